@@ -1,0 +1,115 @@
+/// config.h — typed experiment configuration.
+///
+/// Every key alife knows is declared once in a schema table (src/core/schema.c
+/// and each module's own table): its section, name, type, default, range and
+/// a one-line description. A config is resolved from (in order) the schema
+/// defaults, the module's own default overrides, an INI file and `--set`
+/// overrides; every value is checked against the schema on the way in, so a
+/// resolved config is always valid. Keys are written "section.key".
+#ifndef ALIFE_CONFIG_H
+#define ALIFE_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "alife/error.h"
+
+typedef enum alType {
+    AL_TYPE_INT,    ///< 64-bit integer within [min, max]
+    AL_TYPE_FLOAT,  ///< finite double within [min, max]
+    AL_TYPE_BOOL,   ///< true/false, yes/no, on/off, 1/0
+    AL_TYPE_STRING, ///< text whose length is within [min, max] bytes
+    AL_TYPE_ENUM,   ///< one of the '|'-separated choices
+} alType;
+
+/// One key of the schema. Tables are static const data.
+typedef struct alKeyDef {
+    const char *section; ///< e.g. "ga"
+    const char *name;    ///< e.g. "mutation_rate"
+    alType type;
+    const char *def;     ///< default, as it would be written in an INI file
+    double min, max;     ///< numeric range, or string length range (inclusive)
+    const char *choices; ///< ENUM only: "roulette|tournament|rank|truncation"
+    const char *help;    ///< one line for `alife config --list`
+} alKeyDef;
+
+/// A module's slice of the schema: its keys and its overrides of shared
+/// defaults (e.g. the ants module defaults ga.mutation_rate to 0.1).
+typedef struct alKeyOverride {
+    const char *key; ///< "section.key"
+    const char *value;
+} alKeyOverride;
+
+typedef struct alSchemaPart {
+    const char *module;   ///< "common" for keys every module has, else the module name
+    const char *sections; ///< space-separated sections it owns, for docs ("ga estrings")
+    const alKeyDef *keys;
+    int key_count;
+    const alKeyOverride *overrides; ///< module default overrides (may be NULL)
+    int override_count;
+} alSchemaPart;
+
+/// The whole schema: every part, "common" first. Static, never NULL.
+const alSchemaPart *alSchema_Parts(int *count);
+/// Modules that can be run, in order: "steering", "estrings", "ants".
+const char *const *alSchema_Modules(int *count);
+/// The definition of "section.key", or NULL.
+const alKeyDef *alSchema_Find(const char *fullkey);
+/// Whether module (e.g. "ants") uses key k: common keys and its own part's.
+bool alSchema_KeyInModule(const alKeyDef *k, const char *module);
+
+typedef struct alConfig alConfig;
+
+/// How to resolve a config. Fill from alDefaultConfigDef().
+typedef struct alConfigDef {
+    const char *path;          ///< INI file to read, or NULL for defaults only
+    const char *text;          ///< INI text to parse instead of a file (path names it in errors)
+    const char *module;        ///< module when the file has no run.module; NULL = "ants"
+    const char *const *sets;   ///< "section.key=value" overrides applied last
+    int set_count;
+} alConfigDef;
+
+alConfigDef alDefaultConfigDef(void);
+
+/// Resolves a config. On any error (unreadable file, INI syntax, unknown
+/// section or key, duplicate key, wrong type, out of range, a key of another
+/// module) returns NULL and fills err with "file:line: key = 'value': why
+/// (allowed: range)". The def and its strings are copied, never kept.
+alConfig *alCreateConfig(const alConfigDef *def, alError *err);
+/// A deep copy, or NULL if out of memory.
+alConfig *alConfig_Clone(const alConfig *cfg);
+/// Frees the config; NULL is a no-op.
+void alDestroyConfig(alConfig *cfg);
+
+/// Applies one "section.key=value" override with the same checks as the file.
+alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err);
+
+/// The module this config runs ("steering", "estrings" or "ants").
+const char *alConfig_Module(const alConfig *cfg);
+
+/// Typed getters. The key must exist in the schema with that type (asserted).
+int64_t alConfig_Int(const alConfig *cfg, const char *key);
+double alConfig_Float(const alConfig *cfg, const char *key);
+bool alConfig_Bool(const alConfig *cfg, const char *key);
+/// Valid until the config is destroyed or the key is set again.
+const char *alConfig_String(const alConfig *cfg, const char *key);
+/// ENUM: index of the value among the choices.
+int alConfig_Enum(const alConfig *cfg, const char *key);
+/// Any key's value as INI text, or NULL if the key is unknown.
+const char *alConfig_Text(const alConfig *cfg, const char *key);
+/// Where the value came from: "default", "module default", "FILE:LINE" or "--set".
+const char *alConfig_Origin(const alConfig *cfg, const char *key);
+
+/// Writes the resolved config of its module as an INI file (every key the
+/// module uses, with its description as a comment). Returns bytes written
+/// (excluding the NUL) or -1; with buf == NULL just measures.
+int alConfig_FormatIni(const alConfig *cfg, char *buf, size_t cap);
+/// Same as FormatIni, to a stream. Returns false on a write error.
+bool alConfig_WriteIni(const alConfig *cfg, FILE *out);
+
+/// Iterates the keys the module uses: calls fn(key, value, ctx) for each, in
+/// schema order. For the run database's params table.
+void alConfig_Each(const alConfig *cfg, void (*fn)(const char *key, const char *value, void *ctx),
+                   void *ctx);
+
+#endif

@@ -1,0 +1,45 @@
+/// grid.h — a uniform spatial grid over the world for neighbour queries.
+/// Rebuilt from scratch every tick in O(N) by a counting sort of agent indices
+/// by cell; it keeps a cell-ordered copy of the positions so that a query reads
+/// contiguous memory. Queries are read-only and may run from many threads.
+#ifndef ALIFE_GRID_H
+#define ALIFE_GRID_H
+
+#include <stdbool.h>
+#include "alife/world.h"
+
+typedef struct alGrid {
+    alWorld world;
+    float cell_w, cell_h; ///< cell size, world units: whole cells tile the world
+    float inv_w, inv_h;   ///< 1 / cell size
+    int cols, rows;    ///< number of cells across and down
+    int count;         ///< agents in the last build
+    int capacity;      ///< allocated agent slots
+    int *cell_start;   ///< cols*rows+1 offsets into order[]
+    int *order;        ///< agent indices sorted by cell
+    int *agent_cell;   ///< cell of each agent (build scratch)
+    float *sx, *sy;    ///< positions in cell order (sx[k] is agent order[k])
+} alGrid;
+
+/// Creates a grid for world w with cells of about cell_size (> 0) world units
+/// (rounded so that whole cells tile the world). Returns NULL if out of memory.
+/// Destroy with alDestroyGrid.
+alGrid *alCreateGrid(const alWorld *w, float cell_size);
+/// Frees the grid; NULL is a no-op.
+void alDestroyGrid(alGrid *g);
+
+/// Sorts n agents at (x[i], y[i]) into cells. Positions outside the world are
+/// clamped into the border cells. Returns false if growing the arrays failed.
+bool alGrid_Build(alGrid *g, const float *x, const float *y, int n);
+
+/// Agents within radius of p (distance <= radius, edge-aware), agent `exclude`
+/// left out (-1 to keep all). Writes at most max_out indices to out in cell
+/// scan order (deterministic) and returns how many it wrote; max_out caps the
+/// neighbours used (the seed's maxBoids).
+int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out, int max_out);
+
+/// The nearest agent within radius of p (edge-aware), or -1 when none; ties go
+/// to the lower agent index. *dist_sq (may be NULL) receives its squared distance.
+int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *dist_sq);
+
+#endif

@@ -1,0 +1,66 @@
+/// module.h — the contract every simulation module keeps with the app.
+///
+/// The app drives every module the same way: create from a resolved config and
+/// a seed, step one tick at a time, learn when a generation ended and read its
+/// statistics, read the module's state for drawing (through the module's own
+/// header), destroy. A "generation" is a GA generation for the evolving
+/// modules and a reporting period of ticks for the steering playground.
+#ifndef ALIFE_MODULE_H
+#define ALIFE_MODULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "alife/config.h"
+#include "alife/error.h"
+
+#define AL_MAX_FIGURES 8
+
+/// Statistics of one finished generation.
+typedef struct alGenStats {
+    int64_t gen;         ///< 0-based generation (or report period) number
+    double best;         ///< best fitness (lowest error where lower is better)
+    double mean;
+    double worst;
+    double stddev;       ///< population standard deviation of fitness
+    int64_t evaluations; ///< fitness evaluations so far in the run
+    int64_t ticks;       ///< simulation ticks so far in the run
+    int figure_count;    ///< module figures below, e.g. "baseline_mean"
+    const char *figure_names[AL_MAX_FIGURES]; ///< static strings, snake_case
+    double figures[AL_MAX_FIGURES];
+    double wall_s;       ///< wall time of this generation, seconds (filled by the runner)
+} alGenStats;
+
+/// A module's entry points. One static instance per module.
+typedef struct alModuleClass {
+    const char *name;  ///< "steering", "estrings", "ants"
+    const char *title; ///< "Steering playground", ...
+    bool lower_is_better; ///< fitness is an error to minimise (estrings)
+    /// Creates an instance in *out. The config is read, not kept.
+    alResult (*create)(const alConfig *cfg, uint64_t seed, void **out, alError *err);
+    /// Frees an instance; NULL is a no-op.
+    void (*destroy)(void *self);
+    /// Advances one tick. Returns true when a generation just finished.
+    bool (*step)(void *self);
+    /// Statistics of the last finished generation (false if none yet).
+    bool (*last_stats)(const void *self, alGenStats *out);
+    /// True when the run reached its goal (target solved); the runner stops.
+    bool (*finished)(const void *self);
+    /// Genome of the best individual of the last finished generation, as
+    /// bytes, valid until the next step; NULL (and *bytes = 0) if none.
+    const void *(*best_genome)(const void *self, size_t *bytes);
+    /// One-line human summary of the last generation ("best 'Hello' err 3"),
+    /// written into buf; may be NULL.
+    void (*describe)(const void *self, char *buf, size_t cap);
+} alModuleClass;
+
+/// The module called name, or NULL.
+const alModuleClass *alModule_Find(const char *name);
+
+/// Mean, worst, best and population stddev of n fitness values into s
+/// (best = max, or min when lower_is_better). n > 0.
+void alGenStats_FromFitness(alGenStats *s, const double *fitness, int n, bool lower_is_better);
+/// Appends a named module figure; name must be a static string.
+void alGenStats_AddFigure(alGenStats *s, const char *name, double value);
+
+#endif

@@ -1,0 +1,85 @@
+// Subcommand dispatch, --help and --version.
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"gui", cmd_gui, "open the window (steering, strings or ants)"},
+    {"run", cmd_run, "run an experiment headless and log it to the database"},
+    {"runs", cmd_runs, "list the runs in the database"},
+    {"show", cmd_show, "show one run: its config, params and generations"},
+    {"export", cmd_export, "export a run's generations as CSV"},
+    {"compare", cmd_compare, "compare runs side by side"},
+    {"bench", cmd_bench, "measure the speed of a module"},
+    {"config", cmd_config, "list every config key, or resolve and print a config"},
+    {"screenshot", cmd_screenshot, "render the window offscreen into a PNG"},
+};
+enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: alife [COMMAND] [OPTIONS]\n"
+            "\n"
+            "alife is an artificial-life evolution workbench: steering behaviours,\n"
+            "a string-evolving genetic algorithm and neural ant foragers.\n"
+            "With no command it opens the GUI on the ants module.\n"
+            "\n"
+            "commands:\n");
+    for (int i = 0; i < NCOMMANDS; ++i)
+        fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out,
+            "\n"
+            "options:\n"
+            "  -h, --help     this help; 'alife COMMAND --help' for a command's own\n"
+            "  -V, --version  print the version\n"
+            "\n"
+            "exit status: 0 success, 1 runtime failure, 2 usage or config error.\n");
+}
+
+int cli_fail(const alError *err)
+{
+    fprintf(stderr, "alife: %s\n", err->msg);
+    return alResult_ExitCode(err->code);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "alife %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n(see: alife %s --help)\n", cmd);
+    va_end(ap);
+    return 2;
+}
+
+int al_cli_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        char *gui_argv[] = {"gui", NULL};
+        return cmd_gui(1, gui_argv);
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(name, "-V") == 0 || strcmp(name, "--version") == 0) {
+        printf("alife %s\n", ALIFE_VERSION);
+        return 0;
+    }
+    for (int i = 0; i < NCOMMANDS; ++i)
+        if (strcmp(name, commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "alife: unknown command '%s'\n\n", name);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,26 @@
+// cli.h — the command line: one function per subcommand, each returning the
+// process exit status (0 ok, 1 runtime failure, 2 usage or config error).
+#ifndef ALIFE_APP_CLI_H
+#define ALIFE_APP_CLI_H
+
+#include <stdio.h>
+#include "alife/error.h"
+
+int al_cli_main(int argc, char **argv);
+
+int cmd_run(int argc, char **argv);
+int cmd_config(int argc, char **argv);
+int cmd_runs(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_gui(int argc, char **argv);
+int cmd_screenshot(int argc, char **argv);
+
+/// Prints "alife: <message>" to stderr and returns the exit status for err.
+int cli_fail(const alError *err);
+/// Prints "alife CMD: <fmt>" and a hint to see --help; returns 2.
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

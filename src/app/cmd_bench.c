@@ -1,0 +1,35 @@
+// alife bench: dispatch to each module's benchmark (src/app/bench_*.c).
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cli.h"
+
+static const al_bench benches[] = {
+    {NULL, NULL, NULL}, // modules add their benchmark here
+};
+enum { NBENCH = (int)(sizeof benches / sizeof benches[0]) };
+
+static void help(void)
+{
+    printf("usage: alife bench TARGET [options]\n"
+           "\n"
+           "Measures the speed of one module (run 'alife bench TARGET --help').\n"
+           "targets:\n");
+    for (int i = 0; i < NBENCH; ++i)
+        if (benches[i].name) printf("  %-10s %s\n", benches[i].name, benches[i].summary);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        help();
+        return argc < 2 ? 2 : 0;
+    }
+    for (int i = 0; i < NBENCH; ++i)
+        if (benches[i].name && strcmp(argv[1], benches[i].name) == 0)
+            return benches[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "alife bench: unknown target '%s'\n", argv[1]);
+    help();
+    return 2;
+}

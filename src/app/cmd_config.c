@@ -1,0 +1,111 @@
+// alife config: list every key of the schema, or resolve a config and print it.
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/config.h"
+#include "cli.h"
+#include "options.h"
+
+static void help(void)
+{
+    printf("usage: alife config --list [--module M]\n"
+           "       alife config [CONFIG] [--module M] [--set section.key=value]...\n"
+           "\n"
+           "--list prints every config key with its type, default, allowed range and\n"
+           "description (only those module M uses with --module). Otherwise the config\n"
+           "is resolved (defaults, the file, the overrides), checked, and printed as INI.\n"
+           "\n"
+           "options:\n"
+           "  -l, --list         list the keys\n"
+           "  -m, --module M     steering, estrings or ants\n"
+           "  -s, --set K=V      override one key (repeatable)\n"
+           "  -h, --help         this help\n");
+}
+
+static const char *type_name(alType t)
+{
+    static const char *const names[] = {"int", "float", "bool", "string", "enum"};
+    return names[t];
+}
+
+static void list_keys(const char *module)
+{
+    int np;
+    const alSchemaPart *parts = alSchema_Parts(&np);
+    for (int p = 0; p < np; ++p) {
+        for (int i = 0; i < parts[p].key_count; ++i) {
+            const alKeyDef *k = &parts[p].keys[i];
+            if (module && !alSchema_KeyInModule(k, module)) continue;
+            char full[128], range[128];
+            snprintf(full, sizeof full, "%s.%s", k->section, k->name);
+            switch (k->type) {
+            case AL_TYPE_INT: snprintf(range, sizeof range, "%.0f..%.0f", k->min, k->max); break;
+            case AL_TYPE_FLOAT: snprintf(range, sizeof range, "%g..%g", k->min, k->max); break;
+            case AL_TYPE_BOOL: snprintf(range, sizeof range, "true|false"); break;
+            case AL_TYPE_STRING:
+                snprintf(range, sizeof range, "%.0f..%.0f chars", k->min, k->max);
+                break;
+            case AL_TYPE_ENUM: snprintf(range, sizeof range, "%s", k->choices); break;
+            }
+            printf("%-30s %-6s default %-12s range %-28s [%s]\n    %s\n", full, type_name(k->type),
+                   k->def[0] ? k->def : "\"\"", range, parts[p].module, k->help);
+        }
+    }
+}
+
+int cmd_config(int argc, char **argv)
+{
+    static const struct option opts[] = {{"list", no_argument, 0, 'l'},
+                                          {"module", required_argument, 0, 'm'},
+                                          {"set", required_argument, 0, 's'},
+                                          {"help", no_argument, 0, 'h'},
+                                          {0, 0, 0, 0}};
+    bool list = false;
+    const char *module = NULL;
+    al_sets sets = {0};
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "lm:s:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'l': list = true; break;
+        case 'm': module = optarg; break;
+        case 's': al_sets_add(&sets, optarg); break;
+        case 'h': help(); al_sets_free(&sets); return 0;
+        default: al_sets_free(&sets); return cli_usage_error("config", "bad option");
+        }
+    }
+    if (module) {
+        int n;
+        const char *const *mods = alSchema_Modules(&n);
+        bool ok = false;
+        for (int i = 0; i < n; ++i) ok |= strcmp(mods[i], module) == 0;
+        if (!ok) {
+            al_sets_free(&sets);
+            return cli_usage_error("config", "unknown module '%s' (allowed: steering, estrings, ants)",
+                                   module);
+        }
+    }
+    if (list) {
+        al_sets_free(&sets);
+        list_keys(module);
+        return 0;
+    }
+    if (optind < argc - 1) {
+        al_sets_free(&sets);
+        return cli_usage_error("config", "one config file at most");
+    }
+    alConfigDef def = alDefaultConfigDef();
+    def.path = optind < argc ? argv[optind] : NULL;
+    def.module = module;
+    def.sets = (const char *const *)sets.items;
+    def.set_count = sets.count;
+    alError err = {0};
+    alConfig *cfg = alCreateConfig(&def, &err);
+    al_sets_free(&sets);
+    if (!cfg) return cli_fail(&err);
+    bool ok = alConfig_WriteIni(cfg, stdout);
+    alDestroyConfig(cfg);
+    return ok ? 0 : 1;
+}

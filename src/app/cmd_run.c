@@ -1,0 +1,161 @@
+// alife run: one experiment headless, every generation logged.
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alife/config.h"
+#include "cli.h"
+#include "options.h"
+#include "session.h"
+
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_signal(int sig) { stop_signal = sig; }
+
+static void help(void)
+{
+    printf("usage: alife run CONFIG [options]\n"
+           "\n"
+           "Runs the experiment in CONFIG (an INI file; see experiments/) without a\n"
+           "window, logging every generation to the run database. Ctrl-C stops it:\n"
+           "finished generations are kept and the run is marked interrupted.\n"
+           "\n"
+           "options:\n"
+           "      --seed N          random seed (run.seed)\n"
+           "      --generations N   stop after N generations (run.generations)\n"
+           "      --steps N         stop after N ticks (run.steps)\n"
+           "      --threads N       worker threads, 0 = one per core (run.threads)\n"
+           "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
+           "      --name NAME       the run's name in the database (run.name)\n"
+           "  -s, --set K=V         override a config key, e.g. --set ga.mutation_rate=0.05\n"
+           "  -q, --quiet           no progress, only the summary line\n"
+           "  -h, --help            this help\n"
+           "\n"
+           "exit status: 0 finished, 1 runtime failure or interrupted, 2 usage or config error.\n");
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    enum { O_SEED = 1000, O_GENS, O_STEPS, O_THREADS, O_DB, O_NAME };
+    static const struct option opts[] = {
+        {"seed", required_argument, 0, O_SEED},   {"generations", required_argument, 0, O_GENS},
+        {"steps", required_argument, 0, O_STEPS}, {"threads", required_argument, 0, O_THREADS},
+        {"db", required_argument, 0, O_DB},       {"name", required_argument, 0, O_NAME},
+        {"set", required_argument, 0, 's'},       {"quiet", no_argument, 0, 'q'},
+        {"help", no_argument, 0, 'h'},            {0, 0, 0, 0}};
+    al_sets sets = {0};
+    const char *db = AL_DEFAULT_DB;
+    bool quiet = false;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "s:qh", opts, NULL)) != -1) {
+        switch (c) {
+        case O_SEED: al_sets_addkv(&sets, "run.seed", optarg); break;
+        case O_GENS: al_sets_addkv(&sets, "run.generations", optarg); break;
+        case O_STEPS: al_sets_addkv(&sets, "run.steps", optarg); break;
+        case O_THREADS: al_sets_addkv(&sets, "run.threads", optarg); break;
+        case O_NAME: al_sets_addkv(&sets, "run.name", optarg); break;
+        case O_DB: db = optarg; break;
+        case 's': al_sets_add(&sets, optarg); break;
+        case 'q': quiet = true; break;
+        case 'h': help(); al_sets_free(&sets); return 0;
+        default: al_sets_free(&sets); return cli_usage_error("run", "bad option");
+        }
+    }
+    if (optind != argc - 1) {
+        al_sets_free(&sets);
+        return cli_usage_error("run", optind >= argc ? "which config? e.g. alife run "
+                                                       "experiments/estrings/hello.ini"
+                                                     : "one config file only");
+    }
+    const char *path = argv[optind];
+    alConfigDef def = alDefaultConfigDef();
+    def.path = path;
+    def.sets = (const char *const *)sets.items;
+    def.set_count = sets.count;
+    alError err = {0};
+    alConfig *cfg = alCreateConfig(&def, &err);
+    al_sets_free(&sets);
+    if (!cfg) return cli_fail(&err);
+
+    char name[128];
+    const char *given = alConfig_String(cfg, "run.name");
+    if (given[0]) {
+        snprintf(name, sizeof name, "%s", given);
+    } else {
+        snprintf(name, sizeof name, "%s", base_name(path));
+        char *dot = strrchr(name, '.');
+        if (dot && dot != name) *dot = '\0';
+    }
+
+    al_session s;
+    if (al_session_open(&s, cfg, db, name, &err) != AL_OK) return cli_fail(&err);
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    bool tty = isatty(STDERR_FILENO);
+    if (!quiet)
+        fprintf(stderr, "alife: run %lld (%s, module %s, seed %llu) logging to %s\n",
+                (long long)s.run_id, name, s.cls->name, (unsigned long long)s.seed, db);
+    double started = al_now(), last_print = 0;
+    int status = 0;
+    const char *end = "finished";
+    while (!al_session_done(&s)) {
+        if (stop_signal) {
+            end = "interrupted";
+            status = 1;
+            break;
+        }
+        int r = al_session_step(&s, &err);
+        if (r < 0) {
+            end = "failed";
+            status = cli_fail(&err);
+            break;
+        }
+        if (r == 1 && !quiet) {
+            double now = al_now();
+            bool last = al_session_done(&s);
+            if (last || now - last_print >= (tty ? 0.1 : 2.0)) {
+                last_print = now;
+                double pct = 100.0 * (double)s.gens / (double)s.max_gens;
+                if (s.max_steps > 0) {
+                    double p2 = 100.0 * (double)s.ticks / (double)s.max_steps;
+                    if (p2 > pct) pct = p2;
+                }
+                double eta = pct > 0 ? (now - started) * (100.0 - pct) / pct : 0;
+                fprintf(stderr, "%sgen %lld  best %.4g  mean %.4g  worst %.4g  [%3.0f%%, eta %.0fs]%s",
+                        tty ? "\r" : "", (long long)s.last.gen, s.last.best, s.last.mean,
+                        s.last.worst, pct, eta, tty ? "   " : "\n");
+            }
+        }
+    }
+    if (!quiet && tty) fputc('\n', stderr);
+    if (stop_signal)
+        fprintf(stderr, "alife: stopped by signal %d; %lld finished generations kept\n",
+                (int)stop_signal, (long long)s.gens);
+    char desc[256] = "";
+    if (s.have_last && s.cls->describe) s.cls->describe(s.mod, desc, sizeof desc);
+    printf("run %lld %s: %lld generations, %lld ticks, %.2fs", (long long)s.run_id, end,
+           (long long)s.gens, (long long)s.ticks, al_now() - started);
+    if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
+    if (s.goal) printf(", goal reached");
+    printf("\n");
+    if (desc[0]) printf("%s\n", desc);
+    printf("stored in %s (alife show %lld --db %s)\n", db, (long long)s.run_id, db);
+    al_session_close(&s, end);
+    return status;
+}

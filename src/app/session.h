@@ -1,0 +1,45 @@
+// session.h — one running experiment: a module instance driven tick by tick,
+// with each finished generation logged to the run database. The headless
+// runner and the GUI both drive modules through this.
+#ifndef ALIFE_APP_SESSION_H
+#define ALIFE_APP_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "alife/config.h"
+#include "alife/module.h"
+#include "alife/runlog.h"
+
+typedef struct al_session {
+    const alModuleClass *cls;
+    void *mod;          ///< the module instance
+    alConfig *cfg;      ///< owned
+    alRunLog *log;      ///< NULL when not logging
+    int64_t run_id;     ///< row in runs, when logging
+    uint64_t seed;
+    int64_t max_gens;   ///< run.generations
+    int64_t max_steps;  ///< run.steps (0: none)
+    int64_t gens;       ///< generations finished
+    int64_t ticks;      ///< ticks stepped
+    double gen_started; ///< al_now() when the current generation began
+    alGenStats last;    ///< last finished generation
+    bool have_last;
+    bool goal;          ///< the module reached its goal
+} al_session;
+
+/// Creates the module from cfg (taking ownership of cfg, also on failure) and,
+/// if db_path is not NULL, opens the database and begins a run named name.
+/// The module is created before the database is touched, so a config the
+/// module rejects writes nothing.
+alResult al_session_open(al_session *s, alConfig *cfg, const char *db_path, const char *name,
+                         alError *err);
+/// Steps one tick; returns 1 when a generation finished (and was logged),
+/// 0 when not, -1 on a logging error (err filled).
+int al_session_step(al_session *s, alError *err);
+/// True when the generation or tick limit, or the module's goal, is reached.
+bool al_session_done(const al_session *s);
+/// Ends the run with status ("finished", "interrupted", "failed") and frees all.
+void al_session_close(al_session *s, const char *status);
+
+#endif

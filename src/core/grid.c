@@ -1,0 +1,230 @@
+// Uniform grid, rebuilt each tick by a counting sort (O(N), stable: agents of
+// one cell stay in index order, so every query result is deterministic).
+#include "alife/grid.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+alGrid *alCreateGrid(const alWorld *w, float cell_size)
+{
+    assert(w && w->width > 0 && w->height > 0 && cell_size > 0);
+    alGrid *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    g->world = *w;
+    g->cols = (int)fmaxf(1.0f, floorf(w->width / cell_size));
+    g->rows = (int)fmaxf(1.0f, floorf(w->height / cell_size));
+    // Keep the grid to a sane size even for a tiny cell in a huge world.
+    while ((int64_t)g->cols * g->rows > (1 << 22)) {
+        g->cols = g->cols / 2 + 1;
+        g->rows = g->rows / 2 + 1;
+    }
+    g->cell_w = w->width / (float)g->cols;
+    g->cell_h = w->height / (float)g->rows;
+    g->inv_w = 1.0f / g->cell_w;
+    g->inv_h = 1.0f / g->cell_h;
+    g->cell_start = calloc((size_t)g->cols * g->rows + 1, sizeof *g->cell_start);
+    if (!g->cell_start) {
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void alDestroyGrid(alGrid *g)
+{
+    if (!g) return;
+    free(g->cell_start);
+    free(g->order);
+    free(g->agent_cell);
+    free(g->sx);
+    free(g->sy);
+    free(g);
+}
+
+static bool grow(alGrid *g, int n)
+{
+    if (n <= g->capacity) return true;
+    int cap = g->capacity ? g->capacity : 64;
+    while (cap < n) cap *= 2;
+    int *order = realloc(g->order, (size_t)cap * sizeof *order);
+    if (order) g->order = order;
+    int *cell = realloc(g->agent_cell, (size_t)cap * sizeof *cell);
+    if (cell) g->agent_cell = cell;
+    float *sx = realloc(g->sx, (size_t)cap * sizeof *sx);
+    if (sx) g->sx = sx;
+    float *sy = realloc(g->sy, (size_t)cap * sizeof *sy);
+    if (sy) g->sy = sy;
+    if (!order || !cell || !sx || !sy) return false;
+    g->capacity = cap;
+    return true;
+}
+
+static inline int cell_coord(float v, float inv, int n, bool wrap)
+{
+    int c = (int)floorf(v * inv);
+    if (wrap) {
+        c %= n;
+        if (c < 0) c += n;
+    } else {
+        if (c < 0) c = 0;
+        if (c >= n) c = n - 1;
+    }
+    return c;
+}
+
+bool alGrid_Build(alGrid *g, const float *x, const float *y, int n)
+{
+    assert(n >= 0);
+    if (!grow(g, n)) return false;
+    bool wrap = g->world.edge == AL_EDGE_WRAP;
+    int ncells = g->cols * g->rows;
+    memset(g->cell_start, 0, ((size_t)ncells + 1) * sizeof *g->cell_start);
+    for (int i = 0; i < n; ++i) {
+        int c = cell_coord(y[i], g->inv_h, g->rows, wrap) * g->cols +
+                cell_coord(x[i], g->inv_w, g->cols, wrap);
+        g->agent_cell[i] = c;
+        g->cell_start[c + 1]++;
+    }
+    for (int c = 0; c < ncells; ++c) g->cell_start[c + 1] += g->cell_start[c];
+    // Scatter with a running cursor per cell; cell_start[c] is restored after.
+    for (int i = 0; i < n; ++i) {
+        int k = g->cell_start[g->agent_cell[i]]++;
+        g->order[k] = i;
+        g->sx[k] = x[i];
+        g->sy[k] = y[i];
+    }
+    for (int c = ncells; c > 0; --c) g->cell_start[c] = g->cell_start[c - 1];
+    g->cell_start[0] = 0;
+    g->count = n;
+    return true;
+}
+
+// The range of cells [lo, hi] a query of [v - r, v + r] touches along one
+// axis. With wrapping the range may leave [0, n) and is taken modulo n; a
+// range as wide as the grid is reduced to [0, n) so no cell is seen twice.
+static void axis_range(float v, float r, float inv, int n, bool wrap, int *lo, int *hi)
+{
+    int a = (int)floorf((v - r) * inv), b = (int)floorf((v + r) * inv);
+    if (wrap) {
+        if (b - a + 1 >= n) {
+            a = 0;
+            b = n - 1;
+        }
+    } else {
+        if (a < 0) a = 0;
+        if (b > n - 1) b = n - 1;
+        if (a > n - 1) a = n - 1; // a point beyond the far edge
+        if (b < 0) b = 0;
+    }
+    *lo = a;
+    *hi = b;
+}
+
+static inline int wrap_index(int c, int n)
+{
+    c %= n;
+    return c < 0 ? c + n : c;
+}
+
+static inline float sep_sq(const alGrid *g, alVec2 p, int k)
+{
+    return alWorld_DistSq(&g->world, p, (alVec2){g->sx[k], g->sy[k]});
+}
+
+int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out, int max_out)
+{
+    if (max_out <= 0 || g->count == 0) return 0;
+    bool wrap = g->world.edge == AL_EDGE_WRAP;
+    float r2 = radius * radius;
+    int x0, x1, y0, y1, found = 0;
+    axis_range(p.x, radius, g->inv_w, g->cols, wrap, &x0, &x1);
+    axis_range(p.y, radius, g->inv_h, g->rows, wrap, &y0, &y1);
+    for (int cy = y0; cy <= y1; ++cy) {
+        int row = (wrap ? wrap_index(cy, g->rows) : cy) * g->cols;
+        for (int cx = x0; cx <= x1; ++cx) {
+            int c = row + (wrap ? wrap_index(cx, g->cols) : cx);
+            for (int k = g->cell_start[c], e = g->cell_start[c + 1]; k < e; ++k) {
+                if (sep_sq(g, p, k) <= r2 && g->order[k] != exclude) {
+                    out[found++] = g->order[k];
+                    if (found == max_out) return found;
+                }
+            }
+        }
+    }
+    return found;
+}
+
+static inline void consider(const alGrid *g, alVec2 p, int k, int exclude, float r2, int *best,
+                            float *best_d2)
+{
+    int i = g->order[k];
+    if (i == exclude) return;
+    float d2 = sep_sq(g, p, k);
+    if (d2 > r2) return;
+    if (*best < 0 || d2 < *best_d2 || (d2 == *best_d2 && i < *best)) {
+        *best = i;
+        *best_d2 = d2;
+    }
+}
+
+static void scan_cell(const alGrid *g, int cx, int cy, alVec2 p, int exclude, float r2, int *best,
+                      float *best_d2)
+{
+    bool wrap = g->world.edge == AL_EDGE_WRAP;
+    if (wrap) {
+        cx = wrap_index(cx, g->cols);
+        cy = wrap_index(cy, g->rows);
+    } else if (cx < 0 || cy < 0 || cx >= g->cols || cy >= g->rows) {
+        return;
+    }
+    int c = cy * g->cols + cx;
+    for (int k = g->cell_start[c], e = g->cell_start[c + 1]; k < e; ++k)
+        consider(g, p, k, exclude, r2, best, best_d2);
+}
+
+int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *dist_sq)
+{
+    int best = -1;
+    float best_d2 = 0.0f, r2 = radius * radius;
+    bool wrap = g->world.edge == AL_EDGE_WRAP;
+    float cs = fminf(g->cell_w, g->cell_h);
+    int maxk = (int)ceilf(radius / cs) + 1;
+    int smaller = g->cols < g->rows ? g->cols : g->rows;
+    if (g->count == 0) {
+        // nothing to find
+    } else if (wrap && 2 * maxk + 1 >= smaller) {
+        // The rings would wrap onto themselves: a plain scan is simpler and,
+        // on a grid this small relative to the radius, no slower.
+        for (int k = 0; k < g->count; ++k) consider(g, p, k, exclude, r2, &best, &best_d2);
+    } else {
+        // Search rings of cells outward from p's cell (which, in a bounded
+        // world, may lie outside the grid). Every point of ring k + 1 is at
+        // least k * cs from p, so the search ends once the best is closer
+        // than that, or once that distance is beyond the radius.
+        int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, true) : (int)floorf(p.x * g->inv_w);
+        int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, true) : (int)floorf(p.y * g->inv_h);
+        for (int k = 0;; ++k) {
+            if (k == 0) {
+                scan_cell(g, pcx, pcy, p, exclude, r2, &best, &best_d2);
+            } else {
+                for (int dx = -k; dx <= k; ++dx) {
+                    scan_cell(g, pcx + dx, pcy - k, p, exclude, r2, &best, &best_d2);
+                    scan_cell(g, pcx + dx, pcy + k, p, exclude, r2, &best, &best_d2);
+                }
+                for (int dy = -k + 1; dy <= k - 1; ++dy) {
+                    scan_cell(g, pcx - k, pcy + dy, p, exclude, r2, &best, &best_d2);
+                    scan_cell(g, pcx + k, pcy + dy, p, exclude, r2, &best, &best_d2);
+                }
+            }
+            float reach = (float)k * cs;
+            if (best >= 0 && best_d2 < reach * reach) break;
+            if (reach > radius) break;
+            if (pcx - k <= 0 && pcx + k >= g->cols - 1 && pcy - k <= 0 && pcy + k >= g->rows - 1)
+                break; // every cell of a bounded grid has been seen
+        }
+    }
+    if (dist_sq) *dist_sq = best >= 0 ? best_d2 : 0.0f;
+    return best;
+}

@@ -1,0 +1,64 @@
+// PCG32 after M. O'Neill's pcg32 minimal C implementation (pcg-random.org),
+// checked against its reference vectors in tests/test_rng.c.
+#include "alife/rng.h"
+
+#include <math.h>
+
+void alRng_Seed(alRng *rng, uint64_t initstate, uint64_t initseq)
+{
+    rng->state = 0u;
+    rng->inc = (initseq << 1u) | 1u;
+    (void)alRng_Next(rng);
+    rng->state += initstate;
+    (void)alRng_Next(rng);
+}
+
+// SplitMix64 spreads (seed, stream) so that nearby seeds give unrelated
+// initial states; the stream id itself selects the LCG increment, which is
+// what makes two streams of one seed independent.
+static uint64_t splitmix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+alRng alRng_Stream(uint64_t seed, uint64_t stream)
+{
+    alRng r;
+    alRng_Seed(&r, splitmix64(seed ^ splitmix64(stream)), stream);
+    return r;
+}
+
+uint32_t alRng_Bounded(alRng *rng, uint32_t bound)
+{
+    // Reject the low values that would make the modulo biased
+    // (pcg32_boundedrand_r): threshold = 2^32 mod bound.
+    uint32_t threshold = (uint32_t)(-bound) % bound;
+    for (;;) {
+        uint32_t r = alRng_Next(rng);
+        if (r >= threshold) return r % bound;
+    }
+}
+
+int32_t alRng_Int(alRng *rng, int32_t lo, int32_t hi)
+{
+    uint32_t span = (uint32_t)((int64_t)hi - (int64_t)lo + 1);
+    if (span == 0) return (int32_t)alRng_Next(rng); // full 32-bit range
+    return (int32_t)((int64_t)lo + alRng_Bounded(rng, span));
+}
+
+double alRng_Double(alRng *rng)
+{
+    uint64_t hi = alRng_Next(rng) >> 5; // 27 bits
+    uint64_t lo = alRng_Next(rng) >> 6; // 26 bits
+    return (double)((hi << 26) | lo) * 0x1.0p-53;
+}
+
+double alRng_Normal(alRng *rng)
+{
+    double u1 = 1.0 - alRng_Double(rng); // (0, 1]: log is finite
+    double u2 = alRng_Double(rng);
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}

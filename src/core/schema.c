@@ -1,0 +1,92 @@
+// The schema: every config key alife knows, in parts. "common" holds the keys
+// every module has; each module contributes its own part from its own file.
+#include "alife/config.h"
+
+#include <string.h>
+
+static const alKeyDef common_keys[] = {
+    {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants",
+     "which module this experiment runs"},
+    {"run", "name", AL_TYPE_STRING, "", 0, 64, NULL,
+     "a short name for the run in the database (empty: the config file's name)"},
+    {"run", "seed", AL_TYPE_INT, "1", 0, 9007199254740991.0, NULL,
+     "random seed: same config + seed gives the same statistics"},
+    {"run", "generations", AL_TYPE_INT, "100", 1, 1e9, NULL,
+     "stop after this many generations (report periods for steering)"},
+    {"run", "steps", AL_TYPE_INT, "0", 0, 1e12, NULL,
+     "stop after this many simulation ticks (0: no tick limit)"},
+    {"run", "threads", AL_TYPE_INT, "0", 0, 256, NULL,
+     "worker threads for the simulation passes (0: one per core); results do not depend on it"},
+    {"world", "width", AL_TYPE_FLOAT, "800", 10, 1e6, NULL, "world width, world units"},
+    {"world", "height", AL_TYPE_FLOAT, "600", 10, 1e6, NULL, "world height, world units"},
+    {"world", "edge", AL_TYPE_ENUM, "wrap", 0, 0, "wrap|bounce|contain",
+     "what happens at the world's edge: wrap around (torus), bounce back, or stop"},
+};
+
+static const alSchemaPart common_part = {
+    "common", "run world", common_keys, (int)(sizeof common_keys / sizeof common_keys[0]), NULL, 0,
+};
+
+// Each module's part lives beside its code and is listed here.
+static const alSchemaPart *const parts_list[] = {
+    &common_part,
+};
+
+static alSchemaPart parts_copy[sizeof parts_list / sizeof parts_list[0]];
+
+const alSchemaPart *alSchema_Parts(int *count)
+{
+    int n = (int)(sizeof parts_list / sizeof parts_list[0]);
+    // A contiguous array of values is easier on callers than one of pointers.
+    // The copy is idempotent and made of constants, so a race is harmless.
+    for (int i = 0; i < n; ++i) parts_copy[i] = *parts_list[i];
+    *count = n;
+    return parts_copy;
+}
+
+static const char *const module_names[] = {"steering", "estrings", "ants"};
+
+const char *const *alSchema_Modules(int *count)
+{
+    *count = 3;
+    return module_names;
+}
+
+static bool key_matches(const alKeyDef *k, const char *fullkey)
+{
+    size_t sl = strlen(k->section);
+    return strncmp(fullkey, k->section, sl) == 0 && fullkey[sl] == '.' &&
+           strcmp(fullkey + sl + 1, k->name) == 0;
+}
+
+const alKeyDef *alSchema_Find(const char *fullkey)
+{
+    int n;
+    const alSchemaPart *parts = alSchema_Parts(&n);
+    for (int p = 0; p < n; ++p)
+        for (int i = 0; i < parts[p].key_count; ++i)
+            if (key_matches(&parts[p].keys[i], fullkey)) return &parts[p].keys[i];
+    return NULL;
+}
+
+bool alSchema_KeyInModule(const alKeyDef *k, const char *module)
+{
+    int n;
+    const alSchemaPart *parts = alSchema_Parts(&n);
+    for (int p = 0; p < n; ++p) {
+        if (k >= parts[p].keys && k < parts[p].keys + parts[p].key_count) {
+            if (strcmp(parts[p].module, "common") == 0) return true;
+            // A part may serve several modules: "estrings ants" for the GA.
+            const char *m = parts[p].module;
+            size_t ml = strlen(module);
+            while (*m) {
+                while (*m == ' ') ++m;
+                size_t wl = strcspn(m, " ");
+                if (wl == ml && strncmp(m, module, ml) == 0) return true;
+                m += wl;
+            }
+            return false;
+        }
+    }
+    return false;
+}

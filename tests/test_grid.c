@@ -1,0 +1,187 @@
+// The grid returns exactly what brute force returns, over many random worlds.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/grid.h"
+#include "alife/rng.h"
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int brute_query(const alWorld *w, const float *x, const float *y, int n, alVec2 p, float r,
+                       int exclude, int *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; ++i)
+        if (i != exclude && alWorld_DistSq(w, p, alV2(x[i], y[i])) <= r * r) out[k++] = i;
+    return k;
+}
+
+static int brute_nearest(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
+                         float r, int exclude)
+{
+    int best = -1;
+    float bd = 0;
+    for (int i = 0; i < n; ++i) {
+        if (i == exclude) continue;
+        float d = alWorld_DistSq(w, p, alV2(x[i], y[i]));
+        if (d <= r * r && (best < 0 || d < bd)) {
+            best = i;
+            bd = d;
+        }
+    }
+    return best;
+}
+
+// Positions that stress the edges: exactly on 0, on the far edge, on cell
+// borders, stacked on one point, and (bounded worlds) slightly outside.
+static float tricky(alRng *rng, float size, float cell, bool wrap)
+{
+    switch (alRng_Bounded(rng, 8)) {
+    case 0: return 0.0f;
+    case 1: return wrap ? size - 1e-3f : size;
+    case 2: return cell * (float)alRng_Bounded(rng, (uint32_t)(size / cell) + 1) * 0.999999f;
+    case 3: return size * 0.5f;
+    case 4: return wrap ? alRng_Range(rng, 0, size) : alRng_Range(rng, -2.0f, size + 2.0f);
+    default: return alRng_Range(rng, 0, size);
+    }
+}
+
+static void run_worlds(alEdgePolicy edge, int worlds)
+{
+    alRng rng = alRng_Stream(2024, (uint64_t)edge);
+    int *got = malloc(4000 * sizeof *got), *want = malloc(4000 * sizeof *want);
+    long total = 0, nearest_found = 0;
+    for (int t = 0; t < worlds; ++t) {
+        alWorld w = {alRng_Range(&rng, 20, 400), alRng_Range(&rng, 20, 400), edge};
+        float cell = alRng_Range(&rng, 3, 60);
+        int n = (int)alRng_Bounded(&rng, 400);
+        float *x = malloc(((size_t)n + 1) * sizeof *x), *y = malloc(((size_t)n + 1) * sizeof *y);
+        bool wrap = edge == AL_EDGE_WRAP;
+        for (int i = 0; i < n; ++i) {
+            x[i] = tricky(&rng, w.width, cell, wrap);
+            y[i] = tricky(&rng, w.height, cell, wrap);
+        }
+        alGrid *g = alCreateGrid(&w, cell);
+        assert_non_null(g);
+        assert_true(alGrid_Build(g, x, y, n));
+        for (int q = 0; q < 40; ++q) {
+            alVec2 p = alV2(tricky(&rng, w.width, cell, wrap), tricky(&rng, w.height, cell, wrap));
+            // radii below, on and across cell edges, and larger than the world
+            float r = alRng_Bounded(&rng, 10) == 0 ? alRng_Range(&rng, 200, 900)
+                                                   : alRng_Range(&rng, 0, 2.5f * cell);
+            int exclude = n > 0 && alRng_Bounded(&rng, 2) ? (int)alRng_Bounded(&rng, (uint32_t)n)
+                                                         : -1;
+            int ng = alGrid_Query(g, p, r, exclude, got, 4000);
+            int nb = brute_query(&w, x, y, n, p, r, exclude, want);
+            qsort(got, (size_t)ng, sizeof *got, cmp_int);
+            assert_int_equal(ng, nb);
+            total += ng;
+            for (int i = 0; i < ng; ++i) assert_int_equal(got[i], want[i]);
+            float d2;
+            int gn = alGrid_Nearest(g, p, r, exclude, &d2);
+            int bn = brute_nearest(&w, x, y, n, p, r, exclude);
+            if (bn < 0) {
+                assert_int_equal(gn, -1);
+            } else {
+                assert_true(gn >= 0);
+                nearest_found++;
+                // ties may pick another agent at the same distance: compare distances
+                float bd = alWorld_DistSq(&w, p, alV2(x[bn], y[bn]));
+                assert_true(d2 == bd);
+                assert_int_equal(gn, bn); // both break ties to the lower index
+            }
+        }
+        alDestroyGrid(g);
+        free(x);
+        free(y);
+    }
+    free(got);
+    free(want);
+    // The comparison must have had something to compare.
+    assert_true(total > 50L * worlds);
+    assert_true(nearest_found > 10L * worlds);
+}
+
+static void test_grid_equals_brute_force_wrapped(void **state)
+{
+    (void)state;
+    run_worlds(AL_EDGE_WRAP, 300);
+}
+
+static void test_grid_equals_brute_force_bounce(void **state)
+{
+    (void)state;
+    run_worlds(AL_EDGE_BOUNCE, 300);
+}
+
+static void test_grid_equals_brute_force_contain(void **state)
+{
+    (void)state;
+    run_worlds(AL_EDGE_CONTAIN, 300);
+}
+
+static void test_query_cap_limits_and_is_deterministic(void **state)
+{
+    (void)state;
+    alWorld w = {100, 100, AL_EDGE_WRAP};
+    float x[50], y[50];
+    for (int i = 0; i < 50; ++i) {
+        x[i] = 50.0f + (float)(i % 5);
+        y[i] = 50.0f + (float)(i / 5) * 0.5f;
+    }
+    alGrid *g = alCreateGrid(&w, 10);
+    assert_true(alGrid_Build(g, x, y, 50));
+    int a[10], b[10];
+    int na = alGrid_Query(g, alV2(52, 52), 20, 3, a, 10);
+    int nb = alGrid_Query(g, alV2(52, 52), 20, 3, b, 10);
+    assert_int_equal(na, 10);
+    assert_int_equal(nb, 10);
+    assert_memory_equal(a, b, sizeof a);
+    for (int i = 0; i < 10; ++i) assert_true(a[i] != 3);
+    assert_int_equal(alGrid_Query(g, alV2(52, 52), 20, -1, a, 0), 0);
+    alDestroyGrid(g);
+}
+
+static void test_rebuild_with_more_agents_grows(void **state)
+{
+    (void)state;
+    alWorld w = {64, 64, AL_EDGE_BOUNCE};
+    alGrid *g = alCreateGrid(&w, 8);
+    float x[1000], y[1000];
+    for (int i = 0; i < 1000; ++i) {
+        x[i] = (float)(i % 64);
+        y[i] = (float)(i / 16);
+    }
+    assert_true(alGrid_Build(g, x, y, 3));
+    assert_true(alGrid_Build(g, x, y, 1000));
+    assert_int_equal(g->count, 1000);
+    assert_int_equal(g->cell_start[g->cols * g->rows], 1000);
+    assert_true(alGrid_Build(g, x, y, 0));
+    int out[4];
+    assert_int_equal(alGrid_Query(g, alV2(1, 1), 100, -1, out, 4), 0);
+    assert_int_equal(alGrid_Nearest(g, alV2(1, 1), 100, -1, NULL), -1);
+    alDestroyGrid(g);
+    alDestroyGrid(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_grid_equals_brute_force_wrapped),
+        cmocka_unit_test(test_grid_equals_brute_force_bounce),
+        cmocka_unit_test(test_grid_equals_brute_force_contain),
+        cmocka_unit_test(test_query_cap_limits_and_is_deterministic),
+        cmocka_unit_test(test_rebuild_with_more_agents_grows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

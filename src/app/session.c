@@ -39,7 +39,12 @@ int al_session_step(al_session *s, alError *err)
 {
     bool ended = s->cls->step(s->mod);
     s->ticks++;
-    if (!ended) return 0;
+    if (!ended) {
+        // Do not keep a batch of generations (and the write lock) open
+        // through a long generation.
+        if (s->log && alRunLog_Flush(s->log, 0.05, err) != AL_OK) return -1;
+        return 0;
+    }
     double now = al_now();
     s->cls->last_stats(s->mod, &s->last);
     s->last.wall_s = now - s->gen_started;

@@ -1,0 +1,48 @@
+# Helpers for the shell-level CLI tests; sourced by tests/cli_*.sh.
+# Usage in a test: ALIFE=$1 SRC=$2; . "$SRC/tests/cli_common.sh"
+set -u
+failures=0
+checks=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/alife-cli.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+# expect_exit CODE DESCRIPTION -- CMD...: runs CMD, checks its exit status;
+# its stdout+stderr is left in $TMP/out for expect_output.
+expect_exit() {
+    local want=$1 what=$2
+    shift 3
+    checks=$((checks + 1))
+    "$@" >"$TMP/out" 2>&1
+    local got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: $what: exit $got, wanted $want: $*"
+        sed 's/^/    /' "$TMP/out" | head -20
+        failures=$((failures + 1))
+    fi
+}
+
+# expect_output TEXT DESCRIPTION: the last command's output contains TEXT.
+expect_output() {
+    checks=$((checks + 1))
+    if ! grep -qF -- "$1" "$TMP/out"; then
+        echo "FAIL: $2: output lacks '$1'"
+        sed 's/^/    /' "$TMP/out" | head -20
+        failures=$((failures + 1))
+    fi
+}
+
+# expect_true DESCRIPTION -- CMD...: CMD must succeed.
+expect_true() {
+    local what=$1
+    shift 2
+    checks=$((checks + 1))
+    if ! "$@"; then
+        echo "FAIL: $what: $*"
+        failures=$((failures + 1))
+    fi
+}
+
+finish() {
+    echo "$((checks - failures)) passed, $failures failed"
+    [ "$failures" = 0 ]
+}

@@ -520,16 +520,17 @@ static void draw_world(al_gui *g)
     }
 }
 
-static const char *const shell_keys[][2] = {
-    {"1 2 3", "steering / strings / ants"},
-    {"Space", "pause or run"},
-    {"N", "one tick (pauses)"},
-    {"+ -", "speed (ticks per frame)"},
-    {"F", "fast-forward: no world drawing"},
-    {"R", "new run with seed + 1"},
-    {"H", "help"},
-    {"F12", "screenshot into results/"},
-    {"Esc", "quit"},
+// The shell's keys: short text for the panel, longer for the help overlay.
+static const char *const shell_keys[][3] = {
+    {"1 2 3", "switch mode", "steering / string evolution / ants (a new run)"},
+    {"Space", "pause / run", "pause or run the simulation"},
+    {"N", "one tick", "simulate one tick (pauses first)"},
+    {"+ -", "speed", "simulation speed: ticks per frame"},
+    {"F", "fast-forward", "simulate without drawing the world; the panel keeps updating"},
+    {"R", "new run", "start a new run with seed + 1"},
+    {"H", "help", "this help"},
+    {"F12", "screenshot", "save the window as a PNG into results/"},
+    {"Esc", "quit", "quit (an unfinished run is logged as interrupted)"},
 };
 enum { NSHELLKEYS = (int)(sizeof shell_keys / sizeof shell_keys[0]) };
 
@@ -673,15 +674,17 @@ static void draw_panel(al_gui *g)
         char gens[64];
         snprintf(gens, sizeof gens, "%lld / %lld", (long long)g->s.gens, (long long)g->s.max_gens);
         al_panel_text(&p, sc, "%s   tick %lld   gen %s", state, (long long)g->s.ticks, gens);
-        al_panel_note(&p, "speed %d ticks/frame   %.0f fps   seed %llu", speeds[g->speed_idx],
-                      g->fps, (unsigned long long)g->s.seed);
+        char fps[32] = "";
+        if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
+        al_panel_note(&p, "speed %d ticks/frame%s   seed %llu", speeds[g->speed_idx], fps,
+                      (unsigned long long)g->s.seed);
         if (g->s.log)
             al_panel_note(&p, "logging run %lld to %s", (long long)g->s.run_id, g->db_path);
         else
-            al_panel_note(&p, "%s", g->db_path ? "run log closed" : "not logging (--no-log)");
+            al_panel_note(&p, "%s", g->db_path ? "run log closed" : "not logging this run");
     } else {
         al_panel_text(&p, AL_COL_DIM, "empty world: this module is not in this build");
-        al_panel_note(&p, "%.0f fps", g->fps);
+        al_panel_note(&p, "build it in to run it; 'alife config --list' shows every key");
     }
     if (g->message[0] && al_now() < g->message_until) wrapped(&p, g->message_col, g->message, 3);
 
@@ -707,11 +710,8 @@ static void draw_panel(al_gui *g)
         for (int i = 0; i < NSHELLKEYS; ++i) {
             if (p.y + lh > p.bottom) break;
             int x = p.x + (i % 2) * colw;
-            int w = al_draw_text_px(g->r, g->small, (float)x, (float)p.y, AL_COL_WARN, shell_keys[i][0]);
-            (void)w;
-            char what[80];
-            snprintf(what, sizeof what, "%s", shell_keys[i][1]);
-            al_draw_text_px(g->r, g->small, (float)(x + 44), (float)p.y, AL_COL_DIM, what);
+            al_draw_text_px(g->r, g->small, (float)x, (float)p.y, AL_COL_WARN, shell_keys[i][0]);
+            al_draw_text_px(g->r, g->small, (float)(x + 48), (float)p.y, AL_COL_TEXT, shell_keys[i][1]);
             if (i % 2 == 1 || i == NSHELLKEYS - 1) p.y += lh;
         }
         if (g->view && g->view->keys_help && al_panel_fits(&p, g->small))
@@ -757,7 +757,7 @@ static void draw_help(al_gui *g)
     y += al_font_height(g->title) + 10;
     for (int i = 0; i < NSHELLKEYS; ++i, y += lh) {
         al_draw_text_px(g->r, g->font, (float)x, (float)y, AL_COL_WARN, shell_keys[i][0]);
-        al_draw_text_px(g->r, g->font, (float)(x + 90), (float)y, AL_COL_TEXT, shell_keys[i][1]);
+        al_draw_text_px(g->r, g->font, (float)(x + 90), (float)y, AL_COL_TEXT, shell_keys[i][2]);
     }
     if (view_lines) {
         y += lh / 2;

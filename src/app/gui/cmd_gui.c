@@ -100,7 +100,10 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
             break;
         case 's': al_sets_add(&a->sets, optarg); break;
         case O_DB: a->o.db_path = optarg; break;
-        case O_NOLOG: a->no_log = true; break;
+        case O_NOLOG:
+            if (shot) return cli_usage_error(cmd, "--no-log belongs to 'alife gui' (screenshots log only with --db)");
+            a->no_log = true;
+            break;
         case O_W:
         case O_H:
             if (!al_parse_int(optarg, 320, 8192, &v))

@@ -29,6 +29,32 @@ static void set_colour(SDL_Renderer *r, SDL_Color c)
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
 }
 
+// A polyline drawn 7 px on, 5 px off, the pattern running on across points.
+static void dashed(SDL_Renderer *r, const SDL_FPoint *pts, int k)
+{
+    const float on = 7.0f, period = 12.0f;
+    float phase = 0.0f;
+    for (int j = 0; j + 1 < k; ++j) {
+        float dx = pts[j + 1].x - pts[j].x, dy = pts[j + 1].y - pts[j].y;
+        float len = sqrtf(dx * dx + dy * dy);
+        if (len < 1e-6f) continue;
+        for (float t = 0.0f; t < len;) {
+            float in_period = fmodf(phase + t, period);
+            float step = in_period < on ? on - in_period : period - in_period;
+            if (t + step > len) step = len - t;
+            if (in_period < on) {
+                float a = t / len, b = (t + step) / len;
+                SDL_RenderDrawLineF(r, pts[j].x + a * dx, pts[j].y + a * dy, pts[j].x + b * dx,
+                                    pts[j].y + b * dy);
+                SDL_RenderDrawLineF(r, pts[j].x + a * dx, pts[j].y + a * dy + 1.0f,
+                                    pts[j].x + b * dx, pts[j].y + b * dy + 1.0f);
+            }
+            t += step;
+        }
+        phase = fmodf(phase + len, period);
+    }
+}
+
 void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                   const char *ytitle, const al_series *series, int nseries)
 {
@@ -133,8 +159,7 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
             }
             if ((!isfinite(v) || last || k == MAXPTS) && k > 0) {
                 if (se->dashed) {
-                    for (int j = 0; j + 1 < k; j += 2) SDL_RenderDrawLineF(r, pts[j].x, pts[j].y,
-                                                                           pts[j + 1].x, pts[j + 1].y);
+                    dashed(r, pts, k);
                 } else if (k == 1) {
                     SDL_FRect dot = {pts[0].x - 2, pts[0].y - 2, 4, 4};
                     SDL_RenderFillRectF(r, &dot);
@@ -151,12 +176,29 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
     }
     SDL_RenderSetClipRect(r, NULL);
 
-    // Legend, top-left inside the plot.
-    int lx = plot.x + 8, ly = plot.y + 4;
+    // Legend: on the title row, right-aligned, when it fits there; else
+    // inside the plot on a backing so the lines under it do not hide it.
+    int lw = 0;
+    for (int s = 0; s < nseries; ++s) lw += 18 + al_text_width(font, series[s].name) + 14;
+    lw -= 14;
+    int lx = area.x + area.w - lw - 6, ly = area.y;
+    if (lx < area.x + al_text_width(font, ytitle) + 16) {
+        lx = plot.x + 8;
+        ly = plot.y + 4;
+        SDL_Rect back = {plot.x + 2, plot.y + 2, lw + 12, fh + 4};
+        SDL_SetRenderDrawColor(r, 14, 16, 21, 215);
+        SDL_RenderFillRect(r, &back);
+    }
     for (int s = 0; s < nseries; ++s) {
         set_colour(r, series[s].col);
-        SDL_Rect sw = {lx, ly + fh / 2 - 1, 14, 3};
-        SDL_RenderFillRect(r, &sw);
+        if (series[s].dashed) {
+            SDL_Rect a = {lx, ly + fh / 2 - 1, 5, 2}, b = {lx + 9, ly + fh / 2 - 1, 5, 2};
+            SDL_RenderFillRect(r, &a);
+            SDL_RenderFillRect(r, &b);
+        } else {
+            SDL_Rect sw = {lx, ly + fh / 2 - 1, 14, 3};
+            SDL_RenderFillRect(r, &sw);
+        }
         int w = al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
         lx += 18 + w + 14;
     }

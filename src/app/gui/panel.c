@@ -41,7 +41,12 @@ static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t
 void al_panel_heading(al_panel *p, const char *text)
 {
     p->y += 6;
-    if (!al_panel_fits(p, p->font)) return;
+    // A heading with no room for a line under it would look broken: the
+    // panel is full from here on.
+    if (p->y + al_font_height(p->font) + 3 + al_font_height(p->small) > p->bottom) {
+        p->y = p->bottom;
+        return;
+    }
     char buf[256];
     snprintf(buf, sizeof buf, "%s", text);
     line(p, p->font, AL_COL_ACCENT, buf, sizeof buf);

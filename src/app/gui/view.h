@@ -150,7 +150,8 @@ typedef struct al_panel {
     const al_font *title; ///< 20 px bold sans
 } al_panel;
 
-/// A section heading in the accent colour, with a little space above.
+/// A section heading in the accent colour, with a little space above; when
+/// not even one line fits under it, nothing is drawn and the panel is full.
 void al_panel_heading(al_panel *p, const char *text);
 /// One line of text; printf-style; cut with "..." when too wide.
 void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)

@@ -108,6 +108,32 @@ void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int
     p->y += al_font_height(p->mono);
 }
 
+void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines)
+{
+    const char *s = text;
+    for (int n = 0; n < max_lines && *s && al_panel_fits(p, f); ++n) {
+        char part[512];
+        if (n == max_lines - 1) { // the rest, cut with "..." if it is too long
+            snprintf(part, sizeof part, "%s", s);
+            line(p, f, col, part, sizeof part);
+            return;
+        }
+        size_t take = strlen(s);
+        if (take >= sizeof part) take = sizeof part - 1;
+        for (;;) { // the longest head that fits, broken before a space or '/'
+            snprintf(part, sizeof part, "%.*s", (int)take, s);
+            if (take <= 1 || al_text_width(f, part) <= p->width) break;
+            size_t sp = take - 1;
+            while (sp > 0 && s[sp] != ' ' && s[sp] != '/') sp--;
+            take = sp > 0 ? sp : take - 1;
+        }
+        al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, part);
+        p->y += al_font_height(f);
+        s += take;
+        while (*s == ' ') s++;
+    }
+}
+
 SDL_Rect al_panel_area(al_panel *p, int height)
 {
     if (p->y + height > p->bottom) return (SDL_Rect){p->x, p->y, p->width, 0};

@@ -140,6 +140,7 @@ static void draw_world(al_gui *g)
 
 typedef struct param_ctx {
     al_panel *p;
+    int pass; ///< 0: the module's own keys, 1: run.*, 2: world.*
     int col, shown, skipped;
     int colw;
 } param_ctx;
@@ -148,7 +149,8 @@ static void param_line(const char *key, const char *value, void *vctx)
 {
     param_ctx *pc = vctx;
     al_panel *p = pc->p;
-    if (strcmp(key, "run.module") == 0 || strcmp(key, "run.name") == 0 ||
+    int pass = strncmp(key, "run.", 4) == 0 ? 1 : strncmp(key, "world.", 6) == 0 ? 2 : 0;
+    if (pass != pc->pass || strcmp(key, "run.module") == 0 || strcmp(key, "run.name") == 0 ||
         strcmp(key, "run.threads") == 0)
         return;
     int lh = al_font_height(p->small);
@@ -207,31 +209,44 @@ static void panel_stats(al_gui *g, al_panel *p)
     if (g->have_session && g->s.cls->describe && g->s.have_last) {
         char desc[256] = "";
         g->s.cls->describe(g->s.mod, desc, sizeof desc);
-        if (desc[0]) al_panel_text(p, AL_COL_TEXT, "%s", desc);
+        if (desc[0]) al_panel_wrap(p, p->font, AL_COL_TEXT, desc, 2);
     }
 }
 
-// Text over up to max_lines lines of the small font, broken at spaces or
-// slashes (paths), for messages such as config errors.
-static void wrapped(al_panel *p, SDL_Color col, const char *text, int max_lines)
+// The shell's keys flowing left to right ("Space pause / run   N one tick
+// ..."), wrapping as needed; with draw false it only counts the lines.
+static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
 {
-    const char *s = text;
-    for (int line = 0; line < max_lines && *s && al_panel_fits(p, p->small); ++line) {
-        char part[256];
-        size_t take = strlen(s);
-        if (take >= sizeof part) take = sizeof part - 1;
-        for (;;) {
-            snprintf(part, sizeof part, "%.*s", (int)take, s);
-            if (take <= 1 || al_text_width(p->small, part) <= p->width) break;
-            size_t sp = take - 1;
-            while (sp > 0 && s[sp] != ' ' && s[sp] != '/') sp--;
-            take = sp > 0 ? sp : take - 1;
+    int x = 0, lines = 1, sh = al_font_height(g->small);
+    int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
+    for (int i = 0; i < NSHELLKEYS; ++i) {
+        int kw = al_text_width(g->small, shell_keys[i][0]);
+        int w = kw + sp + al_text_width(g->small, shell_keys[i][1]);
+        if (x > 0 && x + w > width) {
+            x = 0;
+            lines++;
         }
-        al_draw_text_px(p->r, p->small, (float)p->x, (float)p->y, col, part);
-        p->y += al_font_height(p->small);
-        s += take;
-        while (*s == ' ') s++;
+        if (draw) {
+            float px = (float)(p->x + x), py = (float)(p->y + (lines - 1) * sh);
+            al_draw_text_px(g->r, g->small, px, py, AL_COL_WARN, shell_keys[i][0]);
+            al_draw_text_px(g->r, g->small, px + (float)(kw + sp), py, AL_COL_TEXT, shell_keys[i][1]);
+        }
+        x += w + gap;
     }
+    return lines;
+}
+
+static int keys_lines(al_gui *g, int width) { return keys_layout(g, NULL, width, false); }
+
+static void keys_flow(al_gui *g, al_panel *p)
+{
+    al_panel_heading(p, "Keys");
+    int lines = keys_lines(g, p->width), sh = al_font_height(g->small);
+    if (p->y + lines * sh > p->bottom) return;
+    keys_layout(g, p, p->width, true);
+    p->y += lines * sh;
+    if (g->view && g->view->keys_help && al_panel_fits(p, g->small))
+        al_panel_note(p, "H lists the %s view's own keys too", mode_names[g->mode]);
 }
 
 static void draw_panel(al_gui *g)
@@ -242,8 +257,8 @@ static void draw_panel(al_gui *g)
     SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
     SDL_RenderDrawLine(g->r, pr.x, pr.y, pr.x, pr.y + pr.h);
 
-    int plot_h = pr.h * 34 / 100;
-    if (plot_h < 170) plot_h = 170;
+    int plot_h = pr.h * 30 / 100;
+    if (plot_h < 160) plot_h = 160;
     if (plot_h > 300) plot_h = 300;
     al_panel p = {
         .r = g->r, .rect = pr, .x = pr.x + 16, .y = pr.y + 12, .width = pr.w - 32,
@@ -289,7 +304,7 @@ static void draw_panel(al_gui *g)
     } else {
         al_panel_text(&p, AL_COL_DIM, "empty world: module not in this build");
     }
-    if (g->message[0] && al_now() < g->message_until) wrapped(&p, g->message_col, g->message, 3);
+    if (g->message[0] && al_now() < g->message_until) al_panel_wrap(&p, g->small, g->message_col, g->message, 3);
 
     panel_stats(g, &p);
 
@@ -298,28 +313,25 @@ static void draw_panel(al_gui *g)
         g->view->panel(&g->ctx, &p);
     }
 
+    // Parameters: the module's own first, the world last (least telling);
+    // room is kept for the keys below them.
+    int sh = al_font_height(g->small);
+    int keys_h = 6 + al_font_height(g->font) + 3 + sh * keys_lines(g, p.width) + 4;
+    if (g->view && g->view->keys_help) keys_h += sh;
+    int full_bottom = p.bottom;
+    p.bottom -= keys_h;
     al_panel_heading(&p, "Parameters");
-    param_ctx pc = {&p, 0, 0, 0, p.width / 2};
-    alConfig_Each(g->cfg, param_line, &pc);
-    if (pc.col == 1) p.y += al_font_height(g->small);
+    p.bottom -= sh; // for the "more" line
+    param_ctx pc = {&p, 0, 0, 0, 0, p.width / 2};
+    for (pc.pass = 0; pc.pass < 3; ++pc.pass) alConfig_Each(g->cfg, param_line, &pc);
+    if (pc.col == 1) p.y += sh;
+    p.bottom += sh;
     if (pc.skipped > 0)
         al_panel_note(&p, "%d more: alife config --list --module %s", pc.skipped,
                       mode_names[g->mode]);
+    p.bottom = full_bottom;
 
-    al_panel_heading(&p, "Keys");
-    {
-        // Two columns of "key what" in the small font.
-        int lh = al_font_height(g->small), colw = p.width / 2;
-        for (int i = 0; i < NSHELLKEYS; ++i) {
-            if (p.y + lh > p.bottom) break;
-            int x = p.x + (i % 2) * colw;
-            al_draw_text_px(g->r, g->small, (float)x, (float)p.y, AL_COL_WARN, shell_keys[i][0]);
-            al_draw_text_px(g->r, g->small, (float)(x + 48), (float)p.y, AL_COL_TEXT, shell_keys[i][1]);
-            if (i % 2 == 1 || i == NSHELLKEYS - 1) p.y += lh;
-        }
-        if (g->view && g->view->keys_help && al_panel_fits(&p, g->small))
-            al_panel_note(&p, "H lists the %s view's own keys too", mode_names[g->mode]);
-    }
+    keys_flow(g, &p);
 
     // The plot, anchored at the bottom.
     SDL_Rect area = {pr.x + 12, pr.y + pr.h - plot_h, pr.w - 24, plot_h - 8};

@@ -161,6 +161,9 @@ void al_panel_note(al_panel *p, const char *fmt, ...) __attribute__((format(prin
 /// "label    value": the label dim on the left, the value on the right half.
 void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/// Text in font f wrapped at spaces (and '/') over at most max_lines lines;
+/// the last one is cut with "..." if text is longer still.
+void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines);
 /// Monospaced text with one colour per byte (colours[i] for text[i]); n
 /// colours, bytes past n use AL_COL_TEXT. For highlighting characters.
 void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n);

@@ -1,6 +1,6 @@
 # The command line's contract: help, version, config listing and config errors.
 ALIFE=$1 SRC=$2
-. "$SRC/tests/cli_common.sh"
+. "$SRC/tests/lib_cli.sh"
 cd "$TMP"
 
 expect_exit 0 "--help" -- "$ALIFE" --help

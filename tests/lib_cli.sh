@@ -1,5 +1,5 @@
 # Helpers for the shell-level CLI tests; sourced by tests/cli_*.sh.
-# Usage in a test: ALIFE=$1 SRC=$2; . "$SRC/tests/cli_common.sh"
+# Usage in a test: ALIFE=$1 SRC=$2; . "$SRC/tests/lib_cli.sh"
 set -u
 failures=0
 checks=0

@@ -169,6 +169,30 @@ static void test_session_logs_every_generation_with_figures_and_genome(void **st
     g_tick_us = 1000;
 }
 
+static void test_default_path_creates_results_folder(void **state)
+{
+    char cwd[1024];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(g_dir), 0);
+    g_tick_us = 0;
+    al_session s;
+    alError err = {0};
+    alResult r = al_session_open_with_class(&s, &counter_class,
+                                            fx_config("estrings", "run.generations=2", NULL),
+                                            AL_DEFAULT_DB, "default", &err);
+    if (r == AL_OK) al_session_close(&s, al_session_run(&s, NULL, NULL, &err));
+    g_tick_us = 1000;
+    assert_int_equal(chdir(cwd), 0);
+    assert_int_equal(r, AL_OK);
+    struct stat sb;
+    assert_int_equal(stat(fx_path("results"), &sb), 0);
+    assert_true(S_ISDIR(sb.st_mode));
+    alRunData *run = load_only_run(fx_path("results/runs.db"));
+    assert_int_equal(run->gen_count, 2);
+    assert_string_equal(run->info.status, "finished");
+    alDestroyRunData(run);
+}
+
 static void test_module_rejecting_its_config_writes_no_database(void **state)
 {
     const char *db = fx_path("results/runs.db");
@@ -310,6 +334,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
         T(test_session_logs_every_generation_with_figures_and_genome),
+        T(test_default_path_creates_results_folder),
         T(test_module_rejecting_its_config_writes_no_database),
         T(test_sigint_keeps_every_finished_generation_and_marks_interrupted),
         T(test_sigterm_keeps_every_finished_generation_and_marks_interrupted),

@@ -72,8 +72,9 @@ static void print_table(const alComparison *cmp)
         }                                                                                      \
         printf("\n");                                                                          \
     } while (0)
-    ROW("name", r->name[0] ? r->name : "-");
-    ROW("module", r->module);
+    char text[256];
+    ROW("name", r->name[0] ? db_cli_text(text, sizeof text, r->name) : "-");
+    ROW("module", db_cli_text(text, sizeof text, r->module));
     ROW("status", r->status);
     ROW("generations", (snprintf(buf, sizeof buf, "%lld", (long long)r->generation_count), buf));
     ROW("last best", db_cli_num(buf, sizeof buf, r->last_best));
@@ -85,7 +86,7 @@ static void print_table(const alComparison *cmp)
         printf("%-*s", wkey, cmp->diff_keys[k]);
         for (int i = 0; i < n; ++i) {
             const char *v = cmp->diff_values[i * cmp->diff_count + k];
-            printf("  %*.*s", w[i], w[i], v ? v : "-");
+            printf("  %*.*s", w[i], w[i], v ? db_cli_text(text, sizeof text, v) : "-");
         }
         printf("\n");
     }

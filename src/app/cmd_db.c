@@ -40,6 +40,14 @@ int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, a
     return 0;
 }
 
+const char *db_cli_text(char *buf, size_t cap, const char *s)
+{
+    snprintf(buf, cap, "%s", s ? s : "");
+    for (unsigned char *p = (unsigned char *)buf; *p; ++p)
+        if (*p < 0x20 || *p == 0x7f) *p = '?';
+    return buf;
+}
+
 const char *db_cli_num(char *buf, size_t cap, double v)
 {
     if (isnan(v)) snprintf(buf, cap, "-");
@@ -135,11 +143,11 @@ static void print_runs_table(const alRunList *list)
            "name", "seed", "status", "gens", "best", "mean", "started (UTC)");
     for (int i = 0; i < n; ++i) {
         const alRunInfo *r = alRunList_Get(list, i);
-        char best[32], mean[32], when[40], name[32];
-        snprintf(name, sizeof name, "%s", r->name);
+        char best[32], mean[32], when[40], name[32], module[64];
+        db_cli_text(name, sizeof name, r->name);
         if ((int)strlen(r->name) > wname) memcpy(name + wname - 3, "...", 4);
         printf("%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id,
-               wmod, r->module, wname, name, (unsigned long long)r->seed, r->status,
+               wmod, db_cli_text(module, sizeof module, r->module), wname, name, (unsigned long long)r->seed, r->status,
                (long long)r->generation_count, db_cli_num(best, sizeof best, r->last_best),
                db_cli_num(mean, sizeof mean, r->last_mean),
                short_time(when, sizeof when, r->started));
@@ -268,23 +276,25 @@ static void show_json(const alRunData *run)
 static void show_text(const alRunData *run, bool all)
 {
     const alRunInfo *r = &run->info;
-    char a[40], b[40];
-    printf("run %lld: %s (module %s, seed %llu)\n", (long long)r->id, r->name[0] ? r->name : "-",
-           r->module, (unsigned long long)r->seed);
+    char a[40], b[40], t1[256], t2[256];
+    printf("run %lld: %s (module %s, seed %llu)\n", (long long)r->id,
+           r->name[0] ? db_cli_text(t1, sizeof t1, r->name) : "-",
+           db_cli_text(t2, sizeof t2, r->module), (unsigned long long)r->seed);
     printf("  uuid      %s\n", r->uuid);
     printf("  status    %s%s\n", r->status,
            r->stale ? " (its process is gone; the row still says running)" : "");
     printf("  started   %s UTC\n", short_time(a, sizeof a, r->started));
     if (r->finished) printf("  finished  %s UTC\n", short_time(b, sizeof b, r->finished));
-    printf("  version   %s   host %s   pid %lld\n", r->version, r->host[0] ? r->host : "-",
-           (long long)r->pid);
+    printf("  version   %s   host %s   pid %lld\n", db_cli_text(t1, sizeof t1, r->version),
+           r->host[0] ? db_cli_text(t2, sizeof t2, r->host) : "-", (long long)r->pid);
     printf("  generations %lld", (long long)r->generation_count);
     if (r->has_last)
         printf(", last best %s mean %s", db_cli_num(a, sizeof a, r->last_best),
                db_cli_num(b, sizeof b, r->last_mean));
     printf("\n\nparams:\n");
     for (int i = 0; i < r->param_count; ++i)
-        printf("  %s = %s\n", r->params[i].key, r->params[i].value);
+        printf("  %s = %s\n", db_cli_text(t1, sizeof t1, r->params[i].key),
+               db_cli_text(t2, sizeof t2, r->params[i].value));
     if (run->gen_count == 0) {
         printf("\nno generations logged\n");
         return;

@@ -19,6 +19,9 @@ int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, a
 /// started, finished, version, host, pid, generation_count, last_best,
 /// last_mean, params.
 void db_cli_json_run_fields(FILE *out, const alRunInfo *r);
+/// s with control characters (tab, escape, ...) replaced by '?', into buf
+/// (truncated to cap), so names cannot garble a table or the terminal.
+const char *db_cli_text(char *buf, size_t cap, const char *s);
 /// "%.6g", or "-" for NaN; into buf.
 const char *db_cli_num(char *buf, size_t cap, double v);
 /// Exit-status paragraph shared by the --help texts.

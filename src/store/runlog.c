@@ -263,9 +263,12 @@ alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err)
 {
     // Checked here so a read never creates the file (nor its folder).
     struct stat sb;
-    if (stat(path, &sb) != 0)
-        return alError_Set(err, AL_ERR_NOTFOUND, "%s: no such database (%s)", path,
+    if (stat(path, &sb) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR)
+            return alError_Set(err, AL_ERR_NOTFOUND, "%s: no such database", path);
+        return alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path,
                            strerror(errno));
+    }
     if (S_ISDIR(sb.st_mode))
         return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
     return open_db(path, true, out, err);

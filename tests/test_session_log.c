@@ -122,6 +122,22 @@ static void child_run(const char *db, int fd, bool catch_signals)
     _exit(interrupted ? 0 : 1);
 }
 
+// Forks a child running child_run; *fd reads its reports.
+static pid_t spawn_run(const char *db, int *fd)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t kid = fork();
+    assert_true(kid >= 0);
+    if (kid == 0) {
+        close(fds[0]);
+        child_run(db, fds[1], true);
+    }
+    close(fds[1]);
+    *fd = fds[0];
+    return kid;
+}
+
 // Reads generation counts from fd until one is >= n.
 static void wait_for_gens(int fd, int64_t n)
 {
@@ -210,25 +226,18 @@ static void test_module_rejecting_its_config_writes_no_database(void **state)
 static void stop_with_signal_keeps_every_finished_generation(int sig)
 {
     const char *db = fx_path("runs.db");
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    pid_t kid = fork();
-    assert_true(kid >= 0);
-    if (kid == 0) {
-        close(fds[0]);
-        child_run(db, fds[1], true);
-    }
-    close(fds[1]);
-    wait_for_gens(fds[0], 8);
+    int fd;
+    pid_t kid = spawn_run(db, &fd);
+    wait_for_gens(fd, 8);
     assert_int_equal(kill(kid, sig), 0);
     // Drain: generation counts, then the -1 mark and the final count.
     int64_t v = 0, final = -1;
-    while (read(fds[0], &v, sizeof v) == (ssize_t)sizeof v)
+    while (read(fd, &v, sizeof v) == (ssize_t)sizeof v)
         if (v == -1) {
-            assert_int_equal(read(fds[0], &final, sizeof final), sizeof final);
+            assert_int_equal(read(fd, &final, sizeof final), sizeof final);
             break;
         }
-    close(fds[0]);
+    close(fd);
     int st;
     assert_int_equal(waitpid(kid, &st, 0), kid);
     assert_true(WIFEXITED(st));
@@ -257,16 +266,9 @@ static void test_sigterm_keeps_every_finished_generation_and_marks_interrupted(v
 static void test_kill9_leaves_running_row_shown_interrupted(void **state)
 {
     const char *db = fx_path("runs.db");
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    pid_t kid = fork();
-    assert_true(kid >= 0);
-    if (kid == 0) {
-        close(fds[0]);
-        child_run(db, fds[1], true);
-    }
-    close(fds[1]);
-    wait_for_gens(fds[0], 5);
+    int fd;
+    pid_t kid = spawn_run(db, &fd);
+    wait_for_gens(fd, 5);
     // Batches commit within ~50 ms even while generations keep coming.
     struct timespec ts = {0, 200 * 1000000L};
     nanosleep(&ts, NULL);
@@ -274,7 +276,7 @@ static void test_kill9_leaves_running_row_shown_interrupted(void **state)
     int st;
     assert_int_equal(waitpid(kid, &st, 0), kid);
     assert_true(WIFSIGNALED(st));
-    close(fds[0]);
+    close(fd);
     alRunData *run = load_only_run(db);
     assert_string_equal(run->info.status, "interrupted");
     assert_true(run->info.stale);
@@ -286,21 +288,14 @@ static void test_kill9_leaves_running_row_shown_interrupted(void **state)
 static void test_slow_generation_does_not_hold_the_write_lock(void **state)
 {
     const char *db = fx_path("runs.db");
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
     // One generation every 2 s (100 ticks of 20 ms).
     g_ticks_per_gen = 100;
     g_tick_us = 20000;
-    pid_t kid = fork();
-    assert_true(kid >= 0);
-    if (kid == 0) {
-        close(fds[0]);
-        child_run(db, fds[1], true);
-    }
-    close(fds[1]);
+    int fd;
+    pid_t kid = spawn_run(db, &fd);
     g_ticks_per_gen = 5;
     g_tick_us = 1000;
-    wait_for_gens(fds[0], 1);
+    wait_for_gens(fd, 1);
     struct timespec ts = {0, 150 * 1000000L};
     nanosleep(&ts, NULL);
     // Generation 0 is committed, visible to a reader...
@@ -325,7 +320,7 @@ static void test_slow_generation_does_not_hold_the_write_lock(void **state)
     kill(kid, SIGINT);
     int st;
     waitpid(kid, &st, 0);
-    close(fds[0]);
+    close(fd);
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 }
 

@@ -40,6 +40,33 @@ int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, a
     return 0;
 }
 
+int db_cli_finish(const char *cmd)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "alife %s: cannot write the output: %s\n", cmd, strerror(errno));
+    return 1;
+}
+
+bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx), const void *ctx)
+{
+    if (strcmp(path, "-") == 0) return write(stdout, ctx) && fflush(stdout) == 0;
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp) return false;
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    bool ok = f && write(f, ctx);
+    if (f && fclose(f) != 0) ok = false;
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) {
+        int saved = errno;
+        remove(tmp);
+        errno = saved;
+    }
+    free(tmp);
+    return ok;
+}
+
 const char *db_cli_text(char *buf, size_t cap, const char *s)
 {
     snprintf(buf, cap, "%s", s ? s : "");
@@ -201,11 +228,7 @@ int cmd_runs(int argc, char **argv)
     }
     alDestroyRunList(list);
     alRunLog_Close(log);
-    if (fflush(stdout) != 0) {
-        fprintf(stderr, "alife runs: cannot write the output: %s\n", strerror(errno));
-        return 1;
-    }
-    return 0;
+    return db_cli_finish("runs");
 }
 
 // ---- alife show ----------------------------------------------------------------
@@ -361,11 +384,7 @@ int cmd_show(int argc, char **argv)
     else if (config) fputs(run->info.config, stdout);
     else show_text(run, all);
     alDestroyRunData(run);
-    if (fflush(stdout) != 0) {
-        fprintf(stderr, "alife show: cannot write the output: %s\n", strerror(errno));
-        return 1;
-    }
-    return 0;
+    return db_cli_finish("show");
 }
 
 // ---- alife export --------------------------------------------------------------
@@ -387,8 +406,9 @@ static void export_help(void)
            "\n" DB_CLI_EXIT_HELP);
 }
 
-static bool write_csv(FILE *out, const alRunData *run)
+static bool write_csv(FILE *out, const void *ctx)
 {
+    const alRunData *run = ctx;
     fputs("gen,best,mean,worst,stddev,evaluations,ticks,wall_s", out);
     for (int k = 0; k < run->figure_count; ++k) {
         fputc(',', out);
@@ -444,33 +464,12 @@ int cmd_export(int argc, char **argv)
     status = db_cli_load("export", log, argv[optind], false, &run);
     alRunLog_Close(log);
     if (status) return status;
-    if (strcmp(csv, "-") == 0) {
-        bool ok = write_csv(stdout, run) && fflush(stdout) == 0;
-        alDestroyRunData(run);
-        if (!ok) fprintf(stderr, "alife export: cannot write to stdout: %s\n", strerror(errno));
-        return ok ? 0 : 1;
-    }
-    // Write beside the target and rename, so a failure never leaves half a file.
-    size_t n = strlen(csv) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        alDestroyRunData(run);
-        fprintf(stderr, "alife export: out of memory\n");
-        return 1;
-    }
-    snprintf(tmp, n, "%s.tmp%ld", csv, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && write_csv(f, run);
-    if (f && fclose(f) != 0) ok = false;
-    if (ok && rename(tmp, csv) != 0) ok = false;
-    if (!ok) {
+    bool ok = db_cli_write_file(csv, write_csv, run);
+    if (!ok)
         fprintf(stderr, "alife export: cannot write %s: %s\n", csv, strerror(errno));
-        remove(tmp);
-    } else {
+    else if (strcmp(csv, "-") != 0)
         fprintf(stderr, "alife export: run %lld, %lld generations -> %s\n",
                 (long long)run->info.id, (long long)run->gen_count, csv);
-    }
-    free(tmp);
     alDestroyRunData(run);
     return ok ? 0 : 1;
 }

@@ -93,15 +93,19 @@ gens=$(grep -o '"generation_count":[0-9]*' <("$ALIFE" show 1 --json) | cut -d: -
 gen_count() { "$ALIFE" show "$1" --db sig.db --json 2>/dev/null | grep -o '"generation_count":[0-9]*' | cut -d: -f2; }
 status_of() { "$ALIFE" show "$1" --db sig.db --json 2>/dev/null | grep -o '"status":"[a-z]*"' | cut -d'"' -f4; }
 
+last_id() { "$ALIFE" runs --db sig.db --json 2>/dev/null | grep -o '"id":[0-9]*' | tail -1 | cut -d: -f2; }
+
 # Starts a long run; waits until it has logged 2 generations. Sets pid and id.
 start_long_run() {
+    local before
+    before=$(last_id)
     "$ALIFE" run "$1" --generations 100000000 --db sig.db --quiet >run.out 2>run.err &
     pid=$!
     id=""
     for _ in $(seq 1 600); do
         sleep 0.05
-        id=$("$ALIFE" runs --db sig.db --json 2>/dev/null | grep -o '"id":[0-9]*' | tail -1 | cut -d: -f2)
-        [ -n "$id" ] && [ "$(gen_count "$id")" -ge 2 ] 2>/dev/null && return 0
+        id=$(last_id)
+        [ -n "$id" ] && [ "$id" != "$before" ] && [ "$(gen_count "$id")" -ge 2 ] 2>/dev/null && return 0
         kill -0 "$pid" 2>/dev/null || return 1 # ended by itself (goal reached)
     done
     return 1
@@ -110,7 +114,7 @@ start_long_run() {
 interrupted=""
 for cfg in $runnable; do
     start_long_run "$cfg" || { wait "$pid" 2>/dev/null; continue; }
-    kill -INT "$pid"
+    kill -INT "$pid" 2>/dev/null # (it may have just reached its goal)
     wait "$pid"
     rc=$?
     if grep -q "finished:" run.out; then continue; fi # reached its goal first

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "alife/runcompare.h"
 #include "cli.h"
@@ -72,8 +71,9 @@ static void print_table(const alComparison *cmp)
         }                                                                                      \
         printf("\n");                                                                          \
     } while (0)
-    ROW("name", r->name[0] ? r->name : "-");
-    ROW("module", r->module);
+    char text[256];
+    ROW("name", r->name[0] ? db_cli_text(text, sizeof text, r->name) : "-");
+    ROW("module", db_cli_text(text, sizeof text, r->module));
     ROW("status", r->status);
     ROW("generations", (snprintf(buf, sizeof buf, "%lld", (long long)r->generation_count), buf));
     ROW("last best", db_cli_num(buf, sizeof buf, r->last_best));
@@ -85,7 +85,7 @@ static void print_table(const alComparison *cmp)
         printf("%-*s", wkey, cmp->diff_keys[k]);
         for (int i = 0; i < n; ++i) {
             const char *v = cmp->diff_values[i * cmp->diff_count + k];
-            printf("  %*.*s", w[i], w[i], v ? v : "-");
+            printf("  %*.*s", w[i], w[i], v ? db_cli_text(text, sizeof text, v) : "-");
         }
         printf("\n");
     }
@@ -114,8 +114,9 @@ static void print_json(const alComparison *cmp)
     fputs("\n]}\n", stdout);
 }
 
-static bool write_csv(FILE *out, const alComparison *cmp)
+static bool write_csv(FILE *out, const void *ctx)
 {
+    const alComparison *cmp = ctx;
     fputs("id,name,module,status,generations,last_best,last_mean", out);
     for (int k = 0; k < cmp->diff_count; ++k) {
         fputc(',', out);
@@ -140,22 +141,6 @@ static bool write_csv(FILE *out, const alComparison *cmp)
         fputs("\r\n", out);
     }
     return !ferror(out);
-}
-
-static bool write_csv_file(const char *path, const alComparison *cmp)
-{
-    if (strcmp(path, "-") == 0) return write_csv(stdout, cmp) && fflush(stdout) == 0;
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) return false;
-    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && write_csv(f, cmp);
-    if (f && fclose(f) != 0) ok = false;
-    if (ok && rename(tmp, path) != 0) ok = false;
-    if (!ok) remove(tmp);
-    free(tmp);
-    return ok;
 }
 
 int cmd_compare(int argc, char **argv)
@@ -212,14 +197,10 @@ int cmd_compare(int argc, char **argv)
     if (status) return status;
     if (json) print_json(cmp);
     else if (!csv || strcmp(csv, "-") != 0) print_table(cmp);
-    if (csv && !write_csv_file(csv, cmp)) {
+    if (csv && !db_cli_write_file(csv, write_csv, cmp)) {
         fprintf(stderr, "alife compare: cannot write %s: %s\n", csv, strerror(errno));
         status = 1;
     }
     alDestroyComparison(cmp);
-    if (fflush(stdout) != 0) {
-        fprintf(stderr, "alife compare: cannot write the output: %s\n", strerror(errno));
-        status = 1;
-    }
-    return status;
+    return status ? status : db_cli_finish("compare");
 }

@@ -40,6 +40,41 @@ int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, a
     return 0;
 }
 
+int db_cli_finish(const char *cmd)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "alife %s: cannot write the output: %s\n", cmd, strerror(errno));
+    return 1;
+}
+
+bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx), const void *ctx)
+{
+    if (strcmp(path, "-") == 0) return write(stdout, ctx) && fflush(stdout) == 0;
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp) return false;
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    bool ok = f && write(f, ctx);
+    if (f && fclose(f) != 0) ok = false;
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) {
+        int saved = errno;
+        remove(tmp);
+        errno = saved;
+    }
+    free(tmp);
+    return ok;
+}
+
+const char *db_cli_text(char *buf, size_t cap, const char *s)
+{
+    snprintf(buf, cap, "%s", s ? s : "");
+    for (unsigned char *p = (unsigned char *)buf; *p; ++p)
+        if (*p < 0x20 || *p == 0x7f) *p = '?';
+    return buf;
+}
+
 const char *db_cli_num(char *buf, size_t cap, double v)
 {
     if (isnan(v)) snprintf(buf, cap, "-");
@@ -135,11 +170,11 @@ static void print_runs_table(const alRunList *list)
            "name", "seed", "status", "gens", "best", "mean", "started (UTC)");
     for (int i = 0; i < n; ++i) {
         const alRunInfo *r = alRunList_Get(list, i);
-        char best[32], mean[32], when[40], name[32];
-        snprintf(name, sizeof name, "%s", r->name);
+        char best[32], mean[32], when[40], name[32], module[64];
+        db_cli_text(name, sizeof name, r->name);
         if ((int)strlen(r->name) > wname) memcpy(name + wname - 3, "...", 4);
         printf("%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id,
-               wmod, r->module, wname, name, (unsigned long long)r->seed, r->status,
+               wmod, db_cli_text(module, sizeof module, r->module), wname, name, (unsigned long long)r->seed, r->status,
                (long long)r->generation_count, db_cli_num(best, sizeof best, r->last_best),
                db_cli_num(mean, sizeof mean, r->last_mean),
                short_time(when, sizeof when, r->started));
@@ -193,11 +228,7 @@ int cmd_runs(int argc, char **argv)
     }
     alDestroyRunList(list);
     alRunLog_Close(log);
-    if (fflush(stdout) != 0) {
-        fprintf(stderr, "alife runs: cannot write the output: %s\n", strerror(errno));
-        return 1;
-    }
-    return 0;
+    return db_cli_finish("runs");
 }
 
 // ---- alife show ----------------------------------------------------------------
@@ -268,23 +299,25 @@ static void show_json(const alRunData *run)
 static void show_text(const alRunData *run, bool all)
 {
     const alRunInfo *r = &run->info;
-    char a[40], b[40];
-    printf("run %lld: %s (module %s, seed %llu)\n", (long long)r->id, r->name[0] ? r->name : "-",
-           r->module, (unsigned long long)r->seed);
+    char a[40], b[40], t1[256], t2[256];
+    printf("run %lld: %s (module %s, seed %llu)\n", (long long)r->id,
+           r->name[0] ? db_cli_text(t1, sizeof t1, r->name) : "-",
+           db_cli_text(t2, sizeof t2, r->module), (unsigned long long)r->seed);
     printf("  uuid      %s\n", r->uuid);
     printf("  status    %s%s\n", r->status,
            r->stale ? " (its process is gone; the row still says running)" : "");
     printf("  started   %s UTC\n", short_time(a, sizeof a, r->started));
     if (r->finished) printf("  finished  %s UTC\n", short_time(b, sizeof b, r->finished));
-    printf("  version   %s   host %s   pid %lld\n", r->version, r->host[0] ? r->host : "-",
-           (long long)r->pid);
+    printf("  version   %s   host %s   pid %lld\n", db_cli_text(t1, sizeof t1, r->version),
+           r->host[0] ? db_cli_text(t2, sizeof t2, r->host) : "-", (long long)r->pid);
     printf("  generations %lld", (long long)r->generation_count);
     if (r->has_last)
         printf(", last best %s mean %s", db_cli_num(a, sizeof a, r->last_best),
                db_cli_num(b, sizeof b, r->last_mean));
     printf("\n\nparams:\n");
     for (int i = 0; i < r->param_count; ++i)
-        printf("  %s = %s\n", r->params[i].key, r->params[i].value);
+        printf("  %s = %s\n", db_cli_text(t1, sizeof t1, r->params[i].key),
+               db_cli_text(t2, sizeof t2, r->params[i].value));
     if (run->gen_count == 0) {
         printf("\nno generations logged\n");
         return;
@@ -351,11 +384,7 @@ int cmd_show(int argc, char **argv)
     else if (config) fputs(run->info.config, stdout);
     else show_text(run, all);
     alDestroyRunData(run);
-    if (fflush(stdout) != 0) {
-        fprintf(stderr, "alife show: cannot write the output: %s\n", strerror(errno));
-        return 1;
-    }
-    return 0;
+    return db_cli_finish("show");
 }
 
 // ---- alife export --------------------------------------------------------------
@@ -377,8 +406,9 @@ static void export_help(void)
            "\n" DB_CLI_EXIT_HELP);
 }
 
-static bool write_csv(FILE *out, const alRunData *run)
+static bool write_csv(FILE *out, const void *ctx)
 {
+    const alRunData *run = ctx;
     fputs("gen,best,mean,worst,stddev,evaluations,ticks,wall_s", out);
     for (int k = 0; k < run->figure_count; ++k) {
         fputc(',', out);
@@ -434,33 +464,12 @@ int cmd_export(int argc, char **argv)
     status = db_cli_load("export", log, argv[optind], false, &run);
     alRunLog_Close(log);
     if (status) return status;
-    if (strcmp(csv, "-") == 0) {
-        bool ok = write_csv(stdout, run) && fflush(stdout) == 0;
-        alDestroyRunData(run);
-        if (!ok) fprintf(stderr, "alife export: cannot write to stdout: %s\n", strerror(errno));
-        return ok ? 0 : 1;
-    }
-    // Write beside the target and rename, so a failure never leaves half a file.
-    size_t n = strlen(csv) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        alDestroyRunData(run);
-        fprintf(stderr, "alife export: out of memory\n");
-        return 1;
-    }
-    snprintf(tmp, n, "%s.tmp%ld", csv, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && write_csv(f, run);
-    if (f && fclose(f) != 0) ok = false;
-    if (ok && rename(tmp, csv) != 0) ok = false;
-    if (!ok) {
+    bool ok = db_cli_write_file(csv, write_csv, run);
+    if (!ok)
         fprintf(stderr, "alife export: cannot write %s: %s\n", csv, strerror(errno));
-        remove(tmp);
-    } else {
+    else if (strcmp(csv, "-") != 0)
         fprintf(stderr, "alife export: run %lld, %lld generations -> %s\n",
                 (long long)run->info.id, (long long)run->gen_count, csv);
-    }
-    free(tmp);
     alDestroyRunData(run);
     return ok ? 0 : 1;
 }

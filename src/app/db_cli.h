@@ -19,6 +19,15 @@ int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, a
 /// started, finished, version, host, pid, generation_count, last_best,
 /// last_mean, params.
 void db_cli_json_run_fields(FILE *out, const alRunInfo *r);
+/// s with control characters (tab, escape, ...) replaced by '?', into buf
+/// (truncated to cap), so names cannot garble a table or the terminal.
+const char *db_cli_text(char *buf, size_t cap, const char *s);
+/// Flushes stdout; on a write error (a full disk, a closed pipe) says so and
+/// returns 1, else 0.
+int db_cli_finish(const char *cmd);
+/// Writes a file whole or not at all: write(f, ctx) into PATH.tmpPID beside
+/// it, then rename. PATH "-" writes to stdout. False (errno set) on failure.
+bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx), const void *ctx);
 /// "%.6g", or "-" for NaN; into buf.
 const char *db_cli_num(char *buf, size_t cap, double v);
 /// Exit-status paragraph shared by the --help texts.

@@ -89,7 +89,7 @@ static int remove_tmpdir(void **state)
 static int run_alife(const char *env, const char *args, const char *errfile)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s '%s' %s >/dev/null 2>'%s'", env ? env : "", ALIFE_BINARY, args,
+    snprintf(cmd, sizeof cmd, "%s '%s' >/dev/null %s 2>'%s'", env ? env : "", ALIFE_BINARY, args,
              errfile ? errfile : "/dev/null");
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -370,6 +370,26 @@ static void gui_without_a_display_exits_1_and_points_to_alife_run(void **state)
     assert_true(file_contains(err, "make run"));
 }
 
+static void plain_alife_opens_the_gui_so_without_a_display_it_says_so(void **state)
+{
+    char err[400];
+    snprintf(err, sizeof err, "%s/err.txt", tmpdir);
+    assert_int_equal(run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "", err), 1);
+    assert_true(file_contains(err, "no display"));
+}
+
+static void help_of_gui_and_screenshot_exits_0(void **state)
+{
+    char out[400], args[600];
+    snprintf(out, sizeof out, "%s/help.txt", tmpdir);
+    snprintf(args, sizeof args, "gui --help >'%s'", out);
+    assert_int_equal(run_alife(NULL, args, NULL), 0);
+    assert_true(file_contains(out, "usage: alife gui"));
+    snprintf(args, sizeof args, "screenshot --help >'%s'", out);
+    assert_int_equal(run_alife(NULL, args, NULL), 0);
+    assert_true(file_contains(out, "--ticks N"));
+}
+
 static void unreadable_alife_font_is_a_clear_error(void **state)
 {
     setenv("ALIFE_FONT", "/nonexistent/font.ttf", 1);
@@ -507,6 +527,8 @@ int main(void)
         cmocka_unit_test(config_error_exits_2_and_writes_nothing),
         cmocka_unit_test(mode_and_config_of_another_module_exit_2),
         cmocka_unit_test(gui_without_a_display_exits_1_and_points_to_alife_run),
+        cmocka_unit_test(plain_alife_opens_the_gui_so_without_a_display_it_says_so),
+        cmocka_unit_test(help_of_gui_and_screenshot_exits_0),
         cmocka_unit_test(unreadable_alife_font_is_a_clear_error),
         cmocka_unit_test(canvas_transform_round_trips_and_triangles_point_along_heading),
         cmocka_unit_test(text_box_edits_submits_and_lets_keys_through_when_inactive),

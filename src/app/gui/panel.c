@@ -44,7 +44,7 @@ void al_panel_heading(al_panel *p, const char *text)
     // A heading with no room for a line under it would look broken: the
     // panel is full from here on.
     if (p->y + al_font_height(p->font) + 3 + al_font_height(p->small) > p->bottom) {
-        p->y = p->bottom;
+        if (p->y < p->bottom) p->y = p->bottom; // never move the cursor back up
         return;
     }
     char buf[256];

@@ -240,9 +240,15 @@ static int keys_lines(al_gui *g, int width) { return keys_layout(g, NULL, width,
 
 static void keys_flow(al_gui *g, al_panel *p)
 {
-    al_panel_heading(p, "Keys");
     int lines = keys_lines(g, p->width), sh = al_font_height(g->small);
-    if (p->y + lines * sh > p->bottom) return;
+    if (p->y + 6 + al_font_height(g->font) + 3 + lines * sh > p->bottom) {
+        if (al_panel_fits(p, g->small)) // a small window: the help has them all
+            al_draw_text_px(g->r, g->small, (float)p->x, (float)p->y, AL_COL_WARN,
+                            "H shows the keys   Space pause   Esc quit");
+        p->y += sh;
+        return;
+    }
+    al_panel_heading(p, "Keys");
     keys_layout(g, p, p->width, true);
     p->y += lines * sh;
     if (g->view && g->view->keys_help && al_panel_fits(p, g->small))

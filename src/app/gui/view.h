@@ -23,7 +23,9 @@
 //      call al_view_request_restart(ctx, "estrings.target=Hi"): the shell
 //      closes the session and opens a new one with that override after the
 //      event returns.
-//   6. Optional state (toggles, selection, text box): create() returns it,
+//   6. update(ctx, ticks), optional, runs once per frame in the update phase:
+//      advance the view's own animations there (a replay), never in draw.
+//   7. Optional state (toggles, selection, text box): create() returns it,
 //      destroy() frees it; it lives as long as one session (R, mode switch
 //      and restart requests make a new one). It is ctx->state.
 // The shell owns the window, the renderer, the fonts and the batch; views
@@ -224,6 +226,10 @@ typedef struct al_view {
                               ///< lines "K  what it does" separated by '\n'; may be NULL
     void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
     void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
+    /// optional: once per frame after the shell simulated ticks ticks (0 when
+    /// paused or finished); the place to advance the view's own animations,
+    /// e.g. a replay of a stored genome. Never simulate in draw.
+    void (*update)(al_view_ctx *ctx, int64_t ticks);
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
     void (*panel)(al_view_ctx *ctx, al_panel *p); ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional

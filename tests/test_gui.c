@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#ifdef ALIFE_HAVE_GUI
 #include <png.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -537,3 +538,13 @@ int main(void)
     };
     return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }
+#else
+// A build configured with -DALIFE_GUI=OFF has no GUI to test.
+static void gui_not_built(void **state) { skip(); }
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

@@ -232,6 +232,53 @@ static void plus_and_minus_change_the_speed_within_limits(void **state)
     al_destroy_gui(g);
 }
 
+static void config_and_sets_follow_their_module_across_switches(void **state)
+{
+    char ini[400];
+    snprintf(ini, sizeof ini, "%s/steer.ini", tmpdir);
+    FILE *f = fopen(ini, "w");
+    assert_non_null(f);
+    fputs("[run]\nmodule = steering\n[world]\nwidth = 500\n", f);
+    fclose(f);
+    const char *sets[] = {"world.height=300"};
+    al_gui_opts o = al_default_gui_opts();
+    o.offscreen = true;
+    o.config_path = ini; // no --mode: the config's module
+    o.sets = sets;
+    o.set_count = 1;
+    alError err = {0};
+    al_gui *g = al_create_gui(&o, &err);
+    assert_non_null(g);
+    assert_string_equal(al_gui_mode(g), "steering");
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 500.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 300.0, 0);
+    push_key(SDLK_3); // ants: embedded defaults, neither the file nor --set
+    al_gui_handle_events(g);
+    assert_string_equal(al_gui_mode(g), "ants");
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 800.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 600.0, 0);
+    push_key(SDLK_1); // back: the file and --set again
+    al_gui_handle_events(g);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 500.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 300.0, 0);
+    al_destroy_gui(g);
+}
+
+static void r_starts_a_new_run_with_the_next_seed(void **state)
+{
+    al_gui *g = offscreen("estrings", 900, 600);
+    assert_non_null(g);
+    int64_t seed = alConfig_Int(al_gui_config(g), "run.seed");
+    push_key(SDLK_r);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.seed"), seed + 1);
+    assert_int_equal(al_gui_ticks(g), 0);
+    push_key(SDLK_r);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.seed"), seed + 2);
+    al_destroy_gui(g);
+}
+
 static void escape_quits(void **state)
 {
     al_gui *g = offscreen("ants", 900, 600);
@@ -520,6 +567,8 @@ int main(void)
         cmocka_unit_test(number_keys_switch_the_mode),
         cmocka_unit_test(space_toggles_pause_and_n_steps_one_tick),
         cmocka_unit_test(plus_and_minus_change_the_speed_within_limits),
+        cmocka_unit_test(config_and_sets_follow_their_module_across_switches),
+        cmocka_unit_test(r_starts_a_new_run_with_the_next_seed),
         cmocka_unit_test(escape_quits),
         cmocka_unit_test(f12_writes_a_png_of_the_frame),
         cmocka_unit_test(a_running_module_feeds_the_plot_and_the_run_log),

@@ -501,6 +501,7 @@ int64_t al_gui_ticks(const al_gui *g) { return g->have_session ? g->s.ticks : 0;
 int64_t al_gui_generations(const al_gui *g) { return g->have_session ? g->s.gens : 0; }
 int al_gui_speed(const al_gui *g) { return speeds[g->speed_idx]; }
 const char *al_gui_last_shot(const al_gui *g) { return g->last_shot; }
+const alConfig *al_gui_config(const al_gui *g) { return g->cfg; }
 
 const char *al_gui_renderer_name(const al_gui *g)
 {

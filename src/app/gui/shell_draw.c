@@ -351,8 +351,11 @@ static void draw_panel(al_gui *g)
     for (int i = 0; i < h->nfig; ++i)
         series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
     bool lower = g->have_session && g->s.cls->lower_is_better;
-    al_plot_draw(g->r, g->small, area, "generation", lower ? "error per generation" : "fitness per generation",
-                 series, ns);
+    const char *ytitle = lower ? "error per generation" : "fitness per generation";
+    const char *xtitle = "generation";
+    if (g->view && g->have_session && g->view->plot_y) ytitle = g->view->plot_y;
+    if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
+    al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

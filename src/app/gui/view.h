@@ -224,6 +224,9 @@ typedef struct al_view {
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
     const char *keys_help;    ///< the view's own keys for the panel and help,
                               ///< lines "K  what it does" separated by '\n'; may be NULL
+    const char *plot_y;       ///< the plot's y title (NULL: "fitness per generation",
+                              ///< or "error per generation" when lower is better)
+    const char *plot_x;       ///< the plot's x title (NULL: "generation")
     void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
     void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
     /// optional: once per frame after the shell simulated ticks ticks (0 when

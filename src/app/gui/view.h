@@ -18,16 +18,23 @@
 //      al_panel_textinput / al_panel_area (a rectangle to draw into yourself).
 //   5. event(ctx, e, c): mouse and keys. Return true when the view used the
 //      event (the shell then ignores it: e.g. '1' typed into a text box does
-//      not switch the mode). Convert mouse positions with al_canvas_to_world.
+//      not switch the mode). Views see events first, so leave the shell's
+//      keys (1 2 3 Space N + - F R H F1 F12 Esc) alone unless a text box
+//      has the keyboard. Convert mouse positions with al_canvas_to_world.
 //      To rebuild the run with a changed key (e.g. a new estrings target),
 //      call al_view_request_restart(ctx, "estrings.target=Hi"): the shell
 //      closes the session and opens a new one with that override after the
-//      event returns.
+//      event returns (and keeps it for R and for coming back to the mode); a
+//      bad value leaves the run as it was and shows the config error.
 //   6. update(ctx, ticks), optional, runs once per frame in the update phase:
 //      advance the view's own animations there (a replay), never in draw.
 //   7. Optional state (toggles, selection, text box): create() returns it,
 //      destroy() frees it; it lives as long as one session (R, mode switch
-//      and restart requests make a new one). It is ctx->state.
+//      and restart requests make a new one). It is ctx->state. Read current
+//      values from the session's config in create, e.g.
+//      alConfig_String(ctx->session->cfg, "estrings.target").
+//   8. Plot extras: .plot_figures names alGenStats figures drawn as dashed
+//      reference lines (e.g. "baseline_mean"); .plot_y / .plot_x title axes.
 // The shell owns the window, the renderer, the fonts and the batch; views
 // never create SDL objects of their own except through these helpers.
 // Coordinates: world units, origin top-left, y down (alife/world.h).

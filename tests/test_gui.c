@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#ifdef ALIFE_HAVE_GUI
 #include <png.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -89,7 +90,7 @@ static int remove_tmpdir(void **state)
 static int run_alife(const char *env, const char *args, const char *errfile)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s '%s' %s >/dev/null 2>'%s'", env ? env : "", ALIFE_BINARY, args,
+    snprintf(cmd, sizeof cmd, "%s '%s' >/dev/null %s 2>'%s'", env ? env : "", ALIFE_BINARY, args,
              errfile ? errfile : "/dev/null");
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -228,6 +229,53 @@ static void plus_and_minus_change_the_speed_within_limits(void **state)
     for (int i = 0; i < 30; ++i) push_key(SDLK_MINUS);
     al_gui_handle_events(g);
     assert_int_equal(al_gui_speed(g), 1); // never below one tick per frame
+    al_destroy_gui(g);
+}
+
+static void config_and_sets_follow_their_module_across_switches(void **state)
+{
+    char ini[400];
+    snprintf(ini, sizeof ini, "%s/steer.ini", tmpdir);
+    FILE *f = fopen(ini, "w");
+    assert_non_null(f);
+    fputs("[run]\nmodule = steering\n[world]\nwidth = 500\n", f);
+    fclose(f);
+    const char *sets[] = {"world.height=300"};
+    al_gui_opts o = al_default_gui_opts();
+    o.offscreen = true;
+    o.config_path = ini; // no --mode: the config's module
+    o.sets = sets;
+    o.set_count = 1;
+    alError err = {0};
+    al_gui *g = al_create_gui(&o, &err);
+    assert_non_null(g);
+    assert_string_equal(al_gui_mode(g), "steering");
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 500.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 300.0, 0);
+    push_key(SDLK_3); // ants: embedded defaults, neither the file nor --set
+    al_gui_handle_events(g);
+    assert_string_equal(al_gui_mode(g), "ants");
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 800.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 600.0, 0);
+    push_key(SDLK_1); // back: the file and --set again
+    al_gui_handle_events(g);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 500.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 300.0, 0);
+    al_destroy_gui(g);
+}
+
+static void r_starts_a_new_run_with_the_next_seed(void **state)
+{
+    al_gui *g = offscreen("estrings", 900, 600);
+    assert_non_null(g);
+    int64_t seed = alConfig_Int(al_gui_config(g), "run.seed");
+    push_key(SDLK_r);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.seed"), seed + 1);
+    assert_int_equal(al_gui_ticks(g), 0);
+    push_key(SDLK_r);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.seed"), seed + 2);
     al_destroy_gui(g);
 }
 
@@ -370,6 +418,26 @@ static void gui_without_a_display_exits_1_and_points_to_alife_run(void **state)
     assert_true(file_contains(err, "make run"));
 }
 
+static void plain_alife_opens_the_gui_so_without_a_display_it_says_so(void **state)
+{
+    char err[400];
+    snprintf(err, sizeof err, "%s/err.txt", tmpdir);
+    assert_int_equal(run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "", err), 1);
+    assert_true(file_contains(err, "no display"));
+}
+
+static void help_of_gui_and_screenshot_exits_0(void **state)
+{
+    char out[400], args[600];
+    snprintf(out, sizeof out, "%s/help.txt", tmpdir);
+    snprintf(args, sizeof args, "gui --help >'%s'", out);
+    assert_int_equal(run_alife(NULL, args, NULL), 0);
+    assert_true(file_contains(out, "usage: alife gui"));
+    snprintf(args, sizeof args, "screenshot --help >'%s'", out);
+    assert_int_equal(run_alife(NULL, args, NULL), 0);
+    assert_true(file_contains(out, "--ticks N"));
+}
+
 static void unreadable_alife_font_is_a_clear_error(void **state)
 {
     setenv("ALIFE_FONT", "/nonexistent/font.ttf", 1);
@@ -499,6 +567,8 @@ int main(void)
         cmocka_unit_test(number_keys_switch_the_mode),
         cmocka_unit_test(space_toggles_pause_and_n_steps_one_tick),
         cmocka_unit_test(plus_and_minus_change_the_speed_within_limits),
+        cmocka_unit_test(config_and_sets_follow_their_module_across_switches),
+        cmocka_unit_test(r_starts_a_new_run_with_the_next_seed),
         cmocka_unit_test(escape_quits),
         cmocka_unit_test(f12_writes_a_png_of_the_frame),
         cmocka_unit_test(a_running_module_feeds_the_plot_and_the_run_log),
@@ -507,6 +577,8 @@ int main(void)
         cmocka_unit_test(config_error_exits_2_and_writes_nothing),
         cmocka_unit_test(mode_and_config_of_another_module_exit_2),
         cmocka_unit_test(gui_without_a_display_exits_1_and_points_to_alife_run),
+        cmocka_unit_test(plain_alife_opens_the_gui_so_without_a_display_it_says_so),
+        cmocka_unit_test(help_of_gui_and_screenshot_exits_0),
         cmocka_unit_test(unreadable_alife_font_is_a_clear_error),
         cmocka_unit_test(canvas_transform_round_trips_and_triangles_point_along_heading),
         cmocka_unit_test(text_box_edits_submits_and_lets_keys_through_when_inactive),
@@ -515,3 +587,13 @@ int main(void)
     };
     return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }
+#else
+// A build configured with -DALIFE_GUI=OFF has no GUI to test.
+static void gui_not_built(void **state) { skip(); }
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

@@ -235,21 +235,34 @@ static bool step_one(al_gui *g)
     return true;
 }
 
-void al_gui_update(al_gui *g)
+// The frame's ticks: speed ticks, or a time slice when fast-forwarding.
+static int64_t simulate(al_gui *g)
 {
-    if (!g->have_session || g->done) return;
-    if (g->paused && !g->step_once) return;
+    if (!g->have_session || g->done) return 0;
+    if (g->paused && !g->step_once) return 0;
     if (g->step_once) {
         g->step_once = false;
         step_one(g);
-        return;
+        return 1;
     }
     // A time slice keeps the window responsive whatever the speed; fast
     // forward simply has no tick limit within it.
     double until = al_now() + (g->fast ? 0.030 : 0.045);
-    int64_t n = g->fast ? INT64_MAX : speeds[g->speed_idx];
-    for (int64_t i = 0; i < n; ++i)
+    int64_t n = g->fast ? INT64_MAX : speeds[g->speed_idx], done = 0;
+    while (done < n) {
+        done++;
         if (!step_one(g) || al_now() > until) break;
+    }
+    return done;
+}
+
+void al_gui_update(al_gui *g)
+{
+    int64_t ticks = simulate(g);
+    if (g->have_session && g->view && g->view->update) {
+        g->ctx.paused = g->paused;
+        g->view->update(&g->ctx, ticks);
+    }
 }
 
 int64_t al_gui_run_ticks(al_gui *g, int64_t n)
@@ -488,6 +501,7 @@ int64_t al_gui_ticks(const al_gui *g) { return g->have_session ? g->s.ticks : 0;
 int64_t al_gui_generations(const al_gui *g) { return g->have_session ? g->s.gens : 0; }
 int al_gui_speed(const al_gui *g) { return speeds[g->speed_idx]; }
 const char *al_gui_last_shot(const al_gui *g) { return g->last_shot; }
+const alConfig *al_gui_config(const al_gui *g) { return g->cfg; }
 
 const char *al_gui_renderer_name(const al_gui *g)
 {

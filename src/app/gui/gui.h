@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "alife/config.h"
 #include "alife/error.h"
 
 typedef struct al_gui al_gui;
@@ -67,6 +68,8 @@ int64_t al_gui_ticks(const al_gui *g);
 int64_t al_gui_generations(const al_gui *g);
 /// Simulation speed in ticks per frame.
 int al_gui_speed(const al_gui *g);
+/// The current mode's resolved config (valid until the next mode switch or restart).
+const alConfig *al_gui_config(const al_gui *g);
 /// Path of the last F12 screenshot, or "" if none yet.
 const char *al_gui_last_shot(const al_gui *g);
 /// The world view's and the side panel's rectangles, in pixels.

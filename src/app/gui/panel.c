@@ -44,7 +44,7 @@ void al_panel_heading(al_panel *p, const char *text)
     // A heading with no room for a line under it would look broken: the
     // panel is full from here on.
     if (p->y + al_font_height(p->font) + 3 + al_font_height(p->small) > p->bottom) {
-        p->y = p->bottom;
+        if (p->y < p->bottom) p->y = p->bottom; // never move the cursor back up
         return;
     }
     char buf[256];
@@ -55,24 +55,27 @@ void al_panel_heading(al_panel *p, const char *text)
     p->y += 3;
 }
 
-void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
+static void vline(al_panel *p, const al_font *f, SDL_Color col, const char *fmt, va_list ap)
 {
     char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    line(p, f, col, buf, sizeof buf);
+}
+
+void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vline(p, p->font, col, fmt, ap);
     va_end(ap);
-    line(p, p->font, col, buf, sizeof buf);
 }
 
 void al_panel_note(al_panel *p, const char *fmt, ...)
 {
-    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vline(p, p->small, AL_COL_DIM, fmt, ap);
     va_end(ap);
-    line(p, p->small, AL_COL_DIM, buf, sizeof buf);
 }
 
 void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)

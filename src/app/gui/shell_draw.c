@@ -240,9 +240,15 @@ static int keys_lines(al_gui *g, int width) { return keys_layout(g, NULL, width,
 
 static void keys_flow(al_gui *g, al_panel *p)
 {
-    al_panel_heading(p, "Keys");
     int lines = keys_lines(g, p->width), sh = al_font_height(g->small);
-    if (p->y + lines * sh > p->bottom) return;
+    if (p->y + 6 + al_font_height(g->font) + 3 + lines * sh > p->bottom) {
+        if (al_panel_fits(p, g->small)) // a small window: the help has them all
+            al_draw_text_px(g->r, g->small, (float)p->x, (float)p->y, AL_COL_WARN,
+                            "H shows the keys   Space pause   Esc quit");
+        p->y += sh;
+        return;
+    }
+    al_panel_heading(p, "Keys");
     keys_layout(g, p, p->width, true);
     p->y += lines * sh;
     if (g->view && g->view->keys_help && al_panel_fits(p, g->small))
@@ -345,8 +351,11 @@ static void draw_panel(al_gui *g)
     for (int i = 0; i < h->nfig; ++i)
         series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
     bool lower = g->have_session && g->s.cls->lower_is_better;
-    al_plot_draw(g->r, g->small, area, "generation", lower ? "error per generation" : "fitness per generation",
-                 series, ns);
+    const char *ytitle = lower ? "error per generation" : "fitness per generation";
+    const char *xtitle = "generation";
+    if (g->view && g->have_session && g->view->plot_y) ytitle = g->view->plot_y;
+    if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
+    al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

@@ -18,14 +18,23 @@
 //      al_panel_textinput / al_panel_area (a rectangle to draw into yourself).
 //   5. event(ctx, e, c): mouse and keys. Return true when the view used the
 //      event (the shell then ignores it: e.g. '1' typed into a text box does
-//      not switch the mode). Convert mouse positions with al_canvas_to_world.
+//      not switch the mode). Views see events first, so leave the shell's
+//      keys (1 2 3 Space N + - F R H F1 F12 Esc) alone unless a text box
+//      has the keyboard. Convert mouse positions with al_canvas_to_world.
 //      To rebuild the run with a changed key (e.g. a new estrings target),
 //      call al_view_request_restart(ctx, "estrings.target=Hi"): the shell
 //      closes the session and opens a new one with that override after the
-//      event returns.
-//   6. Optional state (toggles, selection, text box): create() returns it,
+//      event returns (and keeps it for R and for coming back to the mode); a
+//      bad value leaves the run as it was and shows the config error.
+//   6. update(ctx, ticks), optional, runs once per frame in the update phase:
+//      advance the view's own animations there (a replay), never in draw.
+//   7. Optional state (toggles, selection, text box): create() returns it,
 //      destroy() frees it; it lives as long as one session (R, mode switch
-//      and restart requests make a new one). It is ctx->state.
+//      and restart requests make a new one). It is ctx->state. Read current
+//      values from the session's config in create, e.g.
+//      alConfig_String(ctx->session->cfg, "estrings.target").
+//   8. Plot extras: .plot_figures names alGenStats figures drawn as dashed
+//      reference lines (e.g. "baseline_mean"); .plot_y / .plot_x title axes.
 // The shell owns the window, the renderer, the fonts and the batch; views
 // never create SDL objects of their own except through these helpers.
 // Coordinates: world units, origin top-left, y down (alife/world.h).
@@ -222,8 +231,15 @@ typedef struct al_view {
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
     const char *keys_help;    ///< the view's own keys for the panel and help,
                               ///< lines "K  what it does" separated by '\n'; may be NULL
+    const char *plot_y;       ///< the plot's y title (NULL: "fitness per generation",
+                              ///< or "error per generation" when lower is better)
+    const char *plot_x;       ///< the plot's x title (NULL: "generation")
     void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
     void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
+    /// optional: once per frame after the shell simulated ticks ticks (0 when
+    /// paused or finished); the place to advance the view's own animations,
+    /// e.g. a replay of a stored genome. Never simulate in draw.
+    void (*update)(al_view_ctx *ctx, int64_t ticks);
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
     void (*panel)(al_view_ctx *ctx, al_panel *p); ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional

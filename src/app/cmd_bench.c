@@ -7,6 +7,7 @@
 
 static const al_bench benches[] = {
     {NULL, NULL, NULL}, // modules add their benchmark here
+    {"estrings", bench_estrings, "string GA: generations/s, chars evaluated/s; --converge: generations to solve"},
 };
 enum { NBENCH = (int)(sizeof benches / sizeof benches[0]) };
 

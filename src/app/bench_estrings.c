@@ -26,7 +26,7 @@ static void help(void)
            "solving) and prints generations/s and characters evaluated/s.\n"
            "\n"
            "Convergence (--converge): runs CONFIG (default: the built-in defaults,\n"
-           "target \"Hello, World!\") with seeds 1..--seeds until solved and prints\n"
+           "target \"Hello, World!\") with seeds --seed.. (--seeds of them) until solved and prints\n"
            "the median and 90th percentile of generations and evaluations to solve,\n"
            "and how many runs converged. Generations are counted from the random\n"
            "generation 0, so a target found in generation 30 took 30 generations.\n"
@@ -37,7 +37,7 @@ static void help(void)
            "      --generations G   generations to time (speed; default 2000);\n"
            "                        with --converge: give up after G (default 100000)\n"
            "      --threads T       worker threads, 0 = one per core (default 0)\n"
-           "      --seed N          seed (speed; default 1)\n"
+           "      --seed N          seed (speed), first seed (--converge) (default 1)\n"
            "      --converge        convergence figures instead of speed\n"
            "      --seeds N         seeds for --converge (default 100)\n"
            "      --config FILE     config for --converge (default: built-in defaults)\n"
@@ -172,7 +172,7 @@ static int bench_converge(opts *o)
     int status = 0;
     for (int i = 0; i < n && status == 0; ++i) {
         alEStrings *es = NULL;
-        if (alCreateEStrings(&def, (uint64_t)(i + 1), &es, &err) != AL_OK) {
+        if (alCreateEStrings(&def, (uint64_t)o->seed + (uint64_t)i, &es, &err) != AL_OK) {
             status = cli_fail(&err);
             break;
         }
@@ -195,9 +195,9 @@ static int bench_converge(opts *o)
             printf("{\"bench\": \"estrings-converge\", \"target\": \"");
             for (const char *c = target; *c; ++c) printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
             printf("\", \"len\": %zu, \"pop\": %d, \"seeds\": %d, \"converged\": %d, "
-                   "\"all_converged\": %s, \"max_generations\": %lld",
+                   "\"all_converged\": %s, \"max_generations\": %lld, \"first_seed\": %lld",
                    strlen(def.target), def.ga.population, n, solved, solved == n ? "true" : "false",
-                   (long long)o->gens);
+                   (long long)o->gens, (long long)o->seed);
             if (solved > 0)
                 printf(", \"generations_median\": %.1f, \"generations_p90\": %lld, "
                        "\"generations_max\": %lld, \"evaluations_median\": %.1f, "
@@ -207,8 +207,8 @@ static int bench_converge(opts *o)
                        (long long)percentile(evals, solved, 90), (long long)evals[solved - 1]);
             printf(", \"seconds\": %.3f}\n", dt);
         } else {
-            printf("estrings convergence: target '%s', population %d, seeds 1..%d\n", target,
-                   def.ga.population, n);
+            printf("estrings convergence: target '%s', population %d, seeds %lld..%lld\n", target,
+                   def.ga.population, (long long)o->seed, (long long)o->seed + n - 1);
             printf("  converged: %d of %d%s\n", solved, n,
                    solved == n ? " (all)" : " (NOT ALL: the rest hit --generations)");
             if (solved > 0) {

@@ -44,15 +44,15 @@ alEStringsDef alDefaultEStringsDef(void)
     d.fitness = AL_ESTRINGS_ABS_DIFF;
     d.ga = alDefaultGaDef();
     // The [ga] and [estrings] schema defaults (keep in step with the schema).
-    d.ga.population = 64;
+    d.ga.population = 24;
     d.ga.selection = AL_SELECT_TOURNAMENT;
-    d.ga.tournament_k = 3;
+    d.ga.tournament_k = 6;
     d.ga.crossover = AL_CROSS_UNIFORM;
-    d.ga.crossover_rate = 0.7;
+    d.ga.crossover_rate = 1.0;
     d.ga.mutation = AL_MUTATE_CREEP;
-    d.ga.mutation_rate = 0.05;
-    d.ga.creep = 2;
-    d.ga.elites = 1;
+    d.ga.mutation_rate = 0.08;
+    d.ga.creep = 4;
+    d.ga.elites = 2;
     d.ga.elite_copies = 1;
     d.history = 1000;
     return d;

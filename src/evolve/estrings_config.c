@@ -6,7 +6,7 @@
 static const alKeyDef estrings_keys[] = {
     {"estrings", "target", AL_TYPE_STRING, "Hello, World!", 1, 4096, NULL,
      "the string to evolve (how many generations does your name take?); long ones via --set"},
-    {"estrings", "population", AL_TYPE_INT, "64", 2, 1000000, NULL,
+    {"estrings", "population", AL_TYPE_INT, "24", 2, 1000000, NULL,
      "strings in each generation"},
     {"estrings", "alphabet", AL_TYPE_ENUM, "printable", 0, 0, "printable|seed",
      "characters a string may hold: printable ASCII 32-126, or the seed article's 32-141 (includes unprintable codes)"},

@@ -24,6 +24,7 @@
 #include "alife/rng.h"
 
 enum {
+    GUIDE_BITS = 10,  // top bits of a draw indexing the mutation-gap guide table
     BLOCK_PAIRS = 16, // pairs of children per random stream (fixed: results depend on it)
     KIND_INIT = 1,    // stream kinds, mixed into the stream id
     KIND_BREED = 2,
@@ -90,7 +91,7 @@ struct alGa {
     bound b_pop, b_trunc, b_cut1, b_cut2, b_reset, b_creep;
     uint64_t cross_thr;
     uint32_t *skip;      // mutation gap inverse CDF: first j with r < skip[j]; len entries
-    uint64_t skip_none;  // r >= skip[len-1] (as 33-bit) means no mutation in reach
+    int *guide;          // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 - GUIDE_BITS)
     int threads;
     char error[512];
 };
@@ -292,6 +293,14 @@ static void build_skip_table(alGa *ga)
     }
     if (p >= 1.0)
         for (int j = 0; j < ga->len; ++j) ga->skip[j] = 0xffffffffu;
+    // p = 1: u = 2^32-1 must still give gap 0, so the last threshold is
+    // treated as 2^32 (every draw is below it).
+    int j = 0;
+    for (int k = 0; k <= (1 << GUIDE_BITS); ++k) {
+        uint64_t lowest = (uint64_t)k << (32 - GUIDE_BITS);
+        while (j < ga->len && (p >= 1.0 ? (uint64_t)1 << 32 : (uint64_t)ga->skip[j]) <= lowest) ++j;
+        ga->guide[k] = j;
+    }
 }
 
 alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
@@ -331,8 +340,9 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->order = malloc((size_t)ga->n * sizeof(int));
     ga->tmp = malloc((size_t)ga->n * sizeof(int));
     ga->skip = malloc((size_t)ga->len * sizeof(uint32_t));
+    ga->guide = malloc(((1u << GUIDE_BITS) + 1) * sizeof(int));
     if (!ga->genes[0] || !ga->genes[1] || !ga->fit[0] || !ga->fit[1] || !ga->best_ever ||
-        !ga->elite_idx || !ga->key || !ga->cum || !ga->order || !ga->tmp || !ga->skip) {
+        !ga->elite_idx || !ga->key || !ga->cum || !ga->order || !ga->tmp || !ga->skip || !ga->guide) {
         alDestroyGa(ga);
         return alError_Set(err, AL_ERR_NOMEM, "out of memory for a population of %d x %d genes",
                            def->population, def->length);
@@ -383,6 +393,7 @@ void alDestroyGa(alGa *ga)
     free(ga->order);
     free(ga->tmp);
     free(ga->skip);
+    free(ga->guide);
     free(ga);
 }
 
@@ -499,9 +510,11 @@ void alGa_Evaluate(alGa *ga)
     assert(ga->def.fitness);
     const int n = ga->n, c = ga->cur;
     double *f = ga->fit[c];
-    int64_t done = 0;
+    int64_t done = 0, todo = 0;
+    for (int i = 0; i < n; ++i) todo += isnan(f[i]);
+    if (todo == 0) return; // the usual case after a fused breed-and-evaluate epoch
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : done) if (n >= 64)
+#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : done) if (todo >= 64 && ga->threads > 1)
 #endif
     for (int i = 0; i < n; ++i) {
         if (!isnan(f[i])) continue;
@@ -683,6 +696,15 @@ static inline int select_one(const alGa *ga, alRng *r)
     return 0;
 }
 
+// Spreads the 8 bits of b into an 8-byte mask: byte i is 0xff when bit i
+// is set (uniform crossover, 8 genes at a time, no table).
+static inline uint64_t byte_mask(uint32_t b)
+{
+    uint64_t x = ((uint64_t)(b & 0xffu) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+    uint64_t t = ((x + 0x7f7f7f7f7f7f7f7fULL) & 0x8080808080808080ULL) >> 7;
+    return t * 0xffu;
+}
+
 // ---- variation --------------------------------------------------------------------------
 
 static void crossover(const alGa *ga, const unsigned char *a, const unsigned char *b,
@@ -721,11 +743,23 @@ static void crossover(const alGa *ga, const unsigned char *a, const unsigned cha
     }
     case AL_CROSS_UNIFORM:
         if (gs == 1) {
-            for (int j0 = 0; j0 < len; j0 += 32) {
+            // 8 genes at a time: 8 random bits become an 8-byte mask.
+            int j = 0;
+            for (; j + 32 <= len; j += 32) {
                 uint32_t bits = alRng_Next(r);
-                int end = j0 + 32 < len ? j0 + 32 : len;
-                for (int j = j0; j < end; ++j) {
-                    uint8_t m = (uint8_t)-(uint8_t)((bits >> (j - j0)) & 1u);
+                for (int q = 0; q < 4; ++q) {
+                    uint64_t m = byte_mask(bits >> (8 * q)), x, y;
+                    memcpy(&x, a + j + 8 * q, 8);
+                    memcpy(&y, b + j + 8 * q, 8);
+                    uint64_t o0 = (x & ~m) | (y & m), o1 = (y & ~m) | (x & m);
+                    memcpy(c0 + j + 8 * q, &o0, 8);
+                    memcpy(c1 + j + 8 * q, &o1, 8);
+                }
+            }
+            if (j < len) {
+                uint32_t bits = alRng_Next(r);
+                for (; j < len; ++j, bits >>= 1) {
+                    uint8_t m = (uint8_t)-(uint8_t)(bits & 1u);
                     c0[j] = (uint8_t)((a[j] & ~m) | (b[j] & m));
                     c1[j] = (uint8_t)((b[j] & ~m) | (a[j] & m));
                 }
@@ -748,15 +782,16 @@ static void crossover(const alGa *ga, const unsigned char *a, const unsigned cha
     }
 }
 
-// The gap to the next mutated gene, or len (none within the genome).
+// The gap to the next mutated gene, or len (none within the genome): the
+// first j with u < skip[j]. The guide table narrows the search to the few
+// entries whose thresholds share u's top GUIDE_BITS bits (usually none or
+// one), so a draw costs O(1) instead of a binary search.
 static inline int next_gap(const alGa *ga, alRng *r)
 {
     uint32_t u = alRng_Next(r);
+    uint32_t k = u >> (32 - GUIDE_BITS);
+    int lo = ga->guide[k], hi = ga->guide[k + 1];
     const uint32_t *s = ga->skip;
-    int n = ga->len;
-    if (u >= s[n - 1]) return n;
-    // First j with u < s[j] (s is non-decreasing).
-    int lo = 0, hi = n - 1;
     while (lo < hi) {
         int mid = (lo + hi) >> 1;
         if (u < s[mid]) hi = mid;
@@ -765,47 +800,54 @@ static inline int next_gap(const alGa *ga, alRng *r)
     return lo;
 }
 
+static inline void mutate_gene(const alGa *ga, unsigned char *g, int j, alRng *r)
+{
+    switch (ga->def.mutation) {
+    case AL_MUTATE_RESET: {
+        int at = ga->alpha_index[g[j]];
+        int to = (int)draw(r, ga->b_reset);
+        g[j] = ga->alpha[to >= at ? to + 1 : to];
+        break;
+    }
+    case AL_MUTATE_CREEP: {
+        int k = ga->def.creep, na = ga->def.alphabet_size;
+        int d = (int)draw(r, ga->b_creep);
+        int to = ga->alpha_index[g[j]] + (d < k ? -(d + 1) : d - k + 1);
+        if (to < 0) to += na;
+        else if (to >= na) to -= na; // |step| < na, so one wrap is enough
+        g[j] = ga->alpha[to];
+        break;
+    }
+    case AL_MUTATE_GAUSSIAN:
+    case AL_MUTATE_UNIFORM: {
+        float *f = (float *)(void *)g, mp = ga->def.max_perturbation, delta;
+        if (ga->def.mutation == AL_MUTATE_UNIFORM) {
+            delta = alRng_Range(r, -mp, mp);
+        } else {
+            delta = (float)(alRng_Normal(r) * 0.5 * mp);
+            if (delta > mp) delta = mp;
+            if (delta < -mp) delta = -mp;
+        }
+        float v = f[j] + delta;
+        if (ga->def.clamp_min < ga->def.clamp_max) {
+            if (v < ga->def.clamp_min) v = ga->def.clamp_min;
+            if (v > ga->def.clamp_max) v = ga->def.clamp_max;
+        }
+        f[j] = v;
+        break;
+    }
+    }
+}
+
 static void mutate(const alGa *ga, unsigned char *g, alRng *r)
 {
-    if (ga->def.mutation_rate <= 0) return;
     const int len = ga->len;
-    for (int j = next_gap(ga, r); j < len; j += 1 + next_gap(ga, r)) {
-        switch (ga->def.mutation) {
-        case AL_MUTATE_RESET: {
-            int at = ga->alpha_index[g[j]];
-            int to = (int)draw(r, ga->b_reset);
-            g[j] = ga->alpha[to >= at ? to + 1 : to];
-            break;
-        }
-        case AL_MUTATE_CREEP: {
-            int k = ga->def.creep, na = ga->def.alphabet_size;
-            int d = (int)draw(r, ga->b_creep);
-            int step = d < k ? -(d + 1) : d - k + 1;
-            int to = (ga->alpha_index[g[j]] + step) % na;
-            if (to < 0) to += na;
-            g[j] = ga->alpha[to];
-            break;
-        }
-        case AL_MUTATE_GAUSSIAN:
-        case AL_MUTATE_UNIFORM: {
-            float *f = (float *)(void *)g, mp = ga->def.max_perturbation, delta;
-            if (ga->def.mutation == AL_MUTATE_UNIFORM) {
-                delta = alRng_Range(r, -mp, mp);
-            } else {
-                delta = (float)(alRng_Normal(r) * 0.5 * mp);
-                if (delta > mp) delta = mp;
-                if (delta < -mp) delta = -mp;
-            }
-            float v = f[j] + delta;
-            if (ga->def.clamp_min < ga->def.clamp_max) {
-                if (v < ga->def.clamp_min) v = ga->def.clamp_min;
-                if (v > ga->def.clamp_max) v = ga->def.clamp_max;
-            }
-            f[j] = v;
-            break;
-        }
-        }
+    if (ga->def.mutation_rate <= 0) return;
+    if (ga->def.mutation_rate >= 1) {
+        for (int j = 0; j < len; ++j) mutate_gene(ga, g, j, r);
+        return;
     }
+    for (int j = next_gap(ga, r); j < len; j += 1 + next_gap(ga, r)) mutate_gene(ga, g, j, r);
 }
 
 // ---- the epoch -------------------------------------------------------------------------------

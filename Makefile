@@ -11,7 +11,7 @@ deps:
 	@bash scripts/deps.sh
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DALIFE_GUI=ON -DALIFE_SANITIZE=OFF >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # The GUI where there is a display; otherwise a short headless demo run.
@@ -23,7 +23,7 @@ test: build
 
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DALIFE_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DALIFE_SANITIZE=ON -DALIFE_GUI=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 

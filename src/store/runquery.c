@@ -349,6 +349,7 @@ static bool load_generations(alRunLog *log, run_data *d, int64_t id)
         return false;
     sqlite3_bind_int64(st, 1, id);
     int64_t n = 0;
+    rc = SQLITE_DONE;
     while (n < ng && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         alRunGen *g = &d->gens[n];
         g->gen = sqlite3_column_int64(st, 0);
@@ -363,6 +364,7 @@ static bool load_generations(alRunLog *log, run_data *d, int64_t id)
         n++;
     }
     sqlite3_finalize(st);
+    if (n < ng && rc != SQLITE_DONE) return false;
     d->pub.gens = d->gens;
     d->pub.gen_count = n; // the read transaction makes n == ng
     if (nf == 0) return true;

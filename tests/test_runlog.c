@@ -131,8 +131,10 @@ static void test_round_trip_keeps_run_params_generations_figures_genomes(void **
         assert_int_equal(x->evaluations, s.evaluations);
         assert_int_equal(x->ticks, s.ticks);
         assert_true(x->figures[0] == s.figures[0]);
-        if (g == 3) assert_true(isnan(x->figures[1]));
-        else assert_true(x->figures[1] == s.figures[1]);
+        if (g == 3)
+            assert_true(isnan(x->figures[1]));
+        else
+            assert_true(x->figures[1] == s.figures[1]);
     }
     // Genomes: the best of each generation that had one (gen 4 had none).
     assert_int_equal(run->genome_count, 4);
@@ -418,8 +420,9 @@ static void test_concurrent_writers_lose_nothing(void **state)
                                      " GROUP BY run HAVING count(*) = 150 AND min(gen) = 0"
                                      " AND max(gen) = 149)"),
                      WRITERS * RUNS_EACH);
-    assert_int_equal(raw_count(path, "SELECT count(*) FROM generations g JOIN runs r"
-                                     " ON r.id = g.run WHERE g.best <> r.seed * 1000 + g.gen + 0.25"),
+    assert_int_equal(raw_count(path,
+                               "SELECT count(*) FROM generations g JOIN runs r"
+                               " ON r.id = g.run WHERE g.best <> r.seed * 1000 + g.gen + 0.25"),
                      0);
 }
 
@@ -498,7 +501,8 @@ static void test_killed_run_shows_interrupted_and_keeps_generations(void **state
         }
         if (alRunLog_Flush(log, 0, &err) != AL_OK) _exit(4);
         if (write(done[1], "x", 1) != 1) _exit(5);
-        for (;;) pause(); // until kill -9
+        for (;;)
+            pause(); // until kill -9
     }
     char c;
     assert_int_equal(read(done[0], &c, 1), 1);
@@ -550,9 +554,9 @@ static void test_running_row_of_live_process_stays_running(void **state)
     const char *path = fx_path("runs.db");
     alConfig *cfg = fx_config("estrings", NULL);
     alRunLog *log = open_rw(path);
-    int64_t mine = fx_log_run(log, cfg, "mine", 1, 1, 2, NULL);        // this process: alive
-    int64_t other = fx_log_run(log, cfg, "elsewhere", 2, 2, 2, NULL);  // another host's
-    int64_t reused = fx_log_run(log, cfg, "reused", 3, 3, 2, NULL);    // pid now someone else's
+    int64_t mine = fx_log_run(log, cfg, "mine", 1, 1, 2, NULL);       // this process: alive
+    int64_t other = fx_log_run(log, cfg, "elsewhere", 2, 2, 2, NULL); // another host's
+    int64_t reused = fx_log_run(log, cfg, "reused", 3, 3, 2, NULL);   // pid now someone else's
     assert_int_equal(alRunLog_Flush(log, 0, NULL), AL_OK);
     char sql[256];
     snprintf(sql, sizeof sql,

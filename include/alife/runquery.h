@@ -28,23 +28,23 @@ typedef struct alRunParam {
 
 /// One run's row plus a summary of its generations.
 typedef struct alRunInfo {
-    int64_t id;             ///< row id, the number users type
-    const char *uuid;       ///< globally unique id (36 chars)
-    const char *module;     ///< "steering", "estrings", "ants", ...
-    const char *name;       ///< the run's name ("" if none)
+    int64_t id;         ///< row id, the number users type
+    const char *uuid;   ///< globally unique id (36 chars)
+    const char *module; ///< "steering", "estrings", "ants", ...
+    const char *name;   ///< the run's name ("" if none)
     uint64_t seed;
-    const char *status;     ///< "running", "finished", "interrupted" or "failed" (as shown)
-    bool stale;             ///< stored 'running' but its process is gone: status says "interrupted"
-    const char *started;    ///< UTC, ISO 8601 ("2026-11-30T07:26:11Z")
-    const char *finished;   ///< UTC, ISO 8601, or NULL while running / when the process died
-    const char *version;    ///< alife version that ran it
-    const char *host;       ///< host name of the process ("" if unknown)
-    int64_t pid;            ///< process id of the run (0 if unknown)
-    const char *config;     ///< the full resolved config as INI text
+    const char *status;   ///< "running", "finished", "interrupted" or "failed" (as shown)
+    bool stale;           ///< stored 'running' but its process is gone: status says "interrupted"
+    const char *started;  ///< UTC, ISO 8601 ("2026-11-30T07:26:11Z")
+    const char *finished; ///< UTC, ISO 8601, or NULL while running / when the process died
+    const char *version;  ///< alife version that ran it
+    const char *host;     ///< host name of the process ("" if unknown)
+    int64_t pid;          ///< process id of the run (0 if unknown)
+    const char *config;   ///< the full resolved config as INI text
     int64_t generation_count; ///< generations logged
-    bool has_last;          ///< false when no generation was logged
-    double last_best;       ///< best of the last logged generation (NaN if none)
-    double last_mean;       ///< mean of the last logged generation (NaN if none)
+    bool has_last;            ///< false when no generation was logged
+    double last_best;         ///< best of the last logged generation (NaN if none)
+    double last_mean;         ///< mean of the last logged generation (NaN if none)
     int param_count;
     const alRunParam *params; ///< param_count entries, in schema order
 } alRunInfo;
@@ -53,19 +53,19 @@ typedef struct alRunInfo {
 typedef struct alRunGen {
     int64_t gen;
     double best, mean, worst, stddev; ///< NaN when not stored
-    int64_t evaluations;  ///< fitness evaluations so far in the run
-    int64_t ticks;        ///< simulation ticks so far in the run
-    double wall_s;        ///< wall time of this generation, seconds
+    int64_t evaluations;              ///< fitness evaluations so far in the run
+    int64_t ticks;                    ///< simulation ticks so far in the run
+    double wall_s;                    ///< wall time of this generation, seconds
     const double *figures; ///< alRunData.figure_count values; NaN where this generation has none
 } alRunGen;
 
 /// One stored genome (at least the best of each generation, rank 0).
 typedef struct alRunGenome {
     int64_t gen;
-    int rank;             ///< 0 = best
+    int rank; ///< 0 = best
     double fitness;
-    const void *bytes;    ///< the module's genome encoding
-    size_t size;          ///< bytes
+    const void *bytes; ///< the module's genome encoding
+    size_t size;       ///< bytes
 } alRunGenome;
 
 /// A whole run, from alRunLog_LoadRun.
@@ -74,9 +74,9 @@ typedef struct alRunData {
     int figure_count;
     const char *const *figure_names; ///< module figure names, in the order the module reports them
     int64_t gen_count;
-    const alRunGen *gens;            ///< ordered by gen
+    const alRunGen *gens; ///< ordered by gen
     int64_t genome_count;
-    const alRunGenome *genomes;      ///< ordered by gen, rank; empty unless asked for
+    const alRunGenome *genomes; ///< ordered by gen, rank; empty unless asked for
 } alRunData;
 
 typedef struct alRunList alRunList;

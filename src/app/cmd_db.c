@@ -77,8 +77,10 @@ const char *db_cli_text(char *buf, size_t cap, const char *s)
 
 const char *db_cli_num(char *buf, size_t cap, double v)
 {
-    if (isnan(v)) snprintf(buf, cap, "-");
-    else snprintf(buf, cap, "%.6g", v);
+    if (isnan(v))
+        snprintf(buf, cap, "-");
+    else
+        snprintf(buf, cap, "%.6g", v);
     return buf;
 }
 
@@ -173,11 +175,11 @@ static void print_runs_table(const alRunList *list)
         char best[32], mean[32], when[40], name[32], module[64];
         db_cli_text(name, sizeof name, r->name);
         if ((int)strlen(r->name) > wname) memcpy(name + wname - 3, "...", 4);
-        printf("%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id,
-               wmod, db_cli_text(module, sizeof module, r->module), wname, name, (unsigned long long)r->seed, r->status,
-               (long long)r->generation_count, db_cli_num(best, sizeof best, r->last_best),
-               db_cli_num(mean, sizeof mean, r->last_mean),
-               short_time(when, sizeof when, r->started));
+        printf(
+            "%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id, wmod,
+            db_cli_text(module, sizeof module, r->module), wname, name, (unsigned long long)r->seed,
+            r->status, (long long)r->generation_count, db_cli_num(best, sizeof best, r->last_best),
+            db_cli_num(mean, sizeof mean, r->last_mean), short_time(when, sizeof when, r->started));
     }
 }
 
@@ -195,11 +197,20 @@ int cmd_runs(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, "m:h", opts, NULL)) != -1) {
         switch (c) {
-        case O_DB: db = optarg; break;
-        case 'm': module = optarg; break;
-        case O_JSON: json = true; break;
-        case 'h': runs_help(); return 0;
-        default: return cli_usage_error("runs", "bad option");
+        case O_DB:
+            db = optarg;
+            break;
+        case 'm':
+            module = optarg;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case 'h':
+            runs_help();
+            return 0;
+        default:
+            return cli_usage_error("runs", "bad option");
         }
     }
     if (optind != argc) return cli_usage_error("runs", "unexpected argument '%s'", argv[optind]);
@@ -221,8 +232,10 @@ int cmd_runs(int argc, char **argv)
         }
         fputs("\n]\n", stdout);
     } else if (alRunList_Count(list) == 0) {
-        if (module) printf("no %s runs in %s\n", module, db);
-        else printf("no runs in %s\n", db);
+        if (module)
+            printf("no %s runs in %s\n", module, db);
+        else
+            printf("no runs in %s\n", db);
     } else {
         print_runs_table(list);
     }
@@ -324,7 +337,8 @@ static void show_text(const alRunData *run, bool all)
     }
     int64_t step = 1;
     if (!all && run->gen_count > 40) step = (run->gen_count + 39) / 40;
-    printf("\ngenerations%s:\n", step > 1 ? " (every so often; --all or alife export for all)" : "");
+    printf("\ngenerations%s:\n",
+           step > 1 ? " (every so often; --all or alife export for all)" : "");
     printf("%7s %12s %12s %12s %12s %11s %11s %9s", "gen", "best", "mean", "worst", "stddev",
            "evals", "ticks", "wall_s");
     for (int k = 0; k < run->figure_count; ++k) {
@@ -353,21 +367,32 @@ int cmd_show(int argc, char **argv)
 {
     enum { O_DB = 1000, O_JSON, O_CONFIG };
     static const struct option opts[] = {
-        {"db", required_argument, 0, O_DB}, {"json", no_argument, 0, O_JSON},
+        {"db", required_argument, 0, O_DB},   {"json", no_argument, 0, O_JSON},
         {"config", no_argument, 0, O_CONFIG}, {"all", no_argument, 0, 'a'},
-        {"help", no_argument, 0, 'h'},      {0, 0, 0, 0}};
+        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
     const char *db = AL_DEFAULT_DB;
     bool json = false, config = false, all = false;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "ah", opts, NULL)) != -1) {
         switch (c) {
-        case O_DB: db = optarg; break;
-        case O_JSON: json = true; break;
-        case O_CONFIG: config = true; break;
-        case 'a': all = true; break;
-        case 'h': show_help(); return 0;
-        default: return cli_usage_error("show", "bad option");
+        case O_DB:
+            db = optarg;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case O_CONFIG:
+            config = true;
+            break;
+        case 'a':
+            all = true;
+            break;
+        case 'h':
+            show_help();
+            return 0;
+        default:
+            return cli_usage_error("show", "bad option");
         }
     }
     if (optind >= argc) return cli_usage_error("show", "which run? e.g. alife show 1");
@@ -380,9 +405,12 @@ int cmd_show(int argc, char **argv)
     status = db_cli_load("show", log, argv[optind], false, &run);
     alRunLog_Close(log);
     if (status) return status;
-    if (json) show_json(run);
-    else if (config) fputs(run->info.config, stdout);
-    else show_text(run, all);
+    if (json)
+        show_json(run);
+    else if (config)
+        fputs(run->info.config, stdout);
+    else
+        show_text(run, all);
     alDestroyRunData(run);
     return db_cli_finish("show");
 }
@@ -448,13 +476,21 @@ int cmd_export(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case O_DB: db = optarg; break;
-        case O_CSV: csv = optarg; break;
-        case 'h': export_help(); return 0;
-        default: return cli_usage_error("export", "bad option");
+        case O_DB:
+            db = optarg;
+            break;
+        case O_CSV:
+            csv = optarg;
+            break;
+        case 'h':
+            export_help();
+            return 0;
+        default:
+            return cli_usage_error("export", "bad option");
         }
     }
-    if (optind >= argc) return cli_usage_error("export", "which run? e.g. alife export 1 --csv run1.csv");
+    if (optind >= argc)
+        return cli_usage_error("export", "which run? e.g. alife export 1 --csv run1.csv");
     if (optind != argc - 1) return cli_usage_error("export", "one run only");
     if (!csv) return cli_usage_error("export", "where to? give --csv FILE (or --csv - for stdout)");
     alRunLog *log;
@@ -468,8 +504,8 @@ int cmd_export(int argc, char **argv)
     if (!ok)
         fprintf(stderr, "alife export: cannot write %s: %s\n", csv, strerror(errno));
     else if (strcmp(csv, "-") != 0)
-        fprintf(stderr, "alife export: run %lld, %lld generations -> %s\n",
-                (long long)run->info.id, (long long)run->gen_count, csv);
+        fprintf(stderr, "alife export: run %lld, %lld generations -> %s\n", (long long)run->info.id,
+                (long long)run->gen_count, csv);
     alDestroyRunData(run);
     return ok ? 0 : 1;
 }

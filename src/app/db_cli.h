@@ -31,10 +31,10 @@ bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx)
 /// "%.6g", or "-" for NaN; into buf.
 const char *db_cli_num(char *buf, size_t cap, double v);
 /// Exit-status paragraph shared by the --help texts.
-#define DB_CLI_EXIT_HELP                                                                       \
-    "exit status: 0 success; 1 runtime failure (database or file I/O);\n"                      \
-    "2 usage error, unknown run, missing database, or a file that is not an alife\n"          \
-    "run database (not SQLite, another program's database, or a newer schema).\n"             \
+#define DB_CLI_EXIT_HELP                                                                           \
+    "exit status: 0 success; 1 runtime failure (database or file I/O);\n"                          \
+    "2 usage error, unknown run, missing database, or a file that is not an alife\n"               \
+    "run database (not SQLite, another program's database, or a newer schema).\n"                  \
     "Reading never creates or changes the database file.\n"
 
 #endif

@@ -27,7 +27,6 @@
 #define AL_APPLICATION_ID_SKELETON 0x61696966
 #define AL_BATCH_SECONDS 0.05
 
-
 static alResult db_error(alRunLog *log, alError *err, const char *what)
 {
     return alError_Set(err, AL_ERR_DB, "%s: %s: %s", log->path, what, sqlite3_errmsg(log->db));
@@ -179,8 +178,7 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
                            "use a newer alife; the file was not changed",
                            path, (long long)*version, AL_SCHEMA_VERSION);
     if (readonly && tables == 0)
-        return alError_Set(err, AL_ERR_USAGE, "%s: an empty file, not an alife run database",
-                           path);
+        return alError_Set(err, AL_ERR_USAGE, "%s: an empty file, not an alife run database", path);
     return AL_OK;
 }
 
@@ -201,7 +199,8 @@ static alResult use_wal(alRunLog *log, alError *err)
         }
         sqlite3_finalize(st);
         if (rc == SQLITE_OK && wal) return AL_OK;
-        if (rc == SQLITE_OK) rc = sqlite3_exec(log->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(log->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
         if (rc == SQLITE_OK) continue; // check that it took
         if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) break;
         if (attempt >= 1000) break; // 1000 x 10 ms = the 10 s busy timeout
@@ -300,8 +299,7 @@ alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err)
     if (stat(path, &sb) != 0) {
         if (errno == ENOENT || errno == ENOTDIR)
             return alError_Set(err, AL_ERR_NOTFOUND, "%s: no such database", path);
-        return alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path,
-                           strerror(errno));
+        return alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path, strerror(errno));
     }
     if (S_ISDIR(sb.st_mode))
         return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
@@ -345,7 +343,8 @@ static void make_uuid(char out[37])
         // Fall back on the clock and pid: unique enough on one machine.
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
+        uint64_t x =
+            (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
         for (int i = 0; i < 16; ++i) {
             x ^= x << 13;
             x ^= x >> 7;

@@ -243,6 +243,9 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     *out = NULL;
     if (strlen(path) >= sizeof((alRunLog *)0)->path)
         return alError_Set(err, AL_ERR_USAGE, "%.64s...: database path too long", path);
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
     if (!readonly) {
         alResult r = make_parent(path, err);
         if (r != AL_OK) return r;
@@ -301,8 +304,6 @@ alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err)
             return alError_Set(err, AL_ERR_NOTFOUND, "%s: no such database", path);
         return alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path, strerror(errno));
     }
-    if (S_ISDIR(sb.st_mode))
-        return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
     return open_db(path, true, out, err);
 }
 
@@ -310,7 +311,11 @@ static alResult commit(alRunLog *log, alError *err)
 {
     if (!log->in_txn) return AL_OK;
     log->in_txn = false;
-    return exec(log, "COMMIT", err);
+    alResult r = exec(log, "COMMIT", err);
+    // A failed COMMIT (disk full, I/O error) may leave the transaction open;
+    // end it so the next generation can start a new one.
+    if (r != AL_OK && !sqlite3_get_autocommit(log->db)) exec(log, "ROLLBACK", NULL);
+    return r;
 }
 
 void alRunLog_Close(alRunLog *log)

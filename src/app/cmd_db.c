@@ -127,6 +127,21 @@ void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
     fputc('}', out);
 }
 
+// The key of a module figure in JSON and CSV: its name, or "figure_NAME" if
+// the name is one of the fixed columns (a figure called "best" must not
+// shadow the real best).
+static const char *figure_key(char *buf, size_t cap, const char *name)
+{
+    static const char *const fixed[] = {"gen",    "best",  "mean",   "worst",
+                                        "stddev", "ticks", "wall_s", "evaluations"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
+        if (strcmp(name, fixed[i]) == 0) {
+            snprintf(buf, cap, "figure_%s", name);
+            return buf;
+        }
+    return name;
+}
+
 // "2026-11-30T07:26:11Z" -> "2026-11-30 07:26:11" for tables.
 static const char *short_time(char *buf, size_t cap, const char *iso)
 {
@@ -259,7 +274,8 @@ static void show_help(void)
            "      --json      print one JSON object: the run's fields, \"params\",\n"
            "                  \"config\", \"figure_names\" and \"generations\" (one object\n"
            "                  per generation: gen, best, mean, worst, stddev, the module\n"
-           "                  figures by name, evaluations, ticks, wall_s)\n"
+           "                  figures by name, evaluations, ticks, wall_s; a figure\n"
+           "                  named like one of those is given as figure_NAME)\n"
            "      --config    print only the run's resolved config as INI, to replay it:\n"
            "                  alife show 3 --config > again.ini && alife run again.ini\n"
            "  -a, --all       print every generation (default: at most about 40 rows,\n"
@@ -270,6 +286,7 @@ static void show_help(void)
 
 static void show_json(const alRunData *run)
 {
+    char key[128];
     fputc('{', stdout);
     db_cli_json_run_fields(stdout, &run->info);
     int first = 0;
@@ -279,7 +296,7 @@ static void show_json(const alRunData *run)
     fputc('[', stdout);
     for (int k = 0; k < run->figure_count; ++k) {
         if (k) fputc(',', stdout);
-        json_string(stdout, run->figure_names[k]);
+        json_string(stdout, figure_key(key, sizeof key, run->figure_names[k]));
     }
     fputs("],\n\"generations\":[", stdout);
     for (int64_t i = 0; i < run->gen_count; ++i) {
@@ -295,7 +312,7 @@ static void show_json(const alRunData *run)
             json_number(stdout, vals[k]);
         }
         for (int k = 0; k < run->figure_count; ++k) {
-            json_key(stdout, run->figure_names[k], &gf);
+            json_key(stdout, figure_key(key, sizeof key, run->figure_names[k]), &gf);
             json_number(stdout, g->figures[k]);
         }
         json_key(stdout, "evaluations", &gf);
@@ -423,7 +440,8 @@ static void export_help(void)
            "\n"
            "Writes one run's generations as CSV (RFC 4180), one row per generation:\n"
            "  gen,best,mean,worst,stddev,evaluations,ticks,wall_s,<module figures...>\n"
-           "Numbers read back exactly; a figure a generation lacks is an empty field.\n"
+           "Numbers read back exactly; a figure a generation lacks is an empty field;\n"
+           "a figure named like a fixed column is given as figure_NAME.\n"
            "RUN is the run's number or a prefix of its uuid. FILE '-' is stdout.\n"
            "The file is written whole or not at all (written beside, then renamed).\n"
            "\n"
@@ -440,7 +458,8 @@ static bool write_csv(FILE *out, const void *ctx)
     fputs("gen,best,mean,worst,stddev,evaluations,ticks,wall_s", out);
     for (int k = 0; k < run->figure_count; ++k) {
         fputc(',', out);
-        csv_field(out, run->figure_names[k]);
+        char key[128];
+        csv_field(out, figure_key(key, sizeof key, run->figure_names[k]));
     }
     fputs("\r\n", out);
     for (int64_t i = 0; i < run->gen_count; ++i) {

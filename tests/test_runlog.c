@@ -588,6 +588,13 @@ static void test_running_row_of_live_process_stays_running(void **state)
     alDestroyRunData(run);
     alRunLog_Close(ro);
     alRunLog_Close(log);
+    // A writer opening the file rewrites none of them: the first two may be
+    // alive, and pid reuse is inferred from clocks, so only readers act on it.
+    log = open_rw(path);
+    alRunLog_Close(log);
+    assert_string_equal(stored_status(path, mine), "running");
+    assert_string_equal(stored_status(path, other), "running");
+    assert_string_equal(stored_status(path, reused), "running");
     alDestroyConfig(cfg);
 }
 

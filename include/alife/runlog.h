@@ -26,7 +26,8 @@ typedef struct alRunLog alRunLog;
 
 /// Opens (creating it and its folders if missing) the database at path, for
 /// logging. Migrates an older schema. Runs of this host left 'running' by a
-/// process that no longer exists are marked 'interrupted'.
+/// process that no longer exists (kill(pid, 0) fails with ESRCH) are marked
+/// 'interrupted'.
 /// Errors: AL_ERR_USAGE (exit 2) when the file is not an alife run database
 /// (not SQLite, another program's SQLite database, a newer schema): the file
 /// is then left byte for byte unchanged; AL_ERR_IO when it cannot be opened

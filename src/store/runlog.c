@@ -116,9 +116,9 @@ static void mark_stale_runs(alRunLog *log)
     int64_t gone[64];
     int n = 0;
     while (n < 64 && sqlite3_step(st) == SQLITE_ROW)
-        if (al_store_process_gone((const char *)sqlite3_column_text(st, 1),
-                                  sqlite3_column_int64(st, 2),
-                                  (const char *)sqlite3_column_text(st, 3)))
+        if (al_store_run_process((const char *)sqlite3_column_text(st, 1),
+                                 sqlite3_column_int64(st, 2),
+                                 (const char *)sqlite3_column_text(st, 3)) == RUN_PROCESS_GONE)
             gone[n++] = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     if (n == 0) return;

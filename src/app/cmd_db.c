@@ -47,15 +47,15 @@ int db_cli_finish(const char *cmd)
     return 1;
 }
 
-bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx), const void *ctx)
+bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx)
 {
-    if (strcmp(path, "-") == 0) return write(stdout, ctx) && fflush(stdout) == 0;
+    if (strcmp(path, "-") == 0) return emit(stdout, ctx) && fflush(stdout) == 0;
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
     if (!tmp) return false;
     snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
-    bool ok = f && write(f, ctx);
+    bool ok = f && emit(f, ctx);
     if (f && fclose(f) != 0) ok = false;
     if (ok && rename(tmp, path) != 0) ok = false;
     if (!ok) {

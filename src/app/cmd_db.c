@@ -167,7 +167,10 @@ static void runs_help(void)
            "options:\n"
            "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
            "  -m, --module M   only runs of module M (steering, estrings, ants)\n"
-           "      --json       print a JSON array of run objects (fields and params)\n"
+           "      --json       print a JSON array of run objects: id, uuid, module, name,\n"
+           "                   seed, status, stale (true when shown interrupted because\n"
+           "                   its process is gone), started, finished, version, host,\n"
+           "                   pid, generation_count, last_best, last_mean, params\n"
            "  -h, --help       this help\n"
            "\n" DB_CLI_EXIT_HELP);
 }

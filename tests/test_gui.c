@@ -363,6 +363,243 @@ static void a_running_module_feeds_the_plot_and_the_run_log(void **state)
     sqlite3_close(sq);
 }
 
+// ---- a toy module and view of the test's own, through the real session -------------
+// A generation every 10 ticks; best = generation number + 1, mean half that.
+typedef struct toy {
+    int64_t tick, gen;
+    alGenStats last;
+    bool have;
+} toy;
+
+static alResult toy_create(const alConfig *cfg, uint64_t seed, void **out, alError *err)
+{
+    *out = calloc(1, sizeof(toy));
+    return *out ? AL_OK : alError_Set(err, AL_ERR_NOMEM, "toy");
+}
+static void toy_destroy(void *self) { free(self); }
+static bool toy_step(void *self)
+{
+    toy *t = self;
+    if (++t->tick % 10) return false;
+    memset(&t->last, 0, sizeof t->last);
+    t->last.gen = t->gen++;
+    t->last.best = (double)t->gen;
+    t->last.mean = 0.5 * (double)t->gen;
+    t->last.ticks = t->tick;
+    alGenStats_AddFigure(&t->last, "baseline_mean", 3.0);
+    t->have = true;
+    return true;
+}
+static bool toy_last(const void *self, alGenStats *out)
+{
+    const toy *t = self;
+    *out = t->last;
+    return t->have;
+}
+static bool toy_finished(const void *self) { return false; }
+static const alModuleClass toy_class = {"steering", "Toy module", false, toy_create, toy_destroy,
+                                        toy_step, toy_last, toy_finished, NULL, NULL};
+static const alModuleClass *const toy_modules[] = {&toy_class, NULL};
+
+typedef struct toy_view_state {
+    al_textinput box;
+} toy_view_state;
+static toy_view_state *toy_state; // the live one, for the test to find the box
+static int64_t toy_updated_ticks;
+
+static void *toy_view_create(const al_view_ctx *ctx)
+{
+    toy_state = calloc(1, sizeof *toy_state);
+    return toy_state;
+}
+static void toy_view_destroy(void *state)
+{
+    if (state == toy_state) toy_state = NULL;
+    free(state);
+}
+static void toy_view_update(al_view_ctx *ctx, int64_t ticks) { toy_updated_ticks += ticks; }
+static void toy_view_draw(al_view_ctx *ctx, al_canvas *c)
+{
+    for (int i = 0; i < 200; ++i)
+        al_batch_tri(c->batch, c, alV2((float)(i % 20) * 40 + 20, (float)(i / 20) * 60 + 30),
+                     alV2(1, 0), 30, AL_COL_GOOD);
+    al_batch_draw(c);
+}
+static void toy_view_panel(al_view_ctx *ctx, al_panel *p)
+{
+    al_panel_heading(p, "Toy");
+    al_panel_textinput(p, &((toy_view_state *)ctx->state)->box, "override");
+}
+static bool toy_view_event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
+{
+    toy_view_state *st = ctx->state;
+    bool used = al_textinput_event(&st->box, e);
+    if (st->box.submitted) {
+        st->box.submitted = false;
+        al_view_request_restart(ctx, st->box.text);
+    }
+    return used;
+}
+static const char *const toy_figures[] = {"baseline_mean", NULL};
+static const al_view toy_view = {.module = "steering", .plot_figures = toy_figures,
+                                 .create = toy_view_create, .destroy = toy_view_destroy,
+                                 .update = toy_view_update, .draw = toy_view_draw,
+                                 .panel = toy_view_panel, .event = toy_view_event};
+static const al_view *const toy_views[] = {&toy_view, NULL};
+
+static al_gui *toy_gui(const char *db, const char *const *sets, int nsets)
+{
+    al_gui_opts o = al_default_gui_opts();
+    o.offscreen = true;
+    o.mode = "steering";
+    o.width = 1000;
+    o.height = 700;
+    o.db_path = db;
+    o.sets = sets;
+    o.set_count = nsets;
+    o.modules = toy_modules;
+    o.views = toy_views;
+    alError err = {0};
+    al_gui *g = al_create_gui(&o, &err);
+    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
+    return g;
+}
+
+static int64_t db_count(const char *db, const char *sql)
+{
+    sqlite3 *sq;
+    sqlite3_stmt *st;
+    int64_t n = -1;
+    if (sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(sq, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(sq);
+    return n;
+}
+
+static void finished_run_stays_on_screen_logged_as_finished(void **state)
+{
+    char db[400], out[400];
+    snprintf(db, sizeof db, "%s/toy.db", tmpdir);
+    snprintf(out, sizeof out, "%s/toy.png", tmpdir);
+    const char *sets[] = {"run.generations=4"};
+    al_gui *g = toy_gui(db, sets, 1);
+    assert_non_null(g);
+    assert_true(al_gui_has_session(g));
+    assert_int_equal(al_gui_run_ticks(g, 1000), 40); // stops at the generation limit
+    assert_int_equal(al_gui_generations(g), 4);
+    al_gui_update(g); // finished: no more ticks
+    assert_int_equal(al_gui_ticks(g), 40);
+    // Logged and ended while the window still shows it.
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 4);
+    alError err = {0};
+    assert_int_equal(al_gui_save_png(g, out, &err), AL_OK);
+    SDL_Rect world, panel;
+    al_gui_layout(g, &world, &panel);
+    al_destroy_gui(g);
+    image img;
+    assert_true(read_png(out, &img));
+    assert_true(count_colour(&img, world, AL_COL_GOOD, 0) > 1000);       // the view drew
+    SDL_Rect plot = {panel.x, panel.y + panel.h * 2 / 3, panel.w, panel.h / 3};
+    assert_true(count_colour(&img, plot, AL_COL_BEST, 12) > 40);         // best line
+    assert_true(count_colour(&img, plot, AL_RGB(150, 230, 140), 12) > 20); // baseline dashes
+    free(img.px);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
+}
+
+static void quitting_mid_run_logs_it_as_interrupted(void **state)
+{
+    char db[400];
+    snprintf(db, sizeof db, "%s/toy2.db", tmpdir);
+    al_gui *g = toy_gui(db, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 35);
+    al_destroy_gui(g);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'interrupted'"), 1);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 3);
+}
+
+static void frames_tick_the_view_update_with_the_ticks_simulated(void **state)
+{
+    al_gui *g = toy_gui(NULL, NULL, 0);
+    assert_non_null(g);
+    toy_updated_ticks = 0;
+    for (int i = 0; i < 5; ++i) al_gui_update(g);
+    assert_true(al_gui_ticks(g) >= 5);
+    assert_int_equal(toy_updated_ticks, al_gui_ticks(g));
+    push_key(SDLK_f); // fast-forward: whole slices of ticks, still counted
+    al_gui_handle_events(g);
+    al_gui_update(g);
+    assert_true(al_gui_ticks(g) > 10);
+    assert_int_equal(toy_updated_ticks, al_gui_ticks(g));
+    al_destroy_gui(g);
+}
+
+static void click(int x, int y)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = x;
+    e.button.y = y;
+    SDL_PushEvent(&e);
+}
+
+static void type(const char *text)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_TEXTINPUT;
+    snprintf(e.text.text, sizeof e.text.text, "%s", text);
+    SDL_PushEvent(&e);
+}
+
+static void view_restart_request_applies_an_override_that_r_keeps(void **state)
+{
+    al_gui *g = toy_gui(NULL, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 25);
+    al_gui_draw(g); // lays out the text box
+    assert_non_null(toy_state);
+    SDL_Rect box = toy_state->box.rect;
+    assert_true(box.w > 0);
+    click(box.x + 5, box.y + 5);
+    type("run.generations=7");
+    push_key(SDLK_3); // typed into the box: must not switch the mode
+    al_gui_handle_events(g);
+    assert_string_equal(al_gui_mode(g), "steering");
+    assert_true(toy_state->box.active);
+    push_key(SDLK_RETURN);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 7);
+    assert_int_equal(al_gui_ticks(g), 0); // a new session
+    push_key(SDLK_r);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 7);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.seed"), 2);
+    al_destroy_gui(g);
+}
+
+static void bad_view_override_keeps_the_run_going(void **state)
+{
+    al_gui *g = toy_gui(NULL, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 25);
+    al_gui_draw(g);
+    SDL_Rect box = toy_state->box.rect;
+    click(box.x + 5, box.y + 5);
+    type("run.generations=0"); // below the allowed minimum of 1
+    push_key(SDLK_KP_ENTER);
+    al_gui_handle_events(g);
+    assert_int_equal(al_gui_ticks(g), 25); // the same session
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 100);
+    al_destroy_gui(g);
+}
+
 // ---- bad input ------------------------------------------------------------------------
 static void bogus_mode_exits_2(void **state)
 {
@@ -572,6 +809,11 @@ int main(void)
         cmocka_unit_test(escape_quits),
         cmocka_unit_test(f12_writes_a_png_of_the_frame),
         cmocka_unit_test(a_running_module_feeds_the_plot_and_the_run_log),
+        cmocka_unit_test(finished_run_stays_on_screen_logged_as_finished),
+        cmocka_unit_test(quitting_mid_run_logs_it_as_interrupted),
+        cmocka_unit_test(frames_tick_the_view_update_with_the_ticks_simulated),
+        cmocka_unit_test(view_restart_request_applies_an_override_that_r_keeps),
+        cmocka_unit_test(bad_view_override_keeps_the_run_going),
         cmocka_unit_test(bogus_mode_exits_2),
         cmocka_unit_test(screenshot_without_out_exits_2),
         cmocka_unit_test(config_error_exits_2_and_writes_nothing),

@@ -149,6 +149,23 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
+// The module class and the view of a mode: the build's, or the test's own.
+static const alModuleClass *find_class(const al_gui *g, const char *name)
+{
+    if (!g->modules) return alModule_Find(name);
+    for (int i = 0; g->modules[i]; ++i)
+        if (strcmp(g->modules[i]->name, name) == 0) return g->modules[i];
+    return NULL;
+}
+
+static const al_view *find_view(const al_gui *g, const char *name)
+{
+    if (!g->modules) return al_view_find(name);
+    for (int i = 0; g->views && g->views[i]; ++i)
+        if (strcmp(g->views[i]->module, name) == 0) return g->views[i];
+    return NULL;
+}
+
 // Opens a session of mode m (closing the current one) from cfg (taken).
 static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
 {
@@ -158,13 +175,14 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->done = false;
     g->step_once = false;
     g->fast = false;
-    g->view = al_view_find(mode_names[m]);
+    g->view = find_view(g, mode_names[m]);
     history_reset(&g->hist, g->view);
     g->speed_idx = 0;
     if (g->view && g->view->ticks_per_frame > 1)
         while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
             g->speed_idx++;
-    if (!alModule_Find(mode_names[m])) return AL_OK; // the empty world: nothing simulates
+    const alModuleClass *cls = find_class(g, mode_names[m]);
+    if (!cls) return AL_OK; // the empty world: nothing simulates
 
     alConfig *run_cfg = alConfig_Clone(cfg);
     if (!run_cfg) return alError_Set(err, AL_ERR_NOMEM, "out of memory copying the config");
@@ -176,7 +194,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
         char *dot = strrchr(name, '.');
         if (dot && dot > name + 4) *dot = '\0';
     } else snprintf(name, sizeof name, "gui-%s", mode_names[m]);
-    alResult r = al_session_open(&g->s, run_cfg, g->db_path, name, err);
+    alResult r = al_session_open_with_class(&g->s, cls, run_cfg, g->db_path, name, err);
     if (r != AL_OK) return r;
     g->have_session = true;
     g->ctx.mod = g->s.mod;
@@ -259,6 +277,15 @@ static int64_t simulate(al_gui *g)
 void al_gui_update(al_gui *g)
 {
     int64_t ticks = simulate(g);
+    if (g->have_session && g->s.log) {
+        // Commit batched generations even while paused, so the database's
+        // write lock is never held for long and 'alife runs' sees them.
+        alError err = {0};
+        if (alRunLog_Flush(g->s.log, 0.05, &err) != AL_OK) {
+            al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+            al_session_end_run(&g->s, "failed");
+        }
+    }
     if (g->have_session && g->view && g->view->update) {
         g->ctx.paused = g->paused;
         g->view->update(&g->ctx, ticks);
@@ -427,6 +454,8 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     }
     for (int i = 0; i < NMODES; ++i) g->seed_for[i] = -1;
     g->offscreen = o->offscreen;
+    g->modules = o->modules;
+    g->views = o->views;
     snprintf(g->shot_dir, sizeof g->shot_dir, "%s", o->shot_dir ? o->shot_dir : "results");
     g->db_path = dup_str(o->db_path);
     g->config_path = dup_str(o->config_path);

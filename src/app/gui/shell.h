@@ -49,6 +49,8 @@ struct al_gui {
     char *db_path;
     char shot_dir[512];
     bool offscreen;
+    const alModuleClass *const *modules; ///< tests' own classes (NULL: the build's)
+    const al_view *const *views;         ///< with modules: the views to use
 
     SDL_Window *win;
     SDL_Surface *surface; ///< offscreen target

@@ -90,46 +90,85 @@ expect_exit 0 "$ALIFE" export 1 --csv one.csv
 gens=$(grep -o '"generation_count":[0-9]*' <("$ALIFE" show 1 --json) | cut -d: -f2)
 [ "$(($(wc -l <one.csv) - 1))" = "$gens" ] || fail "export rows != $gens generations"
 
+# Two alife processes logging into one database at the same time.
+"$ALIFE" run "$cfg" --generations 40 --db two.db --quiet --name first >first.out 2>&1 &
+p1=$!
+"$ALIFE" run "$cfg" --generations 40 --db two.db --quiet --name second --seed 2 >second.out 2>&1 &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+if [ $r1 -ne 0 ] || [ $r2 -ne 0 ]; then
+    fail "concurrent runs exited $r1 and $r2: $(cat first.out second.out)"
+else
+    before_failures=$failures
+    for id in 1 2; do
+        json=$("$ALIFE" show $id --db two.db --json)
+        name=$(echo "$json" | grep -o '"name":"[a-z]*"' | head -1 | cut -d'"' -f4)
+        n=$(echo "$json" | grep -o '"generation_count":[0-9]*' | cut -d: -f2)
+        status=$(echo "$json" | grep -o '"status":"[a-z]*"' | cut -d'"' -f4)
+        said=$(grep -o '[0-9]* generations' "$name.out" 2>/dev/null | head -1 | cut -d' ' -f1)
+        [ -n "$said" ] && [ "$n" = "$said" ] && [ "$status" = finished ] ||
+            fail "concurrent run $id ($name): $status, $n generations in the database, $said reported"
+    done
+    [ $failures -eq $before_failures ] && ok "two concurrent alife run processes both logged everything"
+fi
+
 gen_count() { "$ALIFE" show "$1" --db sig.db --json 2>/dev/null | grep -o '"generation_count":[0-9]*' | cut -d: -f2; }
 status_of() { "$ALIFE" show "$1" --db sig.db --json 2>/dev/null | grep -o '"status":"[a-z]*"' | cut -d'"' -f4; }
 
+last_id() { "$ALIFE" runs --db sig.db --json 2>/dev/null | grep -o '"id":[0-9]*' | tail -1 | cut -d: -f2; }
+
 # Starts a long run; waits until it has logged 2 generations. Sets pid and id.
 start_long_run() {
+    local before
+    before=$(last_id)
     "$ALIFE" run "$1" --generations 100000000 --db sig.db --quiet >run.out 2>run.err &
     pid=$!
     id=""
     for _ in $(seq 1 600); do
         sleep 0.05
-        id=$("$ALIFE" runs --db sig.db --json 2>/dev/null | grep -o '"id":[0-9]*' | tail -1 | cut -d: -f2)
-        [ -n "$id" ] && [ "$(gen_count "$id")" -ge 2 ] 2>/dev/null && return 0
+        id=$(last_id)
+        [ -n "$id" ] && [ "$id" != "$before" ] && [ "$(gen_count "$id")" -ge 2 ] 2>/dev/null && return 0
         kill -0 "$pid" 2>/dev/null || return 1 # ended by itself (goal reached)
     done
     return 1
 }
 
-interrupted=""
-for cfg in $runnable; do
-    start_long_run "$cfg" || { wait "$pid" 2>/dev/null; continue; }
-    kill -INT "$pid"
-    wait "$pid"
-    rc=$?
-    if grep -q "finished:" run.out; then continue; fi # reached its goal first
-    interrupted=$cfg
+# Stops a long run of one of the configs with signal $1 while it is still
+# going (a config may reach its goal first: then the next one is tried).
+# Sets id and rc; returns 1 if every config ended by itself first.
+stop_a_run() {
+    for cfg in $runnable; do
+        start_long_run "$cfg" || { wait "$pid" 2>/dev/null; continue; }
+        if ! kill -"$1" "$pid" 2>/dev/null; then
+            wait "$pid" 2>/dev/null
+            continue
+        fi
+        wait "$pid" 2>/dev/null
+        rc=$?
+        grep -q "finished:" run.out && continue # reached its goal before the signal
+        return 0
+    done
+    return 1
+}
+
+if stop_a_run INT; then
     [ "$rc" -eq 1 ] || fail "alife run after SIGINT exited $rc, want 1"
     kept=$(grep -o '[0-9]* generations' run.out | head -1 | cut -d' ' -f1)
     [ "$(status_of "$id")" = interrupted ] || fail "run $id after SIGINT is $(status_of "$id")"
     [ "$(gen_count "$id")" = "$kept" ] && ok "SIGINT: run $id interrupted, all $kept finished generations kept" ||
         fail "SIGINT: database has $(gen_count "$id") generations, the run reported $kept"
-
-    start_long_run "$cfg" || { fail "second long run did not start"; break; }
-    kill -9 "$pid"
-    wait "$pid" 2>/dev/null
+else
+    echo "SIGINT part skipped: every config reached its goal before the signal"
+fi
+if stop_a_run KILL; then
     [ "$(status_of "$id")" = interrupted ] && ok "kill -9: run $id shown interrupted" ||
         fail "kill -9: run $id shown $(status_of "$id")"
+    [ "$(gen_count "$id")" -ge 2 ] || fail "kill -9: run $id kept $(gen_count "$id") generations"
     "$ALIFE" runs --db sig.db | grep -q running && fail "a dead run is listed as running"
-    break
-done
-[ -n "$interrupted" ] || echo "SIGINT part skipped: every config reached its goal before 2 generations were logged"
+else
+    echo "kill -9 part skipped: every config reached its goal before the signal"
+fi
 
 [ $failures -eq 0 ] && echo "all passed" && exit 0
 echo "$failures failure(s)"

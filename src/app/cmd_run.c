@@ -29,7 +29,9 @@ static void help(void)
            "  -q, --quiet           no progress, only the summary line\n"
            "  -h, --help            this help\n"
            "\n"
-           "exit status: 0 finished, 1 runtime failure or interrupted, 2 usage or config error.\n");
+           "exit status: 0 finished, 1 runtime failure or interrupted, 2 usage or config\n"
+           "error (also when --db names a file that is not an alife run database, which\n"
+           "is then left unchanged).\n");
 }
 
 typedef struct progress_ctx {

@@ -148,17 +148,24 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
 {
     const char *path = log->path;
     int64_t app = 0, tables = 0;
-    if (!pragma_int(log, "PRAGMA application_id", &app) ||
-        !pragma_int(log, "PRAGMA user_version", version) ||
-        !pragma_int(log, "SELECT count(*) FROM sqlite_master", &tables)) {
-        int code = sqlite3_errcode(log->db);
+    // One read transaction: the three reads must see the same state, or a
+    // file another process is creating right now (tables made, id not yet
+    // visible to a later read) would look foreign.
+    bool snapshot = sqlite3_exec(log->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+    bool read = pragma_int(log, "PRAGMA application_id", &app) &&
+                pragma_int(log, "PRAGMA user_version", version) &&
+                pragma_int(log, "SELECT count(*) FROM sqlite_master", &tables);
+    int code = sqlite3_errcode(log->db);
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(log->db));
+    if (snapshot) sqlite3_exec(log->db, "COMMIT", NULL, NULL, NULL);
+    if (!read) {
         if (code == SQLITE_NOTADB)
             return alError_Set(err, AL_ERR_USAGE,
                                "%s: not an alife run database (not an SQLite file); the file was "
                                "not changed",
                                path);
-        return alError_Set(err, AL_ERR_DB, "%s: cannot read the database: %s", path,
-                           sqlite3_errmsg(log->db));
+        return alError_Set(err, AL_ERR_DB, "%s: cannot read the database: %s", path, msg);
     }
     *old_id = app == AL_APPLICATION_ID_SKELETON;
     if ((tables > 0 || app != 0) && app != AL_APPLICATION_ID && !*old_id)
@@ -175,6 +182,33 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
         return alError_Set(err, AL_ERR_USAGE, "%s: an empty file, not an alife run database",
                            path);
     return AL_OK;
+}
+
+// WAL mode (readers never wait for the writer), set once per file. SQLite
+// answers SQLITE_BUSY to the switch without calling the busy handler when
+// another process is switching or creating the file at the same moment, so
+// retry for as long as the busy timeout would have waited.
+static alResult use_wal(alRunLog *log, alError *err)
+{
+    for (int attempt = 0;; ++attempt) {
+        sqlite3_stmt *st = NULL;
+        int rc = sqlite3_prepare_v2(log->db, "PRAGMA journal_mode", -1, &st, NULL);
+        bool wal = false;
+        if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+            const char *mode = (const char *)sqlite3_column_text(st, 0);
+            wal = mode && strcmp(mode, "wal") == 0;
+            rc = SQLITE_OK;
+        }
+        sqlite3_finalize(st);
+        if (rc == SQLITE_OK && wal) return AL_OK;
+        if (rc == SQLITE_OK) rc = sqlite3_exec(log->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK) continue; // check that it took
+        if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) break;
+        if (attempt >= 1000) break; // 1000 x 10 ms = the 10 s busy timeout
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    return db_error(log, err, "cannot switch the database to WAL mode");
 }
 
 static alResult migrate(alRunLog *log, alError *err)
@@ -236,8 +270,8 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
         *out = log;
         return AL_OK;
     }
-    r = exec(log, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON",
-             err);
+    r = use_wal(log, err);
+    if (r == AL_OK) r = exec(log, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
     if (r == AL_OK && version < AL_SCHEMA_VERSION) r = migrate(log, err);
     if (r == AL_OK && old_id) {
         char sql[64];

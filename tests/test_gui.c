@@ -794,6 +794,20 @@ static void text_box_edits_submits_and_lets_keys_through_when_inactive(void **st
     assert_false(al_textinput_event(&t, &click));
 }
 
+static void registered_views_belong_to_a_mode_and_can_draw(void **state)
+{
+    const char *modes[] = {"steering", "estrings", "ants"};
+    for (int i = 0; i < 3; ++i) {
+        const al_view *v = al_view_find(modes[i]);
+        if (!v) continue; // not written yet: the mode shows the module's state without one
+        assert_string_equal(v->module, modes[i]);
+        assert_non_null(v->draw);
+        assert_true(v->ticks_per_frame >= 0);
+        if (v->create) assert_non_null(v->destroy); // state made is state freed
+    }
+    assert_null(al_view_find("bogus"));
+}
+
 static void plot_ticks_are_nice_numbers(void **state)
 {
     assert_float_equal(al_plot_tick_step(10, 5), 2.0, 1e-12);
@@ -849,6 +863,7 @@ int main(void)
         cmocka_unit_test(unreadable_alife_font_is_a_clear_error),
         cmocka_unit_test(canvas_transform_round_trips_and_triangles_point_along_heading),
         cmocka_unit_test(text_box_edits_submits_and_lets_keys_through_when_inactive),
+        cmocka_unit_test(registered_views_belong_to_a_mode_and_can_draw),
         cmocka_unit_test(plot_ticks_are_nice_numbers),
         cmocka_unit_test(png_writer_reports_an_unwritable_path),
     };

@@ -98,7 +98,7 @@ static void draw_world(al_gui *g)
         text_centred(g, g->title, cx, cy - lh, AL_COL_WARN, line);
         text_centred(g, g->font, cx, cy + 8, AL_COL_DIM,
                      "simulating without drawing the world; F to watch again");
-    } else if (g->view) {
+    } else if (g->view && g->view->draw) {
         SDL_RenderSetClipRect(g->r, &c.rect);
         g->ctx.paused = g->paused;
         g->view->draw(&g->ctx, &c);

@@ -107,6 +107,15 @@ static bool file_contains(const char *path, const char *needle)
     return strstr(buf, needle) != NULL;
 }
 
+// al_create_gui, saying why when it fails.
+static al_gui *create(const al_gui_opts *o)
+{
+    alError err = {0};
+    al_gui *g = al_create_gui(o, &err);
+    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
+    return g;
+}
+
 static al_gui *offscreen(const char *mode, int w, int h)
 {
     al_gui_opts o = al_default_gui_opts();
@@ -115,10 +124,7 @@ static al_gui *offscreen(const char *mode, int w, int h)
     o.width = w;
     o.height = h;
     o.shot_dir = tmpdir;
-    alError err = {0};
-    al_gui *g = al_create_gui(&o, &err);
-    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
-    return g;
+    return create(&o);
 }
 
 static void push_key(SDL_Keycode sym)
@@ -476,10 +482,7 @@ static al_gui *toy_gui(const char *db, const char *const *sets, int nsets)
     o.set_count = nsets;
     o.modules = toy_modules;
     o.views = toy_views;
-    alError err = {0};
-    al_gui *g = al_create_gui(&o, &err);
-    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
-    return g;
+    return create(&o);
 }
 
 static int64_t db_count(const char *db, const char *sql)

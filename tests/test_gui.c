@@ -382,6 +382,9 @@ typedef struct toy {
 
 static alResult toy_create(const alConfig *cfg, uint64_t seed, void **out, alError *err)
 {
+    // A cross-key check of the kind real modules make in create.
+    if (alConfig_Int(cfg, "run.generations") == 13)
+        return alError_Set(err, AL_ERR_CONFIG, "toy: run.generations = 13 is refused");
     *out = calloc(1, sizeof(toy));
     return *out ? AL_OK : alError_Set(err, AL_ERR_NOMEM, "toy");
 }
@@ -621,6 +624,28 @@ static void bad_view_override_keeps_the_run_going(void **state)
     al_destroy_gui(g);
 }
 
+static void override_the_module_refuses_keeps_the_run_and_its_log(void **state)
+{
+    char db[400];
+    snprintf(db, sizeof db, "%s/toy3.db", tmpdir);
+    al_gui *g = toy_gui(db, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 25);
+    al_gui_draw(g);
+    SDL_Rect box = toy_state->box.rect;
+    click(box.x + 5, box.y + 5);
+    type("run.generations=13"); // in range, but the module's create refuses it
+    push_key(SDLK_RETURN);
+    al_gui_handle_events(g);
+    assert_int_equal(al_gui_ticks(g), 25); // the same session, still logging
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 100);
+    al_gui_run_ticks(g, 10);
+    al_destroy_gui(g);
+    // Only the one run; the refused one never reached the database.
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs"), 1);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 3);
+}
+
 // ---- bad input ------------------------------------------------------------------------
 static void bogus_mode_exits_2(void **state)
 {
@@ -856,6 +881,7 @@ int main(void)
         cmocka_unit_test(frames_tick_the_view_update_with_the_ticks_simulated),
         cmocka_unit_test(view_restart_request_applies_an_override_that_r_keeps),
         cmocka_unit_test(bad_view_override_keeps_the_run_going),
+        cmocka_unit_test(override_the_module_refuses_keeps_the_run_and_its_log),
         cmocka_unit_test(bogus_mode_exits_2),
         cmocka_unit_test(screenshot_without_out_exits_2),
         cmocka_unit_test(config_error_exits_2_and_writes_nothing),

@@ -167,9 +167,43 @@ static const al_view *find_view(const al_gui *g, const char *name)
     return NULL;
 }
 
-// Opens a session of mode m (closing the current one) from cfg (taken).
+// The run's name in the database: run.name, else the config file's, else
+// "gui-<mode>".
+static void run_name(const al_gui *g, int m, const alConfig *cfg, char *name, size_t cap)
+{
+    const char *given = alConfig_String(cfg, "run.name");
+    if (given[0]) {
+        snprintf(name, cap, "%s", given);
+    } else if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) {
+        snprintf(name, cap, "gui-%s", base_name(g->config_path));
+        char *dot = strrchr(name, '.');
+        if (dot && dot > name + 4) *dot = '\0';
+    } else {
+        snprintf(name, cap, "gui-%s", mode_names[m]);
+    }
+}
+
+// Opens a session of mode m from cfg (taken, also on failure). The new
+// session is opened before the current one is closed, so a module that
+// rejects the config (or a database that fails) leaves what runs running.
 static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
 {
+    const alModuleClass *cls = find_class(g, mode_names[m]);
+    al_session fresh;
+    if (cls) {
+        alConfig *run_cfg = alConfig_Clone(cfg);
+        if (!run_cfg) {
+            alDestroyConfig(cfg);
+            return alError_Set(err, AL_ERR_NOMEM, "out of memory copying the config");
+        }
+        char name[128];
+        run_name(g, m, cfg, name, sizeof name);
+        alResult r = al_session_open_with_class(&fresh, cls, run_cfg, g->db_path, name, err);
+        if (r != AL_OK) {
+            alDestroyConfig(cfg);
+            return r;
+        }
+    }
     close_session(g);
     g->mode = m;
     g->cfg = cfg;
@@ -182,23 +216,8 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     if (g->view && g->view->ticks_per_frame > 1)
         while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
             g->speed_idx++;
-    const alModuleClass *cls = find_class(g, mode_names[m]);
     if (!cls) return AL_OK; // the empty world: nothing simulates
-
-    alConfig *run_cfg = alConfig_Clone(cfg);
-    if (!run_cfg) return alError_Set(err, AL_ERR_NOMEM, "out of memory copying the config");
-    char name[128];
-    const char *given = alConfig_String(cfg, "run.name");
-    if (given[0])
-        snprintf(name, sizeof name, "%s", given);
-    else if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) {
-        snprintf(name, sizeof name, "gui-%s", base_name(g->config_path));
-        char *dot = strrchr(name, '.');
-        if (dot && dot > name + 4) *dot = '\0';
-    } else
-        snprintf(name, sizeof name, "gui-%s", mode_names[m]);
-    alResult r = al_session_open_with_class(&g->s, cls, run_cfg, g->db_path, name, err);
-    if (r != AL_OK) return r;
+    g->s = fresh;
     g->have_session = true;
     g->ctx.mod = g->s.mod;
     g->ctx.cls = g->s.cls;

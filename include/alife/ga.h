@@ -152,7 +152,8 @@ typedef struct alGaDef {
     alGaFitnessFn fitness; ///< NULL: fitness is set externally with alGa_SetFitness
     void *fitness_ctx;     ///< passed to fitness; must outlive the GA
 
-    int threads;           ///< OpenMP workers, 0 = all cores (default 0); results never depend on it
+    int threads;           ///< OpenMP workers, 0 = all cores (default 0); results never depend on it.
+                           ///< Generations of fewer than 16384 new genes breed on one thread.
     uint64_t stream;       ///< base id of the GA's random streams, so a module's other
                            ///< streams of the same seed stay independent (default 0x6a)
 } alGaDef;

@@ -25,6 +25,7 @@
 
 enum {
     GUIDE_BITS = 10,  // top bits of a draw indexing the mutation-gap guide table
+    PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
     BLOCK_PAIRS = 16, // pairs of children per random stream (fixed: results depend on it)
     KIND_INIT = 1,    // stream kinds, mixed into the stream id
     KIND_BREED = 2,
@@ -902,8 +903,12 @@ alGaStop alGa_Epoch(alGa *ga)
     int first = ga->n_elite, pairs = (n - first + 1) / 2;
     int blocks = (pairs + BLOCK_PAIRS - 1) / BLOCK_PAIRS;
     int64_t evals = 0;
+    // Waking a second thread costs a few microseconds (far more on a loaded
+    // machine), more than breeding a small population takes.
+    bool parallel = blocks > 1 && ga->threads > 1 && (int64_t)(n - first) * ga->len >= PARALLEL_MIN_GENES;
+    (void)parallel;
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : evals) if (blocks > 1 && ga->threads > 1)
+#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : evals) if (parallel)
 #endif
     for (int b = 0; b < blocks; ++b) breed_block(ga, nb, b, first, pairs, &evals);
     ga->evaluations += evals;

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 static const al_bench benches[] = {
+    {"store", bench_store, "generations logged per second into the run database"},
     {NULL, NULL, NULL}, // modules add their benchmark here
     {"estrings", bench_estrings, "string GA: generations/s, chars evaluated/s; --converge: generations to solve"},
 };

@@ -93,6 +93,7 @@ struct alGa {
     bool has_last;       // buffer 1-cur holds a closed generation
     int64_t gen;
     int64_t evaluations;
+    int pending;         // individuals of the current generation without a fitness
     alGaStats last;
     unsigned char *best_ever;
     double best_ever_fit;
@@ -402,6 +403,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
 #endif
     ga->best_ever_fit = NAN;
     for (int i = 0; i <= ga->n; ++i) ga->fit[0][i] = ga->fit[1][i] = NAN;
+    ga->pending = ga->n;
     // Generation 0, in blocks like the breeding pass.
     int blocks = (ga->n + 2 * BLOCK_PAIRS - 1) / (2 * BLOCK_PAIRS);
     for (int b = 0; b < blocks; ++b) {
@@ -459,12 +461,14 @@ void alGa_SetGenome(alGa *ga, int i, const void *genes)
     if (ga->def.type == AL_GENOME_BYTES)
         for (int j = 0; j < ga->len; ++j) assert(ga->alpha_index[((const uint8_t *)genes)[j]] >= 0);
     memcpy(row(ga, ga->cur, i), genes, (size_t)ga->len * (size_t)ga->gsize);
+    if (!isnan(ga->fit[ga->cur][i])) ga->pending++;
     ga->fit[ga->cur][i] = NAN;
 }
 
 void alGa_SetFitness(alGa *ga, int i, double fitness)
 {
     assert(i >= 0 && i < ga->n && isfinite(fitness));
+    if (isnan(ga->fit[ga->cur][i])) ga->pending--;
     ga->fit[ga->cur][i] = fitness;
     ga->evaluations++;
 }
@@ -548,8 +552,7 @@ void alGa_Evaluate(alGa *ga)
     assert(ga->def.fitness);
     const int n = ga->n, c = ga->cur;
     double *f = ga->fit[c];
-    int64_t done = 0, todo = 0;
-    for (int i = 0; i < n; ++i) todo += isnan(f[i]);
+    int64_t done = 0, todo = ga->pending;
     if (todo == 0) return; // the usual case after a fused breed-and-evaluate epoch
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : done) if (todo >= 64 && ga->threads > 1)
@@ -560,6 +563,7 @@ void alGa_Evaluate(alGa *ga)
         done++;
     }
     ga->evaluations += done;
+    ga->pending = 0;
 }
 
 // ---- statistics ----------------------------------------------------------------------
@@ -591,15 +595,27 @@ static void compute_stats(alGa *ga)
 {
     const double *f = ga->fit[ga->cur];
     const int n = ga->n;
-    int bi = 0, wi = 0;
-    double sum = 0;
-    for (int i = 0; i < n; ++i) {
-        sum += f[i];
-        if (better(ga, f[i], i, f[bi], bi)) bi = i;
-        if (better(ga, f[wi], wi, f[i], i)) wi = i;
+    // Lowest and highest, ties to the lower index (strict comparisons).
+    int lo = 0, hi = 0;
+    for (int i = 1; i < n; ++i) {
+        lo = f[i] < f[lo] ? i : lo;
+        hi = f[i] > f[hi] ? i : hi;
     }
-    double mean = sum / n, var = 0;
-    for (int i = 0; i < n; ++i) var += (f[i] - mean) * (f[i] - mean);
+    int bi = ga->def.minimise ? lo : hi, wi = ga->def.minimise ? hi : lo;
+    // Sums in four fixed interleaved lanes: a fixed order (so the same
+    // result every time, whatever the threads) that is not one long chain
+    // of dependent additions.
+    double acc[4] = {0, 0, 0, 0};
+    int i4 = n & ~3;
+    for (int i = 0; i < i4; i += 4)
+        for (int l = 0; l < 4; ++l) acc[l] += f[i + l];
+    for (int i = i4; i < n; ++i) acc[i & 3] += f[i];
+    double mean = ((acc[0] + acc[1]) + (acc[2] + acc[3])) / n;
+    double vacc[4] = {0, 0, 0, 0};
+    for (int i = 0; i < i4; i += 4)
+        for (int l = 0; l < 4; ++l) vacc[l] += (f[i + l] - mean) * (f[i + l] - mean);
+    for (int i = i4; i < n; ++i) vacc[i & 3] += (f[i] - mean) * (f[i] - mean);
+    double var = (vacc[0] + vacc[1]) + (vacc[2] + vacc[3]);
     alGaStats *s = &ga->last;
     s->gen = ga->gen;
     s->best = f[bi];
@@ -1022,7 +1038,7 @@ static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs,
 alGaStop alGa_Epoch(alGa *ga)
 {
     const int n = ga->n, cur = ga->cur, nb = 1 - cur;
-    for (int i = 0; i < n; ++i) assert(!isnan(ga->fit[cur][i]) && "every individual needs a fitness");
+    assert(ga->pending == 0 && "every individual needs a fitness");
     ga->error[0] = '\0';
     // Selection tables first: a refusal must leave everything as it was.
     if (!prepare_selection(ga)) return AL_GA_ERROR;
@@ -1046,11 +1062,12 @@ alGaStop alGa_Epoch(alGa *ga)
     bool parallel = blocks > 1 && ga->threads > 1 && (int64_t)(n - first) * ga->len >= PARALLEL_MIN_GENES;
     (void)parallel;
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : evals) if (parallel)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals) if (parallel)
 #endif
     for (int b = 0; b < blocks; ++b) breed_block(ga, nb, b, first, pairs, &evals);
     ga->evaluations += evals;
     ga->fit[nb][n] = NAN;
+    ga->pending = ga->def.fitness ? 0 : n - first; // the children, unless evaluated in the pass
 
     ga->cur = nb;
     ga->has_last = true;

@@ -196,7 +196,7 @@ static void test_bad_inputs_are_clear_config_errors(void **s)
     (void)s;
     expect_config_error("estrings.target=", "estrings.target", "1 to 4096");
     expect_config_error("estrings.target=caf\xc3\xa9!", "'\xc3\xa9'", "0xC3 0xA9");
-    expect_config_error("estrings.target=caf\xc3\xa9!", "character 4", "printable ASCII 32-126");
+    expect_config_error("estrings.target=caf\xc3\xa9!", "character 4", "printable ASCII, bytes 32 to 126");
     expect_config_error("estrings.target=tab\there", "control character", "0x09");
     expect_config_error("estrings.population=1", "estrings.population", "2 to");
     expect_config_error("ga.mutation_rate=1.5", "ga.mutation_rate", "0 to 1");
@@ -238,6 +238,11 @@ static void test_check_target_names_character_and_position(void **s)
     assert_int_equal(alEStrings_CheckTarget("ab\x8e", AL_ESTRINGS_SEED, &err), AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "0x8E"));
     assert_non_null(strstr(err.msg, "32 to 141"));
+    assert_int_equal(alEStrings_CheckTarget("METHINKS IT", AL_ESTRINGS_UPPER, &err), AL_OK);
+    assert_int_equal(alEStrings_CheckTarget("Methinks", AL_ESTRINGS_UPPER, &err), AL_ERR_CONFIG);
+    assert_non_null(strstr(err.msg, "'e'"));
+    assert_non_null(strstr(err.msg, "at character 2"));
+    assert_non_null(strstr(err.msg, "space and A to Z"));
     assert_int_equal(alEStrings_CheckTarget("", AL_ESTRINGS_PRINTABLE, &err), AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "empty"));
 }

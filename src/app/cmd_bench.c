@@ -7,6 +7,7 @@
 
 static const al_bench benches[] = {
     {NULL, NULL, NULL}, // modules add their benchmark here
+    {"ants", bench_ants, "ant-steps per second of evolving neural ants; --learn: acceptance"},
 };
 enum { NBENCH = (int)(sizeof benches / sizeof benches[0]) };
 

@@ -153,6 +153,9 @@ void alAnts_View(const alAnts *ants, alAntsView *out);
 /// returns the count and sets *x, *y (NULL pointers and 0 for mines when off).
 int alAnts_Food(const alAnts *ants, int i, const float **x, const float **y);
 int alAnts_Mines(const alAnts *ants, int i, const float **x, const float **y);
+/// The unit vector ant i senses now towards its nearest food (kind 0) or
+/// mine (kind 1; zero without mines): its next brain inputs.
+void alAnts_Sensed(const alAnts *ants, int i, int kind, float *ux, float *uy);
 /// The brain layout and ant i's weights (alNN_WeightCount floats).
 const alNNLayout *alAnts_Layout(const alAnts *ants);
 const float *alAnts_Genome(const alAnts *ants, int i);

@@ -95,7 +95,10 @@ const float *alNN_Forward(const alNNLayout *layout, const float *weights, const 
 /// alNN_Interleave) and neuron j's activation is act[j * stride + a]. The
 /// caller writes the inputs into the first sizes[0] rows of act; the pass
 /// fills the other rows. Bit-identical to alNN_Forward on each network.
+/// n == AL_NN_BATCH takes a faster fixed-width path (same results).
 void alNN_ForwardBatch(const alNNLayout *layout, const float *wt, int n, int stride, float *act);
+/// The batch width alNN_ForwardBatch is fastest at.
+#define AL_NN_BATCH 16
 
 /// Copies one network's genome into column a of an interleaved weight array.
 void alNN_Interleave(const alNNLayout *layout, const float *genome, int a, float *wt, int stride);

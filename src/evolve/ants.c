@@ -10,9 +10,14 @@
 // nearest distance. While the ant has moved less than that since the lookup,
 // no other item can have become nearer (triangle inequality), so the grid is
 // queried again only when the budget is spent or the ant's own items changed.
+// Comparisons may not trap here, so small selects (wrapped deltas, clamps)
+// compile to branch-free code. It changes no value.
+#pragma GCC optimize("no-trapping-math")
+
 #include "alife/ants.h"
 
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +29,34 @@
 #include <omp.h>
 #endif
 
-enum { CHUNK = 16 }; // ants per work unit (a multiple of the SIMD width)
+enum { CHUNK = AL_NN_BATCH }; // ants per work unit: the NN's fast batch width
+enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 
 // Stream ids of the run's PCG32 streams (the GA uses def.ga.stream).
 #define STREAM_WORLD 0x574f524c44000000ULL    // + generation
 #define STREAM_BASELINE 0x4241534500000000ULL // + generation * 65536 + baseline ant
+
+// What an ant knows about the nearest items of one kind (food or mines);
+// see check_near() and reselect(). Two levels, so that the per-tick check is
+// one distance per ant, done as a vector pass over a chunk of ants:
+//   - the CACHE_K items nearest at the last grid lookup (odometer odo0), and
+//     `bound`: every other item was at least that far then;
+//   - the nearest item now (near, at nx, ny) and `second`: at odometer odo1
+//     every other item was at least that far.
+// An ant that has travelled t since odo1 finds every other item at least
+// second - t away (triangle inequality), so while its `near` is nearer than
+// that it is still the nearest; otherwise it reselects among the cached
+// items, and only when those cannot be trusted either asks the grid.
+typedef struct near_cache {
+    int *idx;          // [a * CACHE_K + j] cached items (padded with slot 0 when fewer)
+    float *bound;      // as above; -inf = stale
+    float *odo0;
+    int *near;         // the nearest item now
+    float *nx, *ny;    // its position
+    float *second;     // as above; -inf = stale
+    float *odo1;
+    uint8_t *dirty;    // an item moved since the grid was built: rebuild before a lookup
+} near_cache;
 
 // One population sharing a controller: the evolved ants or the greedy baseline.
 typedef struct swarm {
@@ -37,8 +65,7 @@ typedef struct swarm {
     bool greedy;        // the baseline controller instead of a brain
     float *x, *y, *lx, *ly, *speed, *odo; // pose; odo = distance travelled
     float *sfx, *sfy, *smx, *smy;         // sensed unit vectors to nearest food / mine
-    int *fnear, *mnear;                   // cached nearest item index
-    float *flimit, *mlimit;               // cache valid while odo < limit
+    near_cache fc, mc;                    // nearest food / mine caches
     int *food, *hits;
     uint8_t *alive, *elite;
     alRng *rng;          // each copy's respawn stream
@@ -53,7 +80,6 @@ struct alAnts {
     uint64_t seed;
     int threads;
     int nweights, nneurons;
-    float reach_r2;     // eat_radius squared
     float far;          // a radius beyond any distance in the world
     alGa *ga;           // NULL in a replay
     float *replay_genome;
@@ -70,15 +96,6 @@ struct alAnts {
 };
 
 // ---- small deterministic math ------------------------------------------
-
-// sin and cos of |t| <= 1 by Taylor series (errors < 3e-8): the same bits on
-// every machine and vectorisable, unlike libm.
-static inline void sincos_small(float t, float *s, float *c)
-{
-    float t2 = t * t;
-    *s = t * (1.0f - t2 / 6.0f * (1.0f - t2 / 20.0f * (1.0f - t2 / 42.0f * (1.0f - t2 / 72.0f))));
-    *c = 1.0f - t2 / 2.0f * (1.0f - t2 / 12.0f * (1.0f - t2 / 30.0f * (1.0f - t2 / 56.0f)));
-}
 
 static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
@@ -110,7 +127,7 @@ static void swarm_free(swarm *w)
     if (w->mgrid)
         for (int a = 0; a < w->n; ++a) alDestroyGrid(w->mgrid[a]);
     void *ptrs[] = {w->x,    w->y,     w->lx,    w->ly,     w->speed, w->odo,   w->sfx,
-                    w->sfy,  w->smx,   w->smy,   w->fnear,  w->mnear, w->flimit, w->mlimit,
+                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.dirty, w->mc.dirty,
                     w->food, w->hits,  w->alive, w->elite,  w->rng,   w->fx,    w->fy,
                     w->mx,   w->my,    w->fgrid, w->mgrid,  w->wt,    w->act};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i) free(ptrs[i]);
@@ -132,7 +149,13 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     ALLOC(w->x, s); ALLOC(w->y, s); ALLOC(w->lx, s); ALLOC(w->ly, s);
     ALLOC(w->speed, s); ALLOC(w->odo, s);
     ALLOC(w->sfx, s); ALLOC(w->sfy, s); ALLOC(w->smx, s); ALLOC(w->smy, s);
-    ALLOC(w->fnear, s); ALLOC(w->mnear, s); ALLOC(w->flimit, s); ALLOC(w->mlimit, s);
+    near_cache *caches[] = {&w->fc, &w->mc};
+    for (int c = 0; c < 2; ++c) {
+        near_cache *k = caches[c];
+        ALLOC(k->idx, s * CACHE_K); ALLOC(k->bound, s); ALLOC(k->odo0, s); ALLOC(k->near, s);
+        ALLOC(k->nx, s); ALLOC(k->ny, s); ALLOC(k->second, s); ALLOC(k->odo1, s);
+        ALLOC(k->dirty, s);
+    }
     ALLOC(w->food, s); ALLOC(w->hits, s); ALLOC(w->alive, s); ALLOC(w->elite, s);
     ALLOC(w->rng, s);
     ALLOC(w->fx, s * w->nfood); ALLOC(w->fy, s * w->nfood);
@@ -144,6 +167,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     }
 #undef ALLOC
     if (!ok) return false;
+    for (int a = 0; a < w->stride; ++a) w->lx[a] = 1.0f; // padding lanes too: no 0/0 there
     // About one item per cell: cheap to rebuild when an item respawns.
     float area = def->world.width * def->world.height;
     for (int a = 0; a < n && ok; ++a) {
@@ -159,148 +183,250 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
 
 // ---- sensing -------------------------------------------------------------
 
-// Looks up the nearest and second-nearest item and sets the travel budget.
-static void refresh_near(const alAnts *s, const alGrid *g, float px, float py, float odo,
-                         int *near, float *limit)
+// Picks ant a's nearest item among its cached ones (ix, iy: its copy of the
+// items), asking the grid g first when the cache cannot be trusted (or when
+// lookup is set), and sets near, nx, ny, second, odo1. The cached items'
+// positions are read live, so an item that moves (is eaten and respawns)
+// needs no lookup: the set of uncached items, and how far they are, is the
+// same. Only the grid goes stale; it is rebuilt when next asked.
+static void reselect(const alAnts *s, const swarm *w, near_cache *c, alGrid *g, int a,
+                     int count, const float *ix, const float *iy, bool lookup)
 {
-    alVec2 p = alV2(px, py);
-    float d1 = 0.0f, d2 = 0.0f;
-    int j = alGrid_Nearest(g, p, s->far, -1, &d1);
-    int k = g->count > 1 ? alGrid_Nearest(g, p, s->far, j, &d2) : -1;
-    assert(j >= 0);
-    *near = j;
-    // A little under half the gap, so rounding can never let a stale answer through.
-    *limit = k < 0 ? INFINITY : odo + 0.499f * (sqrtf(d2) - sqrtf(d1)) - 1e-3f;
+    const alWorld *wd = &s->def.world;
+    alVec2 p = alV2(w->x[a], w->y[a]);
+    float odo = w->odo[a];
+    int *idx = c->idx + (size_t)a * CACHE_K;
+    for (;;) {
+        if (lookup) {
+            if (c->dirty[a]) {
+                bool ok = alGrid_Build(g, ix, iy, count);
+                assert(ok); // grids were sized at creation: rebuilding never allocates again
+                (void)ok;
+                c->dirty[a] = 0;
+            }
+            float next = INFINITY;
+            int found = alGrid_NearestK(g, p, s->far, CACHE_K, idx, NULL, &next);
+            assert(found > 0);
+            for (int j = found; j < CACHE_K; ++j) idx[j] = idx[0];
+            c->bound[a] = sqrtf(next);
+            c->odo0[a] = odo;
+        }
+        float b1 = INFINITY, b2 = INFINITY;
+        int best = -1;
+        for (int j = 0; j < CACHE_K; ++j) {
+            int i = idx[j];
+            float d2 = alWorld_DistSq(wd, p, alV2(ix[i], iy[i]));
+            if (d2 < b1) {
+                b2 = best == i ? b2 : b1; // padding repeats slot 0: not a second item
+                b1 = d2;
+                best = i;
+            } else if (d2 < b2 && i != best) {
+                b2 = d2;
+            }
+        }
+        float uncached = c->bound[a] - (odo - c->odo0[a]);
+        // A hair of slack so rounding can never let a stale answer through.
+        if (lookup || sqrtf(b1) + 1e-3f < uncached) {
+            c->near[a] = best;
+            c->nx[a] = ix[best];
+            c->ny[a] = iy[best];
+            float s2 = sqrtf(b2);
+            c->second[a] = s2 < uncached ? s2 : uncached;
+            c->odo1[a] = odo;
+            return;
+        }
+        lookup = true;
+    }
 }
 
-// Distance squared and unit vector from (px, py) to item (ix, iy).
-static inline float sense_item(const alWorld *wd, float px, float py, float ix, float iy, float *ux,
-                               float *uy)
+// The nearest item of every ant of a chunk, as one vector pass: the unit
+// vector towards it into (ux, uy) and its distance into dist[]; fix[l] is set
+// where it may no longer be the nearest (the caller reselects).
+static void check_near(const alAnts *s, const swarm *w, const near_cache *c, int a0,
+                       float *restrict ux, float *restrict uy, float *restrict dist,
+                       int *restrict fix)
 {
-    alVec2 d = alWorld_Delta(wd, alV2(px, py), alV2(ix, iy));
-    float d2 = d.x * d.x + d.y * d.y;
-    float inv = d2 > 1e-12f ? 1.0f / sqrtf(d2) : 0.0f;
+    const alWorld *wd = &s->def.world;
+    // Without wrapping the half-size thresholds are infinite: no select fires.
+    const bool wrap = wd->edge == AL_EDGE_WRAP;
+    const float W = wd->width, H = wd->height;
+    const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
+    const float *restrict x = w->x + a0, *restrict y = w->y + a0, *restrict odo = w->odo + a0;
+    const float *restrict nx = c->nx + a0, *restrict ny = c->ny + a0;
+    const float *restrict second = c->second + a0, *restrict odo1 = c->odo1 + a0;
+    for (int l = 0; l < CHUNK; ++l) {
+        float dx = nx[l] - x[l], dy = ny[l] - y[l];
+        dx = dx > hw ? dx - W : dx;
+        dx = dx < -hw ? dx + W : dx;
+        dy = dy > hh ? dy - H : dy;
+        dy = dy < -hh ? dy + H : dy;
+        float d2 = dx * dx + dy * dy;
+        float lim = second[l] - (odo[l] - odo1[l]) - 1e-3f;
+        fix[l] = (lim <= 0.0f) | (d2 >= lim * lim);
+        float d = sqrtf(d2);
+        float inv = d > 1e-6f ? 1.0f / d : 0.0f;
+        ux[l] = dx * inv;
+        uy[l] = dy * inv;
+        dist[l] = d;
+    }
+}
+
+// check_near for one ant (after it reselected).
+static void check_one(const alAnts *s, const swarm *w, const near_cache *c, int a, float *ux,
+                      float *uy, float *dist)
+{
+    alVec2 d = alWorld_Delta(&s->def.world, alV2(w->x[a], w->y[a]), alV2(c->nx[a], c->ny[a]));
+    float dd = sqrtf(d.x * d.x + d.y * d.y);
+    float inv = dd > 1e-6f ? 1.0f / dd : 0.0f;
     *ux = d.x * inv;
     *uy = d.y * inv;
-    return d2;
+    *dist = dd;
 }
 
-// Moves item j of ant a's copy to a random place and rebuilds that grid.
-static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int count, int j, alGrid *g)
+// Moves item j of an ant's copy to a random place.
+static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int j)
 {
     alVec2 p = random_point(rng, &s->def.world);
     ix[j] = p.x;
     iy[j] = p.y;
-    bool ok = alGrid_Build(g, ix, iy, count);
-    assert(ok); // capacity was reserved at the start of the generation
-    (void)ok;
 }
 
-// After moving: eat what is in reach, then sense the nearest food and mine.
-static void sense(const alAnts *s, swarm *w, int a)
+// Senses one kind of item (food or mines) for a chunk: the vector check, then
+// the rare ants that must look again or that reach an item, one by one.
+// Returns nothing; fills (ux, uy) of each ant; counts hits into hits[].
+static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
+                       bool eat, float *ux, float *uy)
 {
-    const alWorld *wd = &s->def.world;
-    float px = w->x[a], py = w->y[a];
-    float *fx = w->fx + (size_t)a * w->nfood, *fy = w->fy + (size_t)a * w->nfood;
-    if (w->odo[a] >= w->flimit[a])
-        refresh_near(s, w->fgrid[a], px, py, w->odo[a], &w->fnear[a], &w->flimit[a]);
-    int j = w->fnear[a];
-    float d2 = sense_item(wd, px, py, fx[j], fy[j], &w->sfx[a], &w->sfy[a]);
-    if (d2 <= s->reach_r2 && w->alive[a]) {
-        w->food[a]++;
-        respawn(s, &w->rng[a], fx, fy, w->nfood, j, w->fgrid[a]);
-        refresh_near(s, w->fgrid[a], px, py, w->odo[a], &w->fnear[a], &w->flimit[a]);
-        j = w->fnear[a];
-        sense_item(wd, px, py, fx[j], fy[j], &w->sfx[a], &w->sfy[a]);
+    float dist[CHUNK];
+    int fix[CHUNK];
+    check_near(s, w, c, a0, ux + a0, uy + a0, dist, fix);
+    const float reach = s->def.eat_radius;
+    int count = mines ? w->nmines : w->nfood;
+    for (int a = a0; a < a1; ++a) {
+        int l = a - a0;
+        if (!fix[l] && !(eat && dist[l] <= reach && w->alive[a])) continue;
+        float *ix = (mines ? w->mx : w->fx) + (size_t)a * count;
+        float *iy = (mines ? w->my : w->fy) + (size_t)a * count;
+        alGrid *g = mines ? w->mgrid[a] : w->fgrid[a];
+        if (fix[l]) {
+            reselect(s, w, c, g, a, count, ix, iy, c->bound[a] == -INFINITY);
+            check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
+        }
+        if (eat && dist[l] <= reach && w->alive[a]) {
+            if (mines) {
+                w->hits[a]++;
+                if (s->def.mine_hit == AL_MINE_END) w->alive[a] = 0;
+            } else {
+                w->food[a]++;
+            }
+            // At most one item per tick; the eaten one moves, so choose again.
+            respawn(s, &w->rng[a], ix, iy, c->near[a]);
+            c->dirty[a] = 1;
+            reselect(s, w, c, g, a, count, ix, iy, false);
+            check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
+        }
     }
-    if (!w->nmines) return;
-    float *mx = w->mx + (size_t)a * w->nmines, *my = w->my + (size_t)a * w->nmines;
-    if (w->odo[a] >= w->mlimit[a])
-        refresh_near(s, w->mgrid[a], px, py, w->odo[a], &w->mnear[a], &w->mlimit[a]);
-    j = w->mnear[a];
-    d2 = sense_item(wd, px, py, mx[j], my[j], &w->smx[a], &w->smy[a]);
-    if (d2 <= s->reach_r2 && w->alive[a]) {
-        w->hits[a]++;
-        if (s->def.mine_hit == AL_MINE_END) w->alive[a] = 0;
-        respawn(s, &w->rng[a], mx, my, w->nmines, j, w->mgrid[a]);
-        refresh_near(s, w->mgrid[a], px, py, w->odo[a], &w->mnear[a], &w->mlimit[a]);
-        j = w->mnear[a];
-        sense_item(wd, px, py, mx[j], my[j], &w->smx[a], &w->smy[a]);
-    }
+}
+
+// eat = false only at the start: nothing is in reach "before" the first move.
+static void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
+{
+    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy);
+    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy);
 }
 
 // ---- one tick of a chunk -------------------------------------------------
 
-// Turns by `turn` radians (|turn| <= 1), moves `speed`, applies the edges.
-static inline void move(const alAnts *s, swarm *w, int a, float turn, float speed)
+// Turns each ant of the chunk by turn[] radians (|turn| <= 1: sin and cos by
+// Taylor polynomials, errors < 3e-8, the same bits on every machine and
+// vectorisable, unlike libm) and moves it
+// speed[] along its new heading: a vector pass, then the edge policy for the
+// few that left the world.
+// (restrict on parameters, which GCC's dependence analysis honours, unlike on locals)
+static inline void move_lanes(float *restrict x, float *restrict y, float *restrict lx,
+                              float *restrict ly, float *restrict sp, float *restrict odo,
+                              const float *restrict turn, const float *restrict speed,
+                              int *restrict out, float W, float H)
 {
-    float sn, cs;
-    sincos_small(turn, &sn, &cs);
-    float lx = w->lx[a] * cs - w->ly[a] * sn;
-    float ly = w->lx[a] * sn + w->ly[a] * cs;
-    float inv = 1.0f / sqrtf(lx * lx + ly * ly); // keep it a unit vector
-    lx *= inv;
-    ly *= inv;
-    float x = w->x[a] + lx * speed, y = w->y[a] + ly * speed;
-    const alWorld *wd = &s->def.world;
-    if (x < 0.0f || x >= wd->width || y < 0.0f || y >= wd->height) {
-        alVec2 p = alV2(x, y), v = alV2(lx, ly);
-        alWorld_Confine(wd, &p, wd->edge == AL_EDGE_BOUNCE ? &v : NULL);
-        x = p.x;
-        y = p.y;
-        lx = v.x;
-        ly = v.y;
+    for (int l = 0; l < CHUNK; ++l) {
+        float t = turn[l], t2 = t * t;
+        float sn = t * (1.0f + t2 * (-1.6666667e-1f + t2 * (8.3333333e-3f + t2 * (-1.9841270e-4f + t2 * 2.7557319e-6f))));
+        float cs = 1.0f + t2 * (-0.5f + t2 * (4.1666667e-2f + t2 * (-1.3888889e-3f + t2 * 2.4801587e-5f)));
+        float nx = lx[l] * cs - ly[l] * sn;
+        float ny = lx[l] * sn + ly[l] * cs;
+        float inv = 1.0f / sqrtf(nx * nx + ny * ny); // keep it a unit vector
+        nx *= inv;
+        ny *= inv;
+        float px = x[l] + nx * speed[l], py = y[l] + ny * speed[l];
+        out[l] = (px < 0.0f) | (px >= W) | (py < 0.0f) | (py >= H);
+        x[l] = px;
+        y[l] = py;
+        lx[l] = nx;
+        ly[l] = ny;
+        sp[l] = speed[l];
+        odo[l] += speed[l];
     }
-    w->x[a] = x;
-    w->y[a] = y;
-    w->lx[a] = lx;
-    w->ly[a] = ly;
-    w->speed[a] = speed;
-    w->odo[a] += speed;
+}
+
+static void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed)
+{
+    const alWorld *wd = &s->def.world;
+    float *x = w->x + a0, *y = w->y + a0, *lx = w->lx + a0, *ly = w->ly + a0;
+    int out[CHUNK];
+    move_lanes(x, y, lx, ly, w->speed + a0, w->odo + a0, turn, speed, out, wd->width, wd->height);
+    for (int a = a0; a < a1; ++a) {
+        int l = a - a0;
+        if (!out[l]) continue;
+        alVec2 p = alV2(x[l], y[l]), v = alV2(lx[l], ly[l]);
+        alWorld_Confine(wd, &p, wd->edge == AL_EDGE_BOUNCE ? &v : NULL);
+        x[l] = p.x;
+        y[l] = p.y;
+        lx[l] = v.x;
+        ly[l] = v.y;
+    }
 }
 
 static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
 {
     const float max_turn = s->def.max_turn, half_speed = 0.5f * s->def.max_speed;
+    float turn[CHUNK], speed[CHUNK];
     if (w->greedy) {
-        for (int a = a0; a < a1; ++a) {
+        for (int l = 0; l < CHUNK; ++l) {
             // Turn towards the nearest food as fast as allowed, full speed.
+            int a = a0 + l;
             float cr = w->lx[a] * w->sfy[a] - w->ly[a] * w->sfx[a];
             float dt = w->lx[a] * w->sfx[a] + w->ly[a] * w->sfy[a];
-            move(s, w, a, clampf(atan2f(cr, dt), -max_turn, max_turn), s->def.max_speed);
+            turn[l] = a < a1 ? clampf(atan2f(cr, dt), -max_turn, max_turn) : 0.0f;
+            speed[l] = a < a1 ? s->def.max_speed : 0.0f;
         }
     } else {
         const alNNLayout *l = &s->def.brain;
         size_t st = (size_t)w->stride;
-        float *in = w->act;
-        int nin = l->sizes[0];
-        for (int a = a0; a < a1; ++a) {
-            float v[AL_ANTS_SENSORS_MINES] = {w->lx[a], w->ly[a], w->sfx[a],
-                                              w->sfy[a], w->smx[a], w->smy[a]};
-            for (int i = 0; i < nin; ++i) in[i * st + a] = v[i];
-        }
-        alNN_ForwardBatch(l, w->wt + a0, a1 - a0, w->stride, w->act + a0);
-        const float *o0 = w->act + (size_t)(s->nneurons - 2) * st;
+        const float *sensor[AL_ANTS_SENSORS_MINES] = {w->lx, w->ly, w->sfx, w->sfy, w->smx, w->smy};
+        for (int i = 0; i < l->sizes[0]; ++i)
+            memcpy(w->act + i * st + a0, sensor[i] + a0, CHUNK * sizeof(float));
+        // The whole chunk, padding lanes included (zero weights, never read):
+        // the fixed-width pass is the fast one.
+        alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
+        const float *o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
         const float *o1 = o0 + st;
+        const uint8_t *alive = w->alive + a0;
         bool tanh_out = l->activation == AL_ACT_TANH;
-        for (int a = a0; a < a1; ++a) {
-            if (!w->alive[a]) {
-                w->speed[a] = 0.0f;
-                continue;
-            }
-            // Tracks in [0, 1] whatever the activation's range.
-            float left = tanh_out ? 0.5f * (o0[a] + 1.0f) : o0[a];
-            float right = tanh_out ? 0.5f * (o1[a] + 1.0f) : o1[a];
-            move(s, w, a, clampf(left - right, -max_turn, max_turn), (left + right) * half_speed);
+        for (int k = 0; k < CHUNK; ++k) {
+            // Tracks in [0, 1] whatever the activation's range; a stopped ant stays put.
+            float left = tanh_out ? 0.5f * (o0[k] + 1.0f) : o0[k];
+            float right = tanh_out ? 0.5f * (o1[k] + 1.0f) : o1[k];
+            turn[k] = alive[k] ? clampf(left - right, -max_turn, max_turn) : 0.0f;
+            speed[k] = alive[k] ? (left + right) * half_speed : 0.0f;
         }
     }
-    for (int a = a0; a < a1; ++a) sense(s, w, a);
+    move(s, w, a0, a1, turn, speed);
+    sense(s, w, a0, a1, true);
 }
 
 static void run_ticks(const alAnts *s, swarm *w, int k)
 {
     int nchunks = (w->n + CHUNK - 1) / CHUNK;
-    (void)nchunks;
 #ifdef ALIFE_HAVE_OPENMP
     // Below a few thousand ant-ticks a fork costs more than it gains.
     int threads = (int64_t)w->n * k >= 4096 && nchunks > 1 ? s->threads : 1;
@@ -344,16 +470,19 @@ static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
     w->ly[a] = h.y;
     w->speed[a] = 0.0f;
     w->odo[a] = 0.0f;
-    w->flimit[a] = w->mlimit[a] = -1.0f; // look up on the first sense
+    w->fc.bound[a] = w->mc.bound[a] = -INFINITY; // look up on the first sense
+    w->fc.second[a] = w->mc.second[a] = -INFINITY;
+    w->fc.dirty[a] = w->mc.dirty[a] = 0;
     w->food[a] = w->hits[a] = 0;
     w->alive[a] = 1;
     w->rng[a] = rng;
     w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
-    // Sense without eating: nothing is in reach "before" the first move.
-    uint8_t alive = w->alive[a];
-    w->alive[a] = 0;
-    sense(s, w, a);
-    w->alive[a] = alive;
+}
+
+// The first look around, before the first tick.
+static void sense_all(const alAnts *s, swarm *w)
+{
+    for (int a0 = 0; a0 < w->n; a0 += CHUNK) sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false);
 }
 
 static void begin_generation(alAnts *s)
@@ -366,6 +495,7 @@ static void begin_generation(alAnts *s)
         w->elite[a] = s->ga ? alGa_IsElite(s->ga, a) : 0;
         start_ant(s, w, a, world);
     }
+    sense_all(s, w);
     s->tick = 0;
 }
 
@@ -376,6 +506,7 @@ static double run_baseline(alAnts *s)
     for (int b = 0; b < w->n; ++b)
         start_ant(s, w, b,
                   alRng_Stream(s->seed, STREAM_BASELINE + (uint64_t)s->gen * 65536u + (uint64_t)b));
+    sense_all(s, w);
     run_ticks(s, w, s->def.ticks);
     double sum = 0;
     for (int b = 0; b < w->n; ++b) sum += w->food[b];
@@ -468,7 +599,6 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
     s->gen = gen;
     s->nweights = alNN_WeightCount(&def->brain);
     s->nneurons = alNN_NeuronCount(&def->brain);
-    s->reach_r2 = def->eat_radius * def->eat_radius;
     s->far = 2.0f * (def->world.width + def->world.height);
     s->threads = def->threads;
 #ifdef ALIFE_HAVE_OPENMP
@@ -594,6 +724,13 @@ int alAnts_Mines(const alAnts *s, int i, const float **x, const float **y)
     *x = s->pop.mx + (size_t)i * s->pop.nmines;
     *y = s->pop.my + (size_t)i * s->pop.nmines;
     return s->pop.nmines;
+}
+
+void alAnts_Sensed(const alAnts *s, int i, int kind, float *ux, float *uy)
+{
+    assert(i >= 0 && i < s->pop.n && (kind == 0 || kind == 1));
+    *ux = kind ? s->pop.smx[i] : s->pop.sfx[i];
+    *uy = kind ? s->pop.smy[i] : s->pop.sfy[i];
 }
 
 const alNNLayout *alAnts_Layout(const alAnts *s) { return &s->def.brain; }

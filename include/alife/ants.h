@@ -53,8 +53,18 @@ typedef enum alMineHit {
     AL_MINE_END = 1,     ///< subtract mine_penalty and stop the ant until the generation ends
 } alMineHit;
 
+/// How an ant's item vectors are expressed.
+typedef enum alAntsFrame {
+    AL_FRAME_WORLD = 0, ///< world x, y (classic Smart Sweepers)
+    AL_FRAME_BODY = 1,  ///< (ahead, to the side) of the ant's heading: cos and sin of the bearing
+} alAntsFrame;
+
 /// Sensor values an ant can feed its brain, in this order; brain.sizes[0]
-/// uses the first ones (with mines all 6 are available, without them 4).
+/// uses the first ones (with mines all 6 are available, without them 4):
+/// look-at x, y; the unit vector to the nearest food; the unit vector to the
+/// nearest mine scaled by its closeness (1 at the mine, 0 beyond
+/// mine_range). With frame = AL_FRAME_BODY each item vector is given as
+/// (ahead, sideways) of the ant's heading instead of world (x, y).
 enum {
     AL_ANTS_SENSORS_FOOD = 4,  ///< look-at x, y; unit vector to the nearest food x, y
     AL_ANTS_SENSORS_MINES = 6, ///< ... and the unit vector to the nearest mine x, y
@@ -67,21 +77,26 @@ typedef struct alAntsDef {
     int count;         ///< ants = GA population, >= 2 (default 30)
     int ticks;         ///< ticks per generation, >= 1 (default 2000)
     int food;          ///< food items per world, >= 1 (default 40)
-    alNNLayout brain;  ///< sizes[0] inputs (<= sensors), last layer 2 outputs (default 4-6-2 sigmoid)
+    alNNLayout brain;  ///< sizes[0] inputs (<= sensors), last layer 2 outputs (default 4-6-2 sigmoid, response 0.3)
+    alAntsFrame frame; ///< frame of the food and mine vectors (default AL_FRAME_BODY)
     float max_turn;    ///< radians per tick, (0, 1] (default 0.3)
     float max_speed;   ///< world units per tick, > 0 (default 2)
     float eat_radius;  ///< reach of food and mines, world units, > 0 (default 7)
     bool mines;        ///< land mines on (default false)
     int mine_count;    ///< mines per world, >= 1 (default 40)
     float mine_penalty; ///< fitness lost per mine hit, >= 0 (default 5)
+    float mine_range;  ///< the mine input is the unit vector times max(0, 1 - distance / mine_range), > 0 (default 50)
     alMineHit mine_hit; ///< default AL_MINE_PENALTY
     int baseline_ants; ///< greedy foragers per generation, 0 = no baseline (default 10)
     int threads;       ///< OpenMP workers, 0 = all cores (default 0); results never depend on it
     alGaDef ga;        ///< the GA; population and length are set from count and brain
 } alAntsDef;
 
-/// The Smart Sweepers defaults listed above (GA: roulette, one-point
-/// crossover 0.7, gaussian mutation 0.1 with max perturbation 0.3, 4 elites).
+/// The defaults listed above: Smart Sweepers' set-up (GA: one-point
+/// crossover 0.7, gaussian mutation 0.1 with max perturbation 0.3, 4 elites)
+/// with tournament selection (3), a sigmoid response of 0.3 and body-frame
+/// item vectors, which is what lets the population approach the greedy
+/// forager within 50 generations.
 alAntsDef alDefaultAntsDef(void);
 
 /// Fills def from the [ants], [ga], [world] and [run] keys of a resolved

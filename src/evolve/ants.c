@@ -65,6 +65,7 @@ typedef struct swarm {
     bool greedy;        // the baseline controller instead of a brain
     float *x, *y, *lx, *ly, *speed, *odo; // pose; odo = distance travelled
     float *sfx, *sfy, *smx, *smy;         // sensed unit vectors to nearest food / mine
+    float *mdist;                         // distance to the nearest mine
     near_cache fc, mc;                    // nearest food / mine caches
     int *food, *hits;
     uint8_t *alive, *elite;
@@ -127,7 +128,7 @@ static void swarm_free(swarm *w)
     if (w->mgrid)
         for (int a = 0; a < w->n; ++a) alDestroyGrid(w->mgrid[a]);
     void *ptrs[] = {w->x,    w->y,     w->lx,    w->ly,     w->speed, w->odo,   w->sfx,
-                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.dirty, w->mc.dirty,
+                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.dirty, w->mc.dirty, w->mdist,
                     w->food, w->hits,  w->alive, w->elite,  w->rng,   w->fx,    w->fy,
                     w->mx,   w->my,    w->fgrid, w->mgrid,  w->wt,    w->act};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i) free(ptrs[i]);
@@ -148,6 +149,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
 #define ALLOC(p, count) ok = ok && ((p) = calloc((size_t)(count) + 1, sizeof *(p))) != NULL
     ALLOC(w->x, s); ALLOC(w->y, s); ALLOC(w->lx, s); ALLOC(w->ly, s);
     ALLOC(w->speed, s); ALLOC(w->odo, s);
+    ALLOC(w->mdist, s);
     ALLOC(w->sfx, s); ALLOC(w->sfy, s); ALLOC(w->smx, s); ALLOC(w->smy, s);
     near_cache *caches[] = {&w->fc, &w->mc};
     for (int c = 0; c < 2; ++c) {
@@ -293,9 +295,9 @@ static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int j)
 
 // Senses one kind of item (food or mines) for a chunk: the vector check, then
 // the rare ants that must look again or that reach an item, one by one.
-// Returns nothing; fills (ux, uy) of each ant; counts hits into hits[].
+// Fills (ux, uy) and, if dout is not NULL, the distance of each ant's nearest.
 static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
-                       bool eat, float *ux, float *uy)
+                       bool eat, float *ux, float *uy, float *dout)
 {
     float dist[CHUNK];
     int fix[CHUNK];
@@ -326,13 +328,14 @@ static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1,
             check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
         }
     }
+    if (dout) memcpy(dout + a0, dist, sizeof dist);
 }
 
 // eat = false only at the start: nothing is in reach "before" the first move.
 static void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
 {
-    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy);
-    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy);
+    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL);
+    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist);
 }
 
 // ---- one tick of a chunk -------------------------------------------------
@@ -403,6 +406,37 @@ static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
         const alNNLayout *l = &s->def.brain;
         size_t st = (size_t)w->stride;
         const float *sensor[AL_ANTS_SENSORS_MINES] = {w->lx, w->ly, w->sfx, w->sfy, w->smx, w->smy};
+        float body[4][CHUNK];
+        if (w->nmines) {
+            // A mine's pull fades with distance, zero beyond mine_range: without
+            // it an ant could not tell a mine in its path from one far away.
+            const float *restrict md = w->mdist + a0, *restrict mx = w->smx + a0, *restrict my = w->smy + a0;
+            const float inv_range = 1.0f / s->def.mine_range;
+            for (int q = 0; q < CHUNK; ++q) {
+                float close = 1.0f - md[q] * inv_range;
+                close = close > 0.0f ? close : 0.0f;
+                body[2][q] = mx[q] * close;
+                body[3][q] = my[q] * close;
+            }
+            sensor[4] = body[2] - a0;
+            sensor[5] = body[3] - a0;
+        }
+        if (s->def.frame == AL_FRAME_BODY) {
+            // Item vectors as (ahead, to the side) of the ant's own heading.
+            for (int k = 0; k < 2; ++k) {
+                const float *ux = sensor[2 + 2 * k] + a0, *uy = sensor[3 + 2 * k] + a0;
+                const float *hx = w->lx + a0, *hy = w->ly + a0;
+                float ahead[CHUNK], side[CHUNK];
+                for (int q = 0; q < CHUNK; ++q) {
+                    ahead[q] = hx[q] * ux[q] + hy[q] * uy[q];
+                    side[q] = hx[q] * uy[q] - hy[q] * ux[q];
+                }
+                memcpy(body[2 * k], ahead, sizeof ahead);
+                memcpy(body[2 * k + 1], side, sizeof side);
+                sensor[2 + 2 * k] = body[2 * k] - a0;
+                sensor[3 + 2 * k] = body[2 * k + 1] - a0;
+            }
+        }
         for (int i = 0; i < l->sizes[0]; ++i)
             memcpy(w->act + i * st + a0, sensor[i] + a0, CHUNK * sizeof(float));
         // The whole chunk, padding lanes included (zero weights, never read):

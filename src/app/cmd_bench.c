@@ -6,6 +6,7 @@
 #include "cli.h"
 
 static const al_bench benches[] = {
+    {"store", bench_store, "generations logged per second into the run database"},
     {NULL, NULL, NULL}, // modules add their benchmark here
     {"ants", bench_ants, "ant-steps per second of evolving neural ants; --learn: acceptance"},
 };

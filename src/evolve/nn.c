@@ -82,46 +82,28 @@ void alNN_Interleave(const alNNLayout *l, const float *genome, int a, float *wt,
     for (int i = 0; i < nw; ++i) wt[(size_t)i * stride + a] = genome[i];
 }
 
-// One neuron across n networks: out[a] = act(sum_i w_i[a] * in_i[a] + bias[a]).
-static inline __attribute__((always_inline)) void neuron_batch(alActivation act, float k, const float *restrict wt, int nin, int n,
-                         int stride, const float *restrict in, float *restrict out)
+// The forward pass of n <= AL_NN_BATCH interleaved networks. Called with the
+// constant AL_NN_BATCH every loop has a constant trip count, so the compiler
+// keeps a neuron's lanes in registers and unrolls.
+static inline __attribute__((always_inline)) void forward_chunk(const alNNLayout *l, const float *wt,
+                                                                int n, int stride, float *act)
 {
-    for (int a = 0; a < n; ++a) out[a] = wt[a] * in[a];
-    for (int i = 1; i < nin; ++i) {
-        const float *restrict wi = wt + (size_t)i * stride;
-        const float *restrict xi = in + (size_t)i * stride;
-        for (int a = 0; a < n; ++a) out[a] += wi[a] * xi[a];
-    }
-    const float *restrict b = wt + (size_t)nin * stride;
-    if (act == AL_ACT_TANH) {
-        for (int a = 0; a < n; ++a) out[a] = alNN_Activate(AL_ACT_TANH, k, out[a] + b[a]);
-    } else {
-        for (int a = 0; a < n; ++a) out[a] = alNN_Activate(AL_ACT_SIGMOID, k, out[a] + b[a]);
-    }
-}
-
-// The same for exactly AL_NN_BATCH networks: every loop has a constant trip
-// count, so the compiler keeps a neuron's lanes in registers and unrolls.
-static inline __attribute__((always_inline)) void forward_fixed(const alNNLayout *l, const float *wt,
-                                                                int stride, float *act)
-{
-    enum { B = AL_NN_BATCH };
     const float k = 1.0f / l->response;
     const float *in = act;
     float *out = act + (size_t)l->sizes[0] * stride;
     for (int L = 1; L < l->layer_count; ++L) {
         int nin = l->sizes[L - 1];
         for (int j = 0; j < l->sizes[L]; ++j) {
-            float acc[B];
-            for (int a = 0; a < B; ++a) acc[a] = wt[a] * in[a];
+            float acc[AL_NN_BATCH];
+            for (int a = 0; a < n; ++a) acc[a] = wt[a] * in[a];
             for (int i = 1; i < nin; ++i)
-                for (int a = 0; a < B; ++a) acc[a] += wt[(size_t)i * stride + a] * in[(size_t)i * stride + a];
+                for (int a = 0; a < n; ++a) acc[a] += wt[(size_t)i * stride + a] * in[(size_t)i * stride + a];
             const float *b = wt + (size_t)nin * stride;
             float *o = out + (size_t)j * stride;
             if (l->activation == AL_ACT_TANH) {
-                for (int a = 0; a < B; ++a) o[a] = alNN_Activate(AL_ACT_TANH, k, acc[a] + b[a]);
+                for (int a = 0; a < n; ++a) o[a] = alNN_Activate(AL_ACT_TANH, k, acc[a] + b[a]);
             } else {
-                for (int a = 0; a < B; ++a) o[a] = alNN_Activate(AL_ACT_SIGMOID, k, acc[a] + b[a]);
+                for (int a = 0; a < n; ++a) o[a] = alNN_Activate(AL_ACT_SIGMOID, k, acc[a] + b[a]);
             }
             wt += (size_t)(nin + 1) * stride;
         }
@@ -136,20 +118,8 @@ __attribute__((target_clones("avx2", "default")))
 void alNN_ForwardBatch(const alNNLayout *l, const float *wt, int n, int stride, float *act)
 {
     assert(n <= stride);
-    if (n == AL_NN_BATCH) {
-        forward_fixed(l, wt, stride, act);
-        return;
-    }
-    const float k = 1.0f / l->response;
-    const float *in = act;
-    float *out = act + (size_t)l->sizes[0] * stride;
-    for (int L = 1; L < l->layer_count; ++L) {
-        int nin = l->sizes[L - 1];
-        for (int j = 0; j < l->sizes[L]; ++j) {
-            neuron_batch(l->activation, k, wt, nin, n, stride, in, out + (size_t)j * stride);
-            wt += (size_t)(nin + 1) * stride;
-        }
-        in = out;
-        out += (size_t)l->sizes[L] * stride;
+    for (int c = 0; c < n; c += AL_NN_BATCH) {
+        if (n - c >= AL_NN_BATCH) forward_chunk(l, wt + c, AL_NN_BATCH, stride, act + c);
+        else forward_chunk(l, wt + c, n - c, stride, act + c);
     }
 }

@@ -30,7 +30,10 @@
 /// A greedy baseline runs each generation too: baseline_ants hand-written
 /// foragers that turn towards the nearest food at the max turn rate and run
 /// at max speed, each in its own world of the same kind (own PCG32 stream).
-/// Their mean food per ant is reported as the figure `baseline_mean`.
+/// Their mean food per ant is reported as the figure `baseline_mean` (and,
+/// with mines, the mines they hit, blind to them, as `baseline_mines`).
+/// Every generation also reports `food_mean`, `distance_mean` (world units
+/// travelled per ant), `mines_mean` with mines, and the GA's `diversity`.
 ///
 /// Threads: an alAnts is used by one thread at a time; it runs its own
 /// OpenMP workers inside alAnts_Advance. State views are valid until the
@@ -140,6 +143,8 @@ typedef struct alAntsGen {
     int64_t food_total;    ///< food eaten by the whole population
     double baseline_mean;  ///< greedy forager's food per ant (NAN without a baseline)
     double mines_mean;     ///< mines hit per ant (0 without mines)
+    double distance_mean;  ///< world units travelled per ant
+    double baseline_mines; ///< mines hit per greedy forager, which ignores them (NAN without mines or baseline)
 } alAntsGen;
 
 /// Finished generations, oldest first; *count receives how many.

@@ -168,6 +168,8 @@ typedef struct seed_result {
     int first75, first90;   // first generation reaching 75% / 90% (trailing), -1 never
     double food_last;       // trailing food per ant at the last generation
     double mines0, mines_last;
+    double rate0, rate_last; // mines hit per 1000 world units travelled
+    double blind;            // mines hit per greedy forager (blind to mines), run mean
     alResult r;
     alError err;
 } seed_result;
@@ -198,6 +200,13 @@ static void run_seed(const alAntsDef *def, uint64_t seed, int gens, seed_result 
     out->food_last = trailing(h, n - 1, food);
     out->mines0 = h[0].mines_mean;
     out->mines_last = trailing(h, n - 1, mines);
+    size_t dist = offsetof(alAntsGen, distance_mean);
+    out->rate0 = h[0].distance_mean > 0 ? 1000.0 * h[0].mines_mean / h[0].distance_mean : 0;
+    double dl = trailing(h, n - 1, dist);
+    out->rate_last = dl > 0 ? 1000.0 * out->mines_last / dl : 0;
+    double bm = 0;
+    for (int g = 0; g < n; ++g) bm += h[g].baseline_mines;
+    out->blind = bm / n;
     alDestroyAnts(ants);
 }
 
@@ -261,7 +270,7 @@ static int bench_learn(bench_opts *o)
     bool mines_ok = true;
     if (!o->json)
         printf("seed  baseline  food@%d  ratio@50  ratio@%d  first75  first90%s\n", gens - 1,
-               gens - 1, def.mines ? "  mines@0  mines@last  drop  food/no-mine" : "");
+               gens - 1, def.mines ? "  mines@0  mines@last  drop  food/no-mine  per1000@0  per1000@last  greedy" : "");
     for (int s = 0; s < seeds; ++s) {
         seed_result *r = &res[s];
         f75[s] = r->first75;
@@ -275,8 +284,8 @@ static int bench_learn(bench_opts *o)
             printf("%4d  %8.2f  %7.2f  %7.0f%%  %7.0f%%  %7d  %7d", s + 1, r->baseline, r->food_last,
                    100 * r->ratio50, 100 * r->ratio_last, r->first75, r->first90);
             if (def.mines)
-                printf("  %7.2f  %10.2f  %3.0f%%  %11.0f%%", r->mines0, r->mines_last, 100 * drop,
-                       100 * share);
+                printf("  %7.2f  %10.2f  %3.0f%%  %11.0f%%  %9.2f  %12.2f  %6.2f", r->mines0, r->mines_last,
+                       100 * drop, 100 * share, r->rate0, r->rate_last, r->blind);
             printf("\n");
         }
     }
@@ -308,7 +317,9 @@ static int bench_learn(bench_opts *o)
                    "figure (need >= 60%%): %s\n",
                    100 * drop_mean, 100 * share_mean, mines_ok ? "yes" : "NO");
         printf("(%.1f s; ratios are 5-generation trailing means of the population's mean food per\n"
-               " ant over the run's mean greedy baseline; -1 = never)\n", secs);
+               " ant over the run's mean greedy baseline; -1 = never%s)\n", secs,
+               def.mines ? ";\n per1000 = mines hit per 1000 world units travelled; greedy = mines hit by the\n"
+                           " greedy forager, which ignores mines" : "");
     }
     free(f75);
     free(f90);

@@ -533,17 +533,24 @@ static void begin_generation(alAnts *s)
     s->tick = 0;
 }
 
-static double run_baseline(alAnts *s)
+// Runs the greedy foragers of this generation; their mean food per ant, and
+// their mean mines hit into *mines (they ignore mines: what a blind forager hits).
+static double run_baseline(alAnts *s, double *mines)
 {
     swarm *w = &s->base;
+    *mines = NAN;
     if (w->n == 0) return NAN;
     for (int b = 0; b < w->n; ++b)
         start_ant(s, w, b,
                   alRng_Stream(s->seed, STREAM_BASELINE + (uint64_t)s->gen * 65536u + (uint64_t)b));
     sense_all(s, w);
     run_ticks(s, w, s->def.ticks);
-    double sum = 0;
-    for (int b = 0; b < w->n; ++b) sum += w->food[b];
+    double sum = 0, hits = 0;
+    for (int b = 0; b < w->n; ++b) {
+        sum += w->food[b];
+        hits += w->hits[b];
+    }
+    *mines = hits / w->n;
     return sum / w->n;
 }
 
@@ -579,10 +586,18 @@ static void end_generation(alAnts *s)
                    .stddev = st->stddev, .food_total = food_total,
                    .food_mean = (double)food_total / w->n,
                    .mines_mean = (double)hits_total / w->n};
-    h.baseline_mean = s->ga ? run_baseline(s) : NAN;
+    h.baseline_mines = NAN;
+    h.baseline_mean = s->ga ? run_baseline(s, &h.baseline_mines) : NAN;
+    double odo = 0;
+    for (int a = 0; a < w->n; ++a) odo += w->odo[a];
+    h.distance_mean = odo / w->n;
     if (s->base.n) alGenStats_AddFigure(st, "baseline_mean", h.baseline_mean);
     alGenStats_AddFigure(st, "food_mean", h.food_mean);
-    if (s->def.mines) alGenStats_AddFigure(st, "mines_mean", h.mines_mean);
+    alGenStats_AddFigure(st, "distance_mean", h.distance_mean);
+    if (s->def.mines) {
+        alGenStats_AddFigure(st, "mines_mean", h.mines_mean);
+        if (s->base.n) alGenStats_AddFigure(st, "baseline_mines", h.baseline_mines);
+    }
     // The best of this generation (ties: the lower index, as the GA breaks them).
     int best = 0;
     for (int a = 1; a < w->n; ++a)

@@ -15,6 +15,22 @@
 
 enum { BLOCK = 256 };
 
+// d[j] = squared distance from (px, py) to (x[j], y[j]); with wrapping the
+// deltas fold at half the world (hw, hh; infinite thresholds: no wrap). The
+// restrict parameters let the loop vectorise without run-time alias checks.
+static void squared_distances(const float *restrict x, const float *restrict y, int n, float px,
+                              float py, float hw, float hh, float w, float h, float *restrict d)
+{
+    for (int j = 0; j < n; ++j) {
+        float dx = x[j] - px, dy = y[j] - py;
+        dx = dx > hw ? dx - w : dx;
+        dx = dx < -hw ? dx + w : dx;
+        dy = dy > hh ? dy - h : dy;
+        dy = dy < -hh ? dy + h : dy;
+        d[j] = dx * dx + dy * dy;
+    }
+}
+
 // The k nearest of n points (x[j], y[j]) to p under world w's metric; point j
 // is reported as order[j] (or j when order is NULL).
 static int nearest_k(const alWorld *wd, const float *x, const float *y, const int *order, int count,
@@ -30,20 +46,7 @@ static int nearest_k(const alWorld *wd, const float *x, const float *y, const in
     float d[BLOCK];
     for (int k0 = 0; k0 < count; k0 += BLOCK) {
         int n = count - k0 < BLOCK ? count - k0 : BLOCK;
-        const float *restrict sx = x + k0, *restrict sy = y + k0;
-        if (wrap) {
-            for (int j = 0; j < n; ++j) {
-                float dx = sx[j] - p.x, dy = sy[j] - p.y;
-                dx = dx > hw ? dx - w : (dx < -hw ? dx + w : dx);
-                dy = dy > hh ? dy - h : (dy < -hh ? dy + h : dy);
-                d[j] = dx * dx + dy * dy;
-            }
-        } else {
-            for (int j = 0; j < n; ++j) {
-                float dx = sx[j] - p.x, dy = sy[j] - p.y;
-                d[j] = dx * dx + dy * dy;
-            }
-        }
+        squared_distances(x + k0, y + k0, n, p.x, p.y, wrap ? hw : INFINITY, wrap ? hh : INFINITY, w, h, d);
         for (int j = 0; j < n; ++j) {
             float v = d[j];
             if (v > r2 || (nb == k + 1 && v > bd[k])) continue;

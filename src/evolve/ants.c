@@ -444,7 +444,7 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
 #ifdef ALIFE_HAVE_OPENMP
     // Below a few thousand ant-ticks a fork costs more than it gains.
     int threads = (int64_t)w->n * k >= 4096 && nchunks > 1 ? s->threads : 1;
-#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
 #endif
     for (int c = 0; c < nchunks; ++c) {
         int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;

@@ -87,7 +87,7 @@ static void test_file_values_are_typed_and_remember_their_line(void **state)
     assert_true(w.width == 320.5f);
     assert_int_equal(w.edge, AL_EDGE_BOUNCE);
     assert_string_equal(alConfig_Origin(cfg, "run.seed"), "lesson.ini:3");
-    assert_string_equal(alConfig_Origin(cfg, "world.height"), "default");
+    assert_string_equal(alConfig_Origin(cfg, "run.threads"), "default");
     assert_null(alConfig_Text(cfg, "world.depth"));
     alDestroyConfig(cfg);
 }

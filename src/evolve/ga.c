@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
 #endif
@@ -26,6 +27,7 @@
 enum {
     GUIDE_BITS = 10,  // top bits of a draw indexing the mutation-gap guide table
     CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
+    ADAPT_WINDOW = 1024,        // epochs between timings of serial vs parallel breeding
     PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
     BLOCK_PAIRS = 16, // pairs of children per random stream (fixed: results depend on it)
     KIND_INIT = 1,    // stream kinds, mixed into the stream id
@@ -113,6 +115,9 @@ struct alGa {
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
     int *guide;          // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 - GUIDE_BITS)
     int threads;
+    int adapt_phase;       // epoch within the current ADAPT_WINDOW
+    double probe_best[2];  // fastest timed breeding pass: [0] one thread, [1] all
+    bool adapt_serial;     // a parallel pass was slow: one thread until the next window
     char error[512];
 };
 
@@ -1059,6 +1064,35 @@ static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs,
     *evals += done;
 }
 
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// Whether this epoch breeds on several threads. Waking a second thread pays
+// on an idle machine, but on a loaded one every fork-join can wait a whole
+// scheduler slice for a preempted worker (measured: 20 times slower). So at
+// the start of every window of ADAPT_WINDOW epochs two are timed on one
+// thread and two on all, and the rest of the window uses the faster. Only
+// speed depends on it: every block has its own random stream, so results
+// are the same either way. *probe is 0 or 1 for the timed epochs, 2 after
+// them (a slow parallel pass then switches to one thread for the window).
+static bool choose_parallel(alGa *ga, int *probe)
+{
+    int phase = ga->adapt_phase;
+    ga->adapt_phase = (phase + 1) % ADAPT_WINDOW;
+    if (phase == 0) ga->probe_best[0] = ga->probe_best[1] = INFINITY;
+    if (phase == 0) ga->adapt_serial = false;
+    if (phase < 4) {
+        *probe = phase < 2 ? 0 : 1;
+        return phase >= 2;
+    }
+    *probe = 2; // timed, to fall back at once when the machine gets busy
+    return !ga->adapt_serial && ga->probe_best[1] < ga->probe_best[0];
+}
+
 alGaStop alGa_Epoch(alGa *ga)
 {
     const int n = ga->n, cur = ga->cur, nb = 1 - cur;
@@ -1084,11 +1118,20 @@ alGaStop alGa_Epoch(alGa *ga)
     // Waking a second thread costs a few microseconds (far more on a loaded
     // machine), more than breeding a small population takes.
     bool parallel = blocks > 1 && ga->threads > 1 && (int64_t)(n - first) * ga->len >= PARALLEL_MIN_GENES;
-    (void)parallel;
+    int probe = -1;
+    if (parallel) parallel = choose_parallel(ga, &probe);
+    double t0 = probe >= 0 && (probe < 2 || parallel) ? mono_now() : 0;
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals) if (parallel)
 #endif
     for (int b = 0; b < blocks; ++b) breed_block(ga, nb, b, first, pairs, &evals);
+    if (probe >= 0) {
+        double dt = mono_now() - t0;
+        if (probe < 2 && dt < ga->probe_best[probe]) ga->probe_best[probe] = dt;
+        // A parallel pass much slower than the serial one: a worker was
+        // preempted. One thread for the rest of the window.
+        if (probe == 2 && parallel && dt > 1.5 * ga->probe_best[0]) ga->adapt_serial = true;
+    }
     ga->evaluations += evals;
     ga->fit[nb][n] = NAN;
     ga->pending = ga->def.fitness ? 0 : n - first; // the children, unless evaluated in the pass

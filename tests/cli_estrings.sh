@@ -68,9 +68,9 @@ expect 0 "hello.ini again" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --
 equal "$(q "SELECT group_concat(best || '/' || mean, ' ') FROM generations WHERE run = 2")" \
     "$(q "SELECT group_concat(best || '/' || mean, ' ') FROM generations WHERE run = 1")" "same seed, same statistics"
 expect 0 "two threads" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet --threads 2 \
-    --set estrings.population=400
+    --set estrings.population=2000
 expect 0 "one thread" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet --threads 1 \
-    --set estrings.population=400
+    --set estrings.population=2000
 equal "$(q "SELECT group_concat(best || '/' || mean || '/' || stddev, ' ') FROM generations WHERE run = 3")" \
     "$(q "SELECT group_concat(best || '/' || mean || '/' || stddev, ' ') FROM generations WHERE run = 4")" \
     "1 and 2 threads give the same statistics"

@@ -610,7 +610,7 @@ static uint64_t run_hash(int threads, alSelection sel, alGenomeType type)
     alGaDef d = alDefaultGaDef();
     d.type = type;
     d.mutation = type == AL_GENOME_BYTES ? AL_MUTATE_CREEP : AL_MUTATE_GAUSSIAN;
-    d.population = 301; // odd: exercises the spare row
+    d.population = 601; // odd: exercises the spare row; 601 x 37 genes breed in parallel
     d.length = 37;
     d.threads = threads;
     d.selection = sel;
@@ -628,7 +628,7 @@ static uint64_t run_hash(int threads, alSelection sel, alGenomeType type)
         for (size_t i = 0; i < sizeof v; ++i) h = (h ^ p[i]) * 1099511628211ULL;
     }
     size_t gb = type == AL_GENOME_BYTES ? 1 : sizeof(float);
-    for (int i = 0; i < 301; ++i) {
+    for (int i = 0; i < 601; ++i) {
         const unsigned char *p = type == AL_GENOME_BYTES ? (const void *)alGa_Bytes(ga, i)
                                                          : (const void *)alGa_Floats(ga, i);
         for (size_t j = 0; j < 37 * gb; ++j) h = (h ^ p[j]) * 1099511628211ULL;

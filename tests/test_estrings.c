@@ -201,9 +201,9 @@ static void test_bad_inputs_are_clear_config_errors(void **s)
     expect_config_error("estrings.population=1", "estrings.population", "2 to");
     expect_config_error("ga.mutation_rate=1.5", "ga.mutation_rate", "0 to 1");
     expect_config_error("ga.crossover_rate=-0.2", "ga.crossover_rate", "0 to 1");
-    expect_config_error("ga.elites=64", "ga.elites = 64", "elites x copies < population");
+    expect_config_error("ga.elites=64", "ga.elites = 64", "estrings.population = 24");
     expect_config_error("ga.mutation=gaussian", "ga.mutation = 'gaussian'", "reset|creep");
-    expect_config_error("ga.tournament_k=5000", "ga.tournament_k = 5000", "1 to the population");
+    expect_config_error("ga.tournament_k=5000", "ga.tournament_k = 5000", "estrings.population = 24");
     // A target over 4096 characters.
     size_t n = 4097 + 16;
     char *big = malloc(n + 1);

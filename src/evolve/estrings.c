@@ -163,6 +163,18 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
                            "estrings.population = %d: a GA needs at least 2 strings (allowed: 2 "
                            "to 1000000)",
                            def->ga.population);
+    // The GA checks these too, but here they can name the population's key.
+    const alGaDef *gd = &def->ga;
+    if ((int64_t)gd->elites * gd->elite_copies >= gd->population)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "ga.elites = %d x ga.elite_copies = %d leaves no room for children when "
+                           "estrings.population = %d (allowed: elites x copies < population)",
+                           gd->elites, gd->elite_copies, gd->population);
+    if (gd->selection == AL_SELECT_TOURNAMENT && gd->tournament_k > gd->population)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "ga.tournament_k = %d is more than estrings.population = %d (allowed: 1 "
+                           "to the population)",
+                           gd->tournament_k, gd->population);
     if (def->history < 1)
         return alError_Set(err, AL_ERR_CONFIG, "history = %d (allowed: 1 or more)", def->history);
     alEStrings *es = calloc(1, sizeof *es);

@@ -3,14 +3,21 @@
 // Speed matters (EStrings asks for 20,000 generations of 1,000 x 64 genes per
 // second), so the breeding pass is written to draw few random numbers:
 //  - mutation positions come from a geometric skip (the gap to the next
-//    mutated gene), sampled from a precomputed inverse-CDF table with one
-//    32-bit draw, instead of one Bernoulli draw per gene;
+//    mutated gene), sampled from a precomputed inverse-CDF table (with a
+//    guide table: O(1)) with one 32-bit draw, instead of one Bernoulli draw
+//    per gene; the gap uses the draw's top 24 bits, and its low 8 bits pick
+//    the new symbol (creep through a lookup table);
 //  - bounded integers use Lemire's multiply-and-reject (no division);
+//  - tournaments compare without branches; uniform crossover mixes 8 genes
+//    at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
 //    and evaluated right after they are made, while still in cache.
 // Children are bred in fixed blocks of pairs, each block with its own PCG32
-// stream derived from (seed, generation, block), so threads only change who
-// computes a block, never what it contains.
+// streams derived from (seed, generation, block): one per parent, one for
+// mutation gaps, one for new values (independent chains the CPU overlaps).
+// So threads only change who computes a block, never what it contains, and
+// the engine may choose between one thread and several at run time (see
+// choose_parallel) without changing any result.
 #include "alife/ga.h"
 
 #include <assert.h>

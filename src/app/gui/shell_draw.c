@@ -114,7 +114,8 @@ static void draw_world(al_gui *g)
     SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
     SDL_RenderDrawRect(g->r, &wr);
     // What the rectangle is, under it (when there is room).
-    if (wr.y + wr.h + 4 + al_font_height(g->small) <= c.rect.y + c.rect.h) {
+    if (!(g->view && g->view->no_world) &&
+        wr.y + wr.h + 4 + al_font_height(g->small) <= c.rect.y + c.rect.h) {
         char cap[160];
         snprintf(cap, sizeof cap, "world %g x %g, edges %s", (double)c.world.width,
                  (double)c.world.height,

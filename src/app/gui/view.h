@@ -234,6 +234,8 @@ typedef struct al_view {
     const char *plot_y;              ///< the plot's y title (NULL: "fitness per generation",
                                      ///< or "error per generation" when lower is better)
     const char *plot_x;              ///< the plot's x title (NULL: "generation")
+    bool no_world;                   ///< the module has no 2D world (strings): the shell
+                                     ///< draws no world caption under the view
     void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
     void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
     /// optional: once per frame after the shell simulated ticks ticks (0 when

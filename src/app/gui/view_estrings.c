@@ -210,6 +210,7 @@ const al_view al_view_estrings = {
     .ticks_per_frame = 1,
     .keys_help = "T  type a new target (Enter restarts the evolution)",
     .plot_y = "error per generation (best, mean)",
+    .no_world = true,
     .create = create,
     .destroy = destroy,
     .draw = draw,

@@ -7,6 +7,7 @@
 
 static const al_bench benches[] = {
     {NULL, NULL, NULL}, // modules add their benchmark here
+    {"steering", bench_steering, "boids of seed 000: steps/s and ns per boid-step (grid or brute force)"},
 };
 enum { NBENCH = (int)(sizeof benches / sizeof benches[0]) };
 

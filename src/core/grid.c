@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 alGrid *alCreateGrid(const alWorld *w, float cell_size)
@@ -227,4 +228,203 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
     }
     if (dist_sq) *dist_sq = best >= 0 ? best_d2 : 0.0f;
     return best;
+}
+
+// A bounded list of the best (d2, agent) pairs seen so far, kept sorted.
+// (d2, agent) is a total order, so the result does not depend on the order in
+// which candidates arrive: grid and brute force agree exactly. The pair is
+// packed in one 64-bit key (the bits of a float >= 0 order like the float),
+// so a comparison is one integer compare and an insertion moves two words.
+typedef struct topk {
+    int n, k;
+    uint64_t key[AL_GRID_MAX_K];
+    int val[AL_GRID_MAX_K];
+    float worst; // d2 of the last entry once full, else +inf
+} topk;
+
+static inline uint64_t topk_key(float d2, int agent)
+{
+    uint32_t bits;
+    memcpy(&bits, &d2, sizeof bits);
+    return ((uint64_t)bits << 32) | (uint32_t)agent;
+}
+
+static inline void topk_init(topk *t, int k)
+{
+    t->n = 0;
+    t->k = k;
+    t->worst = INFINITY;
+}
+
+static inline void topk_offer(topk *t, float d2, int agent, int val)
+{
+    uint64_t key = topk_key(d2, agent);
+    if (t->n == t->k && key >= t->key[t->n - 1]) return;
+    int i = t->n < t->k ? t->n++ : t->n - 1;
+    while (i > 0 && key < t->key[i - 1]) {
+        t->key[i] = t->key[i - 1];
+        t->val[i] = t->val[i - 1];
+        --i;
+    }
+    t->key[i] = key;
+    t->val[i] = val;
+    if (t->n == t->k) {
+        uint32_t bits = (uint32_t)(t->key[t->n - 1] >> 32);
+        memcpy(&t->worst, &bits, sizeof bits);
+    }
+}
+
+static int topk_out(const topk *t, int *out, float *out_d2)
+{
+    for (int i = 0; i < t->n; ++i) {
+        out[i] = t->val[i];
+        if (out_d2) {
+            uint32_t bits = (uint32_t)(t->key[i] >> 32);
+            memcpy(&out_d2[i], &bits, sizeof bits);
+        }
+    }
+    return t->n;
+}
+
+static inline float max3(float a, float b, float c)
+{
+    float m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+// Offers every agent of cell (cx, cy) (unwrapped coordinates; cells off a
+// bounded grid are skipped) to the top-k list.
+static inline void offer_cell(const alGrid *g, bool wrap, int cx, int cy, alVec2 p, float r2,
+                              int exclude, topk *t)
+{
+    // Skip a cell whose rectangle lies beyond the radius, or beyond the
+    // farthest of a full list (unwrapped coordinates: the gap is exact).
+    float gx = max3((float)cx * g->cell_w - p.x, p.x - (float)(cx + 1) * g->cell_w, 0.0f);
+    float gy = max3((float)cy * g->cell_h - p.y, p.y - (float)(cy + 1) * g->cell_h, 0.0f);
+    float gap2 = gx * gx + gy * gy;
+    if (gap2 > r2 || gap2 > t->worst) return;
+    // On a torus a cell off the grid is its wrapped twin seen one world
+    // away. Adding that shift after the subtraction is exactly what
+    // alWorld_Delta does, so distances match the brute-force scan bit for bit
+    // (the caller keeps rings from wrapping onto themselves).
+    float shx = 0, shy = 0;
+    if (wrap) {
+        if (cx < 0) cx += g->cols, shx = -g->world.width;
+        else if (cx >= g->cols) cx -= g->cols, shx = g->world.width;
+        if (cy < 0) cy += g->rows, shy = -g->world.height;
+        else if (cy >= g->rows) cy -= g->rows, shy = g->world.height;
+    } else if (cx < 0 || cy < 0 || cx >= g->cols || cy >= g->rows) {
+        return;
+    }
+    int c = cy * g->cols + cx;
+    const float *sx = g->sx, *sy = g->sy;
+    float lim = r2 < t->worst ? r2 : t->worst;
+    // Distances of a block of the cell first (a loop the compiler
+    // vectorises), then the few that pass go to the list.
+    enum { BLOCK = 32 };
+    float d2s[BLOCK];
+    for (int b = g->cell_start[c], e = g->cell_start[c + 1]; b < e; b += BLOCK) {
+        int m = e - b < BLOCK ? e - b : BLOCK;
+        const float *bx = sx + b, *by = sy + b;
+        for (int j = 0; j < m; ++j) {
+            float dx = (bx[j] - p.x) + shx, dy = (by[j] - p.y) + shy;
+            d2s[j] = dx * dx + dy * dy;
+        }
+        for (int j = 0; j < m; ++j) {
+            if (d2s[j] > lim) continue;
+            int a = g->order[b + j];
+            if (a == exclude) continue;
+            topk_offer(t, d2s[j], a, b + j);
+            lim = r2 < t->worst ? r2 : t->worst;
+        }
+    }
+}
+
+int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k, int *out_slot,
+                    float *out_d2)
+{
+    assert(k >= 1 && k <= AL_GRID_MAX_K);
+    if (g->count == 0) return 0;
+    topk t;
+    topk_init(&t, k);
+    bool wrap = g->world.edge == AL_EDGE_WRAP;
+    float r2 = radius * radius;
+    float cs = fminf(g->cell_w, g->cell_h);
+    int maxk = (int)ceilf(radius / cs) + 1;
+    int smaller = g->cols < g->rows ? g->cols : g->rows;
+    if (wrap && 2 * maxk + 1 >= smaller) {
+        // Rings would wrap onto themselves (a radius near half the world):
+        // offer every agent, with the torus distance of alWorld_Delta.
+        for (int s = 0; s < g->count; ++s) {
+            float d2 = sep_sq(g, p, s);
+            if (d2 <= r2 && g->order[s] != exclude) topk_offer(&t, d2, g->order[s], s);
+        }
+        return topk_out(&t, out_slot, out_d2);
+    }
+    // Rings of cells outward from p's cell. Every point of ring q + 1 is at
+    // least q * cs from p, so once the list is full and its farthest entry is
+    // closer than that, no later ring can change it: in a dense flock the
+    // search ends after a ring or two instead of scanning the whole radius.
+    int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, true) : (int)floorf(p.x * g->inv_w);
+    int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, true) : (int)floorf(p.y * g->inv_h);
+    for (int q = 0;; ++q) {
+        if (q == 0) {
+            offer_cell(g, wrap, pcx, pcy, p, r2, exclude, &t);
+        } else {
+            for (int dx = -q; dx <= q; ++dx) {
+                offer_cell(g, wrap, pcx + dx, pcy - q, p, r2, exclude, &t);
+                offer_cell(g, wrap, pcx + dx, pcy + q, p, r2, exclude, &t);
+            }
+            for (int dy = -q + 1; dy <= q - 1; ++dy) {
+                offer_cell(g, wrap, pcx - q, pcy + dy, p, r2, exclude, &t);
+                offer_cell(g, wrap, pcx + q, pcy + dy, p, r2, exclude, &t);
+            }
+        }
+        float reach = (float)q * cs;
+        if (t.worst < reach * reach) break;
+        if (reach > radius) break;
+        if (!wrap && pcx - q <= 0 && pcx + q >= g->cols - 1 && pcy - q <= 0 && pcy + q >= g->rows - 1)
+            break; // every cell of a bounded grid has been seen
+    }
+    return topk_out(&t, out_slot, out_d2);
+}
+
+int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
+                         float radius, int exclude, int k, int *out_idx, float *out_d2)
+{
+    assert(k >= 1 && k <= AL_GRID_MAX_K);
+    topk t;
+    topk_init(&t, k);
+    float r2 = radius * radius;
+    for (int i = 0; i < n; ++i) {
+        float d2 = alWorld_DistSq(w, p, (alVec2){x[i], y[i]});
+        if (d2 <= r2 && i != exclude) topk_offer(&t, d2, i, i);
+    }
+    return topk_out(&t, out_idx, out_d2);
+}
+
+void alGrid_Gather(const alGrid *g, const float *src, float *dst)
+{
+    for (int s = 0; s < g->count; ++s) dst[s] = src[g->order[s]];
+}
+
+void alGrid_Visit(const alGrid *g, alVec2 p, float radius, int exclude,
+                  void (*fn)(void *ctx, int agent, float dist_sq), void *ctx)
+{
+    if (g->count == 0) return;
+    bool wrap = g->world.edge == AL_EDGE_WRAP;
+    float r2 = radius * radius;
+    int x0, x1, y0, y1;
+    axis_range(p.x, radius, g->inv_w, g->cols, wrap, &x0, &x1);
+    axis_range(p.y, radius, g->inv_h, g->rows, wrap, &y0, &y1);
+    for (int cy = y0; cy <= y1; ++cy) {
+        int row = (wrap ? wrap_index(cy, g->rows) : cy) * g->cols;
+        for (int cx = x0; cx <= x1; ++cx) {
+            int c = row + (wrap ? wrap_index(cx, g->cols) : cx);
+            for (int s = g->cell_start[c], e = g->cell_start[c + 1]; s < e; ++s) {
+                float d2 = sep_sq(g, p, s);
+                if (d2 <= r2 && g->order[s] != exclude) fn(ctx, g->order[s], d2);
+            }
+        }
+    }
 }

@@ -28,8 +28,10 @@ static const alSchemaPart common_part = {
 };
 
 // Each module's part lives beside its code and is listed here.
+extern const alSchemaPart alSteeringSchema;
 static const alSchemaPart *const parts_list[] = {
     &common_part,
+    &alSteeringSchema,
 };
 
 static alSchemaPart parts_copy[sizeof parts_list / sizeof parts_list[0]];

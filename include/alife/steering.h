@@ -33,6 +33,15 @@
 // Behaviours (layer 1)
 // ---------------------------------------------------------------------------
 
+/// Desired-velocity behaviours (seek, flee, arrive, wander, path, cohesion,
+/// alignment, pursuit, evade, offset pursuit, hide, interpose, flow) return a
+/// velocity change, desired - velocity (Reynolds). Times AL_STEER_GAIN (1/s)
+/// it becomes the force the simulation feeds the vehicle model: the gap would
+/// close in about 1/AL_STEER_GAIN s if max_force allowed (Buckland's
+/// "steering force tweaker"). Separation, obstacle, wall, containment and
+/// collision avoidance return forces directly.
+#define AL_STEER_GAIN 10.0f
+
 /// Seek: steer towards target at full speed: desired = unit(target - pos) *
 /// max_speed, force = desired - vel. Zero desired velocity when the target sits
 /// on the vehicle (never NaN).
@@ -356,6 +365,9 @@ bool alSteering_RemoveWaypoint(alSteering *s, alVec2 p, float radius);
 bool alSteering_AddVehicles(alSteering *s, int n);
 /// Removes up to n vehicles from the end, keeping at least one.
 void alSteering_RemoveVehicles(alSteering *s, int n);
+/// Places vehicle i (ignored when out of range) at pos with velocity vel
+/// (truncated to its max_speed); its heading follows vel when vel is not zero.
+void alSteering_SetVehicle(alSteering *s, int i, alVec2 pos, alVec2 vel);
 /// Replaces the first vehicle's parameters (checked; AL_ERR_CONFIG if bad).
 alResult alSteering_SetFirstParams(alSteering *s, const alVehicleParams *p, alError *err);
 /// Switches scenario, resetting the vehicles (same count, same seed).

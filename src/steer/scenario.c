@@ -138,7 +138,7 @@ void scenario_setup(alSteering *s)
     s->target = alV2(0.5f * w->width, 0.5f * w->height);
     if (s->def.path_count > 0) {
         s->path_count = s->def.path_count;
-        memcpy(s->path, s->def.path, (size_t)s->path_count * sizeof *s->path);
+        memcpy(s->path, s->cfg_path, (size_t)s->path_count * sizeof *s->path);
     } else {
         default_path(s);
     }
@@ -332,15 +332,18 @@ alVec2 scenario_force(alSteering *s, int i, float *dbg6)
     if (dbg6) {
         float ws = P->weight[AL_B_SEPARATION], wc = P->weight[AL_B_COHESION], wa = P->weight[AL_B_ALIGNMENT];
         dbg6[0] = f[AL_B_SEPARATION].x * ws, dbg6[1] = f[AL_B_SEPARATION].y * ws;
+        wc *= AL_STEER_GAIN, wa *= AL_STEER_GAIN;
         dbg6[2] = f[AL_B_COHESION].x * wc, dbg6[3] = f[AL_B_COHESION].y * wc;
         dbg6[4] = f[AL_B_ALIGNMENT].x * wa, dbg6[5] = f[AL_B_ALIGNMENT].y * wa;
     }
     alForceTerm terms[AL_B_COUNT];
     int n = 0;
+    const uint32_t direct = B(SEPARATION) | B(OBSTACLES) | B(WALLS) | B(CONTAIN) | B(COLLISION);
     for (int k = 0; k < AL_B_COUNT; ++k) {
         alBehaviour b = priority[k];
         if (!(mask & (1u << b))) continue;
-        terms[n++] = (alForceTerm){f[b], P->weight[b], dither_p[b]};
+        float gain = (direct & (1u << b)) ? 1.0f : AL_STEER_GAIN;
+        terms[n++] = (alForceTerm){alV2_Scale(f[b], gain), P->weight[b], dither_p[b]};
     }
     return alSteer_Combine(s->def.combine, terms, n, P->max_force, &s->rng[i]);
 }

@@ -39,8 +39,9 @@ struct alSteering {
     bool grid_fresh;    // grid built from cur positions
     // The scene.
     alVec2 target;
-    alVec2 path[MAX_PATH];
+    alVec2 path[MAX_PATH];  // the path being followed (editable)
     int path_count;
+    alVec2 cfg_path[MAX_PATH]; // the configured path (def.path_count points), restored by a reset
     alObstacle obstacles[MAX_OBSTACLES];
     int obstacle_count;
     alWall walls[MAX_WALLS];

@@ -136,10 +136,7 @@ alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *e
         alDestroySteering(s);
         return NULL;
     }
-    if (def->path_count > 0) {
-        s->def.path_count = def->path_count;
-        memcpy(s->path, def->path, (size_t)def->path_count * sizeof *s->path);
-    }
+    if (def->path_count > 0) memcpy(s->cfg_path, def->path, (size_t)def->path_count * sizeof *s->path);
 #ifdef ALIFE_HAVE_OPENMP
     s->threads = def->threads > 0 ? def->threads : omp_get_num_procs();
 #else
@@ -327,6 +324,19 @@ bool alSteering_AddVehicles(alSteering *s, int n)
 void alSteering_RemoveVehicles(alSteering *s, int n)
 {
     s->n = s->n - n < 1 ? 1 : s->n - n;
+    s->grid_fresh = false;
+}
+
+void alSteering_SetVehicle(alSteering *s, int i, alVec2 pos, alVec2 vel)
+{
+    if (i < 0 || i >= s->n) return;
+    vel = alV2_Truncate(vel, params_of(s, i)->max_speed);
+    alWorld_Confine(&s->def.world, &pos, &vel);
+    s->cur.x[i] = pos.x, s->cur.y[i] = pos.y;
+    s->cur.vx[i] = vel.x, s->cur.vy[i] = vel.y;
+    s->dvx[i] = vel.x, s->dvy[i] = vel.y;
+    alVec2 h = alV2_Normalize(vel);
+    if (h.x != 0 || h.y != 0) s->cur.hx[i] = h.x, s->cur.hy[i] = h.y;
     s->grid_fresh = false;
 }
 

@@ -292,17 +292,68 @@ static inline float max3(float a, float b, float c)
     return m > c ? m : c;
 }
 
-// Offers every agent of cell (cx, cy) (unwrapped coordinates; cells off a
-// bounded grid are skipped) to the top-k list.
-static inline void offer_cell(const alGrid *g, bool wrap, int cx, int cy, alVec2 p, float r2,
-                              int exclude, topk *t)
+// The grid query gathers candidates into a pool without branching on each
+// one, and trims the pool to its k best (by the same (d2, agent) key) only
+// now and then: fewer mispredicted branches than inserting one by one.
+enum { POOL = 256, BLOCK = 32 };
+typedef struct cand {
+    uint64_t key;
+    int val;
+} cand;
+typedef struct pool {
+    int m, k;
+    float r2, lim; // lim: r2, or the k-th best d2 once k are known
+    cand c[POOL];
+} pool;
+
+// Rearranges c[0..m) so that c[0..k) hold the k smallest keys (quickselect).
+static void select_k(cand *c, int m, int k)
 {
-    // Skip a cell whose rectangle lies beyond the radius, or beyond the
-    // farthest of a full list (unwrapped coordinates: the gap is exact).
+    int lo = 0, hi = m - 1;
+    while (hi > lo) {
+        uint64_t a = c[lo].key, b = c[(lo + hi) / 2].key, d = c[hi].key;
+        uint64_t pv = a < b ? (b < d ? b : (a < d ? d : a)) : (a < d ? a : (b < d ? d : b));
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (c[i].key < pv) ++i;
+            while (c[j].key > pv) --j;
+            if (i <= j) {
+                cand t = c[i];
+                c[i] = c[j];
+                c[j] = t;
+                ++i;
+                --j;
+            }
+        }
+        if (k - 1 <= j) hi = j;
+        else if (k - 1 >= i) lo = i;
+        else break;
+    }
+}
+
+// Keeps the k best; from then on only closer candidates can matter.
+static void pool_settle(pool *p)
+{
+    if (p->m < p->k) return;
+    if (p->m > p->k) select_k(p->c, p->m, p->k);
+    p->m = p->k;
+    uint64_t worst = 0;
+    for (int i = 0; i < p->k; ++i) worst = p->c[i].key > worst ? p->c[i].key : worst;
+    uint32_t bits = (uint32_t)(worst >> 32);
+    float d2;
+    memcpy(&d2, &bits, sizeof d2);
+    p->lim = d2 < p->r2 ? d2 : p->r2;
+}
+
+// Adds the agents of cell (cx, cy) (unwrapped coordinates; cells off a
+// bounded grid are skipped) that are within p->lim.
+static inline void pool_cell(pool *pl, const alGrid *g, bool wrap, int cx, int cy, alVec2 p, int exclude)
+{
+    // Skip a cell whose rectangle lies beyond the limit (unwrapped
+    // coordinates: the gap is exact).
     float gx = max3((float)cx * g->cell_w - p.x, p.x - (float)(cx + 1) * g->cell_w, 0.0f);
     float gy = max3((float)cy * g->cell_h - p.y, p.y - (float)(cy + 1) * g->cell_h, 0.0f);
-    float gap2 = gx * gx + gy * gy;
-    if (gap2 > r2 || gap2 > t->worst) return;
+    if (gx * gx + gy * gy > pl->lim) return;
     // On a torus a cell off the grid is its wrapped twin seen one world
     // away. Adding that shift after the subtraction is exactly what
     // alWorld_Delta does, so distances match the brute-force scan bit for bit
@@ -318,25 +369,28 @@ static inline void offer_cell(const alGrid *g, bool wrap, int cx, int cy, alVec2
     }
     int c = cy * g->cols + cx;
     const float *sx = g->sx, *sy = g->sy;
-    float lim = r2 < t->worst ? r2 : t->worst;
-    // Distances of a block of the cell first (a loop the compiler
-    // vectorises), then the few that pass go to the list.
-    enum { BLOCK = 32 };
+    const int *order = g->order;
     float d2s[BLOCK];
     for (int b = g->cell_start[c], e = g->cell_start[c + 1]; b < e; b += BLOCK) {
-        int m = e - b < BLOCK ? e - b : BLOCK;
-        const float *bx = sx + b, *by = sy + b;
-        for (int j = 0; j < m; ++j) {
-            float dx = (bx[j] - p.x) + shx, dy = (by[j] - p.y) + shy;
+        int n = e - b < BLOCK ? e - b : BLOCK;
+        if (pl->m + n > POOL) pool_settle(pl);
+        // Distances first (a loop the compiler vectorises), then an append
+        // that always writes and only advances for a keeper.
+        for (int j = 0; j < n; ++j) {
+            float dx = (sx[b + j] - p.x) + shx, dy = (sy[b + j] - p.y) + shy;
             d2s[j] = dx * dx + dy * dy;
         }
-        for (int j = 0; j < m; ++j) {
-            if (d2s[j] > lim) continue;
-            int a = g->order[b + j];
-            if (a == exclude) continue;
-            topk_offer(t, d2s[j], a, b + j);
-            lim = r2 < t->worst ? r2 : t->worst;
+        float lim = pl->lim;
+        int m = pl->m;
+        for (int j = 0; j < n; ++j) {
+            int a = order[b + j];
+            uint32_t bits;
+            memcpy(&bits, &d2s[j], sizeof bits);
+            pl->c[m].key = ((uint64_t)bits << 32) | (uint32_t)a;
+            pl->c[m].val = b + j;
+            m += (d2s[j] <= lim) & (a != exclude);
         }
+        pl->m = m;
     }
 }
 
@@ -345,8 +399,6 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
 {
     assert(k >= 1 && k <= AL_GRID_MAX_K);
     if (g->count == 0) return 0;
-    topk t;
-    topk_init(&t, k);
     bool wrap = g->world.edge == AL_EDGE_WRAP;
     float r2 = radius * radius;
     float cs = fminf(g->cell_w, g->cell_h);
@@ -355,38 +407,62 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     if (wrap && 2 * maxk + 1 >= smaller) {
         // Rings would wrap onto themselves (a radius near half the world):
         // offer every agent, with the torus distance of alWorld_Delta.
+        topk t;
+        topk_init(&t, k);
         for (int s = 0; s < g->count; ++s) {
             float d2 = sep_sq(g, p, s);
             if (d2 <= r2 && g->order[s] != exclude) topk_offer(&t, d2, g->order[s], s);
         }
         return topk_out(&t, out_slot, out_d2);
     }
+    pool pl;
+    pl.m = 0;
+    pl.k = k;
+    pl.r2 = pl.lim = r2;
     // Rings of cells outward from p's cell. Every point of ring q + 1 is at
-    // least q * cs from p, so once the list is full and its farthest entry is
-    // closer than that, no later ring can change it: in a dense flock the
-    // search ends after a ring or two instead of scanning the whole radius.
+    // least q * cs from p, so once the k best are all closer than that, no
+    // later ring can change them: in a dense flock the search ends after a
+    // ring or two instead of scanning the whole radius.
     int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, true) : (int)floorf(p.x * g->inv_w);
     int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, true) : (int)floorf(p.y * g->inv_h);
     for (int q = 0;; ++q) {
         if (q == 0) {
-            offer_cell(g, wrap, pcx, pcy, p, r2, exclude, &t);
+            pool_cell(&pl, g, wrap, pcx, pcy, p, exclude);
         } else {
             for (int dx = -q; dx <= q; ++dx) {
-                offer_cell(g, wrap, pcx + dx, pcy - q, p, r2, exclude, &t);
-                offer_cell(g, wrap, pcx + dx, pcy + q, p, r2, exclude, &t);
+                pool_cell(&pl, g, wrap, pcx + dx, pcy - q, p, exclude);
+                pool_cell(&pl, g, wrap, pcx + dx, pcy + q, p, exclude);
             }
             for (int dy = -q + 1; dy <= q - 1; ++dy) {
-                offer_cell(g, wrap, pcx - q, pcy + dy, p, r2, exclude, &t);
-                offer_cell(g, wrap, pcx + q, pcy + dy, p, r2, exclude, &t);
+                pool_cell(&pl, g, wrap, pcx - q, pcy + dy, p, exclude);
+                pool_cell(&pl, g, wrap, pcx + q, pcy + dy, p, exclude);
             }
         }
+        pool_settle(&pl);
         float reach = (float)q * cs;
-        if (t.worst < reach * reach) break;
+        if (pl.m == k && pl.lim < reach * reach) break;
         if (reach > radius) break;
         if (!wrap && pcx - q <= 0 && pcx + q >= g->cols - 1 && pcy - q <= 0 && pcy + q >= g->rows - 1)
             break; // every cell of a bounded grid has been seen
     }
-    return topk_out(&t, out_slot, out_d2);
+    // Sort the (at most k) keepers by key.
+    for (int i = 1; i < pl.m; ++i) {
+        cand c = pl.c[i];
+        int j = i;
+        while (j > 0 && pl.c[j - 1].key > c.key) {
+            pl.c[j] = pl.c[j - 1];
+            --j;
+        }
+        pl.c[j] = c;
+    }
+    for (int i = 0; i < pl.m; ++i) {
+        out_slot[i] = pl.c[i].val;
+        if (out_d2) {
+            uint32_t bits = (uint32_t)(pl.c[i].key >> 32);
+            memcpy(&out_d2[i], &bits, sizeof bits);
+        }
+    }
+    return pl.m;
 }
 
 int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,

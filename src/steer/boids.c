@@ -58,6 +58,7 @@ alVec2 boids_force(alSteering *s, int i, float *dbg6)
     float tau = fmaxf(b->think_interval, 4.0f * dt);
     alVec2 vel = vel_of(&s->cur, i);
     alVec2 f = alV2_Scale(alV2_Sub(alV2(s->dvx[i], s->dvy[i]), vel), P->mass / tau);
+    if (b->return_gain <= 0) return f;
     const alWorld *w = &s->def.world;
     alVec2 home = alWorld_Delta(w, pos_of(&s->cur, i), alV2(0.5f * w->width, 0.5f * w->height));
     if (alV2_LengthSq(home) > b->return_radius * b->return_radius)

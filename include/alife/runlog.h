@@ -1,10 +1,15 @@
 /// runlog.h — the run database (SQLite; src/store is its only user).
 ///
-/// Tables: runs, params, generations, genomes (see docs in src/store/runlog.c).
+/// Tables: runs, params, generations, figures, genomes (src/store/runlog.c).
 /// Schema version in PRAGMA user_version; WAL, synchronous=NORMAL,
 /// busy_timeout, so several processes can log into one file at once.
 /// A file that is not an alife database, or has a newer schema, is refused
-/// with an error and never modified.
+/// with an error and never modified. Reading is in runquery.h.
+///
+/// Threads: an alRunLog belongs to one thread at a time; several processes
+/// (or several alRunLogs in one process) may log into one file at once.
+/// Errors: every function returns AL_OK or a code and fills err (which may be
+/// NULL) with a message naming the database path.
 #ifndef ALIFE_RUNLOG_H
 #define ALIFE_RUNLOG_H
 
@@ -19,22 +24,41 @@
 
 typedef struct alRunLog alRunLog;
 
-/// Opens (creating it and its folder if missing) the database at path.
+/// Opens (creating it and its folders if missing) the database at path, for
+/// logging. Migrates an older schema. Runs of this host left 'running' by a
+/// process that no longer exists (kill(pid, 0) fails with ESRCH) are marked
+/// 'interrupted'.
+/// Errors: AL_ERR_USAGE (exit 2) when the file is not an alife run database
+/// (not SQLite, another program's SQLite database, a newer schema): the file
+/// is then left byte for byte unchanged; AL_ERR_IO when it cannot be opened
+/// or its folder created; AL_ERR_DB when SQLite fails.
 alResult alRunLog_Open(const char *path, alRunLog **out, alError *err);
-/// Opens an existing database read-only; never creates or migrates it.
+/// Opens an existing database read-only: never creates, migrates or changes
+/// it. AL_ERR_NOTFOUND (exit 2) when the file does not exist, AL_ERR_USAGE
+/// as above (and for an empty file). Read it with runquery.h.
 alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err);
-/// Closes; NULL is a no-op.
+/// Commits any pending batch and closes; NULL is a no-op.
 void alRunLog_Close(alRunLog *log);
 
 /// Starts a run: a new row with status 'running', the resolved config text,
-/// its params, this process id and a fresh uuid. *run_id receives its id.
+/// its params (alConfig_Each), this host and process id and a fresh uuid.
+/// name NULL is "". *run_id receives its id. The config is read, not kept.
 alResult alRunLog_BeginRun(alRunLog *log, const alConfig *cfg, const char *name, uint64_t seed,
                            int64_t *run_id, alError *err);
-/// Logs one finished generation (and the best genome if genome != NULL) in
-/// one transaction.
+/// Logs one finished generation, its module figures, and the best genome
+/// (rank 0) if genome != NULL. Generations are batched: the batch's
+/// transaction commits once it is 50 ms old (checked here and by
+/// alRunLog_Flush), so a fast run is not limited by commits and a crash
+/// loses at most the last ~50 ms. The genome bytes are copied.
 alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats *s,
                                 const void *genome, size_t genome_bytes, alError *err);
-/// Ends a run: status "finished", "interrupted" or "failed", and the finish time.
+/// Commits the pending batch of generations if it is at least older_than_s
+/// seconds old (0: whatever its age). Cheap when nothing is pending: call it
+/// between generations (every tick) so a slow generation never keeps the
+/// batch, and the write lock other processes wait for, open.
+alResult alRunLog_Flush(alRunLog *log, double older_than_s, alError *err);
+/// Ends a run: commits the batch, sets status "finished", "interrupted" or
+/// "failed", and the finish time.
 alResult alRunLog_EndRun(alRunLog *log, int64_t run_id, const char *status, alError *err);
 
 #endif

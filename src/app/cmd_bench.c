@@ -6,6 +6,7 @@
 #include "cli.h"
 
 static const al_bench benches[] = {
+    {"store", bench_store, "generations logged per second into the run database"},
     {NULL, NULL, NULL}, // modules add their benchmark here
     {"steering", bench_steering, "boids of seed 000: steps/s and ns per boid-step (grid or brute force)"},
 };

@@ -1,0 +1,39 @@
+// store_internal.h — what the files of src/store share; not a public header.
+#ifndef ALIFE_STORE_INTERNAL_H
+#define ALIFE_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "alife/runlog.h"
+
+struct alRunLog {
+    sqlite3 *db;
+    char path[1024];
+    bool readonly;
+    bool in_txn;        // a batch of generations is open (BEGIN IMMEDIATE)
+    double txn_started; // monotonic seconds when the batch began
+    // Cached statements of the write path (prepared on first use).
+    sqlite3_stmt *ins_gen, *ins_fig, *ins_genome;
+};
+
+/// What is known of the process that logged a 'running' row.
+typedef enum run_process {
+    RUN_PROCESS_ALIVE_OR_UNKNOWN, // alive, or another host's, or no pid: keep 'running'
+    RUN_PROCESS_GONE,             // same host, kill(pid, 0) says no such process
+    RUN_PROCESS_REUSED,           // same host, the pid belongs to a process that started
+                                  // well (> 60 s) after the run did
+} run_process;
+
+/// Checks the process of a 'running' row (host and pid as stored, started as
+/// ISO 8601 UTC). GONE is certain; REUSED relies on the clock not having
+/// jumped by more than a minute since the run started, so only readers act
+/// on it (they show the run interrupted); the writer rewrites rows only when
+/// GONE.
+run_process al_store_run_process(const char *host, int64_t pid, const char *started_iso);
+
+/// Seconds on a monotonic clock.
+double al_store_now(void);
+
+#endif

@@ -61,5 +61,9 @@ extern volatile sig_atomic_t al_session_stop;
 const char *al_session_run(al_session *s, al_session_progress progress, void *ctx, alError *err);
 /// Ends the run with status ("finished", "interrupted", "failed") and frees all.
 void al_session_close(al_session *s, const char *status);
+/// Ends the logged run with status and closes the database, keeping the
+/// module (the GUI shows a finished run until the user moves on); a later
+/// al_session_close then only frees. No-op when not logging.
+void al_session_end_run(al_session *s, const char *status);
 
 #endif

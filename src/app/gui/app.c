@@ -1,0 +1,661 @@
+// The GUI shell: sessions, modes, keys and the frame's fixed-tick update.
+// Drawing is in shell_draw.c; the two share shell.h.
+#include <SDL_ttf.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/config.h"
+#include "alife/rng.h"
+#include "font.h"
+#include "shell.h"
+
+void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->message, sizeof g->message, fmt, ap);
+    va_end(ap);
+    g->message_col = col;
+    g->message_until = al_now() + 10.0;
+}
+
+static int mode_index(const char *name)
+{
+    for (int i = 0; i < NMODES; ++i)
+        if (strcmp(name, mode_names[i]) == 0) return i;
+    return -1;
+}
+
+static char *dup_str(const char *s)
+{
+    if (!s) return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    return d ? memcpy(d, s, n) : NULL;
+}
+
+// ---- history ------------------------------------------------------------------------
+static void history_reset(history *h, const al_view *view)
+{
+    free(h->best);
+    free(h->mean);
+    free(h->worst);
+    for (int i = 0; i < MAXFIG; ++i)
+        free(h->fig[i]);
+    memset(h, 0, sizeof *h);
+    if (view && view->plot_figures)
+        for (int i = 0; view->plot_figures[i] && h->nfig < MAXFIG; ++i)
+            h->fig_name[h->nfig++] = view->plot_figures[i];
+}
+
+static double *grow(double *a, int cap)
+{
+    return realloc(a, (size_t)cap * sizeof *a);
+}
+
+static void history_add(history *h, const alGenStats *st)
+{
+    if (h->n == h->cap) {
+        int cap = h->cap ? 2 * h->cap : 256;
+        double *b = grow(h->best, cap), *m = b ? grow(h->mean, cap) : NULL;
+        double *w = m ? grow(h->worst, cap) : NULL;
+        if (b) h->best = b;
+        if (m) h->mean = m;
+        if (w) h->worst = w;
+        bool ok = b && m && w;
+        for (int i = 0; i < h->nfig && ok; ++i) {
+            double *f = grow(h->fig[i], cap);
+            if (f) h->fig[i] = f;
+            ok = f != NULL;
+        }
+        if (!ok) return; // out of memory: the plot stops growing, the run goes on
+        h->cap = cap;
+    }
+    h->best[h->n] = st->best;
+    h->mean[h->n] = st->mean;
+    h->worst[h->n] = st->worst;
+    for (int i = 0; i < h->nfig; ++i) {
+        h->fig[i][h->n] = NAN;
+        for (int k = 0; k < st->figure_count; ++k)
+            if (strcmp(st->figure_names[k], h->fig_name[i]) == 0) h->fig[i][h->n] = st->figures[k];
+    }
+    h->n++;
+}
+
+// ---- sessions ----------------------------------------------------------------------
+static void sets_put(al_sets *s, const char *assignment)
+{
+    // A later value of the same key replaces the earlier one.
+    const char *eq = strchr(assignment, '=');
+    size_t klen = eq ? (size_t)(eq - assignment) + 1 : strlen(assignment);
+    for (int i = 0; i < s->count; ++i) {
+        if (strncmp(s->items[i], assignment, klen) == 0) {
+            char *d = dup_str(assignment);
+            if (!d) return;
+            free(s->items[i]);
+            s->items[i] = d;
+            return;
+        }
+    }
+    al_sets_add(s, assignment);
+}
+
+// The config of a new session of mode m: the user's CONFIG when it is of that
+// module, else the embedded defaults; then --set (first mode only), the
+// views' overrides and the seed for restarts.
+static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
+{
+    alConfigDef def = alDefaultConfigDef();
+    def.module = mode_names[m];
+    if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) def.path = g->config_path;
+    if (m == g->sets_mode) {
+        def.sets = (const char *const *)g->sets.items;
+        def.set_count = g->sets.count;
+    }
+    alConfig *cfg = alCreateConfig(&def, err);
+    if (!cfg) return NULL;
+    for (int i = 0; i < g->extra[m].count; ++i)
+        if (alConfig_Set(cfg, g->extra[m].items[i], err) != AL_OK) goto fail;
+    if (extra && alConfig_Set(cfg, extra, err) != AL_OK) goto fail;
+    if (g->seed_for[m] >= 0) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "run.seed=%lld", (long long)g->seed_for[m]);
+        if (alConfig_Set(cfg, buf, err) != AL_OK) goto fail;
+    }
+    return cfg;
+fail:
+    alDestroyConfig(cfg);
+    return NULL;
+}
+
+static void close_session(al_gui *g)
+{
+    if (g->have_session) {
+        if (g->view && g->view->destroy) g->view->destroy(g->ctx.state);
+        al_session_close(&g->s, g->done ? "finished" : "interrupted");
+        g->have_session = false;
+    }
+    memset(&g->ctx, 0, sizeof g->ctx);
+    alDestroyConfig(g->cfg);
+    g->cfg = NULL;
+    g->view = NULL;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+// The module class and the view of a mode: the build's, or the test's own.
+static const alModuleClass *find_class(const al_gui *g, const char *name)
+{
+    if (!g->modules) return alModule_Find(name);
+    for (int i = 0; g->modules[i]; ++i)
+        if (strcmp(g->modules[i]->name, name) == 0) return g->modules[i];
+    return NULL;
+}
+
+static const al_view *find_view(const al_gui *g, const char *name)
+{
+    if (!g->modules) return al_view_find(name);
+    for (int i = 0; g->views && g->views[i]; ++i)
+        if (strcmp(g->views[i]->module, name) == 0) return g->views[i];
+    return NULL;
+}
+
+// The run's name in the database: run.name, else the config file's, else
+// "gui-<mode>".
+static void run_name(const al_gui *g, int m, const alConfig *cfg, char *name, size_t cap)
+{
+    const char *given = alConfig_String(cfg, "run.name");
+    if (given[0]) {
+        snprintf(name, cap, "%s", given);
+    } else if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) {
+        snprintf(name, cap, "gui-%s", base_name(g->config_path));
+        char *dot = strrchr(name, '.');
+        if (dot && dot > name + 4) *dot = '\0';
+    } else {
+        snprintf(name, cap, "gui-%s", mode_names[m]);
+    }
+}
+
+// Opens a session of mode m from cfg (taken, also on failure). The new
+// session is opened before the current one is closed, so a module that
+// rejects the config (or a database that fails) leaves what runs running.
+static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
+{
+    const alModuleClass *cls = find_class(g, mode_names[m]);
+    al_session fresh;
+    if (cls) {
+        alConfig *run_cfg = alConfig_Clone(cfg);
+        if (!run_cfg) {
+            alDestroyConfig(cfg);
+            return alError_Set(err, AL_ERR_NOMEM, "out of memory copying the config");
+        }
+        char name[128];
+        run_name(g, m, cfg, name, sizeof name);
+        alResult r = al_session_open_with_class(&fresh, cls, run_cfg, g->db_path, name, err);
+        if (r != AL_OK) {
+            alDestroyConfig(cfg);
+            return r;
+        }
+    }
+    close_session(g);
+    g->mode = m;
+    g->cfg = cfg;
+    g->done = false;
+    g->step_once = false;
+    g->fast = false;
+    g->view = find_view(g, mode_names[m]);
+    history_reset(&g->hist, g->view);
+    g->speed_idx = 0;
+    if (g->view && g->view->ticks_per_frame > 1)
+        while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
+            g->speed_idx++;
+    if (!cls) return AL_OK; // the empty world: nothing simulates
+    g->s = fresh;
+    g->have_session = true;
+    g->ctx.mod = g->s.mod;
+    g->ctx.cls = g->s.cls;
+    g->ctx.session = &g->s;
+    g->ctx.db_path = g->db_path;
+    g->ctx.paused = g->paused;
+    if (g->view && g->view->create) g->ctx.state = g->view->create(&g->ctx);
+    return AL_OK;
+}
+
+// Switches to (or restarts) mode m; on failure keeps what runs and says why.
+static void switch_mode(al_gui *g, int m, const char *extra)
+{
+    alError err = {0};
+    alConfig *cfg = config_for(g, m, extra, &err);
+    if (!cfg) {
+        al_shell_say(g, AL_COL_BAD, "%s", err.msg);
+        return;
+    }
+    if (open_session(g, m, cfg, &err) != AL_OK) {
+        al_shell_say(g, AL_COL_BAD, "%s", err.msg);
+        return;
+    }
+    if (extra) sets_put(&g->extra[m], extra);
+}
+
+static void restart_next_seed(al_gui *g)
+{
+    uint64_t seed = g->have_session ? g->s.seed : (uint64_t)alConfig_Int(g->cfg, "run.seed");
+    g->seed_for[g->mode] = (int64_t)(seed + 1);
+    switch_mode(g, g->mode, NULL);
+    al_shell_say(g, AL_COL_TEXT, "restarted with seed %llu", (unsigned long long)(seed + 1));
+}
+
+// ---- update -------------------------------------------------------------------------
+static void on_generation(al_gui *g)
+{
+    history_add(&g->hist, &g->s.last);
+}
+
+static bool step_one(al_gui *g)
+{
+    alError err = {0};
+    int r = al_session_step(&g->s, &err);
+    if (r < 0) {
+        // The database failed: say so, end the run's log, keep simulating.
+        al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+        al_session_end_run(&g->s, "failed");
+        r = 1;
+    }
+    if (r == 1) on_generation(g);
+    if (al_session_done(&g->s)) {
+        g->done = true;
+        g->fast = false;
+        al_session_end_run(&g->s, "finished");
+        return false;
+    }
+    return true;
+}
+
+// The frame's ticks: speed ticks, or a time slice when fast-forwarding.
+static int64_t simulate(al_gui *g)
+{
+    if (!g->have_session || g->done) return 0;
+    if (g->paused && !g->step_once) return 0;
+    if (g->step_once) {
+        g->step_once = false;
+        step_one(g);
+        return 1;
+    }
+    // A time slice keeps the window responsive whatever the speed; fast
+    // forward simply has no tick limit within it.
+    double until = al_now() + (g->fast ? 0.030 : 0.045);
+    int64_t n = g->fast ? INT64_MAX : speeds[g->speed_idx], done = 0;
+    while (done < n) {
+        done++;
+        if (!step_one(g) || al_now() > until) break;
+    }
+    return done;
+}
+
+void al_gui_update(al_gui *g)
+{
+    int64_t ticks = simulate(g);
+    if (g->have_session && g->s.log) {
+        // Commit batched generations even while paused, so the database's
+        // write lock is never held for long and 'alife runs' sees them.
+        alError err = {0};
+        if (alRunLog_Flush(g->s.log, 0.05, &err) != AL_OK) {
+            al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+            al_session_end_run(&g->s, "failed");
+        }
+    }
+    if (g->have_session && g->view && g->view->update) {
+        g->ctx.paused = g->paused;
+        g->view->update(&g->ctx, ticks);
+    }
+}
+
+int64_t al_gui_run_ticks(al_gui *g, int64_t n)
+{
+    int64_t done = 0;
+    while (g->have_session && !g->done && done < n) {
+        done++;
+        if (!step_one(g)) break;
+    }
+    return done;
+}
+
+// ---- events -------------------------------------------------------------------------
+static void key(al_gui *g, const SDL_KeyboardEvent *k)
+{
+    SDL_Keycode sym = k->keysym.sym;
+    bool repeat = k->repeat != 0;
+    if (g->help && !repeat && sym != SDLK_ESCAPE) { // any key closes the help
+        g->help = false;
+        if (sym == SDLK_h || sym == SDLK_F1) return;
+    }
+    switch (sym) {
+    case SDLK_ESCAPE:
+        if (g->help)
+            g->help = false;
+        else
+            g->quit = true;
+        break;
+    case SDLK_1:
+    case SDLK_KP_1:
+    case SDLK_2:
+    case SDLK_KP_2:
+    case SDLK_3:
+    case SDLK_KP_3: {
+        if (repeat) break;
+        int m = (sym == SDLK_1 || sym == SDLK_KP_1)   ? 0
+                : (sym == SDLK_2 || sym == SDLK_KP_2) ? 1
+                                                      : 2;
+        switch_mode(g, m, NULL);
+        break;
+    }
+    case SDLK_SPACE:
+        if (!repeat) g->paused = !g->paused;
+        break;
+    case SDLK_n:
+        g->paused = true;
+        g->step_once = true;
+        break;
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS:
+        if (g->speed_idx + 1 < NSPEEDS) g->speed_idx++;
+        break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+        if (g->speed_idx > 0) g->speed_idx--;
+        break;
+    case SDLK_f:
+        if (!repeat && g->have_session && !g->done) g->fast = !g->fast;
+        break;
+    case SDLK_h:
+    case SDLK_F1:
+        if (!repeat) g->help = true;
+        break;
+    case SDLK_r:
+        if (!repeat) restart_next_seed(g);
+        break;
+    case SDLK_F12:
+        if (!repeat) g->shot_pending = true;
+        break;
+    default:
+        break;
+    }
+}
+
+bool al_gui_handle_events(al_gui *g)
+{
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        if (e.type == SDL_QUIT) {
+            g->quit = true;
+            continue;
+        }
+        // The view gets the first look (its text box must be able to take
+        // '1' or Space), except while the help covers the screen.
+        if (g->have_session && g->view && g->view->event && !g->help) {
+            al_canvas c;
+            al_shell_canvas(g, &c);
+            g->ctx.paused = g->paused;
+            bool used = g->view->event(&g->ctx, &e, &c);
+            if (g->ctx.restart) {
+                char extra[sizeof g->ctx.restart_set];
+                memcpy(extra, g->ctx.restart_set, sizeof extra);
+                g->ctx.restart = false;
+                g->ctx.restart_set[0] = '\0';
+                switch_mode(g, g->mode, extra);
+            }
+            if (used) continue;
+        }
+        if (e.type == SDL_KEYDOWN) key(g, &e.key);
+    }
+    return !g->quit;
+}
+
+// ---- create / destroy ---------------------------------------------------------------
+al_gui_opts al_default_gui_opts(void)
+{
+    return (al_gui_opts){.shot_dir = "results", .width = 1280, .height = 800};
+}
+
+static alResult load_fonts(al_gui *g, alError *err)
+{
+    char sans[512], bold[512], mono[512];
+    alResult r = al_font_find(AL_FACE_SANS, sans, sizeof sans, err);
+    if (r == AL_OK) r = al_font_find(AL_FACE_BOLD, bold, sizeof bold, err);
+    if (r == AL_OK) r = al_font_find(AL_FACE_MONO, mono, sizeof mono, err);
+    if (r != AL_OK) return r;
+    if (!(g->font = al_font_create(g->r, sans, 15, err))) return err->code;
+    if (!(g->small = al_font_create(g->r, sans, 13, err))) return err->code;
+    if (!(g->mono = al_font_create(g->r, mono, 14, err))) return err->code;
+    if (!(g->title = al_font_create(g->r, bold, 20, err))) return err->code;
+    return AL_OK;
+}
+
+static bool no_display_driver(void)
+{
+    const char *d = SDL_GetCurrentVideoDriver();
+    return !d || strcmp(d, "dummy") == 0 || strcmp(d, "offscreen") == 0;
+}
+
+#define HEADLESS_HINT                                                                              \
+    "Use 'alife run CONFIG' to run an experiment headless, or 'make run', which runs a "           \
+    "headless demo when there is no display"
+
+// Why there is no display, for the error message.
+static void why_no_display(char *buf, size_t cap)
+{
+    const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+    if (x && x[0])
+        snprintf(buf, cap, "cannot open the display DISPLAY=%s", x);
+    else if (wl && wl[0])
+        snprintf(buf, cap, "cannot open the display WAYLAND_DISPLAY=%s", wl);
+    else
+        snprintf(buf, cap, "neither DISPLAY nor WAYLAND_DISPLAY is set");
+}
+
+static alResult open_sdl(al_gui *g, const al_gui_opts *o, alError *err)
+{
+    const char *driver = getenv("SDL_VIDEODRIVER");
+    char why[256];
+    if (!o->offscreen && !(driver && driver[0]) && !getenv("DISPLAY") &&
+        !getenv("WAYLAND_DISPLAY")) {
+        // Known without asking SDL, whose probing would print noise of its own.
+        why_no_display(why, sizeof why);
+        return alError_Set(err, AL_ERR_IO, "no display: %s. " HEADLESS_HINT, why);
+    }
+    if (o->offscreen && !(driver && driver[0])) SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        if (o->offscreen)
+            return alError_Set(err, AL_ERR_IO, "cannot start SDL: %s", SDL_GetError());
+        why_no_display(why, sizeof why);
+        return alError_Set(err, AL_ERR_IO, "no display: %s (SDL: %s). " HEADLESS_HINT, why,
+                           SDL_GetError());
+    }
+    if (!o->offscreen && no_display_driver()) {
+        why_no_display(why, sizeof why);
+        return alError_Set(err, AL_ERR_IO,
+                           "no display: %s (SDL fell back to its '%s' driver). " HEADLESS_HINT, why,
+                           SDL_GetCurrentVideoDriver());
+    }
+    if (TTF_Init() != 0)
+        return alError_Set(err, AL_ERR_IO, "cannot start SDL_ttf: %s", TTF_GetError());
+    int w = o->width > 0 ? o->width : 1280, h = o->height > 0 ? o->height : 800;
+    if (o->offscreen) {
+        g->surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+        if (!g->surface)
+            return alError_Set(err, AL_ERR_NOMEM, "cannot make a %dx%d image: %s", w, h,
+                               SDL_GetError());
+        g->r = SDL_CreateSoftwareRenderer(g->surface);
+    } else {
+        g->win = SDL_CreateWindow("alife", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                                  SDL_WINDOW_RESIZABLE);
+        if (!g->win) return alError_Set(err, AL_ERR_IO, "cannot open a window: %s", SDL_GetError());
+        SDL_SetWindowMinimumSize(g->win, 720, 480);
+        g->r = SDL_CreateRenderer(g->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+        if (!g->r) g->r = SDL_CreateRenderer(g->win, -1, SDL_RENDERER_SOFTWARE);
+    }
+    if (!g->r) return alError_Set(err, AL_ERR_IO, "cannot make a renderer: %s", SDL_GetError());
+    return load_fonts(g, err);
+}
+
+al_gui *al_create_gui(const al_gui_opts *o, alError *err)
+{
+    al_gui *g = calloc(1, sizeof *g);
+    if (!g) {
+        alError_Set(err, AL_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < NMODES; ++i)
+        g->seed_for[i] = -1;
+    g->offscreen = o->offscreen;
+    g->modules = o->modules;
+    g->views = o->views;
+    snprintf(g->shot_dir, sizeof g->shot_dir, "%s", o->shot_dir ? o->shot_dir : "results");
+    g->db_path = dup_str(o->db_path);
+    g->config_path = dup_str(o->config_path);
+    for (int i = 0; i < o->set_count; ++i)
+        al_sets_add(&g->sets, o->sets[i]);
+
+    // Resolve the first config before any window opens: a config error is
+    // reported with nothing opened (exit 2 from the command).
+    int m = o->mode ? mode_index(o->mode) : -1;
+    if (o->mode && m < 0) {
+        alError_Set(err, AL_ERR_USAGE,
+                    "--mode '%s': not a mode (allowed: steering, estrings, ants)", o->mode);
+        goto fail;
+    }
+    alConfig *cfg = NULL;
+    {
+        alConfigDef def = alDefaultConfigDef();
+        def.path = o->config_path;
+        def.module = o->mode;
+        def.sets = o->sets;
+        def.set_count = o->set_count;
+        cfg = alCreateConfig(&def, err);
+        if (!cfg) goto fail;
+        int cm = mode_index(alConfig_Module(cfg));
+        if (o->config_path)
+            snprintf(g->config_module, sizeof g->config_module, "%s", alConfig_Module(cfg));
+        if (m >= 0 && cm != m) {
+            alError_Set(err, AL_ERR_USAGE,
+                        "--mode %s, but %s runs module '%s' (drop --mode, or "
+                        "give a config of module %s)",
+                        o->mode, o->config_path, alConfig_Module(cfg), o->mode);
+            alDestroyConfig(cfg);
+            goto fail;
+        }
+        m = cm;
+        g->sets_mode = m;
+    }
+    if (open_sdl(g, o, err) != AL_OK) {
+        alDestroyConfig(cfg);
+        goto fail;
+    }
+    if (open_session(g, m, cfg, err) != AL_OK) goto fail;
+    return g;
+fail:
+    al_destroy_gui(g);
+    return NULL;
+}
+
+void al_destroy_gui(al_gui *g)
+{
+    if (!g) return;
+    close_session(g);
+    history_reset(&g->hist, NULL);
+    al_batch_free(&g->batch);
+    al_font_destroy(g->font);
+    al_font_destroy(g->small);
+    al_font_destroy(g->mono);
+    al_font_destroy(g->title);
+    if (g->r) SDL_DestroyRenderer(g->r);
+    if (g->win) SDL_DestroyWindow(g->win);
+    if (g->surface) SDL_FreeSurface(g->surface);
+    if (TTF_WasInit()) TTF_Quit();
+    SDL_Quit();
+    al_sets_free(&g->sets);
+    for (int i = 0; i < NMODES; ++i)
+        al_sets_free(&g->extra[i]);
+    free(g->db_path);
+    free(g->config_path);
+    free(g);
+}
+
+// ---- queries ------------------------------------------------------------------------
+const char *al_gui_mode(const al_gui *g)
+{
+    return mode_names[g->mode];
+}
+bool al_gui_paused(const al_gui *g)
+{
+    return g->paused;
+}
+bool al_gui_has_session(const al_gui *g)
+{
+    return g->have_session;
+}
+int64_t al_gui_ticks(const al_gui *g)
+{
+    return g->have_session ? g->s.ticks : 0;
+}
+int64_t al_gui_generations(const al_gui *g)
+{
+    return g->have_session ? g->s.gens : 0;
+}
+int al_gui_speed(const al_gui *g)
+{
+    return speeds[g->speed_idx];
+}
+const char *al_gui_last_shot(const al_gui *g)
+{
+    return g->last_shot;
+}
+const alConfig *al_gui_config(const al_gui *g)
+{
+    return g->cfg;
+}
+
+const char *al_gui_renderer_name(const al_gui *g)
+{
+    SDL_RendererInfo info;
+    return SDL_GetRendererInfo(g->r, &info) == 0 ? info.name : "unknown";
+}
+
+double al_gui_bench_draw(al_gui *g, int n, int frames)
+{
+    al_canvas c;
+    alRng rng = alRng_Stream(1, 0);
+    SDL_RenderSetVSync(g->r, 0); // measure drawing, not the display's refresh
+    double t0 = al_now();
+    for (int f = 0; f < frames; ++f) {
+        SDL_Event e;
+        while (SDL_PollEvent(&e)) {
+        } // keep the window alive
+        al_shell_canvas(g, &c);
+        SDL_SetRenderDrawColor(g->r, AL_COL_BG.r, AL_COL_BG.g, AL_COL_BG.b, 255);
+        SDL_RenderClear(g->r);
+        al_batch_reserve(c.batch, 3 * n);
+        for (int i = 0; i < n; ++i) {
+            alVec2 p = alV2(alRng_Float(&rng) * c.world.width, alRng_Float(&rng) * c.world.height);
+            alVec2 h = alV2_FromAngle(alRng_Float(&rng) * 6.2831853f);
+            al_batch_tri(c.batch, &c, p, h, 6.0f, AL_COL_AGENT);
+        }
+        al_batch_draw(&c);
+        al_gui_present(g);
+    }
+    if (!g->win) { // offscreen: make sure the last frame really was drawn
+        uint8_t px[4];
+        SDL_Rect one = {0, 0, 1, 1};
+        SDL_RenderReadPixels(g->r, &one, SDL_PIXELFORMAT_RGBA32, px, 4);
+    }
+    double dt = al_now() - t0;
+    return dt > 0 ? frames / dt : 0;
+}

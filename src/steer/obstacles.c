@@ -90,7 +90,9 @@ alVec2 alSteer_AvoidWalls(alVec2 pos, alVec2 heading, float feeler_length, const
             // Push out along the normal facing the vehicle's side of the wall.
             alVec2 nrm = walls[wall].normal;
             if (alV2_Dot(nrm, alV2_Sub(pos, walls[wall].a)) < 0) nrm = alV2_Scale(nrm, -1.0f);
-            force = alV2_Scale(nrm, depth * 10.0f);
+            // Deeper means harder: a feeler poking a third of its length
+            // through already asks for a large force.
+            force = alV2_Scale(nrm, depth * 30.0f);
         }
     }
     return force;

@@ -174,7 +174,9 @@ void scenario_place(alSteering *s, int from)
             float a = alRng_Range(&r, 0, 6.2831853f), d = R * sqrtf(alRng_Float(&r));
             p = alV2(0.5f * w->width + d * cosf(a), 0.5f * w->height + d * sinf(a));
         } else {
-            p = alV2(alRng_Range(&r, 0.05f, 0.95f) * w->width, alRng_Range(&r, 0.05f, 0.95f) * w->height);
+            // Inside the walls when there are walls (they sit 4% in).
+            float m = sc == AL_SCN_OBSTACLES_WALLS ? 0.1f : 0.05f;
+            p = alV2(alRng_Range(&r, m, 1 - m) * w->width, alRng_Range(&r, m, 1 - m) * w->height);
         }
         if (sc == AL_SCN_OBSTACLES_WALLS || sc == AL_SCN_HIDE) {
             // Start outside every obstacle.

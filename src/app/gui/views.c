@@ -4,8 +4,11 @@
 
 #include "view.h"
 
+extern const al_view al_view_steering;
+
 static const al_view *const views[] = {
     NULL, // keeps the array non-empty while views are being added
+    &al_view_steering,
 };
 
 const al_view *al_view_find(const char *module)

@@ -306,29 +306,39 @@ typedef struct pool {
     cand c[POOL];
 } pool;
 
-// Rearranges c[0..m) so that c[0..k) hold the k smallest keys (quickselect).
+// The bits of a float >= 0, which order like the float.
+static inline uint32_t float_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+static inline void sift_down(cand *h, int n, int i)
+{
+    for (;;) {
+        int l = 2 * i + 1, big = i;
+        if (l < n && h[l].key > h[big].key) big = l;
+        if (l + 1 < n && h[l + 1].key > h[big].key) big = l + 1;
+        if (big == i) return;
+        cand t = h[i];
+        h[i] = h[big];
+        h[big] = t;
+        i = big;
+    }
+}
+
+// Rearranges c[0..m) so that c[0..k) hold the k smallest keys: a max-heap
+// of the first k, and each later one that beats the heap's largest replaces
+// it. Cheap when m is a few times k (the usual case here).
 static void select_k(cand *c, int m, int k)
 {
-    int lo = 0, hi = m - 1;
-    while (hi > lo) {
-        uint64_t a = c[lo].key, b = c[(lo + hi) / 2].key, d = c[hi].key;
-        uint64_t pv = a < b ? (b < d ? b : (a < d ? d : a)) : (a < d ? a : (b < d ? d : b));
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (c[i].key < pv) ++i;
-            while (c[j].key > pv) --j;
-            if (i <= j) {
-                cand t = c[i];
-                c[i] = c[j];
-                c[j] = t;
-                ++i;
-                --j;
-            }
+    for (int i = k / 2 - 1; i >= 0; --i) sift_down(c, k, i);
+    for (int j = k; j < m; ++j)
+        if (c[j].key < c[0].key) {
+            c[0] = c[j];
+            sift_down(c, k, 0);
         }
-        if (k - 1 <= j) hi = j;
-        else if (k - 1 >= i) lo = i;
-        else break;
-    }
 }
 
 // Keeps the k best; from then on only closer candidates can matter.
@@ -438,13 +448,29 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
                 pool_cell(&pl, g, wrap, pcx + q, pcy + dy, p, exclude);
             }
         }
-        pool_settle(&pl);
-        float reach = (float)q * cs;
-        if (pl.m == k && pl.lim < reach * reach) break;
+        // Done once k candidates are closer than anything a later ring can
+        // hold: a count, no sorting.
+        float reach = (float)q * cs, reach2 = reach * reach;
+        uint32_t rb = float_bits(reach2);
+        int closer = 0;
+        for (int i = 0; i < pl.m; ++i) closer += (uint32_t)(pl.c[i].key >> 32) < rb;
+        if (closer >= k) {
+            // Only those closer than the reach can be among the k nearest:
+            // keep them, so the final selection runs over few.
+            int m = 0;
+            for (int i = 0; i < pl.m; ++i) {
+                pl.c[m] = pl.c[i];
+                m += (uint32_t)(pl.c[i].key >> 32) < rb;
+            }
+            pl.m = m;
+            break;
+        }
         if (reach > radius) break;
         if (!wrap && pcx - q <= 0 && pcx + q >= g->cols - 1 && pcy - q <= 0 && pcy + q >= g->rows - 1)
             break; // every cell of a bounded grid has been seen
     }
+    if (pl.m > k) select_k(pl.c, pl.m, k);
+    if (pl.m > k) pl.m = k;
     // Sort the (at most k) keepers by key.
     for (int i = 1; i < pl.m; ++i) {
         cand c = pl.c[i];

@@ -189,7 +189,7 @@ bool alSteering_Step(alSteering *s)
     float a0 = fminf(s->first.turn_rate * dt, 3.14159265f), a1 = fminf(s->others.turn_rate * dt, 3.14159265f);
     float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(s->threads) if (n >= 512)
+#pragma omp parallel for schedule(dynamic, 256) num_threads(s->threads) if (n >= 512)
 #endif
     for (int k = 0; k < n; ++k) {
         // In cell order, neighbouring vehicles run on one thread, one after

@@ -206,7 +206,11 @@ static alSteering *make_def(alScenario sc, int n, int threads, bool brute, uint6
     d.vehicles = n;
     d.threads = threads;
     d.brute_force = brute;
-    if (sc == AL_SCN_BOIDS) d.world = (alWorld){100, 100, AL_EDGE_WRAP};
+    if (sc == AL_SCN_BOIDS) {
+        // About the benchmark's density (0.05 per square unit), at least 100 x 100.
+        float side = fmaxf(100.0f, sqrtf((float)n / 0.05f));
+        d.world = (alWorld){side, side, AL_EDGE_WRAP};
+    }
     alError err = {0};
     alSteering *s = alCreateSteering(&d, seed, &err);
     assert_non_null(s);
@@ -259,6 +263,26 @@ static void one_and_two_threads_give_identical_statistics(void **state)
         alDestroySteering(a);
         alDestroySteering(b);
     }
+}
+
+static void big_flocks_renumbered_by_cell_stay_identical_across_threads_and_searches(void **state)
+{
+    (void)state;
+    // Above 32768 vehicles the simulation renumbers vehicles by cell every
+    // 32 ticks; that must not depend on threads or on the neighbour search.
+    int n = 33000;
+    alSteering *a = make_def(AL_SCN_BOIDS, n, 1, false, 5), *b = make_def(AL_SCN_BOIDS, n, 2, false, 5),
+               *c = make_def(AL_SCN_BOIDS, n, 1, true, 5);
+    for (int t = 0; t < 34; ++t) {
+        alSteering_Step(a);
+        alSteering_Step(b);
+        alSteering_Step(c);
+    }
+    assert_true(same_state(a, b));
+    assert_true(same_state(a, c));
+    alDestroySteering(a);
+    alDestroySteering(b);
+    alDestroySteering(c);
 }
 
 static void default_boids_reach_order_above_0_9(void **state)
@@ -349,6 +373,7 @@ int main(void)
         cmocka_unit_test(grid_nearest_equals_brute_force_nearest),
         cmocka_unit_test(flock_pass_gives_identical_results_with_grid_and_brute_force),
         cmocka_unit_test(one_and_two_threads_give_identical_statistics),
+        cmocka_unit_test(big_flocks_renumbered_by_cell_stay_identical_across_threads_and_searches),
         cmocka_unit_test(default_boids_reach_order_above_0_9),
         cmocka_unit_test(adding_and_removing_vehicles_keeps_the_others),
         cmocka_unit_test(path_and_obstacle_edits_take_effect),

@@ -325,7 +325,9 @@ typedef struct alSteeringFigures {
 } alSteeringFigures;
 alSteeringFigures alSteering_Figures(const alSteering *s);
 
-/// Read-only views, valid until the next step or mutation.
+/// Read-only views, valid until the next step or mutation. With 32768
+/// vehicles or more, vehicles 2 and up are renumbered in the grid's cell
+/// order every 32 ticks (memory locality); vehicles 0 and 1 keep their index.
 typedef struct alSteeringView {
     int count;                   ///< vehicles
     const float *x, *y;          ///< positions

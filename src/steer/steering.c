@@ -178,10 +178,64 @@ bool steer_ensure_grid(alSteering *s)
     return true;
 }
 
+// Big flocks outgrow the cache: every REORDER_EVERY ticks renumber the
+// vehicles (all but the first two, whose roles are by index) in the grid's
+// cell order, so that vehicles near in space are near in memory and the
+// per-vehicle arrays are read almost in sequence. A pure function of the
+// state, done the same way with any thread count or neighbour search.
+enum { REORDER_MIN = 32768, REORDER_EVERY = 32 };
+
+static void permute_f(float **a, float **scratch, const int *perm, int n)
+{
+    float *src = *a, *dst = *scratch;
+    for (int k = 0; k < n; ++k) dst[k] = src[perm[k]];
+    *a = dst;
+    *scratch = src;
+}
+
+static void reorder_by_cell(alSteering *s)
+{
+    int n = s->n;
+    if (!s->grid_fresh && !steer_ensure_grid(s)) return;
+    int *perm = malloc((size_t)n * sizeof *perm);
+    float *scratch = malloc((size_t)n * sizeof *scratch);
+    alRng *rs = malloc((size_t)n * sizeof *rs);
+    int *pi = malloc((size_t)n * sizeof *pi);
+    if (!perm || !scratch || !rs || !pi) goto done;
+    int m = 0;
+    for (int i = 0; i < n && i < 2; ++i) perm[m++] = i;
+    for (int k = 0; k < n; ++k)
+        if (s->grid->order[k] >= 2) perm[m++] = s->grid->order[k];
+    // Floats through one spare array (each permuted array becomes the spare
+    // of the next); the spare must have the arrays' capacity.
+    float *spare = realloc(scratch, (size_t)s->cap * sizeof *spare);
+    if (!spare) goto done;
+    scratch = spare;
+    float **fs[] = {&s->cur.x, &s->cur.y, &s->cur.vx, &s->cur.vy, &s->cur.hx, &s->cur.hy,
+                    &s->wx,    &s->wy,    &s->think_t, &s->dvx, &s->dvy,    &s->speed};
+    for (size_t a = 0; a < sizeof fs / sizeof fs[0]; ++a) permute_f(fs[a], &scratch, perm, n);
+    for (int k = 0; k < n; ++k) rs[k] = s->rng[perm[k]], pi[k] = s->path_idx[perm[k]];
+    memcpy(s->rng, rs, (size_t)n * sizeof *rs);
+    memcpy(s->path_idx, pi, (size_t)n * sizeof *pi);
+    if (s->dbg)
+        for (int c = 0; c < 6; ++c) {
+            for (int k = 0; k < n; ++k) scratch[k] = s->dbg[6 * (size_t)perm[k] + c];
+            for (int k = 0; k < n; ++k) s->dbg[6 * (size_t)k + c] = scratch[k];
+        }
+    s->grid_fresh = false;
+done:
+    free(perm);
+    free(scratch);
+    free(rs);
+    free(pi);
+}
+
 bool alSteering_Step(alSteering *s)
 {
     const alSteeringDef *d = &s->def;
     int n = s->n;
+    if (n >= REORDER_MIN && s->ticks % REORDER_EVERY == 0 && scenario_uses_grid(d->scenario))
+        reorder_by_cell(s);
     // Out of memory growing the grid falls back to brute force this tick.
     bool by_cell = scenario_uses_grid(d->scenario) && !d->brute_force && steer_ensure_grid(s);
     const int *order = by_cell ? s->grid->order : NULL;

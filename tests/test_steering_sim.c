@@ -161,6 +161,13 @@ static void no_neighbour_in_range_gives_no_flocking_force(void **state)
     alDestroySteering(s);
 }
 
+static void count_visit(void *ctx, int agent, float d2)
+{
+    (void)agent;
+    assert_true(d2 <= 81.0f);
+    ++*(int *)ctx;
+}
+
 static void grid_nearest_equals_brute_force_nearest(void **state)
 {
     (void)state;
@@ -191,6 +198,15 @@ static void grid_nearest_equals_brute_force_nearest(void **state)
                     assert_int_equal(g->order[a[j]], b[j]);
                     assert_true(da[j] == db[j]);
                 }
+                // The uncapped visitor and the capped query see the same set
+                // as a scan of everyone.
+                int brute = 0, visited = 0, q[256];
+                for (int j = 0; j < n; ++j)
+                    brute += j != i && alWorld_DistSq(&w, p, alV2(x[j], y[j])) <= 81.0f;
+                alGrid_Visit(g, p, 9, i, count_visit, &visited);
+                assert_int_equal(visited, brute);
+                assert_int_equal(alGrid_Query(g, p, 9, i, q, 256), brute < 256 ? brute : 256);
+                assert_int_equal(alGrid_Query(g, p, 9, i, q, 2), brute < 2 ? brute : 2);
             }
             alDestroyGrid(g);
         }

@@ -134,12 +134,15 @@ static inline float sep_sq(const alGrid *g, alVec2 p, int k)
     return alWorld_DistSq(&g->world, p, (alVec2){g->sx[k], g->sy[k]});
 }
 
-int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out, int max_out)
+// Calls fn(ctx, agent, d2) for every agent within radius of p but exclude,
+// in cell scan order, until fn returns false. Returns false if stopped.
+static bool scan_radius(const alGrid *g, alVec2 p, float radius, int exclude,
+                        bool (*fn)(void *ctx, int agent, float d2), void *ctx)
 {
-    if (max_out <= 0 || g->count == 0) return 0;
+    if (g->count == 0) return true;
     bool wrap = g->world.edge == AL_EDGE_WRAP;
     float r2 = radius * radius;
-    int x0, x1, y0, y1, found = 0;
+    int x0, x1, y0, y1;
     axis_range(p.x, radius, g->inv_w, g->cols, wrap, &x0, &x1);
     axis_range(p.y, radius, g->inv_h, g->rows, wrap, &y0, &y1);
     for (int cy = y0; cy <= y1; ++cy) {
@@ -147,14 +150,33 @@ int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out,
         for (int cx = x0; cx <= x1; ++cx) {
             int c = row + (wrap ? wrap_index(cx, g->cols) : cx);
             for (int k = g->cell_start[c], e = g->cell_start[c + 1]; k < e; ++k) {
-                if (sep_sq(g, p, k) <= r2 && g->order[k] != exclude) {
-                    out[found++] = g->order[k];
-                    if (found == max_out) return found;
-                }
+                float d2 = sep_sq(g, p, k);
+                if (d2 <= r2 && g->order[k] != exclude && !fn(ctx, g->order[k], d2)) return false;
             }
         }
     }
-    return found;
+    return true;
+}
+
+typedef struct collect {
+    int *out;
+    int found, max_out;
+} collect;
+
+static bool collect_one(void *ctx, int agent, float d2)
+{
+    (void)d2;
+    collect *c = ctx;
+    c->out[c->found++] = agent;
+    return c->found < c->max_out;
+}
+
+int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out, int max_out)
+{
+    if (max_out <= 0) return 0;
+    collect c = {out, 0, max_out};
+    scan_radius(g, p, radius, exclude, collect_one, &c);
+    return c.found;
 }
 
 static inline void consider(const alGrid *g, alVec2 p, int k, int exclude, float r2, int *best,
@@ -510,23 +532,21 @@ void alGrid_Gather(const alGrid *g, const float *src, float *dst)
     for (int s = 0; s < g->count; ++s) dst[s] = src[g->order[s]];
 }
 
+typedef struct visit {
+    void (*fn)(void *ctx, int agent, float dist_sq);
+    void *ctx;
+} visit;
+
+static bool visit_one(void *ctx, int agent, float d2)
+{
+    visit *v = ctx;
+    v->fn(v->ctx, agent, d2);
+    return true;
+}
+
 void alGrid_Visit(const alGrid *g, alVec2 p, float radius, int exclude,
                   void (*fn)(void *ctx, int agent, float dist_sq), void *ctx)
 {
-    if (g->count == 0) return;
-    bool wrap = g->world.edge == AL_EDGE_WRAP;
-    float r2 = radius * radius;
-    int x0, x1, y0, y1;
-    axis_range(p.x, radius, g->inv_w, g->cols, wrap, &x0, &x1);
-    axis_range(p.y, radius, g->inv_h, g->rows, wrap, &y0, &y1);
-    for (int cy = y0; cy <= y1; ++cy) {
-        int row = (wrap ? wrap_index(cy, g->rows) : cy) * g->cols;
-        for (int cx = x0; cx <= x1; ++cx) {
-            int c = row + (wrap ? wrap_index(cx, g->cols) : cx);
-            for (int s = g->cell_start[c], e = g->cell_start[c + 1]; s < e; ++s) {
-                float d2 = sep_sq(g, p, s);
-                if (d2 <= r2 && g->order[s] != exclude) fn(ctx, g->order[s], d2);
-            }
-        }
-    }
+    visit v = {fn, ctx};
+    scan_radius(g, p, radius, exclude, visit_one, &v);
 }

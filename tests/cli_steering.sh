@@ -89,6 +89,22 @@ echo "$json" | grep -q '"boids": 2000' || fail "bench JSON boids wrong: $json"
 "$ALIFE" bench steering --frobnicate >/dev/null 2>&1
 [ $? -eq 2 ] || fail "bench with an unknown option should exit 2"
 
+# --- the GUI view draws every scenario (offscreen), when built with the GUI --
+if "$ALIFE" screenshot --help >/dev/null 2>&1 && ! "$ALIFE" screenshot --out "$T/x.png" 2>&1 | grep -q "no GUI"; then
+    for f in boids fcas obstacles_walls path fish flow_field leader_following; do
+        "$ALIFE" screenshot --mode steering "$SRC/experiments/steering/$f.ini" --ticks 30 \
+            --width 640 --height 400 --out "$T/$f.png" >/dev/null 2>"$T/err" ||
+            fail "screenshot of $f failed: $(cat "$T/err")"
+        head -c 8 "$T/$f.png" | od -An -c | grep -q "P   N   G" || fail "$f.png is not a PNG"
+    done
+    # 20,000 boids in one batch
+    "$ALIFE" screenshot --mode steering "$SRC/experiments/steering/boids.ini" --set steering.vehicles=20000 \
+        --set world.width=600 --set world.height=600 --ticks 2 --out "$T/many.png" >/dev/null 2>&1 ||
+        fail "screenshot of 20000 boids failed"
+else
+    echo "note: built without the GUI; view not drawn"
+fi
+
 if [ $fails -gt 0 ]; then
     echo "$fails failure(s)"
     exit 1

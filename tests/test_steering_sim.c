@@ -32,7 +32,7 @@ static void every_scenario_keeps_force_and_speed_limits_without_nan(void **state
         alSteeringView v = alSteering_View(s);
         int n = v.count;
         float *ovx = malloc(sizeof(float) * n), *ovy = malloc(sizeof(float) * n);
-        for (int t = 0; t < 900; ++t) {
+        for (int t = 0; t < 600; ++t) {
             v = alSteering_View(s);
             memcpy(ovx, v.vx, sizeof(float) * n);
             memcpy(ovy, v.vy, sizeof(float) * n);
@@ -263,7 +263,7 @@ static void one_and_two_threads_give_identical_statistics(void **state)
     (void)state;
     alScenario scs[] = {AL_SCN_BOIDS, AL_SCN_FCAS, AL_SCN_WANDER, AL_SCN_FISH, AL_SCN_OBSTACLES_WALLS};
     for (size_t k = 0; k < sizeof scs / sizeof scs[0]; ++k) {
-        alSteering *a = make_def(scs[k], 3000, 1, false, 8), *b = make_def(scs[k], 3000, 2, false, 8);
+        alSteering *a = make_def(scs[k], 2000, 1, false, 8), *b = make_def(scs[k], 2000, 2, false, 8);
         for (int t = 0; t < 240; ++t) {
             bool ea = alSteering_Step(a), eb = alSteering_Step(b);
             assert_int_equal(ea, eb);

@@ -292,6 +292,8 @@ typedef struct alSteeringDef {
     alFishParams fish;
 } alSteeringDef;
 
+/// The defaults of every key of [steering], [boids] and [fish], world 800 x
+/// 600 wrapped, scenario boids, no path (the scenario's own).
 alSteeringDef alDefaultSteeringDef(void);
 /// Reads [world], [run], [steering], [boids], [fish] from a resolved config.
 /// Cross-key and textual checks (the path) fail with AL_ERR_CONFIG naming the
@@ -301,6 +303,8 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *def, alErr
 /// Frees what FromConfig allocated (the path); safe on a default def.
 void alSteeringDef_Free(alSteeringDef *def);
 
+/// A running simulation (opaque). Not thread-safe: one caller steps it; it
+/// runs its own passes on run.threads OpenMP threads inside alSteering_Step.
 typedef struct alSteering alSteering;
 
 /// Creates a simulation; the def (and its path) is copied. NULL + err on bad
@@ -318,11 +322,15 @@ bool alSteering_Step(alSteering *s);
 /// "nn_distance" (mean nearest-neighbour distance), "groups" (connected
 /// components under steering.group_distance). False before the first period.
 bool alSteering_LastStats(const alSteering *s, alGenStats *out);
-/// Figures of the current state, computed now (for tests and the GUI).
+/// Figures of the current state (see alSteering_LastStats).
 typedef struct alSteeringFigures {
-    double order, mean_speed, nn_distance;
-    int groups;
+    double order;       ///< |mean unit velocity|, 0 (disorder) .. 1 (all one way)
+    double mean_speed;  ///< world units/s
+    double nn_distance; ///< mean distance to the nearest other vehicle (NaN if out of memory)
+    int groups;         ///< connected components under group_distance (-1 if out of memory)
 } alSteeringFigures;
+/// Computes the figures now, O(N) with the grid (rebuilding it if stale: a
+/// cache refresh, the simulation's state does not change).
 alSteeringFigures alSteering_Figures(const alSteering *s);
 
 /// Read-only views, valid until the next step or mutation. With 32768
@@ -334,7 +342,9 @@ typedef struct alSteeringView {
     const float *vx, *vy;        ///< velocities
     const float *hx, *hy;        ///< unit headings (side = (-hy, hx))
     /// Per-vehicle force components of the last tick (NULL unless recording
-    /// was switched on with alSteering_RecordForces): debug rays.
+    /// was switched on with alSteering_RecordForces): debug rays. Interleaved:
+    /// vehicle i's separation is (sep_x[6*i], sep_y[6*i]), likewise the others.
+    /// For boids they are the last think's desired-velocity terms.
     const float *sep_x, *sep_y, *coh_x, *coh_y, *ali_x, *ali_y;
     alVec2 wander_target0;       ///< the first vehicle's wander target, world
     alVec2 wander_centre0;       ///< the first vehicle's wander circle centre, world
@@ -350,10 +360,14 @@ typedef struct alSteeringView {
     const alSteeringDef *def;
     int64_t ticks;
 } alSteeringView;
+/// The view of the current state; cheap (pointers only).
 alSteeringView alSteering_View(const alSteering *s);
 
 /// Mutations from the GUI, between steps. Each keeps every invariant.
+/// Records (or stops recording) every vehicle's separation, cohesion and
+/// alignment force each tick, for the debug rays of alSteeringView.
 void alSteering_RecordForces(alSteering *s, bool on);
+/// Moves the target point of seek, flee and arrive (clamped into the world).
 void alSteering_SetTarget(alSteering *s, alVec2 p);
 /// Moves obstacle i (ignored when out of range).
 void alSteering_MoveObstacle(alSteering *s, int i, alVec2 p);

@@ -42,24 +42,40 @@ int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out,
 /// to the lower agent index. *dist_sq (may be NULL) receives its squared distance.
 int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *dist_sq);
 
-/// The k (1..AL_GRID_MAX_K) nearest agents within radius of p, nearest first
-/// (ties: lower index first), into idx[] and their squared distances into
-/// d2[] (either may be NULL); returns how many were found (< k when fewer lie
-/// within radius). *next_sq (may be NULL) receives the squared distance of the
-/// (k+1)-th nearest within radius, or INFINITY: no other agent is nearer than
-/// that, which lets a caller cache the k nearest while it moves (a point that
-/// moved s world units cannot find an uncached agent nearer than
-/// sqrt(*next_sq) - s). One pass over the cell-ordered positions, vectorised:
-/// meant for the few hundred items an agent caches over; O(count) each call.
-int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int k, int *idx, float *d2,
-                    float *next_sq);
-/// Largest k of alGrid_NearestK and alWorld_NearestK.
-#define AL_GRID_MAX_K 16
+/// The k (1..AL_GRID_MAX_K) nearest agents within radius of p (distance <=
+/// radius, edge-aware), agent `exclude` left out, sorted by (squared distance,
+/// agent index). The answer does not depend on the cell size or scan order and
+/// equals alGrid_BruteNearestK's. Writes grid slots (positions in order[],
+/// sx[], sy[]: agent = order[slot]) to out_slot and their squared distances to
+/// out_d2 (may be NULL); returns how many (<= k). Read-only: any thread.
+int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k, int *out_slot,
+                    float *out_d2);
+/// The same query by scanning all n agents (the O(N) reference the grid is
+/// checked against and compared with in benchmarks). Writes agent indices.
+int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
+                         float radius, int exclude, int k, int *out_idx, float *out_d2);
+/// Calls fn(ctx, agent, dist_sq) for every agent within radius of p (edge-
+/// aware) except `exclude`, in cell scan order, without a cap. Read-only.
+void alGrid_Visit(const alGrid *g, alVec2 p, float radius, int exclude,
+                  void (*fn)(void *ctx, int agent, float dist_sq), void *ctx);
 
-/// alGrid_NearestK over n plain points (x[j], y[j]) in world w, no grid: for
-/// a few hundred points that move now and then (an ant's food), where
-/// rebuilding a grid after each move would cost more than the scan. Indices
-/// are j; same ordering, ties and *next_sq as alGrid_NearestK.
+/// Largest k of the NearestK queries.
+#define AL_GRID_MAX_K 64
+
+/// Copies src (indexed by agent) into dst in the grid's cell order: dst[slot]
+/// = src[order[slot]], so that per-neighbour data sits beside the positions.
+void alGrid_Gather(const alGrid *g, const float *src, float *dst);
+
+/// The k (1..AL_GRID_MAX_K) nearest of n plain points (x[j], y[j]) within
+/// radius of p in world w, no grid: for a few hundred points that move now
+/// and then (an ant's food), where rebuilding a grid after each move would
+/// cost more than the scan. Indices j into idx[], squared distances into d2[]
+/// (either may be NULL), nearest first, ties to the lower index; returns how
+/// many were found. *next_sq (may be NULL) receives the squared distance of
+/// the (k+1)-th nearest within radius, or INFINITY: no other point is nearer
+/// than that, which lets a caller cache the k nearest while it moves (a point
+/// that moved s world units cannot find an uncached point nearer than
+/// sqrt(*next_sq) - s). One vectorised pass: O(n) each call.
 int alWorld_NearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
                      float radius, int k, int *idx, float *d2, float *next_sq);
 

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 alGrid *alCreateGrid(const alWorld *w, float cell_size)
@@ -133,12 +134,15 @@ static inline float sep_sq(const alGrid *g, alVec2 p, int k)
     return alWorld_DistSq(&g->world, p, (alVec2){g->sx[k], g->sy[k]});
 }
 
-int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out, int max_out)
+// Calls fn(ctx, agent, d2) for every agent within radius of p but exclude,
+// in cell scan order, until fn returns false. Returns false if stopped.
+static bool scan_radius(const alGrid *g, alVec2 p, float radius, int exclude,
+                        bool (*fn)(void *ctx, int agent, float d2), void *ctx)
 {
-    if (max_out <= 0 || g->count == 0) return 0;
+    if (g->count == 0) return true;
     bool wrap = g->world.edge == AL_EDGE_WRAP;
     float r2 = radius * radius;
-    int x0, x1, y0, y1, found = 0;
+    int x0, x1, y0, y1;
     axis_range(p.x, radius, g->inv_w, g->cols, wrap, &x0, &x1);
     axis_range(p.y, radius, g->inv_h, g->rows, wrap, &y0, &y1);
     for (int cy = y0; cy <= y1; ++cy) {
@@ -146,14 +150,33 @@ int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out,
         for (int cx = x0; cx <= x1; ++cx) {
             int c = row + (wrap ? wrap_index(cx, g->cols) : cx);
             for (int k = g->cell_start[c], e = g->cell_start[c + 1]; k < e; ++k) {
-                if (sep_sq(g, p, k) <= r2 && g->order[k] != exclude) {
-                    out[found++] = g->order[k];
-                    if (found == max_out) return found;
-                }
+                float d2 = sep_sq(g, p, k);
+                if (d2 <= r2 && g->order[k] != exclude && !fn(ctx, g->order[k], d2)) return false;
             }
         }
     }
-    return found;
+    return true;
+}
+
+typedef struct collect {
+    int *out;
+    int found, max_out;
+} collect;
+
+static bool collect_one(void *ctx, int agent, float d2)
+{
+    (void)d2;
+    collect *c = ctx;
+    c->out[c->found++] = agent;
+    return c->found < c->max_out;
+}
+
+int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out, int max_out)
+{
+    if (max_out <= 0) return 0;
+    collect c = {out, 0, max_out};
+    scan_radius(g, p, radius, exclude, collect_one, &c);
+    return c.found;
 }
 
 static inline void consider(const alGrid *g, alVec2 p, int k, int exclude, float r2, int *best,
@@ -227,4 +250,303 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
     }
     if (dist_sq) *dist_sq = best >= 0 ? best_d2 : 0.0f;
     return best;
+}
+
+// A bounded list of the best (d2, agent) pairs seen so far, kept sorted.
+// (d2, agent) is a total order, so the result does not depend on the order in
+// which candidates arrive: grid and brute force agree exactly. The pair is
+// packed in one 64-bit key (the bits of a float >= 0 order like the float),
+// so a comparison is one integer compare and an insertion moves two words.
+typedef struct topk {
+    int n, k;
+    uint64_t key[AL_GRID_MAX_K];
+    int val[AL_GRID_MAX_K];
+    float worst; // d2 of the last entry once full, else +inf
+} topk;
+
+static inline uint64_t topk_key(float d2, int agent)
+{
+    uint32_t bits;
+    memcpy(&bits, &d2, sizeof bits);
+    return ((uint64_t)bits << 32) | (uint32_t)agent;
+}
+
+static inline void topk_init(topk *t, int k)
+{
+    t->n = 0;
+    t->k = k;
+    t->worst = INFINITY;
+}
+
+static inline void topk_offer(topk *t, float d2, int agent, int val)
+{
+    uint64_t key = topk_key(d2, agent);
+    if (t->n == t->k && key >= t->key[t->n - 1]) return;
+    int i = t->n < t->k ? t->n++ : t->n - 1;
+    while (i > 0 && key < t->key[i - 1]) {
+        t->key[i] = t->key[i - 1];
+        t->val[i] = t->val[i - 1];
+        --i;
+    }
+    t->key[i] = key;
+    t->val[i] = val;
+    if (t->n == t->k) {
+        uint32_t bits = (uint32_t)(t->key[t->n - 1] >> 32);
+        memcpy(&t->worst, &bits, sizeof bits);
+    }
+}
+
+static int topk_out(const topk *t, int *out, float *out_d2)
+{
+    for (int i = 0; i < t->n; ++i) {
+        out[i] = t->val[i];
+        if (out_d2) {
+            uint32_t bits = (uint32_t)(t->key[i] >> 32);
+            memcpy(&out_d2[i], &bits, sizeof bits);
+        }
+    }
+    return t->n;
+}
+
+static inline float max3(float a, float b, float c)
+{
+    float m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+// The grid query gathers candidates into a pool without branching on each
+// one, and trims the pool to its k best (by the same (d2, agent) key) only
+// now and then: fewer mispredicted branches than inserting one by one.
+enum { POOL = 256, BLOCK = 32 };
+typedef struct cand {
+    uint64_t key;
+    int val;
+} cand;
+typedef struct pool {
+    int m, k;
+    float r2, lim; // lim: r2, or the k-th best d2 once k are known
+    cand c[POOL];
+} pool;
+
+// The bits of a float >= 0, which order like the float.
+static inline uint32_t float_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+static inline void sift_down(cand *h, int n, int i)
+{
+    for (;;) {
+        int l = 2 * i + 1, big = i;
+        if (l < n && h[l].key > h[big].key) big = l;
+        if (l + 1 < n && h[l + 1].key > h[big].key) big = l + 1;
+        if (big == i) return;
+        cand t = h[i];
+        h[i] = h[big];
+        h[big] = t;
+        i = big;
+    }
+}
+
+// Rearranges c[0..m) so that c[0..k) hold the k smallest keys: a max-heap
+// of the first k, and each later one that beats the heap's largest replaces
+// it. Cheap when m is a few times k (the usual case here).
+static void select_k(cand *c, int m, int k)
+{
+    for (int i = k / 2 - 1; i >= 0; --i) sift_down(c, k, i);
+    for (int j = k; j < m; ++j)
+        if (c[j].key < c[0].key) {
+            c[0] = c[j];
+            sift_down(c, k, 0);
+        }
+}
+
+// Keeps the k best; from then on only closer candidates can matter.
+static void pool_settle(pool *p)
+{
+    if (p->m < p->k) return;
+    if (p->m > p->k) select_k(p->c, p->m, p->k);
+    p->m = p->k;
+    uint64_t worst = 0;
+    for (int i = 0; i < p->k; ++i) worst = p->c[i].key > worst ? p->c[i].key : worst;
+    uint32_t bits = (uint32_t)(worst >> 32);
+    float d2;
+    memcpy(&d2, &bits, sizeof d2);
+    p->lim = d2 < p->r2 ? d2 : p->r2;
+}
+
+// Adds the agents of cell (cx, cy) (unwrapped coordinates; cells off a
+// bounded grid are skipped) that are within p->lim.
+static inline void pool_cell(pool *pl, const alGrid *g, bool wrap, int cx, int cy, alVec2 p, int exclude)
+{
+    // Skip a cell whose rectangle lies beyond the limit (unwrapped
+    // coordinates: the gap is exact).
+    float gx = max3((float)cx * g->cell_w - p.x, p.x - (float)(cx + 1) * g->cell_w, 0.0f);
+    float gy = max3((float)cy * g->cell_h - p.y, p.y - (float)(cy + 1) * g->cell_h, 0.0f);
+    if (gx * gx + gy * gy > pl->lim) return;
+    // On a torus a cell off the grid is its wrapped twin seen one world
+    // away. Adding that shift after the subtraction is exactly what
+    // alWorld_Delta does, so distances match the brute-force scan bit for bit
+    // (the caller keeps rings from wrapping onto themselves).
+    float shx = 0, shy = 0;
+    if (wrap) {
+        if (cx < 0) cx += g->cols, shx = -g->world.width;
+        else if (cx >= g->cols) cx -= g->cols, shx = g->world.width;
+        if (cy < 0) cy += g->rows, shy = -g->world.height;
+        else if (cy >= g->rows) cy -= g->rows, shy = g->world.height;
+    } else if (cx < 0 || cy < 0 || cx >= g->cols || cy >= g->rows) {
+        return;
+    }
+    int c = cy * g->cols + cx;
+    const float *sx = g->sx, *sy = g->sy;
+    const int *order = g->order;
+    float d2s[BLOCK];
+    for (int b = g->cell_start[c], e = g->cell_start[c + 1]; b < e; b += BLOCK) {
+        int n = e - b < BLOCK ? e - b : BLOCK;
+        if (pl->m + n > POOL) pool_settle(pl);
+        // Distances first (a loop the compiler vectorises), then an append
+        // that always writes and only advances for a keeper.
+        for (int j = 0; j < n; ++j) {
+            float dx = (sx[b + j] - p.x) + shx, dy = (sy[b + j] - p.y) + shy;
+            d2s[j] = dx * dx + dy * dy;
+        }
+        float lim = pl->lim;
+        int m = pl->m;
+        for (int j = 0; j < n; ++j) {
+            int a = order[b + j];
+            uint32_t bits;
+            memcpy(&bits, &d2s[j], sizeof bits);
+            pl->c[m].key = ((uint64_t)bits << 32) | (uint32_t)a;
+            pl->c[m].val = b + j;
+            m += (d2s[j] <= lim) & (a != exclude);
+        }
+        pl->m = m;
+    }
+}
+
+int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k, int *out_slot,
+                    float *out_d2)
+{
+    assert(k >= 1 && k <= AL_GRID_MAX_K);
+    if (g->count == 0) return 0;
+    bool wrap = g->world.edge == AL_EDGE_WRAP;
+    float r2 = radius * radius;
+    float cs = fminf(g->cell_w, g->cell_h);
+    int maxk = (int)ceilf(radius / cs) + 1;
+    int smaller = g->cols < g->rows ? g->cols : g->rows;
+    if (wrap && 2 * maxk + 1 >= smaller) {
+        // Rings would wrap onto themselves (a radius near half the world):
+        // offer every agent, with the torus distance of alWorld_Delta.
+        topk t;
+        topk_init(&t, k);
+        for (int s = 0; s < g->count; ++s) {
+            float d2 = sep_sq(g, p, s);
+            if (d2 <= r2 && g->order[s] != exclude) topk_offer(&t, d2, g->order[s], s);
+        }
+        return topk_out(&t, out_slot, out_d2);
+    }
+    pool pl;
+    pl.m = 0;
+    pl.k = k;
+    pl.r2 = pl.lim = r2;
+    // Rings of cells outward from p's cell. Every point of ring q + 1 is at
+    // least q * cs from p, so once the k best are all closer than that, no
+    // later ring can change them: in a dense flock the search ends after a
+    // ring or two instead of scanning the whole radius.
+    int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, true) : (int)floorf(p.x * g->inv_w);
+    int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, true) : (int)floorf(p.y * g->inv_h);
+    for (int q = 0;; ++q) {
+        if (q == 0) {
+            pool_cell(&pl, g, wrap, pcx, pcy, p, exclude);
+        } else {
+            for (int dx = -q; dx <= q; ++dx) {
+                pool_cell(&pl, g, wrap, pcx + dx, pcy - q, p, exclude);
+                pool_cell(&pl, g, wrap, pcx + dx, pcy + q, p, exclude);
+            }
+            for (int dy = -q + 1; dy <= q - 1; ++dy) {
+                pool_cell(&pl, g, wrap, pcx - q, pcy + dy, p, exclude);
+                pool_cell(&pl, g, wrap, pcx + q, pcy + dy, p, exclude);
+            }
+        }
+        // Done once k candidates are closer than anything a later ring can
+        // hold: a count, no sorting.
+        float reach = (float)q * cs, reach2 = reach * reach;
+        uint32_t rb = float_bits(reach2);
+        int closer = 0;
+        for (int i = 0; i < pl.m; ++i) closer += (uint32_t)(pl.c[i].key >> 32) < rb;
+        if (closer >= k) {
+            // Only those closer than the reach can be among the k nearest:
+            // keep them, so the final selection runs over few.
+            int m = 0;
+            for (int i = 0; i < pl.m; ++i) {
+                pl.c[m] = pl.c[i];
+                m += (uint32_t)(pl.c[i].key >> 32) < rb;
+            }
+            pl.m = m;
+            break;
+        }
+        if (reach > radius) break;
+        if (!wrap && pcx - q <= 0 && pcx + q >= g->cols - 1 && pcy - q <= 0 && pcy + q >= g->rows - 1)
+            break; // every cell of a bounded grid has been seen
+    }
+    if (pl.m > k) select_k(pl.c, pl.m, k);
+    if (pl.m > k) pl.m = k;
+    // Sort the (at most k) keepers by key.
+    for (int i = 1; i < pl.m; ++i) {
+        cand c = pl.c[i];
+        int j = i;
+        while (j > 0 && pl.c[j - 1].key > c.key) {
+            pl.c[j] = pl.c[j - 1];
+            --j;
+        }
+        pl.c[j] = c;
+    }
+    for (int i = 0; i < pl.m; ++i) {
+        out_slot[i] = pl.c[i].val;
+        if (out_d2) {
+            uint32_t bits = (uint32_t)(pl.c[i].key >> 32);
+            memcpy(&out_d2[i], &bits, sizeof bits);
+        }
+    }
+    return pl.m;
+}
+
+int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
+                         float radius, int exclude, int k, int *out_idx, float *out_d2)
+{
+    assert(k >= 1 && k <= AL_GRID_MAX_K);
+    topk t;
+    topk_init(&t, k);
+    float r2 = radius * radius;
+    for (int i = 0; i < n; ++i) {
+        float d2 = alWorld_DistSq(w, p, (alVec2){x[i], y[i]});
+        if (d2 <= r2 && i != exclude) topk_offer(&t, d2, i, i);
+    }
+    return topk_out(&t, out_idx, out_d2);
+}
+
+void alGrid_Gather(const alGrid *g, const float *src, float *dst)
+{
+    for (int s = 0; s < g->count; ++s) dst[s] = src[g->order[s]];
+}
+
+typedef struct visit {
+    void (*fn)(void *ctx, int agent, float dist_sq);
+    void *ctx;
+} visit;
+
+static bool visit_one(void *ctx, int agent, float d2)
+{
+    visit *v = ctx;
+    v->fn(v->ctx, agent, d2);
+    return true;
+}
+
+void alGrid_Visit(const alGrid *g, alVec2 p, float radius, int exclude,
+                  void (*fn)(void *ctx, int agent, float dist_sq), void *ctx)
+{
+    visit v = {fn, ctx};
+    scan_radius(g, p, radius, exclude, visit_one, &v);
 }

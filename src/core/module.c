@@ -6,10 +6,12 @@
 #include <string.h>
 
 // Each module defines its class beside its code and is listed here.
+extern const alModuleClass alSteeringModule; // src/steer/steering_module.c
 extern const alModuleClass alEStringsModule; // src/evolve/estrings.c
 extern const alModuleClass alAntsModule;     // src/evolve/ants_module.c
 static const alModuleClass *const modules[] = {
     NULL, // keeps the array non-empty while modules are being added
+    &alSteeringModule,
     &alEStringsModule,
     &alAntsModule,
 };

@@ -32,11 +32,13 @@ static const alSchemaPart common_part = {
 };
 
 // Each module's part lives beside its code and is listed here.
+extern const alSchemaPart alSteeringSchema;     // src/steer/steering_config.c
 extern const alSchemaPart alGaSchemaPart;       // src/evolve/ga_config.c
 extern const alSchemaPart alEStringsSchemaPart; // src/evolve/estrings_config.c
 extern const alSchemaPart alAntsSchemaPart;     // src/evolve/ants_config.c
 static const alSchemaPart *const parts_list[] = {
     &common_part,
+    &alSteeringSchema,
     &alGaSchemaPart,
     &alEStringsSchemaPart,
     &alAntsSchemaPart,

@@ -1,4 +1,4 @@
-// alGrid_NearestK / alWorld_NearestK: the k nearest and the distance of the
+// alWorld_NearestK: the k nearest plain points and the distance of the
 // next one, for callers that cache their nearest items while they move (the
 // ants). A branch-free distance pass over blocks of contiguous positions
 // vectorises; a small insertion list keeps the k + 1 best. With few items per
@@ -74,12 +74,6 @@ static int nearest_k(const alWorld *wd, const float *x, const float *y, const in
     }
     if (next_sq) *next_sq = nb == k + 1 ? bd[k] : INFINITY;
     return found;
-}
-
-int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int k, int *idx, float *d2,
-                    float *next_sq)
-{
-    return nearest_k(&g->world, g->sx, g->sy, g->order, g->count, p, radius, k, idx, d2, next_sq);
 }
 
 int alWorld_NearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,

@@ -1,0 +1,133 @@
+// alife bench steering: the boids of seed 000 (cohesion radius 7, separation
+// 5, coefficients 1/4/10, max speed 15, 10 nearest neighbours) at a fixed
+// density, timed over S ticks after a short warm-up.
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/steering.h"
+#include "bench.h"
+#include "cli.h"
+#include "options.h"
+#ifdef ALIFE_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+static void help(void)
+{
+    printf("usage: alife bench steering [options]\n"
+           "\n"
+           "Times the seed-000 boids (cohesion radius 7, separation distance 5,\n"
+           "coefficients 1/4/10, max speed 15, 10 nearest neighbours) in a wrapped\n"
+           "world sized for the given density, after a warm-up of W ticks.\n"
+           "\n"
+           "options:\n"
+           "      --boids N        number of boids (default 10000)\n"
+           "      --steps S        ticks timed (default 200)\n"
+           "      --threads T      worker threads, 0 = one per core (default 0)\n"
+           "      --brute          find neighbours by scanning all boids, not the grid\n"
+           "      --think SEC      boids.think_interval (default 0.1 as configured; 0 =\n"
+           "                       every boid thinks every tick)\n"
+           "      --density D      boids per square world unit (default 0.05)\n"
+           "      --cell-factor F  grid cell size / cohesion radius (default 1)\n"
+           "      --warmup W       untimed ticks first, so flocks form (default 20)\n"
+           "      --seed N         random seed (default 1)\n"
+           "      --json           print one JSON object instead of text\n"
+           "  -h, --help           this help\n"
+           "\n"
+           "Prints steps per second and nanoseconds per boid-step (wall time of the\n"
+           "timed ticks / (steps * boids)).\n");
+}
+
+static bool parse_float(const char *text, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !isfinite(v) || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+int bench_steering(int argc, char **argv)
+{
+    enum { O_BOIDS = 1000, O_STEPS, O_THREADS, O_BRUTE, O_THINK, O_DENSITY, O_CELL, O_WARM, O_SEED, O_JSON };
+    static const struct option opts[] = {
+        {"boids", required_argument, 0, O_BOIDS},     {"steps", required_argument, 0, O_STEPS},
+        {"threads", required_argument, 0, O_THREADS}, {"brute", no_argument, 0, O_BRUTE},
+        {"think", required_argument, 0, O_THINK},     {"density", required_argument, 0, O_DENSITY},
+        {"cell-factor", required_argument, 0, O_CELL}, {"warmup", required_argument, 0, O_WARM},
+        {"seed", required_argument, 0, O_SEED},       {"json", no_argument, 0, O_JSON},
+        {"help", no_argument, 0, 'h'},                {0, 0, 0, 0}};
+    int64_t boids = 10000, steps = 200, threads = 0, warm = 20, seed = 1;
+    double think = -1, density = 0.05, cell = 1.0;
+    bool brute = false, json = false;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        bool ok = true;
+        switch (c) {
+        case O_BOIDS: ok = al_parse_int(optarg, 1, 2000000, &boids); break;
+        case O_STEPS: ok = al_parse_int(optarg, 1, 100000000, &steps); break;
+        case O_THREADS: ok = al_parse_int(optarg, 0, 256, &threads); break;
+        case O_WARM: ok = al_parse_int(optarg, 0, 100000000, &warm); break;
+        case O_SEED: ok = al_parse_int(optarg, 0, INT64_MAX, &seed); break;
+        case O_THINK: ok = parse_float(optarg, 0, 10, &think); break;
+        case O_DENSITY: ok = parse_float(optarg, 1e-6, 100, &density); break;
+        case O_CELL: ok = parse_float(optarg, 0.25, 8, &cell); break;
+        case O_BRUTE: brute = true; break;
+        case O_JSON: json = true; break;
+        case 'h': help(); return 0;
+        default: return cli_usage_error("bench steering", "bad option");
+        }
+        if (!ok) return cli_usage_error("bench steering", "bad value '%s' for --%s", optarg, opts[c - O_BOIDS].name);
+    }
+    if (optind != argc) return cli_usage_error("bench steering", "unexpected argument '%s'", argv[optind]);
+
+    alSteeringDef def = alDefaultSteeringDef();
+    def.scenario = AL_SCN_BOIDS;
+    def.vehicles = (int)boids;
+    def.threads = (int)threads;
+    def.brute_force = brute;
+    def.cell_factor = (float)cell;
+    if (think >= 0) def.boids.think_interval = (float)think;
+    float side = (float)sqrt((double)boids / density);
+    if (side < 2 * def.boids.cohesion_radius + 1) side = 2 * def.boids.cohesion_radius + 1;
+    def.world = (alWorld){side, side, AL_EDGE_WRAP};
+    def.report_every = 1000000000; // no figures inside the timed loop
+    alError err = {0};
+    alSteering *s = alCreateSteering(&def, (uint64_t)seed, &err);
+    if (!s) return cli_fail(&err);
+    for (int64_t t = 0; t < warm; ++t) alSteering_Step(s);
+    double t0 = al_now();
+    for (int64_t t = 0; t < steps; ++t) alSteering_Step(s);
+    double el = al_now() - t0;
+    alSteeringView v = alSteering_View(s);
+    (void)v;
+    int used_threads = (int)threads;
+#ifdef ALIFE_HAVE_OPENMP
+    if (used_threads == 0) used_threads = omp_get_num_procs();
+#else
+    used_threads = 1;
+#endif
+    alSteeringFigures f = alSteering_Figures(s);
+    double sps = (double)steps / el, ns = el * 1e9 / ((double)steps * (double)boids);
+    if (json) {
+        printf("{\"boids\": %lld, \"steps\": %lld, \"threads\": %d, \"brute\": %s, \"think_interval\": %g, "
+               "\"density\": %g, \"world\": %g, \"cell_factor\": %g, \"warmup\": %lld, "
+               "\"seconds\": %.6f, \"steps_per_s\": %.3f, \"ns_per_boid_step\": %.3f, "
+               "\"order\": %.4f, \"nn_distance\": %.4f}\n",
+               (long long)boids, (long long)steps, used_threads, brute ? "true" : "false",
+               (double)def.boids.think_interval, density, (double)side, cell, (long long)warm, el,
+               sps, ns, f.order, f.nn_distance);
+    } else {
+        printf("steering bench: %lld boids (%s, %d thread%s, think every %gs) in a %.0f x %.0f world\n"
+               "%lld steps in %.3fs: %.1f steps/s, %.1f ns per boid-step (order %.3f after %lld ticks)\n",
+               (long long)boids, brute ? "brute force" : "grid", used_threads, used_threads == 1 ? "" : "s",
+               (double)def.boids.think_interval, (double)side, (double)side, (long long)steps, el, sps,
+               ns, f.order, (long long)(warm + steps));
+    }
+    alDestroySteering(s);
+    return 0;
+}

@@ -1,0 +1,67 @@
+// Boids as in seed 000: each boid recomputes a desired velocity only every
+// think_interval seconds (its phase randomised so the flock does not pulse)
+// from at most max_neighbours nearest neighbours within the cohesion radius,
+// leaves early when it has fewer than min_neighbours (itself included), and
+// feels a return force beyond return_radius from the world's centre.
+#include <math.h>
+
+#include "steer_internal.h"
+
+static void think(alSteering *s, int i, float *dbg6)
+{
+    const alBoidsParams *b = &s->def.boids;
+    neighbours nb;
+    steer_neighbours(s, i, b->cohesion_radius, b->max_neighbours, &nb);
+    if (nb.n + 1 < b->min_neighbours) return; // keep the old desired velocity
+    float ms = b->max_speed, sd2 = b->separation_distance * b->separation_distance;
+    alVec2 centre = {0, 0}, avg = {0, 0}, sep = {0, 0};
+    int nsep = 0;
+    for (int k = 0; k < nb.n; ++k) {
+        centre = alV2_Add(centre, nb.dpos[k]);
+        avg = alV2_Add(avg, nb.vel[k]);
+        float d2 = nb.d2[k];
+        if (d2 > 0 && d2 < sd2) {
+            // The seed's own optimisation: away / |away|² (1/r, no sqrt).
+            sep = alV2_Sub(sep, alV2_Scale(nb.dpos[k], 1.0f / d2));
+            nsep++;
+        }
+    }
+    alVec2 coh = {0, 0}, ali = {0, 0};
+    if (nb.n > 0) {
+        float inv = 1.0f / (float)nb.n;
+        coh = alV2_Scale(alV2_Truncate(alV2_Scale(centre, inv), ms), b->cohesion);
+        ali = alV2_Scale(alV2_Truncate(alV2_Scale(avg, inv), ms), b->alignment);
+    }
+    if (nsep > 0) sep = alV2_Scale(alV2_Truncate(alV2_Scale(sep, 1.0f / (float)nsep), ms), b->separation);
+    alVec2 desired = alV2_Truncate(alV2_Add(alV2_Add(coh, sep), ali), ms);
+    s->dvx[i] = desired.x;
+    s->dvy[i] = desired.y;
+    if (dbg6) {
+        dbg6[0] = sep.x, dbg6[1] = sep.y;
+        dbg6[2] = coh.x, dbg6[3] = coh.y;
+        dbg6[4] = ali.x, dbg6[5] = ali.y;
+    }
+}
+
+alVec2 boids_force(alSteering *s, int i, float *dbg6)
+{
+    const alBoidsParams *b = &s->def.boids;
+    const alVehicleParams *P = params_of(s, i);
+    float dt = s->def.dt;
+    s->think_t[i] -= dt;
+    if (s->think_t[i] <= 0) {
+        s->think_t[i] += b->think_interval;
+        if (s->think_t[i] < 0) s->think_t[i] = 0; // interval 0: every tick
+        think(s, i, dbg6);
+    }
+    // Track the desired velocity over about one think interval.
+    float tau = fmaxf(b->think_interval, 4.0f * dt);
+    alVec2 vel = vel_of(&s->cur, i);
+    alVec2 f = alV2_Scale(alV2_Sub(alV2(s->dvx[i], s->dvy[i]), vel), P->mass / tau);
+    if (b->return_gain <= 0) return f;
+    const alWorld *w = &s->def.world;
+    alVec2 home = alWorld_Delta(w, pos_of(&s->cur, i), alV2(0.5f * w->width, 0.5f * w->height));
+    if (alV2_LengthSq(home) > b->return_radius * b->return_radius)
+        f = alV2_Add(f, alV2_Scale(home, P->mass * b->return_gain / b->return_radius));
+    return f;
+}

@@ -1,0 +1,47 @@
+// A fish school as in seed 004: each fish swims at its own speed; outside the
+// area it turns back towards the centre (slower); inside, now and then, it
+// applies the flock rules: head for the group's centre plus the shared goal,
+// away from fish that touch it (body size counted, the seed's open point),
+// and take the group's mean speed.
+#include <math.h>
+
+#include "steer_internal.h"
+
+alVec2 fish_force(alSteering *s, int i)
+{
+    const alFishParams *fp = &s->def.fish;
+    const alVehicleParams *P = params_of(s, i);
+    const alWorld *w = &s->def.world;
+    alRng *rng = &s->rng[i];
+    alVec2 pos = pos_of(&s->cur, i), vel = vel_of(&s->cur, i);
+    alVec2 home = alWorld_Delta(w, pos, alV2(0.5f * w->width, 0.5f * w->height));
+    if (alV2_LengthSq(home) >= fp->area_radius * fp->area_radius) {
+        s->speed[i] = fp->min_speed * alRng_Range(rng, 0.5f, 1.0f);
+        alVec2 d = alV2_Scale(alV2_Normalize(home), s->speed[i]);
+        s->dvx[i] = d.x;
+        s->dvy[i] = d.y;
+    } else if (alRng_Float(rng) < fp->rule_probability) {
+        neighbours nb;
+        steer_neighbours(s, i, fp->neighbour_distance, s->def.max_neighbours, &nb);
+        if (nb.n > 0) {
+            alVec2 centre = {0, 0}, avoid = {0, 0};
+            float gspeed = 0, touch = 2.0f * P->radius * 1.5f;
+            for (int k = 0; k < nb.n; ++k) {
+                centre = alV2_Add(centre, nb.dpos[k]);
+                gspeed += alV2_Length(nb.vel[k]);
+                if (nb.d2[k] < touch * touch) avoid = alV2_Sub(avoid, nb.dpos[k]);
+            }
+            float inv = 1.0f / (float)nb.n;
+            centre = alV2_Add(alV2_Scale(centre, inv), alWorld_Delta(w, pos, s->fish_goal));
+            float sp = gspeed * inv;
+            s->speed[i] = fminf(fmaxf(sp, 0.5f * fp->min_speed), fp->max_speed);
+            alVec2 dir = alV2_Normalize(alV2_Add(centre, alV2_Scale(avoid, 4.0f)));
+            if (dir.x != 0 || dir.y != 0) {
+                s->dvx[i] = dir.x * s->speed[i];
+                s->dvy[i] = dir.y * s->speed[i];
+            }
+        }
+    }
+    // Turn towards the wanted velocity at turn_rate (the seed's slerp).
+    return alV2_Scale(alV2_Sub(alV2(s->dvx[i], s->dvy[i]), vel), P->mass * fp->turn_rate);
+}

@@ -1,0 +1,122 @@
+// Figures of a flock: order parameter (polarisation), mean speed, mean
+// nearest-neighbour distance and number of groups (union-find over pairs
+// closer than group_distance, found with the grid). Sums run serially in
+// vehicle order so the figures do not depend on the number of threads.
+#include <math.h>
+#include <stdlib.h>
+
+#include "steer_internal.h"
+
+static double order_parameter(const alSteering *s)
+{
+    double sx = 0, sy = 0;
+    for (int i = 0; i < s->n; ++i) {
+        double vx = s->cur.vx[i], vy = s->cur.vy[i], l = sqrt(vx * vx + vy * vy);
+        if (l > 1e-9) sx += vx / l, sy += vy / l;
+    }
+    return sqrt(sx * sx + sy * sy) / s->n;
+}
+
+void stats_sample(alSteering *s)
+{
+    double o = order_parameter(s);
+    s->ord_sum += o;
+    s->ord_sq += o * o;
+    if (o < s->ord_min) s->ord_min = o;
+    if (o > s->ord_max) s->ord_max = o;
+    s->ord_n++;
+}
+
+typedef struct uf_ctx {
+    int *parent;
+    int self;
+} uf_ctx;
+
+static int find(int *parent, int a)
+{
+    while (parent[a] != a) {
+        parent[a] = parent[parent[a]];
+        a = parent[a];
+    }
+    return a;
+}
+
+static void unite(void *ctx, int agent, float d2)
+{
+    (void)d2;
+    uf_ctx *u = ctx;
+    int a = find(u->parent, u->self), b = find(u->parent, agent);
+    if (a != b) {
+        if (a < b) u->parent[b] = a;
+        else u->parent[a] = b;
+    }
+}
+
+alSteeringFigures alSteering_Figures(const alSteering *cs)
+{
+    // Building the grid is a cache refresh, not a change of state.
+    alSteering *s = (alSteering *)cs;
+    alSteeringFigures f = {0, 0, 0, 0};
+    f.order = order_parameter(s);
+    double speed = 0, nn = 0;
+    int nn_count = 0;
+    for (int i = 0; i < s->n; ++i) speed += sqrt((double)s->cur.vx[i] * s->cur.vx[i] + (double)s->cur.vy[i] * s->cur.vy[i]);
+    f.mean_speed = speed / s->n;
+    int *parent = malloc((size_t)s->n * sizeof *parent);
+    if (!parent || !steer_ensure_grid(s)) {
+        // Out of memory: report what needs no scratch space.
+        free(parent);
+        f.nn_distance = NAN;
+        f.groups = -1;
+        return f;
+    }
+    const alWorld *w = &s->def.world;
+    // The ring search of alGrid_Nearest needs a radius whose rings do not
+    // wrap onto themselves (else it scans everything): half the grid less
+    // two cells. Vehicles alone within it are left out of the mean.
+    const alGrid *g = s->grid;
+    int smaller = g->cols < g->rows ? g->cols : g->rows;
+    float far = ((float)(smaller / 2) - 2.0f) * fminf(g->cell_w, g->cell_h);
+    if (far <= 0) far = fmaxf(w->width, w->height);
+    for (int i = 0; i < s->n; ++i) {
+        float d2;
+        if (alGrid_Nearest(s->grid, pos_of(&s->cur, i), far, i, &d2) >= 0) {
+            nn += sqrt((double)d2);
+            nn_count++;
+        }
+        parent[i] = i;
+    }
+    f.nn_distance = nn_count > 0 ? nn / nn_count : 0.0;
+    for (int i = 0; i < s->n; ++i) {
+        uf_ctx u = {parent, i};
+        alGrid_Visit(s->grid, pos_of(&s->cur, i), s->def.group_distance, i, unite, &u);
+    }
+    for (int i = 0; i < s->n; ++i)
+        if (find(parent, i) == i) f.groups++;
+    free(parent);
+    return f;
+}
+
+void stats_report(alSteering *s)
+{
+    alGenStats *g = &s->last;
+    *g = (alGenStats){0};
+    g->gen = s->gen++;
+    double m = s->ord_n ? s->ord_sum / s->ord_n : 0;
+    g->best = s->ord_max;
+    g->mean = m;
+    g->worst = s->ord_min;
+    g->stddev = s->ord_n ? sqrt(fmax(0.0, s->ord_sq / s->ord_n - m * m)) : 0;
+    g->evaluations = s->ticks * (int64_t)s->n;
+    g->ticks = s->ticks;
+    alSteeringFigures f = alSteering_Figures(s);
+    alGenStats_AddFigure(g, "order", f.order);
+    alGenStats_AddFigure(g, "mean_speed", f.mean_speed);
+    alGenStats_AddFigure(g, "nn_distance", f.nn_distance);
+    alGenStats_AddFigure(g, "groups", f.groups);
+    s->have_last = true;
+    s->ord_sum = s->ord_sq = 0;
+    s->ord_min = INFINITY;
+    s->ord_max = -INFINITY;
+    s->ord_n = 0;
+}

@@ -1,0 +1,408 @@
+// The steering simulation: vehicles in structure-of-arrays, one pass per
+// tick that reads the old state and writes the new one (so the result is the
+// same with any number of threads), the scene, and the GUI's views and
+// mutations.
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef ALIFE_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+#include "steer_internal.h"
+
+alSteeringDef alDefaultSteeringDef(void)
+{
+    alSteeringDef d;
+    memset(&d, 0, sizeof d);
+    d.world = (alWorld){800, 600, AL_EDGE_WRAP};
+    d.scenario = AL_SCN_BOIDS;
+    d.vehicles = 100;
+    d.dt = 1.0f / 60.0f;
+    d.threads = 0;
+    d.params = alDefaultVehicleParams();
+    d.combine = AL_COMBINE_PRIORITISED;
+    d.neighbour_radius = 50;
+    d.separation_radius = 25;
+    d.view_angle = 6.2831853f;
+    d.max_neighbours = 10;
+    d.brute_force = false;
+    d.cell_factor = 1.0f;
+    d.waypoint_distance = 10;
+    d.path_loop = true;
+    d.box_length = 60;
+    d.feeler_length = 40;
+    d.contain_margin = 30;
+    d.group_distance = 30;
+    d.report_every = 60;
+    d.boids = (alBoidsParams){7, 5, 1, 4, 10, 15, 10, 2, 0.1f, 25, 0};
+    d.fish = (alFishParams){20, 200, 20, 40, 0.2f, 0.005f, 4};
+    return d;
+}
+
+static bool grow_f(float **p, int cap)
+{
+    float *q = realloc(*p, (size_t)cap * sizeof *q);
+    if (!q) return false;
+    *p = q;
+    return true;
+}
+
+// Grows every per-vehicle array to cap slots.
+static bool reserve(alSteering *s, int cap)
+{
+    if (cap <= s->cap) return true;
+    float **fs[] = {&s->cur.x, &s->cur.y, &s->cur.vx, &s->cur.vy, &s->cur.hx, &s->cur.hy,
+                    &s->nxt.x, &s->nxt.y, &s->nxt.vx, &s->nxt.vy, &s->nxt.hx, &s->nxt.hy,
+                    &s->wx,    &s->wy,    &s->think_t, &s->dvx,  &s->dvy,   &s->speed,
+                    &s->svx,   &s->svy};
+    for (size_t k = 0; k < sizeof fs / sizeof fs[0]; ++k)
+        if (!grow_f(fs[k], cap)) return false;
+    int *pi = realloc(s->path_idx, (size_t)cap * sizeof *pi);
+    if (!pi) return false;
+    s->path_idx = pi;
+    alRng *r = realloc(s->rng, (size_t)cap * sizeof *r);
+    if (!r) return false;
+    s->rng = r;
+    if (s->dbg) {
+        float *d = realloc(s->dbg, (size_t)cap * 6 * sizeof *d);
+        if (!d) return false;
+        s->dbg = d;
+    }
+    s->cap = cap;
+    return true;
+}
+
+static alResult check_def(const alSteeringDef *d, alError *err)
+{
+    if (d->vehicles < 1) return alError_Set(err, AL_ERR_CONFIG, "steering.vehicles = %d: must be >= 1", d->vehicles);
+    if (!(d->dt > 0) || !isfinite(d->dt)) return alError_Set(err, AL_ERR_CONFIG, "steering.dt must be > 0");
+    if (!(d->neighbour_radius > 0) || !(d->group_distance > 0) || !(d->cell_factor > 0))
+        return alError_Set(err, AL_ERR_CONFIG, "steering radii and cell_factor must be > 0");
+    if (d->max_neighbours < 1 || d->max_neighbours > AL_GRID_MAX_K ||
+        d->boids.max_neighbours < 1 || d->boids.max_neighbours > AL_GRID_MAX_K)
+        return alError_Set(err, AL_ERR_CONFIG, "max_neighbours must be 1..%d", AL_GRID_MAX_K);
+    if (d->report_every < 1) return alError_Set(err, AL_ERR_CONFIG, "steering.report_every must be >= 1");
+    return alVehicleParams_Check(&d->params, err);
+}
+
+// Sets up scenario sc: the vehicle parameters it implies, a grid sized for
+// its query radius, its flow field, its scene and vehicles. False (nothing
+// changed) when out of memory.
+static bool apply_scenario(alSteering *s, alScenario sc)
+{
+    const alSteeringDef *d = &s->def;
+    // The flock pass queries one radius for all its behaviours.
+    float r = sc == AL_SCN_BOIDS ? d->boids.cohesion_radius
+            : sc == AL_SCN_FISH  ? d->fish.neighbour_distance
+                                 : d->neighbour_radius;
+    alGrid *g = alCreateGrid(&d->world, r * d->cell_factor);
+    if (!g) return false;
+    if (sc == AL_SCN_FLOW_FIELD && !s->flow.dir) {
+        alFlowField f;
+        f.cols = (int)fmaxf(1, ceilf(d->world.width / 40));
+        f.rows = (int)fmaxf(1, ceilf(d->world.height / 40));
+        f.cell_w = d->world.width / (float)f.cols;
+        f.cell_h = d->world.height / (float)f.rows;
+        f.dir = calloc((size_t)f.cols * f.rows, sizeof *f.dir);
+        if (!f.dir) {
+            alDestroyGrid(g);
+            return false;
+        }
+        s->flow = f;
+    }
+    alDestroyGrid(s->grid);
+    s->grid = g;
+    s->query_radius = r;
+    s->def.scenario = sc;
+    s->first = s->others = d->params;
+    // Boids and fish bring their own top speeds (seed 000: 15).
+    if (sc == AL_SCN_BOIDS) s->first.max_speed = s->others.max_speed = d->boids.max_speed;
+    if (sc == AL_SCN_FISH) s->first.max_speed = s->others.max_speed = d->fish.max_speed;
+    scenario_setup(s);
+    return true;
+}
+
+alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *err)
+{
+    if (check_def(def, err) != AL_OK) return NULL;
+    alSteering *s = calloc(1, sizeof *s);
+    if (!s) goto nomem;
+    s->def = *def;
+    s->def.path = NULL; // copied into s->path by the scenario
+    s->seed = seed;
+    if (def->path_count > MAX_PATH) {
+        alError_Set(err, AL_ERR_CONFIG, "steering.path: %d waypoints, at most %d", def->path_count, MAX_PATH);
+        alDestroySteering(s);
+        return NULL;
+    }
+    if (def->path_count > 0) memcpy(s->cfg_path, def->path, (size_t)def->path_count * sizeof *s->path);
+#ifdef ALIFE_HAVE_OPENMP
+    s->threads = def->threads > 0 ? def->threads : omp_get_num_procs();
+#else
+    s->threads = 1;
+#endif
+    s->n = def->vehicles;
+    if (!reserve(s, s->n)) goto nomem;
+    if (!apply_scenario(s, def->scenario)) goto nomem;
+    s->ord_min = INFINITY;
+    s->ord_max = -INFINITY;
+    return s;
+nomem:
+    alDestroySteering(s);
+    alError_Set(err, AL_ERR_NOMEM, "out of memory creating %d vehicles", def->vehicles);
+    return NULL;
+}
+
+void alDestroySteering(alSteering *s)
+{
+    if (!s) return;
+    float *fs[] = {s->cur.x, s->cur.y, s->cur.vx, s->cur.vy, s->cur.hx, s->cur.hy, s->nxt.x,
+                   s->nxt.y, s->nxt.vx, s->nxt.vy, s->nxt.hx, s->nxt.hy, s->wx,    s->wy,
+                   s->think_t, s->dvx, s->dvy,    s->speed,  s->svx,    s->svy,    s->dbg};
+    for (size_t k = 0; k < sizeof fs / sizeof fs[0]; ++k) free(fs[k]);
+    free(s->path_idx);
+    free(s->rng);
+    free(s->flow.dir);
+    alDestroyGrid(s->grid);
+    free(s);
+}
+
+bool steer_ensure_grid(alSteering *s)
+{
+    if (s->grid_fresh) return true;
+    if (!alGrid_Build(s->grid, s->cur.x, s->cur.y, s->n)) return false;
+    alGrid_Gather(s->grid, s->cur.vx, s->svx);
+    alGrid_Gather(s->grid, s->cur.vy, s->svy);
+    s->grid_fresh = true;
+    return true;
+}
+
+// Big flocks outgrow the cache: every REORDER_EVERY ticks renumber the
+// vehicles (all but the first two, whose roles are by index) in the grid's
+// cell order, so that vehicles near in space are near in memory and the
+// per-vehicle arrays are read almost in sequence. A pure function of the
+// state, done the same way with any thread count or neighbour search.
+enum { REORDER_MIN = 32768, REORDER_EVERY = 32 };
+
+static void permute_f(float **a, float **scratch, const int *perm, int n)
+{
+    float *src = *a, *dst = *scratch;
+    for (int k = 0; k < n; ++k) dst[k] = src[perm[k]];
+    *a = dst;
+    *scratch = src;
+}
+
+static void reorder_by_cell(alSteering *s)
+{
+    int n = s->n;
+    if (!s->grid_fresh && !steer_ensure_grid(s)) return;
+    int *perm = malloc((size_t)n * sizeof *perm);
+    float *scratch = malloc((size_t)n * sizeof *scratch);
+    alRng *rs = malloc((size_t)n * sizeof *rs);
+    int *pi = malloc((size_t)n * sizeof *pi);
+    if (!perm || !scratch || !rs || !pi) goto done;
+    int m = 0;
+    for (int i = 0; i < n && i < 2; ++i) perm[m++] = i;
+    for (int k = 0; k < n; ++k)
+        if (s->grid->order[k] >= 2) perm[m++] = s->grid->order[k];
+    // Floats through one spare array (each permuted array becomes the spare
+    // of the next); the spare must have the arrays' capacity.
+    float *spare = realloc(scratch, (size_t)s->cap * sizeof *spare);
+    if (!spare) goto done;
+    scratch = spare;
+    float **fs[] = {&s->cur.x, &s->cur.y, &s->cur.vx, &s->cur.vy, &s->cur.hx, &s->cur.hy,
+                    &s->wx,    &s->wy,    &s->think_t, &s->dvx, &s->dvy,    &s->speed};
+    for (size_t a = 0; a < sizeof fs / sizeof fs[0]; ++a) permute_f(fs[a], &scratch, perm, n);
+    for (int k = 0; k < n; ++k) rs[k] = s->rng[perm[k]], pi[k] = s->path_idx[perm[k]];
+    memcpy(s->rng, rs, (size_t)n * sizeof *rs);
+    memcpy(s->path_idx, pi, (size_t)n * sizeof *pi);
+    if (s->dbg)
+        for (int c = 0; c < 6; ++c) {
+            for (int k = 0; k < n; ++k) scratch[k] = s->dbg[6 * (size_t)perm[k] + c];
+            for (int k = 0; k < n; ++k) s->dbg[6 * (size_t)k + c] = scratch[k];
+        }
+    s->grid_fresh = false;
+done:
+    free(perm);
+    free(scratch);
+    free(rs);
+    free(pi);
+}
+
+bool alSteering_Step(alSteering *s)
+{
+    const alSteeringDef *d = &s->def;
+    int n = s->n;
+    if (n >= REORDER_MIN && s->ticks % REORDER_EVERY == 0 && scenario_uses_grid(d->scenario))
+        reorder_by_cell(s);
+    // Out of memory growing the grid falls back to brute force this tick.
+    bool by_cell = scenario_uses_grid(d->scenario) && !d->brute_force && steer_ensure_grid(s);
+    const int *order = by_cell ? s->grid->order : NULL;
+    float dt = d->dt;
+    float a0 = fminf(s->first.turn_rate * dt, 3.14159265f), a1 = fminf(s->others.turn_rate * dt, 3.14159265f);
+    float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 256) num_threads(s->threads) if (n >= 512)
+#endif
+    for (int k = 0; k < n; ++k) {
+        // In cell order, neighbouring vehicles run on one thread, one after
+        // the other: their neighbour data is already in cache.
+        int i = order ? order[k] : k;
+        float *dbg = s->record ? s->dbg + 6 * (size_t)i : NULL;
+        alVec2 f = scenario_force(s, i, dbg);
+        alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);
+        steer_integrate(&d->world, params_of(s, i), i ? c1 : c0, i ? s1 : s0, f, dt, &p, &v, &h);
+        s->nxt.x[i] = p.x, s->nxt.y[i] = p.y;
+        s->nxt.vx[i] = v.x, s->nxt.vy[i] = v.y;
+        s->nxt.hx[i] = h.x, s->nxt.hy[i] = h.y;
+    }
+    soa t = s->cur;
+    s->cur = s->nxt;
+    s->nxt = t;
+    s->grid_fresh = false;
+    s->ticks++;
+    scenario_tick(s);
+    stats_sample(s);
+    if (s->ticks % d->report_every == 0) {
+        stats_report(s);
+        return true;
+    }
+    return false;
+}
+
+bool alSteering_LastStats(const alSteering *s, alGenStats *out)
+{
+    if (!s->have_last) return false;
+    *out = s->last;
+    return true;
+}
+
+alSteeringView alSteering_View(const alSteering *s)
+{
+    alSteeringView v;
+    memset(&v, 0, sizeof v);
+    v.count = s->n;
+    v.x = s->cur.x, v.y = s->cur.y, v.vx = s->cur.vx, v.vy = s->cur.vy, v.hx = s->cur.hx, v.hy = s->cur.hy;
+    if (s->record && s->dbg) {
+        // Interleaved storage: the view gives strided pointers' bases; the
+        // GUI reads dbg[6*i + c] through sep_x[6*i] etc.
+        v.sep_x = s->dbg + 0, v.sep_y = s->dbg + 1, v.coh_x = s->dbg + 2;
+        v.coh_y = s->dbg + 3, v.ali_x = s->dbg + 4, v.ali_y = s->dbg + 5;
+    }
+    v.wander_target0 = s->wander_target0;
+    v.wander_centre0 = s->wander_centre0;
+    v.target = s->target;
+    v.fish_goal = s->fish_goal;
+    v.path = s->path, v.path_count = s->path_count, v.path_loop = s->def.path_loop;
+    v.path_index0 = s->n > 0 ? s->path_idx[0] : 0;
+    v.obstacles = s->obstacles, v.obstacle_count = s->obstacle_count;
+    v.walls = s->walls, v.wall_count = s->wall_count;
+    v.flow = s->flow.dir && s->def.scenario == AL_SCN_FLOW_FIELD ? &s->flow : NULL;
+    v.grid = s->grid;
+    v.first = &s->first, v.others = &s->others;
+    v.def = &s->def;
+    v.ticks = s->ticks;
+    return v;
+}
+
+// ---------------------------------------------------------------------------
+// Mutations
+
+void alSteering_RecordForces(alSteering *s, bool on)
+{
+    if (on && !s->dbg) {
+        s->dbg = calloc((size_t)s->cap * 6, sizeof *s->dbg);
+        if (!s->dbg) return;
+    }
+    s->record = on;
+}
+
+void alSteering_SetTarget(alSteering *s, alVec2 p)
+{
+    alWorld_Confine(&s->def.world, &p, NULL);
+    s->target = p;
+}
+
+void alSteering_MoveObstacle(alSteering *s, int i, alVec2 p)
+{
+    if (i < 0 || i >= s->obstacle_count) return;
+    alWorld_Confine(&s->def.world, &p, NULL);
+    s->obstacles[i].pos = p;
+}
+
+int alSteering_ObstacleAt(const alSteering *s, alVec2 p)
+{
+    for (int i = s->obstacle_count - 1; i >= 0; --i)
+        if (alV2_DistSq(p, s->obstacles[i].pos) <= s->obstacles[i].radius * s->obstacles[i].radius) return i;
+    return -1;
+}
+
+bool alSteering_AddWaypoint(alSteering *s, alVec2 p)
+{
+    if (s->path_count >= MAX_PATH) return false;
+    alWorld_Confine(&s->def.world, &p, NULL);
+    s->path[s->path_count++] = p;
+    return true;
+}
+
+bool alSteering_RemoveWaypoint(alSteering *s, alVec2 p, float radius)
+{
+    if (s->path_count <= 1) return false;
+    int best = -1;
+    float bd = radius * radius;
+    for (int k = 0; k < s->path_count; ++k) {
+        float d = alV2_DistSq(p, s->path[k]);
+        if (d <= bd) bd = d, best = k;
+    }
+    if (best < 0) return false;
+    memmove(s->path + best, s->path + best + 1, (size_t)(s->path_count - best - 1) * sizeof *s->path);
+    s->path_count--;
+    for (int i = 0; i < s->n; ++i)
+        if (s->path_idx[i] >= s->path_count) s->path_idx[i] = 0;
+    return true;
+}
+
+bool alSteering_AddVehicles(alSteering *s, int n)
+{
+    if (n <= 0) return true;
+    int want = s->n + n, cap = s->cap;
+    while (cap < want) cap = cap * 2 + 16;
+    if (!reserve(s, cap)) return false;
+    int from = s->n;
+    s->n = want;
+    scenario_place(s, from);
+    return true;
+}
+
+void alSteering_RemoveVehicles(alSteering *s, int n)
+{
+    s->n = s->n - n < 1 ? 1 : s->n - n;
+    s->grid_fresh = false;
+}
+
+void alSteering_SetVehicle(alSteering *s, int i, alVec2 pos, alVec2 vel)
+{
+    if (i < 0 || i >= s->n) return;
+    vel = alV2_Truncate(vel, params_of(s, i)->max_speed);
+    alWorld_Confine(&s->def.world, &pos, &vel);
+    s->cur.x[i] = pos.x, s->cur.y[i] = pos.y;
+    s->cur.vx[i] = vel.x, s->cur.vy[i] = vel.y;
+    s->dvx[i] = vel.x, s->dvy[i] = vel.y;
+    alVec2 h = alV2_Normalize(vel);
+    if (h.x != 0 || h.y != 0) s->cur.hx[i] = h.x, s->cur.hy[i] = h.y;
+    s->grid_fresh = false;
+}
+
+alResult alSteering_SetFirstParams(alSteering *s, const alVehicleParams *p, alError *err)
+{
+    alResult r = alVehicleParams_Check(p, err);
+    if (r == AL_OK) s->first = *p;
+    return r;
+}
+
+void alSteering_SetScenario(alSteering *s, alScenario sc)
+{
+    alScenario old = s->def.scenario;
+    if (!apply_scenario(s, sc)) apply_scenario(s, old); // out of memory: keep the old one
+}

@@ -1,0 +1,226 @@
+// The [steering], [boids] and [fish] config sections, and reading them into
+// an alSteeringDef (with the checks a schema range cannot express).
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "steer_internal.h"
+
+#define SCENARIOS                                                                            \
+    "seek|flee|arrive|wander|path|separation|cohesion|alignment|fcas|boids|fish|pursuit_evade|" \
+    "obstacles_walls|leader_following|flow_field|hide|interpose|collision"
+
+#define W(name, help) {"steering", "w_" name, AL_TYPE_FLOAT, "1", 0, 1000, NULL, "weight of " help}
+
+static const alKeyDef keys[] = {
+    {"steering", "scenario", AL_TYPE_ENUM, "boids", 0, 0, SCENARIOS,
+     "which behaviours the vehicles use (one lesson per scenario, see experiments/steering)"},
+    {"steering", "vehicles", AL_TYPE_INT, "100", 1, 2000000, NULL, "number of vehicles"},
+    {"steering", "dt", AL_TYPE_FLOAT, "0.0166667", 0.0005, 0.1, NULL, "fixed tick, seconds"},
+    {"steering", "mass", AL_TYPE_FLOAT, "1", 0.01, 1000, NULL, "vehicle mass: acceleration = force / mass"},
+    {"steering", "max_speed", AL_TYPE_FLOAT, "150", 0.01, 100000, NULL,
+     "top speed, world units/s (boids and fish use their own)"},
+    {"steering", "max_force", AL_TYPE_FLOAT, "300", 0.01, 1000000, NULL,
+     "largest steering force; the sum of behaviours is truncated to it"},
+    {"steering", "radius", AL_TYPE_FLOAT, "5", 0.1, 1000, NULL, "body radius, world units"},
+    {"steering", "turn_rate_deg", AL_TYPE_FLOAT, "360", 1, 100000, NULL,
+     "how fast the heading follows the velocity, degrees/s"},
+    {"steering", "fov_radius", AL_TYPE_FLOAT, "150", 1, 100000, NULL,
+     "flee/evade only react to threats this close (the FOV circle)"},
+    {"steering", "arrive_radius", AL_TYPE_FLOAT, "100", 0.1, 100000, NULL,
+     "arrive slows down inside this distance of the target"},
+    {"steering", "wander_radius", AL_TYPE_FLOAT, "20", 0.1, 10000, NULL, "radius of the wander circle"},
+    {"steering", "wander_distance", AL_TYPE_FLOAT, "40", 0, 10000, NULL,
+     "how far ahead of the vehicle the wander circle sits"},
+    {"steering", "wander_jitter", AL_TYPE_FLOAT, "300", 0, 100000, NULL,
+     "largest random move of the wander target per second"},
+    {"steering", "path", AL_TYPE_STRING, "", 0, 8192, NULL,
+     "waypoints \"x1,y1 x2,y2 ...\" (empty: an ellipse round the world)"},
+    {"steering", "path_loop", AL_TYPE_BOOL, "true", 0, 0, NULL,
+     "closed path (loop) or open (arrive at the last waypoint)"},
+    {"steering", "waypoint_distance", AL_TYPE_FLOAT, "10", 0.1, 10000, NULL,
+     "take the next waypoint when this close to the current one"},
+    {"steering", "neighbour_radius", AL_TYPE_FLOAT, "50", 0.1, 100000, NULL,
+     "cohesion and alignment see neighbours within this distance"},
+    {"steering", "separation_radius", AL_TYPE_FLOAT, "25", 0.1, 100000, NULL,
+     "separation pushes away from neighbours within this distance (<= neighbour_radius)"},
+    {"steering", "view_angle_deg", AL_TYPE_FLOAT, "360", 1, 360, NULL,
+     "neighbours are seen within this cone around the heading, degrees"},
+    {"steering", "max_neighbours", AL_TYPE_INT, "10", 1, AL_GRID_MAX_K, NULL,
+     "the flock pass uses at most this many nearest neighbours"},
+    {"steering", "brute_force", AL_TYPE_BOOL, "false", 0, 0, NULL,
+     "find neighbours by scanning every vehicle instead of the grid (for comparison)"},
+    {"steering", "cell_factor", AL_TYPE_FLOAT, "1", 0.25, 8, NULL,
+     "grid cell size as a multiple of the neighbour radius"},
+    {"steering", "combine", AL_TYPE_ENUM, "prioritised", 0, 0, "weighted|prioritised|dithered",
+     "how behaviours combine: weighted truncated sum, prioritised running sum, prioritised dithering"},
+    {"steering", "box_length", AL_TYPE_FLOAT, "60", 1, 10000, NULL, "obstacle detection box length"},
+    {"steering", "feeler_length", AL_TYPE_FLOAT, "40", 1, 10000, NULL, "wall feeler length"},
+    {"steering", "contain_margin", AL_TYPE_FLOAT, "30", 0.1, 10000, NULL,
+     "containment pushes back inside this margin from the world's edge"},
+    {"steering", "group_distance", AL_TYPE_FLOAT, "30", 0.1, 100000, NULL,
+     "vehicles closer than this belong to one group (figure 'groups')"},
+    {"steering", "report_every", AL_TYPE_INT, "60", 1, 1000000000, NULL,
+     "ticks per report period (a 'generation' of the run log)"},
+    W("seek", "seek"), W("flee", "flee"), W("arrive", "arrive"), W("wander", "wander"),
+    W("path", "path following"), W("separation", "separation"), W("cohesion", "cohesion"),
+    W("alignment", "alignment"), W("pursuit", "pursuit"), W("evade", "evade"),
+    W("offset_pursuit", "offset pursuit"), W("obstacles", "obstacle avoidance"),
+    W("walls", "wall avoidance"), W("contain", "containment"), W("hide", "hide"),
+    W("interpose", "interpose"), W("flow", "flow-field following"),
+    W("collision", "unaligned collision avoidance"),
+
+    {"boids", "cohesion_radius", AL_TYPE_FLOAT, "7", 0.1, 10000, NULL,
+     "cohesion and alignment use neighbours within this distance (seed 000: 7)"},
+    {"boids", "separation_distance", AL_TYPE_FLOAT, "5", 0.01, 10000, NULL,
+     "neighbours closer than this repel (<= cohesion_radius; seed: 5)"},
+    {"boids", "cohesion", AL_TYPE_FLOAT, "1", 0, 1000, NULL, "cohesion coefficient (seed: 1)"},
+    {"boids", "alignment", AL_TYPE_FLOAT, "4", 0, 1000, NULL, "alignment coefficient (seed: 4)"},
+    {"boids", "separation", AL_TYPE_FLOAT, "10", 0, 1000, NULL, "separation coefficient (seed: 10)"},
+    {"boids", "max_speed", AL_TYPE_FLOAT, "15", 0.01, 100000, NULL, "boid top speed (seed: 15)"},
+    {"boids", "max_neighbours", AL_TYPE_INT, "10", 1, AL_GRID_MAX_K, NULL,
+     "maxBoids: at most this many nearest neighbours are used (seed: 10)"},
+    {"boids", "min_neighbours", AL_TYPE_INT, "2", 1, AL_GRID_MAX_K + 1, NULL,
+     "leave early: think only with at least this many boids around, itself included (seed: 2)"},
+    {"boids", "think_interval", AL_TYPE_FLOAT, "0.1", 0, 10, NULL,
+     "seconds between a boid's velocity updates, phase random per boid (0: every tick)"},
+    {"boids", "return_radius", AL_TYPE_FLOAT, "25", 0.1, 1000000, NULL,
+     "beyond this distance from the world's centre a force pulls boids back (seed: 25)"},
+    {"boids", "return_gain", AL_TYPE_FLOAT, "0", 0, 1000000, NULL,
+     "return force's acceleration at return_radius, units/s² (0: off, the wrapped world keeps "
+     "the flock; seed 000 in open space: 60)"},
+
+    {"fish", "neighbour_distance", AL_TYPE_FLOAT, "20", 0.1, 10000, NULL,
+     "a fish applies the flock rules over fish this close"},
+    {"fish", "area_radius", AL_TYPE_FLOAT, "200", 1, 1000000, NULL,
+     "beyond this distance from the world's centre a fish turns back"},
+    {"fish", "min_speed", AL_TYPE_FLOAT, "20", 0.01, 100000, NULL, "slowest fish speed, units/s"},
+    {"fish", "max_speed", AL_TYPE_FLOAT, "40", 0.01, 100000, NULL, "fastest fish speed (>= min_speed)"},
+    {"fish", "rule_probability", AL_TYPE_FLOAT, "0.2", 0, 1, NULL,
+     "chance per tick that a fish applies the flock rules (seed: 1 in 5)"},
+    {"fish", "goal_probability", AL_TYPE_FLOAT, "0.005", 0, 1, NULL,
+     "chance per tick that the shared goal moves (seed: 50 in 10000)"},
+    {"fish", "turn_rate", AL_TYPE_FLOAT, "4", 0.01, 1000, NULL,
+     "how fast a fish turns towards where it wants to go, 1/s (seed: 4)"},
+};
+
+const alSchemaPart alSteeringSchema = {
+    "steering", "steering boids fish", keys, (int)(sizeof keys / sizeof keys[0]), NULL, 0,
+};
+
+static float F(const alConfig *c, const char *k) { return (float)alConfig_Float(c, k); }
+
+static alResult cross_error(const alConfig *cfg, alError *err, const char *key, const char *other,
+                            const char *why)
+{
+    return alError_Set(err, AL_ERR_CONFIG, "%s: %s = %s and %s = %s: %s", alConfig_Origin(cfg, key), key,
+                       alConfig_Text(cfg, key), other, alConfig_Text(cfg, other), why);
+}
+
+alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError *err)
+{
+    *d = alDefaultSteeringDef();
+    d->world = alWorld_FromConfig(cfg);
+    d->scenario = (alScenario)alConfig_Enum(cfg, "steering.scenario");
+    d->vehicles = (int)alConfig_Int(cfg, "steering.vehicles");
+    d->dt = F(cfg, "steering.dt");
+    d->threads = (int)alConfig_Int(cfg, "run.threads");
+    alVehicleParams *p = &d->params;
+    p->mass = F(cfg, "steering.mass");
+    p->max_speed = F(cfg, "steering.max_speed");
+    p->max_force = F(cfg, "steering.max_force");
+    p->radius = F(cfg, "steering.radius");
+    p->turn_rate = F(cfg, "steering.turn_rate_deg") * 0.017453293f;
+    p->fov_radius = F(cfg, "steering.fov_radius");
+    p->arrive_radius = F(cfg, "steering.arrive_radius");
+    p->wander.radius = F(cfg, "steering.wander_radius");
+    p->wander.distance = F(cfg, "steering.wander_distance");
+    p->wander.jitter = F(cfg, "steering.wander_jitter");
+    for (int b = 0; b < AL_B_COUNT; ++b) {
+        char key[64];
+        snprintf(key, sizeof key, "steering.w_%s", alBehaviour_Name((alBehaviour)b));
+        p->weight[b] = F(cfg, key);
+    }
+    d->combine = (alCombine)alConfig_Enum(cfg, "steering.combine");
+    d->neighbour_radius = F(cfg, "steering.neighbour_radius");
+    d->separation_radius = F(cfg, "steering.separation_radius");
+    d->view_angle = F(cfg, "steering.view_angle_deg") * 0.017453293f;
+    d->max_neighbours = (int)alConfig_Int(cfg, "steering.max_neighbours");
+    d->brute_force = alConfig_Bool(cfg, "steering.brute_force");
+    d->cell_factor = F(cfg, "steering.cell_factor");
+    d->path_loop = alConfig_Bool(cfg, "steering.path_loop");
+    d->waypoint_distance = F(cfg, "steering.waypoint_distance");
+    d->box_length = F(cfg, "steering.box_length");
+    d->feeler_length = F(cfg, "steering.feeler_length");
+    d->contain_margin = F(cfg, "steering.contain_margin");
+    d->group_distance = F(cfg, "steering.group_distance");
+    d->report_every = (int)alConfig_Int(cfg, "steering.report_every");
+    alBoidsParams *b = &d->boids;
+    b->cohesion_radius = F(cfg, "boids.cohesion_radius");
+    b->separation_distance = F(cfg, "boids.separation_distance");
+    b->cohesion = F(cfg, "boids.cohesion");
+    b->alignment = F(cfg, "boids.alignment");
+    b->separation = F(cfg, "boids.separation");
+    b->max_speed = F(cfg, "boids.max_speed");
+    b->max_neighbours = (int)alConfig_Int(cfg, "boids.max_neighbours");
+    b->min_neighbours = (int)alConfig_Int(cfg, "boids.min_neighbours");
+    b->think_interval = F(cfg, "boids.think_interval");
+    b->return_radius = F(cfg, "boids.return_radius");
+    b->return_gain = F(cfg, "boids.return_gain");
+    alFishParams *f = &d->fish;
+    f->neighbour_distance = F(cfg, "fish.neighbour_distance");
+    f->area_radius = F(cfg, "fish.area_radius");
+    f->min_speed = F(cfg, "fish.min_speed");
+    f->max_speed = F(cfg, "fish.max_speed");
+    f->rule_probability = F(cfg, "fish.rule_probability");
+    f->goal_probability = F(cfg, "fish.goal_probability");
+    f->turn_rate = F(cfg, "fish.turn_rate");
+
+    // Checks across keys, each naming both keys and where they were set.
+    if (d->separation_radius > d->neighbour_radius)
+        return cross_error(cfg, err, "steering.separation_radius", "steering.neighbour_radius",
+                           "separation only sees neighbours inside neighbour_radius (allowed: "
+                           "separation_radius <= neighbour_radius)");
+    if (b->separation_distance > b->cohesion_radius)
+        return cross_error(cfg, err, "boids.separation_distance", "boids.cohesion_radius",
+                           "separation only sees boids inside the cohesion radius (allowed: "
+                           "separation_distance <= cohesion_radius)");
+    if (f->min_speed > f->max_speed)
+        return cross_error(cfg, err, "fish.min_speed", "fish.max_speed", "allowed: min_speed <= max_speed");
+    float half = 0.5f * fminf(d->world.width, d->world.height);
+    if (d->neighbour_radius > half)
+        return cross_error(cfg, err, "steering.neighbour_radius", "world.width",
+                           "a neighbour radius beyond half the world sees every vehicle (allowed: "
+                           "neighbour_radius <= half the smaller world side)");
+    if (b->cohesion_radius > half)
+        return cross_error(cfg, err, "boids.cohesion_radius", "world.width",
+                           "allowed: cohesion_radius <= half the smaller world side");
+
+    // The path: text "x1,y1 x2,y2 ...". Given explicitly, it must not be empty.
+    const char *text = alConfig_String(cfg, "steering.path");
+    const char *origin = alConfig_Origin(cfg, "steering.path");
+    bool given = origin && strcmp(origin, "default") != 0 && strcmp(origin, "module default") != 0;
+    if (given || text[0]) {
+        alVec2 *pts = malloc(MAX_PATH * sizeof *pts);
+        if (!pts) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
+        char key[300];
+        snprintf(key, sizeof key, "%s: steering.path = '%.200s'", origin, text);
+        alError perr;
+        int n = alPath_Parse(text, key, pts, MAX_PATH, &perr);
+        if (n < 0) {
+            free(pts);
+            if (err) *err = perr;
+            return AL_ERR_CONFIG;
+        }
+        d->path = pts;
+        d->path_count = n;
+    }
+    return AL_OK;
+}
+
+void alSteeringDef_Free(alSteeringDef *def)
+{
+    free(def->path);
+    def->path = NULL;
+    def->path_count = 0;
+}

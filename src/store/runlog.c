@@ -163,7 +163,7 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
         alResult r = AL_OK;
         if (version < 1) {
             r = exec(log, schema_v1, err);
-            if (r == AL_OK) r = exec(log, "PRAGMA application_id = 1634298214", err);
+            if (r == AL_OK) r = exec(log, "PRAGMA application_id = 1634494822", err);
         }
         if (r == AL_OK) {
             char sql[64];

@@ -6,8 +6,10 @@
 #include <string.h>
 
 // Each module defines its class beside its code and is listed here.
+extern const alModuleClass alEStringsModule; // src/evolve/estrings.c
 static const alModuleClass *const modules[] = {
     NULL, // keeps the array non-empty while modules are being added
+    &alEStringsModule,
 };
 
 const alModuleClass *alModule_Find(const char *name)

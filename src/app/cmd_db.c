@@ -14,4 +14,3 @@ static int not_yet(const char *cmd)
 int cmd_runs(int argc, char **argv) { return not_yet("runs"); }
 int cmd_show(int argc, char **argv) { return not_yet("show"); }
 int cmd_export(int argc, char **argv) { return not_yet("export"); }
-int cmd_compare(int argc, char **argv) { return not_yet("compare"); }

@@ -72,3 +72,12 @@ void al_session_close(al_session *s, const char *status)
     alDestroyConfig(s->cfg);
     memset(s, 0, sizeof *s);
 }
+
+void al_session_end_run(al_session *s, const char *status)
+{
+    if (!s->log) return;
+    alError err;
+    (void)alRunLog_EndRun(s->log, s->run_id, status, &err);
+    alRunLog_Close(s->log);
+    s->log = NULL;
+}

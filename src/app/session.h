@@ -41,5 +41,9 @@ int al_session_step(al_session *s, alError *err);
 bool al_session_done(const al_session *s);
 /// Ends the run with status ("finished", "interrupted", "failed") and frees all.
 void al_session_close(al_session *s, const char *status);
+/// Ends the logged run with status and closes the database, keeping the
+/// module (the GUI shows a finished run until the user moves on); a later
+/// al_session_close then only frees. No-op when not logging.
+void al_session_end_run(al_session *s, const char *status);
 
 #endif

@@ -1,0 +1,222 @@
+// alife gui and alife screenshot: option parsing and the frame loop.
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/runlog.h"
+#include "cli.h"
+#include "gui.h"
+#include "options.h"
+
+static void gui_help(void)
+{
+    printf("usage: alife gui [--mode steering|estrings|ants] [CONFIG] [options]\n"
+           "\n"
+           "Opens the window: the world on the left, a side panel on the right with the\n"
+           "module's parameters, the keys, the last generations and a live plot of best\n"
+           "and mean fitness. Runs are logged to the run database like 'alife run' ones.\n"
+           "With CONFIG, its module's sessions use it (and --mode defaults to its module).\n"
+           "Plain 'alife' opens the ants mode with its embedded defaults.\n"
+           "\n"
+           "keys: 1/2/3 mode, Space pause, N step, +/- speed, F fast-forward, R new run\n"
+           "      with seed+1, H help, F12 screenshot into results/, Esc quit\n"
+           "\n"
+           "options:\n"
+           "      --mode M          start in mode steering, estrings or ants\n"
+           "  -s, --set K=V         override a config key (for the first mode's runs)\n"
+           "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
+           "      --no-log          do not log runs\n"
+           "      --width W         window width in pixels (default 1280)\n"
+           "      --height H        window height in pixels (default 800)\n"
+           "      --bench-draw N    measure: draw N triangles per frame through the batch\n"
+           "                        helper for --frames F frames (default 300), print fps\n"
+           "      --offscreen       with --bench-draw: use the software renderer, no window\n"
+           "  -h, --help            this help\n"
+           "\n"
+           "Needs a display. Without one, use 'alife run CONFIG' (headless) or 'make run'\n"
+           "(which runs a headless demo), or 'alife screenshot' for a picture.\n"
+           "\n"
+           "exit status: 0 closed normally, 1 no display or runtime failure, 2 usage or\n"
+           "config error.\n");
+}
+
+static void shot_help(void)
+{
+    printf("usage: alife screenshot [--mode M] [CONFIG] --ticks N --out FILE.png [options]\n"
+           "\n"
+           "Renders the GUI window offscreen (SDL's software renderer; no display needed)\n"
+           "after simulating N ticks, and writes it as a PNG. For tests and documentation.\n"
+           "\n"
+           "options:\n"
+           "      --mode M          steering, estrings or ants (default: CONFIG's module, else ants)\n"
+           "  -s, --set K=V         override a config key\n"
+           "      --ticks N         simulate N ticks first (default 0), so the plot has data\n"
+           "      --out FILE.png    where to write the picture (required)\n"
+           "      --width W         image width in pixels (default 1280)\n"
+           "      --height H        image height in pixels (default 800)\n"
+           "      --db PATH         also log the run to this database (default: not logged)\n"
+           "  -h, --help            this help\n"
+           "\n"
+           "exit status: 0 written, 1 runtime failure (font, file), 2 usage or config error.\n");
+}
+
+typedef struct args {
+    al_gui_opts o;
+    al_sets sets;
+    const char *out;
+    int64_t ticks, bench, frames;
+    bool no_log;
+} args;
+
+// Parses the options gui and screenshot share; returns -1 to go on, else an
+// exit status.
+static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(void))
+{
+    enum { O_MODE = 1000, O_DB, O_NOLOG, O_W, O_H, O_TICKS, O_OUT, O_BENCH, O_FRAMES, O_OFF };
+    static const struct option opts[] = {
+        {"mode", required_argument, 0, O_MODE},     {"set", required_argument, 0, 's'},
+        {"db", required_argument, 0, O_DB},         {"no-log", no_argument, 0, O_NOLOG},
+        {"width", required_argument, 0, O_W},       {"height", required_argument, 0, O_H},
+        {"ticks", required_argument, 0, O_TICKS},   {"out", required_argument, 0, O_OUT},
+        {"bench-draw", required_argument, 0, O_BENCH}, {"frames", required_argument, 0, O_FRAMES},
+        {"offscreen", no_argument, 0, O_OFF},       {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    bool shot = strcmp(cmd, "screenshot") == 0;
+    a->o = al_default_gui_opts();
+    a->o.db_path = shot ? NULL : AL_DEFAULT_DB;
+    a->frames = 300;
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":s:h", opts, NULL)) != -1) {
+        int64_t v;
+        switch (c) {
+        case O_MODE:
+            if (strcmp(optarg, "steering") && strcmp(optarg, "estrings") && strcmp(optarg, "ants"))
+                return cli_usage_error(cmd, "--mode '%s': not a mode (allowed: steering, estrings, ants)",
+                                       optarg);
+            a->o.mode = optarg;
+            break;
+        case 's': al_sets_add(&a->sets, optarg); break;
+        case O_DB: a->o.db_path = optarg; break;
+        case O_NOLOG:
+            if (shot) return cli_usage_error(cmd, "--no-log belongs to 'alife gui' (screenshots log only with --db)");
+            a->no_log = true;
+            break;
+        case O_W:
+        case O_H:
+            if (!al_parse_int(optarg, 320, 8192, &v))
+                return cli_usage_error(cmd, "--%s '%s': not a whole number of pixels (allowed: 320 to 8192)",
+                                       c == O_W ? "width" : "height", optarg);
+            if (c == O_W) a->o.width = (int)v;
+            else a->o.height = (int)v;
+            break;
+        case O_TICKS:
+            if (!shot) return cli_usage_error(cmd, "--ticks belongs to 'alife screenshot'");
+            if (!al_parse_int(optarg, 0, INT64_MAX, &a->ticks))
+                return cli_usage_error(cmd, "--ticks '%s': not a whole number >= 0", optarg);
+            break;
+        case O_OUT:
+            if (!shot) return cli_usage_error(cmd, "--out belongs to 'alife screenshot'");
+            a->out = optarg;
+            break;
+        case O_BENCH:
+        case O_FRAMES:
+            if (shot) return cli_usage_error(cmd, "--%s belongs to 'alife gui'", c == O_BENCH ? "bench-draw" : "frames");
+            if (!al_parse_int(optarg, 1, 10000000, &v))
+                return cli_usage_error(cmd, "--%s '%s': not a whole number from 1 to 10000000",
+                                       c == O_BENCH ? "bench-draw" : "frames", optarg);
+            if (c == O_BENCH) a->bench = v;
+            else a->frames = v;
+            break;
+        case O_OFF:
+            if (shot) return cli_usage_error(cmd, "--offscreen belongs to 'alife gui --bench-draw'");
+            a->o.offscreen = true;
+            break;
+        case 'h': help(); return 0;
+        case ':': return cli_usage_error(cmd, "%s needs a value", argv[optind - 1]);
+        default: return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc - 1) return cli_usage_error(cmd, "one config file only (got '%s' and '%s')",
+                                                  argv[optind], argv[optind + 1]);
+    if (optind == argc - 1) a->o.config_path = argv[optind];
+    if (a->no_log) a->o.db_path = NULL;
+    if (a->o.offscreen && !a->bench)
+        return cli_usage_error(cmd, "--offscreen only goes with --bench-draw; for a picture use "
+                                    "'alife screenshot'");
+    a->o.sets = (const char *const *)a->sets.items;
+    a->o.set_count = a->sets.count;
+    return -1;
+}
+
+static int fail_with(const char *cmd, const alError *err)
+{
+    fprintf(stderr, "alife %s: %s\n", cmd, err->msg);
+    return alResult_ExitCode(err->code);
+}
+
+int cmd_gui(int argc, char **argv)
+{
+    args a = {0};
+    int status = parse("gui", argc, argv, &a, gui_help);
+    if (status >= 0) {
+        al_sets_free(&a.sets);
+        return status;
+    }
+    if (a.bench) a.o.db_path = NULL; // a drawing benchmark runs no experiment
+    alError err = {0};
+    al_gui *g = al_create_gui(&a.o, &err);
+    al_sets_free(&a.sets);
+    if (!g) return fail_with("gui", &err);
+    if (a.bench) {
+        double fps = al_gui_bench_draw(g, (int)a.bench, (int)a.frames);
+        int w, h;
+        SDL_Rect world, panel;
+        al_gui_layout(g, &world, &panel);
+        w = world.w + panel.w;
+        h = world.h;
+        printf("%lld triangles per frame, %lld frames, %dx%d, renderer %s%s: %.1f frames/s\n",
+               (long long)a.bench, (long long)a.frames, w, h, al_gui_renderer_name(g),
+               a.o.offscreen ? " (offscreen surface)" : "", fps);
+        al_destroy_gui(g);
+        return 0;
+    }
+    const double frame_s = 1.0 / 60.0;
+    while (al_gui_handle_events(g)) {
+        double t0 = al_now();
+        al_gui_update(g);
+        al_gui_draw(g);
+        al_gui_present(g);
+        double left = frame_s - (al_now() - t0);
+        if (left > 0.001) SDL_Delay((Uint32)(left * 1000.0));
+    }
+    al_destroy_gui(g);
+    return 0;
+}
+
+int cmd_screenshot(int argc, char **argv)
+{
+    args a = {0};
+    int status = parse("screenshot", argc, argv, &a, shot_help);
+    if (status < 0 && !a.out)
+        status = cli_usage_error("screenshot", "where to? give --out FILE.png");
+    if (status >= 0) {
+        al_sets_free(&a.sets);
+        return status;
+    }
+    a.o.offscreen = true;
+    alError err = {0};
+    al_gui *g = al_create_gui(&a.o, &err);
+    al_sets_free(&a.sets);
+    if (!g) return fail_with("screenshot", &err);
+    int64_t done = al_gui_run_ticks(g, a.ticks);
+    alResult r = al_gui_save_png(g, a.out, &err);
+    if (r == AL_OK)
+        printf("wrote %s (%s, %lld ticks, %lld generations%s)\n", a.out, al_gui_mode(g),
+               (long long)done, (long long)al_gui_generations(g),
+               al_gui_has_session(g) ? "" : "; module not in this build");
+    al_destroy_gui(g);
+    return r == AL_OK ? 0 : fail_with("screenshot", &err);
+}

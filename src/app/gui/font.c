@@ -1,0 +1,209 @@
+// Fonts: found at run time, baked once into a glyph atlas per size, so a
+// frame of panel text is a run of texture copies rather than a TTF render of
+// every string every frame.
+#include "font.h"
+
+#include <SDL_ttf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FIRST 32
+#define LAST 126
+#define NGLYPH (LAST - FIRST + 1)
+
+struct al_font {
+    SDL_Texture *atlas;
+    SDL_Rect src[NGLYPH]; ///< glyph image in the atlas
+    int xoff[NGLYPH];     ///< image left edge relative to the pen
+    int advance[NGLYPH];
+    int height;
+};
+
+static const char *const sans_paths[] = {
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
+    "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf", // Fedora
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",               // Arch
+    NULL,
+};
+static const char *const bold_paths[] = {
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSansBold.ttf",
+    "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+    NULL,
+};
+static const char *const mono_paths[] = {
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeMono.ttf",
+    "/usr/share/fonts/dejavu-sans-mono-fonts/DejaVuSansMono.ttf",
+    "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+    NULL,
+};
+
+static const char *first_readable(const char *const *paths)
+{
+    for (int i = 0; paths[i]; ++i)
+        if (access(paths[i], R_OK) == 0) return paths[i];
+    return NULL;
+}
+
+alResult al_font_find(al_face face, char *out, size_t cap, alError *err)
+{
+    const char *env = getenv("ALIFE_FONT");
+    if (env && env[0]) {
+        if (access(env, R_OK) != 0)
+            return alError_Set(err, AL_ERR_NOTFOUND,
+                               "ALIFE_FONT = '%s': cannot read that file (give the path of a "
+                               ".ttf font, or unset ALIFE_FONT to use a system font)",
+                               env);
+        // The user's choice wins for text; a monospaced face is still
+        // preferred for columns when the system has one.
+        const char *mono = face == AL_FACE_MONO ? first_readable(mono_paths) : NULL;
+        snprintf(out, cap, "%s", mono ? mono : env);
+        return AL_OK;
+    }
+    const char *found = NULL;
+    if (face == AL_FACE_BOLD) found = first_readable(bold_paths);
+    if (face == AL_FACE_MONO) found = first_readable(mono_paths);
+    if (!found) found = first_readable(sans_paths);
+    if (found) {
+        snprintf(out, cap, "%s", found);
+        return AL_OK;
+    }
+    char tried[700] = "";
+    size_t used = 0;
+    for (int i = 0; sans_paths[i] && used < sizeof tried; ++i)
+        used += (size_t)snprintf(tried + used, sizeof tried - used, "%s%s", i ? ", " : "",
+                                 sans_paths[i]);
+    return alError_Set(err, AL_ERR_NOTFOUND,
+                       "no TTF font found for the GUI; tried: %s. Install one with "
+                       "'apt-get install fonts-dejavu-core', or set ALIFE_FONT=/path/to/font.ttf",
+                       tried);
+}
+
+al_font *al_font_create(SDL_Renderer *r, const char *path, int px, alError *err)
+{
+    TTF_Font *ttf = TTF_OpenFont(path, px);
+    if (!ttf) {
+        alError_Set(err, AL_ERR_IO, "cannot open font %s: %s", path, TTF_GetError());
+        return NULL;
+    }
+    al_font *f = calloc(1, sizeof *f);
+    SDL_Surface *glyph[NGLYPH] = {0};
+    SDL_Surface *sheet = NULL;
+    if (!f) {
+        alError_Set(err, AL_ERR_NOMEM, "out of memory loading font %s", path);
+        goto done;
+    }
+    f->height = TTF_FontHeight(ttf);
+    // Render each glyph as a one-character string: the image then starts at
+    // min(0, minx) from the pen, which is what xoff records.
+    int total_w = 0, max_h = 0;
+    for (int i = 0; i < NGLYPH; ++i) {
+        char s[2] = {(char)(FIRST + i), 0};
+        int minx = 0, maxx, miny, maxy, adv = 0;
+        TTF_GlyphMetrics(ttf, (Uint16)(FIRST + i), &minx, &maxx, &miny, &maxy, &adv);
+        f->advance[i] = adv;
+        f->xoff[i] = minx < 0 ? minx : 0;
+        if (s[0] == ' ') continue;
+        glyph[i] = TTF_RenderText_Blended(ttf, s, (SDL_Color){255, 255, 255, 255});
+        if (!glyph[i]) continue;
+        total_w += glyph[i]->w + 1;
+        if (glyph[i]->h > max_h) max_h = glyph[i]->h;
+    }
+    // Pack into rows of at most 1024 px.
+    const int row_w = 1024;
+    int rows = total_w / row_w + 2;
+    sheet = SDL_CreateRGBSurfaceWithFormat(0, row_w, rows * (max_h + 1), 32,
+                                           SDL_PIXELFORMAT_ARGB8888);
+    if (!sheet) {
+        alError_Set(err, AL_ERR_NOMEM, "cannot make a glyph atlas: %s", SDL_GetError());
+        goto done;
+    }
+    SDL_FillRect(sheet, NULL, 0);
+    int x = 0, y = 0;
+    for (int i = 0; i < NGLYPH; ++i) {
+        if (!glyph[i]) continue;
+        if (x + glyph[i]->w > row_w) {
+            x = 0;
+            y += max_h + 1;
+        }
+        SDL_Rect dst = {x, y, glyph[i]->w, glyph[i]->h};
+        SDL_SetSurfaceBlendMode(glyph[i], SDL_BLENDMODE_NONE);
+        SDL_BlitSurface(glyph[i], NULL, sheet, &dst);
+        f->src[i] = dst;
+        x += glyph[i]->w + 1;
+    }
+    f->atlas = SDL_CreateTextureFromSurface(r, sheet);
+    if (!f->atlas) {
+        alError_Set(err, AL_ERR_NOMEM, "cannot make a glyph texture: %s", SDL_GetError());
+        goto done;
+    }
+    SDL_SetTextureBlendMode(f->atlas, SDL_BLENDMODE_BLEND);
+done:
+    for (int i = 0; i < NGLYPH; ++i) SDL_FreeSurface(glyph[i]);
+    SDL_FreeSurface(sheet);
+    TTF_CloseFont(ttf);
+    if (f && !f->atlas) {
+        free(f);
+        f = NULL;
+    }
+    return f;
+}
+
+void al_font_destroy(al_font *f)
+{
+    if (!f) return;
+    SDL_DestroyTexture(f->atlas);
+    free(f);
+}
+
+int al_font_height(const al_font *f) { return f->height; }
+
+// The glyph index of the character starting at *s; advances s past a whole
+// UTF-8 sequence so one code point shows as one '?'.
+static int next_glyph(const char **s)
+{
+    unsigned char c = (unsigned char)**s;
+    (*s)++;
+    if (c >= FIRST && c <= LAST) return c - FIRST;
+    if (c >= 0xC0)
+        while ((**s & 0xC0) == 0x80) (*s)++;
+    return '?' - FIRST;
+}
+
+int al_text_width(const al_font *f, const char *text)
+{
+    int w = 0;
+    for (const char *s = text; *s;) w += f->advance[next_glyph(&s)];
+    return w;
+}
+
+int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Color col,
+                    const char *text)
+{
+    SDL_SetTextureColorMod(f->atlas, col.r, col.g, col.b);
+    SDL_SetTextureAlphaMod(f->atlas, col.a);
+    float pen = x;
+    for (const char *s = text; *s;) {
+        int g = next_glyph(&s);
+        const SDL_Rect *src = &f->src[g];
+        if (src->w > 0) {
+            // Whole pixels keep the glyphs crisp.
+            SDL_FRect dst = {SDL_roundf(pen) + (float)f->xoff[g], SDL_roundf(y), (float)src->w,
+                             (float)src->h};
+            SDL_RenderCopyF(r, f->atlas, src, &dst);
+        }
+        pen += (float)f->advance[g];
+    }
+    return (int)(pen - x);
+}

@@ -1,0 +1,81 @@
+// gui.h — the GUI shell: one window (or an offscreen surface) with the world
+// view on the left and the side panel on the right, driving one module
+// session at a time. `alife gui` and `alife screenshot` are thin loops over
+// this; the tests drive it offscreen with pushed SDL events.
+//
+// A frame is: al_gui_handle_events (input), al_gui_update (the frame's fixed
+// ticks), al_gui_draw (draw; never simulates), al_gui_present.
+#ifndef ALIFE_GUI_GUI_H
+#define ALIFE_GUI_GUI_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "alife/error.h"
+
+typedef struct al_gui al_gui;
+
+/// How to open the shell. Fill from al_default_gui_opts().
+typedef struct al_gui_opts {
+    const char *mode;        ///< "steering", "estrings" or "ants"; NULL: the config's module
+    const char *config_path; ///< INI file for its module's sessions; NULL: embedded defaults
+    const char *const *sets; ///< "section.key=value" overrides for the first mode's sessions
+    int set_count;
+    const char *db_path;     ///< run database; NULL: runs are not logged
+    const char *shot_dir;    ///< where F12 writes PNGs (default "results", created if missing)
+    int width, height;       ///< window or image size in pixels (default 1280 x 800)
+    bool offscreen;          ///< draw with SDL's software renderer into a surface; no window
+} al_gui_opts;
+
+al_gui_opts al_default_gui_opts(void);
+
+/// Initialises SDL (video; the dummy driver when offscreen and none is set),
+/// SDL_ttf and the fonts, and opens the first session. Returns NULL with err
+/// filled: AL_ERR_CONFIG for a bad config or --set (nothing is opened),
+/// AL_ERR_USAGE when mode and the config's module differ, AL_ERR_NOTFOUND
+/// when no font is found, AL_ERR_IO when there is no display (window mode).
+al_gui *al_create_gui(const al_gui_opts *opts, alError *err);
+/// Ends the run (finished, or interrupted when cut short), frees everything
+/// and quits SDL. NULL is a no-op.
+void al_destroy_gui(al_gui *g);
+
+/// Handles every pending event (keys, mouse, resize, quit). Returns false
+/// once the user asked to quit (Esc or closing the window).
+bool al_gui_handle_events(al_gui *g);
+/// Simulates this frame's ticks (speed ticks, or a time slice when
+/// fast-forwarding), unless paused, finished or there is no module.
+void al_gui_update(al_gui *g);
+/// Draws the frame into the back buffer (and saves it when F12 was pressed).
+void al_gui_draw(al_gui *g);
+/// Shows the frame (window mode; a no-op offscreen).
+void al_gui_present(al_gui *g);
+
+/// Steps the session up to n ticks, or until it is done; returns ticks done.
+int64_t al_gui_run_ticks(al_gui *g, int64_t n);
+/// Draws the frame and writes it to path as a PNG.
+alResult al_gui_save_png(al_gui *g, const char *path, alError *err);
+
+/// The current mode: "steering", "estrings" or "ants".
+const char *al_gui_mode(const al_gui *g);
+/// Whether the simulation is paused.
+bool al_gui_paused(const al_gui *g);
+/// Whether the current mode's module is in this build (a session runs).
+bool al_gui_has_session(const al_gui *g);
+/// Ticks and generations of the current session (0 without one).
+int64_t al_gui_ticks(const al_gui *g);
+int64_t al_gui_generations(const al_gui *g);
+/// Simulation speed in ticks per frame.
+int al_gui_speed(const al_gui *g);
+/// Path of the last F12 screenshot, or "" if none yet.
+const char *al_gui_last_shot(const al_gui *g);
+/// The world view's and the side panel's rectangles, in pixels.
+void al_gui_layout(const al_gui *g, SDL_Rect *world, SDL_Rect *panel);
+/// The renderer's name ("software", "opengl", ...).
+const char *al_gui_renderer_name(const al_gui *g);
+
+/// Draws n oriented triangles at seeded random places through the batch
+/// helper for frames frames (presenting each one); returns frames per second.
+double al_gui_bench_draw(al_gui *g, int n, int frames);
+
+#endif

@@ -1,0 +1,191 @@
+// Side-panel layout helpers: a cursor moving down the panel, lines that do
+// not fit are skipped rather than drawn over the plot.
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "view.h"
+
+bool al_panel_fits(const al_panel *p, const al_font *f)
+{
+    return p->y + al_font_height(f) <= p->bottom;
+}
+
+void al_panel_space(al_panel *p, int px) { p->y += px; }
+
+// Cuts text (in a buffer of cap bytes) to fit width pixels, ending it with "...".
+static void fit(const al_font *f, char *buf, size_t cap, int width)
+{
+    if (cap < 4 || al_text_width(f, buf) <= width) return;
+    int dots = al_text_width(f, "..."), w = 0;
+    size_t n = 0;
+    char one[2] = {0, 0};
+    for (; buf[n]; ++n) {
+        one[0] = buf[n];
+        int cw = al_text_width(f, one);
+        if (w + cw + dots > width) break;
+        w += cw;
+    }
+    if (n + 4 > cap) n = cap - 4;
+    memcpy(buf + n, "...", 4);
+}
+
+static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t cap)
+{
+    if (!al_panel_fits(p, f)) return;
+    fit(f, buf, cap, p->width);
+    al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, buf);
+    p->y += al_font_height(f);
+}
+
+void al_panel_heading(al_panel *p, const char *text)
+{
+    p->y += 6;
+    if (!al_panel_fits(p, p->font)) return;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    line(p, p->font, AL_COL_ACCENT, buf, sizeof buf);
+    SDL_SetRenderDrawColor(p->r, 60, 70, 90, 255);
+    SDL_RenderDrawLine(p->r, p->x, p->y, p->x + p->width, p->y);
+    p->y += 3;
+}
+
+void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    line(p, p->font, col, buf, sizeof buf);
+}
+
+void al_panel_note(al_panel *p, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    line(p, p->small, AL_COL_DIM, buf, sizeof buf);
+}
+
+void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
+{
+    if (!al_panel_fits(p, p->font)) return;
+    char val[512], lab[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(val, sizeof val, fmt, ap);
+    va_end(ap);
+    snprintf(lab, sizeof lab, "%s", label);
+    int half = p->width / 2;
+    fit(p->font, lab, sizeof lab, half - 6);
+    fit(p->font, val, sizeof val, p->width - half);
+    al_draw_text_px(p->r, p->font, (float)p->x, (float)p->y, AL_COL_DIM, lab);
+    al_draw_text_px(p->r, p->font, (float)(p->x + half), (float)p->y, AL_COL_TEXT, val);
+    p->y += al_font_height(p->font);
+}
+
+void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n)
+{
+    if (!al_panel_fits(p, p->mono)) return;
+    int adv = al_text_width(p->mono, "M");
+    int maxc = adv > 0 ? p->width / adv : 0;
+    float x = (float)p->x;
+    char one[2] = {0, 0};
+    for (int i = 0; text[i] && i < maxc; ++i) {
+        one[0] = text[i];
+        SDL_Color c = i < n ? colours[i] : AL_COL_TEXT;
+        al_draw_text_px(p->r, p->mono, x, (float)p->y, c, one);
+        x += (float)adv;
+    }
+    p->y += al_font_height(p->mono);
+}
+
+SDL_Rect al_panel_area(al_panel *p, int height)
+{
+    if (p->y + height > p->bottom) return (SDL_Rect){p->x, p->y, p->width, 0};
+    SDL_Rect r = {p->x, p->y, p->width, height};
+    p->y += height;
+    return r;
+}
+
+// ---- text box ----------------------------------------------------------------------
+void al_textinput_set(al_textinput *t, const char *text)
+{
+    snprintf(t->text, sizeof t->text, "%s", text);
+    t->len = (int)strlen(t->text);
+}
+
+bool al_textinput_event(al_textinput *t, const SDL_Event *e)
+{
+    if (e->type == SDL_MOUSEBUTTONDOWN) {
+        SDL_Point pt = {e->button.x, e->button.y};
+        bool inside = t->rect.w > 0 && SDL_PointInRect(&pt, &t->rect);
+        t->active = inside;
+        return inside;
+    }
+    if (!t->active) return false;
+    if (e->type == SDL_TEXTINPUT) {
+        for (const char *s = e->text.text; *s && t->len < AL_TEXTINPUT_MAX; ++s)
+            t->text[t->len++] = *s;
+        t->text[t->len] = '\0';
+        return true;
+    }
+    if (e->type == SDL_KEYDOWN) {
+        switch (e->key.keysym.sym) {
+        case SDLK_BACKSPACE:
+            // Delete one whole UTF-8 sequence.
+            while (t->len > 0 && ((unsigned char)t->text[t->len - 1] & 0xC0) == 0x80) t->len--;
+            if (t->len > 0) t->len--;
+            t->text[t->len] = '\0';
+            break;
+        case SDLK_RETURN:
+        case SDLK_KP_ENTER:
+            t->active = false;
+            t->submitted = true;
+            break;
+        case SDLK_ESCAPE: t->active = false; break;
+        default: break;
+        }
+        return true; // every key belongs to the box while it has the keyboard
+    }
+    return e->type == SDL_KEYUP || e->type == SDL_TEXTEDITING;
+}
+
+void al_panel_textinput(al_panel *p, al_textinput *t, const char *label)
+{
+    int h = al_font_height(p->mono) + 8;
+    if (p->y + al_font_height(p->small) + h > p->bottom) {
+        t->rect = (SDL_Rect){0, 0, 0, 0};
+        return;
+    }
+    al_panel_note(p, "%s", label);
+    SDL_Rect box = {p->x, p->y, p->width, h};
+    t->rect = box;
+    SDL_SetRenderDrawBlendMode(p->r, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(p->r, 12, 14, 18, 255);
+    SDL_RenderFillRect(p->r, &box);
+    SDL_Color frame = t->active ? AL_COL_ACCENT : AL_COL_BORDER;
+    SDL_SetRenderDrawColor(p->r, frame.r, frame.g, frame.b, 255);
+    SDL_RenderDrawRect(p->r, &box);
+    // Show the tail that fits, so the caret stays visible in long text.
+    int adv = al_text_width(p->mono, "M");
+    int maxc = adv > 0 ? (box.w - 12) / adv : 0;
+    const char *shown = t->text + (t->len > maxc ? t->len - maxc : 0);
+    int w = al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT,
+                            shown);
+    if (t->active) {
+        SDL_SetRenderDrawColor(p->r, frame.r, frame.g, frame.b, 255);
+        SDL_Rect caret = {box.x + 6 + w, box.y + 4, 2, al_font_height(p->mono)};
+        SDL_RenderFillRect(p->r, &caret);
+    }
+    p->y += h + 4;
+}
+
+void al_view_request_restart(al_view_ctx *ctx, const char *assignment)
+{
+    snprintf(ctx->restart_set, sizeof ctx->restart_set, "%s", assignment);
+    ctx->restart = true;
+}

@@ -1,0 +1,163 @@
+// The live plot: best and mean (and any reference line) per generation.
+#include "plot.h"
+
+#include <math.h>
+#include <stdio.h>
+
+double al_plot_tick_step(double span, int target)
+{
+    double raw = span / (target > 0 ? target : 1);
+    double mag = pow(10.0, floor(log10(raw)));
+    double f = raw / mag;
+    double nice = f <= 1.0 ? 1.0 : f <= 2.0 ? 2.0 : f <= 5.0 ? 5.0 : 10.0;
+    return nice * mag;
+}
+
+static void format_tick(char *buf, size_t cap, double v, double step)
+{
+    if (fabs(v) < step * 1e-6) v = 0.0; // no "-0" or 1e-17 at the origin
+    double a = fabs(v);
+    if (a >= 1e5 || (a > 0 && a < 1e-3)) snprintf(buf, cap, "%.2g", v);
+    else if (step >= 1.0) snprintf(buf, cap, "%.0f", v);
+    else if (step >= 0.1) snprintf(buf, cap, "%.1f", v);
+    else if (step >= 0.01) snprintf(buf, cap, "%.2f", v);
+    else snprintf(buf, cap, "%.3f", v);
+}
+
+static void set_colour(SDL_Renderer *r, SDL_Color c)
+{
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+}
+
+void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                  const char *ytitle, const al_series *series, int nseries)
+{
+    int fh = al_font_height(font);
+    // Data range.
+    int n = 0;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int s = 0; s < nseries; ++s) {
+        if (series[s].n > n) n = series[s].n;
+        for (int i = 0; i < series[s].n; ++i) {
+            double v = series[s].y[i];
+            if (!isfinite(v)) continue;
+            if (v < lo) lo = v;
+            if (v > hi) hi = v;
+        }
+    }
+    bool empty = !(lo <= hi);
+    if (empty) {
+        lo = 0;
+        hi = 1;
+    }
+    if (hi - lo < 1e-9 * (fabs(hi) + 1.0)) { // a flat line: give it some room
+        double pad = fabs(hi) > 0 ? 0.1 * fabs(hi) : 1.0;
+        lo -= pad;
+        hi += pad;
+    }
+    double ystep = al_plot_tick_step(hi - lo, 4);
+    lo = floor(lo / ystep) * ystep;
+    hi = ceil(hi / ystep) * ystep;
+    double xmax = n > 1 ? (double)(n - 1) : 1.0;
+    double xstep = al_plot_tick_step(xmax, 5);
+    if (xstep < 1.0) xstep = 1.0;
+    xmax = ceil(xmax / xstep) * xstep;
+
+    // Layout: y title rotated would need a texture; put it above the axis instead.
+    char buf[64];
+    int ylab_w = 0;
+    for (double v = lo; v <= hi + 0.5 * ystep; v += ystep) {
+        format_tick(buf, sizeof buf, v, ystep);
+        int w = al_text_width(font, buf);
+        if (w > ylab_w) ylab_w = w;
+    }
+    SDL_Rect plot = {area.x + ylab_w + 8, area.y + fh + 4, 0, 0};
+    plot.w = area.x + area.w - plot.x - 6;
+    plot.h = area.y + area.h - plot.y - 2 * fh - 6;
+    if (plot.w < 20 || plot.h < 20) return;
+
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 14, 16, 21, 255);
+    SDL_RenderFillRect(r, &plot);
+
+    // Grid and tick labels.
+    for (double v = lo; v <= hi + 0.5 * ystep; v += ystep) {
+        float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
+        SDL_SetRenderDrawColor(r, 48, 54, 66, 255);
+        SDL_RenderDrawLineF(r, (float)plot.x, py, (float)(plot.x + plot.w), py);
+        format_tick(buf, sizeof buf, v, ystep);
+        al_draw_text_px(r, font, (float)(plot.x - 5 - al_text_width(font, buf)), py - 0.5f * fh,
+                        AL_COL_DIM, buf);
+    }
+    for (double v = 0; v <= xmax + 0.5 * xstep; v += xstep) {
+        float px = (float)plot.x + (float)(v / xmax) * (float)plot.w;
+        SDL_SetRenderDrawColor(r, 48, 54, 66, 255);
+        SDL_RenderDrawLineF(r, px, (float)plot.y, px, (float)(plot.y + plot.h));
+        format_tick(buf, sizeof buf, v, xstep);
+        float w = (float)al_text_width(font, buf);
+        al_draw_text_px(r, font, px - 0.5f * w, (float)(plot.y + plot.h + 2), AL_COL_DIM, buf);
+    }
+    set_colour(r, AL_COL_BORDER);
+    SDL_RenderDrawRect(r, &plot);
+
+    // Axis titles: y above the axis, x centred under the tick labels.
+    al_draw_text_px(r, font, (float)area.x, (float)area.y, AL_COL_DIM, ytitle);
+    int xw = al_text_width(font, xtitle);
+    al_draw_text_px(r, font, (float)(plot.x + (plot.w - xw) / 2), (float)(plot.y + plot.h + fh + 2),
+                    AL_COL_DIM, xtitle);
+
+    if (empty) {
+        const char *msg = "no generations yet";
+        int w = al_text_width(font, msg);
+        al_draw_text_px(r, font, (float)(plot.x + (plot.w - w) / 2),
+                        (float)(plot.y + (plot.h - fh) / 2), AL_COL_DIM, msg);
+    }
+
+    // Series, clipped to the plot; at most about two points per pixel column.
+    SDL_RenderSetClipRect(r, &plot);
+    enum { MAXPTS = 4096 };
+    SDL_FPoint pts[MAXPTS];
+    for (int s = 0; s < nseries; ++s) {
+        const al_series *se = &series[s];
+        int stride = se->n / (2 * plot.w) + 1;
+        int k = 0;
+        set_colour(r, se->col);
+        for (int i = 0; i <= se->n; i += stride) {
+            int idx = i < se->n ? i : se->n - 1;
+            bool last = i + stride > se->n;
+            double v = idx >= 0 ? se->y[idx] : NAN;
+            if (isfinite(v) && k < MAXPTS) {
+                float px = (float)plot.x + (float)((double)idx / xmax) * (float)plot.w;
+                float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
+                pts[k++] = (SDL_FPoint){px, py};
+            }
+            if ((!isfinite(v) || last || k == MAXPTS) && k > 0) {
+                if (se->dashed) {
+                    for (int j = 0; j + 1 < k; j += 2) SDL_RenderDrawLineF(r, pts[j].x, pts[j].y,
+                                                                           pts[j + 1].x, pts[j + 1].y);
+                } else if (k == 1) {
+                    SDL_FRect dot = {pts[0].x - 2, pts[0].y - 2, 4, 4};
+                    SDL_RenderFillRectF(r, &dot);
+                } else {
+                    SDL_RenderDrawLinesF(r, pts, k);
+                    // A second pass one pixel down makes the line 2 px thick.
+                    for (int j = 0; j < k; ++j) pts[j].y += 1.0f;
+                    SDL_RenderDrawLinesF(r, pts, k);
+                }
+                k = 0;
+            }
+            if (last) break;
+        }
+    }
+    SDL_RenderSetClipRect(r, NULL);
+
+    // Legend, top-left inside the plot.
+    int lx = plot.x + 8, ly = plot.y + 4;
+    for (int s = 0; s < nseries; ++s) {
+        set_colour(r, series[s].col);
+        SDL_Rect sw = {lx, ly + fh / 2 - 1, 14, 3};
+        SDL_RenderFillRect(r, &sw);
+        int w = al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
+        lx += 18 + w + 14;
+    }
+}

@@ -1,0 +1,28 @@
+// plot.h — the side panel's live line plot (shell-internal).
+#ifndef ALIFE_GUI_PLOT_H
+#define ALIFE_GUI_PLOT_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "view.h"
+
+/// One line: y[i] is the value at generation i (x = i). NaN leaves a gap.
+typedef struct al_series {
+    const char *name; ///< legend label
+    SDL_Color col;
+    const double *y;
+    int n;
+    bool dashed; ///< reference lines (e.g. the greedy baseline)
+} al_series;
+
+/// Draws axes with tick labels, axis titles, a legend and the series into
+/// area. With no data it draws the empty axes and "no generations yet".
+void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                  const char *ytitle, const al_series *series, int nseries);
+
+/// "Nice" tick step (1, 2 or 5 times a power of ten) for about target ticks
+/// over span (> 0).
+double al_plot_tick_step(double span, int target);
+
+#endif

@@ -1,0 +1,231 @@
+// view.h — what a module's view implements, and the drawing helpers it uses.
+//
+// How to write a view (src/app/gui/view_<module>.c):
+//   1. Define `const al_view al_view_<module> = {.module = "<module>", ...};`
+//      with at least .draw. Every other field may be left zero.
+//   2. List it in src/app/gui/views.c: an `extern const al_view al_view_<module>;`
+//      line and `&al_view_<module>,` in views[] (a one-line edit each).
+//   3. draw(ctx, c): draw the module's state (ctx->mod, read only) into the
+//      world view with the al_draw_* helpers, which take WORLD coordinates and
+//      do the world->screen transform. For many agents, fill the canvas's
+//      shared batch c->batch with al_batch_tri / al_batch_disc / al_batch_line
+//      and call al_batch_draw(c) once: one SDL_RenderGeometry call draws
+//      20,000 triangles. Never step the module while drawing.
+//   4. panel(ctx, p): add the module's own lines to the side panel (the shell
+//      already shows the title, status, keys, parameters, last generations
+//      and the plot of best/mean). Use al_panel_heading / al_panel_text /
+//      al_panel_kv / al_panel_chars (per-character colours, monospaced) /
+//      al_panel_textinput / al_panel_area (a rectangle to draw into yourself).
+//   5. event(ctx, e, c): mouse and keys. Return true when the view used the
+//      event (the shell then ignores it: e.g. '1' typed into a text box does
+//      not switch the mode). Convert mouse positions with al_canvas_to_world.
+//      To rebuild the run with a changed key (e.g. a new estrings target),
+//      call al_view_request_restart(ctx, "estrings.target=Hi"): the shell
+//      closes the session and opens a new one with that override after the
+//      event returns.
+//   6. Optional state (toggles, selection, text box): create() returns it,
+//      destroy() frees it; it lives as long as one session (R, mode switch
+//      and restart requests make a new one). It is ctx->state.
+// The shell owns the window, the renderer, the fonts and the batch; views
+// never create SDL objects of their own except through these helpers.
+// Coordinates: world units, origin top-left, y down (alife/world.h).
+#ifndef ALIFE_GUI_VIEW_H
+#define ALIFE_GUI_VIEW_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "alife/module.h"
+#include "alife/vec2.h"
+#include "alife/world.h"
+#include "session.h"
+
+// ---- colours (dark theme) ---------------------------------------------------
+#define AL_RGBA(r, g, b, a) ((SDL_Color){(Uint8)(r), (Uint8)(g), (Uint8)(b), (Uint8)(a)})
+#define AL_RGB(r, g, b) AL_RGBA(r, g, b, 255)
+#define AL_COL_BG AL_RGB(18, 20, 26)         ///< window background
+#define AL_COL_WORLD AL_RGB(28, 32, 40)      ///< inside the world rectangle
+#define AL_COL_BORDER AL_RGB(80, 88, 104)    ///< world rectangle, panel rules
+#define AL_COL_PANEL AL_RGB(24, 27, 34)      ///< side panel background
+#define AL_COL_TEXT AL_RGB(226, 230, 238)    ///< ordinary text
+#define AL_COL_DIM AL_RGB(140, 148, 164)     ///< labels, secondary text
+#define AL_COL_ACCENT AL_RGB(110, 180, 255)  ///< headings, selection
+#define AL_COL_GOOD AL_RGB(110, 220, 120)    ///< food, correct characters
+#define AL_COL_BAD AL_RGB(240, 90, 90)       ///< mines, errors
+#define AL_COL_WARN AL_RGB(250, 210, 90)     ///< numbers, highlights
+#define AL_COL_BEST AL_RGB(255, 170, 60)     ///< plot: best per generation
+#define AL_COL_MEAN AL_RGB(90, 200, 230)     ///< plot: mean per generation
+#define AL_COL_AGENT AL_RGB(200, 210, 230)   ///< default agent colour
+
+// ---- text ---------------------------------------------------------------------
+/// A font at one size, rendered once into a glyph atlas (printable ASCII;
+/// other characters show as '?'). Owned by the shell.
+typedef struct al_font al_font;
+
+/// Line height in pixels.
+int al_font_height(const al_font *f);
+/// Width in pixels of text (UTF-8; non-ASCII counts as '?').
+int al_text_width(const al_font *f, const char *text);
+/// Draws text with its top-left corner at (x, y) pixels; returns its width.
+int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Color col,
+                    const char *text);
+
+// ---- the world view -------------------------------------------------------------
+/// Vertices of triangles to draw in one SDL_RenderGeometry call. Grows as
+/// needed (amortised; no allocation once it has reached its working size).
+typedef struct al_batch {
+    SDL_Vertex *v;
+    int count, cap; ///< vertices (three per triangle)
+    bool failed;    ///< an allocation failed: some shapes were dropped
+} al_batch;
+
+/// The world view: a rectangle of the window showing the whole world,
+/// scaled to fit with its aspect ratio kept. Valid during one draw/event call.
+typedef struct al_canvas {
+    SDL_Renderer *r;
+    SDL_Rect rect;      ///< the view's area of the window, pixels
+    SDL_FRect world_px; ///< where the world rectangle lands on screen, pixels
+    alWorld world;      ///< the session's world
+    float scale;        ///< pixels per world unit
+    const al_font *font;  ///< 15 px sans
+    const al_font *small; ///< 12 px sans
+    const al_font *mono;  ///< 14 px monospaced
+    al_batch *batch;      ///< shared, empty at the start of draw
+} al_canvas;
+
+/// World point -> window pixels.
+static inline SDL_FPoint al_canvas_to_screen(const al_canvas *c, alVec2 w)
+{
+    return (SDL_FPoint){c->world_px.x + w.x * c->scale, c->world_px.y + w.y * c->scale};
+}
+/// Window pixels -> world point (may lie outside the world).
+static inline alVec2 al_canvas_to_world(const al_canvas *c, float sx, float sy)
+{
+    return alV2((sx - c->world_px.x) / c->scale, (sy - c->world_px.y) / c->scale);
+}
+/// Whether window pixel (sx, sy) lies on the world rectangle.
+bool al_canvas_hit(const al_canvas *c, int sx, int sy);
+
+/// A line from a to b (world units), 1 px wide.
+void al_draw_line(al_canvas *c, alVec2 a, alVec2 b, SDL_Color col);
+/// A circle outline of radius r (world units).
+void al_draw_circle(al_canvas *c, alVec2 centre, float r, SDL_Color col);
+/// A filled circle of radius r (world units), at least 1.5 px.
+void al_draw_disc(al_canvas *c, alVec2 centre, float r, SDL_Color col);
+/// Text centred on a world point, in the small font; printf-style.
+void al_draw_text(al_canvas *c, alVec2 at, SDL_Color col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/// Makes room for n more vertices (optional; the add functions grow too).
+void al_batch_reserve(al_batch *b, int n);
+/// An isosceles triangle pointing along heading (need not be unit length):
+/// nose at pos + size/2 along heading, length size and width 0.6*size
+/// (world units, drawn at least 5 px long so tiny agents stay visible).
+void al_batch_tri(al_batch *b, const al_canvas *c, alVec2 pos, alVec2 heading, float size,
+                  SDL_Color col);
+/// A filled circle of radius r (world units) as a fan of segments (3..64).
+void al_batch_disc(al_batch *b, const al_canvas *c, alVec2 centre, float r, int segments,
+                   SDL_Color col);
+/// A line from a to b (world units) width_px pixels wide (a thin quad).
+void al_batch_line(al_batch *b, const al_canvas *c, alVec2 a, alVec2 b2, float width_px,
+                   SDL_Color col);
+/// Draws the canvas's batch in one SDL_RenderGeometry call and empties it.
+void al_batch_draw(al_canvas *c);
+/// Frees the vertices; the struct may be reused.
+void al_batch_free(al_batch *b);
+
+// ---- the side panel -------------------------------------------------------------
+/// The side panel, laid out top to bottom from a cursor. Lines that do not fit
+/// above p->bottom are skipped (the plot sits below it). Valid during one call.
+typedef struct al_panel {
+    SDL_Renderer *r;
+    SDL_Rect rect;        ///< the panel's area
+    int x, y;             ///< cursor: top-left of the next line
+    int width;            ///< usable width from x
+    int bottom;           ///< nothing is drawn at or below this y
+    const al_font *font;  ///< 15 px sans
+    const al_font *small; ///< 12 px sans
+    const al_font *mono;  ///< 14 px monospaced
+    const al_font *title; ///< 20 px bold sans
+} al_panel;
+
+/// A section heading in the accent colour, with a little space above.
+void al_panel_heading(al_panel *p, const char *text);
+/// One line of text; printf-style; cut with "..." when too wide.
+void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/// One line of small dim text.
+void al_panel_note(al_panel *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/// "label    value": the label dim on the left, the value on the right half.
+void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/// Monospaced text with one colour per byte (colours[i] for text[i]); n
+/// colours, bytes past n use AL_COL_TEXT. For highlighting characters.
+void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n);
+/// Reserves a block height pixels tall and the panel's width for custom
+/// drawing; returns it, or a rectangle of height 0 when it does not fit.
+SDL_Rect al_panel_area(al_panel *p, int height);
+/// Vertical space of px pixels.
+void al_panel_space(al_panel *p, int px);
+/// Whether another line of font f fits.
+bool al_panel_fits(const al_panel *p, const al_font *f);
+
+// ---- a one-line text box -------------------------------------------------------
+#define AL_TEXTINPUT_MAX 4096
+
+/// An editable line of ASCII text (e.g. the estrings target). Zero-initialise.
+typedef struct al_textinput {
+    char text[AL_TEXTINPUT_MAX + 1];
+    int len;
+    bool active;     ///< has the keyboard (click it, or set it yourself)
+    bool submitted;  ///< set by Enter; the view clears it after reading text
+    SDL_Rect rect;   ///< where it was last drawn (for clicks)
+} al_textinput;
+
+/// Sets the text (cut at AL_TEXTINPUT_MAX bytes).
+void al_textinput_set(al_textinput *t, const char *text);
+/// Handles an event: a click on it activates it, a click elsewhere
+/// deactivates; while active, typed text is appended, Backspace deletes,
+/// Enter submits (active = false, submitted = true), Esc cancels. Returns true
+/// when the event was used (keys are swallowed while active).
+bool al_textinput_event(al_textinput *t, const SDL_Event *e);
+/// Draws the box with label above it; the caret shows while active.
+void al_panel_textinput(al_panel *p, al_textinput *t, const char *label);
+
+// ---- the view interface -------------------------------------------------------
+/// What a view gets in every call.
+typedef struct al_view_ctx {
+    void *mod;                  ///< the module instance (session->mod)
+    const alModuleClass *cls;   ///< its class
+    const al_session *session;  ///< ticks, gens, last stats, cfg, run_id
+    void *state;                ///< the view's own state from create(), or NULL
+    const char *db_path;        ///< run database, or NULL when not logging
+    bool paused;                ///< the shell is paused
+    char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
+    bool restart;                            ///< a restart was requested
+} al_view_ctx;
+
+/// Asks the shell to re-create the session with one more "section.key=value"
+/// override (after the current event); a config error is shown in the panel.
+void al_view_request_restart(al_view_ctx *ctx, const char *assignment);
+
+/// A module's view. Only module and draw are required.
+typedef struct al_view {
+    const char *module;       ///< the alModuleClass name it draws
+    int ticks_per_frame;      ///< starting speed (0: 1 tick per frame)
+    const char *const *plot_figures; ///< alGenStats figure names also plotted
+                                     ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
+    const char *keys_help;    ///< the view's own keys for the panel and help,
+                              ///< lines "K  what it does" separated by '\n'; may be NULL
+    void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
+    void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
+    void (*draw)(al_view_ctx *ctx, al_canvas *c);
+    void (*panel)(al_view_ctx *ctx, al_panel *p); ///< optional
+    bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional
+} al_view;
+
+/// The view of module, or NULL (src/app/gui/views.c).
+const al_view *al_view_find(const char *module);
+
+#endif

@@ -32,6 +32,13 @@ static void set_colour(SDL_Renderer *r, SDL_Color c)
 void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                   const char *ytitle, const al_series *series, int nseries)
 {
+    al_plot_draw_banded(r, font, area, xtitle, ytitle, series, NULL, nseries);
+}
+
+void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                         const char *ytitle, const al_series *series, const al_band *bands,
+                         int nseries)
+{
     int fh = al_font_height(font);
     // Data range.
     int n = 0;
@@ -39,10 +46,14 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
     for (int s = 0; s < nseries; ++s) {
         if (series[s].n > n) n = series[s].n;
         for (int i = 0; i < series[s].n; ++i) {
-            double v = series[s].y[i];
-            if (!isfinite(v)) continue;
-            if (v < lo) lo = v;
-            if (v > hi) hi = v;
+            bool band = bands && bands[s].lo && bands[s].hi;
+            double v[3] = {series[s].y[i], band ? bands[s].lo[i] : NAN,
+                           band ? bands[s].hi[i] : NAN};
+            for (int k = 0; k < 3; ++k) {
+                if (!isfinite(v[k])) continue;
+                if (v[k] < lo) lo = v[k];
+                if (v[k] > hi) hi = v[k];
+            }
         }
     }
     bool empty = !(lo <= hi);
@@ -115,6 +126,37 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
 
     // Series, clipped to the plot; at most about two points per pixel column.
     SDL_RenderSetClipRect(r, &plot);
+    // Bands first, translucent, so every line stays visible on top of them.
+    for (int s = 0; bands && s < nseries; ++s) {
+        const al_series *se = &series[s];
+        if (!bands[s].lo || !bands[s].hi || se->n < 2) continue;
+        int stride = se->n / (2 * plot.w) + 1;
+        SDL_Color c = se->col;
+        c.a = 56;
+        SDL_Vertex quad[6];
+        float px0 = 0, lo0 = 0, hi0 = 0;
+        bool have = false;
+        for (int i = 0; i < se->n; i += stride) {
+            double a = bands[s].lo[i], b = bands[s].hi[i];
+            if (!isfinite(a) || !isfinite(b)) {
+                have = false;
+                continue;
+            }
+            float px = (float)plot.x + (float)((double)i / xmax) * (float)plot.w;
+            float pl = (float)(plot.y + plot.h) - (float)((a - lo) / (hi - lo)) * (float)plot.h;
+            float ph = (float)(plot.y + plot.h) - (float)((b - lo) / (hi - lo)) * (float)plot.h;
+            if (have) {
+                SDL_FPoint p[4] = {{px0, lo0}, {px0, hi0}, {px, ph}, {px, pl}};
+                const int idx[6] = {0, 1, 2, 0, 2, 3};
+                for (int k = 0; k < 6; ++k) quad[k] = (SDL_Vertex){p[idx[k]], c, {0, 0}};
+                SDL_RenderGeometry(r, NULL, quad, 6, NULL, 0);
+            }
+            px0 = px;
+            lo0 = pl;
+            hi0 = ph;
+            have = true;
+        }
+    }
     enum { MAXPTS = 4096 };
     SDL_FPoint pts[MAXPTS];
     for (int s = 0; s < nseries; ++s) {
@@ -151,13 +193,22 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
     }
     SDL_RenderSetClipRect(r, NULL);
 
-    // Legend, top-left inside the plot.
+    // Legend, top-left inside the plot; wraps onto more lines when it is wider
+    // than the plot.
     int lx = plot.x + 8, ly = plot.y + 4;
     for (int s = 0; s < nseries; ++s) {
+        int w = al_text_width(font, series[s].name);
+        if (lx > plot.x + 8 && lx + 18 + w > plot.x + plot.w - 4) {
+            lx = plot.x + 8;
+            ly += fh + 2;
+        }
+        SDL_SetRenderDrawColor(r, 14, 16, 21, 200);
+        SDL_Rect bg = {lx - 3, ly, 18 + w + 6, fh};
+        SDL_RenderFillRect(r, &bg);
         set_colour(r, series[s].col);
         SDL_Rect sw = {lx, ly + fh / 2 - 1, 14, 3};
         SDL_RenderFillRect(r, &sw);
-        int w = al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
+        al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
         lx += 18 + w + 14;
     }
 }

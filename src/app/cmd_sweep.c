@@ -484,6 +484,7 @@ int cmd_sweep(int argc, char **argv)
     progress pg = {.tty = isatty(STDERR_FILENO), .total = ncells};
     double t0 = al_now();
     int next = 0, forwarded = 0;
+    double last_forward = 0;
     char seedbuf[32], exe[PATH_MAX];
     ssize_t el = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (el <= 0) {
@@ -493,7 +494,7 @@ int cmd_sweep(int argc, char **argv)
         goto restore;
     }
     exe[el] = '\0';
-    while (next < ncells || pg.running > 0) {
+    while ((!stop_signal && next < ncells) || pg.running > 0) {
         while (!stop_signal && pg.running < jobs && next < ncells) {
             cell *ce = &cells[next++];
             group *gr = &groups[ce->group];
@@ -534,8 +535,12 @@ int cmd_sweep(int argc, char **argv)
             fflush(NULL);
             pid_t pid = fork();
             if (pid == 0) {
-                sigaction(SIGINT, &old_int, NULL);
-                sigaction(SIGTERM, &old_term, NULL);
+                // Ignored until alife run installs its own handler, so a stop
+                // that arrives while the child starts cannot kill it before it
+                // can mark its run interrupted (the parent repeats the signal
+                // until every child has ended).
+                signal(SIGINT, SIG_IGN);
+                signal(SIGTERM, SIG_IGN);
                 FILE *devnull = fopen("/dev/null", "w");
                 if (devnull) dup2(fileno(devnull), STDOUT_FILENO);
                 if (ce->errlog) dup2(fileno(ce->errlog), STDERR_FILENO);
@@ -555,10 +560,11 @@ int cmd_sweep(int argc, char **argv)
             ce->started = al_now();
             pg.running++;
         }
-        if (stop_signal && forwarded != stop_signal) {
+        if (stop_signal && (forwarded != stop_signal || al_now() - last_forward > 1.0)) {
             // Ctrl-C in a terminal reaches the children too; a signal sent to
             // this process alone is passed on, so they end cleanly either way.
             forwarded = stop_signal;
+            last_forward = al_now();
             for (int i = 0; i < ncells; ++i)
                 if (cells[i].state == RUNNING) kill(cells[i].pid, SIGINT);
         }

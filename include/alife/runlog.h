@@ -19,22 +19,39 @@
 
 typedef struct alRunLog alRunLog;
 
-/// Opens (creating it and its folder if missing) the database at path.
+/// Opens (creating it and its folders if missing) the database at path, for
+/// logging. Migrates an older schema. Runs of this host left 'running' by a
+/// process that no longer exists are marked 'interrupted'.
+/// Errors: AL_ERR_USAGE (exit 2) when the file is not an alife run database
+/// (not SQLite, another program's SQLite database, a newer schema): the file
+/// is then left byte for byte unchanged; AL_ERR_IO when it cannot be opened
+/// or its folder created; AL_ERR_DB when SQLite fails.
 alResult alRunLog_Open(const char *path, alRunLog **out, alError *err);
-/// Opens an existing database read-only; never creates or migrates it.
+/// Opens an existing database read-only: never creates, migrates or changes
+/// it. AL_ERR_NOTFOUND (exit 2) when the file does not exist, AL_ERR_USAGE
+/// as above (and for an empty file). Read it with runquery.h.
 alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err);
-/// Closes; NULL is a no-op.
+/// Commits any pending batch and closes; NULL is a no-op.
 void alRunLog_Close(alRunLog *log);
 
 /// Starts a run: a new row with status 'running', the resolved config text,
 /// its params, this process id and a fresh uuid. *run_id receives its id.
 alResult alRunLog_BeginRun(alRunLog *log, const alConfig *cfg, const char *name, uint64_t seed,
                            int64_t *run_id, alError *err);
-/// Logs one finished generation (and the best genome if genome != NULL) in
-/// one transaction.
+/// Logs one finished generation, its module figures, and the best genome
+/// (rank 0) if genome != NULL. Generations are batched: the batch's
+/// transaction commits once it is 50 ms old (checked here and by
+/// alRunLog_Flush), so a fast run is not limited by commits and a crash
+/// loses at most the last ~50 ms. The genome bytes are copied.
 alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats *s,
                                 const void *genome, size_t genome_bytes, alError *err);
-/// Ends a run: status "finished", "interrupted" or "failed", and the finish time.
+/// Commits the pending batch of generations if it is at least older_than_s
+/// seconds old (0: whatever its age). Cheap when nothing is pending: call it
+/// between generations (every tick) so a slow generation never keeps the
+/// batch, and the write lock other processes wait for, open.
+alResult alRunLog_Flush(alRunLog *log, double older_than_s, alError *err);
+/// Ends a run: commits the batch, sets status "finished", "interrupted" or
+/// "failed", and the finish time.
 alResult alRunLog_EndRun(alRunLog *log, int64_t run_id, const char *status, alError *err);
 
 #endif

@@ -1,61 +1,56 @@
-/// runset.h — a set of runs loaded from the run database for comparison:
-/// each run's identity, its params and the curves of one chosen metric.
+/// runset.h — the runs `alife compare` and the GUI compare view work on:
+/// chosen by reference (id or uuid prefix), by sweep (param run.sweep) or by
+/// filters on run fields and params, loaded through the store's read API
+/// (runquery.h, runcompare.h) with one chosen metric as a curve per run.
 ///
-/// Runs are chosen by id, by sweep (param run.sweep), or by filters on run
-/// columns and params, and are returned in id order. The database is opened
-/// read-only and never modified.
+/// The database is opened read-only and never modified.
 #ifndef ALIFE_RUNSET_H
 #define ALIFE_RUNSET_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include "alife/error.h"
+#include "alife/runcompare.h"
 
-/// One run as loaded. Strings and arrays are owned by the set.
+/// One run of the set. Pointers are owned by the set.
 typedef struct alRunRecord {
-    int64_t id;
-    char uuid[40];
-    char module[32];
-    char name[80];
-    int64_t seed;
-    char status[16];   ///< running, finished, interrupted or failed
-    int nparams;
-    char **keys;       ///< param keys ("ga.mutation_rate"), in key order
-    char **values;     ///< their values as stored (INI text)
-    int ngens;         ///< generations logged, gen[i] ascending
-    double *gen;       ///< generation numbers
-    double *best, *mean; ///< best and mean fitness per generation
-    double *metric;    ///< the chosen metric per generation (may alias best or mean)
+    const alRunInfo *info; ///< id, uuid, module, name, seed, status (as shown), params
+    const alRunData *data; ///< the whole run (generations, figures)
+    int ngens;             ///< generations logged, gen[i] ascending
+    double *gen;           ///< generation numbers
+    double *best, *mean;   ///< best and mean fitness per generation
+    double *metric;        ///< the chosen metric per generation
 } alRunRecord;
 
 typedef struct alRunSet {
-    alRunRecord *runs; ///< n runs in id order
+    alComparison *cmp;      ///< the store's comparison of the runs (params that differ)
+    alRunRecord *runs;      ///< n runs, in the order cmp holds them
     int n;
     int skipped_unfinished; ///< runs matching the selection left out as not finished
     int skipped_empty;      ///< runs matching the selection left out for having no generations
 } alRunSet;
 
-/// Which runs to load. Give ids, or a sweep and/or filters (not both ids and
-/// the others).
+/// Which runs to load: refs, or a sweep and/or filters (not both).
 typedef struct alRunQuery {
-    const int64_t *ids;   ///< explicit run ids (any status); each must exist
-    int id_count;
-    const char *sweep;    ///< runs whose param run.sweep equals this, or NULL
-    const char *const *where; ///< "key=value" filters, all must hold: key is a run column
-                          ///< (id, module, name, seed, status) or a param key; values that
-                          ///< both parse as numbers compare as numbers (0.05 = 5e-2)
+    const char *const *refs; ///< run references (id or uuid prefix, see alRunLog_FindRun),
+                             ///< any status; each must exist and be named once
+    int ref_count;
+    const char *sweep;       ///< runs whose param run.sweep equals this, or NULL
+    const char *const *where; ///< "key=value" filters, all must hold: key is a run field
+                             ///< (id, uuid, module, name, seed, status) or a config key;
+                             ///< values that both parse as numbers compare as numbers
     int where_count;
-    bool include_unfinished; ///< with sweep/where: keep running/interrupted/failed runs too
-    const char *metric;   ///< "best", "mean", "worst", "stddev" or a module figure name
+    bool include_unfinished; ///< with sweep/where: keep interrupted/failed/running runs too
+    const char *metric;      ///< "best", "mean", "worst", "stddev" or a module figure name
 } alRunQuery;
 
-/// Loads the runs q selects from the database at db_path into out (which the
-/// caller frees with alRunSet_Free, also after a failure). Fails with
-/// AL_ERR_NOTFOUND naming the id when an explicit id is not in the database,
-/// when an explicit run has no generations, when nothing matches the sweep or
-/// filters (the message says what was asked and what the database holds), or
-/// when a run lacks the metric (listing the figures it has); AL_ERR_USAGE for
-/// a malformed filter; AL_ERR_DB for a file that is not an alife database.
+/// Loads the runs q selects from the database at db_path into out (free it
+/// with alRunSet_Free, also after a failure). Errors: those of
+/// alRunLog_OpenReadOnly and alRunLog_FindRun (AL_ERR_NOTFOUND "no run 42 in
+/// PATH"); AL_ERR_USAGE for a run named twice or a malformed or unknown
+/// filter key; AL_ERR_NOTFOUND when nothing matches the sweep or filters
+/// (saying what was asked), when an explicitly named run has no generations,
+/// or when a run lacks the metric (listing the metrics it has).
 alResult alRunSet_Load(const char *db_path, const alRunQuery *q, alRunSet *out, alError *err);
 
 /// The value of param key of run r, or NULL.

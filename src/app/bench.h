@@ -12,5 +12,6 @@ typedef struct al_bench {
 int bench_steering(int argc, char **argv);
 int bench_estrings(int argc, char **argv);
 int bench_ants(int argc, char **argv);
+int bench_store(int argc, char **argv);
 
 #endif

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 static const al_bench benches[] = {
+    {"store", bench_store, "generations logged per second into the run database"},
     {NULL, NULL, NULL}, // modules add their benchmark here
 };
 enum { NBENCH = (int)(sizeof benches / sizeof benches[0]) };

@@ -12,6 +12,8 @@
 #include "cli.h"
 #include "compare_model.h"
 #include "compare_plot.h"
+#include "db_cli.h"
+#include "json_out.h"
 #include "options.h"
 
 static void help(void)
@@ -29,7 +31,8 @@ static void help(void)
         "or groups (only those), and with two groups a Mann-Whitney U test.\n"
         "\n"
         "selection (one of):\n"
-        "  RUN...               run ids (any status), as listed by 'alife runs'\n"
+        "  RUN...               runs by id or uuid prefix (any status), as listed by\n"
+        "                       'alife runs'; each at most once\n"
         "      --sweep SWEEP    the finished runs of a sweep (see alife sweep), grouped\n"
         "                       by their sweep group (run.group) unless --group-by\n"
         "      --where KEY=VAL  finished runs whose KEY equals VAL (repeatable, all must\n"
@@ -53,6 +56,8 @@ static void help(void)
         "      --plot FILE.png  curves overlaid: one line per run, or per group the mean\n"
         "                       with its 95%% confidence band\n"
         "      --csv FILE       the curves in long form: run,group,gen,metric,value\n"
+        "                       (best, mean and the metric); FILE '-' is stdout, and\n"
+        "                       the table is then not printed\n"
         "      --json           print JSON instead of the table (for scripts)\n"
         "      --db PATH        run database (default " AL_DEFAULT_DB ")\n"
         "  -h, --help           this help\n"
@@ -67,7 +72,8 @@ static void help(void)
         "> 0: the first group's values are larger) with A12 = P(first > second).\n"
         "\n"
         "exit status: 0 ok, 1 a file could not be written, 2 usage error, unknown run,\n"
-        "nothing matched, mixed modules, a group of one run, or a bad database.\n");
+        "nothing matched, mixed modules, a group of one run, a missing database or a\n"
+        "file that is not an alife run database. Reading never changes the database.\n");
 }
 
 static const char *g4(char *buf, size_t cap, double v)
@@ -93,57 +99,26 @@ static bool metric_is_builtin(const char *m)
 
 // ---- params that differ ----------------------------------------------------
 
-typedef struct diff_key {
-    const char *key;
-    bool within; // varies within some group
-} diff_key;
+// The params that differ come from the store's comparison (alComparison);
+// here they are only split into those that differ between groups and those
+// that vary within a group (e.g. run.seed between seeds).
 
-static int cmp_str(const void *a, const void *b)
+static const char *diff_value(const al_compare_model *m, int run, int k)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static const char *param_or_unset(const alRunRecord *r, const char *key)
-{
-    const char *v = alRunRecord_Param(r, key);
+    const alComparison *c = m->set.cmp;
+    const char *v = c->diff_values[run * c->diff_count + k];
     return v ? v : "(unset)";
 }
 
-// The sorted union of the runs' param keys whose values differ; *n of them.
-static diff_key *differing(const al_compare_model *m, int *n)
+static bool varies_within_groups(const al_compare_model *m, int k)
 {
-    int total = 0;
-    for (int i = 0; i < m->set.n; ++i) total += m->set.runs[i].nparams;
-    const char **keys = malloc((size_t)(total + 1) * sizeof *keys);
-    diff_key *out = malloc((size_t)(total + 1) * sizeof *out);
-    *n = 0;
-    if (!keys || !out) {
-        free(keys);
-        free(out);
-        return NULL;
+    for (int g = 0; g < m->ngroups; ++g) {
+        const al_compare_group *G = &m->groups[g];
+        for (int j = 1; j < G->n; ++j)
+            if (strcmp(diff_value(m, G->members[0], k), diff_value(m, G->members[j], k)) != 0)
+                return true;
     }
-    int k = 0;
-    for (int i = 0; i < m->set.n; ++i)
-        for (int j = 0; j < m->set.runs[i].nparams; ++j) keys[k++] = m->set.runs[i].keys[j];
-    qsort(keys, (size_t)k, sizeof *keys, cmp_str);
-    for (int i = 0; i < k; ++i) {
-        if (i > 0 && strcmp(keys[i], keys[i - 1]) == 0) continue;
-        const char *first = param_or_unset(&m->set.runs[0], keys[i]);
-        bool differs = false;
-        for (int r = 1; r < m->set.n && !differs; ++r)
-            differs = strcmp(first, param_or_unset(&m->set.runs[r], keys[i])) != 0;
-        if (!differs) continue;
-        bool within = false;
-        for (int g = 0; g < m->ngroups && !within; ++g) {
-            const al_compare_group *G = &m->groups[g];
-            const char *v0 = param_or_unset(m->runs[G->members[0]].rec, keys[i]);
-            for (int j = 1; j < G->n && !within; ++j)
-                within = strcmp(v0, param_or_unset(m->runs[G->members[j]].rec, keys[i])) != 0;
-        }
-        out[(*n)++] = (diff_key){keys[i], within};
-    }
-    free(keys);
-    return out;
+    return false;
 }
 
 // ---- text ------------------------------------------------------------------
@@ -185,8 +160,10 @@ static void print_runs(const al_compare_model *m)
     for (int i = 0; i < m->set.n; ++i) {
         const al_compare_run *r = &m->runs[i];
         char a[32], b[32], c[32], d[32];
-        printf("%6lld  %-16.16s %8lld  %-11s %5d  %11s %11s", (long long)r->rec->id,
-               r->rec->name, (long long)r->rec->seed, r->rec->status, r->rec->ngens,
+        char name[64];
+        printf("%6lld  %-16.16s %8llu  %-11s %5d  %11s %11s", (long long)r->rec->info->id,
+               db_cli_text(name, sizeof name, r->rec->info->name),
+               (unsigned long long)r->rec->info->seed, r->rec->info->status, r->rec->ngens,
                g4(a, sizeof a, r->final_best), g4(b, sizeof b, r->final_mean));
         if (extra) printf(" %11s", g4(c, sizeof c, r->m.final));
         if (m->opts.use_threshold) {
@@ -243,34 +220,36 @@ static void print_groups(const al_compare_model *m)
 
 static void print_diff(const al_compare_model *m)
 {
-    int nd;
-    diff_key *d = differing(m, &nd);
-    if (!d) return;
-    if (nd == 0) {
+    const alComparison *c = m->set.cmp;
+    if (c->diff_count == 0) {
         printf("\nparams: all runs have the same config\n");
-        free(d);
         return;
     }
     printf("\nparams that differ between the %s:\n", m->grouped ? "groups" : "runs");
     int within = 0;
-    for (int i = 0; i < nd; ++i) {
-        if (m->grouped && d[i].within) {
+    char text[128];
+    if (!m->grouped) {
+        printf("  %-28s", "");
+        for (int g = 0; g < m->ngroups; ++g) printf("%s%s", g ? " | " : " ", m->groups[g].label);
+        printf("\n");
+    }
+    for (int k = 0; k < c->diff_count; ++k) {
+        if (m->grouped && varies_within_groups(m, k)) {
             ++within;
             continue;
         }
-        printf("  %-28s", d[i].key);
+        printf("  %-28s", c->diff_keys[k]);
         for (int g = 0; g < m->ngroups; ++g)
             printf("%s%s", g ? " | " : " ",
-                   param_or_unset(m->runs[m->groups[g].members[0]].rec, d[i].key));
+                   db_cli_text(text, sizeof text, diff_value(m, m->groups[g].members[0], k)));
         printf("\n");
     }
     if (within) {
         printf("  differ within groups (e.g. between seeds):");
-        for (int i = 0; i < nd; ++i)
-            if (d[i].within) printf(" %s", d[i].key);
+        for (int k = 0; k < c->diff_count; ++k)
+            if (varies_within_groups(m, k)) printf(" %s", c->diff_keys[k]);
         printf("\n");
     }
-    free(d);
 }
 
 static void print_test(const al_compare_model *m)
@@ -302,28 +281,10 @@ static void print_test(const al_compare_model *m)
 
 // ---- CSV -------------------------------------------------------------------
 
-static void csv_field(FILE *f, const char *s)
+static bool write_csv(FILE *f, const void *ctx)
 {
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; ++s) {
-        if (*s == '"') fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-static int write_csv(const al_compare_model *m, const char *path)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "alife: %s: cannot write: %s\n", path, strerror(errno));
-        return 1;
-    }
-    fprintf(f, "run,group,gen,metric,value\n");
+    const al_compare_model *m = ctx;
+    fputs("run,group,gen,metric,value\r\n", f);
     const char *names[3] = {"best", "mean", m->opts.metric};
     int nm = metric_is_builtin(m->opts.metric) ? 2 : 3;
     for (int i = 0; i < m->set.n; ++i) {
@@ -331,152 +292,174 @@ static int write_csv(const al_compare_model *m, const char *path)
         const double *cols[3] = {r->best, r->mean, r->metric};
         for (int k = 0; k < nm; ++k)
             for (int j = 0; j < r->ngens; ++j) {
-                fprintf(f, "%lld,", (long long)r->id);
+                fprintf(f, "%lld,", (long long)r->info->id);
                 csv_field(f, m->groups[m->runs[i].group].label);
                 fprintf(f, ",%lld,", (long long)r->gen[j]);
                 csv_field(f, names[k]);
-                fprintf(f, ",%.17g\n", cols[k][j]);
+                fputc(',', f);
+                csv_number(f, cols[k][j]);
+                fputs("\r\n", f);
             }
     }
-    if (fclose(f) != 0) {
-        fprintf(stderr, "alife: %s: cannot write: %s\n", path, strerror(errno));
-        return 1;
-    }
-    return 0;
+    return !ferror(f);
 }
 
 // ---- JSON ------------------------------------------------------------------
 
-static void js_str(const char *s)
+static void js_summary(FILE *o, const char *name, const alSummary *s, int *first)
 {
-    putchar('"');
-    for (; *s; ++s) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') printf("\\%c", c);
-        else if (c == '\n') printf("\\n");
-        else if (c < 0x20) printf("\\u%04x", c);
-        else putchar(c);
+    json_key(o, name, first);
+    int f = 1;
+    fputc('{', o);
+    json_key(o, "n", &f);
+    fprintf(o, "%d", s->n);
+    const char *keys[] = {"median", "q1", "q3", "mean"};
+    const double vals[] = {s->median, s->q1, s->q3, s->mean};
+    for (int i = 0; i < 4; ++i) {
+        json_key(o, keys[i], &f);
+        json_number(o, s->n ? vals[i] : NAN);
     }
-    putchar('"');
+    json_key(o, "ci95", &f);
+    fputc('[', o);
+    json_number(o, s->n > 1 ? s->ci_lo : NAN);
+    fputc(',', o);
+    json_number(o, s->n > 1 ? s->ci_hi : NAN);
+    fputs("]}", o);
 }
 
-static void js_num(double v)
+static void js_num_field(FILE *o, const char *key, double v, int *first)
 {
-    if (isfinite(v)) printf("%.17g", v);
-    else printf("null");
-}
-
-static void js_summary(const char *name, const alSummary *s)
-{
-    printf("\"%s\": {\"n\": %d, \"median\": ", name, s->n);
-    js_num(s->n ? s->median : NAN);
-    printf(", \"q1\": ");
-    js_num(s->n ? s->q1 : NAN);
-    printf(", \"q3\": ");
-    js_num(s->n ? s->q3 : NAN);
-    printf(", \"mean\": ");
-    js_num(s->n ? s->mean : NAN);
-    printf(", \"ci95\": [");
-    js_num(s->n > 1 ? s->ci_lo : NAN);
-    printf(", ");
-    js_num(s->n > 1 ? s->ci_hi : NAN);
-    printf("]}");
+    json_key(o, key, first);
+    json_number(o, v);
 }
 
 static void print_json(const al_compare_model *m, const char *db)
 {
-    printf("{\"db\": ");
-    js_str(db);
-    printf(", \"module\": ");
-    js_str(m->module);
-    printf(", \"metric\": ");
-    js_str(m->opts.metric);
-    printf(", \"lower_is_better\": %s, \"horizon\": %g", m->lower_is_better ? "true" : "false",
-           m->horizon);
-    printf(", \"threshold\": ");
-    js_num(m->opts.use_threshold ? m->opts.threshold : NAN);
-    printf(", \"group_by\": ");
-    if (m->grouped) js_str(m->opts.group_by);
-    else printf("null");
-    printf(", \"skipped_unfinished\": %d, \"skipped_empty\": %d,\n \"runs\": [",
-           m->set.skipped_unfinished, m->set.skipped_empty);
+    FILE *o = stdout;
+    const alComparison *c = m->set.cmp;
+    int first = 1;
+    fputc('{', o);
+    json_key(o, "db", &first);
+    json_string(o, db);
+    json_key(o, "module", &first);
+    json_string(o, m->module);
+    json_key(o, "metric", &first);
+    json_string(o, m->opts.metric);
+    json_key(o, "lower_is_better", &first);
+    fputs(m->lower_is_better ? "true" : "false", o);
+    js_num_field(o, "horizon", m->horizon, &first);
+    js_num_field(o, "threshold", m->opts.use_threshold ? m->opts.threshold : NAN, &first);
+    json_key(o, "group_by", &first);
+    json_string(o, m->grouped ? m->opts.group_by : NULL);
+    json_key(o, "skipped_unfinished", &first);
+    fprintf(o, "%d", m->set.skipped_unfinished);
+    json_key(o, "skipped_empty", &first);
+    fprintf(o, "%d", m->set.skipped_empty);
+    json_key(o, "runs", &first);
+    fputc('[', o);
     for (int i = 0; i < m->set.n; ++i) {
         const al_compare_run *r = &m->runs[i];
-        printf("%s\n  {\"id\": %lld, \"uuid\": ", i ? "," : "", (long long)r->rec->id);
-        js_str(r->rec->uuid);
-        printf(", \"name\": ");
-        js_str(r->rec->name);
-        printf(", \"seed\": %lld, \"status\": ", (long long)r->rec->seed);
-        js_str(r->rec->status);
-        printf(", \"group\": ");
-        js_str(m->groups[r->group].label);
-        printf(", \"generations\": %d, \"final_best\": ", r->rec->ngens);
-        js_num(r->final_best);
-        printf(", \"final_mean\": ");
-        js_num(r->final_mean);
-        printf(", \"final\": ");
-        js_num(r->m.final);
-        printf(", \"auc\": ");
-        js_num(r->m.auc);
-        printf(", \"reached_at\": ");
-        js_num(r->m.reach >= 0 ? r->m.reach : NAN);
-        printf("}");
+        const alRunInfo *info = r->rec->info;
+        int f = 1;
+        fputs(i ? ",\n{" : "\n{", o);
+        json_key(o, "id", &f);
+        fprintf(o, "%lld", (long long)info->id);
+        json_key(o, "uuid", &f);
+        json_string(o, info->uuid);
+        json_key(o, "name", &f);
+        json_string(o, info->name);
+        json_key(o, "seed", &f);
+        fprintf(o, "%llu", (unsigned long long)info->seed);
+        json_key(o, "status", &f);
+        json_string(o, info->status);
+        json_key(o, "group", &f);
+        json_string(o, m->groups[r->group].label);
+        json_key(o, "generations", &f);
+        fprintf(o, "%d", r->rec->ngens);
+        js_num_field(o, "final_best", r->final_best, &f);
+        js_num_field(o, "final_mean", r->final_mean, &f);
+        js_num_field(o, "final", r->m.final, &f);
+        js_num_field(o, "auc", r->m.auc, &f);
+        js_num_field(o, "reached_at", r->m.reach >= 0 ? r->m.reach : NAN, &f);
+        json_key(o, "differing", &f);
+        fputc('{', o);
+        int g = 1;
+        for (int k = 0; k < c->diff_count; ++k) {
+            json_key(o, c->diff_keys[k], &g);
+            json_string(o, c->diff_values[i * c->diff_count + k]);
+        }
+        fputs("}}", o);
     }
-    printf("],\n \"groups\": [");
+    fputs("]\n", o);
+    json_key(o, "groups", &first);
+    fputc('[', o);
     for (int g = 0; g < m->ngroups; ++g) {
         const al_compare_group *G = &m->groups[g];
-        printf("%s\n  {\"label\": ", g ? "," : "");
-        js_str(G->label);
-        printf(", \"runs\": [");
+        int f = 1;
+        fputs(g ? ",\n{" : "\n{", o);
+        json_key(o, "label", &f);
+        json_string(o, G->label);
+        json_key(o, "runs", &f);
+        fputc('[', o);
         for (int i = 0; i < G->n; ++i)
-            printf("%s%lld", i ? ", " : "", (long long)m->runs[G->members[i]].rec->id);
-        printf("], ");
-        js_summary("final_best", &G->final_best);
-        printf(", ");
-        js_summary("final_mean", &G->final_mean);
-        printf(", ");
-        js_summary("final", &G->final_metric);
-        printf(", ");
-        js_summary("auc", &G->auc);
+            fprintf(o, "%s%lld", i ? "," : "", (long long)m->runs[G->members[i]].rec->info->id);
+        fputc(']', o);
+        js_summary(o, "final_best", &G->final_best, &f);
+        js_summary(o, "final_mean", &G->final_mean, &f);
+        js_summary(o, "final", &G->final_metric, &f);
+        js_summary(o, "auc", &G->auc, &f);
         if (m->opts.use_threshold) {
-            printf(", \"reached\": %d, \"km_median\": ", G->reached);
-            js_num(G->km_median >= 0 ? G->km_median : NAN);
+            json_key(o, "reached", &f);
+            fprintf(o, "%d", G->reached);
+            js_num_field(o, "km_median", G->km_median >= 0 ? G->km_median : NAN, &f);
         }
-        printf("}");
+        fputc('}', o);
     }
-    printf("],\n \"differing_params\": {");
-    int nd;
-    diff_key *d = differing(m, &nd);
-    for (int i = 0; d && i < nd; ++i) {
-        printf("%s\n  ", i ? "," : "");
-        js_str(d[i].key);
-        printf(": {\"within_groups\": %s, \"values\": [", d[i].within ? "true" : "false");
-        for (int r = 0; r < m->set.n; ++r) {
-            printf("%s", r ? ", " : "");
-            js_str(param_or_unset(&m->set.runs[r], d[i].key));
+    fputs("]\n", o);
+    json_key(o, "differing_keys", &first);
+    fputc('[', o);
+    for (int k = 0; k < c->diff_count; ++k) {
+        if (k) fputc(',', o);
+        json_string(o, c->diff_keys[k]);
+    }
+    fputc(']', o);
+    json_key(o, "varying_within_groups", &first);
+    fputc('[', o);
+    for (int k = 0, n = 0; m->grouped && k < c->diff_count; ++k)
+        if (varies_within_groups(m, k)) {
+            if (n++) fputc(',', o);
+            json_string(o, c->diff_keys[k]);
         }
-        printf("]}");
-    }
-    free(d);
-    printf("},\n \"test\": ");
+    fputs("]\n", o);
+    json_key(o, "test", &first);
     alMannWhitney t;
     if (m->grouped && m->ngroups == 2 && al_compare_test_groups(m, 0, 1, &t)) {
-        printf("{\"on\": \"%s\", \"u\": %g, \"u1\": %g, \"u2\": %g, \"n1\": %d, \"n2\": %d, "
-               "\"p\": ",
-               m->opts.test == AL_TEST_AUC ? "auc" : "final", t.u, t.u1, t.u2, t.n1, t.n2);
-        js_num(t.p);
-        printf(", \"exact\": %s, \"ties\": %s, \"z\": ", t.exact ? "true" : "false",
-               t.ties ? "true" : "false");
-        js_num(t.z);
-        printf(", \"cliffs_delta\": ");
-        js_num(t.cliffs_delta);
-        printf(", \"a12\": ");
-        js_num(t.a12);
-        printf(", \"effect\": \"%s\"}", al_compare_effect_label(t.cliffs_delta));
+        int f = 1;
+        fputc('{', o);
+        json_key(o, "on", &f);
+        json_string(o, m->opts.test == AL_TEST_AUC ? "auc" : "final");
+        js_num_field(o, "u", t.u, &f);
+        js_num_field(o, "u1", t.u1, &f);
+        js_num_field(o, "u2", t.u2, &f);
+        json_key(o, "n1", &f);
+        fprintf(o, "%d", t.n1);
+        json_key(o, "n2", &f);
+        fprintf(o, "%d", t.n2);
+        js_num_field(o, "p", t.p, &f);
+        json_key(o, "exact", &f);
+        fputs(t.exact ? "true" : "false", o);
+        json_key(o, "ties", &f);
+        fputs(t.ties ? "true" : "false", o);
+        js_num_field(o, "z", t.z, &f);
+        js_num_field(o, "cliffs_delta", t.cliffs_delta, &f);
+        js_num_field(o, "a12", t.a12, &f);
+        json_key(o, "effect", &f);
+        json_string(o, al_compare_effect_label(t.cliffs_delta));
+        fputc('}', o);
     } else {
-        printf("null");
+        fputs("null", o);
     }
-    printf("\n}\n");
+    fputs("}\n", o);
 }
 
 // ---- the command -------------------------------------------------------------
@@ -498,7 +481,6 @@ int cmd_compare(int argc, char **argv)
     al_compare_opts o = {.metric = "best"};
     alRunQuery q = {0};
     al_sets where = {0};
-    int64_t *ids = NULL;
     int rc = 2;
     optind = 1;
     int c;
@@ -547,13 +529,6 @@ int cmd_compare(int argc, char **argv)
                                         "--sweep SWEEP or --where KEY=VALUE");
         goto out;
     }
-    ids = malloc((size_t)(nids + 1) * sizeof *ids);
-    for (int i = 0; i < nids; ++i)
-        if (!al_parse_int(argv[optind + i], 1, INT64_MAX, &ids[i])) {
-            rc = cli_usage_error("compare", "'%s' is not a run id (a whole number >= 1)",
-                                 argv[optind + i]);
-            goto out;
-        }
     if (plot) {
         size_t l = strlen(plot);
         if (l < 5 || strcmp(plot + l - 4, ".png") != 0) {
@@ -561,8 +536,8 @@ int cmd_compare(int argc, char **argv)
             goto out;
         }
     }
-    q.ids = ids;
-    q.id_count = nids;
+    q.refs = (const char *const *)argv + optind;
+    q.ref_count = nids;
     q.where = (const char *const *)where.items;
     q.where_count = where.count;
     if (q.sweep && !o.group_by) o.group_by = "run.group";
@@ -578,9 +553,10 @@ int cmd_compare(int argc, char **argv)
         al_compare_free(&m);
         goto out;
     }
-    if (json) {
+    bool csv_stdout = csv && strcmp(csv, "-") == 0;
+    if (json && !csv_stdout) {
         print_json(&m, db);
-    } else {
+    } else if (!csv_stdout) {
         print_header(&m, db);
         if (m.grouped) print_groups(&m);
         else print_runs(&m);
@@ -588,19 +564,22 @@ int cmd_compare(int argc, char **argv)
         print_test(&m);
     }
     rc = 0;
-    if (csv && write_csv(&m, csv) != 0) rc = 1;
-    if (csv && rc == 0 && !json) printf("\ncurves written to %s\n", csv);
+    if (csv && !db_cli_write_file(csv, write_csv, &m)) {
+        fprintf(stderr, "alife compare: cannot write %s: %s\n", csv, strerror(errno));
+        rc = 1;
+    }
+    if (csv && rc == 0 && !json && !csv_stdout) printf("\ncurves written to %s\n", csv);
     if (plot) {
         if (al_compare_plot(&m, plot, &err) != AL_OK) {
             fprintf(stderr, "alife compare: %s\n", err.msg);
             rc = 1;
-        } else if (!json) {
+        } else if (!json && !csv_stdout) {
             printf("plot written to %s\n", plot);
         }
     }
+    if (db_cli_finish("compare") != 0) rc = 1;
     al_compare_free(&m);
 out:
-    free(ids);
     al_sets_free(&where);
     return rc;
 }

@@ -1,6 +1,5 @@
 // alife run: one experiment headless, every generation logged.
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +9,6 @@
 #include "cli.h"
 #include "options.h"
 #include "session.h"
-
-static volatile sig_atomic_t stop_signal = 0;
-
-static void on_signal(int sig) { stop_signal = sig; }
 
 static void help(void)
 {
@@ -34,7 +29,34 @@ static void help(void)
            "  -q, --quiet           no progress, only the summary line\n"
            "  -h, --help            this help\n"
            "\n"
-           "exit status: 0 finished, 1 runtime failure or interrupted, 2 usage or config error.\n");
+           "exit status: 0 finished, 1 runtime failure or interrupted, 2 usage or config\n"
+           "error (also when --db names a file that is not an alife run database, which\n"
+           "is then left unchanged).\n");
+}
+
+typedef struct progress_ctx {
+    bool quiet, tty;
+    double started, last_print;
+} progress_ctx;
+
+// One progress line per generation at most every 0.1 s (2 s when not a tty).
+static void print_progress(const al_session *s, void *p)
+{
+    progress_ctx *c = p;
+    if (c->quiet) return;
+    double now = al_now();
+    bool last = al_session_done(s);
+    if (!last && now - c->last_print < (c->tty ? 0.1 : 2.0)) return;
+    c->last_print = now;
+    double pct = 100.0 * (double)s->gens / (double)s->max_gens;
+    if (s->max_steps > 0) {
+        double p2 = 100.0 * (double)s->ticks / (double)s->max_steps;
+        if (p2 > pct) pct = p2;
+    }
+    double eta = pct > 0 ? (now - c->started) * (100.0 - pct) / pct : 0;
+    fprintf(stderr, "%sgen %lld  best %.4g  mean %.4g  worst %.4g  [%3.0f%%, eta %.0fs]%s",
+            c->tty ? "\r" : "", (long long)s->last.gen, s->last.best, s->last.mean, s->last.worst,
+            pct, eta, c->tty ? "   " : "\n");
 }
 
 static const char *base_name(const char *path)
@@ -100,53 +122,17 @@ int cmd_run(int argc, char **argv)
     al_session s;
     if (al_session_open(&s, cfg, db, name, &err) != AL_OK) return cli_fail(&err);
 
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-
-    bool tty = isatty(STDERR_FILENO);
+    al_session_catch_signals();
+    progress_ctx pc = {quiet, isatty(STDERR_FILENO), al_now(), 0};
     if (!quiet)
         fprintf(stderr, "alife: run %lld (%s, module %s, seed %llu) logging to %s\n",
                 (long long)s.run_id, name, s.cls->name, (unsigned long long)s.seed, db);
-    double started = al_now(), last_print = 0;
+    const char *end = al_session_run(&s, print_progress, &pc, &err);
+    if (!quiet && pc.tty) fputc('\n', stderr);
     int status = 0;
-    const char *end = "finished";
-    while (!al_session_done(&s)) {
-        if (stop_signal) {
-            end = "interrupted";
-            status = 1;
-            break;
-        }
-        int r = al_session_step(&s, &err);
-        if (r < 0) {
-            end = "failed";
-            status = cli_fail(&err);
-            break;
-        }
-        if (r == 1 && !quiet) {
-            double now = al_now();
-            bool last = al_session_done(&s);
-            if (last || now - last_print >= (tty ? 0.1 : 2.0)) {
-                last_print = now;
-                double pct = 100.0 * (double)s.gens / (double)s.max_gens;
-                if (s.max_steps > 0) {
-                    double p2 = 100.0 * (double)s.ticks / (double)s.max_steps;
-                    if (p2 > pct) pct = p2;
-                }
-                double eta = pct > 0 ? (now - started) * (100.0 - pct) / pct : 0;
-                fprintf(stderr, "%sgen %lld  best %.4g  mean %.4g  worst %.4g  [%3.0f%%, eta %.0fs]%s",
-                        tty ? "\r" : "", (long long)s.last.gen, s.last.best, s.last.mean,
-                        s.last.worst, pct, eta, tty ? "   " : "\n");
-            }
-        }
-    }
-    if (!quiet && tty) fputc('\n', stderr);
-    if (stop_signal)
-        fprintf(stderr, "alife: stopped by signal %d; %lld finished generations kept\n",
-                (int)stop_signal, (long long)s.gens);
+    if (strcmp(end, "finished") != 0) status = err.code == AL_ERR_INTERRUPTED ? 1 : cli_fail(&err);
+    if (strcmp(end, "interrupted") == 0) fprintf(stderr, "alife: %s\n", err.msg);
+    double started = pc.started;
     char desc[256] = "";
     if (s.have_last && s.cls->describe) s.cls->describe(s.mod, desc, sizeof desc);
     printf("run %lld %s: %lld generations, %lld ticks, %.2fs", (long long)s.run_id, end,

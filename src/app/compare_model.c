@@ -18,15 +18,20 @@ void al_compare_free(al_compare_model *m)
     memset(m, 0, sizeof *m);
 }
 
-// The value of key for run r: a run column or a param; "(unset)" if absent.
+// The value of key for run r: a run field or a param; "(unset)" if absent.
 static const char *key_value(const alRunRecord *r, const char *key, char *buf, size_t cap)
 {
-    if (strcmp(key, "module") == 0) return r->module;
-    if (strcmp(key, "name") == 0) return r->name;
-    if (strcmp(key, "status") == 0) return r->status;
-    if (strcmp(key, "uuid") == 0) return r->uuid;
-    if (strcmp(key, "seed") == 0 || strcmp(key, "id") == 0) {
-        snprintf(buf, cap, "%lld", (long long)(key[0] == 's' ? r->seed : r->id));
+    const alRunInfo *info = r->info;
+    if (strcmp(key, "module") == 0) return info->module;
+    if (strcmp(key, "name") == 0) return info->name;
+    if (strcmp(key, "status") == 0) return info->status;
+    if (strcmp(key, "uuid") == 0) return info->uuid;
+    if (strcmp(key, "id") == 0) {
+        snprintf(buf, cap, "%lld", (long long)info->id);
+        return buf;
+    }
+    if (strcmp(key, "seed") == 0) {
+        snprintf(buf, cap, "%llu", (unsigned long long)info->seed);
         return buf;
     }
     const char *v = alRunRecord_Param(r, key);
@@ -125,14 +130,15 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
     int n = m->set.n;
     const alRunRecord *runs = m->set.runs;
     for (int i = 1; i < n; ++i)
-        if (strcmp(runs[i].module, runs[0].module) != 0)
+        if (strcmp(runs[i].info->module, runs[0].info->module) != 0)
             return alError_Set(err, AL_ERR_USAGE,
                                "run %lld is of module %s but run %lld of module %s: their '%s' "
                                "cannot be compared; compare one module at a time "
                                "(e.g. --where module=%s)",
-                               (long long)runs[0].id, runs[0].module, (long long)runs[i].id,
-                               runs[i].module, m->opts.metric, runs[0].module);
-    m->module = runs[0].module;
+                               (long long)runs[0].info->id, runs[0].info->module,
+                               (long long)runs[i].info->id, runs[i].info->module, m->opts.metric,
+                               runs[0].info->module);
+    m->module = runs[0].info->module;
     const alModuleClass *cls = alModule_Find(m->module);
     m->module_known = cls != NULL;
     bool fitness = strcmp(m->opts.metric, "best") == 0 || strcmp(m->opts.metric, "mean") == 0 ||
@@ -158,7 +164,7 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
         if (m->grouped)
             snprintf(label, sizeof label, "%s", key_value(rec, m->opts.group_by, buf, sizeof buf));
         else
-            snprintf(label, sizeof label, "run %lld", (long long)rec->id);
+            snprintf(label, sizeof label, "run %lld", (long long)rec->info->id);
         int g = 0;
         while (g < m->ngroups && strcmp(m->groups[g].label, label) != 0) ++g;
         if (g == m->ngroups) {
@@ -181,7 +187,7 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
                     "or test can be computed from one run; add seeds to it (alife sweep ... "
                     "--seeds 1-10) or compare runs one by one without --group-by",
                     m->groups[g].label, m->opts.group_by,
-                    (long long)runs[m->groups[g].members[0]].id);
+                    (long long)runs[m->groups[g].members[0]].info->id);
     return summarise(m, err);
 }
 

@@ -7,14 +7,23 @@
 alResult al_session_open(al_session *s, alConfig *cfg, const char *db_path, const char *name,
                          alError *err)
 {
-    memset(s, 0, sizeof *s);
-    s->cfg = cfg;
-    s->cls = alModule_Find(alConfig_Module(cfg));
-    if (!s->cls) {
+    const alModuleClass *cls = alModule_Find(alConfig_Module(cfg));
+    if (!cls) {
         alError_Set(err, AL_ERR_NOTFOUND, "module '%s' is not part of this build",
                     alConfig_Module(cfg));
-        goto fail;
+        alDestroyConfig(cfg);
+        memset(s, 0, sizeof *s);
+        return AL_ERR_NOTFOUND;
     }
+    return al_session_open_with_class(s, cls, cfg, db_path, name, err);
+}
+
+alResult al_session_open_with_class(al_session *s, const alModuleClass *cls, alConfig *cfg,
+                                    const char *db_path, const char *name, alError *err)
+{
+    memset(s, 0, sizeof *s);
+    s->cfg = cfg;
+    s->cls = cls;
     s->seed = (uint64_t)alConfig_Int(cfg, "run.seed");
     s->max_gens = alConfig_Int(cfg, "run.generations");
     s->max_steps = alConfig_Int(cfg, "run.steps");
@@ -39,7 +48,12 @@ int al_session_step(al_session *s, alError *err)
 {
     bool ended = s->cls->step(s->mod);
     s->ticks++;
-    if (!ended) return 0;
+    if (!ended) {
+        // Do not keep a batch of generations (and the write lock) open
+        // through a long generation.
+        if (s->log && alRunLog_Flush(s->log, 0.05, err) != AL_OK) return -1;
+        return 0;
+    }
     double now = al_now();
     s->cls->last_stats(s->mod, &s->last);
     s->last.wall_s = now - s->gen_started;
@@ -54,6 +68,49 @@ int al_session_step(al_session *s, alError *err)
             return -1;
     }
     return 1;
+}
+
+volatile sig_atomic_t al_session_stop = 0;
+
+static void on_stop_signal(int sig) { al_session_stop = sig; }
+
+void al_session_catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+const char *al_session_run(al_session *s, al_session_progress progress, void *ctx, alError *err)
+{
+    const char *end = "finished";
+    while (!al_session_done(s)) {
+        if (al_session_stop) {
+            alError_Set(err, AL_ERR_INTERRUPTED, "stopped by signal %d; %lld finished generations kept",
+                        (int)al_session_stop, (long long)s->gens);
+            end = "interrupted";
+            break;
+        }
+        int r = al_session_step(s, err);
+        if (r < 0) {
+            end = "failed";
+            break;
+        }
+        if (r == 1 && progress) progress(s, ctx);
+    }
+    // Commit the last batch now, not only at close: a failure to commit is
+    // then reported while the caller can still say so.
+    if (s->log && strcmp(end, "failed") != 0) {
+        alError ferr = {0};
+        if (alRunLog_Flush(s->log, 0, &ferr) != AL_OK) {
+            if (err) *err = ferr;
+            end = "failed";
+        }
+    }
+    return end;
 }
 
 bool al_session_done(const al_session *s)

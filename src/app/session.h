@@ -4,6 +4,7 @@
 #ifndef ALIFE_APP_SESSION_H
 #define ALIFE_APP_SESSION_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -34,11 +35,30 @@ typedef struct al_session {
 /// module rejects writes nothing.
 alResult al_session_open(al_session *s, alConfig *cfg, const char *db_path, const char *name,
                          alError *err);
+/// Same, with the module class given instead of found from the config's
+/// run.module (tests drive a module of their own through the real session).
+/// The run is logged under the config's module name.
+alResult al_session_open_with_class(al_session *s, const alModuleClass *cls, alConfig *cfg,
+                                    const char *db_path, const char *name, alError *err);
 /// Steps one tick; returns 1 when a generation finished (and was logged),
 /// 0 when not, -1 on a logging error (err filled).
 int al_session_step(al_session *s, alError *err);
 /// True when the generation or tick limit, or the module's goal, is reached.
 bool al_session_done(const al_session *s);
+/// Called after each finished generation by al_session_run.
+typedef void (*al_session_progress)(const al_session *s, void *ctx);
+/// Installs handlers so SIGINT and SIGTERM set al_session_stop (and do
+/// nothing else): the run stops between two ticks, keeping its generations.
+void al_session_catch_signals(void);
+/// The signal that asked the run to stop, or 0.
+extern volatile sig_atomic_t al_session_stop;
+/// Steps until done, a stop request (al_session_stop), or a logging error.
+/// Returns the run's end status: "finished", "interrupted" (err says which
+/// signal, code AL_ERR_INTERRUPTED) or "failed" (err filled). Pending
+/// generations are committed before it returns, so every finished
+/// generation is in the database. Does not end the run: pass the status to
+/// al_session_close.
+const char *al_session_run(al_session *s, al_session_progress progress, void *ctx, alError *err);
 /// Ends the run with status ("finished", "interrupted", "failed") and frees all.
 void al_session_close(al_session *s, const char *status);
 /// Ends the logged run with status and closes the database, keeping the

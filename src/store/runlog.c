@@ -11,7 +11,6 @@
 #include "alife/runlog.h"
 
 #include <errno.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,23 +18,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "store_internal.h"
+
 #define AL_SCHEMA_VERSION 1
 #define AL_APPLICATION_ID 0x616c6966 /* 'alif' */
+// The first skeleton wrote 1634298214 (0x61696966, "aiif") by mistake: such
+// files are ours; opened for logging they get the right id.
+#define AL_APPLICATION_ID_SKELETON 0x61696966
 #define AL_BATCH_SECONDS 0.05
-
-struct alRunLog {
-    sqlite3 *db;
-    char path[512];
-    bool in_txn;
-    double txn_started;
-};
-
-static double mono_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static alResult db_error(alRunLog *log, alError *err, const char *what)
 {
@@ -92,96 +82,209 @@ static const char *schema_v1 =
     " gen INTEGER NOT NULL, rank INTEGER NOT NULL, fitness REAL, genome BLOB,"
     " PRIMARY KEY(run, gen, rank));";
 
+// mkdir -p of the folder that holds path (results/ by default).
+static alResult make_parent(const char *path, alError *err)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir) return AL_OK;
+    *slash = '\0';
+    for (char *p = dir + 1; *p; ++p) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+            return alError_Set(err, AL_ERR_IO, "%s: cannot create folder %s: %s", path, dir,
+                               strerror(errno));
+        *p = '/';
+    }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return alError_Set(err, AL_ERR_IO, "%s: cannot create folder %s: %s", path, dir,
+                           strerror(errno));
+    return AL_OK;
+}
+
+// Marks runs left 'running' by a dead process of this host as interrupted, so
+// the file tells the truth to tools that do not know the rule.
+static void mark_stale_runs(alRunLog *log)
+{
+    sqlite3_stmt *st = NULL, *up = NULL;
+    if (sqlite3_prepare_v2(log->db,
+                           "SELECT id, host, pid, started FROM runs WHERE status = 'running'", -1,
+                           &st, NULL) != SQLITE_OK)
+        return;
+    int64_t gone[64];
+    int n = 0;
+    while (n < 64 && sqlite3_step(st) == SQLITE_ROW)
+        if (al_store_process_gone((const char *)sqlite3_column_text(st, 1),
+                                  sqlite3_column_int64(st, 2),
+                                  (const char *)sqlite3_column_text(st, 3)))
+            gone[n++] = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (n == 0) return;
+    if (sqlite3_prepare_v2(log->db,
+                           "UPDATE runs SET status = 'interrupted'"
+                           " WHERE id = ? AND status = 'running'",
+                           -1, &up, NULL) != SQLITE_OK)
+        return;
+    // Best effort: if another process holds the write lock, try next time.
+    if (exec(log, "BEGIN IMMEDIATE", NULL) == AL_OK) {
+        for (int i = 0; i < n; ++i) {
+            sqlite3_reset(up);
+            sqlite3_bind_int64(up, 1, gone[i]);
+            sqlite3_step(up);
+        }
+        exec(log, "COMMIT", NULL);
+    }
+    sqlite3_finalize(up);
+}
+
+// Identifies the file before anything is written to it (these are reads).
+// A file that is not ours is a usage error (exit 2): the user named the
+// wrong file; it is left byte for byte as it was.
+static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, bool *old_id,
+                               alError *err)
+{
+    const char *path = log->path;
+    int64_t app = 0, tables = 0;
+    // One read transaction: the three reads must see the same state, or a
+    // file another process is creating right now (tables made, id not yet
+    // visible to a later read) would look foreign.
+    bool snapshot = sqlite3_exec(log->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+    bool read = pragma_int(log, "PRAGMA application_id", &app) &&
+                pragma_int(log, "PRAGMA user_version", version) &&
+                pragma_int(log, "SELECT count(*) FROM sqlite_master", &tables);
+    int code = sqlite3_errcode(log->db);
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(log->db));
+    if (snapshot) sqlite3_exec(log->db, "COMMIT", NULL, NULL, NULL);
+    if (!read) {
+        if (code == SQLITE_NOTADB)
+            return alError_Set(err, AL_ERR_USAGE,
+                               "%s: not an alife run database (not an SQLite file); the file was "
+                               "not changed",
+                               path);
+        return alError_Set(err, AL_ERR_DB, "%s: cannot read the database: %s", path, msg);
+    }
+    *old_id = app == AL_APPLICATION_ID_SKELETON;
+    if ((tables > 0 || app != 0) && app != AL_APPLICATION_ID && !*old_id)
+        return alError_Set(err, AL_ERR_USAGE,
+                           "%s: an SQLite database, but not an alife run database; the file was "
+                           "not changed",
+                           path);
+    if (*version > AL_SCHEMA_VERSION)
+        return alError_Set(err, AL_ERR_USAGE,
+                           "%s: schema version %lld is newer than this alife understands (%d); "
+                           "use a newer alife; the file was not changed",
+                           path, (long long)*version, AL_SCHEMA_VERSION);
+    if (readonly && tables == 0)
+        return alError_Set(err, AL_ERR_USAGE, "%s: an empty file, not an alife run database", path);
+    return AL_OK;
+}
+
+// WAL mode (readers never wait for the writer), set once per file. SQLite
+// answers SQLITE_BUSY to the switch without calling the busy handler when
+// another process is switching or creating the file at the same moment, so
+// retry for as long as the busy timeout would have waited.
+static alResult use_wal(alRunLog *log, alError *err)
+{
+    for (int attempt = 0;; ++attempt) {
+        sqlite3_stmt *st = NULL;
+        int rc = sqlite3_prepare_v2(log->db, "PRAGMA journal_mode", -1, &st, NULL);
+        bool wal = false;
+        if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+            const char *mode = (const char *)sqlite3_column_text(st, 0);
+            wal = mode && strcmp(mode, "wal") == 0;
+            rc = SQLITE_OK;
+        }
+        sqlite3_finalize(st);
+        if (rc == SQLITE_OK && wal) return AL_OK;
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(log->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK) continue; // check that it took
+        if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) break;
+        if (attempt >= 1000) break; // 1000 x 10 ms = the 10 s busy timeout
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    return db_error(log, err, "cannot switch the database to WAL mode");
+}
+
+static alResult migrate(alRunLog *log, alError *err)
+{
+    // One step per version, in one immediate transaction, so two processes
+    // creating the file at once do not both migrate.
+    if (exec(log, "BEGIN IMMEDIATE", err) != AL_OK) return AL_ERR_DB;
+    int64_t version = 0;
+    if (!pragma_int(log, "PRAGMA user_version", &version)) version = 0;
+    alResult r = AL_OK;
+    if (version < 1) {
+        r = exec(log, schema_v1, err);
+        if (r == AL_OK) {
+            char sql[64];
+            snprintf(sql, sizeof sql, "PRAGMA application_id = %d", AL_APPLICATION_ID);
+            r = exec(log, sql, err);
+        }
+    }
+    if (r == AL_OK && version < AL_SCHEMA_VERSION) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", AL_SCHEMA_VERSION);
+        r = exec(log, sql, err);
+    }
+    if (r != AL_OK) {
+        exec(log, "ROLLBACK", NULL);
+        return r;
+    }
+    return exec(log, "COMMIT", err);
+}
+
 static alResult open_db(const char *path, bool readonly, alRunLog **out, alError *err)
 {
     *out = NULL;
+    if (strlen(path) >= sizeof((alRunLog *)0)->path)
+        return alError_Set(err, AL_ERR_USAGE, "%.64s...: database path too long", path);
+    if (!readonly) {
+        alResult r = make_parent(path, err);
+        if (r != AL_OK) return r;
+    }
     alRunLog *log = calloc(1, sizeof *log);
     if (!log) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     snprintf(log->path, sizeof log->path, "%s", path);
+    log->readonly = readonly;
     int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    if (!readonly) {
-        // Create the folder of the database (results/ by default).
-        char dir[512];
-        snprintf(dir, sizeof dir, "%s", path);
-        char *slash = strrchr(dir, '/');
-        if (slash && slash != dir) {
-            *slash = '\0';
-            if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-                alError_Set(err, AL_ERR_IO, "%s: cannot create folder %s: %s", path, dir,
-                            strerror(errno));
-                free(log);
-                return AL_ERR_IO;
-            }
-        }
-    }
+    alResult r = AL_OK;
     if (sqlite3_open_v2(path, &log->db, flags, NULL) != SQLITE_OK) {
-        alResult r = alError_Set(err, AL_ERR_DB, "%s: cannot open database: %s", path,
-                                 log->db ? sqlite3_errmsg(log->db) : "out of memory");
-        sqlite3_close(log->db);
-        free(log);
-        return r;
+        r = alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path,
+                        log->db ? sqlite3_errmsg(log->db) : "out of memory");
+        goto fail;
     }
     sqlite3_busy_timeout(log->db, 10000);
-    // Identify the file before writing anything to it: reads only.
-    int64_t app = 0, version = 0, tables = 0;
-    if (!pragma_int(log, "PRAGMA application_id", &app) ||
-        !pragma_int(log, "PRAGMA user_version", &version) ||
-        !pragma_int(log, "SELECT count(*) FROM sqlite_master", &tables)) {
-        alError_Set(err, AL_ERR_DB, "%s: not an alife run database (%s); the file was not changed",
-                    path, sqlite3_errmsg(log->db));
-        goto fail;
-    }
-    if (tables > 0 && app != AL_APPLICATION_ID) {
-        alError_Set(err, AL_ERR_DB,
-                    "%s: an SQLite database, but not an alife run database; the file was not changed",
-                    path);
-        goto fail;
-    }
-    if (version > AL_SCHEMA_VERSION) {
-        alError_Set(err, AL_ERR_DB,
-                    "%s: schema version %lld is newer than this alife understands (%d); "
-                    "upgrade alife; the file was not changed",
-                    path, (long long)version, AL_SCHEMA_VERSION);
-        goto fail;
-    }
+    int64_t version = 0;
+    bool old_id = false;
+    r = check_identity(log, readonly, &version, &old_id, err);
+    if (r != AL_OK) goto fail;
     if (readonly) {
-        if (tables == 0) {
-            alError_Set(err, AL_ERR_DB, "%s: no alife runs here (an empty database)", path);
-            goto fail;
-        }
+        // Version 1 is the only schema so far; an older schema would need its
+        // own read path here (a read never migrates).
         *out = log;
         return AL_OK;
     }
-    if (exec(log, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON",
-             err) != AL_OK)
-        goto fail;
-    if (version < AL_SCHEMA_VERSION) {
-        // Migrations, one step per version, in one immediate transaction so
-        // two processes creating the file at once do not both migrate.
-        if (exec(log, "BEGIN IMMEDIATE", err) != AL_OK) goto fail;
-        if (!pragma_int(log, "PRAGMA user_version", &version)) version = 0;
-        alResult r = AL_OK;
-        if (version < 1) {
-            r = exec(log, schema_v1, err);
-            if (r == AL_OK) r = exec(log, "PRAGMA application_id = 1634494822", err);
-        }
-        if (r == AL_OK) {
-            char sql[64];
-            snprintf(sql, sizeof sql, "PRAGMA user_version = %d", AL_SCHEMA_VERSION);
-            r = exec(log, sql, err);
-        }
-        if (r != AL_OK) {
-            exec(log, "ROLLBACK", NULL);
-            goto fail;
-        }
-        if (exec(log, "COMMIT", err) != AL_OK) goto fail;
+    r = use_wal(log, err);
+    if (r == AL_OK) r = exec(log, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
+    if (r == AL_OK && version < AL_SCHEMA_VERSION) r = migrate(log, err);
+    if (r == AL_OK && old_id) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA application_id = %d", AL_APPLICATION_ID);
+        r = exec(log, sql, err);
     }
+    if (r != AL_OK) goto fail;
+    mark_stale_runs(log);
     *out = log;
     return AL_OK;
 fail:
     sqlite3_close(log->db);
     free(log);
-    return err ? err->code : AL_ERR_DB;
+    return r;
 }
 
 alResult alRunLog_Open(const char *path, alRunLog **out, alError *err)
@@ -191,8 +294,15 @@ alResult alRunLog_Open(const char *path, alRunLog **out, alError *err)
 
 alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err)
 {
-    if (access(path, F_OK) != 0)
-        return alError_Set(err, AL_ERR_NOTFOUND, "%s: no such database", path);
+    // Checked here so a read never creates the file (nor its folder).
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR)
+            return alError_Set(err, AL_ERR_NOTFOUND, "%s: no such database", path);
+        return alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path, strerror(errno));
+    }
+    if (S_ISDIR(sb.st_mode))
+        return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
     return open_db(path, true, out, err);
 }
 
@@ -207,6 +317,9 @@ void alRunLog_Close(alRunLog *log)
 {
     if (!log) return;
     commit(log, NULL);
+    sqlite3_finalize(log->ins_gen);
+    sqlite3_finalize(log->ins_fig);
+    sqlite3_finalize(log->ins_genome);
     sqlite3_close(log->db);
     free(log);
 }
@@ -230,7 +343,8 @@ static void make_uuid(char out[37])
         // Fall back on the clock and pid: unique enough on one machine.
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
+        uint64_t x =
+            (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
         for (int i = 0; i < 16; ++i) {
             x ^= x << 13;
             x ^= x >> 7;
@@ -312,18 +426,42 @@ dberr:
     return r;
 }
 
+// A statement prepared once per connection and reused: preparing is most of
+// the cost of a small insert.
+static bool cached(alRunLog *log, sqlite3_stmt **st, const char *sql)
+{
+    if (*st) {
+        sqlite3_reset(*st); // binding a stepped statement would fail
+        return true;
+    }
+    return sqlite3_prepare_v3(log->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) == SQLITE_OK;
+}
+
+// Resets the inserts so none keeps pointers to the caller's genome or names.
+static void reset_inserts(alRunLog *log)
+{
+    sqlite3_stmt *all[] = {log->ins_gen, log->ins_fig, log->ins_genome};
+    for (int i = 0; i < 3; ++i)
+        if (all[i]) {
+            sqlite3_reset(all[i]);
+            sqlite3_clear_bindings(all[i]);
+        }
+}
+
 alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats *s,
                                 const void *genome, size_t genome_bytes, alError *err)
 {
     if (!log->in_txn) {
         if (exec(log, "BEGIN IMMEDIATE", err) != AL_OK) return AL_ERR_DB;
         log->in_txn = true;
-        log->txn_started = mono_now();
+        log->txn_started = al_store_now();
     }
-    sqlite3_stmt *st = NULL;
-    const char *sql = "INSERT INTO generations(run, gen, best, mean, worst, stddev, evaluations,"
-                      " ticks, wall_s) VALUES(?,?,?,?,?,?,?,?,?)";
-    if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK) goto dberr;
+    sqlite3_stmt *st;
+    if (!cached(log, &log->ins_gen,
+                "INSERT INTO generations(run, gen, best, mean, worst, stddev, evaluations,"
+                " ticks, wall_s) VALUES(?,?,?,?,?,?,?,?,?)"))
+        goto dberr;
+    st = log->ins_gen;
     sqlite3_bind_int64(st, 1, run_id);
     sqlite3_bind_int64(st, 2, s->gen);
     sqlite3_bind_double(st, 3, s->best);
@@ -334,44 +472,41 @@ alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats 
     sqlite3_bind_int64(st, 8, s->ticks);
     sqlite3_bind_double(st, 9, s->wall_s);
     if (sqlite3_step(st) != SQLITE_DONE) goto dberr;
-    sqlite3_finalize(st);
-    st = NULL;
-    if (s->figure_count > 0) {
-        if (sqlite3_prepare_v2(log->db,
-                               "INSERT INTO figures(run, gen, name, value) VALUES(?,?,?,?)", -1,
-                               &st, NULL) != SQLITE_OK)
+    for (int i = 0; i < s->figure_count; ++i) {
+        if (!cached(log, &log->ins_fig,
+                    "INSERT INTO figures(run, gen, name, value) VALUES(?,?,?,?)"))
             goto dberr;
-        for (int i = 0; i < s->figure_count; ++i) {
-            sqlite3_reset(st);
-            sqlite3_bind_int64(st, 1, run_id);
-            sqlite3_bind_int64(st, 2, s->gen);
-            sqlite3_bind_text(st, 3, s->figure_names[i], -1, SQLITE_STATIC);
-            sqlite3_bind_double(st, 4, s->figures[i]);
-            if (sqlite3_step(st) != SQLITE_DONE) goto dberr;
-        }
-        sqlite3_finalize(st);
-        st = NULL;
+        st = log->ins_fig;
+        sqlite3_bind_int64(st, 1, run_id);
+        sqlite3_bind_int64(st, 2, s->gen);
+        sqlite3_bind_text(st, 3, s->figure_names[i], -1, SQLITE_STATIC);
+        sqlite3_bind_double(st, 4, s->figures[i]);
+        if (sqlite3_step(st) != SQLITE_DONE) goto dberr;
     }
     if (genome && genome_bytes > 0) {
-        if (sqlite3_prepare_v2(log->db,
-                               "INSERT INTO genomes(run, gen, rank, fitness, genome)"
-                               " VALUES(?,?,0,?,?)",
-                               -1, &st, NULL) != SQLITE_OK)
+        if (!cached(log, &log->ins_genome,
+                    "INSERT INTO genomes(run, gen, rank, fitness, genome) VALUES(?,?,0,?,?)"))
             goto dberr;
+        st = log->ins_genome;
         sqlite3_bind_int64(st, 1, run_id);
         sqlite3_bind_int64(st, 2, s->gen);
         sqlite3_bind_double(st, 3, s->best);
-        sqlite3_bind_blob(st, 4, genome, (int)genome_bytes, SQLITE_TRANSIENT);
+        sqlite3_bind_blob64(st, 4, genome, (sqlite3_uint64)genome_bytes, SQLITE_STATIC);
         if (sqlite3_step(st) != SQLITE_DONE) goto dberr;
-        sqlite3_finalize(st);
-        st = NULL;
     }
-    if (mono_now() - log->txn_started >= AL_BATCH_SECONDS) return commit(log, err);
-    return AL_OK;
+    reset_inserts(log);
+    return alRunLog_Flush(log, AL_BATCH_SECONDS, err);
 dberr:;
     alResult r = db_error(log, err, "cannot log a generation");
-    sqlite3_finalize(st);
+    reset_inserts(log);
     return r;
+}
+
+alResult alRunLog_Flush(alRunLog *log, double older_than_s, alError *err)
+{
+    if (!log->in_txn) return AL_OK;
+    if (older_than_s > 0 && al_store_now() - log->txn_started < older_than_s) return AL_OK;
+    return commit(log, err);
 }
 
 alResult alRunLog_EndRun(alRunLog *log, int64_t run_id, const char *status, alError *err)

@@ -40,8 +40,8 @@ static void fill_series(const al_compare_model *m, al_series *se, al_band *bands
                 y[i] = (double)i <= r->gen[r->ngens - 1] ? alCurve_At(r->gen, r->metric, r->ngens, i)
                                                          : NAN;
             const char *grp = alRunRecord_Param(r, "run.group");
-            snprintf(names[g], 300, "run %lld (seed %lld%s%s)", (long long)r->id,
-                     (long long)r->seed, grp && grp[0] ? ", " : "", grp ? grp : "");
+            snprintf(names[g], 300, "run %lld (seed %llu%s%s)", (long long)r->info->id,
+                     (unsigned long long)r->info->seed, grp && grp[0] ? ", " : "", grp ? grp : "");
         }
         se[g] = (al_series){names[g], al_compare_colour(g), y, npts, false};
         bands[g] = (al_band){m->grouped ? lo : NULL, m->grouped ? hi : NULL};

@@ -1,0 +1,40 @@
+// db_cli.h — what the commands that read the run database share.
+#ifndef ALIFE_APP_DB_CLI_H
+#define ALIFE_APP_DB_CLI_H
+
+#include <stdio.h>
+
+#include "alife/runquery.h"
+
+/// Prints "alife CMD: <message>" and returns the exit status of err.
+int db_cli_fail(const char *cmd, const alError *err);
+/// Opens path read-only for command cmd; on failure prints why and returns
+/// the exit status (2: missing or not an alife database, 1: I/O), else 0.
+int db_cli_open(const char *cmd, const char *path, alRunLog **log);
+/// Resolves RUN (id or uuid prefix) and loads it; prints and returns the exit
+/// status on failure, else 0.
+int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, alRunData **run);
+/// Writes one run's fields and params as the members of a JSON object
+/// (without the braces): id, uuid, module, name, seed, status, stale,
+/// started, finished, version, host, pid, generation_count, last_best,
+/// last_mean, params.
+void db_cli_json_run_fields(FILE *out, const alRunInfo *r);
+/// s with control characters (tab, escape, ...) replaced by '?', into buf
+/// (truncated to cap), so names cannot garble a table or the terminal.
+const char *db_cli_text(char *buf, size_t cap, const char *s);
+/// Flushes stdout; on a write error (a full disk, a closed pipe) says so and
+/// returns 1, else 0.
+int db_cli_finish(const char *cmd);
+/// Writes a file whole or not at all: write(f, ctx) into PATH.tmpPID beside
+/// it, then rename. PATH "-" writes to stdout. False (errno set) on failure.
+bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx), const void *ctx);
+/// "%.6g", or "-" for NaN; into buf.
+const char *db_cli_num(char *buf, size_t cap, double v);
+/// Exit-status paragraph shared by the --help texts.
+#define DB_CLI_EXIT_HELP                                                                           \
+    "exit status: 0 success; 1 runtime failure (database or file I/O);\n"                          \
+    "2 usage error, unknown run, missing database, or a file that is not an alife\n"               \
+    "run database (not SQLite, another program's database, or a newer schema).\n"                  \
+    "Reading never creates or changes the database file.\n"
+
+#endif

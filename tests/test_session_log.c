@@ -1,0 +1,356 @@
+// A run driven through src/app/session.c (what `alife run` and the GUI use)
+// into the run database: every generation logged, SIGINT/SIGTERM keep every
+// finished generation and mark the run interrupted, kill -9 leaves a row
+// shown as interrupted, a slow generation does not hold the write lock.
+// The module is a tiny one defined here, so the test does not depend on
+// the real modules' speed.
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "session.h"
+#include "store_fixtures.h"
+
+// ---- a test module: a generation every `ticks_per_gen` ticks ---------------
+
+typedef struct counter {
+    int64_t tick, gen;
+    int ticks_per_gen;
+    long tick_us; // sleep per tick, microseconds
+    alGenStats last;
+    bool have;
+    unsigned char genome[4];
+} counter;
+
+static int g_ticks_per_gen = 5;
+static long g_tick_us = 1000;
+static bool g_reject = false;
+
+static alResult counter_create(const alConfig *cfg, uint64_t seed, void **out, alError *err)
+{
+    if (g_reject) return alError_Set(err, AL_ERR_CONFIG, "counter: rejected on purpose");
+    counter *c = calloc(1, sizeof *c);
+    if (!c) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
+    c->ticks_per_gen = g_ticks_per_gen;
+    c->tick_us = g_tick_us;
+    *out = c;
+    return AL_OK;
+}
+
+static void counter_destroy(void *self)
+{
+    free(self);
+}
+
+static bool counter_step(void *self)
+{
+    counter *c = self;
+    if (c->tick_us > 0) {
+        struct timespec ts = {c->tick_us / 1000000, (c->tick_us % 1000000) * 1000};
+        nanosleep(&ts, NULL);
+    }
+    if (++c->tick % c->ticks_per_gen != 0) return false;
+    double f[3] = {(double)c->gen, (double)c->gen + 1, (double)c->gen + 2};
+    memset(&c->last, 0, sizeof c->last);
+    alGenStats_FromFitness(&c->last, f, 3, false);
+    c->last.gen = c->gen;
+    c->last.evaluations = 3 * (c->gen + 1);
+    c->last.ticks = c->tick;
+    alGenStats_AddFigure(&c->last, "ticks_seen", (double)c->tick);
+    memcpy(c->genome, &c->gen, sizeof c->genome);
+    c->have = true;
+    c->gen++;
+    return true;
+}
+
+static bool counter_last_stats(const void *self, alGenStats *out)
+{
+    const counter *c = self;
+    if (c->have) *out = c->last;
+    return c->have;
+}
+
+static bool counter_finished(const void *self)
+{
+    return false;
+}
+
+static const void *counter_genome(const void *self, size_t *bytes)
+{
+    const counter *c = self;
+    *bytes = sizeof c->genome;
+    return c->genome;
+}
+
+static const alModuleClass counter_class = {
+    "counter",
+    "Test counter",
+    false,
+    counter_create,
+    counter_destroy,
+    counter_step,
+    counter_last_stats,
+    counter_finished,
+    counter_genome,
+    NULL,
+};
+
+// ---- helpers --------------------------------------------------------------------
+
+static alRunData *load_only_run(const char *db)
+{
+    alRunLog *log = NULL;
+    alError err = {0};
+    if (alRunLog_OpenReadOnly(db, &log, &err) != AL_OK) fail_msg("open: %s", err.msg);
+    alRunData *run = NULL;
+    int64_t id;
+    if (alRunLog_FindRun(log, "1", &id, &err) != AL_OK ||
+        alRunLog_LoadRun(log, id, true, &run, &err) != AL_OK)
+        fail_msg("load: %s", err.msg);
+    alRunLog_Close(log);
+    return run;
+}
+
+static void report_gen(const al_session *s, void *ctx)
+{
+    int fd = *(int *)ctx;
+    int64_t n = s->gens;
+    if (write(fd, &n, sizeof n) != (ssize_t)sizeof n) _exit(20);
+}
+
+// Child: runs the counter module through the session until it is stopped.
+// Reports each finished generation count on fd, then -1 and the final count.
+static void child_run(const char *db, int fd, bool catch_signals)
+{
+    alConfig *cfg = fx_config("estrings", "run.generations=1000000", NULL);
+    al_session s;
+    alError err = {0};
+    if (al_session_open_with_class(&s, &counter_class, cfg, db, "counter", &err) != AL_OK)
+        _exit(10);
+    if (catch_signals) al_session_catch_signals();
+    const char *end = al_session_run(&s, report_gen, &fd, &err);
+    int64_t marks[2] = {-1, s.gens};
+    if (write(fd, marks, sizeof marks) != (ssize_t)sizeof marks) _exit(21);
+    bool interrupted = strcmp(end, "interrupted") == 0 && err.code == AL_ERR_INTERRUPTED;
+    al_session_close(&s, end);
+    _exit(interrupted ? 0 : 1);
+}
+
+// Forks a child running child_run; *fd reads its reports.
+static pid_t spawn_run(const char *db, int *fd)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t kid = fork();
+    assert_true(kid >= 0);
+    if (kid == 0) {
+        close(fds[0]);
+        child_run(db, fds[1], true);
+    }
+    close(fds[1]);
+    *fd = fds[0];
+    return kid;
+}
+
+// Reads generation counts from fd until one is >= n.
+static void wait_for_gens(int fd, int64_t n)
+{
+    int64_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, &got, sizeof got);
+        assert_int_equal(r, sizeof got);
+    }
+}
+
+// ---- tests ------------------------------------------------------------------------
+
+static void test_session_logs_every_generation_with_figures_and_genome(void **state)
+{
+    const char *db = fx_path("results/runs.db");
+    g_tick_us = 0;
+    alConfig *cfg = fx_config("estrings", "run.generations=7", "run.seed=9", NULL);
+    al_session s;
+    alError err = {0};
+    assert_int_equal(al_session_open_with_class(&s, &counter_class, cfg, db, "seven", &err), AL_OK);
+    const char *end = al_session_run(&s, NULL, NULL, &err);
+    assert_string_equal(end, "finished");
+    assert_int_equal(s.gens, 7);
+    al_session_close(&s, end);
+    alRunData *run = load_only_run(db);
+    assert_string_equal(run->info.status, "finished");
+    assert_string_equal(run->info.name, "seven");
+    assert_string_equal(run->info.module, "estrings");
+    assert_int_equal(run->info.seed, 9);
+    assert_int_equal(run->gen_count, 7);
+    assert_int_equal(run->figure_count, 1);
+    assert_string_equal(run->figure_names[0], "ticks_seen");
+    for (int64_t g = 0; g < 7; ++g) {
+        assert_int_equal(run->gens[g].gen, g);
+        assert_true(run->gens[g].best == (double)g + 2);
+        assert_true(run->gens[g].mean == (double)g + 1);
+        assert_true(run->gens[g].figures[0] == (double)(5 * (g + 1)));
+        assert_true(run->gens[g].wall_s >= 0);
+    }
+    assert_int_equal(run->genome_count, 7);
+    int32_t g6;
+    memcpy(&g6, run->genomes[6].bytes, sizeof g6);
+    assert_int_equal(g6, 6);
+    alDestroyRunData(run);
+    g_tick_us = 1000;
+}
+
+static void test_default_path_creates_results_folder(void **state)
+{
+    char cwd[1024];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(g_dir), 0);
+    g_tick_us = 0;
+    al_session s;
+    alError err = {0};
+    alResult r = al_session_open_with_class(&s, &counter_class,
+                                            fx_config("estrings", "run.generations=2", NULL),
+                                            AL_DEFAULT_DB, "default", &err);
+    if (r == AL_OK) al_session_close(&s, al_session_run(&s, NULL, NULL, &err));
+    g_tick_us = 1000;
+    assert_int_equal(chdir(cwd), 0);
+    assert_int_equal(r, AL_OK);
+    struct stat sb;
+    assert_int_equal(stat(fx_path("results"), &sb), 0);
+    assert_true(S_ISDIR(sb.st_mode));
+    alRunData *run = load_only_run(fx_path("results/runs.db"));
+    assert_int_equal(run->gen_count, 2);
+    assert_string_equal(run->info.status, "finished");
+    alDestroyRunData(run);
+}
+
+static void test_module_rejecting_its_config_writes_no_database(void **state)
+{
+    const char *db = fx_path("results/runs.db");
+    g_reject = true;
+    al_session s;
+    alError err = {0};
+    assert_int_equal(al_session_open_with_class(&s, &counter_class, fx_config("estrings", NULL), db,
+                                                "rejected", &err),
+                     AL_ERR_CONFIG);
+    g_reject = false;
+    struct stat sb;
+    assert_int_not_equal(stat(db, &sb), 0);
+}
+
+static void stop_with_signal_keeps_every_finished_generation(int sig)
+{
+    const char *db = fx_path("runs.db");
+    int fd;
+    pid_t kid = spawn_run(db, &fd);
+    wait_for_gens(fd, 8);
+    assert_int_equal(kill(kid, sig), 0);
+    // Drain: generation counts, then the -1 mark and the final count.
+    int64_t v = 0, final = -1;
+    while (read(fd, &v, sizeof v) == (ssize_t)sizeof v)
+        if (v == -1) {
+            assert_int_equal(read(fd, &final, sizeof final), sizeof final);
+            break;
+        }
+    close(fd);
+    int st;
+    assert_int_equal(waitpid(kid, &st, 0), kid);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0); // the child saw "interrupted"
+    assert_true(final >= 8);
+    alRunData *run = load_only_run(db);
+    assert_string_equal(run->info.status, "interrupted");
+    assert_false(run->info.stale); // written by the run itself, not inferred
+    assert_non_null(run->info.finished);
+    assert_int_equal(run->gen_count, final);
+    assert_int_equal(run->genome_count, final);
+    assert_int_equal(run->gens[final - 1].gen, final - 1);
+    alDestroyRunData(run);
+}
+
+static void test_sigint_keeps_every_finished_generation_and_marks_interrupted(void **state)
+{
+    stop_with_signal_keeps_every_finished_generation(SIGINT);
+}
+
+static void test_sigterm_keeps_every_finished_generation_and_marks_interrupted(void **state)
+{
+    stop_with_signal_keeps_every_finished_generation(SIGTERM);
+}
+
+static void test_kill9_leaves_running_row_shown_interrupted(void **state)
+{
+    const char *db = fx_path("runs.db");
+    int fd;
+    pid_t kid = spawn_run(db, &fd);
+    wait_for_gens(fd, 5);
+    // Batches commit within ~50 ms even while generations keep coming.
+    struct timespec ts = {0, 200 * 1000000L};
+    nanosleep(&ts, NULL);
+    assert_int_equal(kill(kid, SIGKILL), 0);
+    int st;
+    assert_int_equal(waitpid(kid, &st, 0), kid);
+    assert_true(WIFSIGNALED(st));
+    close(fd);
+    alRunData *run = load_only_run(db);
+    assert_string_equal(run->info.status, "interrupted");
+    assert_true(run->info.stale);
+    assert_null(run->info.finished);
+    assert_true(run->gen_count >= 5);
+    alDestroyRunData(run);
+}
+
+static void test_slow_generation_does_not_hold_the_write_lock(void **state)
+{
+    const char *db = fx_path("runs.db");
+    // One generation every 2 s (100 ticks of 20 ms).
+    g_ticks_per_gen = 100;
+    g_tick_us = 20000;
+    int fd;
+    pid_t kid = spawn_run(db, &fd);
+    g_ticks_per_gen = 5;
+    g_tick_us = 1000;
+    wait_for_gens(fd, 1);
+    struct timespec ts = {0, 150 * 1000000L};
+    nanosleep(&ts, NULL);
+    // Generation 0 is committed, visible to a reader...
+    alRunData *run = load_only_run(db);
+    assert_int_equal(run->gen_count, 1);
+    alDestroyRunData(run);
+    // ...and another writer gets the lock at once, not after generation 1.
+    alRunLog *log = NULL;
+    alError err = {0};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(alRunLog_Open(db, &log, &err), AL_OK);
+    alConfig *cfg = fx_config("ants", NULL);
+    int64_t id;
+    assert_int_equal(alRunLog_BeginRun(log, cfg, "other", 1, &id, &err), AL_OK);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double waited = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    assert_true(waited < 1.0);
+    assert_int_equal(alRunLog_EndRun(log, id, "finished", &err), AL_OK);
+    alRunLog_Close(log);
+    alDestroyConfig(cfg);
+    kill(kid, SIGINT);
+    int st;
+    waitpid(kid, &st, 0);
+    close(fd);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(f) cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
+        T(test_session_logs_every_generation_with_figures_and_genome),
+        T(test_default_path_creates_results_folder),
+        T(test_module_rejecting_its_config_writes_no_database),
+        T(test_sigint_keeps_every_finished_generation_and_marks_interrupted),
+        T(test_sigterm_keeps_every_finished_generation_and_marks_interrupted),
+        T(test_kill9_leaves_running_row_shown_interrupted),
+        T(test_slow_generation_does_not_hold_the_write_lock),
+#undef T
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

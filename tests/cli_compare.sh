@@ -208,20 +208,20 @@ check "merged: generations of both" test "$(q 'SELECT count(*) FROM generations'
 check "merged sweep compares as 9 seeds per group" test "$(grep -c '"n1":9,"n2":9' "$T/m.json")" -eq 1
 
 # ---- a sweep interrupted midway and run again ---------------------------------------
+# One group of short runs, one of long ones: stop while a long one runs.
 cat > "$T/slow.ini" <<'EOF'
 [run]
 module = estrings
-generations = 600
 [estrings]
-target = The quick brown fox jumps over the lazy dog, again and again until the story ends.
-population = 300
+target = It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness.
+population = 100
 EOF
 DB="$T/slow.db"
-"$ALIFE" sweep "$T/slow.ini" --seeds 1-3 --set ga.mutation_rate=0.01,0.03 --jobs 2 --db "$DB" \
+"$ALIFE" sweep "$T/slow.ini" --seeds 1-3 --set run.generations=40,600 --jobs 2 --db "$DB" \
     --name slow >/dev/null 2>"$T/slow1.err" &
 pid=$!
-for _ in $(seq 1 600); do # up to 60 s: wait for one finished run while others run
-    if [ -e "$DB" ] && [ "$(q "SELECT count(*) FROM runs WHERE status='finished'" 2>/dev/null || echo 0)" -ge 1 ] \
+for _ in $(seq 1 600); do # up to 60 s: wait for the short runs to finish and a long one to run
+    if [ -e "$DB" ] && [ "$(q "SELECT count(*) FROM runs WHERE status='finished'" 2>/dev/null || echo 0)" -ge 3 ] \
         && [ "$(q "SELECT count(*) FROM runs WHERE status='running'" 2>/dev/null || echo 0)" -ge 1 ]; then
         break
     fi
@@ -238,7 +238,7 @@ check "no run left 'running'" test "$(q "SELECT count(*) FROM runs WHERE status=
 nint=$(q "SELECT count(*) FROM runs WHERE status='interrupted'")
 check "stopped runs marked interrupted ($nint)" test "$nint" -ge 1
 [ "$nint" -ge 1 ] || { cat "$T/slow1.err"; q "SELECT id, seed, status, (SELECT count(*) FROM generations WHERE run = runs.id) FROM runs"; } >&2
-"$ALIFE" sweep "$T/slow.ini" --seeds 1-3 --set ga.mutation_rate=0.01,0.03 --jobs 2 --db "$DB" \
+"$ALIFE" sweep "$T/slow.ini" --seeds 1-3 --set run.generations=40,600 --jobs 2 --db "$DB" \
     --name slow >/dev/null 2>"$T/slow2.err"
 check "resumed sweep exits 0" test $? -eq 0
 check "resumed sweep ran only the missing cells" grep -q "$nfin already finished, $((6 - nfin)) to run" "$T/slow2.err"

@@ -560,7 +560,7 @@ int cmd_sweep(int argc, char **argv)
             ce->started = al_now();
             pg.running++;
         }
-        if (stop_signal && (forwarded != stop_signal || al_now() - last_forward > 1.0)) {
+        if (stop_signal && (forwarded != stop_signal || al_now() - last_forward > 0.25)) {
             // Ctrl-C in a terminal reaches the children too; a signal sent to
             // this process alone is passed on, so they end cleanly either way.
             forwarded = stop_signal;

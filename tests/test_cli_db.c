@@ -70,6 +70,7 @@ static void make_db(void)
     alGenStats s = fx_stats(3, 0);
     s.best = INFINITY;
     s.mean = NAN;
+    s.figure_names[1] = "best"; // a module figure named like a fixed field
     assert_int_equal(alRunLog_AddGeneration(log, id, &s, NULL, 0, &err), AL_OK);
     assert_int_equal(alRunLog_EndRun(log, id, "finished", &err), AL_OK);
     alRunLog_Close(log);
@@ -145,6 +146,9 @@ static void test_show_json_has_generations_with_figures_by_name(void **state)
     assert_int_equal(cli("show 3 --json"), 0);
     assert_true(json_valid(g_out));
     assert_non_null(strstr(g_out, "{\"gen\":0,\"best\":null,\"mean\":null,"));
+    assert_non_null(strstr(g_out, "\"figure_names\":[\"alpha\",\"figure_best\"]"));
+    assert_non_null(strstr(g_out, ",\"alpha\":0,\"figure_best\":1,"));
+    assert_int_equal(count(g_out, "\"best\":"), 1);
     assert_null(strstr(g_out, "inf"));
     assert_null(strstr(g_out, "nan"));
 }
@@ -224,7 +228,7 @@ static void test_export_csv_holds_exact_values(void **state)
     free(csv);
     // Run 3: +inf as inf, NaN (no value) as an empty field.
     assert_int_equal(cli("export 3 --csv -"), 0);
-    assert_non_null(strstr(g_out, "\r\n0,inf,,-0.5,"));
+    assert_non_null(strstr(g_out, "wall_s,alpha,figure_best\r\n0,inf,,-0.5,"));
 }
 
 static void test_export_errors_create_no_file(void **state)

@@ -331,6 +331,16 @@ static void test_missing_database_is_not_created_by_reading(void **state)
     assert_int_equal(sb.st_size, 0);
 }
 
+static void test_folder_is_refused_for_reading_and_logging(void **state)
+{
+    alRunLog *log = NULL;
+    alError err = {0};
+    assert_int_equal(alRunLog_Open(g_dir, &log, &err), AL_ERR_USAGE);
+    assert_non_null(strstr(err.msg, "a folder, not an alife run database"));
+    assert_int_equal(alRunLog_OpenReadOnly(g_dir, &log, &err), AL_ERR_USAGE);
+    assert_null(log);
+}
+
 static void test_open_for_logging_creates_missing_folders(void **state)
 {
     const char *path = fx_path("results/deeper/runs.db");
@@ -578,6 +588,13 @@ static void test_running_row_of_live_process_stays_running(void **state)
     alDestroyRunData(run);
     alRunLog_Close(ro);
     alRunLog_Close(log);
+    // A writer opening the file rewrites none of them: the first two may be
+    // alive, and pid reuse is inferred from clocks, so only readers act on it.
+    log = open_rw(path);
+    alRunLog_Close(log);
+    assert_string_equal(stored_status(path, mine), "running");
+    assert_string_equal(stored_status(path, other), "running");
+    assert_string_equal(stored_status(path, reused), "running");
     alDestroyConfig(cfg);
 }
 
@@ -636,6 +653,7 @@ int main(void)
         T(test_foreign_sqlite_database_is_refused_and_unchanged),
         T(test_newer_schema_is_refused_and_unchanged),
         T(test_missing_database_is_not_created_by_reading),
+        T(test_folder_is_refused_for_reading_and_logging),
         T(test_open_for_logging_creates_missing_folders),
         T(test_concurrent_writers_lose_nothing),
         T(test_batched_generations_are_visible_after_flush),

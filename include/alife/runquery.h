@@ -6,11 +6,12 @@
 /// not be freed by the caller. The objects do not refer to the alRunLog, so
 /// they may outlive it.
 ///
-/// Status: a run still marked 'running' whose process is gone (same host,
+/// Status: a run still marked 'running' whose process is gone (same host and
 /// kill(pid, 0) fails with ESRCH, or the pid now belongs to a process that
-/// started after the run) is reported with status "interrupted" and
-/// stale = true. Opened read-only the row is never changed; alRunLog_Open
-/// (read-write) rewrites such rows to 'interrupted' itself.
+/// started more than a minute after the run) is reported with status
+/// "interrupted" and stale = true. Opened read-only the row is never
+/// changed; alRunLog_Open (read-write) rewrites the rows whose process is
+/// certainly gone (ESRCH) to 'interrupted'.
 #ifndef ALIFE_RUNQUERY_H
 #define ALIFE_RUNQUERY_H
 

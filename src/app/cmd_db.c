@@ -47,15 +47,15 @@ int db_cli_finish(const char *cmd)
     return 1;
 }
 
-bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx), const void *ctx)
+bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx)
 {
-    if (strcmp(path, "-") == 0) return write(stdout, ctx) && fflush(stdout) == 0;
+    if (strcmp(path, "-") == 0) return emit(stdout, ctx) && fflush(stdout) == 0;
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
     if (!tmp) return false;
     snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
-    bool ok = f && write(f, ctx);
+    bool ok = f && emit(f, ctx);
     if (f && fclose(f) != 0) ok = false;
     if (ok && rename(tmp, path) != 0) ok = false;
     if (!ok) {
@@ -127,6 +127,21 @@ void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
     fputc('}', out);
 }
 
+// The key of a module figure in JSON and CSV: its name, or "figure_NAME" if
+// the name is one of the fixed columns (a figure called "best" must not
+// shadow the real best).
+static const char *figure_key(char *buf, size_t cap, const char *name)
+{
+    static const char *const fixed[] = {"gen",    "best",  "mean",   "worst",
+                                        "stddev", "ticks", "wall_s", "evaluations"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
+        if (strcmp(name, fixed[i]) == 0) {
+            snprintf(buf, cap, "figure_%s", name);
+            return buf;
+        }
+    return name;
+}
+
 // "2026-11-30T07:26:11Z" -> "2026-11-30 07:26:11" for tables.
 static const char *short_time(char *buf, size_t cap, const char *iso)
 {
@@ -152,7 +167,10 @@ static void runs_help(void)
            "options:\n"
            "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
            "  -m, --module M   only runs of module M (steering, estrings, ants)\n"
-           "      --json       print a JSON array of run objects (fields and params)\n"
+           "      --json       print a JSON array of run objects: id, uuid, module, name,\n"
+           "                   seed, status, stale (true when shown interrupted because\n"
+           "                   its process is gone), started, finished, version, host,\n"
+           "                   pid, generation_count, last_best, last_mean, params\n"
            "  -h, --help       this help\n"
            "\n" DB_CLI_EXIT_HELP);
 }
@@ -259,7 +277,8 @@ static void show_help(void)
            "      --json      print one JSON object: the run's fields, \"params\",\n"
            "                  \"config\", \"figure_names\" and \"generations\" (one object\n"
            "                  per generation: gen, best, mean, worst, stddev, the module\n"
-           "                  figures by name, evaluations, ticks, wall_s)\n"
+           "                  figures by name, evaluations, ticks, wall_s; a figure\n"
+           "                  named like one of those is given as figure_NAME)\n"
            "      --config    print only the run's resolved config as INI, to replay it:\n"
            "                  alife show 3 --config > again.ini && alife run again.ini\n"
            "  -a, --all       print every generation (default: at most about 40 rows,\n"
@@ -270,6 +289,7 @@ static void show_help(void)
 
 static void show_json(const alRunData *run)
 {
+    char key[128];
     fputc('{', stdout);
     db_cli_json_run_fields(stdout, &run->info);
     int first = 0;
@@ -279,7 +299,7 @@ static void show_json(const alRunData *run)
     fputc('[', stdout);
     for (int k = 0; k < run->figure_count; ++k) {
         if (k) fputc(',', stdout);
-        json_string(stdout, run->figure_names[k]);
+        json_string(stdout, figure_key(key, sizeof key, run->figure_names[k]));
     }
     fputs("],\n\"generations\":[", stdout);
     for (int64_t i = 0; i < run->gen_count; ++i) {
@@ -295,7 +315,7 @@ static void show_json(const alRunData *run)
             json_number(stdout, vals[k]);
         }
         for (int k = 0; k < run->figure_count; ++k) {
-            json_key(stdout, run->figure_names[k], &gf);
+            json_key(stdout, figure_key(key, sizeof key, run->figure_names[k]), &gf);
             json_number(stdout, g->figures[k]);
         }
         json_key(stdout, "evaluations", &gf);
@@ -423,7 +443,8 @@ static void export_help(void)
            "\n"
            "Writes one run's generations as CSV (RFC 4180), one row per generation:\n"
            "  gen,best,mean,worst,stddev,evaluations,ticks,wall_s,<module figures...>\n"
-           "Numbers read back exactly; a figure a generation lacks is an empty field.\n"
+           "Numbers read back exactly; a figure a generation lacks is an empty field;\n"
+           "a figure named like a fixed column is given as figure_NAME.\n"
            "RUN is the run's number or a prefix of its uuid. FILE '-' is stdout.\n"
            "The file is written whole or not at all (written beside, then renamed).\n"
            "\n"
@@ -440,7 +461,8 @@ static bool write_csv(FILE *out, const void *ctx)
     fputs("gen,best,mean,worst,stddev,evaluations,ticks,wall_s", out);
     for (int k = 0; k < run->figure_count; ++k) {
         fputc(',', out);
-        csv_field(out, run->figure_names[k]);
+        char key[128];
+        csv_field(out, figure_key(key, sizeof key, run->figure_names[k]));
     }
     fputs("\r\n", out);
     for (int64_t i = 0; i < run->gen_count; ++i) {

@@ -116,9 +116,9 @@ static void mark_stale_runs(alRunLog *log)
     int64_t gone[64];
     int n = 0;
     while (n < 64 && sqlite3_step(st) == SQLITE_ROW)
-        if (al_store_process_gone((const char *)sqlite3_column_text(st, 1),
-                                  sqlite3_column_int64(st, 2),
-                                  (const char *)sqlite3_column_text(st, 3)))
+        if (al_store_run_process((const char *)sqlite3_column_text(st, 1),
+                                 sqlite3_column_int64(st, 2),
+                                 (const char *)sqlite3_column_text(st, 3)) == RUN_PROCESS_GONE)
             gone[n++] = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     if (n == 0) return;
@@ -243,6 +243,9 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     *out = NULL;
     if (strlen(path) >= sizeof((alRunLog *)0)->path)
         return alError_Set(err, AL_ERR_USAGE, "%.64s...: database path too long", path);
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
     if (!readonly) {
         alResult r = make_parent(path, err);
         if (r != AL_OK) return r;
@@ -301,8 +304,6 @@ alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err)
             return alError_Set(err, AL_ERR_NOTFOUND, "%s: no such database", path);
         return alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path, strerror(errno));
     }
-    if (S_ISDIR(sb.st_mode))
-        return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
     return open_db(path, true, out, err);
 }
 
@@ -310,7 +311,11 @@ static alResult commit(alRunLog *log, alError *err)
 {
     if (!log->in_txn) return AL_OK;
     log->in_txn = false;
-    return exec(log, "COMMIT", err);
+    alResult r = exec(log, "COMMIT", err);
+    // A failed COMMIT (disk full, I/O error) may leave the transaction open;
+    // end it so the next generation can start a new one.
+    if (r != AL_OK && !sqlite3_get_autocommit(log->db)) exec(log, "ROLLBACK", NULL);
+    return r;
 }
 
 void alRunLog_Close(alRunLog *log)

@@ -124,7 +124,8 @@ static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *ps
     info->last_best = column_real(st, 13);
     info->last_mean = column_real(st, 14);
     if (strcmp(info->status, "running") == 0 &&
-        al_store_process_gone(info->host, info->pid, info->started)) {
+        al_store_run_process(info->host, info->pid, info->started) !=
+            RUN_PROCESS_ALIVE_OR_UNKNOWN) {
         info->status = "interrupted";
         info->stale = true;
     }

@@ -24,6 +24,7 @@
 typedef enum alEStringsAlphabet {
     AL_ESTRINGS_PRINTABLE = 0, ///< printable ASCII, 32 (space) to 126 ('~'): 95 symbols
     AL_ESTRINGS_SEED = 1,      ///< the seed article's 32 to 141: 110 symbols, 127-141 unprintable
+    AL_ESTRINGS_UPPER = 2,     ///< space and A-Z, Dawkins' weasel's 27 symbols (creep wraps Z to space)
 } alEStringsAlphabet;
 
 /// How a string's error is counted.

@@ -31,7 +31,8 @@
 /// Determinism. Every random draw comes from PCG32 streams derived from
 /// (seed, def.stream, generation, block of children): the same def and seed
 /// give bit-identical populations and statistics with any thread count.
-/// Ties in fitness are broken by the lower index.
+/// Ties in fitness are broken by the lower index (best, elites, alGa_Top,
+/// rank and truncation order); in a tournament the first drawn wins a tie.
 ///
 /// Fitness sense. def.minimise = true means fitness is an error (lower is
 /// better, 0 = solved for EStrings); otherwise higher is better. Every
@@ -66,7 +67,7 @@ typedef enum alGenomeType {
 /// How parents are chosen.
 typedef enum alSelection {
     AL_SELECT_ROULETTE = 0,   ///< fitness-proportionate (rule for negatives above)
-    AL_SELECT_TOURNAMENT = 1, ///< best of tournament_k uniform draws (with replacement)
+    AL_SELECT_TOURNAMENT = 1, ///< best of tournament_k uniform draws (with replacement); ties: first drawn
     AL_SELECT_RANK = 2,       ///< linear ranking: weight n for the best .. 1 for the worst
     AL_SELECT_TRUNCATION = 3, ///< uniform among the best `truncation` fraction
 } alSelection;
@@ -152,7 +153,8 @@ typedef struct alGaDef {
     alGaFitnessFn fitness; ///< NULL: fitness is set externally with alGa_SetFitness
     void *fitness_ctx;     ///< passed to fitness; must outlive the GA
 
-    int threads;           ///< OpenMP workers, 0 = all cores (default 0); results never depend on it
+    int threads;           ///< OpenMP workers, 0 = all cores (default 0); results never depend on it.
+                           ///< Generations of fewer than 16384 new genes breed on one thread.
     uint64_t stream;       ///< base id of the GA's random streams, so a module's other
                            ///< streams of the same seed stay independent (default 0x6a)
 } alGaDef;

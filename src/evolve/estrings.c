@@ -27,12 +27,23 @@ struct alEStrings {
     int hist_cap, hist_count, hist_head;
 };
 
-static const char *const alphabet_names[] = {"printable ASCII 32-126", "seed alphabet 32-141"};
+static const char *const alphabet_keys[] = {"printable", "seed", "upper"};
+static const char *const alphabet_names[] = {"printable ASCII, bytes 32 to 126",
+                                             "the seed's alphabet, bytes 32 to 141",
+                                             "space and A to Z"};
 
-static void alphabet_range(alEStringsAlphabet a, int *lo, int *hi)
+// The symbols of an alphabet, in creep order; returns how many.
+static int alphabet_symbols(alEStringsAlphabet a, uint8_t *out)
 {
-    *lo = 32;
-    *hi = a == AL_ESTRINGS_SEED ? 141 : 126;
+    int n = 0;
+    if (a == AL_ESTRINGS_UPPER) {
+        out[n++] = ' ';
+        for (int c = 'A'; c <= 'Z'; ++c) out[n++] = (uint8_t)c;
+        return n;
+    }
+    int hi = a == AL_ESTRINGS_SEED ? 141 : 126;
+    for (int c = 32; c <= hi; ++c) out[n++] = (uint8_t)c;
+    return n;
 }
 
 alEStringsDef alDefaultEStringsDef(void)
@@ -44,15 +55,15 @@ alEStringsDef alDefaultEStringsDef(void)
     d.fitness = AL_ESTRINGS_ABS_DIFF;
     d.ga = alDefaultGaDef();
     // The [ga] and [estrings] schema defaults (keep in step with the schema).
-    d.ga.population = 64;
+    d.ga.population = 24;
     d.ga.selection = AL_SELECT_TOURNAMENT;
-    d.ga.tournament_k = 3;
+    d.ga.tournament_k = 6;
     d.ga.crossover = AL_CROSS_UNIFORM;
-    d.ga.crossover_rate = 0.7;
+    d.ga.crossover_rate = 1.0;
     d.ga.mutation = AL_MUTATE_CREEP;
-    d.ga.mutation_rate = 0.05;
-    d.ga.creep = 2;
-    d.ga.elites = 1;
+    d.ga.mutation_rate = 0.08;
+    d.ga.creep = 4;
+    d.ga.elites = 2;
     d.ga.elite_copies = 1;
     d.history = 1000;
     return d;
@@ -89,16 +100,18 @@ alResult alEStrings_CheckTarget(const char *target, alEStringsAlphabet alphabet,
         return alError_Set(err, AL_ERR_CONFIG,
                            "estrings.target is %zu characters long (allowed: 1 to %d)", n,
                            AL_ESTRINGS_MAX_TARGET);
-    if ((unsigned)alphabet > AL_ESTRINGS_SEED)
+    if ((unsigned)alphabet > AL_ESTRINGS_UPPER)
         return alError_Set(err, AL_ERR_CONFIG, "estrings.alphabet = %d is unknown", (int)alphabet);
-    int lo, hi;
-    alphabet_range(alphabet, &lo, &hi);
+    uint8_t sym[256];
+    bool in[256] = {false};
+    int ns = alphabet_symbols(alphabet, sym);
+    for (int k = 0; k < ns; ++k) in[sym[k]] = true;
     int chars = 0; // characters (UTF-8 sequences) before position i
     for (size_t i = 0; i < n; ++chars) {
         unsigned char b = (unsigned char)target[i];
         int sl = utf8_len(b);
         if ((size_t)sl > n - i) sl = (int)(n - i);
-        if (b >= lo && b <= hi) {
+        if (in[b]) {
             ++i;
             continue;
         }
@@ -113,10 +126,9 @@ alResult alEStrings_CheckTarget(const char *target, alEStringsAlphabet alphabet,
         else snprintf(shown, sizeof shown, "'%c'", b);
         return alError_Set(err, AL_ERR_CONFIG,
                            "estrings.target: %s (byte%s %s) at character %d (byte offset %zu) is "
-                           "not in the alphabet (estrings.alphabet = %s: %s, bytes %d to %d)",
-                           shown, sl > 1 ? "s" : "", bytes, chars + 1, i,
-                           alphabet == AL_ESTRINGS_SEED ? "seed" : "printable",
-                           alphabet_names[alphabet], lo, hi);
+                           "not in the alphabet (estrings.alphabet = %s: %s)",
+                           shown, sl > 1 ? "s" : "", bytes, chars + 1, i, alphabet_keys[alphabet],
+                           alphabet_names[alphabet]);
     }
     return AL_OK;
 }
@@ -170,15 +182,13 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
     memcpy(es->target, def->target, (size_t)es->len + 1);
     es->def.target = es->target;
 
-    int lo, hi;
-    alphabet_range(def->alphabet, &lo, &hi);
     uint8_t alpha[256];
-    for (int c = lo; c <= hi; ++c) alpha[c - lo] = (uint8_t)c;
+    int na = alphabet_symbols(def->alphabet, alpha);
     alGaDef g = def->ga;
     g.type = AL_GENOME_BYTES;
     g.length = es->len;
     g.alphabet = alpha;
-    g.alphabet_size = hi - lo + 1;
+    g.alphabet_size = na;
     g.minimise = true;
     g.has_target = true;
     g.target_fitness = 0;

@@ -24,10 +24,16 @@
 #include "alife/rng.h"
 
 enum {
+    GUIDE_BITS = 10,  // top bits of a draw indexing the mutation-gap guide table
+    CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
+    PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
     BLOCK_PAIRS = 16, // pairs of children per random stream (fixed: results depend on it)
     KIND_INIT = 1,    // stream kinds, mixed into the stream id
     KIND_BREED = 2,
     KIND_DIVERSITY = 3,
+    KIND_GAPS = 4,
+    KIND_VALUES = 5,
+    KIND_MATE = 6,
 };
 
 // An integer range [0, n) with its rejection threshold for Lemire's method.
@@ -54,6 +60,18 @@ static inline uint32_t draw(alRng *r, bound b)
     return (uint32_t)(m >> 32);
 }
 
+// Creep: draw d in [0, 2k) means steps -k..-1 then 1..k along the alphabet
+// from index at, wrapping around. Branch-free: the sign and the wrap are
+// coin flips to the branch predictor.
+static inline int creep_index(int d, int at, int k, int na)
+{
+    int down = -(d < k);
+    int to = at + ((-(d + 1)) & down) + ((d - k + 1) & ~down);
+    to += na & -(to < 0);
+    to -= na & -(to >= na); // |step| < na, so one wrap is enough
+    return to;
+}
+
 // A probability p as a 33-bit threshold: alRng_Next() < t happens with p.
 static uint64_t prob_threshold(double p)
 {
@@ -75,6 +93,7 @@ struct alGa {
     bool has_last;       // buffer 1-cur holds a closed generation
     int64_t gen;
     int64_t evaluations;
+    int pending;         // individuals of the current generation without a fitness
     alGaStats last;
     unsigned char *best_ever;
     double best_ever_fit;
@@ -90,7 +109,9 @@ struct alGa {
     bound b_pop, b_trunc, b_cut1, b_cut2, b_reset, b_creep;
     uint64_t cross_thr;
     uint32_t *skip;      // mutation gap inverse CDF: first j with r < skip[j]; len entries
-    uint64_t skip_none;  // r >= skip[len-1] (as 33-bit) means no mutation in reach
+    uint32_t thresh8_creep, thresh8_reset; // 256 mod n: spare 8-bit draws below it are rejected
+    uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
+    int *guide;          // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 - GUIDE_BITS)
     int threads;
     char error[512];
 };
@@ -287,11 +308,21 @@ static void build_skip_table(alGa *ga)
     double p = ga->def.mutation_rate, q = 1.0 - p, tail = 1.0;
     for (int j = 0; j < ga->len; ++j) {
         tail *= q; // P(gap > j)
-        double c = ldexp(1.0 - tail, 32);
-        ga->skip[j] = c >= 4294967295.0 ? 0xffffffffu : (uint32_t)c;
+        // Multiples of 2^8: the gap depends on a draw's top 24 bits only, so
+        // its low 8 bits stay free for the mutated gene's new value.
+        double c = ldexp(1.0 - tail, 24);
+        ga->skip[j] = c >= 16777215.0 ? 0xffffff00u : (uint32_t)c << 8;
     }
     if (p >= 1.0)
         for (int j = 0; j < ga->len; ++j) ga->skip[j] = 0xffffffffu;
+    // p = 1: u = 2^32-1 must still give gap 0, so the last threshold is
+    // treated as 2^32 (every draw is below it).
+    int j = 0;
+    for (int k = 0; k <= (1 << GUIDE_BITS); ++k) {
+        uint64_t lowest = (uint64_t)k << (32 - GUIDE_BITS);
+        while (j < ga->len && (p >= 1.0 ? (uint64_t)1 << 32 : (uint64_t)ga->skip[j]) <= lowest) ++j;
+        ga->guide[k] = j;
+    }
 }
 
 alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
@@ -331,8 +362,9 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->order = malloc((size_t)ga->n * sizeof(int));
     ga->tmp = malloc((size_t)ga->n * sizeof(int));
     ga->skip = malloc((size_t)ga->len * sizeof(uint32_t));
+    ga->guide = malloc(((1u << GUIDE_BITS) + 1) * sizeof(int));
     if (!ga->genes[0] || !ga->genes[1] || !ga->fit[0] || !ga->fit[1] || !ga->best_ever ||
-        !ga->elite_idx || !ga->key || !ga->cum || !ga->order || !ga->tmp || !ga->skip) {
+        !ga->elite_idx || !ga->key || !ga->cum || !ga->order || !ga->tmp || !ga->skip || !ga->guide) {
         alDestroyGa(ga);
         return alError_Set(err, AL_ERR_NOMEM, "out of memory for a population of %d x %d genes",
                            def->population, def->length);
@@ -349,7 +381,21 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->b_reset = make_bound(ga->def.alphabet_size > 1 ? (uint32_t)ga->def.alphabet_size - 1 : 1);
     ga->b_creep = make_bound(def->creep > 0 ? 2u * (uint32_t)def->creep : 2u);
     ga->cross_thr = prob_threshold(def->crossover_rate);
+    ga->thresh8_creep = ga->b_creep.n <= 256 ? 256u % ga->b_creep.n : 256u;
+    ga->thresh8_reset = 256u % ga->b_reset.n;
     build_skip_table(ga);
+    if (def->type == AL_GENOME_BYTES && def->mutation == AL_MUTATE_CREEP && 2 * def->creep <= CREEP_TABLE_MAX) {
+        int w = 2 * def->creep;
+        ga->creep_next = calloc((size_t)256 * (size_t)w, 1);
+        if (!ga->creep_next) {
+            alDestroyGa(ga);
+            return alError_Set(err, AL_ERR_NOMEM, "out of memory");
+        }
+        for (int a = 0; a < ga->def.alphabet_size; ++a)
+            for (int d = 0; d < w; ++d)
+                ga->creep_next[ga->alpha[a] * w + d] =
+                    ga->alpha[creep_index(d, a, def->creep, ga->def.alphabet_size)];
+    }
 #ifdef ALIFE_HAVE_OPENMP
     ga->threads = def->threads > 0 ? def->threads : omp_get_num_procs();
 #else
@@ -357,6 +403,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
 #endif
     ga->best_ever_fit = NAN;
     for (int i = 0; i <= ga->n; ++i) ga->fit[0][i] = ga->fit[1][i] = NAN;
+    ga->pending = ga->n;
     // Generation 0, in blocks like the breeding pass.
     int blocks = (ga->n + 2 * BLOCK_PAIRS - 1) / (2 * BLOCK_PAIRS);
     for (int b = 0; b < blocks; ++b) {
@@ -383,6 +430,8 @@ void alDestroyGa(alGa *ga)
     free(ga->order);
     free(ga->tmp);
     free(ga->skip);
+    free(ga->guide);
+    free(ga->creep_next);
     free(ga);
 }
 
@@ -412,12 +461,14 @@ void alGa_SetGenome(alGa *ga, int i, const void *genes)
     if (ga->def.type == AL_GENOME_BYTES)
         for (int j = 0; j < ga->len; ++j) assert(ga->alpha_index[((const uint8_t *)genes)[j]] >= 0);
     memcpy(row(ga, ga->cur, i), genes, (size_t)ga->len * (size_t)ga->gsize);
+    if (!isnan(ga->fit[ga->cur][i])) ga->pending++;
     ga->fit[ga->cur][i] = NAN;
 }
 
 void alGa_SetFitness(alGa *ga, int i, double fitness)
 {
     assert(i >= 0 && i < ga->n && isfinite(fitness));
+    if (isnan(ga->fit[ga->cur][i])) ga->pending--;
     ga->fit[ga->cur][i] = fitness;
     ga->evaluations++;
 }
@@ -468,20 +519,22 @@ static inline bool better(const alGa *ga, double fa, int ia, double fb, int ib)
     return ia < ib;
 }
 
-// The n best of fitness f (size ga->n) into idx, best first: partial
-// selection sort, O(n * count) — count is small (elites, the GUI's top-N).
+// The count best of fitness f (size ga->n) into idx, best first: one pass
+// keeping a sorted list, O(n) for the small counts used (elites, the GUI's
+// top-N): most individuals fail the first comparison with the list's last.
 static int top_n(const alGa *ga, const double *f, int count, int *idx)
 {
     if (count > ga->n) count = ga->n;
-    for (int t = 0; t < count; ++t) {
-        int best = -1;
-        for (int i = 0; i < ga->n; ++i) {
-            bool taken = false;
-            for (int s = 0; s < t && !taken; ++s) taken = idx[s] == i;
-            if (taken) continue;
-            if (best < 0 || better(ga, f[i], i, f[best], best)) best = i;
+    if (count <= 0) return 0;
+    int have = 0;
+    for (int i = 0; i < ga->n; ++i) {
+        if (have == count && !better(ga, f[i], i, f[idx[have - 1]], idx[have - 1])) continue;
+        int at = have < count ? have++ : count - 1;
+        while (at > 0 && better(ga, f[i], i, f[idx[at - 1]], idx[at - 1])) {
+            idx[at] = idx[at - 1];
+            --at;
         }
-        idx[t] = best;
+        idx[at] = i;
     }
     return count;
 }
@@ -499,9 +552,10 @@ void alGa_Evaluate(alGa *ga)
     assert(ga->def.fitness);
     const int n = ga->n, c = ga->cur;
     double *f = ga->fit[c];
-    int64_t done = 0;
+    int64_t done = 0, todo = ga->pending;
+    if (todo == 0) return; // the usual case after a fused breed-and-evaluate epoch
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : done) if (n >= 64)
+#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : done) if (todo >= 64 && ga->threads > 1)
 #endif
     for (int i = 0; i < n; ++i) {
         if (!isnan(f[i])) continue;
@@ -509,6 +563,7 @@ void alGa_Evaluate(alGa *ga)
         done++;
     }
     ga->evaluations += done;
+    ga->pending = 0;
 }
 
 // ---- statistics ----------------------------------------------------------------------
@@ -540,15 +595,27 @@ static void compute_stats(alGa *ga)
 {
     const double *f = ga->fit[ga->cur];
     const int n = ga->n;
-    int bi = 0, wi = 0;
-    double sum = 0;
-    for (int i = 0; i < n; ++i) {
-        sum += f[i];
-        if (better(ga, f[i], i, f[bi], bi)) bi = i;
-        if (better(ga, f[wi], wi, f[i], i)) wi = i;
+    // Lowest and highest, ties to the lower index (strict comparisons).
+    int lo = 0, hi = 0;
+    for (int i = 1; i < n; ++i) {
+        lo = f[i] < f[lo] ? i : lo;
+        hi = f[i] > f[hi] ? i : hi;
     }
-    double mean = sum / n, var = 0;
-    for (int i = 0; i < n; ++i) var += (f[i] - mean) * (f[i] - mean);
+    int bi = ga->def.minimise ? lo : hi, wi = ga->def.minimise ? hi : lo;
+    // Sums in four fixed interleaved lanes: a fixed order (so the same
+    // result every time, whatever the threads) that is not one long chain
+    // of dependent additions.
+    double acc[4] = {0, 0, 0, 0};
+    int i4 = n & ~3;
+    for (int i = 0; i < i4; i += 4)
+        for (int l = 0; l < 4; ++l) acc[l] += f[i + l];
+    for (int i = i4; i < n; ++i) acc[i & 3] += f[i];
+    double mean = ((acc[0] + acc[1]) + (acc[2] + acc[3])) / n;
+    double vacc[4] = {0, 0, 0, 0};
+    for (int i = 0; i < i4; i += 4)
+        for (int l = 0; l < 4; ++l) vacc[l] += (f[i + l] - mean) * (f[i + l] - mean);
+    for (int i = i4; i < n; ++i) vacc[i & 3] += (f[i] - mean) * (f[i] - mean);
+    double var = (vacc[0] + vacc[1]) + (vacc[2] + vacc[3]);
     alGaStats *s = &ga->last;
     s->gen = ga->gen;
     s->best = f[bi];
@@ -663,11 +730,19 @@ static inline int select_one(const alGa *ga, alRng *r)
 {
     switch (ga->def.selection) {
     case AL_SELECT_TOURNAMENT: {
+        // Ties go to the first drawn; written so the compiler can use
+        // conditional moves (the comparison is a coin flip for the branch
+        // predictor).
         const double *key = ga->key;
-        int best = (int)draw(r, ga->b_pop);
+        const bound bp = ga->b_pop;
+        int best = (int)draw(r, bp);
+        double bk = key[best];
         for (int t = 1; t < ga->def.tournament_k; ++t) {
-            int c = (int)draw(r, ga->b_pop);
-            if (key[c] > key[best] || (key[c] == key[best] && c < best)) best = c;
+            int c = (int)draw(r, bp);
+            double kc = key[c];
+            bool win = kc > bk;
+            best = win ? c : best;
+            bk = win ? kc : bk;
         }
         return best;
     }
@@ -683,16 +758,27 @@ static inline int select_one(const alGa *ga, alRng *r)
     return 0;
 }
 
+// Spreads the 8 bits of b into an 8-byte mask: byte i is 0xff when bit i
+// is set (uniform crossover, 8 genes at a time, no table).
+static inline uint64_t byte_mask(uint32_t b)
+{
+    uint64_t x = ((uint64_t)(b & 0xffu) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+    uint64_t t = ((x + 0x7f7f7f7f7f7f7f7fULL) & 0x8080808080808080ULL) >> 7;
+    return t * 0xffu;
+}
+
 // ---- variation --------------------------------------------------------------------------
 
-static void crossover(const alGa *ga, const unsigned char *a, const unsigned char *b,
-                      unsigned char *c0, unsigned char *c1, alRng *r)
+static void crossover(const alGa *ga, const unsigned char *restrict a, const unsigned char *restrict b,
+                      unsigned char *restrict c0, unsigned char *restrict c1, alRng *rp)
 {
+    alRng rl = *rp, *r = &rl; // a local stream: byte stores cannot alias it
     const int len = ga->len;
     const size_t gs = (size_t)ga->gsize, all = (size_t)len * gs;
     if (len < 2 || (uint64_t)alRng_Next(r) >= ga->cross_thr) {
         memcpy(c0, a, all);
         memcpy(c1, b, all);
+        *rp = rl;
         return;
     }
     switch (ga->def.crossover) {
@@ -721,11 +807,23 @@ static void crossover(const alGa *ga, const unsigned char *a, const unsigned cha
     }
     case AL_CROSS_UNIFORM:
         if (gs == 1) {
-            for (int j0 = 0; j0 < len; j0 += 32) {
+            // 8 genes at a time: 8 random bits become an 8-byte mask.
+            int j = 0;
+            for (; j + 32 <= len; j += 32) {
                 uint32_t bits = alRng_Next(r);
-                int end = j0 + 32 < len ? j0 + 32 : len;
-                for (int j = j0; j < end; ++j) {
-                    uint8_t m = (uint8_t)-(uint8_t)((bits >> (j - j0)) & 1u);
+                for (int q = 0; q < 4; ++q) {
+                    uint64_t m = byte_mask(bits >> (8 * q)), x, y;
+                    memcpy(&x, a + j + 8 * q, 8);
+                    memcpy(&y, b + j + 8 * q, 8);
+                    uint64_t o0 = (x & ~m) | (y & m), o1 = (y & ~m) | (x & m);
+                    memcpy(c0 + j + 8 * q, &o0, 8);
+                    memcpy(c1 + j + 8 * q, &o1, 8);
+                }
+            }
+            if (j < len) {
+                uint32_t bits = alRng_Next(r);
+                for (; j < len; ++j, bits >>= 1) {
+                    uint8_t m = (uint8_t)-(uint8_t)(bits & 1u);
                     c0[j] = (uint8_t)((a[j] & ~m) | (b[j] & m));
                     c1[j] = (uint8_t)((b[j] & ~m) | (a[j] & m));
                 }
@@ -746,17 +844,20 @@ static void crossover(const alGa *ga, const unsigned char *a, const unsigned cha
         }
         break;
     }
+    *rp = rl;
 }
 
-// The gap to the next mutated gene, or len (none within the genome).
-static inline int next_gap(const alGa *ga, alRng *r)
+// The gap to the next mutated gene, or len (none within the genome): the
+// first j with u < skip[j]. The guide table narrows the search to the few
+// entries whose thresholds share u's top GUIDE_BITS bits (usually none or
+// one), so a draw costs O(1) instead of a binary search.
+static inline int next_gap_bits(const uint32_t *restrict s, const int *restrict guide, alRng *r,
+                                uint32_t *low8)
 {
     uint32_t u = alRng_Next(r);
-    const uint32_t *s = ga->skip;
-    int n = ga->len;
-    if (u >= s[n - 1]) return n;
-    // First j with u < s[j] (s is non-decreasing).
-    int lo = 0, hi = n - 1;
+    *low8 = u & 0xffu;
+    uint32_t k = u >> (32 - GUIDE_BITS);
+    int lo = guide[k], hi = guide[k + 1];
     while (lo < hi) {
         int mid = (lo + hi) >> 1;
         if (u < s[mid]) hi = mid;
@@ -765,65 +866,161 @@ static inline int next_gap(const alGa *ga, alRng *r)
     return lo;
 }
 
-static void mutate(const alGa *ga, unsigned char *g, alRng *r)
+static inline int next_gap(const uint32_t *restrict s, const int *restrict guide, alRng *r)
 {
-    if (ga->def.mutation_rate <= 0) return;
-    const int len = ga->len;
-    for (int j = next_gap(ga, r); j < len; j += 1 + next_gap(ga, r)) {
-        switch (ga->def.mutation) {
-        case AL_MUTATE_RESET: {
-            int at = ga->alpha_index[g[j]];
-            int to = (int)draw(r, ga->b_reset);
-            g[j] = ga->alpha[to >= at ? to + 1 : to];
-            break;
+    uint32_t unused;
+    return next_gap_bits(s, guide, r, &unused);
+}
+
+// A uniform integer in [0, b.n) (b.n <= 256) from 8 spare random bits
+// (Lemire's method on 8 bits), or from stream v when they would be biased.
+static inline uint32_t draw8(uint32_t bits8, bound b, uint32_t thresh8, alRng *v)
+{
+    uint32_t m = bits8 * b.n;
+    if ((m & 0xffu) < thresh8) return draw(v, b);
+    return m >> 8;
+}
+
+static inline void mutate_gene(const alGa *ga, unsigned char *g, int j, alRng *r)
+{
+    switch (ga->def.mutation) {
+    case AL_MUTATE_RESET: {
+        int at = ga->alpha_index[g[j]];
+        int to = (int)draw(r, ga->b_reset);
+        g[j] = ga->alpha[to >= at ? to + 1 : to];
+        break;
+    }
+    case AL_MUTATE_CREEP: {
+        int d = (int)draw(r, ga->b_creep);
+        g[j] = ga->alpha[creep_index(d, ga->alpha_index[g[j]], ga->def.creep, ga->def.alphabet_size)];
+        break;
+    }
+    case AL_MUTATE_GAUSSIAN:
+    case AL_MUTATE_UNIFORM: {
+        float *f = (float *)(void *)g, mp = ga->def.max_perturbation, delta;
+        if (ga->def.mutation == AL_MUTATE_UNIFORM) {
+            delta = alRng_Range(r, -mp, mp);
+        } else {
+            delta = (float)(alRng_Normal(r) * 0.5 * mp);
+            if (delta > mp) delta = mp;
+            if (delta < -mp) delta = -mp;
         }
-        case AL_MUTATE_CREEP: {
-            int k = ga->def.creep, na = ga->def.alphabet_size;
-            int d = (int)draw(r, ga->b_creep);
-            int step = d < k ? -(d + 1) : d - k + 1;
-            int to = (ga->alpha_index[g[j]] + step) % na;
-            if (to < 0) to += na;
-            g[j] = ga->alpha[to];
-            break;
+        float v = f[j] + delta;
+        if (ga->def.clamp_min < ga->def.clamp_max) {
+            if (v < ga->def.clamp_min) v = ga->def.clamp_min;
+            if (v > ga->def.clamp_max) v = ga->def.clamp_max;
         }
-        case AL_MUTATE_GAUSSIAN:
-        case AL_MUTATE_UNIFORM: {
-            float *f = (float *)(void *)g, mp = ga->def.max_perturbation, delta;
-            if (ga->def.mutation == AL_MUTATE_UNIFORM) {
-                delta = alRng_Range(r, -mp, mp);
+        f[j] = v;
+        break;
+    }
+    }
+}
+
+// Sets genes pos[0..m) of g to new symbols, drawn from the spare bits
+// bits[i] (or stream *vp when those cannot give an unbiased draw).
+static inline void apply_bytes(const alGa *ga, uint8_t *restrict g, const int *pos,
+                               const uint32_t *bits, int m, alRng *vp)
+{
+    alRng v = *vp;
+    if (ga->creep_next) {
+        // Creep through the table: new byte = creep_next[old byte][d].
+        const uint8_t *restrict t = ga->creep_next;
+        const bound bc = ga->b_creep;
+        const uint32_t th = ga->thresh8_creep;
+        const int w = 2 * ga->def.creep;
+        for (int i = 0; i < m; ++i) {
+            int d = (int)draw8(bits[i], bc, th, &v);
+            g[pos[i]] = t[g[pos[i]] * w + d];
+        }
+    } else {
+        const int na = ga->def.alphabet_size, k = ga->def.creep;
+        const uint8_t *restrict alpha = ga->alpha;
+        const int16_t *restrict aidx = ga->alpha_index;
+        const bound bc = ga->b_creep, br = ga->b_reset;
+        const bool creep = ga->def.mutation == AL_MUTATE_CREEP;
+        for (int i = 0; i < m; ++i) {
+            int at = aidx[g[pos[i]]], to;
+            if (creep) {
+                to = creep_index((int)(bc.n <= 256 ? draw8(bits[i], bc, ga->thresh8_creep, &v)
+                                                   : draw(&v, bc)),
+                                 at, k, na);
             } else {
-                delta = (float)(alRng_Normal(r) * 0.5 * mp);
-                if (delta > mp) delta = mp;
-                if (delta < -mp) delta = -mp;
+                to = (int)draw8(bits[i], br, ga->thresh8_reset, &v);
+                to += to >= at; // a different symbol
             }
-            float v = f[j] + delta;
-            if (ga->def.clamp_min < ga->def.clamp_max) {
-                if (v < ga->def.clamp_min) v = ga->def.clamp_min;
-                if (v > ga->def.clamp_max) v = ga->def.clamp_max;
-            }
-            f[j] = v;
-            break;
-        }
+            g[pos[i]] = alpha[to];
         }
     }
+    *vp = v;
+}
+
+// Byte genomes, the hot path: everything the loop reads is copied into
+// locals first, and the random stream too, because a store through a byte
+// pointer may alias anything and would force reloads after every gene.
+static void mutate_bytes(const alGa *ga, uint8_t *restrict g, alRng *gp, alRng *vp)
+{
+    alRng r = *gp, v = *vp; // gaps and values: two independent chains the CPU overlaps
+    const int len = ga->len;
+    const uint32_t *restrict skip = ga->skip;
+    const int *restrict guide = ga->guide;
+    // First where (the gap chain alone), then what: two simple loops whose
+    // trip counts the CPU can run ahead on.
+    int pos[64], m = 0;
+    uint32_t bits[64], b;
+    int j = next_gap_bits(skip, guide, &r, &b);
+    while (j < len) {
+        pos[m] = j;
+        bits[m++] = b;
+        j += 1 + next_gap_bits(skip, guide, &r, &b);
+        if (m == 64) {
+            apply_bytes(ga, g, pos, bits, m, &v);
+            m = 0;
+        }
+    }
+    apply_bytes(ga, g, pos, bits, m, &v);
+    *gp = r;
+    *vp = v;
+}
+
+// Mutates genome g: where from stream `gaps`, what from stream `values`.
+static void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values)
+{
+    const int len = ga->len;
+    if (ga->def.mutation_rate <= 0) return;
+    if (ga->def.mutation_rate >= 1) {
+        for (int j = 0; j < len; ++j) mutate_gene(ga, g, j, values);
+        return;
+    }
+    if (ga->def.type == AL_GENOME_BYTES) {
+        mutate_bytes(ga, g, gaps, values);
+        return;
+    }
+    for (int j = next_gap(ga->skip, ga->guide, gaps); j < len; j += 1 + next_gap(ga->skip, ga->guide, gaps))
+        mutate_gene(ga, g, j, values);
 }
 
 // ---- the epoch -------------------------------------------------------------------------------
 
 static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int64_t *evals)
 {
+    // Four streams per block: the first parent and crossover, the second
+    // parent, mutation gaps, mutation values. Separate chains let the CPU
+    // draw them in parallel.
     alRng r = alRng_Stream(ga->seed, stream_id(ga, KIND_BREED, ga->gen, (uint64_t)block));
+    alRng r2 = alRng_Stream(ga->seed, stream_id(ga, KIND_MATE, ga->gen, (uint64_t)block));
+    alRng rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
+    alRng rv = alRng_Stream(ga->seed, stream_id(ga, KIND_VALUES, ga->gen, (uint64_t)block));
     const int cur = ga->cur;
     int p0 = block * BLOCK_PAIRS, p1 = p0 + BLOCK_PAIRS;
     if (p1 > pairs) p1 = pairs;
     int64_t done = 0;
     for (int p = p0; p < p1; ++p) {
-        int a = select_one(ga, &r), b = select_one(ga, &r);
+        int a = select_one(ga, &r), b = select_one(ga, &r2);
         int i0 = first_child + 2 * p, i1 = i0 + 1; // i1 may be the spare row n
         unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
         crossover(ga, row(ga, cur, a), row(ga, cur, b), c0, c1, &r);
-        mutate(ga, c0, &r);
-        mutate(ga, c1, &r);
+        mutate(ga, c0, &rg, &rv);
+        mutate(ga, c1, &rg, &rv);
         if (ga->def.fitness) {
             ga->fit[nb][i0] = ga->def.fitness(c0, ga->len, ga->def.fitness_ctx);
             done++;
@@ -841,7 +1038,7 @@ static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs,
 alGaStop alGa_Epoch(alGa *ga)
 {
     const int n = ga->n, cur = ga->cur, nb = 1 - cur;
-    for (int i = 0; i < n; ++i) assert(!isnan(ga->fit[cur][i]) && "every individual needs a fitness");
+    assert(ga->pending == 0 && "every individual needs a fitness");
     ga->error[0] = '\0';
     // Selection tables first: a refusal must leave everything as it was.
     if (!prepare_selection(ga)) return AL_GA_ERROR;
@@ -860,12 +1057,17 @@ alGaStop alGa_Epoch(alGa *ga)
     int first = ga->n_elite, pairs = (n - first + 1) / 2;
     int blocks = (pairs + BLOCK_PAIRS - 1) / BLOCK_PAIRS;
     int64_t evals = 0;
+    // Waking a second thread costs a few microseconds (far more on a loaded
+    // machine), more than breeding a small population takes.
+    bool parallel = blocks > 1 && ga->threads > 1 && (int64_t)(n - first) * ga->len >= PARALLEL_MIN_GENES;
+    (void)parallel;
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : evals) if (blocks > 1 && ga->threads > 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals) if (parallel)
 #endif
     for (int b = 0; b < blocks; ++b) breed_block(ga, nb, b, first, pairs, &evals);
     ga->evaluations += evals;
     ga->fit[nb][n] = NAN;
+    ga->pending = ga->def.fitness ? 0 : n - first; // the children, unless evaluated in the pass
 
     ga->cur = nb;
     ga->has_last = true;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#ifdef ALIFE_HAVE_GUI
 #include <png.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -89,7 +90,7 @@ static int remove_tmpdir(void **state)
 static int run_alife(const char *env, const char *args, const char *errfile)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s '%s' %s >/dev/null 2>'%s'", env ? env : "", ALIFE_BINARY, args,
+    snprintf(cmd, sizeof cmd, "%s '%s' >/dev/null %s 2>'%s'", env ? env : "", ALIFE_BINARY, args,
              errfile ? errfile : "/dev/null");
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -106,6 +107,15 @@ static bool file_contains(const char *path, const char *needle)
     return strstr(buf, needle) != NULL;
 }
 
+// al_create_gui, saying why when it fails.
+static al_gui *create(const al_gui_opts *o)
+{
+    alError err = {0};
+    al_gui *g = al_create_gui(o, &err);
+    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
+    return g;
+}
+
 static al_gui *offscreen(const char *mode, int w, int h)
 {
     al_gui_opts o = al_default_gui_opts();
@@ -114,10 +124,7 @@ static al_gui *offscreen(const char *mode, int w, int h)
     o.width = w;
     o.height = h;
     o.shot_dir = tmpdir;
-    alError err = {0};
-    al_gui *g = al_create_gui(&o, &err);
-    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
-    return g;
+    return create(&o);
 }
 
 static void push_key(SDL_Keycode sym)
@@ -172,7 +179,8 @@ static void screenshot_of_each_mode_differs_in_the_panel(void **state)
     }
     assert_int_not_equal(memcmp(img[0].px, img[1].px, (size_t)800 * 500 * 4), 0);
     assert_int_not_equal(memcmp(img[1].px, img[2].px, (size_t)800 * 500 * 4), 0);
-    for (int i = 0; i < 3; ++i) free(img[i].px);
+    for (int i = 0; i < 3; ++i)
+        free(img[i].px);
 }
 
 // ---- keys -----------------------------------------------------------------------------
@@ -225,9 +233,57 @@ static void plus_and_minus_change_the_speed_within_limits(void **state)
     push_key(SDLK_KP_PLUS);
     al_gui_handle_events(g);
     assert_true(al_gui_speed(g) > s0);
-    for (int i = 0; i < 30; ++i) push_key(SDLK_MINUS);
+    for (int i = 0; i < 30; ++i)
+        push_key(SDLK_MINUS);
     al_gui_handle_events(g);
     assert_int_equal(al_gui_speed(g), 1); // never below one tick per frame
+    al_destroy_gui(g);
+}
+
+static void config_and_sets_follow_their_module_across_switches(void **state)
+{
+    char ini[400];
+    snprintf(ini, sizeof ini, "%s/steer.ini", tmpdir);
+    FILE *f = fopen(ini, "w");
+    assert_non_null(f);
+    fputs("[run]\nmodule = steering\n[world]\nwidth = 500\n", f);
+    fclose(f);
+    const char *sets[] = {"world.height=300"};
+    al_gui_opts o = al_default_gui_opts();
+    o.offscreen = true;
+    o.config_path = ini; // no --mode: the config's module
+    o.sets = sets;
+    o.set_count = 1;
+    alError err = {0};
+    al_gui *g = al_create_gui(&o, &err);
+    assert_non_null(g);
+    assert_string_equal(al_gui_mode(g), "steering");
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 500.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 300.0, 0);
+    push_key(SDLK_3); // ants: embedded defaults, neither the file nor --set
+    al_gui_handle_events(g);
+    assert_string_equal(al_gui_mode(g), "ants");
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 800.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 600.0, 0);
+    push_key(SDLK_1); // back: the file and --set again
+    al_gui_handle_events(g);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"), 500.0, 0);
+    assert_float_equal(alConfig_Float(al_gui_config(g), "world.height"), 300.0, 0);
+    al_destroy_gui(g);
+}
+
+static void r_starts_a_new_run_with_the_next_seed(void **state)
+{
+    al_gui *g = offscreen("estrings", 900, 600);
+    assert_non_null(g);
+    int64_t seed = alConfig_Int(al_gui_config(g), "run.seed");
+    push_key(SDLK_r);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.seed"), seed + 1);
+    assert_int_equal(al_gui_ticks(g), 0);
+    push_key(SDLK_r);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.seed"), seed + 2);
     al_destroy_gui(g);
 }
 
@@ -283,7 +339,8 @@ static void a_running_module_feeds_the_plot_and_the_run_log(void **state)
         }
     }
     if (!g) skip(); // no module in this build yet: the empty worlds are tested above
-    for (int i = 0; i < 200000 && al_gui_generations(g) < 3; ++i) al_gui_run_ticks(g, 1);
+    for (int i = 0; i < 200000 && al_gui_generations(g) < 3; ++i)
+        al_gui_run_ticks(g, 1);
     assert_true(al_gui_generations(g) >= 3);
     char out[400];
     snprintf(out, sizeof out, "%s/running.png", tmpdir);
@@ -304,15 +361,289 @@ static void a_running_module_feeds_the_plot_and_the_run_log(void **state)
     sqlite3 *sq;
     assert_int_equal(sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(sq,
-                                        "SELECT status, (SELECT count(*) FROM generations) FROM runs",
-                                        -1, &st, NULL),
-                     SQLITE_OK);
+    assert_int_equal(
+        sqlite3_prepare_v2(sq, "SELECT status, (SELECT count(*) FROM generations) FROM runs", -1,
+                           &st, NULL),
+        SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_string_not_equal((const char *)sqlite3_column_text(st, 0), "running");
     assert_true(sqlite3_column_int(st, 1) >= 3);
     sqlite3_finalize(st);
     sqlite3_close(sq);
+}
+
+// ---- a toy module and view of the test's own, through the real session -------------
+// A generation every 10 ticks; best = generation number + 1, mean half that.
+typedef struct toy {
+    int64_t tick, gen;
+    alGenStats last;
+    bool have;
+} toy;
+
+static alResult toy_create(const alConfig *cfg, uint64_t seed, void **out, alError *err)
+{
+    // A cross-key check of the kind real modules make in create.
+    if (alConfig_Int(cfg, "run.generations") == 13)
+        return alError_Set(err, AL_ERR_CONFIG, "toy: run.generations = 13 is refused");
+    *out = calloc(1, sizeof(toy));
+    return *out ? AL_OK : alError_Set(err, AL_ERR_NOMEM, "toy");
+}
+static void toy_destroy(void *self)
+{
+    free(self);
+}
+static bool toy_step(void *self)
+{
+    toy *t = self;
+    if (++t->tick % 10) return false;
+    memset(&t->last, 0, sizeof t->last);
+    t->last.gen = t->gen++;
+    t->last.best = (double)t->gen;
+    t->last.mean = 0.5 * (double)t->gen;
+    t->last.ticks = t->tick;
+    alGenStats_AddFigure(&t->last, "baseline_mean", 3.0);
+    t->have = true;
+    return true;
+}
+static bool toy_last(const void *self, alGenStats *out)
+{
+    const toy *t = self;
+    *out = t->last;
+    return t->have;
+}
+static bool toy_finished(const void *self)
+{
+    return false;
+}
+static const alModuleClass toy_class = {"steering",  "Toy module", false,    toy_create,
+                                        toy_destroy, toy_step,     toy_last, toy_finished,
+                                        NULL,        NULL};
+static const alModuleClass *const toy_modules[] = {&toy_class, NULL};
+
+typedef struct toy_view_state {
+    al_textinput box;
+} toy_view_state;
+static toy_view_state *toy_state; // the live one, for the test to find the box
+static int64_t toy_updated_ticks;
+
+static void *toy_view_create(const al_view_ctx *ctx)
+{
+    toy_state = calloc(1, sizeof *toy_state);
+    return toy_state;
+}
+static void toy_view_destroy(void *state)
+{
+    if (state == toy_state) toy_state = NULL;
+    free(state);
+}
+static void toy_view_update(al_view_ctx *ctx, int64_t ticks)
+{
+    toy_updated_ticks += ticks;
+}
+static void toy_view_draw(al_view_ctx *ctx, al_canvas *c)
+{
+    for (int i = 0; i < 200; ++i)
+        al_batch_tri(c->batch, c, alV2((float)(i % 20) * 40 + 20, (float)(i / 20) * 60 + 30),
+                     alV2(1, 0), 30, AL_COL_GOOD);
+    al_batch_draw(c);
+}
+static void toy_view_panel(al_view_ctx *ctx, al_panel *p)
+{
+    al_panel_heading(p, "Toy");
+    al_panel_textinput(p, &((toy_view_state *)ctx->state)->box, "override");
+}
+static bool toy_view_event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
+{
+    toy_view_state *st = ctx->state;
+    bool used = al_textinput_event(&st->box, e);
+    if (st->box.submitted) {
+        st->box.submitted = false;
+        al_view_request_restart(ctx, st->box.text);
+    }
+    return used;
+}
+static const char *const toy_figures[] = {"baseline_mean", NULL};
+static const al_view toy_view = {.module = "steering",
+                                 .plot_figures = toy_figures,
+                                 .create = toy_view_create,
+                                 .destroy = toy_view_destroy,
+                                 .update = toy_view_update,
+                                 .draw = toy_view_draw,
+                                 .panel = toy_view_panel,
+                                 .event = toy_view_event};
+static const al_view *const toy_views[] = {&toy_view, NULL};
+
+static al_gui *toy_gui(const char *db, const char *const *sets, int nsets)
+{
+    al_gui_opts o = al_default_gui_opts();
+    o.offscreen = true;
+    o.mode = "steering";
+    o.width = 1000;
+    o.height = 700;
+    o.db_path = db;
+    o.sets = sets;
+    o.set_count = nsets;
+    o.modules = toy_modules;
+    o.views = toy_views;
+    return create(&o);
+}
+
+static int64_t db_count(const char *db, const char *sql)
+{
+    sqlite3 *sq;
+    sqlite3_stmt *st;
+    int64_t n = -1;
+    if (sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(sq, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(sq);
+    return n;
+}
+
+static void finished_run_stays_on_screen_logged_as_finished(void **state)
+{
+    char db[400], out[400];
+    snprintf(db, sizeof db, "%s/toy.db", tmpdir);
+    snprintf(out, sizeof out, "%s/toy.png", tmpdir);
+    const char *sets[] = {"run.generations=4"};
+    al_gui *g = toy_gui(db, sets, 1);
+    assert_non_null(g);
+    assert_true(al_gui_has_session(g));
+    assert_int_equal(al_gui_run_ticks(g, 1000), 40); // stops at the generation limit
+    assert_int_equal(al_gui_generations(g), 4);
+    al_gui_update(g); // finished: no more ticks
+    assert_int_equal(al_gui_ticks(g), 40);
+    // Logged and ended while the window still shows it.
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 4);
+    alError err = {0};
+    assert_int_equal(al_gui_save_png(g, out, &err), AL_OK);
+    SDL_Rect world, panel;
+    al_gui_layout(g, &world, &panel);
+    al_destroy_gui(g);
+    image img;
+    assert_true(read_png(out, &img));
+    assert_true(count_colour(&img, world, AL_COL_GOOD, 0) > 1000); // the view drew
+    SDL_Rect plot = {panel.x, panel.y + panel.h * 2 / 3, panel.w, panel.h / 3};
+    assert_true(count_colour(&img, plot, AL_COL_BEST, 12) > 40);           // best line
+    assert_true(count_colour(&img, plot, AL_RGB(150, 230, 140), 12) > 20); // baseline dashes
+    free(img.px);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
+}
+
+static void quitting_mid_run_logs_it_as_interrupted(void **state)
+{
+    char db[400];
+    snprintf(db, sizeof db, "%s/toy2.db", tmpdir);
+    al_gui *g = toy_gui(db, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 35);
+    al_destroy_gui(g);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'interrupted'"), 1);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 3);
+}
+
+static void frames_tick_the_view_update_with_the_ticks_simulated(void **state)
+{
+    al_gui *g = toy_gui(NULL, NULL, 0);
+    assert_non_null(g);
+    toy_updated_ticks = 0;
+    for (int i = 0; i < 5; ++i)
+        al_gui_update(g);
+    assert_true(al_gui_ticks(g) >= 5);
+    assert_int_equal(toy_updated_ticks, al_gui_ticks(g));
+    push_key(SDLK_f); // fast-forward: whole slices of ticks, still counted
+    al_gui_handle_events(g);
+    al_gui_update(g);
+    assert_true(al_gui_ticks(g) > 10);
+    assert_int_equal(toy_updated_ticks, al_gui_ticks(g));
+    al_destroy_gui(g);
+}
+
+static void click(int x, int y)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = x;
+    e.button.y = y;
+    SDL_PushEvent(&e);
+}
+
+static void type(const char *text)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_TEXTINPUT;
+    snprintf(e.text.text, sizeof e.text.text, "%s", text);
+    SDL_PushEvent(&e);
+}
+
+static void view_restart_request_applies_an_override_that_r_keeps(void **state)
+{
+    al_gui *g = toy_gui(NULL, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 25);
+    al_gui_draw(g); // lays out the text box
+    assert_non_null(toy_state);
+    SDL_Rect box = toy_state->box.rect;
+    assert_true(box.w > 0);
+    click(box.x + 5, box.y + 5);
+    type("run.generations=7");
+    push_key(SDLK_3); // typed into the box: must not switch the mode
+    al_gui_handle_events(g);
+    assert_string_equal(al_gui_mode(g), "steering");
+    assert_true(toy_state->box.active);
+    push_key(SDLK_RETURN);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 7);
+    assert_int_equal(al_gui_ticks(g), 0); // a new session
+    push_key(SDLK_r);
+    al_gui_handle_events(g);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 7);
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.seed"), 2);
+    al_destroy_gui(g);
+}
+
+static void bad_view_override_keeps_the_run_going(void **state)
+{
+    al_gui *g = toy_gui(NULL, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 25);
+    al_gui_draw(g);
+    SDL_Rect box = toy_state->box.rect;
+    click(box.x + 5, box.y + 5);
+    type("run.generations=0"); // below the allowed minimum of 1
+    push_key(SDLK_KP_ENTER);
+    al_gui_handle_events(g);
+    assert_int_equal(al_gui_ticks(g), 25); // the same session
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 100);
+    al_destroy_gui(g);
+}
+
+static void override_the_module_refuses_keeps_the_run_and_its_log(void **state)
+{
+    char db[400];
+    snprintf(db, sizeof db, "%s/toy3.db", tmpdir);
+    al_gui *g = toy_gui(db, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 25);
+    al_gui_draw(g);
+    SDL_Rect box = toy_state->box.rect;
+    click(box.x + 5, box.y + 5);
+    type("run.generations=13"); // in range, but the module's create refuses it
+    push_key(SDLK_RETURN);
+    al_gui_handle_events(g);
+    assert_int_equal(al_gui_ticks(g), 25); // the same session, still logging
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 100);
+    al_gui_run_ticks(g, 10);
+    al_destroy_gui(g);
+    // Only the one run; the refused one never reached the database.
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs"), 1);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 3);
 }
 
 // ---- bad input ------------------------------------------------------------------------
@@ -365,9 +696,32 @@ static void gui_without_a_display_exits_1_and_points_to_alife_run(void **state)
 {
     char err[400];
     snprintf(err, sizeof err, "%s/err.txt", tmpdir);
-    assert_int_equal(run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "gui --no-log", err), 1);
+    assert_int_equal(
+        run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "gui --no-log", err),
+        1);
     assert_true(file_contains(err, "alife run"));
     assert_true(file_contains(err, "make run"));
+}
+
+static void plain_alife_opens_the_gui_so_without_a_display_it_says_so(void **state)
+{
+    char err[400];
+    snprintf(err, sizeof err, "%s/err.txt", tmpdir);
+    assert_int_equal(run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "", err),
+                     1);
+    assert_true(file_contains(err, "no display"));
+}
+
+static void help_of_gui_and_screenshot_exits_0(void **state)
+{
+    char out[400], args[600];
+    snprintf(out, sizeof out, "%s/help.txt", tmpdir);
+    snprintf(args, sizeof args, "gui --help >'%s'", out);
+    assert_int_equal(run_alife(NULL, args, NULL), 0);
+    assert_true(file_contains(out, "usage: alife gui"));
+    snprintf(args, sizeof args, "screenshot --help >'%s'", out);
+    assert_int_equal(run_alife(NULL, args, NULL), 0);
+    assert_true(file_contains(out, "--ticks N"));
 }
 
 static void unreadable_alife_font_is_a_clear_error(void **state)
@@ -387,7 +741,9 @@ static void unreadable_alife_font_is_a_clear_error(void **state)
 static void canvas_transform_round_trips_and_triangles_point_along_heading(void **state)
 {
     al_batch b = {0};
-    al_canvas c = {.world = {800, 600, AL_EDGE_WRAP}, .scale = 0.5f, .world_px = {10, 20, 400, 300},
+    al_canvas c = {.world = {800, 600, AL_EDGE_WRAP},
+                   .scale = 0.5f,
+                   .world_px = {10, 20, 400, 300},
                    .batch = &b};
     SDL_FPoint s = al_canvas_to_screen(&c, alV2(100, 50));
     assert_float_equal(s.x, 60.0f, 1e-4);
@@ -398,7 +754,8 @@ static void canvas_transform_round_trips_and_triangles_point_along_heading(void 
     assert_true(al_canvas_hit(&c, 11, 21));
     assert_false(al_canvas_hit(&c, 9, 21));
 
-    al_batch_tri(&b, &c, alV2(100, 50), alV2(0, 3), 20.0f, AL_COL_AGENT); // 10 px long, pointing down
+    al_batch_tri(&b, &c, alV2(100, 50), alV2(0, 3), 20.0f,
+                 AL_COL_AGENT); // 10 px long, pointing down
     assert_int_equal(b.count, 3);
     assert_float_equal(b.v[0].position.x, 60.0f, 1e-4);
     assert_float_equal(b.v[0].position.y, 50.0f, 1e-4); // nose 5 px below the centre
@@ -407,7 +764,8 @@ static void canvas_transform_round_trips_and_triangles_point_along_heading(void 
     assert_int_equal(b.count, 3 + 36);
     al_batch_line(&b, &c, alV2(0, 0), alV2(10, 0), 2, AL_COL_BAD);
     assert_int_equal(b.count, 3 + 36 + 6);
-    for (int i = 0; i < 20000; ++i) al_batch_tri(&b, &c, alV2(1, 1), alV2(1, 0), 2, AL_COL_AGENT);
+    for (int i = 0; i < 20000; ++i)
+        al_batch_tri(&b, &c, alV2(1, 1), alV2(1, 0), 2, AL_COL_AGENT);
     assert_int_equal(b.count, 45 + 60000);
     assert_false(b.failed);
     al_batch_free(&b);
@@ -464,6 +822,20 @@ static void text_box_edits_submits_and_lets_keys_through_when_inactive(void **st
     assert_false(al_textinput_event(&t, &click));
 }
 
+static void registered_views_belong_to_a_mode_and_can_draw(void **state)
+{
+    const char *modes[] = {"steering", "estrings", "ants"};
+    for (int i = 0; i < 3; ++i) {
+        const al_view *v = al_view_find(modes[i]);
+        if (!v) continue; // not written yet: the mode shows the module's state without one
+        assert_string_equal(v->module, modes[i]);
+        assert_non_null(v->draw);
+        assert_true(v->ticks_per_frame >= 0);
+        if (v->create) assert_non_null(v->destroy); // state made is state freed
+    }
+    assert_null(al_view_find("bogus"));
+}
+
 static void plot_ticks_are_nice_numbers(void **state)
 {
     assert_float_equal(al_plot_tick_step(10, 5), 2.0, 1e-12);
@@ -499,19 +871,43 @@ int main(void)
         cmocka_unit_test(number_keys_switch_the_mode),
         cmocka_unit_test(space_toggles_pause_and_n_steps_one_tick),
         cmocka_unit_test(plus_and_minus_change_the_speed_within_limits),
+        cmocka_unit_test(config_and_sets_follow_their_module_across_switches),
+        cmocka_unit_test(r_starts_a_new_run_with_the_next_seed),
         cmocka_unit_test(escape_quits),
         cmocka_unit_test(f12_writes_a_png_of_the_frame),
         cmocka_unit_test(a_running_module_feeds_the_plot_and_the_run_log),
+        cmocka_unit_test(finished_run_stays_on_screen_logged_as_finished),
+        cmocka_unit_test(quitting_mid_run_logs_it_as_interrupted),
+        cmocka_unit_test(frames_tick_the_view_update_with_the_ticks_simulated),
+        cmocka_unit_test(view_restart_request_applies_an_override_that_r_keeps),
+        cmocka_unit_test(bad_view_override_keeps_the_run_going),
+        cmocka_unit_test(override_the_module_refuses_keeps_the_run_and_its_log),
         cmocka_unit_test(bogus_mode_exits_2),
         cmocka_unit_test(screenshot_without_out_exits_2),
         cmocka_unit_test(config_error_exits_2_and_writes_nothing),
         cmocka_unit_test(mode_and_config_of_another_module_exit_2),
         cmocka_unit_test(gui_without_a_display_exits_1_and_points_to_alife_run),
+        cmocka_unit_test(plain_alife_opens_the_gui_so_without_a_display_it_says_so),
+        cmocka_unit_test(help_of_gui_and_screenshot_exits_0),
         cmocka_unit_test(unreadable_alife_font_is_a_clear_error),
         cmocka_unit_test(canvas_transform_round_trips_and_triangles_point_along_heading),
         cmocka_unit_test(text_box_edits_submits_and_lets_keys_through_when_inactive),
+        cmocka_unit_test(registered_views_belong_to_a_mode_and_can_draw),
         cmocka_unit_test(plot_ticks_are_nice_numbers),
         cmocka_unit_test(png_writer_reports_an_unwritable_path),
     };
     return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }
+#else
+// A build configured with -DALIFE_GUI=OFF has no GUI to test.
+static void gui_not_built(void **state)
+{
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

@@ -12,7 +12,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "alife/config.h"
 #include "alife/error.h"
+#include "alife/module.h"
 
 typedef struct al_gui al_gui;
 
@@ -22,10 +24,14 @@ typedef struct al_gui_opts {
     const char *config_path; ///< INI file for its module's sessions; NULL: embedded defaults
     const char *const *sets; ///< "section.key=value" overrides for the first mode's sessions
     int set_count;
-    const char *db_path;     ///< run database; NULL: runs are not logged
-    const char *shot_dir;    ///< where F12 writes PNGs (default "results", created if missing)
-    int width, height;       ///< window or image size in pixels (default 1280 x 800)
-    bool offscreen;          ///< draw with SDL's software renderer into a surface; no window
+    const char *db_path;  ///< run database; NULL: runs are not logged
+    const char *shot_dir; ///< where F12 writes PNGs (default "results", created if missing)
+    int width, height;    ///< window or image size in pixels (default 1280 x 800)
+    bool offscreen;       ///< draw with SDL's software renderer into a surface; no window
+    /// Tests: NULL-terminated module classes to use instead of the build's;
+    /// when set, views come only from views (NULL-terminated, may be NULL).
+    const alModuleClass *const *modules;
+    const struct al_view *const *views;
 } al_gui_opts;
 
 al_gui_opts al_default_gui_opts(void);
@@ -67,6 +73,8 @@ int64_t al_gui_ticks(const al_gui *g);
 int64_t al_gui_generations(const al_gui *g);
 /// Simulation speed in ticks per frame.
 int al_gui_speed(const al_gui *g);
+/// The current mode's resolved config (valid until the next mode switch or restart).
+const alConfig *al_gui_config(const al_gui *g);
 /// Path of the last F12 screenshot, or "" if none yet.
 const char *al_gui_last_shot(const al_gui *g);
 /// The world view's and the side panel's rectangles, in pixels.

@@ -11,7 +11,10 @@ bool al_panel_fits(const al_panel *p, const al_font *f)
     return p->y + al_font_height(f) <= p->bottom;
 }
 
-void al_panel_space(al_panel *p, int px) { p->y += px; }
+void al_panel_space(al_panel *p, int px)
+{
+    p->y += px;
+}
 
 // Cuts text (in a buffer of cap bytes) to fit width pixels, ending it with "...".
 static void fit(const al_font *f, char *buf, size_t cap, int width)
@@ -41,7 +44,12 @@ static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t
 void al_panel_heading(al_panel *p, const char *text)
 {
     p->y += 6;
-    if (!al_panel_fits(p, p->font)) return;
+    // A heading with no room for a line under it would look broken: the
+    // panel is full from here on.
+    if (p->y + al_font_height(p->font) + 3 + al_font_height(p->small) > p->bottom) {
+        if (p->y < p->bottom) p->y = p->bottom; // never move the cursor back up
+        return;
+    }
     char buf[256];
     snprintf(buf, sizeof buf, "%s", text);
     line(p, p->font, AL_COL_ACCENT, buf, sizeof buf);
@@ -50,24 +58,27 @@ void al_panel_heading(al_panel *p, const char *text)
     p->y += 3;
 }
 
-void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
+static void vline(al_panel *p, const al_font *f, SDL_Color col, const char *fmt, va_list ap)
 {
     char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    line(p, f, col, buf, sizeof buf);
+}
+
+void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vline(p, p->font, col, fmt, ap);
     va_end(ap);
-    line(p, p->font, col, buf, sizeof buf);
 }
 
 void al_panel_note(al_panel *p, const char *fmt, ...)
 {
-    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vline(p, p->small, AL_COL_DIM, fmt, ap);
     va_end(ap);
-    line(p, p->small, AL_COL_DIM, buf, sizeof buf);
 }
 
 void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
@@ -101,6 +112,34 @@ void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int
         x += (float)adv;
     }
     p->y += al_font_height(p->mono);
+}
+
+void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines)
+{
+    const char *s = text;
+    for (int n = 0; n < max_lines && *s && al_panel_fits(p, f); ++n) {
+        char part[512];
+        if (n == max_lines - 1) { // the rest, cut with "..." if it is too long
+            snprintf(part, sizeof part, "%s", s);
+            line(p, f, col, part, sizeof part);
+            return;
+        }
+        size_t take = strlen(s);
+        if (take >= sizeof part) take = sizeof part - 1;
+        for (;;) { // the longest head that fits, broken before a space or '/'
+            snprintf(part, sizeof part, "%.*s", (int)take, s);
+            if (take <= 1 || al_text_width(f, part) <= p->width) break;
+            size_t sp = take - 1;
+            while (sp > 0 && s[sp] != ' ' && s[sp] != '/')
+                sp--;
+            take = sp > 0 ? sp : take - 1;
+        }
+        al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, part);
+        p->y += al_font_height(f);
+        s += take;
+        while (*s == ' ')
+            s++;
+    }
 }
 
 SDL_Rect al_panel_area(al_panel *p, int height)
@@ -137,7 +176,8 @@ bool al_textinput_event(al_textinput *t, const SDL_Event *e)
         switch (e->key.keysym.sym) {
         case SDLK_BACKSPACE:
             // Delete one whole UTF-8 sequence.
-            while (t->len > 0 && ((unsigned char)t->text[t->len - 1] & 0xC0) == 0x80) t->len--;
+            while (t->len > 0 && ((unsigned char)t->text[t->len - 1] & 0xC0) == 0x80)
+                t->len--;
             if (t->len > 0) t->len--;
             t->text[t->len] = '\0';
             break;
@@ -146,8 +186,11 @@ bool al_textinput_event(al_textinput *t, const SDL_Event *e)
             t->active = false;
             t->submitted = true;
             break;
-        case SDLK_ESCAPE: t->active = false; break;
-        default: break;
+        case SDLK_ESCAPE:
+            t->active = false;
+            break;
+        default:
+            break;
         }
         return true; // every key belongs to the box while it has the keyboard
     }
@@ -174,8 +217,8 @@ void al_panel_textinput(al_panel *p, al_textinput *t, const char *label)
     int adv = al_text_width(p->mono, "M");
     int maxc = adv > 0 ? (box.w - 12) / adv : 0;
     const char *shown = t->text + (t->len > maxc ? t->len - maxc : 0);
-    int w = al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT,
-                            shown);
+    int w =
+        al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT, shown);
     if (t->active) {
         SDL_SetRenderDrawColor(p->r, frame.r, frame.g, frame.b, 255);
         SDL_Rect caret = {box.x + 6 + w, box.y + 4, 2, al_font_height(p->mono)};

@@ -17,16 +17,47 @@ static void format_tick(char *buf, size_t cap, double v, double step)
 {
     if (fabs(v) < step * 1e-6) v = 0.0; // no "-0" or 1e-17 at the origin
     double a = fabs(v);
-    if (a >= 1e5 || (a > 0 && a < 1e-3)) snprintf(buf, cap, "%.2g", v);
-    else if (step >= 1.0) snprintf(buf, cap, "%.0f", v);
-    else if (step >= 0.1) snprintf(buf, cap, "%.1f", v);
-    else if (step >= 0.01) snprintf(buf, cap, "%.2f", v);
-    else snprintf(buf, cap, "%.3f", v);
+    if (a >= 1e5 || (a > 0 && a < 1e-3))
+        snprintf(buf, cap, "%.2g", v);
+    else if (step >= 1.0)
+        snprintf(buf, cap, "%.0f", v);
+    else if (step >= 0.1)
+        snprintf(buf, cap, "%.1f", v);
+    else if (step >= 0.01)
+        snprintf(buf, cap, "%.2f", v);
+    else
+        snprintf(buf, cap, "%.3f", v);
 }
 
 static void set_colour(SDL_Renderer *r, SDL_Color c)
 {
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+}
+
+// A polyline drawn 7 px on, 5 px off, the pattern running on across points.
+static void dashed(SDL_Renderer *r, const SDL_FPoint *pts, int k)
+{
+    const float on = 7.0f, period = 12.0f;
+    float phase = 0.0f;
+    for (int j = 0; j + 1 < k; ++j) {
+        float dx = pts[j + 1].x - pts[j].x, dy = pts[j + 1].y - pts[j].y;
+        float len = sqrtf(dx * dx + dy * dy);
+        if (len < 1e-6f) continue;
+        for (float t = 0.0f; t < len;) {
+            float in_period = fmodf(phase + t, period);
+            float step = in_period < on ? on - in_period : period - in_period;
+            if (t + step > len) step = len - t;
+            if (in_period < on) {
+                float a = t / len, b = (t + step) / len;
+                SDL_RenderDrawLineF(r, pts[j].x + a * dx, pts[j].y + a * dy, pts[j].x + b * dx,
+                                    pts[j].y + b * dy);
+                SDL_RenderDrawLineF(r, pts[j].x + a * dx, pts[j].y + a * dy + 1.0f,
+                                    pts[j].x + b * dx, pts[j].y + b * dy + 1.0f);
+            }
+            t += step;
+        }
+        phase = fmodf(phase + len, period);
+    }
 }
 
 void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
@@ -175,15 +206,15 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
             }
             if ((!isfinite(v) || last || k == MAXPTS) && k > 0) {
                 if (se->dashed) {
-                    for (int j = 0; j + 1 < k; j += 2) SDL_RenderDrawLineF(r, pts[j].x, pts[j].y,
-                                                                           pts[j + 1].x, pts[j + 1].y);
+                    dashed(r, pts, k);
                 } else if (k == 1) {
                     SDL_FRect dot = {pts[0].x - 2, pts[0].y - 2, 4, 4};
                     SDL_RenderFillRectF(r, &dot);
                 } else {
                     SDL_RenderDrawLinesF(r, pts, k);
                     // A second pass one pixel down makes the line 2 px thick.
-                    for (int j = 0; j < k; ++j) pts[j].y += 1.0f;
+                    for (int j = 0; j < k; ++j)
+                        pts[j].y += 1.0f;
                     SDL_RenderDrawLinesF(r, pts, k);
                 }
                 k = 0;
@@ -193,21 +224,39 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     }
     SDL_RenderSetClipRect(r, NULL);
 
-    // Legend, top-left inside the plot; wraps onto more lines when it is wider
-    // than the plot.
-    int lx = plot.x + 8, ly = plot.y + 4;
+    // Legend: on the title row, right-aligned, when it fits there; else
+    // inside the plot, each entry on a backing so the lines under it do not
+    // hide it, wrapping onto more lines when it is wider than the plot.
+    int lw = 0;
+    for (int s = 0; s < nseries; ++s)
+        lw += 18 + al_text_width(font, series[s].name) + 14;
+    lw -= 14;
+    int lx = area.x + area.w - lw - 6, ly = area.y;
+    bool inside = lx < area.x + al_text_width(font, ytitle) + 16;
+    if (inside) {
+        lx = plot.x + 8;
+        ly = plot.y + 4;
+    }
     for (int s = 0; s < nseries; ++s) {
         int w = al_text_width(font, series[s].name);
-        if (lx > plot.x + 8 && lx + 18 + w > plot.x + plot.w - 4) {
+        if (inside && lx > plot.x + 8 && lx + 18 + w > plot.x + plot.w - 4) {
             lx = plot.x + 8;
-            ly += fh + 2;
+            ly += fh + 4;
         }
-        SDL_SetRenderDrawColor(r, 14, 16, 21, 200);
-        SDL_Rect bg = {lx - 3, ly, 18 + w + 6, fh};
-        SDL_RenderFillRect(r, &bg);
+        if (inside) {
+            SDL_Rect back = {lx - 4, ly - 2, 18 + w + 8, fh + 4};
+            SDL_SetRenderDrawColor(r, 14, 16, 21, 215);
+            SDL_RenderFillRect(r, &back);
+        }
         set_colour(r, series[s].col);
-        SDL_Rect sw = {lx, ly + fh / 2 - 1, 14, 3};
-        SDL_RenderFillRect(r, &sw);
+        if (series[s].dashed) {
+            SDL_Rect a = {lx, ly + fh / 2 - 1, 5, 2}, b = {lx + 9, ly + fh / 2 - 1, 5, 2};
+            SDL_RenderFillRect(r, &a);
+            SDL_RenderFillRect(r, &b);
+        } else {
+            SDL_Rect sw = {lx, ly + fh / 2 - 1, 14, 3};
+            SDL_RenderFillRect(r, &sw);
+        }
         al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
         lx += 18 + w + 14;
     }

@@ -18,14 +18,23 @@
 //      al_panel_textinput / al_panel_area (a rectangle to draw into yourself).
 //   5. event(ctx, e, c): mouse and keys. Return true when the view used the
 //      event (the shell then ignores it: e.g. '1' typed into a text box does
-//      not switch the mode). Convert mouse positions with al_canvas_to_world.
+//      not switch the mode). Views see events first, so leave the shell's
+//      keys (1 2 3 Space N + - F R H F1 F12 Esc) alone unless a text box
+//      has the keyboard. Convert mouse positions with al_canvas_to_world.
 //      To rebuild the run with a changed key (e.g. a new estrings target),
 //      call al_view_request_restart(ctx, "estrings.target=Hi"): the shell
 //      closes the session and opens a new one with that override after the
-//      event returns.
-//   6. Optional state (toggles, selection, text box): create() returns it,
+//      event returns (and keeps it for R and for coming back to the mode); a
+//      bad value leaves the run as it was and shows the config error.
+//   6. update(ctx, ticks), optional, runs once per frame in the update phase:
+//      advance the view's own animations there (a replay), never in draw.
+//   7. Optional state (toggles, selection, text box): create() returns it,
 //      destroy() frees it; it lives as long as one session (R, mode switch
-//      and restart requests make a new one). It is ctx->state.
+//      and restart requests make a new one). It is ctx->state. Read current
+//      values from the session's config in create, e.g.
+//      alConfig_String(ctx->session->cfg, "estrings.target").
+//   8. Plot extras: .plot_figures names alGenStats figures drawn as dashed
+//      reference lines (e.g. "baseline_mean"); .plot_y / .plot_x title axes.
 // The shell owns the window, the renderer, the fonts and the batch; views
 // never create SDL objects of their own except through these helpers.
 // Coordinates: world units, origin top-left, y down (alife/world.h).
@@ -44,19 +53,19 @@
 // ---- colours (dark theme) ---------------------------------------------------
 #define AL_RGBA(r, g, b, a) ((SDL_Color){(Uint8)(r), (Uint8)(g), (Uint8)(b), (Uint8)(a)})
 #define AL_RGB(r, g, b) AL_RGBA(r, g, b, 255)
-#define AL_COL_BG AL_RGB(18, 20, 26)         ///< window background
-#define AL_COL_WORLD AL_RGB(28, 32, 40)      ///< inside the world rectangle
-#define AL_COL_BORDER AL_RGB(80, 88, 104)    ///< world rectangle, panel rules
-#define AL_COL_PANEL AL_RGB(24, 27, 34)      ///< side panel background
-#define AL_COL_TEXT AL_RGB(226, 230, 238)    ///< ordinary text
-#define AL_COL_DIM AL_RGB(140, 148, 164)     ///< labels, secondary text
-#define AL_COL_ACCENT AL_RGB(110, 180, 255)  ///< headings, selection
-#define AL_COL_GOOD AL_RGB(110, 220, 120)    ///< food, correct characters
-#define AL_COL_BAD AL_RGB(240, 90, 90)       ///< mines, errors
-#define AL_COL_WARN AL_RGB(250, 210, 90)     ///< numbers, highlights
-#define AL_COL_BEST AL_RGB(255, 170, 60)     ///< plot: best per generation
-#define AL_COL_MEAN AL_RGB(90, 200, 230)     ///< plot: mean per generation
-#define AL_COL_AGENT AL_RGB(200, 210, 230)   ///< default agent colour
+#define AL_COL_BG AL_RGB(18, 20, 26)        ///< window background
+#define AL_COL_WORLD AL_RGB(28, 32, 40)     ///< inside the world rectangle
+#define AL_COL_BORDER AL_RGB(80, 88, 104)   ///< world rectangle, panel rules
+#define AL_COL_PANEL AL_RGB(24, 27, 34)     ///< side panel background
+#define AL_COL_TEXT AL_RGB(226, 230, 238)   ///< ordinary text
+#define AL_COL_DIM AL_RGB(140, 148, 164)    ///< labels, secondary text
+#define AL_COL_ACCENT AL_RGB(110, 180, 255) ///< headings, selection
+#define AL_COL_GOOD AL_RGB(110, 220, 120)   ///< food, correct characters
+#define AL_COL_BAD AL_RGB(240, 90, 90)      ///< mines, errors
+#define AL_COL_WARN AL_RGB(250, 210, 90)    ///< numbers, highlights
+#define AL_COL_BEST AL_RGB(255, 170, 60)    ///< plot: best per generation
+#define AL_COL_MEAN AL_RGB(90, 200, 230)    ///< plot: mean per generation
+#define AL_COL_AGENT AL_RGB(200, 210, 230)  ///< default agent colour
 
 // ---- text ---------------------------------------------------------------------
 /// A font at one size, rendered once into a glyph atlas (printable ASCII;
@@ -84,12 +93,12 @@ typedef struct al_batch {
 /// scaled to fit with its aspect ratio kept. Valid during one draw/event call.
 typedef struct al_canvas {
     SDL_Renderer *r;
-    SDL_Rect rect;      ///< the view's area of the window, pixels
-    SDL_FRect world_px; ///< where the world rectangle lands on screen, pixels
-    alWorld world;      ///< the session's world
-    float scale;        ///< pixels per world unit
+    SDL_Rect rect;        ///< the view's area of the window, pixels
+    SDL_FRect world_px;   ///< where the world rectangle lands on screen, pixels
+    alWorld world;        ///< the session's world
+    float scale;          ///< pixels per world unit
     const al_font *font;  ///< 15 px sans
-    const al_font *small; ///< 12 px sans
+    const al_font *small; ///< 13 px sans
     const al_font *mono;  ///< 14 px monospaced
     al_batch *batch;      ///< shared, empty at the start of draw
 } al_canvas;
@@ -145,12 +154,13 @@ typedef struct al_panel {
     int width;            ///< usable width from x
     int bottom;           ///< nothing is drawn at or below this y
     const al_font *font;  ///< 15 px sans
-    const al_font *small; ///< 12 px sans
+    const al_font *small; ///< 13 px sans
     const al_font *mono;  ///< 14 px monospaced
     const al_font *title; ///< 20 px bold sans
 } al_panel;
 
-/// A section heading in the accent colour, with a little space above.
+/// A section heading in the accent colour, with a little space above; when
+/// not even one line fits under it, nothing is drawn and the panel is full.
 void al_panel_heading(al_panel *p, const char *text);
 /// One line of text; printf-style; cut with "..." when too wide.
 void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
@@ -160,6 +170,9 @@ void al_panel_note(al_panel *p, const char *fmt, ...) __attribute__((format(prin
 /// "label    value": the label dim on the left, the value on the right half.
 void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/// Text in font f wrapped at spaces (and '/') over at most max_lines lines;
+/// the last one is cut with "..." if text is longer still.
+void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines);
 /// Monospaced text with one colour per byte (colours[i] for text[i]); n
 /// colours, bytes past n use AL_COL_TEXT. For highlighting characters.
 void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n);
@@ -178,9 +191,9 @@ bool al_panel_fits(const al_panel *p, const al_font *f);
 typedef struct al_textinput {
     char text[AL_TEXTINPUT_MAX + 1];
     int len;
-    bool active;     ///< has the keyboard (click it, or set it yourself)
-    bool submitted;  ///< set by Enter; the view clears it after reading text
-    SDL_Rect rect;   ///< where it was last drawn (for clicks)
+    bool active;    ///< has the keyboard (click it, or set it yourself)
+    bool submitted; ///< set by Enter; the view clears it after reading text
+    SDL_Rect rect;  ///< where it was last drawn (for clicks)
 } al_textinput;
 
 /// Sets the text (cut at AL_TEXTINPUT_MAX bytes).
@@ -196,12 +209,12 @@ void al_panel_textinput(al_panel *p, al_textinput *t, const char *label);
 // ---- the view interface -------------------------------------------------------
 /// What a view gets in every call.
 typedef struct al_view_ctx {
-    void *mod;                  ///< the module instance (session->mod)
-    const alModuleClass *cls;   ///< its class
-    const al_session *session;  ///< ticks, gens, last stats, cfg, run_id
-    void *state;                ///< the view's own state from create(), or NULL
-    const char *db_path;        ///< run database, or NULL when not logging
-    bool paused;                ///< the shell is paused
+    void *mod;                               ///< the module instance (session->mod)
+    const alModuleClass *cls;                ///< its class
+    const al_session *session;               ///< ticks, gens, last stats, cfg, run_id
+    void *state;                             ///< the view's own state from create(), or NULL
+    const char *db_path;                     ///< run database, or NULL when not logging
+    bool paused;                             ///< the shell is paused
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
 } al_view_ctx;
@@ -212,16 +225,23 @@ void al_view_request_restart(al_view_ctx *ctx, const char *assignment);
 
 /// A module's view. Only module and draw are required.
 typedef struct al_view {
-    const char *module;       ///< the alModuleClass name it draws
-    int ticks_per_frame;      ///< starting speed (0: 1 tick per frame)
+    const char *module;              ///< the alModuleClass name it draws
+    int ticks_per_frame;             ///< starting speed (0: 1 tick per frame)
     const char *const *plot_figures; ///< alGenStats figure names also plotted
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
-    const char *keys_help;    ///< the view's own keys for the panel and help,
-                              ///< lines "K  what it does" separated by '\n'; may be NULL
+    const char *keys_help;           ///< the view's own keys for the panel and help,
+                                     ///< lines "K  what it does" separated by '\n'; may be NULL
+    const char *plot_y;              ///< the plot's y title (NULL: "fitness per generation",
+                                     ///< or "error per generation" when lower is better)
+    const char *plot_x;              ///< the plot's x title (NULL: "generation")
     void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
     void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
+    /// optional: once per frame after the shell simulated ticks ticks (0 when
+    /// paused or finished); the place to advance the view's own animations,
+    /// e.g. a replay of a stored genome. Never simulate in draw.
+    void (*update)(al_view_ctx *ctx, int64_t ticks);
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
-    void (*panel)(al_view_ctx *ctx, al_panel *p); ///< optional
+    void (*panel)(al_view_ctx *ctx, al_panel *p);                            ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional
 } al_view;
 

@@ -42,4 +42,18 @@ int alGrid_Query(const alGrid *g, alVec2 p, float radius, int exclude, int *out,
 /// to the lower agent index. *dist_sq (may be NULL) receives its squared distance.
 int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *dist_sq);
 
+/// The k (1..AL_GRID_MAX_K) nearest agents within radius of p, nearest first
+/// (ties: lower index first), into idx[] and their squared distances into
+/// d2[] (either may be NULL); returns how many were found (< k when fewer lie
+/// within radius). *next_sq (may be NULL) receives the squared distance of the
+/// (k+1)-th nearest within radius, or INFINITY: no other agent is nearer than
+/// that, which lets a caller cache the k nearest while it moves (a point that
+/// moved s world units cannot find an uncached agent nearer than
+/// sqrt(*next_sq) - s). One pass over the cell-ordered positions, vectorised:
+/// meant for the few hundred items an agent caches over; O(count) each call.
+int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int k, int *idx, float *d2,
+                    float *next_sq);
+/// Largest k of alGrid_NearestK.
+#define AL_GRID_MAX_K 16
+
 #endif

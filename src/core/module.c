@@ -7,9 +7,11 @@
 
 // Each module defines its class beside its code and is listed here.
 extern const alModuleClass alEStringsModule; // src/evolve/estrings.c
+extern const alModuleClass alAntsModule;     // src/evolve/ants_module.c
 static const alModuleClass *const modules[] = {
     NULL, // keeps the array non-empty while modules are being added
     &alEStringsModule,
+    &alAntsModule,
 };
 
 const alModuleClass *alModule_Find(const char *name)

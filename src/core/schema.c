@@ -34,10 +34,12 @@ static const alSchemaPart common_part = {
 // Each module's part lives beside its code and is listed here.
 extern const alSchemaPart alGaSchemaPart;       // src/evolve/ga_config.c
 extern const alSchemaPart alEStringsSchemaPart; // src/evolve/estrings_config.c
+extern const alSchemaPart alAntsSchemaPart;     // src/evolve/ants_config.c
 static const alSchemaPart *const parts_list[] = {
     &common_part,
     &alGaSchemaPart,
     &alEStringsSchemaPart,
+    &alAntsSchemaPart,
 };
 
 static alSchemaPart parts_copy[sizeof parts_list / sizeof parts_list[0]];

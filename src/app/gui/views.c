@@ -4,8 +4,10 @@
 
 #include "view.h"
 
+extern const al_view al_view_ants; // view_ants.c
 static const al_view *const views[] = {
     NULL, // keeps the array non-empty while views are being added
+    &al_view_ants,
 };
 
 const al_view *al_view_find(const char *module)

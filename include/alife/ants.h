@@ -1,0 +1,193 @@
+/// ants.h — neural ant foragers evolved by the GA (the seed's "Ants", after
+/// Buckland's Smart Sweepers).
+///
+/// Each ant has a position, a heading (its unit look-at vector) and a speed;
+/// its brain is a feed-forward network (nn.h) whose weights are its GA
+/// genome. Every tick an ant senses (look-at x, y; the unit vector to the
+/// nearest food; with mines, the unit vector to the nearest mine), thinks
+/// (forward pass: two outputs, the left and right track l, r in [0, 1]) and
+/// acts: it turns by clamp(l - r, -max_turn, max_turn) radians and moves
+/// (l + r) / 2 * max_speed world units along its new heading, under the
+/// world's edge policy. Food within eat_radius is eaten and respawns at a
+/// random place (the food count stays constant); a mine within eat_radius
+/// costs mine_penalty and respawns, or (mine_hit = end) stops the ant for
+/// the rest of the generation. A generation is `ticks` ticks; fitness is
+/// food eaten minus mine_penalty times mines hit; then the GA (ga.h) breeds.
+///
+/// One world per generation, one copy per ant. All ants of generation g
+/// start from the same pose in the same world W(seed, g) (same food, same
+/// mines, same respawn sequence), and each forages in its own copy of it:
+/// ants never compete for an item. So
+///   - fitness compares brains, not luck (the same world for all);
+///   - ants are independent, so the passes run in parallel across ants with
+///     no serial resolution step and the results cannot depend on the thread
+///     count or on the order of ants (each copy's respawns draw from that
+///     copy's own PCG32 stream, a copy of W(seed, g)'s);
+///   - any stored genome is replayed exactly from (config, seed, g, genome)
+///     alone (alAnts_Replay), e.g. the best ant of any logged generation.
+/// The GUI draws the food and mines of one chosen ant's copy.
+///
+/// A greedy baseline runs each generation too: baseline_ants hand-written
+/// foragers that turn towards the nearest food at the max turn rate and run
+/// at max speed, each in its own world of the same kind (own PCG32 stream).
+/// Their mean food per ant is reported as the figure `baseline_mean` (and,
+/// with mines, the mines they hit, blind to them, as `baseline_mines`).
+/// Every generation also reports `food_mean`, `distance_mean` (world units
+/// travelled per ant), `mines_mean` with mines, and the GA's `diversity`.
+///
+/// Threads: an alAnts is used by one thread at a time; it runs its own
+/// OpenMP workers inside alAnts_Advance. State views are valid until the
+/// next call that advances or destroys.
+#ifndef ALIFE_ANTS_H
+#define ALIFE_ANTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "alife/config.h"
+#include "alife/error.h"
+#include "alife/ga.h"
+#include "alife/module.h"
+#include "alife/nn.h"
+#include "alife/world.h"
+
+/// What a mine does to an ant that touches it.
+typedef enum alMineHit {
+    AL_MINE_PENALTY = 0, ///< subtract mine_penalty; the mine respawns elsewhere
+    AL_MINE_END = 1,     ///< subtract mine_penalty and stop the ant until the generation ends
+} alMineHit;
+
+/// How an ant's item vectors are expressed.
+typedef enum alAntsFrame {
+    AL_FRAME_WORLD = 0, ///< world x, y (classic Smart Sweepers)
+    AL_FRAME_BODY = 1,  ///< (ahead, to the side) of the ant's heading: cos and sin of the bearing
+} alAntsFrame;
+
+/// Sensor values an ant can feed its brain, in this order; brain.sizes[0]
+/// uses the first ones (with mines all 6 are available, without them 4):
+/// look-at x, y; the unit vector to the nearest food; the unit vector to the
+/// nearest mine scaled by its closeness (1 at the mine, 0 beyond
+/// mine_range). With frame = AL_FRAME_BODY each item vector is given as
+/// (ahead, sideways) of the ant's heading instead of world (x, y).
+enum {
+    AL_ANTS_SENSORS_FOOD = 4,  ///< look-at x, y; unit vector to the nearest food x, y
+    AL_ANTS_SENSORS_MINES = 6, ///< ... and the unit vector to the nearest mine x, y
+};
+
+/// Everything that defines an ants experiment. Fill from alDefaultAntsDef()
+/// or alAntsDef_FromConfig(); copied by alCreateAnts, never kept.
+typedef struct alAntsDef {
+    alWorld world;     ///< size and edge policy (default 400 x 400, wrap)
+    int count;         ///< ants = GA population, >= 2 (default 30)
+    int ticks;         ///< ticks per generation, >= 1 (default 2000)
+    int food;          ///< food items per world, >= 1 (default 40)
+    alNNLayout brain;  ///< sizes[0] inputs (<= sensors), last layer 2 outputs (default 4-6-2 sigmoid, response 0.3)
+    alAntsFrame frame; ///< frame of the food and mine vectors (default AL_FRAME_BODY)
+    float max_turn;    ///< radians per tick, (0, 1] (default 0.3)
+    float max_speed;   ///< world units per tick, > 0 (default 2)
+    float eat_radius;  ///< reach of food and mines, world units, > 0 (default 7)
+    bool mines;        ///< land mines on (default false)
+    int mine_count;    ///< mines per world, >= 1 (default 40)
+    float mine_penalty; ///< fitness lost per mine hit, >= 0 (default 5)
+    float mine_range;  ///< the mine input is the unit vector times max(0, 1 - distance / mine_range), > 0 (default 50)
+    alMineHit mine_hit; ///< default AL_MINE_PENALTY
+    int baseline_ants; ///< greedy foragers per generation, 0 = no baseline (default 10)
+    int threads;       ///< OpenMP workers, 0 = all cores (default 0); results never depend on it
+    alGaDef ga;        ///< the GA; population and length are set from count and brain
+} alAntsDef;
+
+/// The defaults listed above: Smart Sweepers' set-up (GA: one-point
+/// crossover 0.7, gaussian mutation 0.1 with max perturbation 0.3, 4 elites)
+/// with tournament selection (3), a sigmoid response of 0.3 and body-frame
+/// item vectors, which is what lets the population approach the greedy
+/// forager within 50 generations.
+alAntsDef alDefaultAntsDef(void);
+
+/// Fills def from the [ants], [ga], [world] and [run] keys of a resolved
+/// config and checks the cross-key rules (a layer of width 0 in ants.hidden,
+/// ants.inputs above what the sensors provide, elites >= ants.count, ...):
+/// AL_ERR_CONFIG with a message naming the key, the value and the range.
+alResult alAntsDef_FromConfig(alAntsDef *def, const alConfig *cfg, alError *err);
+/// Checks a def as alAntsDef_FromConfig does (messages name config keys).
+alResult alAntsDef_Validate(const alAntsDef *def, alError *err);
+
+typedef struct alAnts alAnts;
+
+/// Creates the population (generation 0, random brains) in the world of
+/// generation 0. *out is NULL on failure.
+alResult alCreateAnts(const alAntsDef *def, uint64_t seed, alAnts **out, alError *err);
+/// Creates a replay: one ant with the given genome (alNN_WeightCount floats,
+/// copied) in the world of generation gen of the run with this def and seed.
+/// It has no GA; after def.ticks ticks its "generation" ends with its
+/// fitness and the same world starts again.
+alResult alCreateAntsReplay(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
+                            alAnts **out, alError *err);
+/// Frees; NULL is a no-op.
+void alDestroyAnts(alAnts *ants);
+
+/// Re-simulates one genome in generation gen's world and returns its fitness:
+/// for the best genome logged for generation gen, exactly the logged best.
+alResult alAnts_Replay(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
+                       double *fitness, alError *err);
+
+/// Advances up to max_ticks ticks, stopping early when a generation ends.
+/// Returns true when a generation ended (then the next one has begun).
+bool alAnts_Advance(alAnts *ants, int max_ticks);
+/// One tick: alAnts_Advance(ants, 1).
+bool alAnts_Step(alAnts *ants);
+
+/// One finished generation, as the panel lists it.
+typedef struct alAntsGen {
+    int64_t gen;
+    double best, mean, worst, stddev; ///< fitness
+    double food_mean;      ///< food eaten per ant
+    int64_t food_total;    ///< food eaten by the whole population
+    double baseline_mean;  ///< greedy forager's food per ant (NAN without a baseline)
+    double mines_mean;     ///< mines hit per ant (0 without mines)
+    double distance_mean;  ///< world units travelled per ant
+    double baseline_mines; ///< mines hit per greedy forager, which ignores them (NAN without mines or baseline)
+} alAntsGen;
+
+/// Finished generations, oldest first; *count receives how many.
+const alAntsGen *alAnts_History(const alAnts *ants, int *count);
+/// The last finished generation as module statistics (false before the first).
+bool alAnts_LastStats(const alAnts *ants, alGenStats *out);
+/// Best genome of the last finished generation (floats), NULL before the first.
+const float *alAnts_LastBest(const alAnts *ants, double *fitness);
+
+/// Read-only state of the running generation, valid until the next advance.
+typedef struct alAntsView {
+    int count;               ///< ants
+    int64_t gen;             ///< generation being simulated
+    int tick, ticks;         ///< ticks done in it, and per generation
+    const float *x, *y;      ///< positions
+    const float *lx, *ly;    ///< unit look-at (heading) vectors
+    const float *speed;      ///< last speed, world units per tick
+    const int *food;         ///< food eaten so far
+    const int *mines_hit;    ///< mines hit so far
+    const uint8_t *alive;    ///< 0 once a mine ended the ant's generation
+    const uint8_t *elite;    ///< 1 for the GA's elite copies
+} alAntsView;
+
+void alAnts_View(const alAnts *ants, alAntsView *out);
+/// Food (and, with mines, mine) positions of ant i's copy of the world:
+/// returns the count and sets *x, *y (NULL pointers and 0 for mines when off).
+int alAnts_Food(const alAnts *ants, int i, const float **x, const float **y);
+int alAnts_Mines(const alAnts *ants, int i, const float **x, const float **y);
+/// The unit vector ant i senses now towards its nearest food (kind 0) or
+/// mine (kind 1; zero without mines): its next brain inputs.
+void alAnts_Sensed(const alAnts *ants, int i, int kind, float *ux, float *uy);
+/// The brain layout and ant i's weights (alNN_WeightCount floats).
+const alNNLayout *alAnts_Layout(const alAnts *ants);
+const float *alAnts_Genome(const alAnts *ants, int i);
+/// Copies ant i's activations of the last tick (alNN_NeuronCount floats,
+/// inputs first) into act.
+void alAnts_Activations(const alAnts *ants, int i, float *act);
+/// The def the instance runs (resolved copy).
+const alAntsDef *alAnts_Def(const alAnts *ants);
+
+/// The module class "ants" (listed in src/core/module.c).
+extern const alModuleClass alAntsModule;
+/// The [ants] schema part (listed in src/core/schema.c).
+extern const alSchemaPart alAntsSchemaPart;
+
+#endif

@@ -1,0 +1,799 @@
+// Neural ant foragers. The hot loop runs per chunk of ants, tick after tick:
+// think (one batched forward pass, vectorised across the chunk's ants), act
+// (turn, move, edges), then sense (eat, nearest food and mine, inputs). Each
+// ant lives in its own copy of the generation's world (see ants.h), so chunks
+// are independent and a worker runs a chunk for many ticks without any
+// barrier; the thread count cannot change a single bit.
+//
+// Nearest food / mine: each ant caches the index of its nearest item together
+// with a travel budget, half the gap between the nearest and the second
+// nearest distance. While the ant has moved less than that since the lookup,
+// no other item can have become nearer (triangle inequality), so the grid is
+// queried again only when the budget is spent or the ant's own items changed.
+// Comparisons may not trap here, so small selects (wrapped deltas, clamps)
+// compile to branch-free code. It changes no value.
+#pragma GCC optimize("no-trapping-math")
+
+#include "alife/ants.h"
+
+#include <assert.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/grid.h"
+#include "alife/rng.h"
+
+#ifdef ALIFE_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+enum { CHUNK = AL_NN_BATCH }; // ants per work unit: the NN's fast batch width
+enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
+
+// Stream ids of the run's PCG32 streams (the GA uses def.ga.stream).
+#define STREAM_WORLD 0x574f524c44000000ULL    // + generation
+#define STREAM_BASELINE 0x4241534500000000ULL // + generation * 65536 + baseline ant
+
+// What an ant knows about the nearest items of one kind (food or mines);
+// see check_near() and reselect(). Two levels, so that the per-tick check is
+// one distance per ant, done as a vector pass over a chunk of ants:
+//   - the CACHE_K items nearest at the last grid lookup (odometer odo0), and
+//     `bound`: every other item was at least that far then;
+//   - the nearest item now (near, at nx, ny) and `second`: at odometer odo1
+//     every other item was at least that far.
+// An ant that has travelled t since odo1 finds every other item at least
+// second - t away (triangle inequality), so while its `near` is nearer than
+// that it is still the nearest; otherwise it reselects among the cached
+// items, and only when those cannot be trusted either asks the grid.
+typedef struct near_cache {
+    int *idx;          // [a * CACHE_K + j] cached items (padded with slot 0 when fewer)
+    float *bound;      // as above; -inf = stale
+    float *odo0;
+    int *near;         // the nearest item now
+    float *nx, *ny;    // its position
+    float *second;     // as above; -inf = stale
+    float *odo1;
+    uint8_t *dirty;    // an item moved since the grid was built: rebuild before a lookup
+} near_cache;
+
+// One population sharing a controller: the evolved ants or the greedy baseline.
+typedef struct swarm {
+    int n, stride;      // ants, and the row stride of the interleaved arrays
+    int nfood, nmines;  // items per world copy (nmines 0 without mines)
+    bool greedy;        // the baseline controller instead of a brain
+    float *x, *y, *lx, *ly, *speed, *odo; // pose; odo = distance travelled
+    float *sfx, *sfy, *smx, *smy;         // sensed unit vectors to nearest food / mine
+    float *mdist;                         // distance to the nearest mine
+    near_cache fc, mc;                    // nearest food / mine caches
+    int *food, *hits;
+    uint8_t *alive, *elite;
+    alRng *rng;          // each copy's respawn stream
+    float *fx, *fy;      // food of ant a at [a * nfood + j]
+    float *mx, *my;      // mines of ant a at [a * nmines + j]
+    alGrid **fgrid, **mgrid;
+    float *wt, *act;     // interleaved weights and activations (evolved ants only)
+} swarm;
+
+struct alAnts {
+    alAntsDef def;
+    uint64_t seed;
+    int threads;
+    int nweights, nneurons;
+    float far;          // a radius beyond any distance in the world
+    alGa *ga;           // NULL in a replay
+    float *replay_genome;
+    swarm pop, base;
+    int64_t gen;
+    int tick;
+    double *fitness;
+    float *best;        // best genome of the last finished generation
+    double best_fitness;
+    bool have_last;
+    alGenStats last;
+    alAntsGen *history;
+    int hist_count, hist_cap;
+};
+
+// ---- small deterministic math ------------------------------------------
+
+static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+static alVec2 random_point(alRng *rng, const alWorld *w)
+{
+    float x = alRng_Float(rng) * w->width, y = alRng_Float(rng) * w->height;
+    return alV2(x, y);
+}
+
+// A uniformly random unit vector (rejection sampling: no libm involved).
+static alVec2 random_heading(alRng *rng)
+{
+    for (;;) {
+        float u = alRng_Range(rng, -1.0f, 1.0f), v = alRng_Range(rng, -1.0f, 1.0f);
+        float r2 = u * u + v * v;
+        if (r2 > 0.01f && r2 <= 1.0f) {
+            float inv = 1.0f / sqrtf(r2);
+            return alV2(u * inv, v * inv);
+        }
+    }
+}
+
+// ---- swarm memory --------------------------------------------------------
+
+static void swarm_free(swarm *w)
+{
+    if (w->fgrid)
+        for (int a = 0; a < w->n; ++a) alDestroyGrid(w->fgrid[a]);
+    if (w->mgrid)
+        for (int a = 0; a < w->n; ++a) alDestroyGrid(w->mgrid[a]);
+    void *ptrs[] = {w->x,    w->y,     w->lx,    w->ly,     w->speed, w->odo,   w->sfx,
+                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.dirty, w->mc.dirty, w->mdist,
+                    w->food, w->hits,  w->alive, w->elite,  w->rng,   w->fx,    w->fy,
+                    w->mx,   w->my,    w->fgrid, w->mgrid,  w->wt,    w->act};
+    for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i) free(ptrs[i]);
+    memset(w, 0, sizeof *w);
+}
+
+static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int nweights,
+                        int nneurons)
+{
+    memset(w, 0, sizeof *w);
+    w->n = n;
+    w->stride = (n + CHUNK - 1) / CHUNK * CHUNK;
+    w->nfood = def->food;
+    w->nmines = def->mines ? def->mine_count : 0;
+    w->greedy = greedy;
+    size_t s = (size_t)w->stride;
+    bool ok = true;
+#define ALLOC(p, count) ok = ok && ((p) = calloc((size_t)(count) + 1, sizeof *(p))) != NULL
+    ALLOC(w->x, s); ALLOC(w->y, s); ALLOC(w->lx, s); ALLOC(w->ly, s);
+    ALLOC(w->speed, s); ALLOC(w->odo, s);
+    ALLOC(w->mdist, s);
+    ALLOC(w->sfx, s); ALLOC(w->sfy, s); ALLOC(w->smx, s); ALLOC(w->smy, s);
+    near_cache *caches[] = {&w->fc, &w->mc};
+    for (int c = 0; c < 2; ++c) {
+        near_cache *k = caches[c];
+        ALLOC(k->idx, s * CACHE_K); ALLOC(k->bound, s); ALLOC(k->odo0, s); ALLOC(k->near, s);
+        ALLOC(k->nx, s); ALLOC(k->ny, s); ALLOC(k->second, s); ALLOC(k->odo1, s);
+        ALLOC(k->dirty, s);
+    }
+    ALLOC(w->food, s); ALLOC(w->hits, s); ALLOC(w->alive, s); ALLOC(w->elite, s);
+    ALLOC(w->rng, s);
+    ALLOC(w->fx, s * w->nfood); ALLOC(w->fy, s * w->nfood);
+    ALLOC(w->mx, s * w->nmines); ALLOC(w->my, s * w->nmines);
+    ALLOC(w->fgrid, s); ALLOC(w->mgrid, s);
+    if (!greedy) {
+        ALLOC(w->wt, s * nweights);
+        ALLOC(w->act, s * nneurons);
+    }
+#undef ALLOC
+    if (!ok) return false;
+    for (int a = 0; a < w->stride; ++a) w->lx[a] = 1.0f; // padding lanes too: no 0/0 there
+    // About one item per cell: cheap to rebuild when an item respawns.
+    float area = def->world.width * def->world.height;
+    for (int a = 0; a < n && ok; ++a) {
+        w->fgrid[a] = alCreateGrid(&def->world, sqrtf(area / (float)w->nfood));
+        ok = w->fgrid[a] != NULL;
+        if (ok && w->nmines) {
+            w->mgrid[a] = alCreateGrid(&def->world, sqrtf(area / (float)w->nmines));
+            ok = w->mgrid[a] != NULL;
+        }
+    }
+    return ok;
+}
+
+// ---- sensing -------------------------------------------------------------
+
+// Picks ant a's nearest item among its cached ones (ix, iy: its copy of the
+// items), asking the grid g first when the cache cannot be trusted (or when
+// lookup is set), and sets near, nx, ny, second, odo1. The cached items'
+// positions are read live, so an item that moves (is eaten and respawns)
+// needs no lookup: the set of uncached items, and how far they are, is the
+// same. Only the grid goes stale; it is rebuilt when next asked.
+static void reselect(const alAnts *s, const swarm *w, near_cache *c, alGrid *g, int a,
+                     int count, const float *ix, const float *iy, bool lookup)
+{
+    const alWorld *wd = &s->def.world;
+    alVec2 p = alV2(w->x[a], w->y[a]);
+    float odo = w->odo[a];
+    int *idx = c->idx + (size_t)a * CACHE_K;
+    for (;;) {
+        if (lookup) {
+            if (c->dirty[a]) {
+                bool ok = alGrid_Build(g, ix, iy, count);
+                assert(ok); // grids were sized at creation: rebuilding never allocates again
+                (void)ok;
+                c->dirty[a] = 0;
+            }
+            float next = INFINITY;
+            int found = alGrid_NearestK(g, p, s->far, CACHE_K, idx, NULL, &next);
+            assert(found > 0);
+            for (int j = found; j < CACHE_K; ++j) idx[j] = idx[0];
+            c->bound[a] = sqrtf(next);
+            c->odo0[a] = odo;
+        }
+        float b1 = INFINITY, b2 = INFINITY;
+        int best = -1;
+        for (int j = 0; j < CACHE_K; ++j) {
+            int i = idx[j];
+            float d2 = alWorld_DistSq(wd, p, alV2(ix[i], iy[i]));
+            if (d2 < b1) {
+                b2 = best == i ? b2 : b1; // padding repeats slot 0: not a second item
+                b1 = d2;
+                best = i;
+            } else if (d2 < b2 && i != best) {
+                b2 = d2;
+            }
+        }
+        float uncached = c->bound[a] - (odo - c->odo0[a]);
+        // A hair of slack so rounding can never let a stale answer through.
+        if (lookup || sqrtf(b1) + 1e-3f < uncached) {
+            c->near[a] = best;
+            c->nx[a] = ix[best];
+            c->ny[a] = iy[best];
+            float s2 = sqrtf(b2);
+            c->second[a] = s2 < uncached ? s2 : uncached;
+            c->odo1[a] = odo;
+            return;
+        }
+        lookup = true;
+    }
+}
+
+// The nearest item of every ant of a chunk, as one vector pass: the unit
+// vector towards it into (ux, uy) and its distance into dist[]; fix[l] is set
+// where it may no longer be the nearest (the caller reselects).
+static void check_near(const alAnts *s, const swarm *w, const near_cache *c, int a0,
+                       float *restrict ux, float *restrict uy, float *restrict dist,
+                       int *restrict fix)
+{
+    const alWorld *wd = &s->def.world;
+    // Without wrapping the half-size thresholds are infinite: no select fires.
+    const bool wrap = wd->edge == AL_EDGE_WRAP;
+    const float W = wd->width, H = wd->height;
+    const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
+    const float *restrict x = w->x + a0, *restrict y = w->y + a0, *restrict odo = w->odo + a0;
+    const float *restrict nx = c->nx + a0, *restrict ny = c->ny + a0;
+    const float *restrict second = c->second + a0, *restrict odo1 = c->odo1 + a0;
+    for (int l = 0; l < CHUNK; ++l) {
+        float dx = nx[l] - x[l], dy = ny[l] - y[l];
+        dx = dx > hw ? dx - W : dx;
+        dx = dx < -hw ? dx + W : dx;
+        dy = dy > hh ? dy - H : dy;
+        dy = dy < -hh ? dy + H : dy;
+        float d2 = dx * dx + dy * dy;
+        float lim = second[l] - (odo[l] - odo1[l]) - 1e-3f;
+        fix[l] = (lim <= 0.0f) | (d2 >= lim * lim);
+        float d = sqrtf(d2);
+        float inv = d > 1e-6f ? 1.0f / d : 0.0f;
+        ux[l] = dx * inv;
+        uy[l] = dy * inv;
+        dist[l] = d;
+    }
+}
+
+// check_near for one ant (after it reselected).
+static void check_one(const alAnts *s, const swarm *w, const near_cache *c, int a, float *ux,
+                      float *uy, float *dist)
+{
+    alVec2 d = alWorld_Delta(&s->def.world, alV2(w->x[a], w->y[a]), alV2(c->nx[a], c->ny[a]));
+    float dd = sqrtf(d.x * d.x + d.y * d.y);
+    float inv = dd > 1e-6f ? 1.0f / dd : 0.0f;
+    *ux = d.x * inv;
+    *uy = d.y * inv;
+    *dist = dd;
+}
+
+// Moves item j of an ant's copy to a random place.
+static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int j)
+{
+    alVec2 p = random_point(rng, &s->def.world);
+    ix[j] = p.x;
+    iy[j] = p.y;
+}
+
+// Senses one kind of item (food or mines) for a chunk: the vector check, then
+// the rare ants that must look again or that reach an item, one by one.
+// Fills (ux, uy) and, if dout is not NULL, the distance of each ant's nearest.
+static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
+                       bool eat, float *ux, float *uy, float *dout)
+{
+    float dist[CHUNK];
+    int fix[CHUNK];
+    check_near(s, w, c, a0, ux + a0, uy + a0, dist, fix);
+    const float reach = s->def.eat_radius;
+    int count = mines ? w->nmines : w->nfood;
+    for (int a = a0; a < a1; ++a) {
+        int l = a - a0;
+        if (!fix[l] && !(eat && dist[l] <= reach && w->alive[a])) continue;
+        float *ix = (mines ? w->mx : w->fx) + (size_t)a * count;
+        float *iy = (mines ? w->my : w->fy) + (size_t)a * count;
+        alGrid *g = mines ? w->mgrid[a] : w->fgrid[a];
+        if (fix[l]) {
+            reselect(s, w, c, g, a, count, ix, iy, c->bound[a] == -INFINITY);
+            check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
+        }
+        if (eat && dist[l] <= reach && w->alive[a]) {
+            if (mines) {
+                w->hits[a]++;
+                if (s->def.mine_hit == AL_MINE_END) w->alive[a] = 0;
+            } else {
+                w->food[a]++;
+            }
+            // At most one item per tick; the eaten one moves, so choose again.
+            respawn(s, &w->rng[a], ix, iy, c->near[a]);
+            c->dirty[a] = 1;
+            reselect(s, w, c, g, a, count, ix, iy, false);
+            check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
+        }
+    }
+    if (dout) memcpy(dout + a0, dist, sizeof dist);
+}
+
+// eat = false only at the start: nothing is in reach "before" the first move.
+static void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
+{
+    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL);
+    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist);
+}
+
+// ---- one tick of a chunk -------------------------------------------------
+
+// Turns each ant of the chunk by turn[] radians (|turn| <= 1: sin and cos by
+// Taylor polynomials, errors < 3e-8, the same bits on every machine and
+// vectorisable, unlike libm) and moves it
+// speed[] along its new heading: a vector pass, then the edge policy for the
+// few that left the world.
+// (restrict on parameters, which GCC's dependence analysis honours, unlike on locals)
+static inline void move_lanes(float *restrict x, float *restrict y, float *restrict lx,
+                              float *restrict ly, float *restrict sp, float *restrict odo,
+                              const float *restrict turn, const float *restrict speed,
+                              int *restrict out, float W, float H)
+{
+    for (int l = 0; l < CHUNK; ++l) {
+        float t = turn[l], t2 = t * t;
+        float sn = t * (1.0f + t2 * (-1.6666667e-1f + t2 * (8.3333333e-3f + t2 * (-1.9841270e-4f + t2 * 2.7557319e-6f))));
+        float cs = 1.0f + t2 * (-0.5f + t2 * (4.1666667e-2f + t2 * (-1.3888889e-3f + t2 * 2.4801587e-5f)));
+        float nx = lx[l] * cs - ly[l] * sn;
+        float ny = lx[l] * sn + ly[l] * cs;
+        float inv = 1.0f / sqrtf(nx * nx + ny * ny); // keep it a unit vector
+        nx *= inv;
+        ny *= inv;
+        float px = x[l] + nx * speed[l], py = y[l] + ny * speed[l];
+        out[l] = (px < 0.0f) | (px >= W) | (py < 0.0f) | (py >= H);
+        x[l] = px;
+        y[l] = py;
+        lx[l] = nx;
+        ly[l] = ny;
+        sp[l] = speed[l];
+        odo[l] += speed[l];
+    }
+}
+
+static void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed)
+{
+    const alWorld *wd = &s->def.world;
+    float *x = w->x + a0, *y = w->y + a0, *lx = w->lx + a0, *ly = w->ly + a0;
+    int out[CHUNK];
+    move_lanes(x, y, lx, ly, w->speed + a0, w->odo + a0, turn, speed, out, wd->width, wd->height);
+    for (int a = a0; a < a1; ++a) {
+        int l = a - a0;
+        if (!out[l]) continue;
+        alVec2 p = alV2(x[l], y[l]), v = alV2(lx[l], ly[l]);
+        alWorld_Confine(wd, &p, wd->edge == AL_EDGE_BOUNCE ? &v : NULL);
+        x[l] = p.x;
+        y[l] = p.y;
+        lx[l] = v.x;
+        ly[l] = v.y;
+    }
+}
+
+static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
+{
+    const float max_turn = s->def.max_turn, half_speed = 0.5f * s->def.max_speed;
+    float turn[CHUNK], speed[CHUNK];
+    if (w->greedy) {
+        for (int l = 0; l < CHUNK; ++l) {
+            // Turn towards the nearest food as fast as allowed, full speed.
+            int a = a0 + l;
+            float cr = w->lx[a] * w->sfy[a] - w->ly[a] * w->sfx[a];
+            float dt = w->lx[a] * w->sfx[a] + w->ly[a] * w->sfy[a];
+            turn[l] = a < a1 ? clampf(atan2f(cr, dt), -max_turn, max_turn) : 0.0f;
+            speed[l] = a < a1 ? s->def.max_speed : 0.0f;
+        }
+    } else {
+        const alNNLayout *l = &s->def.brain;
+        size_t st = (size_t)w->stride;
+        const float *sensor[AL_ANTS_SENSORS_MINES] = {w->lx, w->ly, w->sfx, w->sfy, w->smx, w->smy};
+        float body[4][CHUNK];
+        if (w->nmines) {
+            // A mine's pull fades with distance, zero beyond mine_range: without
+            // it an ant could not tell a mine in its path from one far away.
+            const float *restrict md = w->mdist + a0, *restrict mx = w->smx + a0, *restrict my = w->smy + a0;
+            const float inv_range = 1.0f / s->def.mine_range;
+            for (int q = 0; q < CHUNK; ++q) {
+                float close = 1.0f - md[q] * inv_range;
+                close = close > 0.0f ? close : 0.0f;
+                body[2][q] = mx[q] * close;
+                body[3][q] = my[q] * close;
+            }
+            sensor[4] = body[2] - a0;
+            sensor[5] = body[3] - a0;
+        }
+        if (s->def.frame == AL_FRAME_BODY) {
+            // Item vectors as (ahead, to the side) of the ant's own heading.
+            for (int k = 0; k < 2; ++k) {
+                const float *ux = sensor[2 + 2 * k] + a0, *uy = sensor[3 + 2 * k] + a0;
+                const float *hx = w->lx + a0, *hy = w->ly + a0;
+                float ahead[CHUNK], side[CHUNK];
+                for (int q = 0; q < CHUNK; ++q) {
+                    ahead[q] = hx[q] * ux[q] + hy[q] * uy[q];
+                    side[q] = hx[q] * uy[q] - hy[q] * ux[q];
+                }
+                memcpy(body[2 * k], ahead, sizeof ahead);
+                memcpy(body[2 * k + 1], side, sizeof side);
+                sensor[2 + 2 * k] = body[2 * k] - a0;
+                sensor[3 + 2 * k] = body[2 * k + 1] - a0;
+            }
+        }
+        for (int i = 0; i < l->sizes[0]; ++i)
+            memcpy(w->act + i * st + a0, sensor[i] + a0, CHUNK * sizeof(float));
+        // The whole chunk, padding lanes included (zero weights, never read):
+        // the fixed-width pass is the fast one.
+        alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
+        const float *o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
+        const float *o1 = o0 + st;
+        const uint8_t *alive = w->alive + a0;
+        bool tanh_out = l->activation == AL_ACT_TANH;
+        for (int k = 0; k < CHUNK; ++k) {
+            // Tracks in [0, 1] whatever the activation's range; a stopped ant stays put.
+            float left = tanh_out ? 0.5f * (o0[k] + 1.0f) : o0[k];
+            float right = tanh_out ? 0.5f * (o1[k] + 1.0f) : o1[k];
+            turn[k] = alive[k] ? clampf(left - right, -max_turn, max_turn) : 0.0f;
+            speed[k] = alive[k] ? (left + right) * half_speed : 0.0f;
+        }
+    }
+    move(s, w, a0, a1, turn, speed);
+    sense(s, w, a0, a1, true);
+}
+
+static void run_ticks(const alAnts *s, swarm *w, int k)
+{
+    int nchunks = (w->n + CHUNK - 1) / CHUNK;
+#ifdef ALIFE_HAVE_OPENMP
+    // Below a few thousand ant-ticks a fork costs more than it gains.
+    int threads = (int64_t)w->n * k >= 4096 && nchunks > 1 ? s->threads : 1;
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+#endif
+    for (int c = 0; c < nchunks; ++c) {
+        int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
+        for (int t = 0; t < k; ++t) chunk_tick(s, w, a0, a1);
+    }
+}
+
+// ---- generations ---------------------------------------------------------
+
+// Places ant a at its start in a fresh copy of the world drawn from rng
+// (which is advanced past the world; the copy keeps it for respawns).
+static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
+{
+    const alWorld *wd = &s->def.world;
+    alVec2 p = random_point(&rng, wd), h = random_heading(&rng);
+    float *fx = w->fx + (size_t)a * w->nfood, *fy = w->fy + (size_t)a * w->nfood;
+    for (int j = 0; j < w->nfood; ++j) {
+        alVec2 q = random_point(&rng, wd);
+        fx[j] = q.x;
+        fy[j] = q.y;
+    }
+    bool ok = alGrid_Build(w->fgrid[a], fx, fy, w->nfood);
+    if (w->nmines) {
+        float *mx = w->mx + (size_t)a * w->nmines, *my = w->my + (size_t)a * w->nmines;
+        for (int j = 0; j < w->nmines; ++j) {
+            alVec2 q = random_point(&rng, wd);
+            mx[j] = q.x;
+            my[j] = q.y;
+        }
+        ok = ok && alGrid_Build(w->mgrid[a], mx, my, w->nmines);
+    }
+    assert(ok); // grids were sized at creation: rebuilding never allocates again
+    (void)ok;
+    w->x[a] = p.x;
+    w->y[a] = p.y;
+    w->lx[a] = h.x;
+    w->ly[a] = h.y;
+    w->speed[a] = 0.0f;
+    w->odo[a] = 0.0f;
+    w->fc.bound[a] = w->mc.bound[a] = -INFINITY; // look up on the first sense
+    w->fc.second[a] = w->mc.second[a] = -INFINITY;
+    w->fc.dirty[a] = w->mc.dirty[a] = 0;
+    w->food[a] = w->hits[a] = 0;
+    w->alive[a] = 1;
+    w->rng[a] = rng;
+    w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
+}
+
+// The first look around, before the first tick.
+static void sense_all(const alAnts *s, swarm *w)
+{
+    for (int a0 = 0; a0 < w->n; a0 += CHUNK) sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false);
+}
+
+static void begin_generation(alAnts *s)
+{
+    swarm *w = &s->pop;
+    alRng world = alRng_Stream(s->seed, STREAM_WORLD + (uint64_t)s->gen);
+    for (int a = 0; a < w->n; ++a) {
+        const float *genome = s->ga ? alGa_Floats(s->ga, a) : s->replay_genome;
+        alNN_Interleave(&s->def.brain, genome, a, w->wt, w->stride);
+        w->elite[a] = s->ga ? alGa_IsElite(s->ga, a) : 0;
+        start_ant(s, w, a, world);
+    }
+    sense_all(s, w);
+    s->tick = 0;
+}
+
+// Runs the greedy foragers of this generation; their mean food per ant, and
+// their mean mines hit into *mines (they ignore mines: what a blind forager hits).
+static double run_baseline(alAnts *s, double *mines)
+{
+    swarm *w = &s->base;
+    *mines = NAN;
+    if (w->n == 0) return NAN;
+    for (int b = 0; b < w->n; ++b)
+        start_ant(s, w, b,
+                  alRng_Stream(s->seed, STREAM_BASELINE + (uint64_t)s->gen * 65536u + (uint64_t)b));
+    sense_all(s, w);
+    run_ticks(s, w, s->def.ticks);
+    double sum = 0, hits = 0;
+    for (int b = 0; b < w->n; ++b) {
+        sum += w->food[b];
+        hits += w->hits[b];
+    }
+    *mines = hits / w->n;
+    return sum / w->n;
+}
+
+static bool push_history(alAnts *s, const alAntsGen *g)
+{
+    if (s->hist_count == s->hist_cap) {
+        int cap = s->hist_cap ? 2 * s->hist_cap : 256;
+        alAntsGen *h = realloc(s->history, (size_t)cap * sizeof *h);
+        if (!h) return false;
+        s->history = h;
+        s->hist_cap = cap;
+    }
+    s->history[s->hist_count++] = *g;
+    return true;
+}
+
+static void end_generation(alAnts *s)
+{
+    swarm *w = &s->pop;
+    int64_t food_total = 0, hits_total = 0;
+    for (int a = 0; a < w->n; ++a) {
+        s->fitness[a] = (double)w->food[a] - (double)s->def.mine_penalty * w->hits[a];
+        food_total += w->food[a];
+        hits_total += w->hits[a];
+    }
+    alGenStats *st = &s->last;
+    memset(st, 0, sizeof *st);
+    st->gen = s->gen;
+    alGenStats_FromFitness(st, s->fitness, w->n, false);
+    st->evaluations = (s->gen + 1) * w->n;
+    st->ticks = (s->gen + 1) * (int64_t)s->def.ticks;
+    alAntsGen h = {.gen = s->gen, .best = st->best, .mean = st->mean, .worst = st->worst,
+                   .stddev = st->stddev, .food_total = food_total,
+                   .food_mean = (double)food_total / w->n,
+                   .mines_mean = (double)hits_total / w->n};
+    h.baseline_mines = NAN;
+    h.baseline_mean = s->ga ? run_baseline(s, &h.baseline_mines) : NAN;
+    double odo = 0;
+    for (int a = 0; a < w->n; ++a) odo += w->odo[a];
+    h.distance_mean = odo / w->n;
+    if (s->base.n) alGenStats_AddFigure(st, "baseline_mean", h.baseline_mean);
+    alGenStats_AddFigure(st, "food_mean", h.food_mean);
+    alGenStats_AddFigure(st, "distance_mean", h.distance_mean);
+    if (s->def.mines) {
+        alGenStats_AddFigure(st, "mines_mean", h.mines_mean);
+        if (s->base.n) alGenStats_AddFigure(st, "baseline_mines", h.baseline_mines);
+    }
+    // The best of this generation (ties: the lower index, as the GA breaks them).
+    int best = 0;
+    for (int a = 1; a < w->n; ++a)
+        if (s->fitness[a] > s->fitness[best]) best = a;
+    memcpy(s->best, s->ga ? alGa_Floats(s->ga, best) : s->replay_genome,
+           (size_t)s->nweights * sizeof *s->best);
+    s->best_fitness = s->fitness[best];
+    if (s->ga) {
+        for (int a = 0; a < w->n; ++a) alGa_SetFitness(s->ga, a, s->fitness[a]);
+        alGaStop why = alGa_Epoch(s->ga);
+        assert(why != AL_GA_ERROR); // negative fitness is shifted (validated in the def)
+        (void)why;
+        alGaStats gs;
+        if (alGa_LastStats(s->ga, &gs)) alGenStats_AddFigure(st, "diversity", gs.diversity);
+    }
+    (void)push_history(s, &h); // out of memory only loses the panel's list
+    s->have_last = true;
+    if (s->ga) s->gen++;
+    begin_generation(s);
+}
+
+bool alAnts_Advance(alAnts *s, int max_ticks)
+{
+    assert(max_ticks >= 1);
+    int k = s->def.ticks - s->tick;
+    if (k > max_ticks) k = max_ticks;
+    run_ticks(s, &s->pop, k);
+    s->tick += k;
+    if (s->tick < s->def.ticks) return false;
+    end_generation(s);
+    return true;
+}
+
+bool alAnts_Step(alAnts *s) { return alAnts_Advance(s, 1); }
+
+// ---- creation ------------------------------------------------------------
+
+static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
+                       alAnts **out, alError *err)
+{
+    *out = NULL;
+    alResult r = alAntsDef_Validate(def, err);
+    if (r != AL_OK) return r;
+    alAnts *s = calloc(1, sizeof *s);
+    if (!s) return alError_Set(err, AL_ERR_NOMEM, "out of memory creating the ants");
+    s->def = *def;
+    s->seed = seed;
+    s->gen = gen;
+    s->nweights = alNN_WeightCount(&def->brain);
+    s->nneurons = alNN_NeuronCount(&def->brain);
+    s->far = 2.0f * (def->world.width + def->world.height);
+    s->threads = def->threads;
+#ifdef ALIFE_HAVE_OPENMP
+    if (s->threads <= 0) s->threads = omp_get_max_threads();
+#else
+    s->threads = 1;
+#endif
+    int n = genome ? 1 : def->count;
+    bool ok = swarm_alloc(&s->pop, def, n, false, s->nweights, s->nneurons) &&
+              swarm_alloc(&s->base, def, genome ? 0 : def->baseline_ants, true, 0, 0) &&
+              (s->fitness = calloc((size_t)n, sizeof *s->fitness)) != NULL &&
+              (s->best = calloc((size_t)s->nweights, sizeof *s->best)) != NULL;
+    if (ok && genome) {
+        ok = (s->replay_genome = malloc((size_t)s->nweights * sizeof *genome)) != NULL;
+        if (ok) memcpy(s->replay_genome, genome, (size_t)s->nweights * sizeof *genome);
+    }
+    if (!ok) {
+        alDestroyAnts(s);
+        return alError_Set(err, AL_ERR_NOMEM, "out of memory creating %d ants", n);
+    }
+    if (!genome) {
+        alGaDef ga = def->ga;
+        ga.type = AL_GENOME_FLOATS;
+        ga.population = def->count;
+        ga.length = s->nweights;
+        ga.fitness = NULL;
+        ga.threads = def->threads;
+        r = alCreateGa(&ga, seed, &s->ga, err);
+        if (r != AL_OK) {
+            alDestroyAnts(s);
+            return r;
+        }
+    }
+    begin_generation(s);
+    *out = s;
+    return AL_OK;
+}
+
+alResult alCreateAnts(const alAntsDef *def, uint64_t seed, alAnts **out, alError *err)
+{
+    return create(def, seed, 0, NULL, out, err);
+}
+
+alResult alCreateAntsReplay(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
+                            alAnts **out, alError *err)
+{
+    assert(genome && gen >= 0);
+    return create(def, seed, gen, genome, out, err);
+}
+
+void alDestroyAnts(alAnts *s)
+{
+    if (!s) return;
+    swarm_free(&s->pop);
+    swarm_free(&s->base);
+    alDestroyGa(s->ga);
+    free(s->replay_genome);
+    free(s->fitness);
+    free(s->best);
+    free(s->history);
+    free(s);
+}
+
+alResult alAnts_Replay(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
+                       double *fitness, alError *err)
+{
+    alAnts *s = NULL;
+    alResult r = alCreateAntsReplay(def, seed, gen, genome, &s, err);
+    if (r != AL_OK) return r;
+    while (!alAnts_Advance(s, s->def.ticks)) {
+    }
+    *fitness = s->best_fitness;
+    alDestroyAnts(s);
+    return AL_OK;
+}
+
+// ---- read-only views -----------------------------------------------------
+
+const alAntsGen *alAnts_History(const alAnts *s, int *count)
+{
+    *count = s->hist_count;
+    return s->history;
+}
+
+bool alAnts_LastStats(const alAnts *s, alGenStats *out)
+{
+    if (!s->have_last) return false;
+    *out = s->last;
+    return true;
+}
+
+const float *alAnts_LastBest(const alAnts *s, double *fitness)
+{
+    if (!s->have_last) return NULL;
+    if (fitness) *fitness = s->best_fitness;
+    return s->best;
+}
+
+void alAnts_View(const alAnts *s, alAntsView *v)
+{
+    const swarm *w = &s->pop;
+    *v = (alAntsView){.count = w->n, .gen = s->gen, .tick = s->tick, .ticks = s->def.ticks,
+                      .x = w->x, .y = w->y, .lx = w->lx, .ly = w->ly, .speed = w->speed,
+                      .food = w->food, .mines_hit = w->hits, .alive = w->alive,
+                      .elite = w->elite};
+}
+
+int alAnts_Food(const alAnts *s, int i, const float **x, const float **y)
+{
+    assert(i >= 0 && i < s->pop.n);
+    *x = s->pop.fx + (size_t)i * s->pop.nfood;
+    *y = s->pop.fy + (size_t)i * s->pop.nfood;
+    return s->pop.nfood;
+}
+
+int alAnts_Mines(const alAnts *s, int i, const float **x, const float **y)
+{
+    assert(i >= 0 && i < s->pop.n);
+    if (!s->pop.nmines) {
+        *x = *y = NULL;
+        return 0;
+    }
+    *x = s->pop.mx + (size_t)i * s->pop.nmines;
+    *y = s->pop.my + (size_t)i * s->pop.nmines;
+    return s->pop.nmines;
+}
+
+void alAnts_Sensed(const alAnts *s, int i, int kind, float *ux, float *uy)
+{
+    assert(i >= 0 && i < s->pop.n && (kind == 0 || kind == 1));
+    *ux = kind ? s->pop.smx[i] : s->pop.sfx[i];
+    *uy = kind ? s->pop.smy[i] : s->pop.sfy[i];
+}
+
+const alNNLayout *alAnts_Layout(const alAnts *s) { return &s->def.brain; }
+
+const float *alAnts_Genome(const alAnts *s, int i)
+{
+    assert(i >= 0 && i < s->pop.n);
+    return s->ga ? alGa_Floats(s->ga, i) : s->replay_genome;
+}
+
+void alAnts_Activations(const alAnts *s, int i, float *act)
+{
+    assert(i >= 0 && i < s->pop.n);
+    for (int j = 0; j < s->nneurons; ++j) act[j] = s->pop.act[(size_t)j * s->pop.stride + i];
+}
+
+const alAntsDef *alAnts_Def(const alAnts *s) { return &s->def; }

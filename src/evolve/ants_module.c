@@ -1,0 +1,60 @@
+// The ants as an alModuleClass: what `alife run` and the GUI drive. One step
+// is one tick; a generation ends every ants.ticks ticks.
+#include <stdio.h>
+
+#include "alife/ants.h"
+
+static alResult create(const alConfig *cfg, uint64_t seed, void **out, alError *err)
+{
+    alAntsDef def;
+    alResult r = alAntsDef_FromConfig(&def, cfg, err);
+    if (r != AL_OK) return r;
+    alAnts *ants = NULL;
+    r = alCreateAnts(&def, seed, &ants, err);
+    *out = ants;
+    return r;
+}
+
+static void destroy(void *self) { alDestroyAnts(self); }
+static bool step(void *self) { return alAnts_Step(self); }
+static bool last_stats(const void *self, alGenStats *out) { return alAnts_LastStats(self, out); }
+static bool finished(const void *self) { return false; }
+
+static const void *best_genome(const void *self, size_t *bytes)
+{
+    const float *g = alAnts_LastBest(self, NULL);
+    *bytes = g ? (size_t)alNN_WeightCount(alAnts_Layout(self)) * sizeof *g : 0;
+    return g;
+}
+
+static void describe(const void *self, char *buf, size_t cap)
+{
+    int n;
+    const alAntsGen *h = alAnts_History(self, &n);
+    if (n == 0) {
+        snprintf(buf, cap, "no generation finished yet");
+        return;
+    }
+    const alAntsGen *g = &h[n - 1];
+    int len = snprintf(buf, cap, "gen %lld: best %.4g, mean food %.4g per ant", (long long)g->gen,
+                       g->best, g->food_mean);
+    if (len >= 0 && (size_t)len < cap && g->baseline_mean == g->baseline_mean)
+        len += snprintf(buf + len, cap - (size_t)len, " (greedy baseline %.4g, %.0f%%)",
+                        g->baseline_mean,
+                        g->baseline_mean > 0 ? 100.0 * g->food_mean / g->baseline_mean : 0.0);
+    if (len >= 0 && (size_t)len < cap && alAnts_Def(self)->mines)
+        snprintf(buf + len, cap - (size_t)len, ", mines hit %.3g per ant", g->mines_mean);
+}
+
+const alModuleClass alAntsModule = {
+    .name = "ants",
+    .title = "Neural ants",
+    .lower_is_better = false,
+    .create = create,
+    .destroy = destroy,
+    .step = step,
+    .last_stats = last_stats,
+    .finished = finished,
+    .best_genome = best_genome,
+    .describe = describe,
+};

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The ants through the alife program:
+#   bash tests/cli_ants.sh /path/to/alife /path/to/source
+# `alife run experiments/ants/*.ini` logs every generation with the figure
+# baseline_mean (and mines_mean with mines), the same with 1 and 2 threads;
+# bad configs are refused with exit 2 and a message naming the key and value;
+# `alife bench ants` prints its figures (text and JSON).
+set -u
+ALIFE=$(realpath "$1")
+SRC=$(realpath "$2")
+TMP=$(mktemp -d /tmp/alife-cli-ants-XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 1
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+
+# expect_exit CODE CMD... : runs CMD, output into out/err, checks the status.
+expect_exit() {
+    local want=$1
+    shift
+    "$@" >out 2>err
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "'$*' exited $got, want $want; stderr: $(head -c 300 err)"
+        return 1
+    fi
+    return 0
+}
+
+# ---- a short run logs the module's figures ----------------------------------------
+
+if expect_exit 0 "$ALIFE" run "$SRC/experiments/ants/default.ini" --generations 3 --db tmp.db --quiet; then
+    if expect_exit 0 "$ALIFE" export 1 --db tmp.db --csv run1.csv; then
+        header=$(head -1 run1.csv)
+        rows=$(($(wc -l <run1.csv) - 1))
+        case "$header" in
+        *baseline_mean*) ok "default.ini logs baseline_mean ($header)" ;;
+        *) fail "no baseline_mean column in the export: $header" ;;
+        esac
+        [ "$rows" -eq 3 ] && ok "3 generations logged" || fail "$rows generations logged, want 3"
+        # The greedy baseline really collects food: well above zero every generation.
+        col=$(head -1 run1.csv | tr ',' '\n' | grep -n '^baseline_mean$' | cut -d: -f1)
+        low=$(tail -n +2 run1.csv | cut -d, -f"$col" | awk '$1 < 20 {n++} END {print n + 0}')
+        [ "$low" -eq 0 ] && ok "baseline_mean >= 20 food per ant every generation" ||
+            fail "baseline_mean below 20 in $low generations"
+    fi
+fi
+
+# Mines add mines_mean; the same run with 1 and with 2 threads logs the same numbers.
+for t in 1 2; do
+    expect_exit 0 "$ALIFE" run "$SRC/experiments/ants/mines.ini" --generations 2 --threads $t \
+        --set ants.ticks=500 --db mines$t.db --quiet &&
+        expect_exit 0 "$ALIFE" export 1 --db mines$t.db --csv mines$t.csv
+done
+if [ -f mines1.csv ] && [ -f mines2.csv ]; then
+    head -1 mines1.csv | grep -q mines_mean && ok "mines.ini logs mines_mean" ||
+        fail "no mines_mean column: $(head -1 mines1.csv)"
+    # wall_s differs between runs: compare every other column.
+    strip() { col=$(head -1 "$1" | tr ',' '\n' | grep -n '^wall_s$' | cut -d: -f1); cut -d, -f"$col" --complement "$1"; }
+    if [ "$(strip mines1.csv)" = "$(strip mines2.csv)" ]; then
+        ok "1 and 2 threads log identical statistics"
+    else
+        fail "statistics differ between 1 and 2 threads"
+    fi
+fi
+
+# ---- bad configs: exit 2, the key and the value named, nothing logged -------------
+
+bad() {
+    local key=$1 value=$2
+    shift 2
+    if expect_exit 2 "$ALIFE" run "$SRC/experiments/ants/default.ini" --db bad.db --quiet "$@"; then
+        if grep -q "$key" err && grep -q -- "$value" err; then
+            ok "refused $* ($(head -c 160 err | tr '\n' ' '))"
+        else
+            fail "$*: message does not name $key and $value: $(cat err)"
+        fi
+    fi
+}
+bad ants.count 0 --set ants.count=0
+bad ants.hidden "width 0" --set ants.hidden=6,0
+bad ants.inputs 5 --set ants.inputs=5
+bad ants.ticks -5 --set ants.ticks=-5
+bad ants.mine_penalty lots --set ants.mine_penalty=lots
+bad ga.elites 30 --set ga.elites=30
+[ -e bad.db ] && fail "a refused config created the database" || ok "refused configs wrote no database"
+
+printf '[run]\nmodule = ants\n[ants]\ncount = 0\n' >zero.ini
+if expect_exit 2 "$ALIFE" run zero.ini --db bad.db --quiet; then
+    grep -q "zero.ini:4" err && ok "file errors name file:line" || fail "no file:line in: $(cat err)"
+fi
+
+# ---- the benchmark ---------------------------------------------------------------
+
+if expect_exit 0 "$ALIFE" bench ants --ants 20 --ticks 200 --generations 2 --json; then
+    for field in '"ants": 20' '"ticks": 200' '"threads":' '"ant_steps_per_s":'; do
+        grep -q "$field" out && ok "bench --json has $field" || fail "bench --json lacks $field: $(cat out)"
+    done
+fi
+expect_exit 0 "$ALIFE" bench ants --ants 20 --ticks 200 --generations 2 --threads 1 && cp out b1
+expect_exit 0 "$ALIFE" bench ants --ants 20 --ticks 200 --generations 2 --threads 2 && cp out b2
+if [ -f b1 ] && [ -f b2 ]; then
+    c1=$(grep -o 'checksum [0-9a-f]*' b1)
+    c2=$(grep -o 'checksum [0-9a-f]*' b2)
+    [ -n "$c1" ] && [ "$c1" = "$c2" ] && ok "bench checksum equal with 1 and 2 threads ($c1)" ||
+        fail "bench checksums differ: '$c1' vs '$c2'"
+fi
+expect_exit 2 "$ALIFE" bench ants --ants 0 && ok "bench --ants 0 refused (exit 2)"
+expect_exit 2 "$ALIFE" bench ants --threads lots && ok "bench --threads lots refused (exit 2)"
+expect_exit 0 "$ALIFE" bench ants --help && grep -q -- "--learn" out && ok "bench ants --help"
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all ants CLI checks passed"

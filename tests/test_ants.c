@@ -1,0 +1,469 @@
+// The neural ants: networks, sensing, the greedy baseline, learning,
+// determinism across thread counts, exact replay, and bad configs.
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "alife/ants.h"
+#include "alife/config.h"
+#include "alife/nn.h"
+#include "alife/rng.h"
+
+// ---- networks ------------------------------------------------------------
+
+static double sigmoid(double a, double response) { return 1.0 / (1.0 + exp(-a / response)); }
+
+static void nn_forward_matches_hand_computed_values(void **state)
+{
+    (void)state;
+    // 2 inputs, 2 hidden, 1 output; genome = [w00 w01 b0 | w10 w11 b1 | v0 v1 c].
+    alNNLayout l = {.layer_count = 3, .sizes = {2, 2, 1}, .activation = AL_ACT_SIGMOID,
+                    .response = 1.0f};
+    const float w[] = {0.5f, -1.0f, 0.25f, 2.0f, 0.75f, -0.5f, 1.5f, -2.0f, 0.1f};
+    const float in[] = {0.3f, -0.8f};
+    float act[5];
+    const float *out = alNN_Forward(&l, w, in, act);
+    double h0 = sigmoid(0.5 * 0.3 + -1.0 * -0.8 + 0.25, 1); // sigmoid(1.2)
+    double h1 = sigmoid(2.0 * 0.3 + 0.75 * -0.8 + -0.5, 1); // sigmoid(-0.5)
+    double o = sigmoid(1.5 * h0 - 2.0 * h1 + 0.1, 1);
+    assert_true(fabs(act[0] - 0.3) < 1e-7 && fabs(act[1] + 0.8) < 1e-7);
+    assert_true(fabs(act[2] - h0) < 1e-6);
+    assert_true(fabs(act[3] - h1) < 1e-6);
+    assert_true(fabs(out[0] - o) < 1e-6);
+    assert_ptr_equal(out, &act[4]);
+    // The same with tanh and a response of 2: tanh(a / 2).
+    l.activation = AL_ACT_TANH;
+    l.response = 2.0f;
+    alNN_Forward(&l, w, in, act);
+    double t0 = tanh(1.2 / 2), t1 = tanh(-0.5 / 2), to = tanh((1.5 * t0 - 2.0 * t1 + 0.1) / 2);
+    assert_true(fabs(act[2] - t0) < 1e-6);
+    assert_true(fabs(act[3] - t1) < 1e-6);
+    assert_true(fabs(act[4] - to) < 1e-6);
+}
+
+static void nn_exp_is_accurate_and_saturates(void **state)
+{
+    (void)state;
+    for (double x = -80; x <= 80; x += 0.0137) {
+        double e = exp((double)(float)x), got = alNN_Exp((float)x);
+        assert_true(fabs(got - e) <= 2e-7 * e);
+    }
+    assert_true(isfinite(alNN_Exp(1000.0f)) && alNN_Exp(1000.0f) > 1e37f);
+    assert_true(alNN_Exp(-1000.0f) >= 0.0f && alNN_Exp(-1000.0f) < 1e-37f);
+    // Saturated neurons stay finite and in range.
+    alNNLayout l = alDefaultNNLayout();
+    float w[44], act[12], in[4] = {1e6f, -1e6f, 1e6f, 1e6f};
+    for (int i = 0; i < 44; ++i) w[i] = (i % 2) ? 50.0f : -50.0f;
+    const float *o = alNN_Forward(&l, w, in, act);
+    assert_true(o[0] >= 0.0f && o[0] <= 1.0f && o[1] >= 0.0f && o[1] <= 1.0f);
+}
+
+static void nn_weight_count_is_the_genome_length(void **state)
+{
+    (void)state;
+    alNNLayout l = alDefaultNNLayout();
+    assert_int_equal(alNN_WeightCount(&l), 6 * (4 + 1) + 2 * (6 + 1));
+    assert_int_equal(alNN_NeuronCount(&l), 12);
+    assert_int_equal(alNN_LayerOffset(&l, 2), 10);
+    alNNLayout d = {.layer_count = 4, .sizes = {6, 8, 4, 2}, .response = 1.0f};
+    assert_int_equal(alNN_WeightCount(&d), 8 * 7 + 4 * 9 + 2 * 5);
+    // The GA genome of an ants run with that brain has exactly that length.
+    alAntsDef def = alDefaultAntsDef();
+    def.mines = true;
+    def.brain = d;
+    def.count = 10;
+    def.ticks = 50;
+    def.baseline_ants = 0;
+    alAnts *ants = NULL;
+    alError err = {0};
+    assert_int_equal(alCreateAnts(&def, 3, &ants, &err), AL_OK);
+    while (!alAnts_Step(ants)) {
+    }
+    size_t bytes = 0;
+    const void *g = alAntsModule.best_genome(ants, &bytes);
+    assert_non_null(g);
+    assert_int_equal(bytes, (size_t)alNN_WeightCount(&d) * sizeof(float));
+    alDestroyAnts(ants);
+}
+
+static void nn_batch_is_bit_identical_to_single_passes(void **state)
+{
+    (void)state;
+    alRng rng = alRng_Stream(7, 1);
+    for (int act_kind = 0; act_kind < 2; ++act_kind) {
+        alNNLayout l = {.layer_count = 4, .sizes = {5, 7, 3, 2}, .activation = (alActivation)act_kind,
+                        .response = 0.8f};
+        enum { STRIDE = 32 };
+        int nw = alNN_WeightCount(&l), nn = alNN_NeuronCount(&l);
+        float *genomes = malloc(sizeof(float) * nw * STRIDE);
+        float *wt = calloc((size_t)nw * STRIDE, sizeof(float));
+        float *act = calloc((size_t)nn * STRIDE, sizeof(float));
+        float single[64];
+        for (int n = 1; n <= STRIDE; n += (n < AL_NN_BATCH ? 15 : 1)) {
+            for (int a = 0; a < n; ++a) {
+                for (int i = 0; i < nw; ++i) genomes[a * nw + i] = alRng_Range(&rng, -3, 3);
+                alNN_Interleave(&l, genomes + a * nw, a, wt, STRIDE);
+                for (int i = 0; i < l.sizes[0]; ++i) act[i * STRIDE + a] = alRng_Range(&rng, -1, 1);
+            }
+            alNN_ForwardBatch(&l, wt, n, STRIDE, act);
+            for (int a = 0; a < n; ++a) {
+                float in[5];
+                for (int i = 0; i < 5; ++i) in[i] = act[i * STRIDE + a];
+                alNN_Forward(&l, genomes + a * nw, in, single);
+                for (int j = 0; j < nn; ++j) assert_memory_equal(&single[j], &act[j * STRIDE + a], sizeof(float));
+            }
+        }
+        free(genomes);
+        free(wt);
+        free(act);
+    }
+}
+
+static void nn_check_rejects_bad_layouts(void **state)
+{
+    (void)state;
+    alError err = {0};
+    alNNLayout l = alDefaultNNLayout();
+    l.sizes[1] = 0;
+    assert_int_equal(alNN_Check(&l, "ants.hidden", &err), AL_ERR_CONFIG);
+    assert_non_null(strstr(err.msg, "ants.hidden"));
+    assert_non_null(strstr(err.msg, "width 0"));
+    l = alDefaultNNLayout();
+    l.response = 0.0f;
+    assert_int_equal(alNN_Check(&l, "brain", &err), AL_ERR_CONFIG);
+    l = alDefaultNNLayout();
+    assert_int_equal(alNN_Check(&l, "brain", &err), AL_OK);
+}
+
+// ---- the simulation ------------------------------------------------------
+
+static alAntsDef small_def(void)
+{
+    alAntsDef d = alDefaultAntsDef();
+    d.count = 20;
+    d.ticks = 500;
+    d.baseline_ants = 4;
+    d.threads = 1;
+    return d;
+}
+
+static alAnts *make(const alAntsDef *def, uint64_t seed)
+{
+    alAnts *ants = NULL;
+    alError err = {0};
+    alResult r = alCreateAnts(def, seed, &ants, &err);
+    if (r != AL_OK) fprintf(stderr, "alCreateAnts: %s\n", err.msg);
+    assert_int_equal(r, AL_OK);
+    return ants;
+}
+
+static void run_gens(alAnts *ants, int gens)
+{
+    for (int g = 0; g < gens; ++g)
+        while (!alAnts_Advance(ants, 100000)) {
+        }
+}
+
+static alVec2 wrapped(const alWorld *w, float x, float y, float fx, float fy)
+{
+    return alWorld_Delta(w, alV2(x, y), alV2(fx, fy));
+}
+
+// The food vector an ant feeds its brain points at its nearest food item, as
+// a brute-force search over its copy of the world finds it; likewise mines.
+static void sensed_vectors_point_at_the_nearest_items(void **state)
+{
+    (void)state;
+    for (int edge = 0; edge < 3; ++edge) {
+        alAntsDef def = small_def();
+        def.mines = true;
+        def.brain.sizes[0] = AL_ANTS_SENSORS_MINES;
+        def.world.edge = (alEdgePolicy)edge;
+        def.ticks = 400;
+        alAnts *ants = make(&def, 11 + (uint64_t)edge);
+        int checked = 0;
+        for (int t = 0; t < 399; ++t) {
+            alAnts_Step(ants);
+            alAntsView v;
+            alAnts_View(ants, &v);
+            for (int a = 0; a < v.count; ++a) {
+                for (int kind = 0; kind < 2; ++kind) {
+                    const float *ix, *iy;
+                    int n = kind ? alAnts_Mines(ants, a, &ix, &iy) : alAnts_Food(ants, a, &ix, &iy);
+                    float best = INFINITY, second = INFINITY;
+                    alVec2 bd = {0, 0};
+                    for (int j = 0; j < n; ++j) {
+                        alVec2 d = wrapped(&def.world, v.x[a], v.y[a], ix[j], iy[j]);
+                        float d2 = d.x * d.x + d.y * d.y;
+                        if (d2 < best) {
+                            second = best;
+                            best = d2;
+                            bd = d;
+                        } else if (d2 < second) {
+                            second = d2;
+                        }
+                    }
+                    if (sqrtf(second) - sqrtf(best) < 1e-3f) continue; // a tie: either is right
+                    float sx, sy;
+                    alAnts_Sensed(ants, a, kind, &sx, &sy);
+                    float len = sqrtf(best);
+                    assert_true(fabsf(sx - bd.x / len) < 1e-4f);
+                    assert_true(fabsf(sy - bd.y / len) < 1e-4f);
+                    ++checked;
+                }
+                // Never outside the world, whatever the edge policy.
+                assert_true(v.x[a] >= 0 && v.x[a] <= def.world.width);
+                assert_true(v.y[a] >= 0 && v.y[a] <= def.world.height);
+                assert_true(fabsf(v.lx[a] * v.lx[a] + v.ly[a] * v.ly[a] - 1.0f) < 1e-4f);
+                assert_true(v.speed[a] >= 0 && v.speed[a] <= def.max_speed + 1e-6f);
+            }
+        }
+        assert_true(checked > 10000);
+        alDestroyAnts(ants);
+    }
+}
+
+static void greedy_baseline_collects_food(void **state)
+{
+    (void)state;
+    alAntsDef def = small_def();
+    def.ticks = 2000;
+    def.count = 10;
+    alAnts *ants = make(&def, 5);
+    run_gens(ants, 1);
+    int n;
+    const alAntsGen *h = alAnts_History(ants, &n);
+    assert_int_equal(n, 1);
+    // 2000 ticks at 2 units/tick over 40 items in 400 x 400: a greedy forager
+    // eats an item every ~60-80 ticks.
+    assert_true(h[0].baseline_mean > 15.0);
+    // Random brains do far worse.
+    assert_true(h[0].food_mean < h[0].baseline_mean);
+    alGenStats st;
+    assert_true(alAnts_LastStats(ants, &st));
+    assert_string_equal(st.figure_names[0], "baseline_mean");
+    assert_true(st.figures[0] == h[0].baseline_mean);
+    alDestroyAnts(ants);
+}
+
+static double mean_food(const alAntsGen *h, int from, int to)
+{
+    double s = 0;
+    for (int g = from; g < to; ++g) s += h[g].food_mean;
+    return s / (to - from);
+}
+
+static void a_seeded_population_learns_to_forage(void **state)
+{
+    (void)state;
+    alAntsDef def = alDefaultAntsDef();
+    def.ticks = 1000;
+    def.baseline_ants = 2;
+    alAnts *ants = make(&def, 2);
+    run_gens(ants, 30);
+    int n;
+    const alAntsGen *h = alAnts_History(ants, &n);
+    double first = h[0].food_mean, last = mean_food(h, 25, 30);
+    // A clear rise: from wandering brains to foragers that find food on purpose.
+    assert_true(last > 3.0 * first + 2.0);
+    assert_true(last > 0.5 * mean_food(h, 0, 30) + 0.0);
+    alDestroyAnts(ants);
+}
+
+static void statistics_do_not_depend_on_the_thread_count(void **state)
+{
+    (void)state;
+    alAntsDef def = small_def();
+    def.mines = true;
+    def.count = 37; // three chunks, the last one partial
+    alAntsGen hist[2][4];
+    for (int t = 0; t < 2; ++t) {
+        def.threads = t + 1;
+        alAnts *ants = make(&def, 9);
+        run_gens(ants, 4);
+        int n;
+        const alAntsGen *h = alAnts_History(ants, &n);
+        assert_int_equal(n, 4);
+        memcpy(hist[t], h, sizeof hist[t]);
+        alDestroyAnts(ants);
+    }
+    assert_memory_equal(hist[0], hist[1], sizeof hist[0]);
+    // Stepping tick by tick gives the same as whole generations at once.
+    def.threads = 2;
+    alAnts *ants = make(&def, 9);
+    for (int g = 0; g < 4; ++g)
+        while (!alAnts_Step(ants)) {
+        }
+    int n;
+    const alAntsGen *h = alAnts_History(ants, &n);
+    assert_memory_equal(hist[0], h, sizeof hist[0]);
+    alDestroyAnts(ants);
+}
+
+static void replaying_a_stored_genome_reproduces_its_fitness(void **state)
+{
+    (void)state;
+    for (int mines = 0; mines < 2; ++mines) {
+        alAntsDef def = small_def();
+        def.mines = mines;
+        def.mine_hit = AL_MINE_END;
+        def.brain.sizes[0] = mines ? AL_ANTS_SENSORS_MINES : AL_ANTS_SENSORS_FOOD;
+        def.threads = 2;
+        alAnts *ants = make(&def, 21);
+        int nw = alNN_WeightCount(&def.brain);
+        float *genome = malloc(sizeof(float) * nw);
+        for (int g = 0; g < 5; ++g) {
+            run_gens(ants, 1);
+            double logged;
+            const float *best = alAnts_LastBest(ants, &logged);
+            assert_non_null(best);
+            int n;
+            const alAntsGen *h = alAnts_History(ants, &n);
+            assert_true(logged == h[n - 1].best);
+            memcpy(genome, best, sizeof(float) * nw);
+            double replayed = NAN;
+            alError err = {0};
+            assert_int_equal(alAnts_Replay(&def, 21, g, genome, &replayed, &err), AL_OK);
+            assert_true(replayed == logged);
+            // Another generation's world gives (almost surely) another score.
+            if (g > 0) {
+                double other;
+                assert_int_equal(alAnts_Replay(&def, 21, g - 1, genome, &other, &err), AL_OK);
+            }
+        }
+        free(genome);
+        alDestroyAnts(ants);
+    }
+}
+
+static void mines_cost_fitness_and_end_mode_stops_the_ant(void **state)
+{
+    (void)state;
+    alAntsDef def = small_def();
+    def.mines = true;
+    def.mine_count = 150; // dense: random ants surely hit some
+    def.brain.sizes[0] = AL_ANTS_SENSORS_MINES;
+    def.mine_penalty = 2.5f;
+    for (int mode = 0; mode < 2; ++mode) {
+        def.mine_hit = (alMineHit)mode;
+        alAnts *ants = make(&def, 4);
+        int stopped = 0;
+        float px[64], py[64];
+        uint8_t was_alive[64];
+        memset(was_alive, 1, sizeof was_alive);
+        for (int t = 0; t < def.ticks - 1; ++t) {
+            alAnts_Step(ants);
+            alAntsView v;
+            alAnts_View(ants, &v);
+            for (int a = 0; a < v.count; ++a) {
+                if (mode == AL_MINE_END) {
+                    assert_true(v.mines_hit[a] <= 1);
+                    assert_int_equal(v.alive[a], v.mines_hit[a] == 0);
+                    // stopped since an earlier tick: it has not moved since
+                    if (!was_alive[a]) assert_true(v.x[a] == px[a] && v.y[a] == py[a] && v.speed[a] == 0.0f);
+                    stopped += !v.alive[a];
+                    was_alive[a] = v.alive[a];
+                    px[a] = v.x[a];
+                    py[a] = v.y[a];
+                } else {
+                    assert_int_equal(v.alive[a], 1);
+                }
+            }
+        }
+        alAntsView v;
+        alAnts_View(ants, &v);
+        double expect_best = -INFINITY;
+        for (int a = 0; a < v.count; ++a) {
+            double f = v.food[a] - 2.5 * v.mines_hit[a];
+            if (f > expect_best) expect_best = f;
+        }
+        alAnts_Step(ants); // ends the generation
+        int n;
+        const alAntsGen *h = alAnts_History(ants, &n);
+        assert_true(h[0].mines_mean > 0);
+        assert_true(h[0].best == expect_best);
+        if (mode == AL_MINE_END) assert_true(stopped > 0);
+        alDestroyAnts(ants);
+    }
+}
+
+// ---- bad input -----------------------------------------------------------
+
+static alResult try_config(const char *const *sets, int n, alError *err)
+{
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "ants";
+    cd.sets = sets;
+    cd.set_count = n;
+    alConfig *cfg = alCreateConfig(&cd, err);
+    if (!cfg) return err->code;
+    alAntsDef def;
+    alResult r = alAntsDef_FromConfig(&def, cfg, err);
+    alDestroyConfig(cfg);
+    return r;
+}
+
+static void expect_config_error(const char *set, const char *key, const char *value)
+{
+    alError err = {0};
+    const char *sets[] = {set};
+    alResult r = try_config(sets, 1, &err);
+    if (r != AL_ERR_CONFIG || !strstr(err.msg, key) || !strstr(err.msg, value))
+        fprintf(stderr, "%s -> %d '%s'\n", set, r, err.msg);
+    assert_int_equal(r, AL_ERR_CONFIG);
+    assert_non_null(strstr(err.msg, key));
+    assert_non_null(strstr(err.msg, value));
+}
+
+static void bad_configs_are_refused_with_the_key_and_value(void **state)
+{
+    (void)state;
+    expect_config_error("ants.count=0", "ants.count", "0");
+    expect_config_error("ants.hidden=6,0", "ants.hidden", "width 0");
+    expect_config_error("ants.hidden=0", "ants.hidden", "width 0");
+    expect_config_error("ants.hidden=6,,4", "ants.hidden", "6,,4");
+    expect_config_error("ants.hidden=six", "ants.hidden", "six");
+    expect_config_error("ants.inputs=5", "ants.inputs", "5");
+    expect_config_error("ants.ticks=-5", "ants.ticks", "-5");
+    expect_config_error("ants.mine_penalty=lots", "ants.mine_penalty", "lots");
+    expect_config_error("ants.mine_penalty=nan", "ants.mine_penalty", "nan");
+    expect_config_error("ants.max_turn=2", "ants.max_turn", "2");
+    expect_config_error("ga.elites=30", "ga.elites", "30");
+    // Six inputs are fine once mines are on; the defaults are valid.
+    alError err = {0};
+    const char *ok[] = {"ants.mines=true", "ants.inputs=6"};
+    assert_int_equal(try_config(ok, 2, &err), AL_OK);
+    assert_int_equal(try_config(NULL, 0, &err), AL_OK);
+    // A def that bypasses the config is checked too.
+    alAntsDef def = alDefaultAntsDef();
+    def.count = 0;
+    alAnts *ants = (alAnts *)&def; // must be reset to NULL on failure
+    assert_int_equal(alCreateAnts(&def, 1, &ants, &err), AL_ERR_CONFIG);
+    assert_null(ants);
+    assert_non_null(strstr(err.msg, "ants.count"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(nn_forward_matches_hand_computed_values),
+        cmocka_unit_test(nn_exp_is_accurate_and_saturates),
+        cmocka_unit_test(nn_weight_count_is_the_genome_length),
+        cmocka_unit_test(nn_batch_is_bit_identical_to_single_passes),
+        cmocka_unit_test(nn_check_rejects_bad_layouts),
+        cmocka_unit_test(sensed_vectors_point_at_the_nearest_items),
+        cmocka_unit_test(greedy_baseline_collects_food),
+        cmocka_unit_test(a_seeded_population_learns_to_forage),
+        cmocka_unit_test(statistics_do_not_depend_on_the_thread_count),
+        cmocka_unit_test(replaying_a_stored_genome_reproduces_its_fitness),
+        cmocka_unit_test(mines_cost_fitness_and_end_mode_stops_the_ant),
+        cmocka_unit_test(bad_configs_are_refused_with_the_key_and_value),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -208,25 +208,37 @@ check "merged: generations of both" test "$(q 'SELECT count(*) FROM generations'
 check "merged sweep compares as 9 seeds per group" test "$(grep -c '"n1":9,"n2":9' "$T/m.json")" -eq 1
 
 # ---- a sweep interrupted midway and run again ---------------------------------------
-# One group of short runs, one of long ones: stop while a long one runs.
+# One group of short runs, one of long ones: stop while a long one runs. If
+# this machine finishes the long runs before they can be caught, try again
+# with runs four times as long.
 cat > "$T/slow.ini" <<'EOF'
 [run]
 module = estrings
 [estrings]
 target = It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness.
-population = 100
+population = 300
 EOF
-DB="$T/slow.db"
-"$ALIFE" sweep "$T/slow.ini" --seeds 1-3 --set run.generations=40,600 --jobs 2 --db "$DB" \
-    --name slow >/dev/null 2>"$T/slow1.err" &
-pid=$!
-for _ in $(seq 1 600); do # up to 60 s: wait for the short runs to finish and a long one to run
-    if [ -e "$DB" ] && [ "$(q "SELECT count(*) FROM runs WHERE status='finished'" 2>/dev/null || echo 0)" -ge 3 ] \
-        && [ "$(q "SELECT count(*) FROM runs WHERE status='running'" 2>/dev/null || echo 0)" -ge 1 ]; then
-        break
-    fi
-    sleep 0.1
+long=500
+for attempt in 1 2 3; do
+    DB="$T/slow$attempt.db"
+    SLOW=(sweep "$T/slow.ini" --seeds 1-3 --set run.generations=5,$long --jobs 2 --db "$DB" --name slow)
+    "$ALIFE" "${SLOW[@]}" >/dev/null 2>"$T/slow1.err" &
+    pid=$!
+    caught=0
+    for _ in $(seq 1 600); do # up to 60 s: the short runs finished and a long one running
+        kill -0 $pid 2>/dev/null || break
+        if [ -e "$DB" ] && [ "$(q "SELECT count(*) FROM runs WHERE status='finished'" 2>/dev/null || echo 0)" -ge 3 ] \
+            && [ "$(q "SELECT count(*) FROM runs WHERE status='running'" 2>/dev/null || echo 0)" -ge 1 ]; then
+            caught=1
+            break
+        fi
+        sleep 0.05
+    done
+    if [ $caught = 1 ]; then break; fi
+    wait $pid
+    long=$((long * 4))
 done
+check "caught the sweep while a long run ran (runs of $long generations)" test $caught = 1
 kill -INT $pid
 wait $pid
 rc=$?
@@ -238,8 +250,7 @@ check "no run left 'running'" test "$(q "SELECT count(*) FROM runs WHERE status=
 nint=$(q "SELECT count(*) FROM runs WHERE status='interrupted'")
 check "stopped runs marked interrupted ($nint)" test "$nint" -ge 1
 [ "$nint" -ge 1 ] || { cat "$T/slow1.err"; q "SELECT id, seed, status, (SELECT count(*) FROM generations WHERE run = runs.id) FROM runs"; } >&2
-"$ALIFE" sweep "$T/slow.ini" --seeds 1-3 --set run.generations=40,600 --jobs 2 --db "$DB" \
-    --name slow >/dev/null 2>"$T/slow2.err"
+"$ALIFE" "${SLOW[@]}" >/dev/null 2>"$T/slow2.err"
 check "resumed sweep exits 0" test $? -eq 0
 check "resumed sweep ran only the missing cells" grep -q "$nfin already finished, $((6 - nfin)) to run" "$T/slow2.err"
 check "6 finished runs, one per cell" test "$(q "SELECT count(*) FROM (SELECT DISTINCT g.value, r.seed FROM runs r JOIN params g ON g.run = r.id AND g.key = 'run.group' WHERE r.status = 'finished')")" -eq 6

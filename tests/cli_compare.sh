@@ -227,7 +227,7 @@ for attempt in 1 2 3; do
     caught=0
     for _ in $(seq 1 600); do # up to 60 s: the short runs finished and a long one running
         kill -0 $pid 2>/dev/null || break
-        if [ -e "$DB" ] && [ "$(q "SELECT count(*) FROM runs WHERE status='finished'" 2>/dev/null || echo 0)" -ge 3 ] \
+        if [ -s "$DB" ] && [ "$(q "SELECT count(*) FROM runs WHERE status='finished'" 2>/dev/null || echo 0)" -ge 3 ] \
             && [ "$(q "SELECT count(*) FROM runs WHERE status='running'" 2>/dev/null || echo 0)" -ge 1 ]; then
             caught=1
             break

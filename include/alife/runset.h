@@ -38,7 +38,8 @@ typedef struct alRunQuery {
     const char *sweep;       ///< runs whose param run.sweep equals this, or NULL
     const char *const *where; ///< "key=value" filters, all must hold: key is a run field
                              ///< (id, uuid, module, name, seed, status) or a config key;
-                             ///< values that both parse as numbers compare as numbers
+                             ///< values that both parse as numbers compare as numbers;
+                             ///< "key=v1,v2" holds when the value is any of them
     int where_count;
     bool include_unfinished; ///< with sweep/where: keep interrupted/failed/running runs too
     const char *metric;      ///< "best", "mean", "worst", "stddev" or a module figure name

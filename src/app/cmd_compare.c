@@ -38,7 +38,8 @@ static void help(void)
         "      --where KEY=VAL  finished runs whose KEY equals VAL (repeatable, all must\n"
         "                       hold); KEY is a config key (ga.mutation_rate, numbers\n"
         "                       compare as numbers) or a run column: id, uuid, module,\n"
-        "                       name, seed, status. Combines with --sweep.\n"
+        "                       name, seed, status. KEY=V1,V2 matches any of the\n"
+        "                       values (e.g. two groups of a sweep). Combines with --sweep.\n"
         "      --include-unfinished  with --sweep/--where, also interrupted, failed and\n"
         "                       running runs (left out by default, with a note)\n"
         "\n"
@@ -79,6 +80,7 @@ static void help(void)
 static const char *g4(char *buf, size_t cap, double v)
 {
     if (isnan(v)) snprintf(buf, cap, "-");
+    else if (fabs(v) >= 1e4 && fabs(v) < 1e9) snprintf(buf, cap, "%.0f", v); // areas: no 1.04e+04
     else snprintf(buf, cap, "%.4g", v);
     return buf;
 }
@@ -264,7 +266,7 @@ static void print_test(const al_compare_model *m)
     if (m->ngroups != 2) {
         if (m->ngroups > 2)
             printf("\nno test: the Mann-Whitney U test compares two groups; pick two with "
-                   "--where\n");
+                   "--where KEY=V1,V2\n");
         return;
     }
     alMannWhitney t;

@@ -108,7 +108,18 @@ static bool passes(const alRunInfo *r, const alRunQuery *q)
         const char *eq = strchr(q->where[i], '=');
         snprintf(key, sizeof key, "%.*s", (int)(eq - q->where[i]), q->where[i]);
         const char *have = field_value(r, key, buf, sizeof buf);
-        if (!have || !values_equal(have, eq + 1)) return false;
+        if (!have) return false;
+        // "key=v1,v2": any of the values.
+        bool any = false;
+        for (const char *v = eq + 1; !any;) {
+            size_t len = strcspn(v, ",");
+            char one[256];
+            snprintf(one, sizeof one, "%.*s", (int)len, v);
+            any = values_equal(have, one);
+            if (v[len] != ',') break;
+            v += len + 1;
+        }
+        if (!any) return false;
     }
     return true;
 }

@@ -35,6 +35,7 @@ const char *db_cli_num(char *buf, size_t cap, double v);
     "exit status: 0 success; 1 runtime failure (database or file I/O);\n"                          \
     "2 usage error, unknown run, missing database, or a file that is not an alife\n"               \
     "run database (not SQLite, another program's database, or a newer schema).\n"                  \
-    "Reading never creates or changes the database file.\n"
+    "Reading never creates or changes the database file (SQLite may leave its\n"                   \
+    "-wal and -shm companion files beside it).\n"
 
 #endif

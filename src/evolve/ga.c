@@ -539,6 +539,26 @@ static int top_n(const alGa *ga, const double *f, int count, int *idx)
     return count;
 }
 
+// top_n on the selection keys (higher is better, already signed for the
+// sense): the elites' hot path, without the sense test per comparison.
+static int top_keys(const alGa *ga, int count, int *idx)
+{
+    const double *key = ga->key;
+    if (count > ga->n) count = ga->n;
+    if (count <= 0) return 0;
+    int have = 0;
+    for (int i = 0; i < ga->n; ++i) {
+        if (have == count && !(key[i] > key[idx[have - 1]])) continue; // ties: lower index stays
+        int at = have < count ? have++ : count - 1;
+        while (at > 0 && key[i] > key[idx[at - 1]]) {
+            idx[at] = idx[at - 1];
+            --at;
+        }
+        idx[at] = i;
+    }
+    return count;
+}
+
 int alGa_Top(const alGa *ga, int n, int *idx)
 {
     if (!ga->has_last || n <= 0) return 0;
@@ -922,17 +942,7 @@ static inline void apply_bytes(const alGa *ga, uint8_t *restrict g, const int *p
                                const uint32_t *bits, int m, alRng *vp)
 {
     alRng v = *vp;
-    if (ga->creep_next) {
-        // Creep through the table: new byte = creep_next[old byte][d].
-        const uint8_t *restrict t = ga->creep_next;
-        const bound bc = ga->b_creep;
-        const uint32_t th = ga->thresh8_creep;
-        const int w = 2 * ga->def.creep;
-        for (int i = 0; i < m; ++i) {
-            int d = (int)draw8(bits[i], bc, th, &v);
-            g[pos[i]] = t[g[pos[i]] * w + d];
-        }
-    } else {
+    {
         const int na = ga->def.alphabet_size, k = ga->def.creep;
         const uint8_t *restrict alpha = ga->alpha;
         const int16_t *restrict aidx = ga->alpha_index;
@@ -957,16 +967,30 @@ static inline void apply_bytes(const alGa *ga, uint8_t *restrict g, const int *p
 // Byte genomes, the hot path: everything the loop reads is copied into
 // locals first, and the random stream too, because a store through a byte
 // pointer may alias anything and would force reloads after every gene.
-static void mutate_bytes(const alGa *ga, uint8_t *restrict g, alRng *gp, alRng *vp)
+static inline void mutate_bytes(const alGa *ga, uint8_t *restrict g, alRng *gp, alRng *vp)
 {
     alRng r = *gp, v = *vp; // gaps and values: two independent chains the CPU overlaps
     const int len = ga->len;
     const uint32_t *restrict skip = ga->skip;
     const int *restrict guide = ga->guide;
-    // First where (the gap chain alone), then what: two simple loops whose
-    // trip counts the CPU can run ahead on.
+    uint32_t b;
+    if (ga->creep_next) {
+        // The common case in one tight loop: where from the gap draw, what
+        // from its spare bits through the creep table.
+        const uint8_t *restrict t = ga->creep_next;
+        const bound bc = ga->b_creep;
+        const uint32_t th = ga->thresh8_creep;
+        const int w = 2 * ga->def.creep;
+        for (int j = next_gap_bits(skip, guide, &r, &b); j < len;
+             j += 1 + next_gap_bits(skip, guide, &r, &b))
+            g[j] = t[g[j] * w + (int)draw8(b, bc, th, &v)];
+        *gp = r;
+        *vp = v;
+        return;
+    }
+    // First where (the gap chain alone), then what.
     int pos[64], m = 0;
-    uint32_t bits[64], b;
+    uint32_t bits[64];
     int j = next_gap_bits(skip, guide, &r, &b);
     while (j < len) {
         pos[m] = j;
@@ -983,7 +1007,7 @@ static void mutate_bytes(const alGa *ga, uint8_t *restrict g, alRng *gp, alRng *
 }
 
 // Mutates genome g: where from stream `gaps`, what from stream `values`.
-static void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values)
+static inline void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values)
 {
     const int len = ga->len;
     if (ga->def.mutation_rate <= 0) return;
@@ -1046,7 +1070,7 @@ alGaStop alGa_Epoch(alGa *ga)
     alGaStop why = stop_reason(ga);
 
     // Elites: the best, each copied elite_copies times, unchanged, with their fitness.
-    int ne = top_n(ga, ga->fit[cur], ga->def.elites, ga->elite_idx);
+    int ne = top_keys(ga, ga->def.elites, ga->elite_idx);
     for (int e = 0; e < ne; ++e)
         for (int c = 0; c < ga->def.elite_copies; ++c) {
             int to = e * ga->def.elite_copies + c;

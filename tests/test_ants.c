@@ -284,7 +284,7 @@ static void statistics_do_not_depend_on_the_thread_count(void **state)
     (void)state;
     alAntsDef def = small_def();
     def.mines = true;
-    def.count = 37; // three chunks, the last one partial
+    def.count = 37; // several work units, the last one partial
     alAntsGen hist[2][4];
     for (int t = 0; t < 2; ++t) {
         def.threads = t + 1;

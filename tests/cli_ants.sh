@@ -111,6 +111,23 @@ expect_exit 2 "$ALIFE" bench ants --ants 0 && ok "bench --ants 0 refused (exit 2
 expect_exit 2 "$ALIFE" bench ants --threads lots && ok "bench --threads lots refused (exit 2)"
 expect_exit 0 "$ALIFE" bench ants --help && grep -q -- "--learn" out && ok "bench ants --help"
 
+# ---- the GUI view, where the GUI is built ---------------------------------------
+
+if "$ALIFE" screenshot --help >/dev/null 2>&1; then
+    for cfg in default mines; do
+        if SDL_VIDEODRIVER=dummy expect_exit 0 "$ALIFE" screenshot "$SRC/experiments/ants/$cfg.ini" \
+            --ticks 4500 --out shot_$cfg.png --db shot.db; then
+            if [ "$(head -c 8 shot_$cfg.png | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]; then
+                ok "screenshot of the ants view ($cfg.ini) is a PNG"
+            else
+                fail "screenshot_$cfg.png is not a PNG"
+            fi
+        fi
+    done
+else
+    ok "no GUI in this build: view not checked"
+fi
+
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
     exit 1

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -14,6 +15,8 @@
 #include "alife/config.h"
 #include "alife/nn.h"
 #include "alife/rng.h"
+#include "alife/runquery.h"
+#include "session.h"
 
 // ---- networks ------------------------------------------------------------
 
@@ -281,7 +284,7 @@ static void statistics_do_not_depend_on_the_thread_count(void **state)
     (void)state;
     alAntsDef def = small_def();
     def.mines = true;
-    def.count = 37; // three chunks, the last one partial
+    def.count = 37; // several work units, the last one partial
     alAntsGen hist[2][4];
     for (int t = 0; t < 2; ++t) {
         def.threads = t + 1;
@@ -393,6 +396,59 @@ static void mines_cost_fitness_and_end_mode_stops_the_ant(void **state)
     }
 }
 
+// The chain the GUI's B key uses: a run logged to the database, its stored
+// best genomes loaded back, each replayed in its generation's world.
+static void genomes_stored_in_the_run_database_replay_exactly(void **state)
+{
+    (void)state;
+    char db[] = "/tmp/alife-test-ants-XXXXXX";
+    int fd = mkstemp(db);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(db); // a fresh database is created at this (unique) path
+    const char *sets[] = {"ants.ticks=300", "ants.count=12", "ants.mines=true", "run.generations=4",
+                          "run.seed=77"};
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "ants";
+    cd.sets = sets;
+    cd.set_count = 5;
+    alError err = {0};
+    alConfig *cfg = alCreateConfig(&cd, &err);
+    assert_non_null(cfg);
+    alAntsDef def;
+    assert_int_equal(alAntsDef_FromConfig(&def, cfg, &err), AL_OK);
+    al_session s;
+    assert_int_equal(al_session_open(&s, cfg, db, "replay-test", &err), AL_OK);
+    int64_t run_id = s.run_id;
+    while (!al_session_done(&s)) assert_true(al_session_step(&s, &err) >= 0);
+    al_session_close(&s, "finished");
+
+    alRunLog *log = NULL;
+    alRunData *run = NULL;
+    assert_int_equal(alRunLog_OpenReadOnly(db, &log, &err), AL_OK);
+    assert_int_equal(alRunLog_LoadRun(log, run_id, true, &run, &err), AL_OK);
+    assert_int_equal(run->gen_count, 4);
+    assert_int_equal(run->genome_count, 4);
+    for (int64_t i = 0; i < run->genome_count; ++i) {
+        const alRunGenome *g = &run->genomes[i];
+        assert_int_equal(g->size, (size_t)alNN_WeightCount(&def.brain) * sizeof(float));
+        float genome[256];
+        memcpy(genome, g->bytes, g->size);
+        double replayed = NAN;
+        assert_int_equal(alAnts_Replay(&def, 77, g->gen, genome, &replayed, &err), AL_OK);
+        assert_true(replayed == g->fitness);
+        assert_true(replayed == run->gens[g->gen].best);
+    }
+    alDestroyRunData(run);
+    alRunLog_Close(log);
+    char side[64];
+    const char *suffix[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; ++i) {
+        snprintf(side, sizeof side, "%s%s", db, suffix[i]);
+        unlink(side);
+    }
+}
+
 // ---- bad input -----------------------------------------------------------
 
 static alResult try_config(const char *const *sets, int n, alError *err)
@@ -463,6 +519,7 @@ int main(void)
         cmocka_unit_test(statistics_do_not_depend_on_the_thread_count),
         cmocka_unit_test(replaying_a_stored_genome_reproduces_its_fitness),
         cmocka_unit_test(mines_cost_fitness_and_end_mode_stops_the_ant),
+        cmocka_unit_test(genomes_stored_in_the_run_database_replay_exactly),
         cmocka_unit_test(bad_configs_are_refused_with_the_key_and_value),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

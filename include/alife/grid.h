@@ -53,7 +53,14 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
 /// meant for the few hundred items an agent caches over; O(count) each call.
 int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int k, int *idx, float *d2,
                     float *next_sq);
-/// Largest k of alGrid_NearestK.
+/// Largest k of alGrid_NearestK and alWorld_NearestK.
 #define AL_GRID_MAX_K 16
+
+/// alGrid_NearestK over n plain points (x[j], y[j]) in world w, no grid: for
+/// a few hundred points that move now and then (an ant's food), where
+/// rebuilding a grid after each move would cost more than the scan. Indices
+/// are j; same ordering, ties and *next_sq as alGrid_NearestK.
+int alWorld_NearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
+                     float radius, int k, int *idx, float *d2, float *next_sq);
 
 #endif

@@ -133,17 +133,18 @@ static int bench_speed(bench_opts *o)
     const alAntsGen *h = alAnts_History(ants, &n);
     double last_mean = n ? h[n - 1].food_mean : 0;
     uint64_t sum = checksum(ants);
+    char brain[64] = "";
+    for (int L = 0, len = 0; L < def.brain.layer_count && len < (int)sizeof brain - 8; ++L)
+        len += snprintf(brain + len, sizeof brain - (size_t)len, L ? "-%d" : "%d", def.brain.sizes[L]);
     if (o->json) {
         printf("{\"bench\": \"ants\", \"ants\": %d, \"ticks\": %d, \"food\": %d, \"generations\": %" PRId64
-               ", \"threads\": %d, \"baseline_ants\": %d, \"brain\": \"%d-%d-%d\", \"seconds\": %.4f, "
+               ", \"threads\": %d, \"baseline_ants\": %d, \"brain\": \"%s\", \"seconds\": %.4f, "
                "\"cpu_seconds\": %.4f, \"ant_steps\": %.0f, \"ant_steps_per_s\": %.0f, "
                "\"ant_steps_per_cpu_s\": %.0f, \"last_food_mean\": %.4f, \"checksum\": \"%016" PRIx64 "\"}\n",
-               def.count, def.ticks, def.food, gens, threads, def.baseline_ants,
-               def.brain.sizes[0], def.brain.sizes[1], def.brain.sizes[def.brain.layer_count - 1],
-               secs, cpu, steps, steps / secs, steps / cpu, last_mean, sum);
+               def.count, def.ticks, def.food, gens, threads, def.baseline_ants, brain, secs, cpu, steps, steps / secs, steps / cpu, last_mean, sum);
     } else {
-        printf("ants %d, ticks %d, food %d, generations %" PRId64 ", threads %d, baseline ants %d\n",
-               def.count, def.ticks, def.food, gens, threads, def.baseline_ants);
+        printf("ants %d, ticks %d, food %d, brain %s, generations %" PRId64 ", threads %d, baseline ants %d\n",
+               def.count, def.ticks, def.food, brain, gens, threads, def.baseline_ants);
         printf("%.0f ant-steps in %.3f s: %.2f million ant-steps/s\n", steps, secs, steps / secs / 1e6);
         printf("CPU time %.3f s (all threads): %.2f million ant-steps per CPU-second\n", cpu,
                steps / cpu / 1e6);

@@ -1,9 +1,9 @@
-// alGrid_NearestK: the k nearest and the distance of the next one, for
-// callers that cache their nearest items while they move (the ants). A
-// branch-free distance pass over blocks of the contiguous cell-ordered
-// positions vectorises; a small insertion list keeps the k + 1 best. With few
-// items per cell this beats walking rings of cells, and it has no special
-// case for a wrapped grid smaller than the search radius.
+// alGrid_NearestK / alWorld_NearestK: the k nearest and the distance of the
+// next one, for callers that cache their nearest items while they move (the
+// ants). A branch-free distance pass over blocks of contiguous positions
+// vectorises; a small insertion list keeps the k + 1 best. With few items per
+// cell this beats walking rings of cells, and it has no special case for a
+// wrapped grid smaller than the search radius.
 
 // Comparisons may not trap here, so the wrap selects vectorise. No value changes.
 #pragma GCC optimize("no-trapping-math")
@@ -15,37 +15,42 @@
 
 enum { BLOCK = 256 };
 
-int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int k, int *idx, float *d2,
-                    float *next_sq)
+// d[j] = squared distance from (px, py) to (x[j], y[j]); with wrapping the
+// deltas fold at half the world (hw, hh; infinite thresholds: no wrap). The
+// restrict parameters let the loop vectorise without run-time alias checks.
+static void squared_distances(const float *restrict x, const float *restrict y, int n, float px,
+                              float py, float hw, float hh, float w, float h, float *restrict d)
+{
+    for (int j = 0; j < n; ++j) {
+        float dx = x[j] - px, dy = y[j] - py;
+        dx = dx > hw ? dx - w : dx;
+        dx = dx < -hw ? dx + w : dx;
+        dy = dy > hh ? dy - h : dy;
+        dy = dy < -hh ? dy + h : dy;
+        d[j] = dx * dx + dy * dy;
+    }
+}
+
+// The k nearest of n points (x[j], y[j]) to p under world w's metric; point j
+// is reported as order[j] (or j when order is NULL).
+static int nearest_k(const alWorld *wd, const float *x, const float *y, const int *order, int count,
+                     alVec2 p, float radius, int k, int *idx, float *d2, float *next_sq)
 {
     assert(k >= 1 && k <= AL_GRID_MAX_K);
-    const float w = g->world.width, h = g->world.height, hw = 0.5f * w, hh = 0.5f * h;
-    const bool wrap = g->world.edge == AL_EDGE_WRAP;
+    const float w = wd->width, h = wd->height, hw = 0.5f * w, hh = 0.5f * h;
+    const bool wrap = wd->edge == AL_EDGE_WRAP;
     const float r2 = radius * radius;
     int bi[AL_GRID_MAX_K + 1];
     float bd[AL_GRID_MAX_K + 1];
     int nb = 0; // best k + 1 so far, sorted by (distance, index)
     float d[BLOCK];
-    for (int k0 = 0; k0 < g->count; k0 += BLOCK) {
-        int n = g->count - k0 < BLOCK ? g->count - k0 : BLOCK;
-        const float *restrict sx = g->sx + k0, *restrict sy = g->sy + k0;
-        if (wrap) {
-            for (int j = 0; j < n; ++j) {
-                float dx = sx[j] - p.x, dy = sy[j] - p.y;
-                dx = dx > hw ? dx - w : (dx < -hw ? dx + w : dx);
-                dy = dy > hh ? dy - h : (dy < -hh ? dy + h : dy);
-                d[j] = dx * dx + dy * dy;
-            }
-        } else {
-            for (int j = 0; j < n; ++j) {
-                float dx = sx[j] - p.x, dy = sy[j] - p.y;
-                d[j] = dx * dx + dy * dy;
-            }
-        }
+    for (int k0 = 0; k0 < count; k0 += BLOCK) {
+        int n = count - k0 < BLOCK ? count - k0 : BLOCK;
+        squared_distances(x + k0, y + k0, n, p.x, p.y, wrap ? hw : INFINITY, wrap ? hh : INFINITY, w, h, d);
         for (int j = 0; j < n; ++j) {
             float v = d[j];
             if (v > r2 || (nb == k + 1 && v > bd[k])) continue;
-            int i = g->order[k0 + j];
+            int i = order ? order[k0 + j] : k0 + j;
             int pos; // slot to fill, then bubble up
             if (nb == k + 1) {
                 if (v == bd[k] && i > bi[k]) continue;
@@ -69,4 +74,16 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int k, int *idx, fl
     }
     if (next_sq) *next_sq = nb == k + 1 ? bd[k] : INFINITY;
     return found;
+}
+
+int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int k, int *idx, float *d2,
+                    float *next_sq)
+{
+    return nearest_k(&g->world, g->sx, g->sy, g->order, g->count, p, radius, k, idx, d2, next_sq);
+}
+
+int alWorld_NearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
+                     float radius, int k, int *idx, float *d2, float *next_sq)
+{
+    return nearest_k(w, x, y, NULL, n, p, radius, k, idx, d2, next_sq);
 }

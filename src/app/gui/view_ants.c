@@ -72,6 +72,11 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
         snprintf(v->note, sizeof v->note, "replay needs the run database (not logging)");
         return;
     }
+    // Commit the session's pending batch first, so the latest generation is there.
+    if (alRunLog_Flush(ctx->session->log, 0, &err) != AL_OK) {
+        snprintf(v->note, sizeof v->note, "replay: %s", err.msg);
+        return;
+    }
     alRunLog *log = NULL;
     alRunData *run = NULL;
     if (alRunLog_OpenReadOnly(ctx->db_path, &log, &err) != AL_OK ||

@@ -1,16 +1,40 @@
 // alRunLog_Merge: runs from several databases end up in one by uuid, without
 // id clashes, with everything that belongs to them, and merging again adds
 // nothing; bad inputs are refused before anything is written.
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "store_fixtures.h"
+
 #include <sqlite3.h>
 #include <stdbool.h>
 
 #include "alife/runmerge.h"
-#include "fixture_runs.h"
+
+// Logs a finished (or ended with status) run of module with n generations,
+// tag choosing its values (best = tag*1000 + g + 0.25), and sets, a
+// NULL-terminated list of overrides of up to two.
+static int64_t log_run(alRunLog *log, const char *module, uint64_t seed, const char *set1,
+                       const char *set2, int tag, int n, const char *status)
+{
+    alConfig *c = fx_config(module, set1, set2, NULL);
+    int64_t id = fx_log_run(log, c, "fixture", seed, tag, n, status);
+    alDestroyConfig(c);
+    return id;
+}
+
+// The whole content of a file (malloc'd), size in *n; NULL if it does not exist.
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)len + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    *n = (size_t)len;
+    return buf;
+}
 
 static int64_t q_int(const char *path, const char *sql)
 {
@@ -27,31 +51,29 @@ static int64_t q_int(const char *path, const char *sql)
 }
 
 // Two "machines": A has 2 runs, B has 3; their ids overlap (1, 2).
-static void make_ab(const char *dir, char *a, char *b, size_t cap)
+static void make_ab(char *a, char *b, size_t cap)
 {
-    snprintf(a, cap, "%s/a.db", dir);
-    snprintf(b, cap, "%s/b.db", dir);
+    snprintf(a, cap, "%s", fx_path("a.db"));
+    snprintf(b, cap, "%s", fx_path("b.db"));
     alRunLog *log;
     alError err;
-    const char *sa[] = {"run.sweep=s", "run.group=x=1"};
     assert_int_equal(alRunLog_Open(a, &log, &err), AL_OK);
-    assert_true(fixture_run(log, "ants", 1, sa, 2, 5, 1, 1, "finished") == 1);
-    assert_true(fixture_run(log, "ants", 2, sa, 2, 6, 1, 1, "finished") == 2);
+    assert_true(log_run(log, "ants", 1, "run.sweep=s", "run.group=x=1", 1, 5, "finished") == 1);
+    assert_true(log_run(log, "ants", 2, "run.sweep=s", "run.group=x=1", 1, 6, "finished") == 2);
     alRunLog_Close(log);
-    const char *sb[] = {"run.sweep=s", "run.group=x=2"};
     assert_int_equal(alRunLog_Open(b, &log, &err), AL_OK);
-    assert_true(fixture_run(log, "ants", 1, sb, 2, 7, 0, 2, "finished") == 1);
-    assert_true(fixture_run(log, "ants", 2, sb, 2, 8, 0, 2, "interrupted") == 2);
-    assert_true(fixture_run(log, "estrings", 3, NULL, 0, 3, 9, -1, "finished") == 3);
+    assert_true(log_run(log, "ants", 1, "run.sweep=s", "run.group=x=2", 3, 7, "finished") == 1);
+    assert_true(log_run(log, "ants", 2, "run.sweep=s", "run.group=x=2", 2, 8, "interrupted") ==
+                2);
+    assert_true(log_run(log, "estrings", 3, NULL, NULL, 9, 3, "finished") == 3);
     alRunLog_Close(log);
 }
 
 static void merge_copies_every_run_with_new_ids_and_all_rows(void **state)
 {
-    char dir[256], a[300], b[300], c[300];
-    fixture_dir(dir, sizeof dir, "merge1");
-    make_ab(dir, a, b, sizeof a);
-    snprintf(c, sizeof c, "%s/sub/c.db", dir);
+    char a[400], b[400], c[400];
+    make_ab(a, b, sizeof a);
+    snprintf(c, sizeof c, "%s", fx_path("sub/c.db"));
     const char *src[] = {a, b};
     alMergeCounts k;
     alError err = {0};
@@ -62,7 +84,7 @@ static void merge_copies_every_run_with_new_ids_and_all_rows(void **state)
     assert_int_equal(q_int(c, "SELECT count(*) FROM runs"), 5);
     assert_int_equal(q_int(c, "SELECT count(DISTINCT id) FROM runs"), 5);
     assert_int_equal(q_int(c, "SELECT count(*) FROM generations"), 29);
-    assert_int_equal(q_int(c, "SELECT count(*) FROM figures"), 29);
+    assert_int_equal(q_int(c, "SELECT count(*) FROM figures"), 2 * 29); // alpha and beta
     assert_int_equal(q_int(c, "SELECT count(*) FROM genomes"), 29);
     // Params follow their run: every run has as many params as in its source.
     assert_int_equal(q_int(c, "SELECT count(*) FROM params"),
@@ -75,11 +97,11 @@ static void merge_copies_every_run_with_new_ids_and_all_rows(void **state)
              " JOIN params p ON p.run = r.id AND p.key = 'run.group' AND p.value = 'x=2'"
              " WHERE r.status = 'interrupted'");
     assert_int_equal(q_int(c, sql), 8);
-    // The values came across: best of gen 7 of that run is 0 + 2*7.
-    assert_int_equal(q_int(c, "SELECT CAST(best AS INTEGER) FROM generations g JOIN runs r ON"
-                              " r.id = g.run WHERE r.status = 'interrupted' AND g.gen = 7"),
-                     14);
-    assert_int_equal(q_int(c, "SELECT count(*) FROM genomes WHERE length(genome) = 4"), 29);
+    // The values came across: best of gen 7 of that run (tag 2) is 2007.25.
+    assert_int_equal(q_int(c, "SELECT CAST(4 * best AS INTEGER) FROM generations g JOIN runs r"
+                              " ON r.id = g.run WHERE r.status = 'interrupted' AND g.gen = 7"),
+                     4 * 2007 + 1);
+    assert_int_equal(q_int(c, "SELECT count(*) FROM genomes WHERE length(genome) = 8"), 29);
     // uuids preserved.
     assert_int_equal(q_int(a, "SELECT count(*) FROM runs"), 2);
     sqlite3 *db;
@@ -97,10 +119,9 @@ static void merge_copies_every_run_with_new_ids_and_all_rows(void **state)
 
 static void merging_twice_adds_nothing(void **state)
 {
-    char dir[256], a[300], b[300], c[300];
-    fixture_dir(dir, sizeof dir, "merge2");
-    make_ab(dir, a, b, sizeof a);
-    snprintf(c, sizeof c, "%s/c.db", dir);
+    char a[400], b[400], c[400];
+    make_ab(a, b, sizeof a);
+    snprintf(c, sizeof c, "%s", fx_path("c.db"));
     const char *src[] = {a, b, a};
     alMergeCounts k;
     alError err = {0};
@@ -127,14 +148,13 @@ static void merging_twice_adds_nothing(void **state)
 
 static void merge_completes_a_run_copied_mid_run(void **state)
 {
-    char dir[256], a[300], c[300];
-    fixture_dir(dir, sizeof dir, "merge3");
-    snprintf(a, sizeof a, "%s/a.db", dir);
-    snprintf(c, sizeof c, "%s/c.db", dir);
+    char a[400], c[400];
+    snprintf(a, sizeof a, "%s", fx_path("a.db"));
+    snprintf(c, sizeof c, "%s", fx_path("c.db"));
     alRunLog *log;
     alError err = {0};
     assert_int_equal(alRunLog_Open(a, &log, &err), AL_OK);
-    assert_true(fixture_run(log, "ants", 1, NULL, 0, 4, 0, 1, "finished") == 1);
+    assert_true(log_run(log, "ants", 1, NULL, NULL, 0, 4, "finished") == 1);
     alRunLog_Close(log);
     // Simulate the mid-run copy: c has the run 'running' with 2 generations.
     const char *src[] = {a};
@@ -162,15 +182,15 @@ static void expect_refused(const char *into, const char *const *src, int n, cons
 {
     size_t sizes[8], tsize = 0;
     char *before[8];
-    for (int i = 0; i < n; ++i) before[i] = fixture_slurp(src[i], &sizes[i]);
-    char *tbefore = fixture_slurp(into, &tsize);
+    for (int i = 0; i < n; ++i) before[i] = slurp(src[i], &sizes[i]);
+    char *tbefore = slurp(into, &tsize);
     alError err = {0};
     alResult r = alRunLog_Merge(into, src, n, NULL, &err);
     assert_int_not_equal(r, AL_OK);
     if (!strstr(err.msg, needle)) fail_msg("'%s' not in: %s", needle, err.msg);
     for (int i = 0; i < n; ++i) {
         size_t len;
-        char *after = fixture_slurp(src[i], &len);
+        char *after = slurp(src[i], &len);
         if (before[i]) {
             assert_non_null(after);
             assert_int_equal(len, sizes[i]);
@@ -180,7 +200,7 @@ static void expect_refused(const char *into, const char *const *src, int n, cons
         free(after);
     }
     size_t tlen;
-    char *tafter = fixture_slurp(into, &tlen);
+    char *tafter = slurp(into, &tlen);
     if (!tbefore) {
         assert_null(tafter);
     } else {
@@ -193,13 +213,12 @@ static void expect_refused(const char *into, const char *const *src, int n, cons
 
 static void merge_refuses_foreign_corrupt_and_missing_files_untouched(void **state)
 {
-    char dir[256], a[300], b[300], c[300], junk[300], foreign[300], cut[300];
-    fixture_dir(dir, sizeof dir, "merge4");
-    make_ab(dir, a, b, sizeof a);
-    snprintf(c, sizeof c, "%s/c.db", dir);
-    snprintf(junk, sizeof junk, "%s/junk.db", dir);
-    snprintf(foreign, sizeof foreign, "%s/foreign.db", dir);
-    snprintf(cut, sizeof cut, "%s/cut.db", dir);
+    char a[400], b[400], c[400], junk[400], foreign[400], cut[400];
+    make_ab(a, b, sizeof a);
+    snprintf(c, sizeof c, "%s", fx_path("c.db"));
+    snprintf(junk, sizeof junk, "%s", fx_path("junk.db"));
+    snprintf(foreign, sizeof foreign, "%s", fx_path("foreign.db"));
+    snprintf(cut, sizeof cut, "%s", fx_path("cut.db"));
     FILE *f = fopen(junk, "wb");
     for (int i = 0; i < 2000; ++i) fputs("not a database ", f);
     fclose(f);
@@ -211,7 +230,7 @@ static void merge_refuses_foreign_corrupt_and_missing_files_untouched(void **sta
     sqlite3_close(db);
     // A real alife database with its second half cut off.
     size_t n;
-    char *whole = fixture_slurp(a, &n);
+    char *whole = slurp(a, &n);
     f = fopen(cut, "wb");
     fwrite(whole, 1, n / 2, f);
     fclose(f);
@@ -234,10 +253,13 @@ static void merge_refuses_foreign_corrupt_and_missing_files_untouched(void **sta
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(merge_copies_every_run_with_new_ids_and_all_rows),
-        cmocka_unit_test(merging_twice_adds_nothing),
-        cmocka_unit_test(merge_completes_a_run_copied_mid_run),
-        cmocka_unit_test(merge_refuses_foreign_corrupt_and_missing_files_untouched),
+        cmocka_unit_test_setup_teardown(merge_copies_every_run_with_new_ids_and_all_rows,
+                                        fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(merging_twice_adds_nothing, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(merge_completes_a_run_copied_mid_run, fx_setup,
+                                        fx_teardown),
+        cmocka_unit_test_setup_teardown(merge_refuses_foreign_corrupt_and_missing_files_untouched,
+                                        fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -362,18 +362,9 @@ static void print_json(const al_compare_model *m, const char *db)
     for (int i = 0; i < m->set.n; ++i) {
         const al_compare_run *r = &m->runs[i];
         const alRunInfo *info = r->rec->info;
-        int f = 1;
+        int f = 0; // the run's own fields come first, as in alife runs --json
         fputs(i ? ",\n{" : "\n{", o);
-        json_key(o, "id", &f);
-        fprintf(o, "%lld", (long long)info->id);
-        json_key(o, "uuid", &f);
-        json_string(o, info->uuid);
-        json_key(o, "name", &f);
-        json_string(o, info->name);
-        json_key(o, "seed", &f);
-        fprintf(o, "%llu", (unsigned long long)info->seed);
-        json_key(o, "status", &f);
-        json_string(o, info->status);
+        db_cli_json_run_fields(o, info);
         json_key(o, "group", &f);
         json_string(o, m->groups[r->group].label);
         json_key(o, "generations", &f);

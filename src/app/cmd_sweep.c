@@ -135,23 +135,13 @@ bad:
     return false;
 }
 
-static char *xstrdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (!d) {
-        fprintf(stderr, "alife: out of memory\n");
-        exit(1);
-    }
-    return memcpy(d, s, n);
-}
-
 // "key=v1,v2" -> axis with 2 values; false if there is no '=' or an empty value.
 static bool parse_axis(const char *arg, axis *ax)
 {
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg) return false;
-    ax->key = xstrdup(arg);
+    ax->key = strdup(arg);
+    if (!ax->key) return false;
     ax->key[eq - arg] = '\0';
     ax->n = 0;
     ax->values = NULL;
@@ -163,6 +153,7 @@ static bool parse_axis(const char *arg, axis *ax)
         if (!g) return false;
         ax->values = g;
         char *val = malloc(len + 1);
+        if (!val) return false;
         memcpy(val, v, len);
         val[len] = '\0';
         ax->values[ax->n++] = val;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compare_colors.h"
+#include "compare_series.h"
 #include "font.h"
 #include "plot.h"
 #include "png_write.h"
@@ -18,10 +19,8 @@
 
 enum { PLOT_W = 1200, PLOT_H = 760 };
 
-// Per group the mean curve and its 95% band over generations 0..horizon (runs
-// held at their last value); per run its own curve, ending where it ended.
-static void fill_series(const al_compare_model *m, al_series *se, al_band *bands, double *buf,
-                        int npts, char (*names)[300])
+void al_compare_fill_series(const al_compare_model *m, int npts, int colour0, al_series *se,
+                            al_band *bands, double *buf, char (*names)[300])
 {
     for (int g = 0; g < m->ngroups; ++g) {
         const al_compare_group *G = &m->groups[g];
@@ -43,7 +42,7 @@ static void fill_series(const al_compare_model *m, al_series *se, al_band *bands
             snprintf(names[g], 300, "run %lld (seed %llu%s%s)", (long long)r->info->id,
                      (unsigned long long)r->info->seed, grp && grp[0] ? ", " : "", grp ? grp : "");
         }
-        se[g] = (al_series){names[g], al_compare_colour(g), y, npts, false};
+        se[g] = (al_series){names[g], al_compare_colour(colour0 + g), y, npts, false};
         bands[g] = (al_band){m->grouped ? lo : NULL, m->grouped ? hi : NULL};
     }
 }
@@ -86,7 +85,7 @@ alResult al_compare_plot(const al_compare_model *m, const char *path, alError *e
         r = alError_Set(err, AL_ERR_NOMEM, "out of memory for the plot");
         goto done;
     }
-    fill_series(m, se, bands, buf, npts, names);
+    al_compare_fill_series(m, npts, 0, se, bands, buf, names);
 
     SDL_SetRenderDrawColor(ren, AL_COL_BG.r, AL_COL_BG.g, AL_COL_BG.b, 255);
     SDL_RenderClear(ren);

@@ -9,6 +9,7 @@
 
 #include "alife/runquery.h"
 #include "compare_colors.h"
+#include "compare_series.h"
 #include "compare_model.h"
 #include "options.h"
 
@@ -214,28 +215,8 @@ void al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, const al_fon
     double *buf = malloc((size_t)m->ngroups * 3 * (size_t)npts * sizeof *buf);
     char(*names)[300] = calloc((size_t)ns, sizeof *names);
     if (!se || !bands || !buf || !names) goto done;
-    for (int g = 0; g < m->ngroups; ++g) {
-        const al_compare_group *G = &m->groups[g];
-        double *y = buf + (size_t)g * 3 * npts, *lo = y + npts, *hi = lo + npts;
-        if (m->grouped) {
-            for (int i = 0; i < npts; ++i) {
-                alSummary s = al_compare_at(m, g, (double)i);
-                y[i] = s.mean;
-                lo[i] = s.ci_lo;
-                hi[i] = s.ci_hi;
-            }
-            snprintf(names[g], sizeof names[g], "%s (n=%d)", G->label, G->n);
-            bands[g] = (al_band){lo, hi};
-        } else {
-            const alRunRecord *rec = m->runs[G->members[0]].rec;
-            double last = rec->gen[rec->ngens - 1];
-            for (int i = 0; i < npts; ++i)
-                y[i] = i <= last ? alCurve_At(rec->gen, rec->metric, rec->ngens, i) : NAN;
-            snprintf(names[g], sizeof names[g], "run %lld", (long long)rec->info->id);
-        }
-        // Colour 0 (orange) is close to the live best's: start at 1.
-        se[g] = (al_series){names[g], al_compare_colour(g + 1), y, npts, false};
-    }
+    // Colour 0 (orange) is close to the live best's: start at 1.
+    al_compare_fill_series(m, npts, 1, se, bands, buf, names);
     for (int i = 0; i < nlive; ++i) {
         se[m->ngroups + i] = live[i];
         snprintf(names[m->ngroups + i], sizeof names[0], "now: %s", live[i].name);

@@ -10,9 +10,8 @@
 #include "compare_model.h"
 #include "compare_plot.h"
 #ifdef ALIFE_HAVE_GUI
-#include <png.h>
-
 #include "gui/compare_colors.h"
+#include "png_count.h"
 #endif
 
 #define NEAR(a, b) assert_true(fabs((double)(a) - (double)(b)) <= 1e-9 * (1.0 + fabs((double)(b))))
@@ -274,28 +273,6 @@ static void bad_selections_are_refused(void **state)
 }
 
 #ifdef ALIFE_HAVE_GUI
-// Pixels of the PNG within 12 of colour c in every channel.
-static int count_colour(const char *path, SDL_Color c, int *w, int *h)
-{
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    assert_true(png_image_begin_read_from_file(&img, path));
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *px = malloc(PNG_IMAGE_SIZE(img));
-    assert_true(png_image_finish_read(&img, NULL, px, 0, NULL));
-    *w = (int)img.width;
-    *h = (int)img.height;
-    int n = 0;
-    for (size_t i = 0; i < (size_t)img.width * img.height; ++i) {
-        unsigned char *p = px + 3 * i;
-        if (abs(p[0] - c.r) <= 12 && abs(p[1] - c.g) <= 12 && abs(p[2] - c.b) <= 12) ++n;
-    }
-    free(px);
-    png_image_free(&img);
-    return n;
-}
-
 static void plot_draws_each_group_in_its_colour(void **state)
 {
     make_sweep_db();
@@ -305,9 +282,9 @@ static void plot_draws_each_group_in_its_colour(void **state)
     alError err = {0};
     if (al_compare_plot(&m, fx_path("c.png"), &err) != AL_OK) fail_msg("%s", err.msg);
     int w, h;
-    int a = count_colour(fx_path("c.png"), al_compare_colour(0), &w, &h);
-    int b = count_colour(fx_path("c.png"), al_compare_colour(1), &w, &h);
-    int none = count_colour(fx_path("c.png"), al_compare_colour(2), &w, &h);
+    int a = png_count_colour(fx_path("c.png"), NULL, al_compare_colour(0), 12, &w, &h);
+    int b = png_count_colour(fx_path("c.png"), NULL, al_compare_colour(1), 12, &w, &h);
+    int none = png_count_colour(fx_path("c.png"), NULL, al_compare_colour(2), 12, &w, &h);
     assert_int_equal(w, 1200);
     assert_int_equal(h, 760);
     // Each group's line (2 px thick across the plot) and legend swatch.

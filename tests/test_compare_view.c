@@ -6,11 +6,11 @@
 
 #ifdef ALIFE_HAVE_GUI
 #include <SDL.h>
-#include <png.h>
 
 #include "gui/compare_colors.h"
 #include "gui/gui.h"
 #include "gui/shell.h"
+#include "png_count.h"
 
 static void push_key(SDL_Keycode sym)
 {
@@ -22,25 +22,10 @@ static void push_key(SDL_Keycode sym)
     assert_int_equal(SDL_PushEvent(&e), 1);
 }
 
-// Pixels within 10 of c in the rectangle of the PNG at path.
 static int count_in(const char *path, SDL_Rect rect, SDL_Color c)
 {
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    assert_true(png_image_begin_read_from_file(&img, path));
-    img.format = PNG_FORMAT_RGB;
-    unsigned char *px = malloc(PNG_IMAGE_SIZE(img));
-    assert_true(png_image_finish_read(&img, NULL, px, 0, NULL));
-    int n = 0;
-    for (int y = rect.y; y < rect.y + rect.h && y < (int)img.height; ++y)
-        for (int x = rect.x; x < rect.x + rect.w && x < (int)img.width; ++x) {
-            unsigned char *p = px + 3 * ((size_t)y * img.width + (size_t)x);
-            if (abs(p[0] - c.r) <= 10 && abs(p[1] - c.g) <= 10 && abs(p[2] - c.b) <= 10) ++n;
-        }
-    free(px);
-    png_image_free(&img);
-    return n;
+    int w, h;
+    return png_count_colour(path, &rect, c, 10, &w, &h);
 }
 
 static void make_db(void)

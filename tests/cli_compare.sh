@@ -124,6 +124,12 @@ check "--where/--group-by exits 0" test $? -eq 0
 check "--where finds 14 runs in 2 groups" test "$(grep -c '^,\?{"label"' "$T/w.json")" -eq 2
 check "--where numbers compare as numbers (2e-1)" bash -c "'$ALIFE' compare --where ga.mutation_rate=2e-1 --db '$DB' --json | grep -c '^,\?{\"id\"' | grep -qx 7"
 
+# Two of a sweep's groups by listing values; the test on the areas.
+check "--where KEY=V1,V2 selects both groups" bash -c "'$ALIFE' compare --sweep t1 --where ga.mutation_rate=0.02,0.2 --db '$DB' --json | grep -c '^,\?{\"id\"' | grep -qx 14"
+check "--test auc tests the areas" bash -c "'$ALIFE' compare --sweep t1 --test auc --db '$DB' --json | grep -q '\"test\":{\"on\":\"auc\"'"
+check "--csv - writes the curves to stdout only" bash -c "'$ALIFE' compare 1 2 --csv - --db '$DB' | head -1 | grep -q '^run,group,gen,metric,value'"
+check "--csv - prints no table" bash -c "! '$ALIFE' compare 1 2 --csv - --db '$DB' | grep -q 'params that differ'"
+
 # CSV long form: one row per run, generation and metric.
 "$ALIFE" compare --sweep t1 --db "$DB" --csv "$T/c.csv" >/dev/null 2>&1
 check "csv exits 0" test $? -eq 0
@@ -142,6 +148,17 @@ else
     check "plot is a PNG" test "$(head -c 8 "$T/c.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a"
     check "plot is 1200 x 760" test "$(od -An -tu1 -j16 -N8 "$T/c.png" | tr -s ' ' | sed 's/^ //')" = "0 0 4 176 0 0 2 248"
 fi
+
+# Help says how a sweep id is made; a dry run runs nothing; a sweep of seeds
+# only is one group.
+check "sweep --help explains the sweep id" bash -c "'$ALIFE' sweep --help | grep -q 'derived from the config'"
+check "db merge --help" bash -c "'$ALIFE' db merge --help | grep -q -- '--into'"
+"$ALIFE" sweep "$T/es.ini" --seeds 1-3 --set ga.mutation_rate=0.02,0.5 --db "$DB" --name t1 --dry-run >"$T/dry.out" 2>"$T/dry.err"
+check "dry run exits 0" test $? -eq 0
+check "dry run shows the missing cells" grep -q 'ga.mutation_rate=0.5 *3 of 3 seeds to run' "$T/dry.out"
+check "dry run ran nothing" test "$(q "SELECT count(*) FROM runs")" -eq 14
+"$ALIFE" sweep "$T/es.ini" --seeds 1-3 --db "$T/seeds.db" --name only-seeds >/dev/null 2>&1
+check "a sweep of seeds only compares as one group" bash -c "'$ALIFE' compare --sweep only-seeds --db '$T/seeds.db' | grep -q '^(empty) *3 '"
 
 # ---- bad input: exit 2, clear message, nothing modified ----------------------------
 cp "$DB" "$T/before.db"

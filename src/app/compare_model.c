@@ -161,10 +161,13 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
         cr->final_best = rec->best[rec->ngens - 1];
         cr->final_mean = rec->mean[rec->ngens - 1];
         char label[260], buf[32];
-        if (m->grouped)
-            snprintf(label, sizeof label, "%s", key_value(rec, m->opts.group_by, buf, sizeof buf));
-        else
+        if (m->grouped) {
+            const char *v = key_value(rec, m->opts.group_by, buf, sizeof buf);
+            snprintf(label, sizeof label, "%s", v[0] ? v : "(empty)"); // e.g. a sweep of seeds only
+        }
+        else {
             snprintf(label, sizeof label, "run %lld", (long long)rec->info->id);
+        }
         int g = 0;
         while (g < m->ngroups && strcmp(m->groups[g].label, label) != 0) ++g;
         if (g == m->ngroups) {

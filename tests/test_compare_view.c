@@ -81,6 +81,12 @@ static void picked_run_joins_the_plot_while_the_run_goes_on(void **state)
     al_gui_handle_events(g);
     assert_int_equal(al_compare_view_count(g->cmpv, "estrings"), 2);
     assert_int_equal(al_compare_view_count(g->cmpv, "ants"), 0);
+    // G groups them (one group: both have the same run.group) and back.
+    push_key(SDLK_g);
+    al_gui_handle_events(g);
+    assert_int_equal(al_compare_view_count(g->cmpv, "estrings"), 2);
+    push_key(SDLK_g);
+    al_gui_handle_events(g);
     assert_true(al_gui_save_png(g, fx_path("picker.png"), &(alError){0}) == AL_OK);
     // Keys went to the picker: space did not pause the run.
     assert_false(al_gui_paused(g));

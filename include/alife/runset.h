@@ -39,7 +39,8 @@ typedef struct alRunQuery {
     const char *const *where; ///< "key=value" filters, all must hold: key is a run field
                              ///< (id, uuid, module, name, seed, status) or a config key;
                              ///< values that both parse as numbers compare as numbers;
-                             ///< "key=v1,v2" holds when the value is any of them
+                             ///< "key=v1,v2" holds when the value is any of them (not for
+                             ///< name and string config keys, which may hold commas)
     int where_count;
     bool include_unfinished; ///< with sweep/where: keep interrupted/failed/running runs too
     const char *metric;      ///< "best", "mean", "worst", "stddev" or a module figure name

@@ -339,6 +339,11 @@ int cmd_sweep(int argc, char **argv)
     int ncells = 0;
     alSweepRun *have = NULL;
     int nhave = 0;
+    if (!axes) {
+        fprintf(stderr, "alife: out of memory\n");
+        rc = 1;
+        goto out;
+    }
     for (int i = 0; i < raw.count; ++i) {
         axis ax = {0};
         if (!parse_axis(raw.items[i], &ax)) {
@@ -377,8 +382,18 @@ int cmd_sweep(int argc, char **argv)
 
     // The groups: the cross product, first axis varying slowest.
     groups = calloc((size_t)ngroups, sizeof *groups);
+    if (!groups) {
+        fprintf(stderr, "alife: out of memory\n");
+        rc = 1;
+        goto out;
+    }
     for (int g = 0; g < ngroups; ++g) {
         groups[g].sets = calloc((size_t)naxes + 1, sizeof(char *));
+        if (!groups[g].sets) {
+            fprintf(stderr, "alife: out of memory\n");
+            rc = 1;
+            goto out;
+        }
         int rest = g;
         size_t len = 0;
         for (int k = naxes - 1; k >= 0; --k) {
@@ -386,10 +401,16 @@ int cmd_sweep(int argc, char **argv)
             rest /= axes[k].n;
             size_t n = strlen(axes[k].key) + strlen(axes[k].values[v]) + 2;
             char *kv = malloc(n);
-            snprintf(kv, n, "%s=%s", axes[k].key, axes[k].values[v]);
+            if (kv) snprintf(kv, n, "%s=%s", axes[k].key, axes[k].values[v]);
             groups[g].sets[k] = kv;
         }
         groups[g].nsets = naxes;
+        for (int k = 0; k < naxes; ++k)
+            if (!groups[g].sets[k]) {
+                fprintf(stderr, "alife: out of memory\n");
+                rc = 1;
+                goto out;
+            }
         for (int k = 0; k < naxes; ++k)
             len += (size_t)snprintf(groups[g].label + len, len < sizeof groups[g].label
                                                                ? sizeof groups[g].label - len
@@ -428,6 +449,11 @@ int cmd_sweep(int argc, char **argv)
     }
     size_t total = (size_t)(unsigned)ngroups * (size_t)(unsigned)nseeds;
     cells = calloc(total, sizeof *cells);
+    if (!cells) {
+        fprintf(stderr, "alife: out of memory for %zu runs\n", total);
+        rc = 1;
+        goto out;
+    }
     int already = 0, earlier_unfinished = 0;
     for (int g = 0; g < ngroups; ++g)
         for (int s = 0; s < nseeds; ++s) {

@@ -109,9 +109,12 @@ static bool passes(const alRunInfo *r, const alRunQuery *q)
         snprintf(key, sizeof key, "%.*s", (int)(eq - q->where[i]), q->where[i]);
         const char *have = field_value(r, key, buf, sizeof buf);
         if (!have) return false;
-        // "key=v1,v2": any of the values.
-        bool any = false;
-        for (const char *v = eq + 1; !any;) {
+        // "key=v1,v2": any of the values, except for text keys (a name, a
+        // string param such as estrings.target), whose value may hold commas.
+        bool any = values_equal(have, eq + 1);
+        const alKeyDef *def = alSchema_Find(key);
+        bool text = strcmp(key, "name") == 0 || (def && def->type == AL_TYPE_STRING);
+        for (const char *v = eq + 1; !any && !text;) {
             size_t len = strcspn(v, ",");
             char one[256];
             snprintf(one, sizeof one, "%.*s", (int)len, v);

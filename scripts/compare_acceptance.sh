@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Acceptance of issue 6 (sweeps and compare) on the ants module:
-#   bash scripts/compare_acceptance.sh [path/to/alife] [generations] [jobs] [outdir]
+#   bash scripts/compare_acceptance.sh [path/to/alife] [generations] [jobs] [outdir] [threshold]
 # 1. A 10-seed x 3-value sweep of experiments/ants/default.ini over
 #    ga.mutation_rate = 0.02, 0.1, 0.3, killed (SIGINT) midway and run again:
 #    every (group, seed) cell ends with exactly one finished run.
@@ -15,6 +15,7 @@ ALIFE=${1:-build/alife}
 GENS=${2:-100}
 JOBS=${3:-2}
 OUT=${4:-results/compare_acceptance}
+THRESH=${5:-126} # best food per ant: most runs reach it, some never do (censored)
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 CFG="$SRC/experiments/ants/default.ini"
 mkdir -p "$OUT"
@@ -55,10 +56,10 @@ gens=$(q "SELECT min(c), max(c) FROM (SELECT count(*) AS c FROM generations g JO
 echo "   finished runs: $fin, distinct finished cells: $cells, generations per run (min|max): $gens"
 [ "$fin" -eq 30 ] && [ "$cells" -eq 30 ] || fail "expected 30 finished runs in 30 cells"
 
-echo "== 2. compare: $ALIFE compare --sweep $NAME --db $DB --threshold 80"
-"$ALIFE" compare --sweep "$NAME" --db "$DB" --threshold 80 --plot "$OUT/ants_sweep.png" \
+echo "== 2. compare: $ALIFE compare --sweep $NAME --db $DB --threshold $THRESH"
+"$ALIFE" compare --sweep "$NAME" --db "$DB" --threshold "$THRESH" --plot "$OUT/ants_sweep.png" \
     --csv "$OUT/ants_sweep.csv" | tee "$OUT/compare.txt" || fail "compare failed"
-"$ALIFE" compare --sweep "$NAME" --db "$DB" --threshold 80 --json >"$OUT/compare.json" ||
+"$ALIFE" compare --sweep "$NAME" --db "$DB" --threshold "$THRESH" --json >"$OUT/compare.json" ||
     fail "compare --json failed"
 quantiles() {
     sort -g | awk '{ v[NR - 1] = $1 } END { n = NR; split("0.5 0.25 0.75", p, " ");
@@ -70,6 +71,17 @@ jget() { # jget LINE FIELD KEY: FIELD's KEY (e.g. final_best median) from a grou
     sed -E "s/.*\"$2\":\\{[^}]*\"$3\":([^,}]+).*/\\1/" <<<"$1"
 }
 agree() { [ -n "$1" ] && [ -n "$2" ] && awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-9 * (1 + (a < 0 ? -a : a))) }'; }
+km() { # stdin: "time event" per run; the Kaplan-Meier median time, or -1
+    sort -g | awk '{ t[NR] = $1; e[NR] = $2 } END { n = NR; s = 1;
+        for (i = 1; i <= n; ++i) {
+            if (!e[i] || (i > 1 && t[i] == t[i - 1] && e[i - 1])) continue;
+            d = 0; r = 0;
+            for (j = 1; j <= n; ++j) { if (t[j] >= t[i]) r++; if (e[j] && t[j] == t[i]) d++ }
+            s *= 1 - d / r;
+            if (s <= 0.5 + 1e-12) { print t[i]; exit }
+        }
+        print -1 }'
+}
 for rate in 0.02 0.1 0.3; do
     grp="ga.mutation_rate=$rate"
     line=$(grep "\"label\":\"$grp\"" "$OUT/compare.json")
@@ -89,11 +101,22 @@ for rate in 0.02 0.1 0.3; do
     done
     reach=$(q "SELECT count(DISTINCT g.run) FROM generations g JOIN runs r ON r.id = g.run
         JOIN params p ON p.run = g.run AND p.key = 'run.group' AND p.value = '$grp'
-        WHERE r.status = 'finished' AND g.best >= 80")
-    if grep -q "\"reached\":$reach," <<<"$line"; then
-        echo "   $grp: $reach/10 runs reached best >= 80 -- compare agrees"
+        WHERE r.status = 'finished' AND g.best >= $THRESH")
+    kmed=$(q "SELECT coalesce((SELECT min(gen) FROM generations WHERE run = r.id AND best >= $THRESH),
+                              (SELECT max(gen) FROM generations WHERE run = r.id)),
+                     (SELECT count(*) > 0 FROM generations WHERE run = r.id AND best >= $THRESH)
+              FROM runs r JOIN params p ON p.run = r.id AND p.key = 'run.group' AND p.value = '$grp'
+              WHERE r.status = 'finished'" | tr '|' ' ' | km)
+    jkm=$(sed -E 's/.*"km_median":([^,}]+).*/\1/' <<<"$line" | sed 's/null/-1/')
+    if agree "$kmed" "$jkm"; then
+        echo "   $grp: Kaplan-Meier median generation to reach $THRESH: $kmed (-1: not reached) -- compare agrees"
     else
-        fail "$grp: sql says $reach runs reach 80; compare: $(grep -o '"reached":[0-9]*' <<<"$line")"
+        fail "$grp: Kaplan-Meier median: sql+awk $kmed, compare $jkm"
+    fi
+    if grep -q "\"reached\":$reach," <<<"$line"; then
+        echo "   $grp: $reach/10 runs reached best >= $THRESH -- compare agrees"
+    else
+        fail "$grp: sql says $reach runs reach $THRESH; compare: $(grep -o '"reached":[0-9]*' <<<"$line")"
     fi
 done
 echo "== Mann-Whitney between the extremes: compare --sweep $NAME --where ga.mutation_rate=0.02,0.3"
@@ -107,6 +130,8 @@ u1=$(q "WITH f AS (SELECT p.value AS grp, g.best AS v FROM generations g JOIN ru
 ju1=$(grep -o '"u1":[^,]*' "$OUT/pair.json" | sed 's/.*://')
 if agree "$u1" "$ju1"; then echo "   U1 = $u1 by pair counting in SQL -- compare agrees"
 else fail "U1: sql $u1, compare $ju1"; fi
+echo "== the same on the areas under the curves (--test auc):"
+"$ALIFE" compare --sweep "$NAME" --db "$DB" --where ga.mutation_rate=0.02,0.3 --test auc | sed -n '/Mann-Whitney/,$p'
 rows=$(($(wc -l <"$OUT/ants_sweep.csv") - 1))
 [ "$rows" -eq "$((2 * $(q "SELECT count(*) FROM generations g JOIN runs r ON r.id = g.run WHERE r.status = 'finished'")))" ] ||
     fail "csv rows $rows"

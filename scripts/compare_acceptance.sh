@@ -132,7 +132,7 @@ if agree "$u1" "$ju1"; then echo "   U1 = $u1 by pair counting in SQL -- compare
 else fail "U1: sql $u1, compare $ju1"; fi
 echo "== the same on the areas under the curves (--test auc):"
 "$ALIFE" compare --sweep "$NAME" --db "$DB" --where ga.mutation_rate=0.02,0.3 --test auc | sed -n '/Mann-Whitney/,$p'
-rows=$(($(wc -l <"$OUT/ants_sweep.csv") - 1))
+rows=$(grep -c '^[0-9]' "$OUT/ants_sweep.csv") # per-run rows (group rows start with ',')
 [ "$rows" -eq "$((2 * $(q "SELECT count(*) FROM generations g JOIN runs r ON r.id = g.run WHERE r.status = 'finished'")))" ] ||
     fail "csv rows $rows"
 echo "== 3. plot: $OUT/ants_sweep.png ($(head -c 24 "$OUT/ants_sweep.png" | od -An -tu1 -j16 | awk '{ print $3 * 256 + $4 "x" $7 * 256 + $8 }'))"

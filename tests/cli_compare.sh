@@ -134,7 +134,14 @@ check "--csv - prints no table" bash -c "! '$ALIFE' compare 1 2 --csv - --db '$D
 "$ALIFE" compare --sweep t1 --db "$DB" --csv "$T/c.csv" >/dev/null 2>&1
 check "csv exits 0" test $? -eq 0
 check "csv header" test "$(head -1 "$T/c.csv" | tr -d '\r')" = "run,group,gen,metric,value"
-check "csv rows = 2 x generation rows" test "$(($(wc -l <"$T/c.csv") - 1))" -eq "$((2 * $(q 'SELECT count(*) FROM generations')))"
+check "csv run rows = 2 x generation rows" test "$(grep -c '^[0-9]' "$T/c.csv")" -eq "$((2 * $(q 'SELECT count(*) FROM generations')))"
+H=$(q "SELECT max(gen) FROM generations")
+check "csv group rows: 2 groups x 3 x generations 0..$H" test "$(grep -c '^,' "$T/c.csv")" -eq "$((2 * 3 * (H + 1)))"
+for grp in 'ga.mutation_rate=0.02' 'ga.mutation_rate=0.2'; do
+    # The plotted mean at generation 0 (every run has it) is the plain average.
+    avg=$(q "SELECT avg(g.best) FROM generations g JOIN params p ON p.run = g.run AND p.key = 'run.group' AND p.value = '$grp' WHERE g.gen = 0")
+    check "csv group mean of $grp at gen 0 = SQL avg $avg" near "$avg" "$(grep "^,$grp,0,best_group_mean," "$T/c.csv" | cut -d, -f5 | tr -d '\r')"
+done
 r1=$(q "SELECT min(id) FROM runs")
 check "csv value = database value" near "$(grep "^$r1,[^,]*,3,mean," "$T/c.csv" | cut -d, -f5 | tr -d '\r')" "$(q "SELECT mean FROM generations WHERE run=$r1 AND gen=3")"
 

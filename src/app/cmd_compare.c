@@ -59,8 +59,10 @@ static void help(void)
         "      --plot FILE.png  curves overlaid: one line per run, or per group the mean\n"
         "                       with its 95%% confidence band\n"
         "      --csv FILE       the curves in long form: run,group,gen,metric,value\n"
-        "                       (best, mean and the metric); FILE '-' is stdout, and\n"
-        "                       the table is then not printed\n"
+        "                       (best, mean and the metric per run; grouped, also per\n"
+        "                       group and generation, with an empty run field, what the\n"
+        "                       plot draws: METRIC_group_mean, METRIC_ci95_lo and _hi);\n"
+        "                       FILE '-' is stdout, and the table is then not printed\n"
         "      --json           print JSON instead of the table (for scripts)\n"
         "      --db PATH        run database (default " AL_DEFAULT_DB ")\n"
         "  -h, --help           this help\n"
@@ -305,6 +307,26 @@ static bool write_csv(FILE *f, const void *ctx)
                 fputs("\r\n", f);
             }
     }
+    // Grouped: what the plot draws too, the group's mean of the metric and its
+    // 95% band at every generation (run field empty).
+    char name[3][80];
+    snprintf(name[0], sizeof name[0], "%s_group_mean", m->opts.metric);
+    snprintf(name[1], sizeof name[1], "%s_ci95_lo", m->opts.metric);
+    snprintf(name[2], sizeof name[2], "%s_ci95_hi", m->opts.metric);
+    for (int g = 0; m->grouped && g < m->ngroups; ++g)
+        for (int gen = 0; gen <= (int)m->horizon; ++gen) {
+            alSummary s = al_compare_at(m, g, gen);
+            const double v[3] = {s.mean, s.ci_lo, s.ci_hi};
+            for (int k = 0; k < 3; ++k) {
+                fputc(',', f);
+                csv_field(f, m->groups[g].label);
+                fprintf(f, ",%d,", gen);
+                csv_field(f, name[k]);
+                fputc(',', f);
+                csv_number(f, v[k]);
+                fputs("\r\n", f);
+            }
+        }
     return !ferror(f);
 }
 

@@ -68,9 +68,9 @@ expect 0 "hello.ini again" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --
 equal "$(q "SELECT group_concat(best || '/' || mean, ' ') FROM generations WHERE run = 2")" \
     "$(q "SELECT group_concat(best || '/' || mean, ' ') FROM generations WHERE run = 1")" "same seed, same statistics"
 expect 0 "two threads" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet --threads 2 \
-    --set estrings.population=400
+    --set estrings.population=2000
 expect 0 "one thread" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet --threads 1 \
-    --set estrings.population=400
+    --set estrings.population=2000
 equal "$(q "SELECT group_concat(best || '/' || mean || '/' || stddev, ' ') FROM generations WHERE run = 3")" \
     "$(q "SELECT group_concat(best || '/' || mean || '/' || stddev, ' ') FROM generations WHERE run = 4")" \
     "1 and 2 threads give the same statistics"
@@ -106,7 +106,7 @@ bad "a target over 4096 characters" "estrings.target" "4096" -- --set "estrings.
 bad "a population of 1" "estrings.population" "2 to" -- --set estrings.population=1
 bad "a mutation rate above 1" "ga.mutation_rate" "0 to 1" -- --set ga.mutation_rate=1.5
 bad "a negative crossover rate" "ga.crossover_rate" "0 to 1" -- --set ga.crossover_rate=-0.1
-bad "elites filling the population" "ga.elites = 24" "elites x copies < population" -- --set ga.elites=24
+bad "elites filling the population" "ga.elites = 24" "estrings.population = 24" "elites x copies < population" -- --set ga.elites=24
 bad "a float mutation for strings" "ga.mutation = 'gaussian'" "reset|creep" -- --set ga.mutation=gaussian
 equal "$(q "SELECT COUNT(*) FROM runs")" "$runs_before" "bad inputs write no run"
 printf '[run]\nmodule = estrings\n[estrings]\ntarget = "naïve"\n' >"$TMP/bad.ini"

@@ -30,7 +30,8 @@ static double sum_bytes(const void *g, int len, void *ctx)
     (void)ctx;
     const uint8_t *b = g;
     double s = 0;
-    for (int j = 0; j < len; ++j) s += b[j];
+    for (int j = 0; j < len; ++j)
+        s += b[j];
     return s;
 }
 
@@ -39,7 +40,8 @@ static double sphere(const void *g, int len, void *ctx)
     (void)ctx;
     const float *f = g;
     double s = 0;
-    for (int j = 0; j < len; ++j) s += ((double)f[j] - 0.5) * ((double)f[j] - 0.5);
+    for (int j = 0; j < len; ++j)
+        s += ((double)f[j] - 0.5) * ((double)f[j] - 0.5);
     return s;
 }
 
@@ -86,9 +88,11 @@ static void check_crossover(alCrossover kind, int max_switches)
         }
         // The two children of one pair are complementary.
         const uint8_t *c0 = alGa_Bytes(ga, 0), *c1 = alGa_Bytes(ga, 1);
-        bool same_parents = (c0[0] < 128) == (c1[0] < 128) && (c0[LEN - 1] < 128) == (c1[LEN - 1] < 128);
+        bool same_parents =
+            (c0[0] < 128) == (c1[0] < 128) && (c0[LEN - 1] < 128) == (c1[LEN - 1] < 128);
         if (!same_parents)
-            for (int j = 0; j < LEN; ++j) assert_true((c0[j] < 128) != (c1[j] < 128));
+            for (int j = 0; j < LEN; ++j)
+                assert_true((c0[j] < 128) != (c1[j] < 128));
         alDestroyGa(ga);
     }
     // Half the pairs are (A, B) or (B, A): those mix genes of both.
@@ -136,7 +140,8 @@ static void test_uniform_crossover_keeps_parent_genes_half_from_each(void **s)
         alGa_Epoch(ga);
         const uint8_t *c = alGa_Bytes(ga, 0);
         int na = 0;
-        for (int j = 0; j < LEN; ++j) na += c[j] == 'a';
+        for (int j = 0; j < LEN; ++j)
+            na += c[j] == 'a';
         if (na > 0 && na < LEN) {
             mixed++;
             assert_true(na > 400 && na < 600); // 1000 fair coins: 5 sigma is +-79
@@ -209,7 +214,8 @@ static void check_mutation_rate(alGenomeType type, alMutation kind, double rate)
         base_f[j] = 0.25f * (float)(j % 7);
     }
     for (int i = 0; i < POP; ++i) {
-        alGa_SetGenome(ga, i, type == AL_GENOME_BYTES ? (const void *)base_b : (const void *)base_f);
+        alGa_SetGenome(ga, i,
+                       type == AL_GENOME_BYTES ? (const void *)base_b : (const void *)base_f);
         alGa_SetFitness(ga, i, 1.0);
     }
     alGa_Epoch(ga);
@@ -267,22 +273,28 @@ static void test_mutation_reaches_every_symbol(void **s)
         d.mutation = (alMutation)kind;
         d.creep = 1; // the smallest step: only wrap-around gets from '~' to ' '
         uint8_t alpha[95];
-        for (int c = 0; c < 95; ++c) alpha[c] = (uint8_t)(32 + c);
+        for (int c = 0; c < 95; ++c)
+            alpha[c] = (uint8_t)(32 + c);
         d.alphabet = alpha;
         d.alphabet_size = 95;
         d.tournament_k = 1;
         alGa *ga = make(&d, 5);
         bool seen[256] = {false};
         uint8_t start = '~';
-        for (int i = 0; i < 50; ++i) alGa_SetGenome(ga, i, &start);
+        for (int i = 0; i < 50; ++i)
+            alGa_SetGenome(ga, i, &start);
         for (int gen = 0; gen < 5000; ++gen) { // a random walk of +-1 steps needs ~95^2 to go round
-            for (int i = 0; i < 50; ++i) alGa_SetFitness(ga, i, 0);
+            for (int i = 0; i < 50; ++i)
+                alGa_SetFitness(ga, i, 0);
             alGa_Epoch(ga);
-            for (int i = 0; i < 50; ++i) seen[alGa_Bytes(ga, i)[0]] = true;
+            for (int i = 0; i < 50; ++i)
+                seen[alGa_Bytes(ga, i)[0]] = true;
         }
         for (int c = 32; c <= 126; ++c)
-            if (!seen[c]) fail_msg("%s never reached byte %d", alMutation_Name((alMutation)kind), c);
-        for (int c = 0; c < 32; ++c) assert_false(seen[c]);
+            if (!seen[c])
+                fail_msg("%s never reached byte %d", alMutation_Name((alMutation)kind), c);
+        for (int c = 0; c < 32; ++c)
+            assert_false(seen[c]);
         alDestroyGa(ga);
     }
 }
@@ -325,7 +337,8 @@ static void test_elitism_keeps_the_best_unchanged(void **s)
                 assert_true(alGa_Fitness(ga, at) == f[top[e]]);
             }
         assert_false(alGa_IsElite(ga, 6));
-        for (int e = 1; e < 3; ++e) assert_true(f[top[e - 1]] >= f[top[e]]);
+        for (int e = 1; e < 3; ++e)
+            assert_true(f[top[e - 1]] >= f[top[e]]);
     }
     alDestroyGa(ga);
 }
@@ -349,7 +362,8 @@ static void count_picks(alGaDef d, const double *fit, int n, int seeds, int *pic
             alGa_SetFitness(ga, i, fit[i]);
         }
         assert_int_equal(alGa_Epoch(ga), AL_GA_RUNNING);
-        for (int i = 0; i < n; ++i) picked[alGa_Bytes(ga, i)[0]]++;
+        for (int i = 0; i < n; ++i)
+            picked[alGa_Bytes(ga, i)[0]]++;
         alDestroyGa(ga);
     }
 }
@@ -378,7 +392,8 @@ static void test_tournament_of_5_selects_harder_than_of_2(void **s)
     (void)s;
     enum { N = 100 };
     double fit[N], mean = 0;
-    for (int i = 0; i < N; ++i) mean += fit[i] = (double)((i * 37) % N); // 0..99 shuffled
+    for (int i = 0; i < N; ++i)
+        mean += fit[i] = (double)((i * 37) % N); // 0..99 shuffled
     mean /= N;
     double k1 = selected_mean(AL_SELECT_TOURNAMENT, 1, 0.5, fit, N);
     double k2 = selected_mean(AL_SELECT_TOURNAMENT, 2, 0.5, fit, N);
@@ -399,7 +414,8 @@ static void test_selection_minimising_prefers_low_fitness(void **s)
     (void)s;
     enum { N = 60 };
     double fit[N];
-    for (int i = 0; i < N; ++i) fit[i] = i;
+    for (int i = 0; i < N; ++i)
+        fit[i] = i;
     alGaDef d = alDefaultGaDef();
     d.minimise = true;
     d.elites = 1;
@@ -408,9 +424,12 @@ static void test_selection_minimising_prefers_low_fitness(void **s)
         int picked[N];
         count_picks(d, fit, N, 1, picked);
         double m = 0;
-        for (int i = 0; i < N; ++i) m += picked[i] * fit[i];
+        for (int i = 0; i < N; ++i)
+            m += picked[i] * fit[i];
         m /= N;
-        if (!(m < 25)) fail_msg("%s: mean selected %g, the population's 29.5", alSelection_Name(d.selection), m);
+        if (!(m < 25))
+            fail_msg("%s: mean selected %g, the population's 29.5", alSelection_Name(d.selection),
+                     m);
         assert_true(picked[0] >= 1); // the elite, the lowest, is always kept
     }
 }
@@ -425,14 +444,16 @@ static void test_roulette_shifts_negative_fitness_so_the_worst_is_never_picked(v
     d.elites = 0;
     d.selection = AL_SELECT_ROULETTE;
     double fit[N];
-    for (int i = 0; i < N; ++i) fit[i] = (double)i - 5.0; // -5 .. 4
+    for (int i = 0; i < N; ++i)
+        fit[i] = (double)i - 5.0; // -5 .. 4
     int picked[N];
     count_picks(d, fit, N, 200, picked);
     // Weights after the shift: 0, 1, .., 9 (total 45); 2000 picks.
     assert_int_equal(picked[0], 0);
     for (int i = 1; i < N; ++i) {
         double expect = 2000.0 * i / 45.0, sd = sqrt(expect);
-        if (fabs(picked[i] - expect) > 5 * sd) fail_msg("individual %d picked %d times, expected %.0f", i, picked[i], expect);
+        if (fabs(picked[i] - expect) > 5 * sd)
+            fail_msg("individual %d picked %d times, expected %.0f", i, picked[i], expect);
     }
 }
 
@@ -456,7 +477,8 @@ static void test_roulette_refuses_negative_fitness_when_asked(void **s)
     // Nothing changed: same generation, same genomes, fitness kept.
     assert_int_equal(alGa_Generation(ga), 0);
     assert_false(alGa_LastStats(ga, &(alGaStats){0}));
-    for (int i = 0; i < 6; ++i) assert_memory_equal(alGa_Bytes(ga, i), before[i], 3);
+    for (int i = 0; i < 6; ++i)
+        assert_memory_equal(alGa_Bytes(ga, i), before[i], 3);
     // With the offending fitness fixed it goes on.
     alGa_SetFitness(ga, 4, 0.0);
     assert_int_equal(alGa_Epoch(ga), AL_GA_RUNNING);
@@ -472,10 +494,12 @@ static void test_roulette_with_equal_fitness_is_uniform(void **s)
     d.elites = 0;
     d.selection = AL_SELECT_ROULETTE;
     double fit[N];
-    for (int i = 0; i < N; ++i) fit[i] = -3.0;
+    for (int i = 0; i < N; ++i)
+        fit[i] = -3.0;
     int picked[N];
     count_picks(d, fit, N, 100, picked);
-    for (int i = 0; i < N; ++i) assert_true(picked[i] > 50 && picked[i] < 150); // 100 expected
+    for (int i = 0; i < N; ++i)
+        assert_true(picked[i] > 50 && picked[i] < 150); // 100 expected
 }
 
 // ---- statistics and stopping ----------------------------------------------------
@@ -489,7 +513,8 @@ static void test_statistics_match_the_population(void **s)
     d.minimise = true;
     alGa *ga = make(&d, 2);
     const double f[5] = {3, 1, 4, 1, 5};
-    for (int i = 0; i < 5; ++i) alGa_SetFitness(ga, i, f[i]);
+    for (int i = 0; i < 5; ++i)
+        alGa_SetFitness(ga, i, f[i]);
     alGa_Epoch(ga);
     alGaStats st;
     assert_true(alGa_LastStats(ga, &st));
@@ -497,7 +522,8 @@ static void test_statistics_match_the_population(void **s)
     assert_true(st.best == 1 && st.worst == 5);
     assert_int_equal(st.best_index, 1); // ties: the lower index
     assert_true(fabs(st.mean - 2.8) < 1e-12);
-    assert_true(fabs(st.stddev - sqrt(((0.2 * 0.2) + 1.8 * 1.8 * 2 + 1.2 * 1.2 + 2.2 * 2.2) / 5)) < 1e-12);
+    assert_true(fabs(st.stddev - sqrt(((0.2 * 0.2) + 1.8 * 1.8 * 2 + 1.2 * 1.2 + 2.2 * 2.2) / 5)) <
+                1e-12);
     assert_int_equal(st.evaluations, 5);
     assert_true(st.diversity >= 0 && st.diversity <= 1);
     assert_memory_equal(alGa_LastBest(ga), alGa_LastGenome(ga, 1), 4);
@@ -511,7 +537,8 @@ static void test_diversity_is_zero_for_clones_and_high_for_random(void **s)
     d.population = 50;
     d.length = 64;
     alGa *ga = make(&d, 2);
-    for (int i = 0; i < 50; ++i) alGa_SetFitness(ga, i, 0);
+    for (int i = 0; i < 50; ++i)
+        alGa_SetFitness(ga, i, 0);
     alGa_Epoch(ga);
     alGaStats st;
     alGa_LastStats(ga, &st);
@@ -554,7 +581,8 @@ static void test_stops_on_target_generations_and_stall(void **s)
     d.has_target = false;
     d.max_generations = 7;
     ga = make(&d, 1);
-    for (int g = 0; g < 6; ++g) assert_int_equal(alGa_Step(ga), AL_GA_RUNNING);
+    for (int g = 0; g < 6; ++g)
+        assert_int_equal(alGa_Step(ga), AL_GA_RUNNING);
     assert_int_equal(alGa_Step(ga), AL_GA_MAX_GENERATIONS);
     alDestroyGa(ga);
 
@@ -564,10 +592,12 @@ static void test_stops_on_target_generations_and_stall(void **s)
     d.fitness = NULL;
     ga = make(&d, 1);
     for (int g = 0; g < 5; ++g) {
-        for (int i = 0; i < 30; ++i) alGa_SetFitness(ga, i, 1.0);
+        for (int i = 0; i < 30; ++i)
+            alGa_SetFitness(ga, i, 1.0);
         assert_int_equal(alGa_Epoch(ga), AL_GA_RUNNING);
     }
-    for (int i = 0; i < 30; ++i) alGa_SetFitness(ga, i, 1.0);
+    for (int i = 0; i < 30; ++i)
+        alGa_SetFitness(ga, i, 1.0);
     assert_int_equal(alGa_Epoch(ga), AL_GA_STALLED);
     alDestroyGa(ga);
 }
@@ -588,7 +618,8 @@ static void test_external_float_fitness_improves_like_the_ants_use_it(void **s)
     alGa *ga = make(&d, 77);
     double first = 0, last = 0;
     for (int g = 0; g < 150; ++g) {
-        for (int i = 0; i < 30; ++i) alGa_SetFitness(ga, i, 10.0 - sphere(alGa_Floats(ga, i), 20, NULL));
+        for (int i = 0; i < 30; ++i)
+            alGa_SetFitness(ga, i, 10.0 - sphere(alGa_Floats(ga, i), 20, NULL));
         alGa_Epoch(ga);
         alGaStats st;
         alGa_LastStats(ga, &st);
@@ -610,7 +641,7 @@ static uint64_t run_hash(int threads, alSelection sel, alGenomeType type)
     alGaDef d = alDefaultGaDef();
     d.type = type;
     d.mutation = type == AL_GENOME_BYTES ? AL_MUTATE_CREEP : AL_MUTATE_GAUSSIAN;
-    d.population = 301; // odd: exercises the spare row
+    d.population = 601; // odd: exercises the spare row; 601 x 37 genes breed in parallel
     d.length = 37;
     d.threads = threads;
     d.selection = sel;
@@ -625,13 +656,15 @@ static uint64_t run_hash(int threads, alSelection sel, alGenomeType type)
         alGa_LastStats(ga, &st);
         double v[5] = {st.best, st.mean, st.worst, st.stddev, st.diversity};
         const unsigned char *p = (const unsigned char *)v;
-        for (size_t i = 0; i < sizeof v; ++i) h = (h ^ p[i]) * 1099511628211ULL;
+        for (size_t i = 0; i < sizeof v; ++i)
+            h = (h ^ p[i]) * 1099511628211ULL;
     }
     size_t gb = type == AL_GENOME_BYTES ? 1 : sizeof(float);
-    for (int i = 0; i < 301; ++i) {
+    for (int i = 0; i < 601; ++i) {
         const unsigned char *p = type == AL_GENOME_BYTES ? (const void *)alGa_Bytes(ga, i)
                                                          : (const void *)alGa_Floats(ga, i);
-        for (size_t j = 0; j < 37 * gb; ++j) h = (h ^ p[j]) * 1099511628211ULL;
+        for (size_t j = 0; j < 37 * gb; ++j)
+            h = (h ^ p[j]) * 1099511628211ULL;
     }
     alDestroyGa(ga);
     return h;

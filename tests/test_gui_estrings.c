@@ -72,7 +72,7 @@ static void typing_a_target_and_enter_restarts_the_evolution(void **state)
     push_key(SDLK_t);
     type("t"); // SDL sends the T key as text too: it must not land in the box
     type("Hi 3");
-    push_key(SDLK_3);   // typed into the box: must not switch the mode
+    push_key(SDLK_3);     // typed into the box: must not switch the mode
     push_key(SDLK_SPACE); // nor pause
     al_gui_handle_events(g);
     assert_string_equal(al_gui_mode(g), "estrings");

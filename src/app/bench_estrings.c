@@ -22,29 +22,35 @@ static void help(void)
 {
     printf("usage: alife bench estrings [options]\n"
            "\n"
-           "Speed: evolves a random printable target of --len characters with a\n"
-           "population of --pop for --generations generations (it keeps going after\n"
-           "solving) and prints generations/s and characters evaluated/s.\n"
+           "Speed (default): evolves a random printable target of --len characters\n"
+           "with a population of --pop for --generations generations (it keeps going\n"
+           "after solving) with the [ga] operators of the defaults (or --config and\n"
+           "--set), and prints generations/s and characters evaluated/s (new strings\n"
+           "x length; elite copies are not evaluated again), by wall clock and by CPU.\n"
            "\n"
-           "Convergence (--converge): runs CONFIG (default: the built-in defaults,\n"
-           "target \"Hello, World!\") with seeds --seed.. (--seeds of them) until solved and prints\n"
-           "the median and 90th percentile of generations and evaluations to solve,\n"
-           "and how many runs converged. Generations are counted from the random\n"
-           "generation 0, so a target found in generation 30 took 30 generations.\n"
+           "Convergence (--converge): runs the --config file (default: the built-in\n"
+           "defaults, target \"Hello, World!\") with --seeds seeds from --seed on, each\n"
+           "until solved, and prints the median and 90th percentile of generations and\n"
+           "of evaluations to solve and how many runs converged. Generation 0 is the\n"
+           "random start: a target found in generation 30 took 30 generations;\n"
+           "evaluations count generation 0's strings too.\n"
            "\n"
            "options:\n"
            "      --pop N           population (speed; default 1000)\n"
-           "      --len L           target length (speed; default 64)\n"
+           "      --len L           target length, 1 to 4096 (speed; default 64)\n"
            "      --generations G   generations to time (speed; default 2000);\n"
            "                        with --converge: give up after G (default 100000)\n"
            "      --threads T       worker threads, 0 = one per core (default 0)\n"
            "      --seed N          seed (speed), first seed (--converge) (default 1)\n"
            "      --converge        convergence figures instead of speed\n"
            "      --seeds N         seeds for --converge (default 100)\n"
-           "      --config FILE     config for --converge (default: built-in defaults)\n"
+           "      --config FILE     an estrings config (default: built-in defaults)\n"
            "  -s, --set K=V         override a config key, e.g. --set ga.mutation_rate=0.1\n"
            "      --json            one JSON object instead of text\n"
-           "  -h, --help            this help\n");
+           "  -h, --help            this help\n"
+           "\n"
+           "exit status: 0 done (--converge: every run converged), 1 a run did not\n"
+           "converge, 2 usage or config error.\n");
 }
 
 typedef struct opts {
@@ -86,7 +92,8 @@ static int bench_speed(opts *o)
     char *target = malloc((size_t)o->len + 1);
     if (!target) return 1;
     alRng r = alRng_Stream(12345, 7);
-    for (int64_t i = 0; i < o->len; ++i) target[i] = (char)alRng_Int(&r, 32, 126);
+    for (int64_t i = 0; i < o->len; ++i)
+        target[i] = (char)alRng_Int(&r, 32, 126);
     target[o->len] = '\0';
     char kv[64];
     snprintf(kv, sizeof kv, "estrings.population=%lld", (long long)o->pop);
@@ -112,11 +119,13 @@ static int bench_speed(opts *o)
         return cli_fail(&err);
     }
     // A short warm-up (page faults, thread pool), then the timed run.
-    for (int i = 0; i < 20; ++i) alEStrings_Step(es);
+    for (int i = 0; i < 20; ++i)
+        alEStrings_Step(es);
     alGaStats s0, s1;
     alEStrings_LastStats(es, &s0);
     double t0 = al_now(), c0 = cpu_now();
-    for (int64_t g = 0; g < o->gens; ++g) alEStrings_Step(es);
+    for (int64_t g = 0; g < o->gens; ++g)
+        alEStrings_Step(es);
     double dt = al_now() - t0, cpu = cpu_now() - c0;
     alEStrings_LastStats(es, &s1);
     double gps = (double)o->gens / dt;
@@ -133,11 +142,12 @@ static int bench_speed(opts *o)
                (long long)o->pop, (long long)o->len, (long long)o->gens, threads, dt, cpu, gps, cps,
                (double)o->gens / cpu, (long long)(s1.evaluations - s0.evaluations), s1.best);
     else
-        printf("estrings: pop %lld, len %lld, %lld generations on %d thread%s in %.3f s (%.3f s CPU)\n"
-               "  %.0f generations/s, %.3g characters evaluated/s (best error now %g)\n"
-               "  %.0f generations per CPU second (all threads' CPU time, spinning included)\n",
-               (long long)o->pop, (long long)o->len, (long long)o->gens, threads,
-               threads == 1 ? "" : "s", dt, cpu, gps, cps, s1.best, (double)o->gens / cpu);
+        printf(
+            "estrings: pop %lld, len %lld, %lld generations on %d thread%s in %.3f s (%.3f s CPU)\n"
+            "  %.0f generations/s, %.3g characters evaluated/s (best error now %g)\n"
+            "  %.0f generations per CPU second (all threads' CPU time, spinning included)\n",
+            (long long)o->pop, (long long)o->len, (long long)o->gens, threads,
+            threads == 1 ? "" : "s", dt, cpu, gps, cps, s1.best, (double)o->gens / cpu);
     alDestroyEStrings(es);
     free(target);
     return 0;
@@ -188,7 +198,8 @@ static int bench_converge(opts *o)
             status = cli_fail(&err);
             break;
         }
-        while (!alEStrings_Step(es) && alEStrings_Generations(es) < o->gens) {}
+        while (!alEStrings_Step(es) && alEStrings_Generations(es) < o->gens) {
+        }
         if (alEStrings_Solved(es)) {
             gens[solved] = alEStrings_SolvedAt(es);
             evals[solved] = alEStrings_SolvedEvaluations(es);
@@ -202,10 +213,12 @@ static int bench_converge(opts *o)
         qsort(gens, (size_t)solved, sizeof *gens, cmp_i64);
         qsort(evals, (size_t)solved, sizeof *evals, cmp_i64);
         char target[200];
-        alEStrings_Format((const uint8_t *)def.target, (int)strlen(def.target), target, sizeof target);
+        alEStrings_Format((const uint8_t *)def.target, (int)strlen(def.target), target,
+                          sizeof target);
         if (o->json) {
             printf("{\"bench\": \"estrings-converge\", \"target\": \"");
-            for (const char *c = target; *c; ++c) printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+            for (const char *c = target; *c; ++c)
+                printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
             printf("\", \"len\": %zu, \"pop\": %d, \"seeds\": %d, \"converged\": %d, "
                    "\"all_converged\": %s, \"max_generations\": %lld, \"first_seed\": %lld",
                    strlen(def.target), def.ga.population, n, solved, solved == n ? "true" : "false",
@@ -244,20 +257,27 @@ static int bench_converge(opts *o)
 int bench_estrings(int argc, char **argv)
 {
     enum { O_POP = 1000, O_LEN, O_GENS, O_THREADS, O_SEED, O_CONV, O_SEEDS, O_CONFIG, O_JSON };
-    static const struct option lopts[] = {
-        {"pop", required_argument, 0, O_POP},         {"len", required_argument, 0, O_LEN},
-        {"generations", required_argument, 0, O_GENS}, {"threads", required_argument, 0, O_THREADS},
-        {"seed", required_argument, 0, O_SEED},       {"converge", no_argument, 0, O_CONV},
-        {"seeds", required_argument, 0, O_SEEDS},     {"config", required_argument, 0, O_CONFIG},
-        {"json", no_argument, 0, O_JSON},             {"set", required_argument, 0, 's'},
-        {"help", no_argument, 0, 'h'},                {0, 0, 0, 0}};
+    static const struct option lopts[] = {{"pop", required_argument, 0, O_POP},
+                                          {"len", required_argument, 0, O_LEN},
+                                          {"generations", required_argument, 0, O_GENS},
+                                          {"threads", required_argument, 0, O_THREADS},
+                                          {"seed", required_argument, 0, O_SEED},
+                                          {"converge", no_argument, 0, O_CONV},
+                                          {"seeds", required_argument, 0, O_SEEDS},
+                                          {"config", required_argument, 0, O_CONFIG},
+                                          {"json", no_argument, 0, O_JSON},
+                                          {"set", required_argument, 0, 's'},
+                                          {"help", no_argument, 0, 'h'},
+                                          {0, 0, 0, 0}};
     opts o = {.pop = 1000, .len = 64, .gens = 2000, .threads = 0, .seed = 1, .seeds = 100};
     optind = 1;
     int c;
     const char *bad = NULL;
     while ((c = getopt_long(argc, argv, "s:h", lopts, NULL)) != -1) {
         switch (c) {
-        case O_POP: if (!al_parse_int(optarg, 2, 10000000, &o.pop)) bad = "--pop (2 or more)"; break;
+        case O_POP:
+            if (!al_parse_int(optarg, 2, 10000000, &o.pop)) bad = "--pop (2 or more)";
+            break;
         case O_LEN:
             if (!al_parse_int(optarg, 1, AL_ESTRINGS_MAX_TARGET, &o.len)) bad = "--len (1 to 4096)";
             break;
@@ -268,14 +288,31 @@ int bench_estrings(int argc, char **argv)
         case O_THREADS:
             if (!al_parse_int(optarg, 0, 256, &o.threads)) bad = "--threads (0 to 256)";
             break;
-        case O_SEED: if (!al_parse_int(optarg, 0, INT64_MAX, &o.seed)) bad = "--seed"; break;
-        case O_SEEDS: if (!al_parse_int(optarg, 1, 1000000, &o.seeds)) bad = "--seeds (1 or more)"; break;
-        case O_CONV: o.converge = true; break;
-        case O_CONFIG: o.config = optarg; break;
-        case O_JSON: o.json = true; break;
-        case 's': al_sets_add(&o.sets, optarg); break;
-        case 'h': help(); al_sets_free(&o.sets); return 0;
-        default: al_sets_free(&o.sets); return cli_usage_error("bench estrings", "bad option");
+        case O_SEED:
+            if (!al_parse_int(optarg, 0, INT64_MAX, &o.seed)) bad = "--seed";
+            break;
+        case O_SEEDS:
+            if (!al_parse_int(optarg, 1, 1000000, &o.seeds)) bad = "--seeds (1 or more)";
+            break;
+        case O_CONV:
+            o.converge = true;
+            break;
+        case O_CONFIG:
+            o.config = optarg;
+            break;
+        case O_JSON:
+            o.json = true;
+            break;
+        case 's':
+            al_sets_add(&o.sets, optarg);
+            break;
+        case 'h':
+            help();
+            al_sets_free(&o.sets);
+            return 0;
+        default:
+            al_sets_free(&o.sets);
+            return cli_usage_error("bench estrings", "bad option");
         }
         if (bad) {
             al_sets_free(&o.sets);

@@ -3,20 +3,28 @@
 // Speed matters (EStrings asks for 20,000 generations of 1,000 x 64 genes per
 // second), so the breeding pass is written to draw few random numbers:
 //  - mutation positions come from a geometric skip (the gap to the next
-//    mutated gene), sampled from a precomputed inverse-CDF table with one
-//    32-bit draw, instead of one Bernoulli draw per gene;
+//    mutated gene), sampled from a precomputed inverse-CDF table (with a
+//    guide table: O(1)) with one 32-bit draw, instead of one Bernoulli draw
+//    per gene; the gap uses the draw's top 24 bits, and its low 8 bits pick
+//    the new symbol (creep through a lookup table);
 //  - bounded integers use Lemire's multiply-and-reject (no division);
+//  - tournaments compare without branches; uniform crossover mixes 8 genes
+//    at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
 //    and evaluated right after they are made, while still in cache.
 // Children are bred in fixed blocks of pairs, each block with its own PCG32
-// stream derived from (seed, generation, block), so threads only change who
-// computes a block, never what it contains.
+// streams derived from (seed, generation, block): one per parent, one for
+// mutation gaps, one for new values (independent chains the CPU overlaps).
+// So threads only change who computes a block, never what it contains, and
+// the engine may choose between one thread and several at run time (see
+// choose_parallel) without changing any result.
 #include "alife/ga.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
 #endif
@@ -24,11 +32,12 @@
 #include "alife/rng.h"
 
 enum {
-    GUIDE_BITS = 10,  // top bits of a draw indexing the mutation-gap guide table
+    GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
     CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
+    ADAPT_WINDOW = 1024,        // epochs between timings of serial vs parallel breeding
     PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
-    BLOCK_PAIRS = 16, // pairs of children per random stream (fixed: results depend on it)
-    KIND_INIT = 1,    // stream kinds, mixed into the stream id
+    BLOCK_PAIRS = 16,           // pairs of children per random stream (fixed: results depend on it)
+    KIND_INIT = 1,              // stream kinds, mixed into the stream id
     KIND_BREED = 2,
     KIND_DIVERSITY = 3,
     KIND_GAPS = 4,
@@ -85,34 +94,38 @@ struct alGa {
     uint8_t alpha[256];
     int16_t alpha_index[256]; // position of a byte in alpha, -1 if absent
     uint64_t seed;
-    int n, len, gsize;   // population, genes, bytes per gene
-    size_t stride;       // bytes per genome in the buffers
+    int n, len, gsize;       // population, genes, bytes per gene
+    size_t stride;           // bytes per genome in the buffers
     unsigned char *genes[2]; // n+1 rows each: the spare row takes an odd pair's second child
     double *fit[2];
-    int cur;             // buffer of the current generation
-    bool has_last;       // buffer 1-cur holds a closed generation
+    int cur;       // buffer of the current generation
+    bool has_last; // buffer 1-cur holds a closed generation
     int64_t gen;
     int64_t evaluations;
-    int pending;         // individuals of the current generation without a fitness
+    int pending; // individuals of the current generation without a fitness
     alGaStats last;
     unsigned char *best_ever;
     double best_ever_fit;
     int64_t best_ever_gen;
-    int n_elite;         // elites * elite_copies
-    int *elite_idx;      // elites of the generation being closed
+    int n_elite;    // elites * elite_copies
+    int *elite_idx; // elites of the generation being closed
     // selection scratch
-    double *key;         // fitness in the "higher is better" sense
-    double *cum;         // roulette / rank cumulative weights
-    int *order;          // indices sorted best first (rank, truncation)
-    int *tmp;            // merge-sort scratch
+    double *key; // fitness in the "higher is better" sense
+    double *cum; // roulette / rank cumulative weights
+    int *order;  // indices sorted best first (rank, truncation)
+    int *tmp;    // merge-sort scratch
     int n_trunc;
     bound b_pop, b_trunc, b_cut1, b_cut2, b_reset, b_creep;
     uint64_t cross_thr;
-    uint32_t *skip;      // mutation gap inverse CDF: first j with r < skip[j]; len entries
+    uint32_t *skip; // mutation gap inverse CDF: first j with r < skip[j]; len entries
     uint32_t thresh8_creep, thresh8_reset; // 256 mod n: spare 8-bit draws below it are rejected
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
-    int *guide;          // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 - GUIDE_BITS)
+    int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
+                // GUIDE_BITS)
     int threads;
+    int adapt_phase;      // epoch within the current ADAPT_WINDOW
+    double probe_best[2]; // fastest timed breeding pass: [0] one thread, [1] all
+    bool adapt_serial;    // a parallel pass was slow: one thread until the next window
     char error[512];
 };
 
@@ -121,13 +134,25 @@ struct alGa {
 static const char *const selection_names[] = {"roulette", "tournament", "rank", "truncation"};
 static const char *const crossover_names[] = {"one_point", "two_point", "uniform"};
 static const char *const mutation_names[] = {"reset", "creep", "gaussian", "uniform"};
-static const char *const stop_names[] = {"running", "target reached", "max generations",
-                                         "stalled", "error"};
+static const char *const stop_names[] = {"running", "target reached", "max generations", "stalled",
+                                         "error"};
 
-const char *alSelection_Name(alSelection s) { return (unsigned)s < 4 ? selection_names[s] : "?"; }
-const char *alCrossover_Name(alCrossover c) { return (unsigned)c < 3 ? crossover_names[c] : "?"; }
-const char *alMutation_Name(alMutation m) { return (unsigned)m < 4 ? mutation_names[m] : "?"; }
-const char *alGaStop_Name(alGaStop s) { return (unsigned)s < 5 ? stop_names[s] : "?"; }
+const char *alSelection_Name(alSelection s)
+{
+    return (unsigned)s < 4 ? selection_names[s] : "?";
+}
+const char *alCrossover_Name(alCrossover c)
+{
+    return (unsigned)c < 3 ? crossover_names[c] : "?";
+}
+const char *alMutation_Name(alMutation m)
+{
+    return (unsigned)m < 4 ? mutation_names[m] : "?";
+}
+const char *alGaStop_Name(alGaStop s)
+{
+    return (unsigned)s < 5 ? stop_names[s] : "?";
+}
 
 // ---- definition --------------------------------------------------------------
 
@@ -163,18 +188,21 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
         return alError_Set(err, AL_ERR_CONFIG, "GA genome type %d is neither bytes nor floats",
                            (int)d->type);
     if (d->population < 2)
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "population = %d: a GA needs at least 2 individuals (allowed: 2 or more)",
-                           d->population);
+        return alError_Set(
+            err, AL_ERR_CONFIG,
+            "population = %d: a GA needs at least 2 individuals (allowed: 2 or more)",
+            d->population);
     if (d->length < 1)
         return alError_Set(err, AL_ERR_CONFIG, "genome length = %d (allowed: 1 or more)",
                            d->length);
     if (!(d->crossover_rate >= 0 && d->crossover_rate <= 1))
-        return alError_Set(err, AL_ERR_CONFIG, "%scrossover_rate = %g is not a probability (allowed: 0 to 1)",
-                           p, d->crossover_rate);
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "%scrossover_rate = %g is not a probability (allowed: 0 to 1)", p,
+                           d->crossover_rate);
     if (!(d->mutation_rate >= 0 && d->mutation_rate <= 1))
-        return alError_Set(err, AL_ERR_CONFIG, "%smutation_rate = %g is not a probability (allowed: 0 to 1)",
-                           p, d->mutation_rate);
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "%smutation_rate = %g is not a probability (allowed: 0 to 1)", p,
+                           d->mutation_rate);
     if ((unsigned)d->selection > AL_SELECT_TRUNCATION)
         return alError_Set(err, AL_ERR_CONFIG, "%sselection = %d is unknown", p, (int)d->selection);
     if ((unsigned)d->crossover > AL_CROSS_UNIFORM)
@@ -200,9 +228,10 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
                            "population of %d (allowed: elites x copies < population)",
                            p, d->elites, p, d->elite_copies, d->population);
     if (d->max_generations < 0 || d->stall_generations < 0)
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "max_generations = %lld, %sstall_generations = %lld (allowed: 0 = never, or more)",
-                           (long long)d->max_generations, p, (long long)d->stall_generations);
+        return alError_Set(
+            err, AL_ERR_CONFIG,
+            "max_generations = %lld, %sstall_generations = %lld (allowed: 0 = never, or more)",
+            (long long)d->max_generations, p, (long long)d->stall_generations);
     if (d->has_target && !isfinite(d->target_fitness))
         return alError_Set(err, AL_ERR_CONFIG, "target fitness %g is not a finite number",
                            d->target_fitness);
@@ -214,13 +243,14 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
                            d->threads);
     if (d->type == AL_GENOME_BYTES) {
         if (d->mutation != AL_MUTATE_RESET && d->mutation != AL_MUTATE_CREEP)
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "%smutation = '%s' is for float genomes (allowed for strings: reset|creep)",
-                               p, alMutation_Name(d->mutation));
+            return alError_Set(
+                err, AL_ERR_CONFIG,
+                "%smutation = '%s' is for float genomes (allowed for strings: reset|creep)", p,
+                alMutation_Name(d->mutation));
         int na = d->alphabet ? d->alphabet_size : 256;
         if (na < 2 || na > 256)
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "alphabet of %d symbols (allowed: 2 to 256)", na);
+            return alError_Set(err, AL_ERR_CONFIG, "alphabet of %d symbols (allowed: 2 to 256)",
+                               na);
         if (d->alphabet) {
             bool seen[256] = {false};
             for (int i = 0; i < na; ++i) {
@@ -232,18 +262,19 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
             }
         }
         if (d->mutation == AL_MUTATE_CREEP && (d->creep < 1 || d->creep >= na))
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "%screep = %d (allowed: 1 to %d, one less than the alphabet's %d symbols)",
-                               p, d->creep, na - 1, na);
+            return alError_Set(
+                err, AL_ERR_CONFIG,
+                "%screep = %d (allowed: 1 to %d, one less than the alphabet's %d symbols)", p,
+                d->creep, na - 1, na);
     } else {
         if (d->mutation != AL_MUTATE_GAUSSIAN && d->mutation != AL_MUTATE_UNIFORM)
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "%smutation = '%s' is for strings (allowed for float genomes: gaussian|uniform)",
-                               p, alMutation_Name(d->mutation));
+            return alError_Set(
+                err, AL_ERR_CONFIG,
+                "%smutation = '%s' is for strings (allowed for float genomes: gaussian|uniform)", p,
+                alMutation_Name(d->mutation));
         if (!(d->max_perturbation > 0) || !isfinite(d->max_perturbation))
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "%smax_perturbation = %g (allowed: more than 0)", p,
-                               (double)d->max_perturbation);
+            return alError_Set(err, AL_ERR_CONFIG, "%smax_perturbation = %g (allowed: more than 0)",
+                               p, (double)d->max_perturbation);
         if (!(d->init_min <= d->init_max) || !isfinite(d->init_min) || !isfinite(d->init_max))
             return alError_Set(err, AL_ERR_CONFIG, "initial gene range [%g, %g] is empty",
                                (double)d->init_min, (double)d->init_max);
@@ -292,10 +323,12 @@ static void random_genome(alGa *ga, unsigned char *g, alRng *r)
 {
     if (ga->def.type == AL_GENOME_BYTES) {
         bound b = make_bound((uint32_t)ga->def.alphabet_size);
-        for (int j = 0; j < ga->len; ++j) g[j] = ga->alpha[draw(r, b)];
+        for (int j = 0; j < ga->len; ++j)
+            g[j] = ga->alpha[draw(r, b)];
     } else {
         float *f = (float *)(void *)g;
-        for (int j = 0; j < ga->len; ++j) f[j] = alRng_Range(r, ga->def.init_min, ga->def.init_max);
+        for (int j = 0; j < ga->len; ++j)
+            f[j] = alRng_Range(r, ga->def.init_min, ga->def.init_max);
     }
 }
 
@@ -314,13 +347,15 @@ static void build_skip_table(alGa *ga)
         ga->skip[j] = c >= 16777215.0 ? 0xffffff00u : (uint32_t)c << 8;
     }
     if (p >= 1.0)
-        for (int j = 0; j < ga->len; ++j) ga->skip[j] = 0xffffffffu;
+        for (int j = 0; j < ga->len; ++j)
+            ga->skip[j] = 0xffffffffu;
     // p = 1: u = 2^32-1 must still give gap 0, so the last threshold is
     // treated as 2^32 (every draw is below it).
     int j = 0;
     for (int k = 0; k <= (1 << GUIDE_BITS); ++k) {
         uint64_t lowest = (uint64_t)k << (32 - GUIDE_BITS);
-        while (j < ga->len && (p >= 1.0 ? (uint64_t)1 << 32 : (uint64_t)ga->skip[j]) <= lowest) ++j;
+        while (j < ga->len && (p >= 1.0 ? (uint64_t)1 << 32 : (uint64_t)ga->skip[j]) <= lowest)
+            ++j;
         ga->guide[k] = j;
     }
 }
@@ -364,7 +399,8 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->skip = malloc((size_t)ga->len * sizeof(uint32_t));
     ga->guide = malloc(((1u << GUIDE_BITS) + 1) * sizeof(int));
     if (!ga->genes[0] || !ga->genes[1] || !ga->fit[0] || !ga->fit[1] || !ga->best_ever ||
-        !ga->elite_idx || !ga->key || !ga->cum || !ga->order || !ga->tmp || !ga->skip || !ga->guide) {
+        !ga->elite_idx || !ga->key || !ga->cum || !ga->order || !ga->tmp || !ga->skip ||
+        !ga->guide) {
         alDestroyGa(ga);
         return alError_Set(err, AL_ERR_NOMEM, "out of memory for a population of %d x %d genes",
                            def->population, def->length);
@@ -384,7 +420,8 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->thresh8_creep = ga->b_creep.n <= 256 ? 256u % ga->b_creep.n : 256u;
     ga->thresh8_reset = 256u % ga->b_reset.n;
     build_skip_table(ga);
-    if (def->type == AL_GENOME_BYTES && def->mutation == AL_MUTATE_CREEP && 2 * def->creep <= CREEP_TABLE_MAX) {
+    if (def->type == AL_GENOME_BYTES && def->mutation == AL_MUTATE_CREEP &&
+        2 * def->creep <= CREEP_TABLE_MAX) {
         int w = 2 * def->creep;
         ga->creep_next = calloc((size_t)256 * (size_t)w, 1);
         if (!ga->creep_next) {
@@ -402,7 +439,8 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->threads = 1;
 #endif
     ga->best_ever_fit = NAN;
-    for (int i = 0; i <= ga->n; ++i) ga->fit[0][i] = ga->fit[1][i] = NAN;
+    for (int i = 0; i <= ga->n; ++i)
+        ga->fit[0][i] = ga->fit[1][i] = NAN;
     ga->pending = ga->n;
     // Generation 0, in blocks like the breeding pass.
     int blocks = (ga->n + 2 * BLOCK_PAIRS - 1) / (2 * BLOCK_PAIRS);
@@ -410,7 +448,8 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
         alRng rng = alRng_Stream(seed, stream_id(ga, KIND_INIT, 0, (uint64_t)b));
         int end = (b + 1) * 2 * BLOCK_PAIRS;
         if (end > ga->n) end = ga->n;
-        for (int i = b * 2 * BLOCK_PAIRS; i < end; ++i) random_genome(ga, row(ga, 0, i), &rng);
+        for (int i = b * 2 * BLOCK_PAIRS; i < end; ++i)
+            random_genome(ga, row(ga, 0, i), &rng);
     }
     *out = ga;
     return AL_OK;
@@ -437,11 +476,26 @@ void alDestroyGa(alGa *ga)
 
 // ---- accessors ---------------------------------------------------------------------
 
-int alGa_Size(const alGa *ga) { return ga->n; }
-int alGa_Length(const alGa *ga) { return ga->len; }
-alGenomeType alGa_Type(const alGa *ga) { return ga->def.type; }
-int64_t alGa_Generation(const alGa *ga) { return ga->gen; }
-const char *alGa_Error(const alGa *ga) { return ga->error; }
+int alGa_Size(const alGa *ga)
+{
+    return ga->n;
+}
+int alGa_Length(const alGa *ga)
+{
+    return ga->len;
+}
+alGenomeType alGa_Type(const alGa *ga)
+{
+    return ga->def.type;
+}
+int64_t alGa_Generation(const alGa *ga)
+{
+    return ga->gen;
+}
+const char *alGa_Error(const alGa *ga)
+{
+    return ga->error;
+}
 
 const uint8_t *alGa_Bytes(const alGa *ga, int i)
 {
@@ -459,7 +513,8 @@ void alGa_SetGenome(alGa *ga, int i, const void *genes)
 {
     assert(i >= 0 && i < ga->n);
     if (ga->def.type == AL_GENOME_BYTES)
-        for (int j = 0; j < ga->len; ++j) assert(ga->alpha_index[((const uint8_t *)genes)[j]] >= 0);
+        for (int j = 0; j < ga->len; ++j)
+            assert(ga->alpha_index[((const uint8_t *)genes)[j]] >= 0);
     memcpy(row(ga, ga->cur, i), genes, (size_t)ga->len * (size_t)ga->gsize);
     if (!isnan(ga->fit[ga->cur][i])) ga->pending++;
     ga->fit[ga->cur][i] = NAN;
@@ -479,7 +534,10 @@ double alGa_Fitness(const alGa *ga, int i)
     return ga->fit[ga->cur][i];
 }
 
-bool alGa_IsElite(const alGa *ga, int i) { return ga->gen > 0 && i >= 0 && i < ga->n_elite; }
+bool alGa_IsElite(const alGa *ga, int i)
+{
+    return ga->gen > 0 && i >= 0 && i < ga->n_elite;
+}
 
 bool alGa_LastStats(const alGa *ga, alGaStats *out)
 {
@@ -599,12 +657,15 @@ static double diversity(const alGa *ga, int buf)
         const unsigned char *ga_ = row(ga, buf, a), *gb = row(ga, buf, b);
         if (ga->def.type == AL_GENOME_BYTES) {
             int diff = 0;
-            for (int j = 0; j < ga->len; ++j) diff += ga_[j] != gb[j];
+            for (int j = 0; j < ga->len; ++j)
+                diff += ga_[j] != gb[j];
             sum += (double)diff / ga->len;
         } else {
-            const float *fa = (const float *)(const void *)ga_, *fb = (const float *)(const void *)gb;
+            const float *fa = (const float *)(const void *)ga_,
+                        *fb = (const float *)(const void *)gb;
             double d = 0;
-            for (int j = 0; j < ga->len; ++j) d += fabs((double)fa[j] - (double)fb[j]);
+            for (int j = 0; j < ga->len; ++j)
+                d += fabs((double)fa[j] - (double)fb[j]);
             sum += d / ga->len;
         }
     }
@@ -628,13 +689,17 @@ static void compute_stats(alGa *ga)
     double acc[4] = {0, 0, 0, 0};
     int i4 = n & ~3;
     for (int i = 0; i < i4; i += 4)
-        for (int l = 0; l < 4; ++l) acc[l] += f[i + l];
-    for (int i = i4; i < n; ++i) acc[i & 3] += f[i];
+        for (int l = 0; l < 4; ++l)
+            acc[l] += f[i + l];
+    for (int i = i4; i < n; ++i)
+        acc[i & 3] += f[i];
     double mean = ((acc[0] + acc[1]) + (acc[2] + acc[3])) / n;
     double vacc[4] = {0, 0, 0, 0};
     for (int i = 0; i < i4; i += 4)
-        for (int l = 0; l < 4; ++l) vacc[l] += (f[i + l] - mean) * (f[i + l] - mean);
-    for (int i = i4; i < n; ++i) vacc[i & 3] += (f[i] - mean) * (f[i] - mean);
+        for (int l = 0; l < 4; ++l)
+            vacc[l] += (f[i + l] - mean) * (f[i + l] - mean);
+    for (int i = i4; i < n; ++i)
+        vacc[i & 3] += (f[i] - mean) * (f[i] - mean);
     double var = (vacc[0] + vacc[1]) + (vacc[2] + vacc[3]);
     alGaStats *s = &ga->last;
     s->gen = ga->gen;
@@ -661,7 +726,8 @@ static alGaStop stop_reason(const alGa *ga)
 {
     const alGaStats *s = &ga->last;
     const alGaDef *d = &ga->def;
-    if (d->has_target && (d->minimise ? s->best <= d->target_fitness : s->best >= d->target_fitness))
+    if (d->has_target &&
+        (d->minimise ? s->best <= d->target_fitness : s->best >= d->target_fitness))
         return AL_GA_TARGET;
     if (d->max_generations > 0 && s->gen + 1 >= d->max_generations) return AL_GA_MAX_GENERATIONS;
     if (d->stall_generations > 0 && s->stalled >= d->stall_generations) return AL_GA_STALLED;
@@ -685,9 +751,12 @@ static void sort_order(int *idx, int *tmp, int n, const double *key)
     sort_order(idx, tmp, h, key);
     sort_order(idx + h, tmp, n - h, key);
     int i = 0, j = h, k = 0;
-    while (i < h && j < n) tmp[k++] = cmp_key_desc(&idx[j], &idx[i], key) < 0 ? idx[j++] : idx[i++];
-    while (i < h) tmp[k++] = idx[i++];
-    while (j < n) tmp[k++] = idx[j++];
+    while (i < h && j < n)
+        tmp[k++] = cmp_key_desc(&idx[j], &idx[i], key) < 0 ? idx[j++] : idx[i++];
+    while (i < h)
+        tmp[k++] = idx[i++];
+    while (j < n)
+        tmp[k++] = idx[j++];
     memcpy(idx, tmp, (size_t)n * sizeof(int));
 }
 
@@ -698,7 +767,8 @@ static bool prepare_selection(alGa *ga)
     const int n = ga->n;
     const double *f = ga->fit[ga->cur];
     double *key = ga->key;
-    for (int i = 0; i < n; ++i) key[i] = ga->def.minimise ? -f[i] : f[i];
+    for (int i = 0; i < n; ++i)
+        key[i] = ga->def.minimise ? -f[i] : f[i];
     switch (ga->def.selection) {
     case AL_SELECT_ROULETTE: {
         double lo = key[0];
@@ -706,7 +776,8 @@ static bool prepare_selection(alGa *ga)
             if (key[i] < lo) lo = key[i];
         if (lo < 0 && !ga->def.minimise && ga->def.negative == AL_GA_NEGATIVE_REFUSE) {
             int at = 0;
-            while (key[at] >= 0) ++at;
+            while (key[at] >= 0)
+                ++at;
             snprintf(ga->error, sizeof ga->error,
                      "roulette selection refuses negative fitness: individual %d of generation "
                      "%lld has fitness %g (allowed: 0 or more; or shift negatives)",
@@ -714,22 +785,27 @@ static bool prepare_selection(alGa *ga)
             return false;
         }
         double shift = lo < 0 || ga->def.minimise ? -lo : 0, acc = 0;
-        for (int i = 0; i < n; ++i) ga->cum[i] = acc += key[i] + shift;
+        for (int i = 0; i < n; ++i)
+            ga->cum[i] = acc += key[i] + shift;
         break;
     }
     case AL_SELECT_RANK: {
-        for (int i = 0; i < n; ++i) ga->order[i] = i;
+        for (int i = 0; i < n; ++i)
+            ga->order[i] = i;
         sort_order(ga->order, ga->tmp, n, key);
         double acc = 0;
-        for (int r = 0; r < n; ++r) ga->cum[r] = acc += (double)(n - r);
+        for (int r = 0; r < n; ++r)
+            ga->cum[r] = acc += (double)(n - r);
         break;
     }
     case AL_SELECT_TRUNCATION: {
-        for (int i = 0; i < n; ++i) ga->order[i] = i;
+        for (int i = 0; i < n; ++i)
+            ga->order[i] = i;
         sort_order(ga->order, ga->tmp, n, key);
         break;
     }
-    case AL_SELECT_TOURNAMENT: break;
+    case AL_SELECT_TOURNAMENT:
+        break;
     }
     return true;
 }
@@ -740,8 +816,10 @@ static inline int search_cum(const double *cum, int n, double u)
     int lo = 0, hi = n - 1;
     while (lo < hi) {
         int mid = (lo + hi) >> 1;
-        if (cum[mid] > u) hi = mid;
-        else lo = mid + 1;
+        if (cum[mid] > u)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     return lo;
 }
@@ -773,7 +851,8 @@ static inline int select_one(const alGa *ga, alRng *r)
     }
     case AL_SELECT_RANK:
         return ga->order[search_cum(ga->cum, ga->n, alRng_Double(r) * ga->cum[ga->n - 1])];
-    case AL_SELECT_TRUNCATION: return ga->order[draw(r, ga->b_trunc)];
+    case AL_SELECT_TRUNCATION:
+        return ga->order[draw(r, ga->b_trunc)];
     }
     return 0;
 }
@@ -789,8 +868,9 @@ static inline uint64_t byte_mask(uint32_t b)
 
 // ---- variation --------------------------------------------------------------------------
 
-static void crossover(const alGa *ga, const unsigned char *restrict a, const unsigned char *restrict b,
-                      unsigned char *restrict c0, unsigned char *restrict c1, alRng *rp)
+static void crossover(const alGa *ga, const unsigned char *restrict a,
+                      const unsigned char *restrict b, unsigned char *restrict c0,
+                      unsigned char *restrict c1, alRng *rp)
 {
     alRng rl = *rp, *r = &rl; // a local stream: byte stores cannot alias it
     const int len = ga->len;
@@ -843,7 +923,7 @@ static void crossover(const alGa *ga, const unsigned char *restrict a, const uns
             if (j < len) {
                 uint32_t bits = alRng_Next(r);
                 for (; j < len; ++j, bits >>= 1) {
-                    uint8_t m = (uint8_t)-(uint8_t)(bits & 1u);
+                    uint8_t m = (uint8_t) - (uint8_t)(bits & 1u);
                     c0[j] = (uint8_t)((a[j] & ~m) | (b[j] & m));
                     c1[j] = (uint8_t)((b[j] & ~m) | (a[j] & m));
                 }
@@ -856,7 +936,7 @@ static void crossover(const alGa *ga, const unsigned char *restrict a, const uns
                 uint32_t bits = alRng_Next(r);
                 int end = j0 + 32 < len ? j0 + 32 : len;
                 for (int j = j0; j < end; ++j) {
-                    uint32_t m = (uint32_t)-((bits >> (j - j0)) & 1u);
+                    uint32_t m = (uint32_t) - ((bits >> (j - j0)) & 1u);
                     o0[j] = (fa[j] & ~m) | (fb[j] & m);
                     o1[j] = (fb[j] & ~m) | (fa[j] & m);
                 }
@@ -880,8 +960,10 @@ static inline int next_gap_bits(const uint32_t *restrict s, const int *restrict 
     int lo = guide[k], hi = guide[k + 1];
     while (lo < hi) {
         int mid = (lo + hi) >> 1;
-        if (u < s[mid]) hi = mid;
-        else lo = mid + 1;
+        if (u < s[mid])
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     return lo;
 }
@@ -912,7 +994,8 @@ static inline void mutate_gene(const alGa *ga, unsigned char *g, int j, alRng *r
     }
     case AL_MUTATE_CREEP: {
         int d = (int)draw(r, ga->b_creep);
-        g[j] = ga->alpha[creep_index(d, ga->alpha_index[g[j]], ga->def.creep, ga->def.alphabet_size)];
+        g[j] =
+            ga->alpha[creep_index(d, ga->alpha_index[g[j]], ga->def.creep, ga->def.alphabet_size)];
         break;
     }
     case AL_MUTATE_GAUSSIAN:
@@ -951,9 +1034,9 @@ static inline void apply_bytes(const alGa *ga, uint8_t *restrict g, const int *p
         for (int i = 0; i < m; ++i) {
             int at = aidx[g[pos[i]]], to;
             if (creep) {
-                to = creep_index((int)(bc.n <= 256 ? draw8(bits[i], bc, ga->thresh8_creep, &v)
-                                                   : draw(&v, bc)),
-                                 at, k, na);
+                to = creep_index(
+                    (int)(bc.n <= 256 ? draw8(bits[i], bc, ga->thresh8_creep, &v) : draw(&v, bc)),
+                    at, k, na);
             } else {
                 to = (int)draw8(bits[i], br, ga->thresh8_reset, &v);
                 to += to >= at; // a different symbol
@@ -1012,14 +1095,16 @@ static inline void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *
     const int len = ga->len;
     if (ga->def.mutation_rate <= 0) return;
     if (ga->def.mutation_rate >= 1) {
-        for (int j = 0; j < len; ++j) mutate_gene(ga, g, j, values);
+        for (int j = 0; j < len; ++j)
+            mutate_gene(ga, g, j, values);
         return;
     }
     if (ga->def.type == AL_GENOME_BYTES) {
         mutate_bytes(ga, g, gaps, values);
         return;
     }
-    for (int j = next_gap(ga->skip, ga->guide, gaps); j < len; j += 1 + next_gap(ga->skip, ga->guide, gaps))
+    for (int j = next_gap(ga->skip, ga->guide, gaps); j < len;
+         j += 1 + next_gap(ga->skip, ga->guide, gaps))
         mutate_gene(ga, g, j, values);
 }
 
@@ -1059,6 +1144,35 @@ static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs,
     *evals += done;
 }
 
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// Whether this epoch breeds on several threads. Waking a second thread pays
+// on an idle machine, but on a loaded one every fork-join can wait a whole
+// scheduler slice for a preempted worker (measured: 20 times slower). So at
+// the start of every window of ADAPT_WINDOW epochs two are timed on one
+// thread and two on all, and the rest of the window uses the faster. Only
+// speed depends on it: every block has its own random stream, so results
+// are the same either way. *probe is 0 or 1 for the timed epochs, 2 after
+// them (a slow parallel pass then switches to one thread for the window).
+static bool choose_parallel(alGa *ga, int *probe)
+{
+    int phase = ga->adapt_phase;
+    ga->adapt_phase = (phase + 1) % ADAPT_WINDOW;
+    if (phase == 0) ga->probe_best[0] = ga->probe_best[1] = INFINITY;
+    if (phase == 0) ga->adapt_serial = false;
+    if (phase < 4) {
+        *probe = phase < 2 ? 0 : 1;
+        return phase >= 2;
+    }
+    *probe = 2; // timed, to fall back at once when the machine gets busy
+    return !ga->adapt_serial && ga->probe_best[1] < ga->probe_best[0];
+}
+
 alGaStop alGa_Epoch(alGa *ga)
 {
     const int n = ga->n, cur = ga->cur, nb = 1 - cur;
@@ -1083,12 +1197,23 @@ alGaStop alGa_Epoch(alGa *ga)
     int64_t evals = 0;
     // Waking a second thread costs a few microseconds (far more on a loaded
     // machine), more than breeding a small population takes.
-    bool parallel = blocks > 1 && ga->threads > 1 && (int64_t)(n - first) * ga->len >= PARALLEL_MIN_GENES;
-    (void)parallel;
+    bool parallel =
+        blocks > 1 && ga->threads > 1 && (int64_t)(n - first) * ga->len >= PARALLEL_MIN_GENES;
+    int probe = -1;
+    if (parallel) parallel = choose_parallel(ga, &probe);
+    double t0 = probe >= 0 && (probe < 2 || parallel) ? mono_now() : 0;
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals) if (parallel)
 #endif
-    for (int b = 0; b < blocks; ++b) breed_block(ga, nb, b, first, pairs, &evals);
+    for (int b = 0; b < blocks; ++b)
+        breed_block(ga, nb, b, first, pairs, &evals);
+    if (probe >= 0) {
+        double dt = mono_now() - t0;
+        if (probe < 2 && dt < ga->probe_best[probe]) ga->probe_best[probe] = dt;
+        // A parallel pass much slower than the serial one: a worker was
+        // preempted. One thread for the rest of the window.
+        if (probe == 2 && parallel && dt > 1.5 * ga->probe_best[0]) ga->adapt_serial = true;
+    }
     ga->evaluations += evals;
     ga->fit[nb][n] = NAN;
     ga->pending = ga->def.fitness ? 0 : n - first; // the children, unless evaluated in the pass

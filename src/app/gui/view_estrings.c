@@ -24,7 +24,10 @@ static void *create(const al_view_ctx *ctx)
     return st;
 }
 
-static void destroy(void *state) { free(state); }
+static void destroy(void *state)
+{
+    free(state);
+}
 
 // Colour of character c against the target's t: right, close (a few creep
 // steps away), or wrong.
@@ -47,9 +50,12 @@ static int draw_string(al_canvas *c, float x, float y, const uint8_t *s, const c
     for (int j = 0; j < n; ++j) {
         char ch[8];
         // Unprintable codes of the seed's alphabet show as a middle dot.
-        if (s[j] >= 32 && s[j] <= 126) snprintf(ch, sizeof ch, "%c", s[j]);
-        else snprintf(ch, sizeof ch, ".");
-        al_draw_text_px(c->r, f, x + (float)(j * adv), y, char_colour(s[j], (uint8_t)target[j]), ch);
+        if (s[j] >= 32 && s[j] <= 126)
+            snprintf(ch, sizeof ch, "%c", s[j]);
+        else
+            snprintf(ch, sizeof ch, ".");
+        al_draw_text_px(c->r, f, x + (float)(j * adv), y, char_colour(s[j], (uint8_t)target[j]),
+                        ch);
     }
     if (n < len) al_draw_text_px(c->r, f, x + (float)(n * adv), y, AL_COL_DIM, "...");
     return (n < len ? n + 3 : n) * adv;
@@ -82,16 +88,19 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     char line[256];
     SDL_Color lc = AL_COL_TEXT;
     if (alEStrings_Solved(es)) {
-        snprintf(line, sizeof line,
-                 "Solved: it took %lld generations after the random first one (%lld strings evaluated)",
-                 (long long)alEStrings_SolvedAt(es), (long long)alEStrings_SolvedEvaluations(es));
+        snprintf(
+            line, sizeof line,
+            "Solved: it took %lld generations after the random first one (%lld strings evaluated)",
+            (long long)alEStrings_SolvedAt(es), (long long)alEStrings_SolvedEvaluations(es));
         lc = AL_COL_GOOD;
     } else if (alEStrings_Stalled(es)) {
-        snprintf(line, sizeof line, "Stopped: no better string for %lld generations (best error %g)",
+        snprintf(line, sizeof line,
+                 "Stopped: no better string for %lld generations (best error %g)",
                  (long long)st.stalled, st.best);
         lc = AL_COL_BAD;
     } else if (have) {
-        snprintf(line, sizeof line, "Generation %lld: best error %g, mean %.1f, %lld strings evaluated",
+        snprintf(line, sizeof line,
+                 "Generation %lld: best error %g, mean %.1f, %lld strings evaluated",
                  (long long)st.gen, st.best, st.mean, (long long)st.evaluations);
     } else {
         snprintf(line, sizeof line, "Generation 0: random strings, not evaluated yet");
@@ -105,7 +114,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (!have) return;
 
     // Two columns when the strings fit side by side, else one under the other.
-    const float numw = (float)(adv * 6);  // "12345 "
+    const float numw = (float)(adv * 6); // "12345 "
     static const char *const hist_title = "Best of each generation, newest on top";
     float col_w = numw * 2 + (float)(adv * (len < 8 ? 8 : len));
     float title_w = (float)al_text_width(c->font, hist_title) + pad;
@@ -127,7 +136,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     int nt = alEStrings_Top(es, TOP_N, top);
     for (int i = 0; i < nt && ty + (float)lh <= bottom; ++i) {
         snprintf(line, sizeof line, "%5g", top[i].error);
-        al_draw_text_px(c->r, c->mono, top_x, ty, top[i].error == 0 ? AL_COL_GOOD : AL_COL_WARN, line);
+        al_draw_text_px(c->r, c->mono, top_x, ty, top[i].error == 0 ? AL_COL_GOOD : AL_COL_WARN,
+                        line);
         draw_string(c, top_x + numw, ty, top[i].text, target, top[i].length, maxc);
         ty += (float)lh;
     }
@@ -158,8 +168,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     const alEStrings *es = ctx->mod;
     if (!st) return;
     al_panel_heading(p, "Target");
-    al_panel_textinput(p, &st->box, st->box.active ? "typing: Enter restarts with this target, Esc cancels"
-                                                   : "T or click to type a new target");
+    al_panel_textinput(p, &st->box,
+                       st->box.active ? "typing: Enter restarts with this target, Esc cancels"
+                                      : "T or click to type a new target");
     if (alEStrings_Solved(es))
         al_panel_text(p, AL_COL_GOOD, "'%s' evolved in %lld generations", alEStrings_Target(es),
                       (long long)alEStrings_SolvedAt(es));
@@ -187,7 +198,8 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         char set[AL_TEXTINPUT_MAX + 32];
         snprintf(set, sizeof set, "estrings.target=%s", st->box.text);
         al_view_request_restart(ctx, set); // a bad target leaves the run and shows the error
-    } else if (!st->box.active && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE && used) {
+    } else if (!st->box.active && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE &&
+               used) {
         al_textinput_set(&st->box, alEStrings_Target(ctx->mod)); // cancelled: show the run's target
     }
     return used;

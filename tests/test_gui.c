@@ -107,6 +107,15 @@ static bool file_contains(const char *path, const char *needle)
     return strstr(buf, needle) != NULL;
 }
 
+// al_create_gui, saying why when it fails.
+static al_gui *create(const al_gui_opts *o)
+{
+    alError err = {0};
+    al_gui *g = al_create_gui(o, &err);
+    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
+    return g;
+}
+
 static al_gui *offscreen(const char *mode, int w, int h)
 {
     al_gui_opts o = al_default_gui_opts();
@@ -115,10 +124,7 @@ static al_gui *offscreen(const char *mode, int w, int h)
     o.width = w;
     o.height = h;
     o.shot_dir = tmpdir;
-    alError err = {0};
-    al_gui *g = al_create_gui(&o, &err);
-    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
-    return g;
+    return create(&o);
 }
 
 static void push_key(SDL_Keycode sym)
@@ -173,7 +179,8 @@ static void screenshot_of_each_mode_differs_in_the_panel(void **state)
     }
     assert_int_not_equal(memcmp(img[0].px, img[1].px, (size_t)800 * 500 * 4), 0);
     assert_int_not_equal(memcmp(img[1].px, img[2].px, (size_t)800 * 500 * 4), 0);
-    for (int i = 0; i < 3; ++i) free(img[i].px);
+    for (int i = 0; i < 3; ++i)
+        free(img[i].px);
 }
 
 // ---- keys -----------------------------------------------------------------------------
@@ -226,7 +233,8 @@ static void plus_and_minus_change_the_speed_within_limits(void **state)
     push_key(SDLK_KP_PLUS);
     al_gui_handle_events(g);
     assert_true(al_gui_speed(g) > s0);
-    for (int i = 0; i < 30; ++i) push_key(SDLK_MINUS);
+    for (int i = 0; i < 30; ++i)
+        push_key(SDLK_MINUS);
     al_gui_handle_events(g);
     assert_int_equal(al_gui_speed(g), 1); // never below one tick per frame
     al_destroy_gui(g);
@@ -340,7 +348,8 @@ static void a_running_module_feeds_the_plot_and_the_run_log(void **state)
         }
     }
     if (!g) skip(); // no module in this build yet: the empty worlds are tested above
-    for (int i = 0; i < 200000 && al_gui_generations(g) < 3; ++i) al_gui_run_ticks(g, 1);
+    for (int i = 0; i < 200000 && al_gui_generations(g) < 3; ++i)
+        al_gui_run_ticks(g, 1);
     assert_true(al_gui_generations(g) >= 3);
     char out[400];
     snprintf(out, sizeof out, "%s/running.png", tmpdir);
@@ -361,10 +370,10 @@ static void a_running_module_feeds_the_plot_and_the_run_log(void **state)
     sqlite3 *sq;
     assert_int_equal(sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(sq,
-                                        "SELECT status, (SELECT count(*) FROM generations) FROM runs",
-                                        -1, &st, NULL),
-                     SQLITE_OK);
+    assert_int_equal(
+        sqlite3_prepare_v2(sq, "SELECT status, (SELECT count(*) FROM generations) FROM runs", -1,
+                           &st, NULL),
+        SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_string_not_equal((const char *)sqlite3_column_text(st, 0), "running");
     assert_true(sqlite3_column_int(st, 1) >= 3);
@@ -382,10 +391,16 @@ typedef struct toy {
 
 static alResult toy_create(const alConfig *cfg, uint64_t seed, void **out, alError *err)
 {
+    // A cross-key check of the kind real modules make in create.
+    if (alConfig_Int(cfg, "run.generations") == 13)
+        return alError_Set(err, AL_ERR_CONFIG, "toy: run.generations = 13 is refused");
     *out = calloc(1, sizeof(toy));
     return *out ? AL_OK : alError_Set(err, AL_ERR_NOMEM, "toy");
 }
-static void toy_destroy(void *self) { free(self); }
+static void toy_destroy(void *self)
+{
+    free(self);
+}
 static bool toy_step(void *self)
 {
     toy *t = self;
@@ -405,9 +420,13 @@ static bool toy_last(const void *self, alGenStats *out)
     *out = t->last;
     return t->have;
 }
-static bool toy_finished(const void *self) { return false; }
-static const alModuleClass toy_class = {"steering", "Toy module", false, toy_create, toy_destroy,
-                                        toy_step, toy_last, toy_finished, NULL, NULL};
+static bool toy_finished(const void *self)
+{
+    return false;
+}
+static const alModuleClass toy_class = {"steering",  "Toy module", false,    toy_create,
+                                        toy_destroy, toy_step,     toy_last, toy_finished,
+                                        NULL,        NULL};
 static const alModuleClass *const toy_modules[] = {&toy_class, NULL};
 
 typedef struct toy_view_state {
@@ -426,7 +445,10 @@ static void toy_view_destroy(void *state)
     if (state == toy_state) toy_state = NULL;
     free(state);
 }
-static void toy_view_update(al_view_ctx *ctx, int64_t ticks) { toy_updated_ticks += ticks; }
+static void toy_view_update(al_view_ctx *ctx, int64_t ticks)
+{
+    toy_updated_ticks += ticks;
+}
 static void toy_view_draw(al_view_ctx *ctx, al_canvas *c)
 {
     for (int i = 0; i < 200; ++i)
@@ -450,10 +472,14 @@ static bool toy_view_event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas
     return used;
 }
 static const char *const toy_figures[] = {"baseline_mean", NULL};
-static const al_view toy_view = {.module = "steering", .plot_figures = toy_figures,
-                                 .create = toy_view_create, .destroy = toy_view_destroy,
-                                 .update = toy_view_update, .draw = toy_view_draw,
-                                 .panel = toy_view_panel, .event = toy_view_event};
+static const al_view toy_view = {.module = "steering",
+                                 .plot_figures = toy_figures,
+                                 .create = toy_view_create,
+                                 .destroy = toy_view_destroy,
+                                 .update = toy_view_update,
+                                 .draw = toy_view_draw,
+                                 .panel = toy_view_panel,
+                                 .event = toy_view_event};
 static const al_view *const toy_views[] = {&toy_view, NULL};
 
 static al_gui *toy_gui(const char *db, const char *const *sets, int nsets)
@@ -468,10 +494,7 @@ static al_gui *toy_gui(const char *db, const char *const *sets, int nsets)
     o.set_count = nsets;
     o.modules = toy_modules;
     o.views = toy_views;
-    alError err = {0};
-    al_gui *g = al_create_gui(&o, &err);
-    if (!g) fprintf(stderr, "al_create_gui: %s\n", err.msg);
-    return g;
+    return create(&o);
 }
 
 static int64_t db_count(const char *db, const char *sql)
@@ -511,9 +534,9 @@ static void finished_run_stays_on_screen_logged_as_finished(void **state)
     al_destroy_gui(g);
     image img;
     assert_true(read_png(out, &img));
-    assert_true(count_colour(&img, world, AL_COL_GOOD, 0) > 1000);       // the view drew
+    assert_true(count_colour(&img, world, AL_COL_GOOD, 0) > 1000); // the view drew
     SDL_Rect plot = {panel.x, panel.y + panel.h * 2 / 3, panel.w, panel.h / 3};
-    assert_true(count_colour(&img, plot, AL_COL_BEST, 12) > 40);         // best line
+    assert_true(count_colour(&img, plot, AL_COL_BEST, 12) > 40);           // best line
     assert_true(count_colour(&img, plot, AL_RGB(150, 230, 140), 12) > 20); // baseline dashes
     free(img.px);
     assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
@@ -536,7 +559,8 @@ static void frames_tick_the_view_update_with_the_ticks_simulated(void **state)
     al_gui *g = toy_gui(NULL, NULL, 0);
     assert_non_null(g);
     toy_updated_ticks = 0;
-    for (int i = 0; i < 5; ++i) al_gui_update(g);
+    for (int i = 0; i < 5; ++i)
+        al_gui_update(g);
     assert_true(al_gui_ticks(g) >= 5);
     assert_int_equal(toy_updated_ticks, al_gui_ticks(g));
     push_key(SDLK_f); // fast-forward: whole slices of ticks, still counted
@@ -609,6 +633,28 @@ static void bad_view_override_keeps_the_run_going(void **state)
     al_destroy_gui(g);
 }
 
+static void override_the_module_refuses_keeps_the_run_and_its_log(void **state)
+{
+    char db[400];
+    snprintf(db, sizeof db, "%s/toy3.db", tmpdir);
+    al_gui *g = toy_gui(db, NULL, 0);
+    assert_non_null(g);
+    al_gui_run_ticks(g, 25);
+    al_gui_draw(g);
+    SDL_Rect box = toy_state->box.rect;
+    click(box.x + 5, box.y + 5);
+    type("run.generations=13"); // in range, but the module's create refuses it
+    push_key(SDLK_RETURN);
+    al_gui_handle_events(g);
+    assert_int_equal(al_gui_ticks(g), 25); // the same session, still logging
+    assert_int_equal(alConfig_Int(al_gui_config(g), "run.generations"), 100);
+    al_gui_run_ticks(g, 10);
+    al_destroy_gui(g);
+    // Only the one run; the refused one never reached the database.
+    assert_int_equal(db_count(db, "SELECT count(*) FROM runs"), 1);
+    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 3);
+}
+
 // ---- bad input ------------------------------------------------------------------------
 static void bogus_mode_exits_2(void **state)
 {
@@ -659,7 +705,9 @@ static void gui_without_a_display_exits_1_and_points_to_alife_run(void **state)
 {
     char err[400];
     snprintf(err, sizeof err, "%s/err.txt", tmpdir);
-    assert_int_equal(run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "gui --no-log", err), 1);
+    assert_int_equal(
+        run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "gui --no-log", err),
+        1);
     assert_true(file_contains(err, "alife run"));
     assert_true(file_contains(err, "make run"));
 }
@@ -668,7 +716,8 @@ static void plain_alife_opens_the_gui_so_without_a_display_it_says_so(void **sta
 {
     char err[400];
     snprintf(err, sizeof err, "%s/err.txt", tmpdir);
-    assert_int_equal(run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "", err), 1);
+    assert_int_equal(run_alife("env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy", "", err),
+                     1);
     assert_true(file_contains(err, "no display"));
 }
 
@@ -701,7 +750,9 @@ static void unreadable_alife_font_is_a_clear_error(void **state)
 static void canvas_transform_round_trips_and_triangles_point_along_heading(void **state)
 {
     al_batch b = {0};
-    al_canvas c = {.world = {800, 600, AL_EDGE_WRAP}, .scale = 0.5f, .world_px = {10, 20, 400, 300},
+    al_canvas c = {.world = {800, 600, AL_EDGE_WRAP},
+                   .scale = 0.5f,
+                   .world_px = {10, 20, 400, 300},
                    .batch = &b};
     SDL_FPoint s = al_canvas_to_screen(&c, alV2(100, 50));
     assert_float_equal(s.x, 60.0f, 1e-4);
@@ -712,7 +763,8 @@ static void canvas_transform_round_trips_and_triangles_point_along_heading(void 
     assert_true(al_canvas_hit(&c, 11, 21));
     assert_false(al_canvas_hit(&c, 9, 21));
 
-    al_batch_tri(&b, &c, alV2(100, 50), alV2(0, 3), 20.0f, AL_COL_AGENT); // 10 px long, pointing down
+    al_batch_tri(&b, &c, alV2(100, 50), alV2(0, 3), 20.0f,
+                 AL_COL_AGENT); // 10 px long, pointing down
     assert_int_equal(b.count, 3);
     assert_float_equal(b.v[0].position.x, 60.0f, 1e-4);
     assert_float_equal(b.v[0].position.y, 50.0f, 1e-4); // nose 5 px below the centre
@@ -721,7 +773,8 @@ static void canvas_transform_round_trips_and_triangles_point_along_heading(void 
     assert_int_equal(b.count, 3 + 36);
     al_batch_line(&b, &c, alV2(0, 0), alV2(10, 0), 2, AL_COL_BAD);
     assert_int_equal(b.count, 3 + 36 + 6);
-    for (int i = 0; i < 20000; ++i) al_batch_tri(&b, &c, alV2(1, 1), alV2(1, 0), 2, AL_COL_AGENT);
+    for (int i = 0; i < 20000; ++i)
+        al_batch_tri(&b, &c, alV2(1, 1), alV2(1, 0), 2, AL_COL_AGENT);
     assert_int_equal(b.count, 45 + 60000);
     assert_false(b.failed);
     al_batch_free(&b);
@@ -778,6 +831,20 @@ static void text_box_edits_submits_and_lets_keys_through_when_inactive(void **st
     assert_false(al_textinput_event(&t, &click));
 }
 
+static void registered_views_belong_to_a_mode_and_can_draw(void **state)
+{
+    const char *modes[] = {"steering", "estrings", "ants"};
+    for (int i = 0; i < 3; ++i) {
+        const al_view *v = al_view_find(modes[i]);
+        if (!v) continue; // not written yet: the mode shows the module's state without one
+        assert_string_equal(v->module, modes[i]);
+        assert_non_null(v->draw);
+        assert_true(v->ticks_per_frame >= 0);
+        if (v->create) assert_non_null(v->destroy); // state made is state freed
+    }
+    assert_null(al_view_find("bogus"));
+}
+
 static void plot_ticks_are_nice_numbers(void **state)
 {
     assert_float_equal(al_plot_tick_step(10, 5), 2.0, 1e-12);
@@ -823,6 +890,7 @@ int main(void)
         cmocka_unit_test(frames_tick_the_view_update_with_the_ticks_simulated),
         cmocka_unit_test(view_restart_request_applies_an_override_that_r_keeps),
         cmocka_unit_test(bad_view_override_keeps_the_run_going),
+        cmocka_unit_test(override_the_module_refuses_keeps_the_run_and_its_log),
         cmocka_unit_test(bogus_mode_exits_2),
         cmocka_unit_test(screenshot_without_out_exits_2),
         cmocka_unit_test(config_error_exits_2_and_writes_nothing),
@@ -833,6 +901,7 @@ int main(void)
         cmocka_unit_test(unreadable_alife_font_is_a_clear_error),
         cmocka_unit_test(canvas_transform_round_trips_and_triangles_point_along_heading),
         cmocka_unit_test(text_box_edits_submits_and_lets_keys_through_when_inactive),
+        cmocka_unit_test(registered_views_belong_to_a_mode_and_can_draw),
         cmocka_unit_test(plot_ticks_are_nice_numbers),
         cmocka_unit_test(png_writer_reports_an_unwritable_path),
     };
@@ -840,7 +909,10 @@ int main(void)
 }
 #else
 // A build configured with -DALIFE_GUI=OFF has no GUI to test.
-static void gui_not_built(void **state) { skip(); }
+static void gui_not_built(void **state)
+{
+    skip();
+}
 
 int main(void)
 {

@@ -24,6 +24,7 @@
 typedef enum alEStringsAlphabet {
     AL_ESTRINGS_PRINTABLE = 0, ///< printable ASCII, 32 (space) to 126 ('~'): 95 symbols
     AL_ESTRINGS_SEED = 1,      ///< the seed article's 32 to 141: 110 symbols, 127-141 unprintable
+    AL_ESTRINGS_UPPER = 2, ///< space and A-Z, Dawkins' weasel's 27 symbols (creep wraps Z to space)
 } alEStringsAlphabet;
 
 /// How a string's error is counted.
@@ -35,14 +36,14 @@ typedef enum alEStringsFitness {
 /// Fill from alDefaultEStringsDef() or alEStringsDef_FromConfig(); copied
 /// by alCreateEStrings (the target too).
 typedef struct alEStringsDef {
-    const char *target;          ///< 1..AL_ESTRINGS_MAX_TARGET bytes, all in the alphabet ("Hello, World!")
+    const char *target; ///< 1..AL_ESTRINGS_MAX_TARGET bytes, all in the alphabet ("Hello, World!")
     alEStringsAlphabet alphabet; ///< default AL_ESTRINGS_PRINTABLE
     alEStringsFitness fitness;   ///< default AL_ESTRINGS_ABS_DIFF
     /// The GA: population and operators (ga.population is the number of
     /// strings). type, length, alphabet, minimise and fitness are set by
     /// alCreateEStrings and ignored here.
     alGaDef ga;
-    int history;                 ///< best strings kept for the GUI, newest first (default 1000)
+    int history; ///< best strings kept for the GUI, newest first (default 1000)
 } alEStringsDef;
 
 /// The defaults of the schema's [estrings] and [ga] sections.
@@ -92,8 +93,8 @@ const alGa *alEStrings_Ga(const alEStrings *es);
 typedef struct alEStringsEntry {
     const uint8_t *text; ///< valid until the next step
     int length;
-    double error;        ///< its fitness (0 = the target)
-    int64_t gen;         ///< the generation it belongs to
+    double error; ///< its fitness (0 = the target)
+    int64_t gen;  ///< the generation it belongs to
 } alEStringsEntry;
 
 /// The n best strings of the last evaluated generation, best first, into

@@ -31,7 +31,8 @@
 /// Determinism. Every random draw comes from PCG32 streams derived from
 /// (seed, def.stream, generation, block of children): the same def and seed
 /// give bit-identical populations and statistics with any thread count.
-/// Ties in fitness are broken by the lower index.
+/// Ties in fitness are broken by the lower index (best, elites, alGa_Top,
+/// rank and truncation order); in a tournament the first drawn wins a tie.
 ///
 /// Fitness sense. def.minimise = true means fitness is an error (lower is
 /// better, 0 = solved for EStrings); otherwise higher is better. Every
@@ -65,8 +66,9 @@ typedef enum alGenomeType {
 
 /// How parents are chosen.
 typedef enum alSelection {
-    AL_SELECT_ROULETTE = 0,   ///< fitness-proportionate (rule for negatives above)
-    AL_SELECT_TOURNAMENT = 1, ///< best of tournament_k uniform draws (with replacement)
+    AL_SELECT_ROULETTE = 0, ///< fitness-proportionate (rule for negatives above)
+    /// best of tournament_k uniform draws (with replacement); ties: the first drawn
+    AL_SELECT_TOURNAMENT = 1,
     AL_SELECT_RANK = 2,       ///< linear ranking: weight n for the best .. 1 for the worst
     AL_SELECT_TRUNCATION = 3, ///< uniform among the best `truncation` fraction
 } alSelection;
@@ -82,13 +84,15 @@ typedef enum alCrossover {
 /// Per-gene mutation, applied to each gene of each new child with
 /// probability mutation_rate (elite copies are never mutated).
 typedef enum alMutation {
-    AL_MUTATE_RESET = 0,    ///< bytes: a different alphabet symbol, uniformly
-    AL_MUTATE_CREEP = 1,    ///< bytes: move ±1..creep places along the alphabet, wrapping around
-    AL_MUTATE_GAUSSIAN = 2, ///< floats: add N(0, (max_perturbation/2)^2), clamped to ±max_perturbation
-    AL_MUTATE_UNIFORM = 3,  ///< floats: add a uniform draw from [-max_perturbation, max_perturbation)
+    AL_MUTATE_RESET = 0, ///< bytes: a different alphabet symbol, uniformly
+    AL_MUTATE_CREEP = 1, ///< bytes: move ±1..creep places along the alphabet, wrapping around
+    /// floats: add N(0, (max_perturbation/2)^2), clamped to ±max_perturbation
+    AL_MUTATE_GAUSSIAN = 2,
+    /// floats: add a uniform draw from [-max_perturbation, max_perturbation)
+    AL_MUTATE_UNIFORM = 3,
 } alMutation;
 
-/// What alGa_Roulette does when maximised fitness is negative.
+/// What roulette selection does when maximised fitness is negative.
 typedef enum alGaNegative {
     AL_GA_NEGATIVE_SHIFT = 0,  ///< w_i = f_i - f_min (default)
     AL_GA_NEGATIVE_REFUSE = 1, ///< alGa_Epoch returns AL_GA_ERROR naming the individual
@@ -110,15 +114,15 @@ typedef double (*alGaFitnessFn)(const void *genome, int length, void *ctx);
 /// Everything that defines a GA. Fill from alDefaultGaDef(); copied by
 /// alCreateGa, never kept (the alphabet bytes are copied too).
 typedef struct alGaDef {
-    alGenomeType type;     ///< default AL_GENOME_BYTES
-    int population;        ///< individuals, >= 2 (default 100)
-    int length;            ///< genes per genome, >= 1 (default 16)
-    bool minimise;         ///< true: fitness is an error, lower is better (default false)
+    alGenomeType type; ///< default AL_GENOME_BYTES
+    int population;    ///< individuals, >= 2 (default 100)
+    int length;        ///< genes per genome, >= 1 (default 16)
+    bool minimise;     ///< true: fitness is an error, lower is better (default false)
 
     /// Bytes only: the allowed gene values, in creep order; NULL = 0..255.
     /// 2..256 distinct bytes. Initial genes are uniform over it.
     const uint8_t *alphabet;
-    int alphabet_size;     ///< bytes in alphabet (ignored when alphabet is NULL)
+    int alphabet_size; ///< bytes in alphabet (ignored when alphabet is NULL)
 
     /// Floats only: initial genes are uniform in [init_min, init_max) (default -1, 1).
     float init_min, init_max;
@@ -134,27 +138,31 @@ typedef struct alGaDef {
     alCrossover crossover; ///< default AL_CROSS_UNIFORM
     double crossover_rate; ///< [0, 1] (default 0.7)
 
-    alMutation mutation;   ///< bytes: RESET or CREEP; floats: GAUSSIAN or UNIFORM (default RESET)
-    double mutation_rate;  ///< per gene, [0, 1] (default 0.05)
-    int creep;             ///< CREEP: largest step along the alphabet, >= 1 (default 2)
+    alMutation mutation;    ///< bytes: RESET or CREEP; floats: GAUSSIAN or UNIFORM (default RESET)
+    double mutation_rate;   ///< per gene, [0, 1] (default 0.05)
+    int creep;              ///< CREEP: largest step along the alphabet, >= 1 (default 2)
     float max_perturbation; ///< GAUSSIAN/UNIFORM: largest change of a float gene, > 0 (default 0.3)
 
-    int elites;            ///< best individuals copied unchanged, >= 0 (default 1)
-    int elite_copies;      ///< copies of each elite; elites*elite_copies < population (default 1)
+    int elites;       ///< best individuals copied unchanged, >= 0 (default 1)
+    int elite_copies; ///< copies of each elite; elites*elite_copies < population (default 1)
 
     bool has_target;         ///< stop when the best reaches target_fitness (default false)
     double target_fitness;   ///< minimise: best <= target; maximise: best >= target
     int64_t max_generations; ///< stop after this many evaluated generations, 0 = never (default 0)
-    int64_t stall_generations; ///< stop after this many without a new best-ever, 0 = never (default 0)
+    /// stop after this many generations without a new best-ever, 0 = never (default 0)
+    int64_t stall_generations;
 
-    int diversity_sample;  ///< random pairs compared for the diversity figure, >= 1 (default 32)
+    int diversity_sample; ///< random pairs compared for the diversity figure, >= 1 (default 32)
 
     alGaFitnessFn fitness; ///< NULL: fitness is set externally with alGa_SetFitness
     void *fitness_ctx;     ///< passed to fitness; must outlive the GA
 
-    int threads;           ///< OpenMP workers, 0 = all cores (default 0); results never depend on it
-    uint64_t stream;       ///< base id of the GA's random streams, so a module's other
-                           ///< streams of the same seed stay independent (default 0x6a)
+    int threads;     ///< OpenMP workers, 0 = all cores (default 0); results never depend on it.
+                     ///< Generations of fewer than 16384 new genes breed on one thread, and
+                     ///< serial vs parallel breeding is timed every 1024 generations and the
+                     ///< faster kept (on a busy machine a preempted worker stalls each pass).
+    uint64_t stream; ///< base id of the GA's random streams, so a module's other
+                     ///< streams of the same seed stay independent (default 0x6a)
 } alGaDef;
 
 /// The defaults listed on each field above.
@@ -225,18 +233,18 @@ const char *alGa_Error(const alGa *ga);
 
 /// Statistics of one evaluated generation.
 typedef struct alGaStats {
-    int64_t gen;          ///< the generation they describe, 0-based
+    int64_t gen; ///< the generation they describe, 0-based
     double best, mean, worst;
-    double stddev;        ///< population standard deviation of fitness
+    double stddev; ///< population standard deviation of fitness
     /// Mean distance between diversity_sample random pairs of individuals:
     /// bytes: fraction of genes that differ (0 = all equal .. 1);
     /// floats: mean absolute difference per gene.
     double diversity;
-    int64_t evaluations;  ///< fitness evaluations so far in the run (this generation included)
-    int best_index;       ///< index of the best in that generation
-    double best_ever;     ///< best fitness seen in any generation so far
-    int64_t best_ever_gen;///< the generation it was first reached in
-    int64_t stalled;      ///< generations since the best-ever last improved
+    int64_t evaluations;   ///< fitness evaluations so far in the run (this generation included)
+    int best_index;        ///< index of the best in that generation
+    double best_ever;      ///< best fitness seen in any generation so far
+    int64_t best_ever_gen; ///< the generation it was first reached in
+    int64_t stalled;       ///< generations since the best-ever last improved
 } alGaStats;
 
 /// Statistics of the last closed generation; false (and *out untouched)

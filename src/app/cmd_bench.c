@@ -8,6 +8,7 @@
 static const al_bench benches[] = {
     {"store", bench_store, "generations logged per second into the run database"},
     {NULL, NULL, NULL}, // modules add their benchmark here
+    {"estrings", bench_estrings, "string GA: generations/s, chars evaluated/s; --converge: generations to solve"},
     {"ants", bench_ants, "ant-steps per second of evolving neural ants; --learn: acceptance"},
 };
 enum { NBENCH = (int)(sizeof benches / sizeof benches[0]) };

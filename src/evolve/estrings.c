@@ -15,7 +15,7 @@
 
 struct alEStrings {
     alEStringsDef def;
-    char *target;        // NUL-terminated copy
+    char *target; // NUL-terminated copy
     int len;
     alGa *ga;
     bool solved, stalled;
@@ -27,12 +27,24 @@ struct alEStrings {
     int hist_cap, hist_count, hist_head;
 };
 
-static const char *const alphabet_names[] = {"printable ASCII 32-126", "seed alphabet 32-141"};
+static const char *const alphabet_keys[] = {"printable", "seed", "upper"};
+static const char *const alphabet_names[] = {
+    "printable ASCII, bytes 32 to 126", "the seed's alphabet, bytes 32 to 141", "space and A to Z"};
 
-static void alphabet_range(alEStringsAlphabet a, int *lo, int *hi)
+// The symbols of an alphabet, in creep order; returns how many.
+static int alphabet_symbols(alEStringsAlphabet a, uint8_t *out)
 {
-    *lo = 32;
-    *hi = a == AL_ESTRINGS_SEED ? 141 : 126;
+    int n = 0;
+    if (a == AL_ESTRINGS_UPPER) {
+        out[n++] = ' ';
+        for (int c = 'A'; c <= 'Z'; ++c)
+            out[n++] = (uint8_t)c;
+        return n;
+    }
+    int hi = a == AL_ESTRINGS_SEED ? 141 : 126;
+    for (int c = 32; c <= hi; ++c)
+        out[n++] = (uint8_t)c;
+    return n;
 }
 
 alEStringsDef alDefaultEStringsDef(void)
@@ -44,15 +56,15 @@ alEStringsDef alDefaultEStringsDef(void)
     d.fitness = AL_ESTRINGS_ABS_DIFF;
     d.ga = alDefaultGaDef();
     // The [ga] and [estrings] schema defaults (keep in step with the schema).
-    d.ga.population = 64;
+    d.ga.population = 24;
     d.ga.selection = AL_SELECT_TOURNAMENT;
-    d.ga.tournament_k = 3;
+    d.ga.tournament_k = 6;
     d.ga.crossover = AL_CROSS_UNIFORM;
-    d.ga.crossover_rate = 0.7;
+    d.ga.crossover_rate = 1.0;
     d.ga.mutation = AL_MUTATE_CREEP;
-    d.ga.mutation_rate = 0.05;
-    d.ga.creep = 2;
-    d.ga.elites = 1;
+    d.ga.mutation_rate = 0.08;
+    d.ga.creep = 4;
+    d.ga.elites = 2;
     d.ga.elite_copies = 1;
     d.history = 1000;
     return d;
@@ -89,16 +101,19 @@ alResult alEStrings_CheckTarget(const char *target, alEStringsAlphabet alphabet,
         return alError_Set(err, AL_ERR_CONFIG,
                            "estrings.target is %zu characters long (allowed: 1 to %d)", n,
                            AL_ESTRINGS_MAX_TARGET);
-    if ((unsigned)alphabet > AL_ESTRINGS_SEED)
+    if ((unsigned)alphabet > AL_ESTRINGS_UPPER)
         return alError_Set(err, AL_ERR_CONFIG, "estrings.alphabet = %d is unknown", (int)alphabet);
-    int lo, hi;
-    alphabet_range(alphabet, &lo, &hi);
+    uint8_t sym[256];
+    bool in[256] = {false};
+    int ns = alphabet_symbols(alphabet, sym);
+    for (int k = 0; k < ns; ++k)
+        in[sym[k]] = true;
     int chars = 0; // characters (UTF-8 sequences) before position i
     for (size_t i = 0; i < n; ++chars) {
         unsigned char b = (unsigned char)target[i];
         int sl = utf8_len(b);
         if ((size_t)sl > n - i) sl = (int)(n - i);
-        if (b >= lo && b <= hi) {
+        if (in[b]) {
             ++i;
             continue;
         }
@@ -108,15 +123,17 @@ alResult alEStrings_CheckTarget(const char *target, alEStringsAlphabet alphabet,
         for (int k = 0; k < sl; ++k)
             bl += (size_t)snprintf(bytes + bl, sizeof bytes - bl, "%s0x%02X", k ? " " : "",
                                    (unsigned char)target[i + (size_t)k]);
-        if (b < 32 || b == 127) snprintf(shown, sizeof shown, "control character");
-        else if (sl > 1 || b >= 128) snprintf(shown, sizeof shown, "'%.*s'", sl, target + i);
-        else snprintf(shown, sizeof shown, "'%c'", b);
+        if (b < 32 || b == 127)
+            snprintf(shown, sizeof shown, "control character");
+        else if (sl > 1 || b >= 128)
+            snprintf(shown, sizeof shown, "'%.*s'", sl, target + i);
+        else
+            snprintf(shown, sizeof shown, "'%c'", b);
         return alError_Set(err, AL_ERR_CONFIG,
                            "estrings.target: %s (byte%s %s) at character %d (byte offset %zu) is "
-                           "not in the alphabet (estrings.alphabet = %s: %s, bytes %d to %d)",
-                           shown, sl > 1 ? "s" : "", bytes, chars + 1, i,
-                           alphabet == AL_ESTRINGS_SEED ? "seed" : "printable",
-                           alphabet_names[alphabet], lo, hi);
+                           "not in the alphabet (estrings.alphabet = %s: %s)",
+                           shown, sl > 1 ? "s" : "", bytes, chars + 1, i, alphabet_keys[alphabet],
+                           alphabet_names[alphabet]);
     }
     return AL_OK;
 }
@@ -127,7 +144,8 @@ static double error_abs_diff(const void *genome, int len, void *ctx)
 {
     const uint8_t *g = genome, *t = ctx;
     int sum = 0;
-    for (int j = 0; j < len; ++j) sum += abs((int)g[j] - (int)t[j]);
+    for (int j = 0; j < len; ++j)
+        sum += abs((int)g[j] - (int)t[j]);
     return sum;
 }
 
@@ -135,7 +153,8 @@ static double error_hamming(const void *genome, int len, void *ctx)
 {
     const uint8_t *g = genome, *t = ctx;
     int sum = 0;
-    for (int j = 0; j < len; ++j) sum += g[j] != t[j];
+    for (int j = 0; j < len; ++j)
+        sum += g[j] != t[j];
     return sum;
 }
 
@@ -145,12 +164,25 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
     alResult r = alEStrings_CheckTarget(def->target, def->alphabet, err);
     if (r != AL_OK) return r;
     if ((unsigned)def->fitness > AL_ESTRINGS_HAMMING)
-        return alError_Set(err, AL_ERR_CONFIG, "estrings.fitness = %d is unknown", (int)def->fitness);
+        return alError_Set(err, AL_ERR_CONFIG, "estrings.fitness = %d is unknown",
+                           (int)def->fitness);
     if (def->ga.population < 2)
         return alError_Set(err, AL_ERR_CONFIG,
                            "estrings.population = %d: a GA needs at least 2 strings (allowed: 2 "
                            "to 1000000)",
                            def->ga.population);
+    // The GA checks these too, but here they can name the population's key.
+    const alGaDef *gd = &def->ga;
+    if ((int64_t)gd->elites * gd->elite_copies >= gd->population)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "ga.elites = %d x ga.elite_copies = %d leaves no room for children when "
+                           "estrings.population = %d (allowed: elites x copies < population)",
+                           gd->elites, gd->elite_copies, gd->population);
+    if (gd->selection == AL_SELECT_TOURNAMENT && gd->tournament_k > gd->population)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "ga.tournament_k = %d is more than estrings.population = %d (allowed: 1 "
+                           "to the population)",
+                           gd->tournament_k, gd->population);
     if (def->history < 1)
         return alError_Set(err, AL_ERR_CONFIG, "history = %d (allowed: 1 or more)", def->history);
     alEStrings *es = calloc(1, sizeof *es);
@@ -170,15 +202,13 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
     memcpy(es->target, def->target, (size_t)es->len + 1);
     es->def.target = es->target;
 
-    int lo, hi;
-    alphabet_range(def->alphabet, &lo, &hi);
     uint8_t alpha[256];
-    for (int c = lo; c <= hi; ++c) alpha[c - lo] = (uint8_t)c;
+    int na = alphabet_symbols(def->alphabet, alpha);
     alGaDef g = def->ga;
     g.type = AL_GENOME_BYTES;
     g.length = es->len;
     g.alphabet = alpha;
-    g.alphabet_size = hi - lo + 1;
+    g.alphabet_size = na;
     g.minimise = true;
     g.has_target = true;
     g.target_fitness = 0;
@@ -225,15 +255,42 @@ bool alEStrings_Step(alEStrings *es)
     return es->solved || es->stalled;
 }
 
-const char *alEStrings_Target(const alEStrings *es) { return es->target; }
-int alEStrings_Length(const alEStrings *es) { return es->len; }
-int64_t alEStrings_Generations(const alEStrings *es) { return alGa_Generation(es->ga); }
-bool alEStrings_Solved(const alEStrings *es) { return es->solved; }
-int64_t alEStrings_SolvedAt(const alEStrings *es) { return es->solved_at; }
-int64_t alEStrings_SolvedEvaluations(const alEStrings *es) { return es->solved_evals; }
-bool alEStrings_Stalled(const alEStrings *es) { return es->stalled; }
-bool alEStrings_LastStats(const alEStrings *es, alGaStats *out) { return alGa_LastStats(es->ga, out); }
-const alGa *alEStrings_Ga(const alEStrings *es) { return es->ga; }
+const char *alEStrings_Target(const alEStrings *es)
+{
+    return es->target;
+}
+int alEStrings_Length(const alEStrings *es)
+{
+    return es->len;
+}
+int64_t alEStrings_Generations(const alEStrings *es)
+{
+    return alGa_Generation(es->ga);
+}
+bool alEStrings_Solved(const alEStrings *es)
+{
+    return es->solved;
+}
+int64_t alEStrings_SolvedAt(const alEStrings *es)
+{
+    return es->solved_at;
+}
+int64_t alEStrings_SolvedEvaluations(const alEStrings *es)
+{
+    return es->solved_evals;
+}
+bool alEStrings_Stalled(const alEStrings *es)
+{
+    return es->stalled;
+}
+bool alEStrings_LastStats(const alEStrings *es, alGaStats *out)
+{
+    return alGa_LastStats(es->ga, out);
+}
+const alGa *alEStrings_Ga(const alEStrings *es)
+{
+    return es->ga;
+}
 
 int alEStrings_Top(const alEStrings *es, int n, alEStringsEntry *out)
 {
@@ -251,7 +308,10 @@ int alEStrings_Top(const alEStrings *es, int n, alEStringsEntry *out)
     return got;
 }
 
-int alEStrings_HistoryCount(const alEStrings *es) { return es->hist_count; }
+int alEStrings_HistoryCount(const alEStrings *es)
+{
+    return es->hist_count;
+}
 
 bool alEStrings_History(const alEStrings *es, int k, alEStringsEntry *out)
 {
@@ -301,7 +361,10 @@ static alResult mod_create(const alConfig *cfg, uint64_t seed, void **out, alErr
     return r;
 }
 
-static void mod_destroy(void *self) { alDestroyEStrings(self); }
+static void mod_destroy(void *self)
+{
+    alDestroyEStrings(self);
+}
 
 static bool mod_step(void *self)
 {

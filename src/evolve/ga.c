@@ -3,20 +3,28 @@
 // Speed matters (EStrings asks for 20,000 generations of 1,000 x 64 genes per
 // second), so the breeding pass is written to draw few random numbers:
 //  - mutation positions come from a geometric skip (the gap to the next
-//    mutated gene), sampled from a precomputed inverse-CDF table with one
-//    32-bit draw, instead of one Bernoulli draw per gene;
+//    mutated gene), sampled from a precomputed inverse-CDF table (with a
+//    guide table: O(1)) with one 32-bit draw, instead of one Bernoulli draw
+//    per gene; the gap uses the draw's top 24 bits, and its low 8 bits pick
+//    the new symbol (creep through a lookup table);
 //  - bounded integers use Lemire's multiply-and-reject (no division);
+//  - tournaments compare without branches; uniform crossover mixes 8 genes
+//    at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
 //    and evaluated right after they are made, while still in cache.
 // Children are bred in fixed blocks of pairs, each block with its own PCG32
-// stream derived from (seed, generation, block), so threads only change who
-// computes a block, never what it contains.
+// streams derived from (seed, generation, block): one per parent, one for
+// mutation gaps, one for new values (independent chains the CPU overlaps).
+// So threads only change who computes a block, never what it contains, and
+// the engine may choose between one thread and several at run time (see
+// choose_parallel) without changing any result.
 #include "alife/ga.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
 #endif
@@ -24,10 +32,17 @@
 #include "alife/rng.h"
 
 enum {
-    BLOCK_PAIRS = 16, // pairs of children per random stream (fixed: results depend on it)
-    KIND_INIT = 1,    // stream kinds, mixed into the stream id
+    GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
+    CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
+    ADAPT_WINDOW = 1024,        // epochs between timings of serial vs parallel breeding
+    PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
+    BLOCK_PAIRS = 16,           // pairs of children per random stream (fixed: results depend on it)
+    KIND_INIT = 1,              // stream kinds, mixed into the stream id
     KIND_BREED = 2,
     KIND_DIVERSITY = 3,
+    KIND_GAPS = 4,
+    KIND_VALUES = 5,
+    KIND_MATE = 6,
 };
 
 // An integer range [0, n) with its rejection threshold for Lemire's method.
@@ -54,6 +69,18 @@ static inline uint32_t draw(alRng *r, bound b)
     return (uint32_t)(m >> 32);
 }
 
+// Creep: draw d in [0, 2k) means steps -k..-1 then 1..k along the alphabet
+// from index at, wrapping around. Branch-free: the sign and the wrap are
+// coin flips to the branch predictor.
+static inline int creep_index(int d, int at, int k, int na)
+{
+    int down = -(d < k);
+    int to = at + ((-(d + 1)) & down) + ((d - k + 1) & ~down);
+    to += na & -(to < 0);
+    to -= na & -(to >= na); // |step| < na, so one wrap is enough
+    return to;
+}
+
 // A probability p as a 33-bit threshold: alRng_Next() < t happens with p.
 static uint64_t prob_threshold(double p)
 {
@@ -67,31 +94,38 @@ struct alGa {
     uint8_t alpha[256];
     int16_t alpha_index[256]; // position of a byte in alpha, -1 if absent
     uint64_t seed;
-    int n, len, gsize;   // population, genes, bytes per gene
-    size_t stride;       // bytes per genome in the buffers
+    int n, len, gsize;       // population, genes, bytes per gene
+    size_t stride;           // bytes per genome in the buffers
     unsigned char *genes[2]; // n+1 rows each: the spare row takes an odd pair's second child
     double *fit[2];
-    int cur;             // buffer of the current generation
-    bool has_last;       // buffer 1-cur holds a closed generation
+    int cur;       // buffer of the current generation
+    bool has_last; // buffer 1-cur holds a closed generation
     int64_t gen;
     int64_t evaluations;
+    int pending; // individuals of the current generation without a fitness
     alGaStats last;
     unsigned char *best_ever;
     double best_ever_fit;
     int64_t best_ever_gen;
-    int n_elite;         // elites * elite_copies
-    int *elite_idx;      // elites of the generation being closed
+    int n_elite;    // elites * elite_copies
+    int *elite_idx; // elites of the generation being closed
     // selection scratch
-    double *key;         // fitness in the "higher is better" sense
-    double *cum;         // roulette / rank cumulative weights
-    int *order;          // indices sorted best first (rank, truncation)
-    int *tmp;            // merge-sort scratch
+    double *key; // fitness in the "higher is better" sense
+    double *cum; // roulette / rank cumulative weights
+    int *order;  // indices sorted best first (rank, truncation)
+    int *tmp;    // merge-sort scratch
     int n_trunc;
     bound b_pop, b_trunc, b_cut1, b_cut2, b_reset, b_creep;
     uint64_t cross_thr;
-    uint32_t *skip;      // mutation gap inverse CDF: first j with r < skip[j]; len entries
-    uint64_t skip_none;  // r >= skip[len-1] (as 33-bit) means no mutation in reach
+    uint32_t *skip; // mutation gap inverse CDF: first j with r < skip[j]; len entries
+    uint32_t thresh8_creep, thresh8_reset; // 256 mod n: spare 8-bit draws below it are rejected
+    uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
+    int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
+                // GUIDE_BITS)
     int threads;
+    int adapt_phase;      // epoch within the current ADAPT_WINDOW
+    double probe_best[2]; // fastest timed breeding pass: [0] one thread, [1] all
+    bool adapt_serial;    // a parallel pass was slow: one thread until the next window
     char error[512];
 };
 
@@ -100,13 +134,25 @@ struct alGa {
 static const char *const selection_names[] = {"roulette", "tournament", "rank", "truncation"};
 static const char *const crossover_names[] = {"one_point", "two_point", "uniform"};
 static const char *const mutation_names[] = {"reset", "creep", "gaussian", "uniform"};
-static const char *const stop_names[] = {"running", "target reached", "max generations",
-                                         "stalled", "error"};
+static const char *const stop_names[] = {"running", "target reached", "max generations", "stalled",
+                                         "error"};
 
-const char *alSelection_Name(alSelection s) { return (unsigned)s < 4 ? selection_names[s] : "?"; }
-const char *alCrossover_Name(alCrossover c) { return (unsigned)c < 3 ? crossover_names[c] : "?"; }
-const char *alMutation_Name(alMutation m) { return (unsigned)m < 4 ? mutation_names[m] : "?"; }
-const char *alGaStop_Name(alGaStop s) { return (unsigned)s < 5 ? stop_names[s] : "?"; }
+const char *alSelection_Name(alSelection s)
+{
+    return (unsigned)s < 4 ? selection_names[s] : "?";
+}
+const char *alCrossover_Name(alCrossover c)
+{
+    return (unsigned)c < 3 ? crossover_names[c] : "?";
+}
+const char *alMutation_Name(alMutation m)
+{
+    return (unsigned)m < 4 ? mutation_names[m] : "?";
+}
+const char *alGaStop_Name(alGaStop s)
+{
+    return (unsigned)s < 5 ? stop_names[s] : "?";
+}
 
 // ---- definition --------------------------------------------------------------
 
@@ -142,18 +188,21 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
         return alError_Set(err, AL_ERR_CONFIG, "GA genome type %d is neither bytes nor floats",
                            (int)d->type);
     if (d->population < 2)
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "population = %d: a GA needs at least 2 individuals (allowed: 2 or more)",
-                           d->population);
+        return alError_Set(
+            err, AL_ERR_CONFIG,
+            "population = %d: a GA needs at least 2 individuals (allowed: 2 or more)",
+            d->population);
     if (d->length < 1)
         return alError_Set(err, AL_ERR_CONFIG, "genome length = %d (allowed: 1 or more)",
                            d->length);
     if (!(d->crossover_rate >= 0 && d->crossover_rate <= 1))
-        return alError_Set(err, AL_ERR_CONFIG, "%scrossover_rate = %g is not a probability (allowed: 0 to 1)",
-                           p, d->crossover_rate);
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "%scrossover_rate = %g is not a probability (allowed: 0 to 1)", p,
+                           d->crossover_rate);
     if (!(d->mutation_rate >= 0 && d->mutation_rate <= 1))
-        return alError_Set(err, AL_ERR_CONFIG, "%smutation_rate = %g is not a probability (allowed: 0 to 1)",
-                           p, d->mutation_rate);
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "%smutation_rate = %g is not a probability (allowed: 0 to 1)", p,
+                           d->mutation_rate);
     if ((unsigned)d->selection > AL_SELECT_TRUNCATION)
         return alError_Set(err, AL_ERR_CONFIG, "%sselection = %d is unknown", p, (int)d->selection);
     if ((unsigned)d->crossover > AL_CROSS_UNIFORM)
@@ -179,9 +228,10 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
                            "population of %d (allowed: elites x copies < population)",
                            p, d->elites, p, d->elite_copies, d->population);
     if (d->max_generations < 0 || d->stall_generations < 0)
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "max_generations = %lld, %sstall_generations = %lld (allowed: 0 = never, or more)",
-                           (long long)d->max_generations, p, (long long)d->stall_generations);
+        return alError_Set(
+            err, AL_ERR_CONFIG,
+            "max_generations = %lld, %sstall_generations = %lld (allowed: 0 = never, or more)",
+            (long long)d->max_generations, p, (long long)d->stall_generations);
     if (d->has_target && !isfinite(d->target_fitness))
         return alError_Set(err, AL_ERR_CONFIG, "target fitness %g is not a finite number",
                            d->target_fitness);
@@ -193,13 +243,14 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
                            d->threads);
     if (d->type == AL_GENOME_BYTES) {
         if (d->mutation != AL_MUTATE_RESET && d->mutation != AL_MUTATE_CREEP)
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "%smutation = '%s' is for float genomes (allowed for strings: reset|creep)",
-                               p, alMutation_Name(d->mutation));
+            return alError_Set(
+                err, AL_ERR_CONFIG,
+                "%smutation = '%s' is for float genomes (allowed for strings: reset|creep)", p,
+                alMutation_Name(d->mutation));
         int na = d->alphabet ? d->alphabet_size : 256;
         if (na < 2 || na > 256)
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "alphabet of %d symbols (allowed: 2 to 256)", na);
+            return alError_Set(err, AL_ERR_CONFIG, "alphabet of %d symbols (allowed: 2 to 256)",
+                               na);
         if (d->alphabet) {
             bool seen[256] = {false};
             for (int i = 0; i < na; ++i) {
@@ -211,18 +262,19 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
             }
         }
         if (d->mutation == AL_MUTATE_CREEP && (d->creep < 1 || d->creep >= na))
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "%screep = %d (allowed: 1 to %d, one less than the alphabet's %d symbols)",
-                               p, d->creep, na - 1, na);
+            return alError_Set(
+                err, AL_ERR_CONFIG,
+                "%screep = %d (allowed: 1 to %d, one less than the alphabet's %d symbols)", p,
+                d->creep, na - 1, na);
     } else {
         if (d->mutation != AL_MUTATE_GAUSSIAN && d->mutation != AL_MUTATE_UNIFORM)
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "%smutation = '%s' is for strings (allowed for float genomes: gaussian|uniform)",
-                               p, alMutation_Name(d->mutation));
+            return alError_Set(
+                err, AL_ERR_CONFIG,
+                "%smutation = '%s' is for strings (allowed for float genomes: gaussian|uniform)", p,
+                alMutation_Name(d->mutation));
         if (!(d->max_perturbation > 0) || !isfinite(d->max_perturbation))
-            return alError_Set(err, AL_ERR_CONFIG,
-                               "%smax_perturbation = %g (allowed: more than 0)", p,
-                               (double)d->max_perturbation);
+            return alError_Set(err, AL_ERR_CONFIG, "%smax_perturbation = %g (allowed: more than 0)",
+                               p, (double)d->max_perturbation);
         if (!(d->init_min <= d->init_max) || !isfinite(d->init_min) || !isfinite(d->init_max))
             return alError_Set(err, AL_ERR_CONFIG, "initial gene range [%g, %g] is empty",
                                (double)d->init_min, (double)d->init_max);
@@ -271,10 +323,12 @@ static void random_genome(alGa *ga, unsigned char *g, alRng *r)
 {
     if (ga->def.type == AL_GENOME_BYTES) {
         bound b = make_bound((uint32_t)ga->def.alphabet_size);
-        for (int j = 0; j < ga->len; ++j) g[j] = ga->alpha[draw(r, b)];
+        for (int j = 0; j < ga->len; ++j)
+            g[j] = ga->alpha[draw(r, b)];
     } else {
         float *f = (float *)(void *)g;
-        for (int j = 0; j < ga->len; ++j) f[j] = alRng_Range(r, ga->def.init_min, ga->def.init_max);
+        for (int j = 0; j < ga->len; ++j)
+            f[j] = alRng_Range(r, ga->def.init_min, ga->def.init_max);
     }
 }
 
@@ -287,11 +341,23 @@ static void build_skip_table(alGa *ga)
     double p = ga->def.mutation_rate, q = 1.0 - p, tail = 1.0;
     for (int j = 0; j < ga->len; ++j) {
         tail *= q; // P(gap > j)
-        double c = ldexp(1.0 - tail, 32);
-        ga->skip[j] = c >= 4294967295.0 ? 0xffffffffu : (uint32_t)c;
+        // Multiples of 2^8: the gap depends on a draw's top 24 bits only, so
+        // its low 8 bits stay free for the mutated gene's new value.
+        double c = ldexp(1.0 - tail, 24);
+        ga->skip[j] = c >= 16777215.0 ? 0xffffff00u : (uint32_t)c << 8;
     }
     if (p >= 1.0)
-        for (int j = 0; j < ga->len; ++j) ga->skip[j] = 0xffffffffu;
+        for (int j = 0; j < ga->len; ++j)
+            ga->skip[j] = 0xffffffffu;
+    // p = 1: u = 2^32-1 must still give gap 0, so the last threshold is
+    // treated as 2^32 (every draw is below it).
+    int j = 0;
+    for (int k = 0; k <= (1 << GUIDE_BITS); ++k) {
+        uint64_t lowest = (uint64_t)k << (32 - GUIDE_BITS);
+        while (j < ga->len && (p >= 1.0 ? (uint64_t)1 << 32 : (uint64_t)ga->skip[j]) <= lowest)
+            ++j;
+        ga->guide[k] = j;
+    }
 }
 
 alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
@@ -331,8 +397,10 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->order = malloc((size_t)ga->n * sizeof(int));
     ga->tmp = malloc((size_t)ga->n * sizeof(int));
     ga->skip = malloc((size_t)ga->len * sizeof(uint32_t));
+    ga->guide = malloc(((1u << GUIDE_BITS) + 1) * sizeof(int));
     if (!ga->genes[0] || !ga->genes[1] || !ga->fit[0] || !ga->fit[1] || !ga->best_ever ||
-        !ga->elite_idx || !ga->key || !ga->cum || !ga->order || !ga->tmp || !ga->skip) {
+        !ga->elite_idx || !ga->key || !ga->cum || !ga->order || !ga->tmp || !ga->skip ||
+        !ga->guide) {
         alDestroyGa(ga);
         return alError_Set(err, AL_ERR_NOMEM, "out of memory for a population of %d x %d genes",
                            def->population, def->length);
@@ -349,21 +417,39 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->b_reset = make_bound(ga->def.alphabet_size > 1 ? (uint32_t)ga->def.alphabet_size - 1 : 1);
     ga->b_creep = make_bound(def->creep > 0 ? 2u * (uint32_t)def->creep : 2u);
     ga->cross_thr = prob_threshold(def->crossover_rate);
+    ga->thresh8_creep = ga->b_creep.n <= 256 ? 256u % ga->b_creep.n : 256u;
+    ga->thresh8_reset = 256u % ga->b_reset.n;
     build_skip_table(ga);
+    if (def->type == AL_GENOME_BYTES && def->mutation == AL_MUTATE_CREEP &&
+        2 * def->creep <= CREEP_TABLE_MAX) {
+        int w = 2 * def->creep;
+        ga->creep_next = calloc((size_t)256 * (size_t)w, 1);
+        if (!ga->creep_next) {
+            alDestroyGa(ga);
+            return alError_Set(err, AL_ERR_NOMEM, "out of memory");
+        }
+        for (int a = 0; a < ga->def.alphabet_size; ++a)
+            for (int d = 0; d < w; ++d)
+                ga->creep_next[ga->alpha[a] * w + d] =
+                    ga->alpha[creep_index(d, a, def->creep, ga->def.alphabet_size)];
+    }
 #ifdef ALIFE_HAVE_OPENMP
     ga->threads = def->threads > 0 ? def->threads : omp_get_num_procs();
 #else
     ga->threads = 1;
 #endif
     ga->best_ever_fit = NAN;
-    for (int i = 0; i <= ga->n; ++i) ga->fit[0][i] = ga->fit[1][i] = NAN;
+    for (int i = 0; i <= ga->n; ++i)
+        ga->fit[0][i] = ga->fit[1][i] = NAN;
+    ga->pending = ga->n;
     // Generation 0, in blocks like the breeding pass.
     int blocks = (ga->n + 2 * BLOCK_PAIRS - 1) / (2 * BLOCK_PAIRS);
     for (int b = 0; b < blocks; ++b) {
         alRng rng = alRng_Stream(seed, stream_id(ga, KIND_INIT, 0, (uint64_t)b));
         int end = (b + 1) * 2 * BLOCK_PAIRS;
         if (end > ga->n) end = ga->n;
-        for (int i = b * 2 * BLOCK_PAIRS; i < end; ++i) random_genome(ga, row(ga, 0, i), &rng);
+        for (int i = b * 2 * BLOCK_PAIRS; i < end; ++i)
+            random_genome(ga, row(ga, 0, i), &rng);
     }
     *out = ga;
     return AL_OK;
@@ -383,16 +469,33 @@ void alDestroyGa(alGa *ga)
     free(ga->order);
     free(ga->tmp);
     free(ga->skip);
+    free(ga->guide);
+    free(ga->creep_next);
     free(ga);
 }
 
 // ---- accessors ---------------------------------------------------------------------
 
-int alGa_Size(const alGa *ga) { return ga->n; }
-int alGa_Length(const alGa *ga) { return ga->len; }
-alGenomeType alGa_Type(const alGa *ga) { return ga->def.type; }
-int64_t alGa_Generation(const alGa *ga) { return ga->gen; }
-const char *alGa_Error(const alGa *ga) { return ga->error; }
+int alGa_Size(const alGa *ga)
+{
+    return ga->n;
+}
+int alGa_Length(const alGa *ga)
+{
+    return ga->len;
+}
+alGenomeType alGa_Type(const alGa *ga)
+{
+    return ga->def.type;
+}
+int64_t alGa_Generation(const alGa *ga)
+{
+    return ga->gen;
+}
+const char *alGa_Error(const alGa *ga)
+{
+    return ga->error;
+}
 
 const uint8_t *alGa_Bytes(const alGa *ga, int i)
 {
@@ -410,14 +513,17 @@ void alGa_SetGenome(alGa *ga, int i, const void *genes)
 {
     assert(i >= 0 && i < ga->n);
     if (ga->def.type == AL_GENOME_BYTES)
-        for (int j = 0; j < ga->len; ++j) assert(ga->alpha_index[((const uint8_t *)genes)[j]] >= 0);
+        for (int j = 0; j < ga->len; ++j)
+            assert(ga->alpha_index[((const uint8_t *)genes)[j]] >= 0);
     memcpy(row(ga, ga->cur, i), genes, (size_t)ga->len * (size_t)ga->gsize);
+    if (!isnan(ga->fit[ga->cur][i])) ga->pending++;
     ga->fit[ga->cur][i] = NAN;
 }
 
 void alGa_SetFitness(alGa *ga, int i, double fitness)
 {
     assert(i >= 0 && i < ga->n && isfinite(fitness));
+    if (isnan(ga->fit[ga->cur][i])) ga->pending--;
     ga->fit[ga->cur][i] = fitness;
     ga->evaluations++;
 }
@@ -428,7 +534,10 @@ double alGa_Fitness(const alGa *ga, int i)
     return ga->fit[ga->cur][i];
 }
 
-bool alGa_IsElite(const alGa *ga, int i) { return ga->gen > 0 && i >= 0 && i < ga->n_elite; }
+bool alGa_IsElite(const alGa *ga, int i)
+{
+    return ga->gen > 0 && i >= 0 && i < ga->n_elite;
+}
 
 bool alGa_LastStats(const alGa *ga, alGaStats *out)
 {
@@ -468,20 +577,42 @@ static inline bool better(const alGa *ga, double fa, int ia, double fb, int ib)
     return ia < ib;
 }
 
-// The n best of fitness f (size ga->n) into idx, best first: partial
-// selection sort, O(n * count) — count is small (elites, the GUI's top-N).
+// The count best of fitness f (size ga->n) into idx, best first: one pass
+// keeping a sorted list, O(n) for the small counts used (elites, the GUI's
+// top-N): most individuals fail the first comparison with the list's last.
 static int top_n(const alGa *ga, const double *f, int count, int *idx)
 {
     if (count > ga->n) count = ga->n;
-    for (int t = 0; t < count; ++t) {
-        int best = -1;
-        for (int i = 0; i < ga->n; ++i) {
-            bool taken = false;
-            for (int s = 0; s < t && !taken; ++s) taken = idx[s] == i;
-            if (taken) continue;
-            if (best < 0 || better(ga, f[i], i, f[best], best)) best = i;
+    if (count <= 0) return 0;
+    int have = 0;
+    for (int i = 0; i < ga->n; ++i) {
+        if (have == count && !better(ga, f[i], i, f[idx[have - 1]], idx[have - 1])) continue;
+        int at = have < count ? have++ : count - 1;
+        while (at > 0 && better(ga, f[i], i, f[idx[at - 1]], idx[at - 1])) {
+            idx[at] = idx[at - 1];
+            --at;
         }
-        idx[t] = best;
+        idx[at] = i;
+    }
+    return count;
+}
+
+// top_n on the selection keys (higher is better, already signed for the
+// sense): the elites' hot path, without the sense test per comparison.
+static int top_keys(const alGa *ga, int count, int *idx)
+{
+    const double *key = ga->key;
+    if (count > ga->n) count = ga->n;
+    if (count <= 0) return 0;
+    int have = 0;
+    for (int i = 0; i < ga->n; ++i) {
+        if (have == count && !(key[i] > key[idx[have - 1]])) continue; // ties: lower index stays
+        int at = have < count ? have++ : count - 1;
+        while (at > 0 && key[i] > key[idx[at - 1]]) {
+            idx[at] = idx[at - 1];
+            --at;
+        }
+        idx[at] = i;
     }
     return count;
 }
@@ -499,9 +630,10 @@ void alGa_Evaluate(alGa *ga)
     assert(ga->def.fitness);
     const int n = ga->n, c = ga->cur;
     double *f = ga->fit[c];
-    int64_t done = 0;
+    int64_t done = 0, todo = ga->pending;
+    if (todo == 0) return; // the usual case after a fused breed-and-evaluate epoch
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : done) if (n >= 64)
+#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : done) if (todo >= 64 && ga->threads > 1)
 #endif
     for (int i = 0; i < n; ++i) {
         if (!isnan(f[i])) continue;
@@ -509,6 +641,7 @@ void alGa_Evaluate(alGa *ga)
         done++;
     }
     ga->evaluations += done;
+    ga->pending = 0;
 }
 
 // ---- statistics ----------------------------------------------------------------------
@@ -524,12 +657,15 @@ static double diversity(const alGa *ga, int buf)
         const unsigned char *ga_ = row(ga, buf, a), *gb = row(ga, buf, b);
         if (ga->def.type == AL_GENOME_BYTES) {
             int diff = 0;
-            for (int j = 0; j < ga->len; ++j) diff += ga_[j] != gb[j];
+            for (int j = 0; j < ga->len; ++j)
+                diff += ga_[j] != gb[j];
             sum += (double)diff / ga->len;
         } else {
-            const float *fa = (const float *)(const void *)ga_, *fb = (const float *)(const void *)gb;
+            const float *fa = (const float *)(const void *)ga_,
+                        *fb = (const float *)(const void *)gb;
             double d = 0;
-            for (int j = 0; j < ga->len; ++j) d += fabs((double)fa[j] - (double)fb[j]);
+            for (int j = 0; j < ga->len; ++j)
+                d += fabs((double)fa[j] - (double)fb[j]);
             sum += d / ga->len;
         }
     }
@@ -540,15 +676,31 @@ static void compute_stats(alGa *ga)
 {
     const double *f = ga->fit[ga->cur];
     const int n = ga->n;
-    int bi = 0, wi = 0;
-    double sum = 0;
-    for (int i = 0; i < n; ++i) {
-        sum += f[i];
-        if (better(ga, f[i], i, f[bi], bi)) bi = i;
-        if (better(ga, f[wi], wi, f[i], i)) wi = i;
+    // Lowest and highest, ties to the lower index (strict comparisons).
+    int lo = 0, hi = 0;
+    for (int i = 1; i < n; ++i) {
+        lo = f[i] < f[lo] ? i : lo;
+        hi = f[i] > f[hi] ? i : hi;
     }
-    double mean = sum / n, var = 0;
-    for (int i = 0; i < n; ++i) var += (f[i] - mean) * (f[i] - mean);
+    int bi = ga->def.minimise ? lo : hi, wi = ga->def.minimise ? hi : lo;
+    // Sums in four fixed interleaved lanes: a fixed order (so the same
+    // result every time, whatever the threads) that is not one long chain
+    // of dependent additions.
+    double acc[4] = {0, 0, 0, 0};
+    int i4 = n & ~3;
+    for (int i = 0; i < i4; i += 4)
+        for (int l = 0; l < 4; ++l)
+            acc[l] += f[i + l];
+    for (int i = i4; i < n; ++i)
+        acc[i & 3] += f[i];
+    double mean = ((acc[0] + acc[1]) + (acc[2] + acc[3])) / n;
+    double vacc[4] = {0, 0, 0, 0};
+    for (int i = 0; i < i4; i += 4)
+        for (int l = 0; l < 4; ++l)
+            vacc[l] += (f[i + l] - mean) * (f[i + l] - mean);
+    for (int i = i4; i < n; ++i)
+        vacc[i & 3] += (f[i] - mean) * (f[i] - mean);
+    double var = (vacc[0] + vacc[1]) + (vacc[2] + vacc[3]);
     alGaStats *s = &ga->last;
     s->gen = ga->gen;
     s->best = f[bi];
@@ -574,7 +726,8 @@ static alGaStop stop_reason(const alGa *ga)
 {
     const alGaStats *s = &ga->last;
     const alGaDef *d = &ga->def;
-    if (d->has_target && (d->minimise ? s->best <= d->target_fitness : s->best >= d->target_fitness))
+    if (d->has_target &&
+        (d->minimise ? s->best <= d->target_fitness : s->best >= d->target_fitness))
         return AL_GA_TARGET;
     if (d->max_generations > 0 && s->gen + 1 >= d->max_generations) return AL_GA_MAX_GENERATIONS;
     if (d->stall_generations > 0 && s->stalled >= d->stall_generations) return AL_GA_STALLED;
@@ -598,9 +751,12 @@ static void sort_order(int *idx, int *tmp, int n, const double *key)
     sort_order(idx, tmp, h, key);
     sort_order(idx + h, tmp, n - h, key);
     int i = 0, j = h, k = 0;
-    while (i < h && j < n) tmp[k++] = cmp_key_desc(&idx[j], &idx[i], key) < 0 ? idx[j++] : idx[i++];
-    while (i < h) tmp[k++] = idx[i++];
-    while (j < n) tmp[k++] = idx[j++];
+    while (i < h && j < n)
+        tmp[k++] = cmp_key_desc(&idx[j], &idx[i], key) < 0 ? idx[j++] : idx[i++];
+    while (i < h)
+        tmp[k++] = idx[i++];
+    while (j < n)
+        tmp[k++] = idx[j++];
     memcpy(idx, tmp, (size_t)n * sizeof(int));
 }
 
@@ -611,7 +767,8 @@ static bool prepare_selection(alGa *ga)
     const int n = ga->n;
     const double *f = ga->fit[ga->cur];
     double *key = ga->key;
-    for (int i = 0; i < n; ++i) key[i] = ga->def.minimise ? -f[i] : f[i];
+    for (int i = 0; i < n; ++i)
+        key[i] = ga->def.minimise ? -f[i] : f[i];
     switch (ga->def.selection) {
     case AL_SELECT_ROULETTE: {
         double lo = key[0];
@@ -619,7 +776,8 @@ static bool prepare_selection(alGa *ga)
             if (key[i] < lo) lo = key[i];
         if (lo < 0 && !ga->def.minimise && ga->def.negative == AL_GA_NEGATIVE_REFUSE) {
             int at = 0;
-            while (key[at] >= 0) ++at;
+            while (key[at] >= 0)
+                ++at;
             snprintf(ga->error, sizeof ga->error,
                      "roulette selection refuses negative fitness: individual %d of generation "
                      "%lld has fitness %g (allowed: 0 or more; or shift negatives)",
@@ -627,22 +785,27 @@ static bool prepare_selection(alGa *ga)
             return false;
         }
         double shift = lo < 0 || ga->def.minimise ? -lo : 0, acc = 0;
-        for (int i = 0; i < n; ++i) ga->cum[i] = acc += key[i] + shift;
+        for (int i = 0; i < n; ++i)
+            ga->cum[i] = acc += key[i] + shift;
         break;
     }
     case AL_SELECT_RANK: {
-        for (int i = 0; i < n; ++i) ga->order[i] = i;
+        for (int i = 0; i < n; ++i)
+            ga->order[i] = i;
         sort_order(ga->order, ga->tmp, n, key);
         double acc = 0;
-        for (int r = 0; r < n; ++r) ga->cum[r] = acc += (double)(n - r);
+        for (int r = 0; r < n; ++r)
+            ga->cum[r] = acc += (double)(n - r);
         break;
     }
     case AL_SELECT_TRUNCATION: {
-        for (int i = 0; i < n; ++i) ga->order[i] = i;
+        for (int i = 0; i < n; ++i)
+            ga->order[i] = i;
         sort_order(ga->order, ga->tmp, n, key);
         break;
     }
-    case AL_SELECT_TOURNAMENT: break;
+    case AL_SELECT_TOURNAMENT:
+        break;
     }
     return true;
 }
@@ -653,8 +816,10 @@ static inline int search_cum(const double *cum, int n, double u)
     int lo = 0, hi = n - 1;
     while (lo < hi) {
         int mid = (lo + hi) >> 1;
-        if (cum[mid] > u) hi = mid;
-        else lo = mid + 1;
+        if (cum[mid] > u)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     return lo;
 }
@@ -663,11 +828,19 @@ static inline int select_one(const alGa *ga, alRng *r)
 {
     switch (ga->def.selection) {
     case AL_SELECT_TOURNAMENT: {
+        // Ties go to the first drawn; written so the compiler can use
+        // conditional moves (the comparison is a coin flip for the branch
+        // predictor).
         const double *key = ga->key;
-        int best = (int)draw(r, ga->b_pop);
+        const bound bp = ga->b_pop;
+        int best = (int)draw(r, bp);
+        double bk = key[best];
         for (int t = 1; t < ga->def.tournament_k; ++t) {
-            int c = (int)draw(r, ga->b_pop);
-            if (key[c] > key[best] || (key[c] == key[best] && c < best)) best = c;
+            int c = (int)draw(r, bp);
+            double kc = key[c];
+            bool win = kc > bk;
+            best = win ? c : best;
+            bk = win ? kc : bk;
         }
         return best;
     }
@@ -678,21 +851,34 @@ static inline int select_one(const alGa *ga, alRng *r)
     }
     case AL_SELECT_RANK:
         return ga->order[search_cum(ga->cum, ga->n, alRng_Double(r) * ga->cum[ga->n - 1])];
-    case AL_SELECT_TRUNCATION: return ga->order[draw(r, ga->b_trunc)];
+    case AL_SELECT_TRUNCATION:
+        return ga->order[draw(r, ga->b_trunc)];
     }
     return 0;
 }
 
+// Spreads the 8 bits of b into an 8-byte mask: byte i is 0xff when bit i
+// is set (uniform crossover, 8 genes at a time, no table).
+static inline uint64_t byte_mask(uint32_t b)
+{
+    uint64_t x = ((uint64_t)(b & 0xffu) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+    uint64_t t = ((x + 0x7f7f7f7f7f7f7f7fULL) & 0x8080808080808080ULL) >> 7;
+    return t * 0xffu;
+}
+
 // ---- variation --------------------------------------------------------------------------
 
-static void crossover(const alGa *ga, const unsigned char *a, const unsigned char *b,
-                      unsigned char *c0, unsigned char *c1, alRng *r)
+static void crossover(const alGa *ga, const unsigned char *restrict a,
+                      const unsigned char *restrict b, unsigned char *restrict c0,
+                      unsigned char *restrict c1, alRng *rp)
 {
+    alRng rl = *rp, *r = &rl; // a local stream: byte stores cannot alias it
     const int len = ga->len;
     const size_t gs = (size_t)ga->gsize, all = (size_t)len * gs;
     if (len < 2 || (uint64_t)alRng_Next(r) >= ga->cross_thr) {
         memcpy(c0, a, all);
         memcpy(c1, b, all);
+        *rp = rl;
         return;
     }
     switch (ga->def.crossover) {
@@ -721,11 +907,23 @@ static void crossover(const alGa *ga, const unsigned char *a, const unsigned cha
     }
     case AL_CROSS_UNIFORM:
         if (gs == 1) {
-            for (int j0 = 0; j0 < len; j0 += 32) {
+            // 8 genes at a time: 8 random bits become an 8-byte mask.
+            int j = 0;
+            for (; j + 32 <= len; j += 32) {
                 uint32_t bits = alRng_Next(r);
-                int end = j0 + 32 < len ? j0 + 32 : len;
-                for (int j = j0; j < end; ++j) {
-                    uint8_t m = (uint8_t)-(uint8_t)((bits >> (j - j0)) & 1u);
+                for (int q = 0; q < 4; ++q) {
+                    uint64_t m = byte_mask(bits >> (8 * q)), x, y;
+                    memcpy(&x, a + j + 8 * q, 8);
+                    memcpy(&y, b + j + 8 * q, 8);
+                    uint64_t o0 = (x & ~m) | (y & m), o1 = (y & ~m) | (x & m);
+                    memcpy(c0 + j + 8 * q, &o0, 8);
+                    memcpy(c1 + j + 8 * q, &o1, 8);
+                }
+            }
+            if (j < len) {
+                uint32_t bits = alRng_Next(r);
+                for (; j < len; ++j, bits >>= 1) {
+                    uint8_t m = (uint8_t) - (uint8_t)(bits & 1u);
                     c0[j] = (uint8_t)((a[j] & ~m) | (b[j] & m));
                     c1[j] = (uint8_t)((b[j] & ~m) | (a[j] & m));
                 }
@@ -738,7 +936,7 @@ static void crossover(const alGa *ga, const unsigned char *a, const unsigned cha
                 uint32_t bits = alRng_Next(r);
                 int end = j0 + 32 < len ? j0 + 32 : len;
                 for (int j = j0; j < end; ++j) {
-                    uint32_t m = (uint32_t)-((bits >> (j - j0)) & 1u);
+                    uint32_t m = (uint32_t) - ((bits >> (j - j0)) & 1u);
                     o0[j] = (fa[j] & ~m) | (fb[j] & m);
                     o1[j] = (fb[j] & ~m) | (fa[j] & m);
                 }
@@ -746,84 +944,192 @@ static void crossover(const alGa *ga, const unsigned char *a, const unsigned cha
         }
         break;
     }
+    *rp = rl;
 }
 
-// The gap to the next mutated gene, or len (none within the genome).
-static inline int next_gap(const alGa *ga, alRng *r)
+// The gap to the next mutated gene, or len (none within the genome): the
+// first j with u < skip[j]. The guide table narrows the search to the few
+// entries whose thresholds share u's top GUIDE_BITS bits (usually none or
+// one), so a draw costs O(1) instead of a binary search.
+static inline int next_gap_bits(const uint32_t *restrict s, const int *restrict guide, alRng *r,
+                                uint32_t *low8)
 {
     uint32_t u = alRng_Next(r);
-    const uint32_t *s = ga->skip;
-    int n = ga->len;
-    if (u >= s[n - 1]) return n;
-    // First j with u < s[j] (s is non-decreasing).
-    int lo = 0, hi = n - 1;
+    *low8 = u & 0xffu;
+    uint32_t k = u >> (32 - GUIDE_BITS);
+    int lo = guide[k], hi = guide[k + 1];
     while (lo < hi) {
         int mid = (lo + hi) >> 1;
-        if (u < s[mid]) hi = mid;
-        else lo = mid + 1;
+        if (u < s[mid])
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     return lo;
 }
 
-static void mutate(const alGa *ga, unsigned char *g, alRng *r)
+static inline int next_gap(const uint32_t *restrict s, const int *restrict guide, alRng *r)
 {
-    if (ga->def.mutation_rate <= 0) return;
-    const int len = ga->len;
-    for (int j = next_gap(ga, r); j < len; j += 1 + next_gap(ga, r)) {
-        switch (ga->def.mutation) {
-        case AL_MUTATE_RESET: {
-            int at = ga->alpha_index[g[j]];
-            int to = (int)draw(r, ga->b_reset);
-            g[j] = ga->alpha[to >= at ? to + 1 : to];
-            break;
+    uint32_t unused;
+    return next_gap_bits(s, guide, r, &unused);
+}
+
+// A uniform integer in [0, b.n) (b.n <= 256) from 8 spare random bits
+// (Lemire's method on 8 bits), or from stream v when they would be biased.
+static inline uint32_t draw8(uint32_t bits8, bound b, uint32_t thresh8, alRng *v)
+{
+    uint32_t m = bits8 * b.n;
+    if ((m & 0xffu) < thresh8) return draw(v, b);
+    return m >> 8;
+}
+
+static inline void mutate_gene(const alGa *ga, unsigned char *g, int j, alRng *r)
+{
+    switch (ga->def.mutation) {
+    case AL_MUTATE_RESET: {
+        int at = ga->alpha_index[g[j]];
+        int to = (int)draw(r, ga->b_reset);
+        g[j] = ga->alpha[to >= at ? to + 1 : to];
+        break;
+    }
+    case AL_MUTATE_CREEP: {
+        int d = (int)draw(r, ga->b_creep);
+        g[j] =
+            ga->alpha[creep_index(d, ga->alpha_index[g[j]], ga->def.creep, ga->def.alphabet_size)];
+        break;
+    }
+    case AL_MUTATE_GAUSSIAN:
+    case AL_MUTATE_UNIFORM: {
+        float *f = (float *)(void *)g, mp = ga->def.max_perturbation, delta;
+        if (ga->def.mutation == AL_MUTATE_UNIFORM) {
+            delta = alRng_Range(r, -mp, mp);
+        } else {
+            delta = (float)(alRng_Normal(r) * 0.5 * mp);
+            if (delta > mp) delta = mp;
+            if (delta < -mp) delta = -mp;
         }
-        case AL_MUTATE_CREEP: {
-            int k = ga->def.creep, na = ga->def.alphabet_size;
-            int d = (int)draw(r, ga->b_creep);
-            int step = d < k ? -(d + 1) : d - k + 1;
-            int to = (ga->alpha_index[g[j]] + step) % na;
-            if (to < 0) to += na;
-            g[j] = ga->alpha[to];
-            break;
+        float v = f[j] + delta;
+        if (ga->def.clamp_min < ga->def.clamp_max) {
+            if (v < ga->def.clamp_min) v = ga->def.clamp_min;
+            if (v > ga->def.clamp_max) v = ga->def.clamp_max;
         }
-        case AL_MUTATE_GAUSSIAN:
-        case AL_MUTATE_UNIFORM: {
-            float *f = (float *)(void *)g, mp = ga->def.max_perturbation, delta;
-            if (ga->def.mutation == AL_MUTATE_UNIFORM) {
-                delta = alRng_Range(r, -mp, mp);
+        f[j] = v;
+        break;
+    }
+    }
+}
+
+// Sets genes pos[0..m) of g to new symbols, drawn from the spare bits
+// bits[i] (or stream *vp when those cannot give an unbiased draw).
+static inline void apply_bytes(const alGa *ga, uint8_t *restrict g, const int *pos,
+                               const uint32_t *bits, int m, alRng *vp)
+{
+    alRng v = *vp;
+    {
+        const int na = ga->def.alphabet_size, k = ga->def.creep;
+        const uint8_t *restrict alpha = ga->alpha;
+        const int16_t *restrict aidx = ga->alpha_index;
+        const bound bc = ga->b_creep, br = ga->b_reset;
+        const bool creep = ga->def.mutation == AL_MUTATE_CREEP;
+        for (int i = 0; i < m; ++i) {
+            int at = aidx[g[pos[i]]], to;
+            if (creep) {
+                to = creep_index(
+                    (int)(bc.n <= 256 ? draw8(bits[i], bc, ga->thresh8_creep, &v) : draw(&v, bc)),
+                    at, k, na);
             } else {
-                delta = (float)(alRng_Normal(r) * 0.5 * mp);
-                if (delta > mp) delta = mp;
-                if (delta < -mp) delta = -mp;
+                to = (int)draw8(bits[i], br, ga->thresh8_reset, &v);
+                to += to >= at; // a different symbol
             }
-            float v = f[j] + delta;
-            if (ga->def.clamp_min < ga->def.clamp_max) {
-                if (v < ga->def.clamp_min) v = ga->def.clamp_min;
-                if (v > ga->def.clamp_max) v = ga->def.clamp_max;
-            }
-            f[j] = v;
-            break;
-        }
+            g[pos[i]] = alpha[to];
         }
     }
+    *vp = v;
+}
+
+// Byte genomes, the hot path: everything the loop reads is copied into
+// locals first, and the random stream too, because a store through a byte
+// pointer may alias anything and would force reloads after every gene.
+static inline void mutate_bytes(const alGa *ga, uint8_t *restrict g, alRng *gp, alRng *vp)
+{
+    alRng r = *gp, v = *vp; // gaps and values: two independent chains the CPU overlaps
+    const int len = ga->len;
+    const uint32_t *restrict skip = ga->skip;
+    const int *restrict guide = ga->guide;
+    uint32_t b;
+    if (ga->creep_next) {
+        // The common case in one tight loop: where from the gap draw, what
+        // from its spare bits through the creep table.
+        const uint8_t *restrict t = ga->creep_next;
+        const bound bc = ga->b_creep;
+        const uint32_t th = ga->thresh8_creep;
+        const int w = 2 * ga->def.creep;
+        for (int j = next_gap_bits(skip, guide, &r, &b); j < len;
+             j += 1 + next_gap_bits(skip, guide, &r, &b))
+            g[j] = t[g[j] * w + (int)draw8(b, bc, th, &v)];
+        *gp = r;
+        *vp = v;
+        return;
+    }
+    // First where (the gap chain alone), then what.
+    int pos[64], m = 0;
+    uint32_t bits[64];
+    int j = next_gap_bits(skip, guide, &r, &b);
+    while (j < len) {
+        pos[m] = j;
+        bits[m++] = b;
+        j += 1 + next_gap_bits(skip, guide, &r, &b);
+        if (m == 64) {
+            apply_bytes(ga, g, pos, bits, m, &v);
+            m = 0;
+        }
+    }
+    apply_bytes(ga, g, pos, bits, m, &v);
+    *gp = r;
+    *vp = v;
+}
+
+// Mutates genome g: where from stream `gaps`, what from stream `values`.
+static inline void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values)
+{
+    const int len = ga->len;
+    if (ga->def.mutation_rate <= 0) return;
+    if (ga->def.mutation_rate >= 1) {
+        for (int j = 0; j < len; ++j)
+            mutate_gene(ga, g, j, values);
+        return;
+    }
+    if (ga->def.type == AL_GENOME_BYTES) {
+        mutate_bytes(ga, g, gaps, values);
+        return;
+    }
+    for (int j = next_gap(ga->skip, ga->guide, gaps); j < len;
+         j += 1 + next_gap(ga->skip, ga->guide, gaps))
+        mutate_gene(ga, g, j, values);
 }
 
 // ---- the epoch -------------------------------------------------------------------------------
 
 static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int64_t *evals)
 {
+    // Four streams per block: the first parent and crossover, the second
+    // parent, mutation gaps, mutation values. Separate chains let the CPU
+    // draw them in parallel.
     alRng r = alRng_Stream(ga->seed, stream_id(ga, KIND_BREED, ga->gen, (uint64_t)block));
+    alRng r2 = alRng_Stream(ga->seed, stream_id(ga, KIND_MATE, ga->gen, (uint64_t)block));
+    alRng rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
+    alRng rv = alRng_Stream(ga->seed, stream_id(ga, KIND_VALUES, ga->gen, (uint64_t)block));
     const int cur = ga->cur;
     int p0 = block * BLOCK_PAIRS, p1 = p0 + BLOCK_PAIRS;
     if (p1 > pairs) p1 = pairs;
     int64_t done = 0;
     for (int p = p0; p < p1; ++p) {
-        int a = select_one(ga, &r), b = select_one(ga, &r);
+        int a = select_one(ga, &r), b = select_one(ga, &r2);
         int i0 = first_child + 2 * p, i1 = i0 + 1; // i1 may be the spare row n
         unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
         crossover(ga, row(ga, cur, a), row(ga, cur, b), c0, c1, &r);
-        mutate(ga, c0, &r);
-        mutate(ga, c1, &r);
+        mutate(ga, c0, &rg, &rv);
+        mutate(ga, c1, &rg, &rv);
         if (ga->def.fitness) {
             ga->fit[nb][i0] = ga->def.fitness(c0, ga->len, ga->def.fitness_ctx);
             done++;
@@ -838,10 +1144,39 @@ static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs,
     *evals += done;
 }
 
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// Whether this epoch breeds on several threads. Waking a second thread pays
+// on an idle machine, but on a loaded one every fork-join can wait a whole
+// scheduler slice for a preempted worker (measured: 20 times slower). So at
+// the start of every window of ADAPT_WINDOW epochs two are timed on one
+// thread and two on all, and the rest of the window uses the faster. Only
+// speed depends on it: every block has its own random stream, so results
+// are the same either way. *probe is 0 or 1 for the timed epochs, 2 after
+// them (a slow parallel pass then switches to one thread for the window).
+static bool choose_parallel(alGa *ga, int *probe)
+{
+    int phase = ga->adapt_phase;
+    ga->adapt_phase = (phase + 1) % ADAPT_WINDOW;
+    if (phase == 0) ga->probe_best[0] = ga->probe_best[1] = INFINITY;
+    if (phase == 0) ga->adapt_serial = false;
+    if (phase < 4) {
+        *probe = phase < 2 ? 0 : 1;
+        return phase >= 2;
+    }
+    *probe = 2; // timed, to fall back at once when the machine gets busy
+    return !ga->adapt_serial && ga->probe_best[1] < ga->probe_best[0];
+}
+
 alGaStop alGa_Epoch(alGa *ga)
 {
     const int n = ga->n, cur = ga->cur, nb = 1 - cur;
-    for (int i = 0; i < n; ++i) assert(!isnan(ga->fit[cur][i]) && "every individual needs a fitness");
+    assert(ga->pending == 0 && "every individual needs a fitness");
     ga->error[0] = '\0';
     // Selection tables first: a refusal must leave everything as it was.
     if (!prepare_selection(ga)) return AL_GA_ERROR;
@@ -849,7 +1184,7 @@ alGaStop alGa_Epoch(alGa *ga)
     alGaStop why = stop_reason(ga);
 
     // Elites: the best, each copied elite_copies times, unchanged, with their fitness.
-    int ne = top_n(ga, ga->fit[cur], ga->def.elites, ga->elite_idx);
+    int ne = top_keys(ga, ga->def.elites, ga->elite_idx);
     for (int e = 0; e < ne; ++e)
         for (int c = 0; c < ga->def.elite_copies; ++c) {
             int to = e * ga->def.elite_copies + c;
@@ -860,12 +1195,28 @@ alGaStop alGa_Epoch(alGa *ga)
     int first = ga->n_elite, pairs = (n - first + 1) / 2;
     int blocks = (pairs + BLOCK_PAIRS - 1) / BLOCK_PAIRS;
     int64_t evals = 0;
+    // Waking a second thread costs a few microseconds (far more on a loaded
+    // machine), more than breeding a small population takes.
+    bool parallel =
+        blocks > 1 && ga->threads > 1 && (int64_t)(n - first) * ga->len >= PARALLEL_MIN_GENES;
+    int probe = -1;
+    if (parallel) parallel = choose_parallel(ga, &probe);
+    double t0 = probe >= 0 && (probe < 2 || parallel) ? mono_now() : 0;
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(ga->threads) reduction(+ : evals) if (blocks > 1 && ga->threads > 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals) if (parallel)
 #endif
-    for (int b = 0; b < blocks; ++b) breed_block(ga, nb, b, first, pairs, &evals);
+    for (int b = 0; b < blocks; ++b)
+        breed_block(ga, nb, b, first, pairs, &evals);
+    if (probe >= 0) {
+        double dt = mono_now() - t0;
+        if (probe < 2 && dt < ga->probe_best[probe]) ga->probe_best[probe] = dt;
+        // A parallel pass much slower than the serial one: a worker was
+        // preempted. One thread for the rest of the window.
+        if (probe == 2 && parallel && dt > 1.5 * ga->probe_best[0]) ga->adapt_serial = true;
+    }
     ga->evaluations += evals;
     ga->fit[nb][n] = NAN;
+    ga->pending = ga->def.fitness ? 0 : n - first; // the children, unless evaluated in the pass
 
     ga->cur = nb;
     ga->has_last = true;

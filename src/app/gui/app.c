@@ -43,7 +43,8 @@ static void history_reset(history *h, const al_view *view)
     free(h->best);
     free(h->mean);
     free(h->worst);
-    for (int i = 0; i < MAXFIG; ++i) free(h->fig[i]);
+    for (int i = 0; i < MAXFIG; ++i)
+        free(h->fig[i]);
     memset(h, 0, sizeof *h);
     if (view && view->plot_figures)
         for (int i = 0; view->plot_figures[i] && h->nfig < MAXFIG; ++i)
@@ -166,9 +167,43 @@ static const al_view *find_view(const al_gui *g, const char *name)
     return NULL;
 }
 
-// Opens a session of mode m (closing the current one) from cfg (taken).
+// The run's name in the database: run.name, else the config file's, else
+// "gui-<mode>".
+static void run_name(const al_gui *g, int m, const alConfig *cfg, char *name, size_t cap)
+{
+    const char *given = alConfig_String(cfg, "run.name");
+    if (given[0]) {
+        snprintf(name, cap, "%s", given);
+    } else if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) {
+        snprintf(name, cap, "gui-%s", base_name(g->config_path));
+        char *dot = strrchr(name, '.');
+        if (dot && dot > name + 4) *dot = '\0';
+    } else {
+        snprintf(name, cap, "gui-%s", mode_names[m]);
+    }
+}
+
+// Opens a session of mode m from cfg (taken, also on failure). The new
+// session is opened before the current one is closed, so a module that
+// rejects the config (or a database that fails) leaves what runs running.
 static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
 {
+    const alModuleClass *cls = find_class(g, mode_names[m]);
+    al_session fresh;
+    if (cls) {
+        alConfig *run_cfg = alConfig_Clone(cfg);
+        if (!run_cfg) {
+            alDestroyConfig(cfg);
+            return alError_Set(err, AL_ERR_NOMEM, "out of memory copying the config");
+        }
+        char name[128];
+        run_name(g, m, cfg, name, sizeof name);
+        alResult r = al_session_open_with_class(&fresh, cls, run_cfg, g->db_path, name, err);
+        if (r != AL_OK) {
+            alDestroyConfig(cfg);
+            return r;
+        }
+    }
     close_session(g);
     g->mode = m;
     g->cfg = cfg;
@@ -181,21 +216,8 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     if (g->view && g->view->ticks_per_frame > 1)
         while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
             g->speed_idx++;
-    const alModuleClass *cls = find_class(g, mode_names[m]);
     if (!cls) return AL_OK; // the empty world: nothing simulates
-
-    alConfig *run_cfg = alConfig_Clone(cfg);
-    if (!run_cfg) return alError_Set(err, AL_ERR_NOMEM, "out of memory copying the config");
-    char name[128];
-    const char *given = alConfig_String(cfg, "run.name");
-    if (given[0]) snprintf(name, sizeof name, "%s", given);
-    else if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) {
-        snprintf(name, sizeof name, "gui-%s", base_name(g->config_path));
-        char *dot = strrchr(name, '.');
-        if (dot && dot > name + 4) *dot = '\0';
-    } else snprintf(name, sizeof name, "gui-%s", mode_names[m]);
-    alResult r = al_session_open_with_class(&g->s, cls, run_cfg, g->db_path, name, err);
-    if (r != AL_OK) return r;
+    g->s = fresh;
     g->have_session = true;
     g->ctx.mod = g->s.mod;
     g->ctx.cls = g->s.cls;
@@ -231,7 +253,10 @@ static void restart_next_seed(al_gui *g)
 }
 
 // ---- update -------------------------------------------------------------------------
-static void on_generation(al_gui *g) { history_add(&g->hist, &g->s.last); }
+static void on_generation(al_gui *g)
+{
+    history_add(&g->hist, &g->s.last);
+}
 
 static bool step_one(al_gui *g)
 {
@@ -313,14 +338,21 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     }
     switch (sym) {
     case SDLK_ESCAPE:
-        if (g->help) g->help = false;
-        else g->quit = true;
+        if (g->help)
+            g->help = false;
+        else
+            g->quit = true;
         break;
-    case SDLK_1: case SDLK_KP_1:
-    case SDLK_2: case SDLK_KP_2:
-    case SDLK_3: case SDLK_KP_3: {
+    case SDLK_1:
+    case SDLK_KP_1:
+    case SDLK_2:
+    case SDLK_KP_2:
+    case SDLK_3:
+    case SDLK_KP_3: {
         if (repeat) break;
-        int m = (sym == SDLK_1 || sym == SDLK_KP_1) ? 0 : (sym == SDLK_2 || sym == SDLK_KP_2) ? 1 : 2;
+        int m = (sym == SDLK_1 || sym == SDLK_KP_1)   ? 0
+                : (sym == SDLK_2 || sym == SDLK_KP_2) ? 1
+                                                      : 2;
         switch_mode(g, m, NULL);
         break;
     }
@@ -331,16 +363,20 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         g->paused = true;
         g->step_once = true;
         break;
-    case SDLK_PLUS: case SDLK_EQUALS: case SDLK_KP_PLUS:
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS:
         if (g->speed_idx + 1 < NSPEEDS) g->speed_idx++;
         break;
-    case SDLK_MINUS: case SDLK_KP_MINUS:
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
         if (g->speed_idx > 0) g->speed_idx--;
         break;
     case SDLK_f:
         if (!repeat && g->have_session && !g->done) g->fast = !g->fast;
         break;
-    case SDLK_h: case SDLK_F1:
+    case SDLK_h:
+    case SDLK_F1:
         if (!repeat) g->help = true;
         break;
     case SDLK_r:
@@ -349,7 +385,8 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     case SDLK_F12:
         if (!repeat) g->shot_pending = true;
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -408,30 +445,54 @@ static bool no_display_driver(void)
     return !d || strcmp(d, "dummy") == 0 || strcmp(d, "offscreen") == 0;
 }
 
+#define HEADLESS_HINT                                                                              \
+    "Use 'alife run CONFIG' to run an experiment headless, or 'make run', which runs a "           \
+    "headless demo when there is no display"
+
+// Why there is no display, for the error message.
+static void why_no_display(char *buf, size_t cap)
+{
+    const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+    if (x && x[0])
+        snprintf(buf, cap, "cannot open the display DISPLAY=%s", x);
+    else if (wl && wl[0])
+        snprintf(buf, cap, "cannot open the display WAYLAND_DISPLAY=%s", wl);
+    else
+        snprintf(buf, cap, "neither DISPLAY nor WAYLAND_DISPLAY is set");
+}
+
 static alResult open_sdl(al_gui *g, const al_gui_opts *o, alError *err)
 {
-    if (o->offscreen && !getenv("SDL_VIDEODRIVER")) SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    const char *driver = getenv("SDL_VIDEODRIVER");
+    char why[256];
+    if (!o->offscreen && !(driver && driver[0]) && !getenv("DISPLAY") &&
+        !getenv("WAYLAND_DISPLAY")) {
+        // Known without asking SDL, whose probing would print noise of its own.
+        why_no_display(why, sizeof why);
+        return alError_Set(err, AL_ERR_IO, "no display: %s. " HEADLESS_HINT, why);
+    }
+    if (o->offscreen && !(driver && driver[0])) SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         if (o->offscreen)
             return alError_Set(err, AL_ERR_IO, "cannot start SDL: %s", SDL_GetError());
-        return alError_Set(err, AL_ERR_IO,
-                           "no display: the GUI needs a window (SDL: %s). Use 'alife run CONFIG' "
-                           "to run an experiment headless, or 'make run', which runs a headless "
-                           "demo when there is no display",
+        why_no_display(why, sizeof why);
+        return alError_Set(err, AL_ERR_IO, "no display: %s (SDL: %s). " HEADLESS_HINT, why,
                            SDL_GetError());
     }
-    if (!o->offscreen && no_display_driver())
+    if (!o->offscreen && no_display_driver()) {
+        why_no_display(why, sizeof why);
         return alError_Set(err, AL_ERR_IO,
-                           "no display: SDL has only the '%s' video driver (DISPLAY is %s). Use "
-                           "'alife run CONFIG' to run an experiment headless, or 'make run', "
-                           "which runs a headless demo when there is no display",
-                           SDL_GetCurrentVideoDriver(), getenv("DISPLAY") ? "set" : "not set");
-    if (TTF_Init() != 0) return alError_Set(err, AL_ERR_IO, "cannot start SDL_ttf: %s", TTF_GetError());
+                           "no display: %s (SDL fell back to its '%s' driver). " HEADLESS_HINT, why,
+                           SDL_GetCurrentVideoDriver());
+    }
+    if (TTF_Init() != 0)
+        return alError_Set(err, AL_ERR_IO, "cannot start SDL_ttf: %s", TTF_GetError());
     int w = o->width > 0 ? o->width : 1280, h = o->height > 0 ? o->height : 800;
     if (o->offscreen) {
         g->surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
         if (!g->surface)
-            return alError_Set(err, AL_ERR_NOMEM, "cannot make a %dx%d image: %s", w, h, SDL_GetError());
+            return alError_Set(err, AL_ERR_NOMEM, "cannot make a %dx%d image: %s", w, h,
+                               SDL_GetError());
         g->r = SDL_CreateSoftwareRenderer(g->surface);
     } else {
         g->win = SDL_CreateWindow("alife", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
@@ -452,21 +513,23 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
         alError_Set(err, AL_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    for (int i = 0; i < NMODES; ++i) g->seed_for[i] = -1;
+    for (int i = 0; i < NMODES; ++i)
+        g->seed_for[i] = -1;
     g->offscreen = o->offscreen;
     g->modules = o->modules;
     g->views = o->views;
     snprintf(g->shot_dir, sizeof g->shot_dir, "%s", o->shot_dir ? o->shot_dir : "results");
     g->db_path = dup_str(o->db_path);
     g->config_path = dup_str(o->config_path);
-    for (int i = 0; i < o->set_count; ++i) al_sets_add(&g->sets, o->sets[i]);
+    for (int i = 0; i < o->set_count; ++i)
+        al_sets_add(&g->sets, o->sets[i]);
 
     // Resolve the first config before any window opens: a config error is
     // reported with nothing opened (exit 2 from the command).
     int m = o->mode ? mode_index(o->mode) : -1;
     if (o->mode && m < 0) {
-        alError_Set(err, AL_ERR_USAGE, "--mode '%s': not a mode (allowed: steering, estrings, ants)",
-                    o->mode);
+        alError_Set(err, AL_ERR_USAGE,
+                    "--mode '%s': not a mode (allowed: steering, estrings, ants)", o->mode);
         goto fail;
     }
     alConfig *cfg = NULL;
@@ -479,10 +542,13 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
         cfg = alCreateConfig(&def, err);
         if (!cfg) goto fail;
         int cm = mode_index(alConfig_Module(cfg));
-        if (o->config_path) snprintf(g->config_module, sizeof g->config_module, "%s", alConfig_Module(cfg));
+        if (o->config_path)
+            snprintf(g->config_module, sizeof g->config_module, "%s", alConfig_Module(cfg));
         if (m >= 0 && cm != m) {
-            alError_Set(err, AL_ERR_USAGE, "--mode %s, but %s runs module '%s' (drop --mode, or "
-                        "give a config of module %s)", o->mode, o->config_path, alConfig_Module(cfg), o->mode);
+            alError_Set(err, AL_ERR_USAGE,
+                        "--mode %s, but %s runs module '%s' (drop --mode, or "
+                        "give a config of module %s)",
+                        o->mode, o->config_path, alConfig_Module(cfg), o->mode);
             alDestroyConfig(cfg);
             goto fail;
         }
@@ -516,21 +582,46 @@ void al_destroy_gui(al_gui *g)
     if (TTF_WasInit()) TTF_Quit();
     SDL_Quit();
     al_sets_free(&g->sets);
-    for (int i = 0; i < NMODES; ++i) al_sets_free(&g->extra[i]);
+    for (int i = 0; i < NMODES; ++i)
+        al_sets_free(&g->extra[i]);
     free(g->db_path);
     free(g->config_path);
     free(g);
 }
 
 // ---- queries ------------------------------------------------------------------------
-const char *al_gui_mode(const al_gui *g) { return mode_names[g->mode]; }
-bool al_gui_paused(const al_gui *g) { return g->paused; }
-bool al_gui_has_session(const al_gui *g) { return g->have_session; }
-int64_t al_gui_ticks(const al_gui *g) { return g->have_session ? g->s.ticks : 0; }
-int64_t al_gui_generations(const al_gui *g) { return g->have_session ? g->s.gens : 0; }
-int al_gui_speed(const al_gui *g) { return speeds[g->speed_idx]; }
-const char *al_gui_last_shot(const al_gui *g) { return g->last_shot; }
-const alConfig *al_gui_config(const al_gui *g) { return g->cfg; }
+const char *al_gui_mode(const al_gui *g)
+{
+    return mode_names[g->mode];
+}
+bool al_gui_paused(const al_gui *g)
+{
+    return g->paused;
+}
+bool al_gui_has_session(const al_gui *g)
+{
+    return g->have_session;
+}
+int64_t al_gui_ticks(const al_gui *g)
+{
+    return g->have_session ? g->s.ticks : 0;
+}
+int64_t al_gui_generations(const al_gui *g)
+{
+    return g->have_session ? g->s.gens : 0;
+}
+int al_gui_speed(const al_gui *g)
+{
+    return speeds[g->speed_idx];
+}
+const char *al_gui_last_shot(const al_gui *g)
+{
+    return g->last_shot;
+}
+const alConfig *al_gui_config(const al_gui *g)
+{
+    return g->cfg;
+}
 
 const char *al_gui_renderer_name(const al_gui *g)
 {
@@ -546,7 +637,8 @@ double al_gui_bench_draw(al_gui *g, int n, int frames)
     double t0 = al_now();
     for (int f = 0; f < frames; ++f) {
         SDL_Event e;
-        while (SDL_PollEvent(&e)) {} // keep the window alive
+        while (SDL_PollEvent(&e)) {
+        } // keep the window alive
         al_shell_canvas(g, &c);
         SDL_SetRenderDrawColor(g->r, AL_COL_BG.r, AL_COL_BG.g, AL_COL_BG.b, 255);
         SDL_RenderClear(g->r);

@@ -43,22 +43,23 @@ static void gui_help(void)
 
 static void shot_help(void)
 {
-    printf("usage: alife screenshot [--mode M] [CONFIG] --ticks N --out FILE.png [options]\n"
-           "\n"
-           "Renders the GUI window offscreen (SDL's software renderer; no display needed)\n"
-           "after simulating N ticks, and writes it as a PNG. For tests and documentation.\n"
-           "\n"
-           "options:\n"
-           "      --mode M          steering, estrings or ants (default: CONFIG's module, else ants)\n"
-           "  -s, --set K=V         override a config key\n"
-           "      --ticks N         simulate N ticks first (default 0), so the plot has data\n"
-           "      --out FILE.png    where to write the picture (required)\n"
-           "      --width W         image width in pixels (default 1280)\n"
-           "      --height H        image height in pixels (default 800)\n"
-           "      --db PATH         also log the run to this database (default: not logged)\n"
-           "  -h, --help            this help\n"
-           "\n"
-           "exit status: 0 written, 1 runtime failure (font, file), 2 usage or config error.\n");
+    printf(
+        "usage: alife screenshot [--mode M] [CONFIG] --ticks N --out FILE.png [options]\n"
+        "\n"
+        "Renders the GUI window offscreen (SDL's software renderer; no display needed)\n"
+        "after simulating N ticks, and writes it as a PNG. For tests and documentation.\n"
+        "\n"
+        "options:\n"
+        "      --mode M          steering, estrings or ants (default: CONFIG's module, else ants)\n"
+        "  -s, --set K=V         override a config key\n"
+        "      --ticks N         simulate N ticks first (default 0), so the plot has data\n"
+        "      --out FILE.png    where to write the picture (required)\n"
+        "      --width W         image width in pixels (default 1280)\n"
+        "      --height H        image height in pixels (default 800)\n"
+        "      --db PATH         also log the run to this database (default: not logged)\n"
+        "  -h, --help            this help\n"
+        "\n"
+        "exit status: 0 written, 1 runtime failure (font, file), 2 usage or config error.\n");
 }
 
 typedef struct args {
@@ -74,14 +75,19 @@ typedef struct args {
 static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(void))
 {
     enum { O_MODE = 1000, O_DB, O_NOLOG, O_W, O_H, O_TICKS, O_OUT, O_BENCH, O_FRAMES, O_OFF };
-    static const struct option opts[] = {
-        {"mode", required_argument, 0, O_MODE},     {"set", required_argument, 0, 's'},
-        {"db", required_argument, 0, O_DB},         {"no-log", no_argument, 0, O_NOLOG},
-        {"width", required_argument, 0, O_W},       {"height", required_argument, 0, O_H},
-        {"ticks", required_argument, 0, O_TICKS},   {"out", required_argument, 0, O_OUT},
-        {"bench-draw", required_argument, 0, O_BENCH}, {"frames", required_argument, 0, O_FRAMES},
-        {"offscreen", no_argument, 0, O_OFF},       {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+    static const struct option opts[] = {{"mode", required_argument, 0, O_MODE},
+                                         {"set", required_argument, 0, 's'},
+                                         {"db", required_argument, 0, O_DB},
+                                         {"no-log", no_argument, 0, O_NOLOG},
+                                         {"width", required_argument, 0, O_W},
+                                         {"height", required_argument, 0, O_H},
+                                         {"ticks", required_argument, 0, O_TICKS},
+                                         {"out", required_argument, 0, O_OUT},
+                                         {"bench-draw", required_argument, 0, O_BENCH},
+                                         {"frames", required_argument, 0, O_FRAMES},
+                                         {"offscreen", no_argument, 0, O_OFF},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
     bool shot = strcmp(cmd, "screenshot") == 0;
     a->o = al_default_gui_opts();
     a->o.db_path = shot ? NULL : AL_DEFAULT_DB;
@@ -94,23 +100,32 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         switch (c) {
         case O_MODE:
             if (strcmp(optarg, "steering") && strcmp(optarg, "estrings") && strcmp(optarg, "ants"))
-                return cli_usage_error(cmd, "--mode '%s': not a mode (allowed: steering, estrings, ants)",
-                                       optarg);
+                return cli_usage_error(
+                    cmd, "--mode '%s': not a mode (allowed: steering, estrings, ants)", optarg);
             a->o.mode = optarg;
             break;
-        case 's': al_sets_add(&a->sets, optarg); break;
-        case O_DB: a->o.db_path = optarg; break;
+        case 's':
+            al_sets_add(&a->sets, optarg);
+            break;
+        case O_DB:
+            a->o.db_path = optarg;
+            break;
         case O_NOLOG:
-            if (shot) return cli_usage_error(cmd, "--no-log belongs to 'alife gui' (screenshots log only with --db)");
+            if (shot)
+                return cli_usage_error(
+                    cmd, "--no-log belongs to 'alife gui' (screenshots log only with --db)");
             a->no_log = true;
             break;
         case O_W:
         case O_H:
             if (!al_parse_int(optarg, 320, 8192, &v))
-                return cli_usage_error(cmd, "--%s '%s': not a whole number of pixels (allowed: 320 to 8192)",
-                                       c == O_W ? "width" : "height", optarg);
-            if (c == O_W) a->o.width = (int)v;
-            else a->o.height = (int)v;
+                return cli_usage_error(
+                    cmd, "--%s '%s': not a whole number of pixels (allowed: 320 to 8192)",
+                    c == O_W ? "width" : "height", optarg);
+            if (c == O_W)
+                a->o.width = (int)v;
+            else
+                a->o.height = (int)v;
             break;
         case O_TICKS:
             if (!shot) return cli_usage_error(cmd, "--ticks belongs to 'alife screenshot'");
@@ -123,24 +138,34 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
             break;
         case O_BENCH:
         case O_FRAMES:
-            if (shot) return cli_usage_error(cmd, "--%s belongs to 'alife gui'", c == O_BENCH ? "bench-draw" : "frames");
+            if (shot)
+                return cli_usage_error(cmd, "--%s belongs to 'alife gui'",
+                                       c == O_BENCH ? "bench-draw" : "frames");
             if (!al_parse_int(optarg, 1, 10000000, &v))
                 return cli_usage_error(cmd, "--%s '%s': not a whole number from 1 to 10000000",
                                        c == O_BENCH ? "bench-draw" : "frames", optarg);
-            if (c == O_BENCH) a->bench = v;
-            else a->frames = v;
+            if (c == O_BENCH)
+                a->bench = v;
+            else
+                a->frames = v;
             break;
         case O_OFF:
-            if (shot) return cli_usage_error(cmd, "--offscreen belongs to 'alife gui --bench-draw'");
+            if (shot)
+                return cli_usage_error(cmd, "--offscreen belongs to 'alife gui --bench-draw'");
             a->o.offscreen = true;
             break;
-        case 'h': help(); return 0;
-        case ':': return cli_usage_error(cmd, "%s needs a value", argv[optind - 1]);
-        default: return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+        case 'h':
+            help();
+            return 0;
+        case ':':
+            return cli_usage_error(cmd, "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
         }
     }
-    if (optind < argc - 1) return cli_usage_error(cmd, "one config file only (got '%s' and '%s')",
-                                                  argv[optind], argv[optind + 1]);
+    if (optind < argc - 1)
+        return cli_usage_error(cmd, "one config file only (got '%s' and '%s')", argv[optind],
+                               argv[optind + 1]);
     if (optind == argc - 1) a->o.config_path = argv[optind];
     if (a->no_log) a->o.db_path = NULL;
     if (a->o.offscreen && !a->bench)

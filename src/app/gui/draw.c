@@ -72,7 +72,8 @@ void al_batch_reserve(al_batch *b, int n)
 {
     if (b->count + n <= b->cap) return;
     int cap = b->cap ? b->cap : 1024;
-    while (cap < b->count + n) cap *= 2;
+    while (cap < b->count + n)
+        cap *= 2;
     SDL_Vertex *v = realloc(b->v, (size_t)cap * sizeof *v);
     if (!v) {
         b->failed = true;
@@ -107,8 +108,8 @@ void al_batch_tri(al_batch *b, const al_canvas *c, alVec2 pos, alVec2 heading, f
         fy = heading.y * inv;
     }
     SDL_FPoint o = al_canvas_to_screen(c, pos);
-    float hx = 0.5f * len * fx, hy = 0.5f * len * fy;      // half length along heading
-    float sx = -0.3f * len * fy, sy = 0.3f * len * fx;     // half width across it
+    float hx = 0.5f * len * fx, hy = 0.5f * len * fy;  // half length along heading
+    float sx = -0.3f * len * fy, sy = 0.3f * len * fx; // half width across it
     put(b, o.x + hx, o.y + hy, col);
     put(b, o.x - hx + sx, o.y - hy + sy, col);
     put(b, o.x - hx - sx, o.y - hy - sy, col);

@@ -123,8 +123,8 @@ al_font *al_font_create(SDL_Renderer *r, const char *path, int px, alError *err)
     // Pack into rows of at most 1024 px.
     const int row_w = 1024;
     int rows = total_w / row_w + 2;
-    sheet = SDL_CreateRGBSurfaceWithFormat(0, row_w, rows * (max_h + 1), 32,
-                                           SDL_PIXELFORMAT_ARGB8888);
+    sheet =
+        SDL_CreateRGBSurfaceWithFormat(0, row_w, rows * (max_h + 1), 32, SDL_PIXELFORMAT_ARGB8888);
     if (!sheet) {
         alError_Set(err, AL_ERR_NOMEM, "cannot make a glyph atlas: %s", SDL_GetError());
         goto done;
@@ -150,7 +150,8 @@ al_font *al_font_create(SDL_Renderer *r, const char *path, int px, alError *err)
     }
     SDL_SetTextureBlendMode(f->atlas, SDL_BLENDMODE_BLEND);
 done:
-    for (int i = 0; i < NGLYPH; ++i) SDL_FreeSurface(glyph[i]);
+    for (int i = 0; i < NGLYPH; ++i)
+        SDL_FreeSurface(glyph[i]);
     SDL_FreeSurface(sheet);
     TTF_CloseFont(ttf);
     if (f && !f->atlas) {
@@ -167,7 +168,10 @@ void al_font_destroy(al_font *f)
     free(f);
 }
 
-int al_font_height(const al_font *f) { return f->height; }
+int al_font_height(const al_font *f)
+{
+    return f->height;
+}
 
 // The glyph index of the character starting at *s; advances s past a whole
 // UTF-8 sequence so one code point shows as one '?'.
@@ -177,14 +181,16 @@ static int next_glyph(const char **s)
     (*s)++;
     if (c >= FIRST && c <= LAST) return c - FIRST;
     if (c >= 0xC0)
-        while ((**s & 0xC0) == 0x80) (*s)++;
+        while ((**s & 0xC0) == 0x80)
+            (*s)++;
     return '?' - FIRST;
 }
 
 int al_text_width(const al_font *f, const char *text)
 {
     int w = 0;
-    for (const char *s = text; *s;) w += f->advance[next_glyph(&s)];
+    for (const char *s = text; *s;)
+        w += f->advance[next_glyph(&s)];
     return w;
 }
 

@@ -24,10 +24,10 @@ typedef struct al_gui_opts {
     const char *config_path; ///< INI file for its module's sessions; NULL: embedded defaults
     const char *const *sets; ///< "section.key=value" overrides for the first mode's sessions
     int set_count;
-    const char *db_path;     ///< run database; NULL: runs are not logged
-    const char *shot_dir;    ///< where F12 writes PNGs (default "results", created if missing)
-    int width, height;       ///< window or image size in pixels (default 1280 x 800)
-    bool offscreen;          ///< draw with SDL's software renderer into a surface; no window
+    const char *db_path;  ///< run database; NULL: runs are not logged
+    const char *shot_dir; ///< where F12 writes PNGs (default "results", created if missing)
+    int width, height;    ///< window or image size in pixels (default 1280 x 800)
+    bool offscreen;       ///< draw with SDL's software renderer into a surface; no window
     /// Tests: NULL-terminated module classes to use instead of the build's;
     /// when set, views come only from views (NULL-terminated, may be NULL).
     const alModuleClass *const *modules;

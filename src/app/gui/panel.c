@@ -11,7 +11,10 @@ bool al_panel_fits(const al_panel *p, const al_font *f)
     return p->y + al_font_height(f) <= p->bottom;
 }
 
-void al_panel_space(al_panel *p, int px) { p->y += px; }
+void al_panel_space(al_panel *p, int px)
+{
+    p->y += px;
+}
 
 // Cuts text (in a buffer of cap bytes) to fit width pixels, ending it with "...".
 static void fit(const al_font *f, char *buf, size_t cap, int width)
@@ -127,13 +130,15 @@ void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *tex
             snprintf(part, sizeof part, "%.*s", (int)take, s);
             if (take <= 1 || al_text_width(f, part) <= p->width) break;
             size_t sp = take - 1;
-            while (sp > 0 && s[sp] != ' ' && s[sp] != '/') sp--;
+            while (sp > 0 && s[sp] != ' ' && s[sp] != '/')
+                sp--;
             take = sp > 0 ? sp : take - 1;
         }
         al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, part);
         p->y += al_font_height(f);
         s += take;
-        while (*s == ' ') s++;
+        while (*s == ' ')
+            s++;
     }
 }
 
@@ -171,7 +176,8 @@ bool al_textinput_event(al_textinput *t, const SDL_Event *e)
         switch (e->key.keysym.sym) {
         case SDLK_BACKSPACE:
             // Delete one whole UTF-8 sequence.
-            while (t->len > 0 && ((unsigned char)t->text[t->len - 1] & 0xC0) == 0x80) t->len--;
+            while (t->len > 0 && ((unsigned char)t->text[t->len - 1] & 0xC0) == 0x80)
+                t->len--;
             if (t->len > 0) t->len--;
             t->text[t->len] = '\0';
             break;
@@ -180,8 +186,11 @@ bool al_textinput_event(al_textinput *t, const SDL_Event *e)
             t->active = false;
             t->submitted = true;
             break;
-        case SDLK_ESCAPE: t->active = false; break;
-        default: break;
+        case SDLK_ESCAPE:
+            t->active = false;
+            break;
+        default:
+            break;
         }
         return true; // every key belongs to the box while it has the keyboard
     }
@@ -208,8 +217,8 @@ void al_panel_textinput(al_panel *p, al_textinput *t, const char *label)
     int adv = al_text_width(p->mono, "M");
     int maxc = adv > 0 ? (box.w - 12) / adv : 0;
     const char *shown = t->text + (t->len > maxc ? t->len - maxc : 0);
-    int w = al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT,
-                            shown);
+    int w =
+        al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT, shown);
     if (t->active) {
         SDL_SetRenderDrawColor(p->r, frame.r, frame.g, frame.b, 255);
         SDL_Rect caret = {box.x + 6 + w, box.y + 4, 2, al_font_height(p->mono)};

@@ -17,11 +17,16 @@ static void format_tick(char *buf, size_t cap, double v, double step)
 {
     if (fabs(v) < step * 1e-6) v = 0.0; // no "-0" or 1e-17 at the origin
     double a = fabs(v);
-    if (a >= 1e5 || (a > 0 && a < 1e-3)) snprintf(buf, cap, "%.2g", v);
-    else if (step >= 1.0) snprintf(buf, cap, "%.0f", v);
-    else if (step >= 0.1) snprintf(buf, cap, "%.1f", v);
-    else if (step >= 0.01) snprintf(buf, cap, "%.2f", v);
-    else snprintf(buf, cap, "%.3f", v);
+    if (a >= 1e5 || (a > 0 && a < 1e-3))
+        snprintf(buf, cap, "%.2g", v);
+    else if (step >= 1.0)
+        snprintf(buf, cap, "%.0f", v);
+    else if (step >= 0.1)
+        snprintf(buf, cap, "%.1f", v);
+    else if (step >= 0.01)
+        snprintf(buf, cap, "%.2f", v);
+    else
+        snprintf(buf, cap, "%.3f", v);
 }
 
 static void set_colour(SDL_Renderer *r, SDL_Color c)
@@ -166,7 +171,8 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
                 } else {
                     SDL_RenderDrawLinesF(r, pts, k);
                     // A second pass one pixel down makes the line 2 px thick.
-                    for (int j = 0; j < k; ++j) pts[j].y += 1.0f;
+                    for (int j = 0; j < k; ++j)
+                        pts[j].y += 1.0f;
                     SDL_RenderDrawLinesF(r, pts, k);
                 }
                 k = 0;
@@ -179,7 +185,8 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
     // Legend: on the title row, right-aligned, when it fits there; else
     // inside the plot on a backing so the lines under it do not hide it.
     int lw = 0;
-    for (int s = 0; s < nseries; ++s) lw += 18 + al_text_width(font, series[s].name) + 14;
+    for (int s = 0; s < nseries; ++s)
+        lw += 18 + al_text_width(font, series[s].name) + 14;
     lw -= 14;
     int lx = area.x + area.w - lw - 6, ly = area.y;
     if (lx < area.x + al_text_width(font, ytitle) + 16) {

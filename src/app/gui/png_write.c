@@ -26,15 +26,15 @@ static bool write_rows(job *j, const uint8_t *rgba, int w, int h, int stride)
     png_write_info(j->png, j->info);
     for (int y = 0; y < h; ++y) {
         const uint8_t *src = rgba + (size_t)y * (size_t)stride;
-        for (int x = 0; x < w; ++x) memcpy(j->row + 3 * x, src + 4 * x, 3);
+        for (int x = 0; x < w; ++x)
+            memcpy(j->row + 3 * x, src + 4 * x, 3);
         png_write_row(j->png, j->row);
     }
     png_write_end(j->png, NULL);
     return true;
 }
 
-alResult al_png_write(const char *path, const uint8_t *rgba, int w, int h, int stride,
-                      alError *err)
+alResult al_png_write(const char *path, const uint8_t *rgba, int w, int h, int stride, alError *err)
 {
     char tmp[4096];
     if (w <= 0 || h <= 0)

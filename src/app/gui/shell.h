@@ -29,7 +29,6 @@ static const char *const shell_keys[][3] = {
 };
 enum { NSHELLKEYS = (int)(sizeof shell_keys / sizeof shell_keys[0]) };
 
-
 typedef struct history {
     double *best, *mean, *worst;
     double *fig[MAXFIG];
@@ -44,7 +43,7 @@ struct al_gui {
     char config_module[16]; ///< module of config_path ("" without one)
     al_sets sets;           ///< --set overrides, for sets_mode's sessions
     int sets_mode;
-    al_sets extra[NMODES];  ///< overrides asked for by views, per mode
+    al_sets extra[NMODES];    ///< overrides asked for by views, per mode
     int64_t seed_for[NMODES]; ///< seed of the next session of each mode (-1: config's)
     char *db_path;
     char shot_dir[512];
@@ -59,7 +58,7 @@ struct al_gui {
     al_batch batch;
 
     int mode;
-    alConfig *cfg;  ///< the current mode's resolved config (for display)
+    alConfig *cfg; ///< the current mode's resolved config (for display)
     al_session s;
     bool have_session;
     const al_view *view;
@@ -76,7 +75,8 @@ struct al_gui {
 };
 
 /// Shows a message in the panel for ten seconds (printf-style).
-void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /// The renderer's output size in pixels.
 void al_shell_output_size(const al_gui *g, int *w, int *h);
 /// The world view's canvas for the current size and session.

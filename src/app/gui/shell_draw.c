@@ -47,8 +47,8 @@ void al_shell_canvas(al_gui *g, al_canvas *c)
     *c = (al_canvas){
         .r = g->r,
         .rect = area,
-        .world_px = {(float)area.x + 0.5f * ((float)area.w - ww), (float)area.y + 0.5f * ((float)area.h - wh),
-                     ww, wh},
+        .world_px = {(float)area.x + 0.5f * ((float)area.w - ww),
+                     (float)area.y + 0.5f * ((float)area.h - wh), ww, wh},
         .world = world,
         .scale = scale,
         .font = g->font,
@@ -98,7 +98,7 @@ static void draw_world(al_gui *g)
         text_centred(g, g->title, cx, cy - lh, AL_COL_WARN, line);
         text_centred(g, g->font, cx, cy + 8, AL_COL_DIM,
                      "simulating without drawing the world; F to watch again");
-    } else if (g->view) {
+    } else if (g->view && g->view->draw) {
         SDL_RenderSetClipRect(g->r, &c.rect);
         g->ctx.paused = g->paused;
         g->view->draw(&g->ctx, &c);
@@ -170,7 +170,8 @@ static void param_line(const char *key, const char *value, void *vctx)
     int maxv = pc->colw - kw - 16;
     if (al_text_width(p->small, val) > maxv) { // long strings (a target): show the start
         size_t n = strlen(val);
-        while (n > 0 && al_text_width(p->small, val) > maxv - al_text_width(p->small, "..")) val[--n] = '\0';
+        while (n > 0 && al_text_width(p->small, val) > maxv - al_text_width(p->small, ".."))
+            val[--n] = '\0';
         snprintf(val + n, sizeof val - n, "..");
     }
     al_draw_text_px(p->r, p->small, (float)x, (float)p->y, AL_COL_DIM, buf);
@@ -194,7 +195,8 @@ static void panel_stats(al_gui *g, al_panel *p)
     char line[160];
     snprintf(line, sizeof line, "%6s %10s %10s %10s", "gen", "best", "mean", "worst");
     SDL_Color dim[64];
-    for (int i = 0; i < 64; ++i) dim[i] = AL_COL_DIM;
+    for (int i = 0; i < 64; ++i)
+        dim[i] = AL_COL_DIM;
     al_panel_chars(p, line, dim, 64);
     int64_t first_gen = g->s.gens - h->n; // history covers the session's last h->n generations
     for (int k = 0; k < 5 && k < h->n; ++k) {
@@ -202,8 +204,10 @@ static void panel_stats(al_gui *g, al_panel *p)
         snprintf(line, sizeof line, "%6lld %10.4g %10.4g %10.4g", (long long)(first_gen + i),
                  h->best[i], h->mean[i], h->worst[i]);
         SDL_Color cols[64];
-        for (int j = 0; j < 64; ++j) cols[j] = k == 0 ? AL_COL_TEXT : AL_COL_DIM;
-        for (int j = 7; j < 18; ++j) cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
+        for (int j = 0; j < 64; ++j)
+            cols[j] = k == 0 ? AL_COL_TEXT : AL_COL_DIM;
+        for (int j = 7; j < 18; ++j)
+            cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
         al_panel_chars(p, line, cols, 64);
     }
     if (g->have_session && g->s.cls->describe && g->s.have_last) {
@@ -229,14 +233,18 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
         if (draw) {
             float px = (float)(p->x + x), py = (float)(p->y + (lines - 1) * sh);
             al_draw_text_px(g->r, g->small, px, py, AL_COL_WARN, shell_keys[i][0]);
-            al_draw_text_px(g->r, g->small, px + (float)(kw + sp), py, AL_COL_TEXT, shell_keys[i][1]);
+            al_draw_text_px(g->r, g->small, px + (float)(kw + sp), py, AL_COL_TEXT,
+                            shell_keys[i][1]);
         }
         x += w + gap;
     }
     return lines;
 }
 
-static int keys_lines(al_gui *g, int width) { return keys_layout(g, NULL, width, false); }
+static int keys_lines(al_gui *g, int width)
+{
+    return keys_layout(g, NULL, width, false);
+}
 
 static void keys_flow(al_gui *g, al_panel *p)
 {
@@ -267,9 +275,16 @@ static void draw_panel(al_gui *g)
     if (plot_h < 160) plot_h = 160;
     if (plot_h > 300) plot_h = 300;
     al_panel p = {
-        .r = g->r, .rect = pr, .x = pr.x + 16, .y = pr.y + 12, .width = pr.w - 32,
+        .r = g->r,
+        .rect = pr,
+        .x = pr.x + 16,
+        .y = pr.y + 12,
+        .width = pr.w - 32,
         .bottom = pr.y + pr.h - plot_h - 10,
-        .font = g->font, .small = g->small, .mono = g->mono, .title = g->title,
+        .font = g->font,
+        .small = g->small,
+        .mono = g->mono,
+        .title = g->title,
     };
     SDL_RenderSetClipRect(g->r, &pr);
 
@@ -286,15 +301,18 @@ static void draw_panel(al_gui *g)
             fill(g->r, (SDL_Rect){(int)tx - 5, p.y - 1, w + 10, al_font_height(g->small) + 2},
                  AL_RGB(46, 70, 110));
         }
-        al_draw_text_px(g->r, g->small, tx, (float)p.y, i == g->mode ? AL_COL_TEXT : AL_COL_DIM, tab);
+        al_draw_text_px(g->r, g->small, tx, (float)p.y, i == g->mode ? AL_COL_TEXT : AL_COL_DIM,
+                        tab);
         tx += (float)w + 20;
     }
     p.y += al_font_height(g->small) + 6;
 
     // Status.
     if (g->have_session) {
-        const char *state = g->done ? (g->s.goal ? "goal reached" : "finished")
-                            : g->fast ? "fast-forward" : g->paused ? "paused" : "running";
+        const char *state = g->done     ? (g->s.goal ? "goal reached" : "finished")
+                            : g->fast   ? "fast-forward"
+                            : g->paused ? "paused"
+                                        : "running";
         SDL_Color sc = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
         char gens[64];
         snprintf(gens, sizeof gens, "%lld / %lld", (long long)g->s.gens, (long long)g->s.max_gens);
@@ -310,7 +328,8 @@ static void draw_panel(al_gui *g)
     } else {
         al_panel_text(&p, AL_COL_DIM, "empty world: module not in this build");
     }
-    if (g->message[0] && al_now() < g->message_until) al_panel_wrap(&p, g->small, g->message_col, g->message, 3);
+    if (g->message[0] && al_now() < g->message_until)
+        al_panel_wrap(&p, g->small, g->message_col, g->message, 3);
 
     panel_stats(g, &p);
 
@@ -329,7 +348,8 @@ static void draw_panel(al_gui *g)
     al_panel_heading(&p, "Parameters");
     p.bottom -= sh; // for the "more" line
     param_ctx pc = {&p, 0, 0, 0, 0, p.width / 2};
-    for (pc.pass = 0; pc.pass < 3; ++pc.pass) alConfig_Each(g->cfg, param_line, &pc);
+    for (pc.pass = 0; pc.pass < 3; ++pc.pass)
+        alConfig_Each(g->cfg, param_line, &pc);
     if (pc.col == 1) p.y += sh;
     p.bottom += sh;
     if (pc.skipped > 0)
@@ -346,8 +366,8 @@ static void draw_panel(al_gui *g)
     int ns = 0;
     series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
     series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
-    static const SDL_Color fig_cols[MAXFIG] = {{150, 230, 140, 255}, {230, 120, 200, 255},
-                                               {200, 200, 200, 255}, {240, 240, 120, 255}};
+    static const SDL_Color fig_cols[MAXFIG] = {
+        {150, 230, 140, 255}, {230, 120, 200, 255}, {200, 200, 200, 255}, {240, 240, 120, 255}};
     for (int i = 0; i < h->nfig; ++i)
         series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
     bool lower = g->have_session && g->s.cls->lower_is_better;
@@ -367,7 +387,8 @@ static void draw_help(al_gui *g)
     int lh = al_font_height(g->font);
     int view_lines = 0;
     const char *vk = g->view ? g->view->keys_help : NULL;
-    for (const char *s = vk; s && *s; ++s) view_lines += *s == '\n';
+    for (const char *s = vk; s && *s; ++s)
+        view_lines += *s == '\n';
     if (vk && vk[0] && vk[strlen(vk) - 1] != '\n') view_lines++;
     int sh = al_font_height(g->small);
     int bh = 16 + al_font_height(g->title) + 10 + lh * NSHELLKEYS + lh / 2 + 2 * sh + 16;
@@ -403,7 +424,8 @@ static void draw_help(al_gui *g)
             if (gap) {
                 *gap = '\0';
                 const char *what = gap + 2;
-                while (*what == ' ') what++;
+                while (*what == ' ')
+                    what++;
                 al_draw_text_px(g->r, g->font, (float)x, (float)y, AL_COL_WARN, line);
                 al_draw_text_px(g->r, g->font, (float)(x + 90), (float)y, AL_COL_TEXT, what);
             } else {
@@ -435,7 +457,8 @@ static void save_shot(al_gui *g)
     snprintf(path, sizeof path, "%s/alife-%s-%s.png", g->shot_dir, mode_names[g->mode], stamp);
     struct stat st;
     for (int i = 2; stat(path, &st) == 0 && i < 1000; ++i) // two in one second
-        snprintf(path, sizeof path, "%s/alife-%s-%s-%d.png", g->shot_dir, mode_names[g->mode], stamp, i);
+        snprintf(path, sizeof path, "%s/alife-%s-%s-%d.png", g->shot_dir, mode_names[g->mode],
+                 stamp, i);
     int w, h;
     al_shell_output_size(g, &w, &h);
     uint8_t *px = malloc((size_t)w * (size_t)h * 4);

@@ -53,19 +53,19 @@
 // ---- colours (dark theme) ---------------------------------------------------
 #define AL_RGBA(r, g, b, a) ((SDL_Color){(Uint8)(r), (Uint8)(g), (Uint8)(b), (Uint8)(a)})
 #define AL_RGB(r, g, b) AL_RGBA(r, g, b, 255)
-#define AL_COL_BG AL_RGB(18, 20, 26)         ///< window background
-#define AL_COL_WORLD AL_RGB(28, 32, 40)      ///< inside the world rectangle
-#define AL_COL_BORDER AL_RGB(80, 88, 104)    ///< world rectangle, panel rules
-#define AL_COL_PANEL AL_RGB(24, 27, 34)      ///< side panel background
-#define AL_COL_TEXT AL_RGB(226, 230, 238)    ///< ordinary text
-#define AL_COL_DIM AL_RGB(140, 148, 164)     ///< labels, secondary text
-#define AL_COL_ACCENT AL_RGB(110, 180, 255)  ///< headings, selection
-#define AL_COL_GOOD AL_RGB(110, 220, 120)    ///< food, correct characters
-#define AL_COL_BAD AL_RGB(240, 90, 90)       ///< mines, errors
-#define AL_COL_WARN AL_RGB(250, 210, 90)     ///< numbers, highlights
-#define AL_COL_BEST AL_RGB(255, 170, 60)     ///< plot: best per generation
-#define AL_COL_MEAN AL_RGB(90, 200, 230)     ///< plot: mean per generation
-#define AL_COL_AGENT AL_RGB(200, 210, 230)   ///< default agent colour
+#define AL_COL_BG AL_RGB(18, 20, 26)        ///< window background
+#define AL_COL_WORLD AL_RGB(28, 32, 40)     ///< inside the world rectangle
+#define AL_COL_BORDER AL_RGB(80, 88, 104)   ///< world rectangle, panel rules
+#define AL_COL_PANEL AL_RGB(24, 27, 34)     ///< side panel background
+#define AL_COL_TEXT AL_RGB(226, 230, 238)   ///< ordinary text
+#define AL_COL_DIM AL_RGB(140, 148, 164)    ///< labels, secondary text
+#define AL_COL_ACCENT AL_RGB(110, 180, 255) ///< headings, selection
+#define AL_COL_GOOD AL_RGB(110, 220, 120)   ///< food, correct characters
+#define AL_COL_BAD AL_RGB(240, 90, 90)      ///< mines, errors
+#define AL_COL_WARN AL_RGB(250, 210, 90)    ///< numbers, highlights
+#define AL_COL_BEST AL_RGB(255, 170, 60)    ///< plot: best per generation
+#define AL_COL_MEAN AL_RGB(90, 200, 230)    ///< plot: mean per generation
+#define AL_COL_AGENT AL_RGB(200, 210, 230)  ///< default agent colour
 
 // ---- text ---------------------------------------------------------------------
 /// A font at one size, rendered once into a glyph atlas (printable ASCII;
@@ -93,12 +93,12 @@ typedef struct al_batch {
 /// scaled to fit with its aspect ratio kept. Valid during one draw/event call.
 typedef struct al_canvas {
     SDL_Renderer *r;
-    SDL_Rect rect;      ///< the view's area of the window, pixels
-    SDL_FRect world_px; ///< where the world rectangle lands on screen, pixels
-    alWorld world;      ///< the session's world
-    float scale;        ///< pixels per world unit
+    SDL_Rect rect;        ///< the view's area of the window, pixels
+    SDL_FRect world_px;   ///< where the world rectangle lands on screen, pixels
+    alWorld world;        ///< the session's world
+    float scale;          ///< pixels per world unit
     const al_font *font;  ///< 15 px sans
-    const al_font *small; ///< 12 px sans
+    const al_font *small; ///< 13 px sans
     const al_font *mono;  ///< 14 px monospaced
     al_batch *batch;      ///< shared, empty at the start of draw
 } al_canvas;
@@ -154,7 +154,7 @@ typedef struct al_panel {
     int width;            ///< usable width from x
     int bottom;           ///< nothing is drawn at or below this y
     const al_font *font;  ///< 15 px sans
-    const al_font *small; ///< 12 px sans
+    const al_font *small; ///< 13 px sans
     const al_font *mono;  ///< 14 px monospaced
     const al_font *title; ///< 20 px bold sans
 } al_panel;
@@ -191,9 +191,9 @@ bool al_panel_fits(const al_panel *p, const al_font *f);
 typedef struct al_textinput {
     char text[AL_TEXTINPUT_MAX + 1];
     int len;
-    bool active;     ///< has the keyboard (click it, or set it yourself)
-    bool submitted;  ///< set by Enter; the view clears it after reading text
-    SDL_Rect rect;   ///< where it was last drawn (for clicks)
+    bool active;    ///< has the keyboard (click it, or set it yourself)
+    bool submitted; ///< set by Enter; the view clears it after reading text
+    SDL_Rect rect;  ///< where it was last drawn (for clicks)
 } al_textinput;
 
 /// Sets the text (cut at AL_TEXTINPUT_MAX bytes).
@@ -209,12 +209,12 @@ void al_panel_textinput(al_panel *p, al_textinput *t, const char *label);
 // ---- the view interface -------------------------------------------------------
 /// What a view gets in every call.
 typedef struct al_view_ctx {
-    void *mod;                  ///< the module instance (session->mod)
-    const alModuleClass *cls;   ///< its class
-    const al_session *session;  ///< ticks, gens, last stats, cfg, run_id
-    void *state;                ///< the view's own state from create(), or NULL
-    const char *db_path;        ///< run database, or NULL when not logging
-    bool paused;                ///< the shell is paused
+    void *mod;                               ///< the module instance (session->mod)
+    const alModuleClass *cls;                ///< its class
+    const al_session *session;               ///< ticks, gens, last stats, cfg, run_id
+    void *state;                             ///< the view's own state from create(), or NULL
+    const char *db_path;                     ///< run database, or NULL when not logging
+    bool paused;                             ///< the shell is paused
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
 } al_view_ctx;
@@ -225,15 +225,15 @@ void al_view_request_restart(al_view_ctx *ctx, const char *assignment);
 
 /// A module's view. Only module and draw are required.
 typedef struct al_view {
-    const char *module;       ///< the alModuleClass name it draws
-    int ticks_per_frame;      ///< starting speed (0: 1 tick per frame)
+    const char *module;              ///< the alModuleClass name it draws
+    int ticks_per_frame;             ///< starting speed (0: 1 tick per frame)
     const char *const *plot_figures; ///< alGenStats figure names also plotted
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
-    const char *keys_help;    ///< the view's own keys for the panel and help,
-                              ///< lines "K  what it does" separated by '\n'; may be NULL
-    const char *plot_y;       ///< the plot's y title (NULL: "fitness per generation",
-                              ///< or "error per generation" when lower is better)
-    const char *plot_x;       ///< the plot's x title (NULL: "generation")
+    const char *keys_help;           ///< the view's own keys for the panel and help,
+                                     ///< lines "K  what it does" separated by '\n'; may be NULL
+    const char *plot_y;              ///< the plot's y title (NULL: "fitness per generation",
+                                     ///< or "error per generation" when lower is better)
+    const char *plot_x;              ///< the plot's x title (NULL: "generation")
     void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
     void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
     /// optional: once per frame after the shell simulated ticks ticks (0 when
@@ -241,7 +241,7 @@ typedef struct al_view {
     /// e.g. a replay of a stored genome. Never simulate in draw.
     void (*update)(al_view_ctx *ctx, int64_t ticks);
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
-    void (*panel)(al_view_ctx *ctx, al_panel *p); ///< optional
+    void (*panel)(al_view_ctx *ctx, al_panel *p);                            ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional
 } al_view;
 

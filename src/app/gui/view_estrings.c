@@ -1,0 +1,218 @@
+// The EStrings view: the target, the best string of every generation
+// (newest on top, as in the seed article's screenshot), the current top
+// strings with their correct characters highlighted, and how many
+// generations the target took. The side panel holds the target's text box:
+// T (or a click) to type, Enter to restart the evolution with it.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/estrings.h"
+#include "view.h"
+
+enum { TOP_N = 8 };
+
+typedef struct view_state {
+    al_textinput box;
+    bool drop_t; // the T that opened the box will also arrive as text
+} view_state;
+
+static void *create(const al_view_ctx *ctx)
+{
+    view_state *st = calloc(1, sizeof *st);
+    if (st) al_textinput_set(&st->box, alConfig_String(ctx->session->cfg, "estrings.target"));
+    return st;
+}
+
+static void destroy(void *state)
+{
+    free(state);
+}
+
+// Colour of character c against the target's t: right, close (a few creep
+// steps away), or wrong.
+static SDL_Color char_colour(uint8_t c, uint8_t t)
+{
+    int d = c > t ? c - t : t - c;
+    if (d == 0) return AL_COL_GOOD;
+    if (d <= 4) return AL_COL_WARN;
+    return AL_COL_DIM;
+}
+
+// Draws at most maxc characters of s (against target) monospaced at (x, y)
+// pixels, each in its colour; an ellipsis when cut. Returns the width drawn.
+static int draw_string(al_canvas *c, float x, float y, const uint8_t *s, const char *target,
+                       int len, int maxc)
+{
+    const al_font *f = c->mono;
+    int adv = al_text_width(f, "M");
+    int n = len <= maxc ? len : (maxc > 3 ? maxc - 3 : maxc);
+    for (int j = 0; j < n; ++j) {
+        char ch[8];
+        // Unprintable codes of the seed's alphabet show as a middle dot.
+        if (s[j] >= 32 && s[j] <= 126)
+            snprintf(ch, sizeof ch, "%c", s[j]);
+        else
+            snprintf(ch, sizeof ch, ".");
+        al_draw_text_px(c->r, f, x + (float)(j * adv), y, char_colour(s[j], (uint8_t)target[j]),
+                        ch);
+    }
+    if (n < len) al_draw_text_px(c->r, f, x + (float)(n * adv), y, AL_COL_DIM, "...");
+    return (n < len ? n + 3 : n) * adv;
+}
+
+static void heading(al_canvas *c, float x, float y, const char *text)
+{
+    al_draw_text_px(c->r, c->font, x, y, AL_COL_ACCENT, text);
+}
+
+static void draw(al_view_ctx *ctx, al_canvas *c)
+{
+    const alEStrings *es = ctx->mod;
+    const char *target = alEStrings_Target(es);
+    int len = alEStrings_Length(es);
+    const SDL_FRect w = c->world_px;
+    const float pad = 16, x0 = w.x + pad;
+    float y = w.y + 12;
+    const int adv = al_text_width(c->mono, "M") > 0 ? al_text_width(c->mono, "M") : 8;
+    const int lh = al_font_height(c->mono) + 3;
+
+    // The target and the headline.
+    heading(c, x0, y, "Target");
+    y += (float)al_font_height(c->font) + 2;
+    int maxc_full = (int)((w.w - 2 * pad) / (float)adv);
+    draw_string(c, x0, y, (const uint8_t *)target, target, len, maxc_full);
+    y += (float)lh + 4;
+    alGaStats st;
+    bool have = alEStrings_LastStats(es, &st);
+    char line[256];
+    SDL_Color lc = AL_COL_TEXT;
+    if (alEStrings_Solved(es)) {
+        snprintf(
+            line, sizeof line,
+            "Solved: it took %lld generations after the random first one (%lld strings evaluated)",
+            (long long)alEStrings_SolvedAt(es), (long long)alEStrings_SolvedEvaluations(es));
+        lc = AL_COL_GOOD;
+    } else if (alEStrings_Stalled(es)) {
+        snprintf(line, sizeof line,
+                 "Stopped: no better string for %lld generations (best error %g)",
+                 (long long)st.stalled, st.best);
+        lc = AL_COL_BAD;
+    } else if (have) {
+        snprintf(line, sizeof line,
+                 "Generation %lld: best error %g, mean %.1f, %lld strings evaluated",
+                 (long long)st.gen, st.best, st.mean, (long long)st.evaluations);
+    } else {
+        snprintf(line, sizeof line, "Generation 0: random strings, not evaluated yet");
+        lc = AL_COL_DIM;
+    }
+    al_draw_text_px(c->r, c->font, x0, y, lc, line);
+    y += (float)al_font_height(c->font) + 4;
+    al_draw_text_px(c->r, c->small, x0, y, AL_COL_DIM,
+                    "green: right character   yellow: within 4 codes   grey: further off");
+    y += (float)al_font_height(c->small) + 10;
+    if (!have) return;
+
+    // Two columns when the strings fit side by side, else one under the other.
+    const float numw = (float)(adv * 6); // "12345 "
+    static const char *const hist_title = "Best of each generation, newest on top";
+    float col_w = numw * 2 + (float)(adv * (len < 8 ? 8 : len));
+    float title_w = (float)al_text_width(c->font, hist_title) + pad;
+    if (col_w < title_w) col_w = title_w;
+    bool two = 2 * col_w + pad * 3 <= w.w;
+    float top_x = two ? x0 + col_w + pad * 2 : x0;
+    float hist_x = x0;
+    int maxc = (int)(((two ? col_w : w.w - 2 * pad) - numw * 2) / (float)adv);
+    if (maxc < 4) maxc = 4;
+    float bottom = w.y + w.h - 8;
+
+    // The current best strings.
+    float ty = y;
+    heading(c, top_x, ty, "Current best strings");
+    ty += (float)al_font_height(c->font) + 4;
+    al_draw_text_px(c->r, c->small, top_x, ty, AL_COL_DIM, "error");
+    ty += (float)al_font_height(c->small) + 2;
+    alEStringsEntry top[TOP_N];
+    int nt = alEStrings_Top(es, TOP_N, top);
+    for (int i = 0; i < nt && ty + (float)lh <= bottom; ++i) {
+        snprintf(line, sizeof line, "%5g", top[i].error);
+        al_draw_text_px(c->r, c->mono, top_x, ty, top[i].error == 0 ? AL_COL_GOOD : AL_COL_WARN,
+                        line);
+        draw_string(c, top_x + numw, ty, top[i].text, target, top[i].length, maxc);
+        ty += (float)lh;
+    }
+
+    // Each generation's best, newest on top.
+    float hy = two ? y : ty + 12;
+    heading(c, hist_x, hy, hist_title);
+    hy += (float)al_font_height(c->font) + 4;
+    al_draw_text_px(c->r, c->small, hist_x, hy, AL_COL_DIM, "gen        error");
+    hy += (float)al_font_height(c->small) + 2;
+    int nh = alEStrings_HistoryCount(es);
+    for (int k = 0; k < nh && hy + (float)lh <= bottom; ++k) {
+        alEStringsEntry e;
+        if (!alEStrings_History(es, k, &e)) break;
+        snprintf(line, sizeof line, "%5lld", (long long)e.gen);
+        al_draw_text_px(c->r, c->mono, hist_x, hy, AL_COL_DIM, line);
+        snprintf(line, sizeof line, "%5g", e.error);
+        al_draw_text_px(c->r, c->mono, hist_x + numw, hy, e.error == 0 ? AL_COL_GOOD : AL_COL_WARN,
+                        line);
+        draw_string(c, hist_x + numw * 2, hy, e.text, target, e.length, maxc);
+        hy += (float)lh;
+    }
+}
+
+static void panel(al_view_ctx *ctx, al_panel *p)
+{
+    view_state *st = ctx->state;
+    const alEStrings *es = ctx->mod;
+    if (!st) return;
+    al_panel_heading(p, "Target");
+    al_panel_textinput(p, &st->box,
+                       st->box.active ? "typing: Enter restarts with this target, Esc cancels"
+                                      : "T or click to type a new target");
+    if (alEStrings_Solved(es))
+        al_panel_text(p, AL_COL_GOOD, "'%s' evolved in %lld generations", alEStrings_Target(es),
+                      (long long)alEStrings_SolvedAt(es));
+}
+
+static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
+{
+    (void)c;
+    view_state *st = ctx->state;
+    if (!st) return false;
+    if (!st->box.active && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_t &&
+        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
+        st->box.active = true;
+        st->box.text[st->box.len = 0] = '\0'; // a fresh target; Esc keeps the old run
+        st->drop_t = true;
+        return true;
+    }
+    if (e->type == SDL_TEXTINPUT && st->drop_t) {
+        st->drop_t = false;
+        if (strcmp(e->text.text, "t") == 0 || strcmp(e->text.text, "T") == 0) return true;
+    }
+    bool used = al_textinput_event(&st->box, e);
+    if (st->box.submitted) {
+        st->box.submitted = false;
+        char set[AL_TEXTINPUT_MAX + 32];
+        snprintf(set, sizeof set, "estrings.target=%s", st->box.text);
+        al_view_request_restart(ctx, set); // a bad target leaves the run and shows the error
+    } else if (!st->box.active && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE &&
+               used) {
+        al_textinput_set(&st->box, alEStrings_Target(ctx->mod)); // cancelled: show the run's target
+    }
+    return used;
+}
+
+const al_view al_view_estrings = {
+    .module = "estrings",
+    .ticks_per_frame = 1,
+    .keys_help = "T  type a new target (Enter restarts the evolution)",
+    .plot_y = "error per generation (best, mean)",
+    .create = create,
+    .destroy = destroy,
+    .draw = draw,
+    .panel = panel,
+    .event = event,
+};

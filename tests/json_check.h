@@ -15,7 +15,8 @@ static bool jc_value(jc *c);
 
 static void jc_ws(jc *c)
 {
-    while (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r') c->p++;
+    while (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r')
+        c->p++;
 }
 
 static bool jc_lit(jc *c, const char *word)
@@ -69,20 +70,25 @@ static bool jc_number(jc *c)
 {
     const char *s = c->p;
     if (*c->p == '-') c->p++;
-    if (*c->p == '0') c->p++;
+    if (*c->p == '0')
+        c->p++;
     else if (*c->p >= '1' && *c->p <= '9')
-        while (*c->p >= '0' && *c->p <= '9') c->p++;
-    else return false;
+        while (*c->p >= '0' && *c->p <= '9')
+            c->p++;
+    else
+        return false;
     if (*c->p == '.') {
         c->p++;
         if (!(*c->p >= '0' && *c->p <= '9')) return false;
-        while (*c->p >= '0' && *c->p <= '9') c->p++;
+        while (*c->p >= '0' && *c->p <= '9')
+            c->p++;
     }
     if (*c->p == 'e' || *c->p == 'E') {
         c->p++;
         if (*c->p == '+' || *c->p == '-') c->p++;
         if (!(*c->p >= '0' && *c->p <= '9')) return false;
-        while (*c->p >= '0' && *c->p <= '9') c->p++;
+        while (*c->p >= '0' && *c->p <= '9')
+            c->p++;
     }
     return c->p > s;
 }
@@ -120,13 +126,20 @@ static bool jc_value(jc *c)
 {
     jc_ws(c);
     switch (*c->p) {
-    case '{': return jc_container(c, '{', '}', true);
-    case '[': return jc_container(c, '[', ']', false);
-    case '"': return jc_string(c);
-    case 't': return jc_lit(c, "true");
-    case 'f': return jc_lit(c, "false");
-    case 'n': return jc_lit(c, "null");
-    default: return jc_number(c);
+    case '{':
+        return jc_container(c, '{', '}', true);
+    case '[':
+        return jc_container(c, '[', ']', false);
+    case '"':
+        return jc_string(c);
+    case 't':
+        return jc_lit(c, "true");
+    case 'f':
+        return jc_lit(c, "false");
+    case 'n':
+        return jc_lit(c, "null");
+    default:
+        return jc_number(c);
     }
 }
 

@@ -97,7 +97,8 @@ static inline alConfig *fx_config(const char *module, ...)
     int n = 0;
     va_list ap;
     va_start(ap, module);
-    for (const char *s; n < 16 && (s = va_arg(ap, const char *)) != NULL;) sets[n++] = s;
+    for (const char *s; n < 16 && (s = va_arg(ap, const char *)) != NULL;)
+        sets[n++] = s;
     va_end(ap);
     alConfigDef def = alDefaultConfigDef();
     def.module = module;
@@ -135,8 +136,8 @@ static inline alGenStats fx_stats(int run_tag, int64_t g)
 
 // Logs a whole run of n generations (genome: 8 bytes = g) and ends it with
 // status end (NULL: leave it running). Returns its id.
-static inline int64_t fx_log_run(alRunLog *log, alConfig *cfg, const char *name, uint64_t seed, int tag,
-                          int64_t n, const char *end)
+static inline int64_t fx_log_run(alRunLog *log, alConfig *cfg, const char *name, uint64_t seed,
+                                 int tag, int64_t n, const char *end)
 {
     alError err = {0};
     int64_t id = 0;
@@ -144,7 +145,8 @@ static inline int64_t fx_log_run(alRunLog *log, alConfig *cfg, const char *name,
     for (int64_t g = 0; g < n; ++g) {
         alGenStats s = fx_stats(tag, g);
         unsigned char genome[8];
-        for (int i = 0; i < 8; ++i) genome[i] = (unsigned char)(g + i);
+        for (int i = 0; i < 8; ++i)
+            genome[i] = (unsigned char)(g + i);
         if (alRunLog_AddGeneration(log, id, &s, genome, sizeof genome, &err) != AL_OK)
             fail_msg("add: %s", err.msg);
     }

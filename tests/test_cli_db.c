@@ -46,7 +46,8 @@ static int cli(const char *fmt, ...)
 static int count(const char *hay, const char *needle)
 {
     int n = 0;
-    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle)) n++;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
     return n;
 }
 
@@ -64,11 +65,12 @@ static void make_db(void)
     fx_log_run(log, a, "alpha", 1, 1, 6, "finished");
     fx_log_run(log, b, "beta", 2, 2, 3, "interrupted");
     int64_t id;
-    assert_int_equal(alRunLog_BeginRun(log, c, "odd \"name\"\t\\ \x01 caf\xc3\xa9 \xff", 3, &id, &err),
-                     AL_OK);
+    assert_int_equal(
+        alRunLog_BeginRun(log, c, "odd \"name\"\t\\ \x01 caf\xc3\xa9 \xff", 3, &id, &err), AL_OK);
     alGenStats s = fx_stats(3, 0);
     s.best = INFINITY;
     s.mean = NAN;
+    s.figure_names[1] = "best"; // a module figure named like a fixed field
     assert_int_equal(alRunLog_AddGeneration(log, id, &s, NULL, 0, &err), AL_OK);
     assert_int_equal(alRunLog_EndRun(log, id, "finished", &err), AL_OK);
     alRunLog_Close(log);
@@ -144,6 +146,9 @@ static void test_show_json_has_generations_with_figures_by_name(void **state)
     assert_int_equal(cli("show 3 --json"), 0);
     assert_true(json_valid(g_out));
     assert_non_null(strstr(g_out, "{\"gen\":0,\"best\":null,\"mean\":null,"));
+    assert_non_null(strstr(g_out, "\"figure_names\":[\"alpha\",\"figure_best\"]"));
+    assert_non_null(strstr(g_out, ",\"alpha\":0,\"figure_best\":1,"));
+    assert_int_equal(count(g_out, "\"best\":"), 1);
     assert_null(strstr(g_out, "inf"));
     assert_null(strstr(g_out, "nan"));
 }
@@ -206,14 +211,16 @@ static void test_export_csv_holds_exact_values(void **state)
     const char *line = csv + strlen(header);
     for (int64_t g = 0; g < 6; ++g) {
         alGenStats s = fx_stats(1, g);
-        double want[10] = {(double)g, s.best, s.mean, s.worst, s.stddev, (double)s.evaluations,
-                           (double)s.ticks, s.wall_s, s.figures[0], s.figures[1]};
+        double want[10] = {
+            (double)g,       s.best,   s.mean,       s.worst,     s.stddev, (double)s.evaluations,
+            (double)s.ticks, s.wall_s, s.figures[0], s.figures[1]};
         char *p = (char *)line;
         for (int k = 0; k < 10; ++k) {
             char *end;
             double v = strtod(p, &end);
             assert_true(end > p);
-            if (v != want[k]) fail_msg("gen %lld column %d: %.17g != %.17g", (long long)g, k, v, want[k]);
+            if (v != want[k])
+                fail_msg("gen %lld column %d: %.17g != %.17g", (long long)g, k, v, want[k]);
             p = end + 1; // the comma, or the \r of \r\n
         }
         line = strstr(line, "\r\n") + 2;
@@ -221,7 +228,7 @@ static void test_export_csv_holds_exact_values(void **state)
     free(csv);
     // Run 3: +inf as inf, NaN (no value) as an empty field.
     assert_int_equal(cli("export 3 --csv -"), 0);
-    assert_non_null(strstr(g_out, "\r\n0,inf,,-0.5,"));
+    assert_non_null(strstr(g_out, "wall_s,alpha,figure_best\r\n0,inf,,-0.5,"));
 }
 
 static void test_export_errors_create_no_file(void **state)
@@ -272,7 +279,8 @@ static void assert_all_commands_refuse(const char *file, const char *needle)
     for (int i = 0; i < 5; ++i) {
         int rc = cli("%s --db %s", cmds[i], file);
         if (rc != 2) fail_msg("alife %s --db %s: exit %d, want 2", cmds[i], file, rc);
-        if (!strstr(g_err, needle)) fail_msg("alife %s: stderr '%s' lacks '%s'", cmds[i], g_err, needle);
+        if (!strstr(g_err, needle))
+            fail_msg("alife %s: stderr '%s' lacks '%s'", cmds[i], g_err, needle);
         assert_string_equal(g_out, "");
     }
     fx_assert_unchanged(fx_path(file), &before);

@@ -131,8 +131,10 @@ static void test_round_trip_keeps_run_params_generations_figures_genomes(void **
         assert_int_equal(x->evaluations, s.evaluations);
         assert_int_equal(x->ticks, s.ticks);
         assert_true(x->figures[0] == s.figures[0]);
-        if (g == 3) assert_true(isnan(x->figures[1]));
-        else assert_true(x->figures[1] == s.figures[1]);
+        if (g == 3)
+            assert_true(isnan(x->figures[1]));
+        else
+            assert_true(x->figures[1] == s.figures[1]);
     }
     // Genomes: the best of each generation that had one (gen 4 had none).
     assert_int_equal(run->genome_count, 4);
@@ -329,6 +331,16 @@ static void test_missing_database_is_not_created_by_reading(void **state)
     assert_int_equal(sb.st_size, 0);
 }
 
+static void test_folder_is_refused_for_reading_and_logging(void **state)
+{
+    alRunLog *log = NULL;
+    alError err = {0};
+    assert_int_equal(alRunLog_Open(g_dir, &log, &err), AL_ERR_USAGE);
+    assert_non_null(strstr(err.msg, "a folder, not an alife run database"));
+    assert_int_equal(alRunLog_OpenReadOnly(g_dir, &log, &err), AL_ERR_USAGE);
+    assert_null(log);
+}
+
 static void test_open_for_logging_creates_missing_folders(void **state)
 {
     const char *path = fx_path("results/deeper/runs.db");
@@ -418,8 +430,9 @@ static void test_concurrent_writers_lose_nothing(void **state)
                                      " GROUP BY run HAVING count(*) = 150 AND min(gen) = 0"
                                      " AND max(gen) = 149)"),
                      WRITERS * RUNS_EACH);
-    assert_int_equal(raw_count(path, "SELECT count(*) FROM generations g JOIN runs r"
-                                     " ON r.id = g.run WHERE g.best <> r.seed * 1000 + g.gen + 0.25"),
+    assert_int_equal(raw_count(path,
+                               "SELECT count(*) FROM generations g JOIN runs r"
+                               " ON r.id = g.run WHERE g.best <> r.seed * 1000 + g.gen + 0.25"),
                      0);
 }
 
@@ -498,7 +511,8 @@ static void test_killed_run_shows_interrupted_and_keeps_generations(void **state
         }
         if (alRunLog_Flush(log, 0, &err) != AL_OK) _exit(4);
         if (write(done[1], "x", 1) != 1) _exit(5);
-        for (;;) pause(); // until kill -9
+        for (;;)
+            pause(); // until kill -9
     }
     char c;
     assert_int_equal(read(done[0], &c, 1), 1);
@@ -550,9 +564,9 @@ static void test_running_row_of_live_process_stays_running(void **state)
     const char *path = fx_path("runs.db");
     alConfig *cfg = fx_config("estrings", NULL);
     alRunLog *log = open_rw(path);
-    int64_t mine = fx_log_run(log, cfg, "mine", 1, 1, 2, NULL);        // this process: alive
-    int64_t other = fx_log_run(log, cfg, "elsewhere", 2, 2, 2, NULL);  // another host's
-    int64_t reused = fx_log_run(log, cfg, "reused", 3, 3, 2, NULL);    // pid now someone else's
+    int64_t mine = fx_log_run(log, cfg, "mine", 1, 1, 2, NULL);       // this process: alive
+    int64_t other = fx_log_run(log, cfg, "elsewhere", 2, 2, 2, NULL); // another host's
+    int64_t reused = fx_log_run(log, cfg, "reused", 3, 3, 2, NULL);   // pid now someone else's
     assert_int_equal(alRunLog_Flush(log, 0, NULL), AL_OK);
     char sql[256];
     snprintf(sql, sizeof sql,
@@ -574,6 +588,13 @@ static void test_running_row_of_live_process_stays_running(void **state)
     alDestroyRunData(run);
     alRunLog_Close(ro);
     alRunLog_Close(log);
+    // A writer opening the file rewrites none of them: the first two may be
+    // alive, and pid reuse is inferred from clocks, so only readers act on it.
+    log = open_rw(path);
+    alRunLog_Close(log);
+    assert_string_equal(stored_status(path, mine), "running");
+    assert_string_equal(stored_status(path, other), "running");
+    assert_string_equal(stored_status(path, reused), "running");
     alDestroyConfig(cfg);
 }
 
@@ -632,6 +653,7 @@ int main(void)
         T(test_foreign_sqlite_database_is_refused_and_unchanged),
         T(test_newer_schema_is_refused_and_unchanged),
         T(test_missing_database_is_not_created_by_reading),
+        T(test_folder_is_refused_for_reading_and_logging),
         T(test_open_for_logging_creates_missing_folders),
         T(test_concurrent_writers_lose_nothing),
         T(test_batched_generations_are_visible_after_flush),

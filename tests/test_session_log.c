@@ -38,7 +38,10 @@ static alResult counter_create(const alConfig *cfg, uint64_t seed, void **out, a
     return AL_OK;
 }
 
-static void counter_destroy(void *self) { free(self); }
+static void counter_destroy(void *self)
+{
+    free(self);
+}
 
 static bool counter_step(void *self)
 {
@@ -68,7 +71,10 @@ static bool counter_last_stats(const void *self, alGenStats *out)
     return c->have;
 }
 
-static bool counter_finished(const void *self) { return false; }
+static bool counter_finished(const void *self)
+{
+    return false;
+}
 
 static const void *counter_genome(const void *self, size_t *bytes)
 {
@@ -78,8 +84,16 @@ static const void *counter_genome(const void *self, size_t *bytes)
 }
 
 static const alModuleClass counter_class = {
-    "counter", "Test counter", false, counter_create, counter_destroy, counter_step,
-    counter_last_stats, counter_finished, counter_genome, NULL,
+    "counter",
+    "Test counter",
+    false,
+    counter_create,
+    counter_destroy,
+    counter_step,
+    counter_last_stats,
+    counter_finished,
+    counter_genome,
+    NULL,
 };
 
 // ---- helpers --------------------------------------------------------------------
@@ -112,7 +126,8 @@ static void child_run(const char *db, int fd, bool catch_signals)
     alConfig *cfg = fx_config("estrings", "run.generations=1000000", NULL);
     al_session s;
     alError err = {0};
-    if (al_session_open_with_class(&s, &counter_class, cfg, db, "counter", &err) != AL_OK) _exit(10);
+    if (al_session_open_with_class(&s, &counter_class, cfg, db, "counter", &err) != AL_OK)
+        _exit(10);
     if (catch_signals) al_session_catch_signals();
     const char *end = al_session_run(&s, report_gen, &fd, &err);
     int64_t marks[2] = {-1, s.gens};

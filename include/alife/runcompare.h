@@ -10,7 +10,7 @@
 /// valid until alDestroyComparison.
 typedef struct alComparison {
     int run_count;
-    const alRunData *const *runs;   ///< the runs (with generations), in the order asked
+    const alRunData *const *runs; ///< the runs (with generations), in the order asked
     int diff_count;
     const char *const *diff_keys;   ///< params whose values differ between the runs (or that
                                     ///< some runs lack), in the first run's order, then others'

@@ -1,10 +1,15 @@
 /// runlog.h — the run database (SQLite; src/store is its only user).
 ///
-/// Tables: runs, params, generations, genomes (see docs in src/store/runlog.c).
+/// Tables: runs, params, generations, figures, genomes (src/store/runlog.c).
 /// Schema version in PRAGMA user_version; WAL, synchronous=NORMAL,
 /// busy_timeout, so several processes can log into one file at once.
 /// A file that is not an alife database, or has a newer schema, is refused
-/// with an error and never modified.
+/// with an error and never modified. Reading is in runquery.h.
+///
+/// Threads: an alRunLog belongs to one thread at a time; several processes
+/// (or several alRunLogs in one process) may log into one file at once.
+/// Errors: every function returns AL_OK or a code and fills err (which may be
+/// NULL) with a message naming the database path.
 #ifndef ALIFE_RUNLOG_H
 #define ALIFE_RUNLOG_H
 
@@ -21,7 +26,8 @@ typedef struct alRunLog alRunLog;
 
 /// Opens (creating it and its folders if missing) the database at path, for
 /// logging. Migrates an older schema. Runs of this host left 'running' by a
-/// process that no longer exists are marked 'interrupted'.
+/// process that no longer exists (kill(pid, 0) fails with ESRCH) are marked
+/// 'interrupted'.
 /// Errors: AL_ERR_USAGE (exit 2) when the file is not an alife run database
 /// (not SQLite, another program's SQLite database, a newer schema): the file
 /// is then left byte for byte unchanged; AL_ERR_IO when it cannot be opened
@@ -35,7 +41,8 @@ alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err);
 void alRunLog_Close(alRunLog *log);
 
 /// Starts a run: a new row with status 'running', the resolved config text,
-/// its params, this process id and a fresh uuid. *run_id receives its id.
+/// its params (alConfig_Each), this host and process id and a fresh uuid.
+/// name NULL is "". *run_id receives its id. The config is read, not kept.
 alResult alRunLog_BeginRun(alRunLog *log, const alConfig *cfg, const char *name, uint64_t seed,
                            int64_t *run_id, alError *err);
 /// Logs one finished generation, its module figures, and the best genome

@@ -6,11 +6,12 @@
 /// not be freed by the caller. The objects do not refer to the alRunLog, so
 /// they may outlive it.
 ///
-/// Status: a run still marked 'running' whose process is gone (same host,
+/// Status: a run still marked 'running' whose process is gone (same host and
 /// kill(pid, 0) fails with ESRCH, or the pid now belongs to a process that
-/// started after the run) is reported with status "interrupted" and
-/// stale = true. Opened read-only the row is never changed; alRunLog_Open
-/// (read-write) rewrites such rows to 'interrupted' itself.
+/// started more than a minute after the run) is reported with status
+/// "interrupted" and stale = true. Opened read-only the row is never
+/// changed; alRunLog_Open (read-write) rewrites the rows whose process is
+/// certainly gone (ESRCH) to 'interrupted'.
 #ifndef ALIFE_RUNQUERY_H
 #define ALIFE_RUNQUERY_H
 
@@ -28,23 +29,23 @@ typedef struct alRunParam {
 
 /// One run's row plus a summary of its generations.
 typedef struct alRunInfo {
-    int64_t id;             ///< row id, the number users type
-    const char *uuid;       ///< globally unique id (36 chars)
-    const char *module;     ///< "steering", "estrings", "ants", ...
-    const char *name;       ///< the run's name ("" if none)
+    int64_t id;         ///< row id, the number users type
+    const char *uuid;   ///< globally unique id (36 chars)
+    const char *module; ///< "steering", "estrings", "ants", ...
+    const char *name;   ///< the run's name ("" if none)
     uint64_t seed;
-    const char *status;     ///< "running", "finished", "interrupted" or "failed" (as shown)
-    bool stale;             ///< stored 'running' but its process is gone: status says "interrupted"
-    const char *started;    ///< UTC, ISO 8601 ("2026-11-30T07:26:11Z")
-    const char *finished;   ///< UTC, ISO 8601, or NULL while running / when the process died
-    const char *version;    ///< alife version that ran it
-    const char *host;       ///< host name of the process ("" if unknown)
-    int64_t pid;            ///< process id of the run (0 if unknown)
-    const char *config;     ///< the full resolved config as INI text
+    const char *status;   ///< "running", "finished", "interrupted" or "failed" (as shown)
+    bool stale;           ///< stored 'running' but its process is gone: status says "interrupted"
+    const char *started;  ///< UTC, ISO 8601 ("2026-11-30T07:26:11Z")
+    const char *finished; ///< UTC, ISO 8601, or NULL while running / when the process died
+    const char *version;  ///< alife version that ran it
+    const char *host;     ///< host name of the process ("" if unknown)
+    int64_t pid;          ///< process id of the run (0 if unknown)
+    const char *config;   ///< the full resolved config as INI text
     int64_t generation_count; ///< generations logged
-    bool has_last;          ///< false when no generation was logged
-    double last_best;       ///< best of the last logged generation (NaN if none)
-    double last_mean;       ///< mean of the last logged generation (NaN if none)
+    bool has_last;            ///< false when no generation was logged
+    double last_best;         ///< best of the last logged generation (NaN if none)
+    double last_mean;         ///< mean of the last logged generation (NaN if none)
     int param_count;
     const alRunParam *params; ///< param_count entries, in schema order
 } alRunInfo;
@@ -53,19 +54,19 @@ typedef struct alRunInfo {
 typedef struct alRunGen {
     int64_t gen;
     double best, mean, worst, stddev; ///< NaN when not stored
-    int64_t evaluations;  ///< fitness evaluations so far in the run
-    int64_t ticks;        ///< simulation ticks so far in the run
-    double wall_s;        ///< wall time of this generation, seconds
+    int64_t evaluations;              ///< fitness evaluations so far in the run
+    int64_t ticks;                    ///< simulation ticks so far in the run
+    double wall_s;                    ///< wall time of this generation, seconds
     const double *figures; ///< alRunData.figure_count values; NaN where this generation has none
 } alRunGen;
 
 /// One stored genome (at least the best of each generation, rank 0).
 typedef struct alRunGenome {
     int64_t gen;
-    int rank;             ///< 0 = best
+    int rank; ///< 0 = best
     double fitness;
-    const void *bytes;    ///< the module's genome encoding
-    size_t size;          ///< bytes
+    const void *bytes; ///< the module's genome encoding
+    size_t size;       ///< bytes
 } alRunGenome;
 
 /// A whole run, from alRunLog_LoadRun.
@@ -74,9 +75,9 @@ typedef struct alRunData {
     int figure_count;
     const char *const *figure_names; ///< module figure names, in the order the module reports them
     int64_t gen_count;
-    const alRunGen *gens;            ///< ordered by gen
+    const alRunGen *gens; ///< ordered by gen
     int64_t genome_count;
-    const alRunGenome *genomes;      ///< ordered by gen, rank; empty unless asked for
+    const alRunGenome *genomes; ///< ordered by gen, rank; empty unless asked for
 } alRunData;
 
 typedef struct alRunList alRunList;

@@ -41,13 +41,12 @@ static const char *const fig_names[AL_MAX_FIGURES] = {"f0", "f1", "f2", "f3",
 // Logs n generations as one run; per_gen_commit forces a commit after each.
 // Returns seconds, or -1 (err filled).
 static double log_run(alRunLog *log, const alConfig *cfg, int64_t n, int figures,
-                      unsigned char *genome, size_t genome_bytes, bool per_gen_commit,
-                      alError *err)
+                      unsigned char *genome, size_t genome_bytes, bool per_gen_commit, alError *err)
 {
     int64_t id;
     double t0 = al_now();
-    if (alRunLog_BeginRun(log, cfg, per_gen_commit ? "bench-commit-each" : "bench-batched", 1,
-                          &id, err) != AL_OK)
+    if (alRunLog_BeginRun(log, cfg, per_gen_commit ? "bench-commit-each" : "bench-batched", 1, &id,
+                          err) != AL_OK)
         return -1;
     for (int64_t g = 0; g < n; ++g) {
         alGenStats s;
@@ -60,7 +59,8 @@ static double log_run(alRunLog *log, const alConfig *cfg, int64_t n, int figures
         s.evaluations = g * 100;
         s.ticks = g * 1000;
         s.wall_s = 1e-4;
-        for (int k = 0; k < figures; ++k) alGenStats_AddFigure(&s, fig_names[k], (double)(g + k));
+        for (int k = 0; k < figures; ++k)
+            alGenStats_AddFigure(&s, fig_names[k], (double)(g + k));
         if (genome_bytes) genome[g % genome_bytes] = (unsigned char)g;
         if (alRunLog_AddGeneration(log, id, &s, genome_bytes ? genome : NULL, genome_bytes, err) !=
                 AL_OK ||
@@ -90,7 +90,8 @@ int bench_store(int argc, char **argv)
         switch (c) {
         case O_GENS:
             if (!al_parse_int(optarg, 1, 100000000, &gens))
-                return cli_usage_error("bench store", "--generations '%s': a whole number 1-100000000", optarg);
+                return cli_usage_error("bench store",
+                                       "--generations '%s': a whole number 1-100000000", optarg);
             break;
         case O_FIGS:
             if (!al_parse_int(optarg, 0, AL_MAX_FIGURES, &figs))
@@ -99,16 +100,24 @@ int bench_store(int argc, char **argv)
             break;
         case O_BYTES:
             if (!al_parse_int(optarg, 0, 1 << 24, &bytes))
-                return cli_usage_error("bench store", "--genome-bytes '%s': a whole number 0-16777216",
-                                       optarg);
+                return cli_usage_error("bench store",
+                                       "--genome-bytes '%s': a whole number 0-16777216", optarg);
             break;
-        case O_DB: db = optarg; break;
-        case O_JSON: json = true; break;
-        case 'h': help(); return 0;
-        default: return cli_usage_error("bench store", "bad option");
+        case O_DB:
+            db = optarg;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case 'h':
+            help();
+            return 0;
+        default:
+            return cli_usage_error("bench store", "bad option");
         }
     }
-    if (optind != argc) return cli_usage_error("bench store", "unexpected argument '%s'", argv[optind]);
+    if (optind != argc)
+        return cli_usage_error("bench store", "unexpected argument '%s'", argv[optind]);
     char tmp[64] = "";
     if (!db) {
         snprintf(tmp, sizeof tmp, "/tmp/alife-bench-store-%ld.db", (long)getpid());
@@ -116,7 +125,8 @@ int bench_store(int argc, char **argv)
     }
     struct stat sb;
     if (stat(db, &sb) == 0)
-        return cli_usage_error("bench store", "%s exists; give a new path (the benchmark creates it)", db);
+        return cli_usage_error("bench store",
+                               "%s exists; give a new path (the benchmark creates it)", db);
 
     alError err = {0};
     alConfigDef def = alDefaultConfigDef();
@@ -133,7 +143,8 @@ int bench_store(int argc, char **argv)
         status = cli_fail(&err);
     } else {
         batched = log_run(log, cfg, gens, (int)figs, genome, (size_t)bytes, false, &err);
-        if (batched >= 0) each = log_run(log, cfg, gens, (int)figs, genome, (size_t)bytes, true, &err);
+        if (batched >= 0)
+            each = log_run(log, cfg, gens, (int)figs, genome, (size_t)bytes, true, &err);
         if (batched < 0 || each < 0) status = cli_fail(&err);
     }
     alRunLog_Close(log);
@@ -141,9 +152,10 @@ int bench_store(int argc, char **argv)
     if (status == 0) {
         double r1 = (double)gens / batched, r2 = (double)gens / each;
         if (json)
-            printf("{\"generations\":%lld,\"figures\":%lld,\"genome_bytes\":%lld,"
-                   "\"batched_gens_per_s\":%.1f,\"commit_each_gens_per_s\":%.1f,\"db_bytes\":%lld}\n",
-                   (long long)gens, (long long)figs, (long long)bytes, r1, r2, size);
+            printf(
+                "{\"generations\":%lld,\"figures\":%lld,\"genome_bytes\":%lld,"
+                "\"batched_gens_per_s\":%.1f,\"commit_each_gens_per_s\":%.1f,\"db_bytes\":%lld}\n",
+                (long long)gens, (long long)figs, (long long)bytes, r1, r2, size);
         else
             printf("store: %lld generations, %lld figures, %lld-byte genome each\n"
                    "  batched (as runs log):   %10.0f generations/s (%.3f s)\n"

@@ -61,15 +61,15 @@ static void print_table(const alComparison *cmp)
         printf("  %*s", w[i], buf);
     }
     printf("\n");
-#define ROW(label, expr)                                                                       \
-    do {                                                                                       \
-        printf("%-*s", wkey, label);                                                           \
-        for (int i = 0; i < n; ++i) {                                                          \
-            const alRunInfo *r = &cmp->runs[i]->info;                                          \
-            (void)r;                                                                           \
-            printf("  %*.*s", w[i], w[i], (expr));                                             \
-        }                                                                                      \
-        printf("\n");                                                                          \
+#define ROW(label, expr)                                                                           \
+    do {                                                                                           \
+        printf("%-*s", wkey, label);                                                               \
+        for (int i = 0; i < n; ++i) {                                                              \
+            const alRunInfo *r = &cmp->runs[i]->info;                                              \
+            (void)r;                                                                               \
+            printf("  %*.*s", w[i], w[i], (expr));                                                 \
+        }                                                                                          \
+        printf("\n");                                                                              \
     } while (0)
     char text[256];
     ROW("name", r->name[0] ? db_cli_text(text, sizeof text, r->name) : "-");
@@ -79,8 +79,10 @@ static void print_table(const alComparison *cmp)
     ROW("last best", db_cli_num(buf, sizeof buf, r->last_best));
     ROW("last mean", db_cli_num(buf, sizeof buf, r->last_mean));
 #undef ROW
-    if (n > 1 && cmp->diff_count == 0) printf("\nthe runs have the same parameters\n");
-    else if (cmp->diff_count > 0) printf("\nparameters that differ (- = not set in that run):\n");
+    if (n > 1 && cmp->diff_count == 0)
+        printf("\nthe runs have the same parameters\n");
+    else if (cmp->diff_count > 0)
+        printf("\nparameters that differ (- = not set in that run):\n");
     for (int k = 0; k < cmp->diff_count; ++k) {
         printf("%-*s", wkey, cmp->diff_keys[k]);
         for (int i = 0; i < n; ++i) {
@@ -157,11 +159,20 @@ int cmd_compare(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case O_DB: db = optarg; break;
-        case O_CSV: csv = optarg; break;
-        case O_JSON: json = true; break;
-        case 'h': help(); return 0;
-        default: return cli_usage_error("compare", "bad option");
+        case O_DB:
+            db = optarg;
+            break;
+        case O_CSV:
+            csv = optarg;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case 'h':
+            help();
+            return 0;
+        default:
+            return cli_usage_error("compare", "bad option");
         }
     }
     int n = argc - optind;
@@ -195,8 +206,10 @@ int cmd_compare(int argc, char **argv)
     alRunLog_Close(log);
     free(ids);
     if (status) return status;
-    if (json) print_json(cmp);
-    else if (!csv || strcmp(csv, "-") != 0) print_table(cmp);
+    if (json)
+        print_json(cmp);
+    else if (!csv || strcmp(csv, "-") != 0)
+        print_table(cmp);
     if (csv && !db_cli_write_file(csv, write_csv, cmp)) {
         fprintf(stderr, "alife compare: cannot write %s: %s\n", csv, strerror(errno));
         status = 1;

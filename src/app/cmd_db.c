@@ -47,15 +47,15 @@ int db_cli_finish(const char *cmd)
     return 1;
 }
 
-bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx), const void *ctx)
+bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx)
 {
-    if (strcmp(path, "-") == 0) return write(stdout, ctx) && fflush(stdout) == 0;
+    if (strcmp(path, "-") == 0) return emit(stdout, ctx) && fflush(stdout) == 0;
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
     if (!tmp) return false;
     snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
-    bool ok = f && write(f, ctx);
+    bool ok = f && emit(f, ctx);
     if (f && fclose(f) != 0) ok = false;
     if (ok && rename(tmp, path) != 0) ok = false;
     if (!ok) {
@@ -77,8 +77,10 @@ const char *db_cli_text(char *buf, size_t cap, const char *s)
 
 const char *db_cli_num(char *buf, size_t cap, double v)
 {
-    if (isnan(v)) snprintf(buf, cap, "-");
-    else snprintf(buf, cap, "%.6g", v);
+    if (isnan(v))
+        snprintf(buf, cap, "-");
+    else
+        snprintf(buf, cap, "%.6g", v);
     return buf;
 }
 
@@ -125,6 +127,21 @@ void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
     fputc('}', out);
 }
 
+// The key of a module figure in JSON and CSV: its name, or "figure_NAME" if
+// the name is one of the fixed columns (a figure called "best" must not
+// shadow the real best).
+static const char *figure_key(char *buf, size_t cap, const char *name)
+{
+    static const char *const fixed[] = {"gen",    "best",  "mean",   "worst",
+                                        "stddev", "ticks", "wall_s", "evaluations"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
+        if (strcmp(name, fixed[i]) == 0) {
+            snprintf(buf, cap, "figure_%s", name);
+            return buf;
+        }
+    return name;
+}
+
 // "2026-11-30T07:26:11Z" -> "2026-11-30 07:26:11" for tables.
 static const char *short_time(char *buf, size_t cap, const char *iso)
 {
@@ -150,7 +167,10 @@ static void runs_help(void)
            "options:\n"
            "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
            "  -m, --module M   only runs of module M (steering, estrings, ants)\n"
-           "      --json       print a JSON array of run objects (fields and params)\n"
+           "      --json       print a JSON array of run objects: id, uuid, module, name,\n"
+           "                   seed, status, stale (true when shown interrupted because\n"
+           "                   its process is gone), started, finished, version, host,\n"
+           "                   pid, generation_count, last_best, last_mean, params\n"
            "  -h, --help       this help\n"
            "\n" DB_CLI_EXIT_HELP);
 }
@@ -173,11 +193,11 @@ static void print_runs_table(const alRunList *list)
         char best[32], mean[32], when[40], name[32], module[64];
         db_cli_text(name, sizeof name, r->name);
         if ((int)strlen(r->name) > wname) memcpy(name + wname - 3, "...", 4);
-        printf("%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id,
-               wmod, db_cli_text(module, sizeof module, r->module), wname, name, (unsigned long long)r->seed, r->status,
-               (long long)r->generation_count, db_cli_num(best, sizeof best, r->last_best),
-               db_cli_num(mean, sizeof mean, r->last_mean),
-               short_time(when, sizeof when, r->started));
+        printf(
+            "%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id, wmod,
+            db_cli_text(module, sizeof module, r->module), wname, name, (unsigned long long)r->seed,
+            r->status, (long long)r->generation_count, db_cli_num(best, sizeof best, r->last_best),
+            db_cli_num(mean, sizeof mean, r->last_mean), short_time(when, sizeof when, r->started));
     }
 }
 
@@ -195,11 +215,20 @@ int cmd_runs(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, "m:h", opts, NULL)) != -1) {
         switch (c) {
-        case O_DB: db = optarg; break;
-        case 'm': module = optarg; break;
-        case O_JSON: json = true; break;
-        case 'h': runs_help(); return 0;
-        default: return cli_usage_error("runs", "bad option");
+        case O_DB:
+            db = optarg;
+            break;
+        case 'm':
+            module = optarg;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case 'h':
+            runs_help();
+            return 0;
+        default:
+            return cli_usage_error("runs", "bad option");
         }
     }
     if (optind != argc) return cli_usage_error("runs", "unexpected argument '%s'", argv[optind]);
@@ -221,8 +250,10 @@ int cmd_runs(int argc, char **argv)
         }
         fputs("\n]\n", stdout);
     } else if (alRunList_Count(list) == 0) {
-        if (module) printf("no %s runs in %s\n", module, db);
-        else printf("no runs in %s\n", db);
+        if (module)
+            printf("no %s runs in %s\n", module, db);
+        else
+            printf("no runs in %s\n", db);
     } else {
         print_runs_table(list);
     }
@@ -246,7 +277,8 @@ static void show_help(void)
            "      --json      print one JSON object: the run's fields, \"params\",\n"
            "                  \"config\", \"figure_names\" and \"generations\" (one object\n"
            "                  per generation: gen, best, mean, worst, stddev, the module\n"
-           "                  figures by name, evaluations, ticks, wall_s)\n"
+           "                  figures by name, evaluations, ticks, wall_s; a figure\n"
+           "                  named like one of those is given as figure_NAME)\n"
            "      --config    print only the run's resolved config as INI, to replay it:\n"
            "                  alife show 3 --config > again.ini && alife run again.ini\n"
            "  -a, --all       print every generation (default: at most about 40 rows,\n"
@@ -257,6 +289,7 @@ static void show_help(void)
 
 static void show_json(const alRunData *run)
 {
+    char key[128];
     fputc('{', stdout);
     db_cli_json_run_fields(stdout, &run->info);
     int first = 0;
@@ -266,7 +299,7 @@ static void show_json(const alRunData *run)
     fputc('[', stdout);
     for (int k = 0; k < run->figure_count; ++k) {
         if (k) fputc(',', stdout);
-        json_string(stdout, run->figure_names[k]);
+        json_string(stdout, figure_key(key, sizeof key, run->figure_names[k]));
     }
     fputs("],\n\"generations\":[", stdout);
     for (int64_t i = 0; i < run->gen_count; ++i) {
@@ -282,7 +315,7 @@ static void show_json(const alRunData *run)
             json_number(stdout, vals[k]);
         }
         for (int k = 0; k < run->figure_count; ++k) {
-            json_key(stdout, run->figure_names[k], &gf);
+            json_key(stdout, figure_key(key, sizeof key, run->figure_names[k]), &gf);
             json_number(stdout, g->figures[k]);
         }
         json_key(stdout, "evaluations", &gf);
@@ -324,7 +357,8 @@ static void show_text(const alRunData *run, bool all)
     }
     int64_t step = 1;
     if (!all && run->gen_count > 40) step = (run->gen_count + 39) / 40;
-    printf("\ngenerations%s:\n", step > 1 ? " (every so often; --all or alife export for all)" : "");
+    printf("\ngenerations%s:\n",
+           step > 1 ? " (every so often; --all or alife export for all)" : "");
     printf("%7s %12s %12s %12s %12s %11s %11s %9s", "gen", "best", "mean", "worst", "stddev",
            "evals", "ticks", "wall_s");
     for (int k = 0; k < run->figure_count; ++k) {
@@ -353,21 +387,32 @@ int cmd_show(int argc, char **argv)
 {
     enum { O_DB = 1000, O_JSON, O_CONFIG };
     static const struct option opts[] = {
-        {"db", required_argument, 0, O_DB}, {"json", no_argument, 0, O_JSON},
+        {"db", required_argument, 0, O_DB},   {"json", no_argument, 0, O_JSON},
         {"config", no_argument, 0, O_CONFIG}, {"all", no_argument, 0, 'a'},
-        {"help", no_argument, 0, 'h'},      {0, 0, 0, 0}};
+        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
     const char *db = AL_DEFAULT_DB;
     bool json = false, config = false, all = false;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "ah", opts, NULL)) != -1) {
         switch (c) {
-        case O_DB: db = optarg; break;
-        case O_JSON: json = true; break;
-        case O_CONFIG: config = true; break;
-        case 'a': all = true; break;
-        case 'h': show_help(); return 0;
-        default: return cli_usage_error("show", "bad option");
+        case O_DB:
+            db = optarg;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case O_CONFIG:
+            config = true;
+            break;
+        case 'a':
+            all = true;
+            break;
+        case 'h':
+            show_help();
+            return 0;
+        default:
+            return cli_usage_error("show", "bad option");
         }
     }
     if (optind >= argc) return cli_usage_error("show", "which run? e.g. alife show 1");
@@ -380,9 +425,12 @@ int cmd_show(int argc, char **argv)
     status = db_cli_load("show", log, argv[optind], false, &run);
     alRunLog_Close(log);
     if (status) return status;
-    if (json) show_json(run);
-    else if (config) fputs(run->info.config, stdout);
-    else show_text(run, all);
+    if (json)
+        show_json(run);
+    else if (config)
+        fputs(run->info.config, stdout);
+    else
+        show_text(run, all);
     alDestroyRunData(run);
     return db_cli_finish("show");
 }
@@ -395,7 +443,8 @@ static void export_help(void)
            "\n"
            "Writes one run's generations as CSV (RFC 4180), one row per generation:\n"
            "  gen,best,mean,worst,stddev,evaluations,ticks,wall_s,<module figures...>\n"
-           "Numbers read back exactly; a figure a generation lacks is an empty field.\n"
+           "Numbers read back exactly; a figure a generation lacks is an empty field;\n"
+           "a figure named like a fixed column is given as figure_NAME.\n"
            "RUN is the run's number or a prefix of its uuid. FILE '-' is stdout.\n"
            "The file is written whole or not at all (written beside, then renamed).\n"
            "\n"
@@ -412,7 +461,8 @@ static bool write_csv(FILE *out, const void *ctx)
     fputs("gen,best,mean,worst,stddev,evaluations,ticks,wall_s", out);
     for (int k = 0; k < run->figure_count; ++k) {
         fputc(',', out);
-        csv_field(out, run->figure_names[k]);
+        char key[128];
+        csv_field(out, figure_key(key, sizeof key, run->figure_names[k]));
     }
     fputs("\r\n", out);
     for (int64_t i = 0; i < run->gen_count; ++i) {
@@ -448,13 +498,21 @@ int cmd_export(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case O_DB: db = optarg; break;
-        case O_CSV: csv = optarg; break;
-        case 'h': export_help(); return 0;
-        default: return cli_usage_error("export", "bad option");
+        case O_DB:
+            db = optarg;
+            break;
+        case O_CSV:
+            csv = optarg;
+            break;
+        case 'h':
+            export_help();
+            return 0;
+        default:
+            return cli_usage_error("export", "bad option");
         }
     }
-    if (optind >= argc) return cli_usage_error("export", "which run? e.g. alife export 1 --csv run1.csv");
+    if (optind >= argc)
+        return cli_usage_error("export", "which run? e.g. alife export 1 --csv run1.csv");
     if (optind != argc - 1) return cli_usage_error("export", "one run only");
     if (!csv) return cli_usage_error("export", "where to? give --csv FILE (or --csv - for stdout)");
     alRunLog *log;
@@ -468,8 +526,8 @@ int cmd_export(int argc, char **argv)
     if (!ok)
         fprintf(stderr, "alife export: cannot write %s: %s\n", csv, strerror(errno));
     else if (strcmp(csv, "-") != 0)
-        fprintf(stderr, "alife export: run %lld, %lld generations -> %s\n",
-                (long long)run->info.id, (long long)run->gen_count, csv);
+        fprintf(stderr, "alife export: run %lld, %lld generations -> %s\n", (long long)run->info.id,
+                (long long)run->gen_count, csv);
     alDestroyRunData(run);
     return ok ? 0 : 1;
 }

@@ -25,16 +25,17 @@ const char *db_cli_text(char *buf, size_t cap, const char *s);
 /// Flushes stdout; on a write error (a full disk, a closed pipe) says so and
 /// returns 1, else 0.
 int db_cli_finish(const char *cmd);
-/// Writes a file whole or not at all: write(f, ctx) into PATH.tmpPID beside
+/// Writes a file whole or not at all: emit(f, ctx) into PATH.tmpPID beside
 /// it, then rename. PATH "-" writes to stdout. False (errno set) on failure.
-bool db_cli_write_file(const char *path, bool (*write)(FILE *f, const void *ctx), const void *ctx);
+bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx);
 /// "%.6g", or "-" for NaN; into buf.
 const char *db_cli_num(char *buf, size_t cap, double v);
 /// Exit-status paragraph shared by the --help texts.
-#define DB_CLI_EXIT_HELP                                                                       \
-    "exit status: 0 success; 1 runtime failure (database or file I/O);\n"                      \
-    "2 usage error, unknown run, missing database, or a file that is not an alife\n"          \
-    "run database (not SQLite, another program's database, or a newer schema).\n"             \
-    "Reading never creates or changes the database file.\n"
+#define DB_CLI_EXIT_HELP                                                                           \
+    "exit status: 0 success; 1 runtime failure (database or file I/O);\n"                          \
+    "2 usage error, unknown run, missing database, or a file that is not an alife\n"               \
+    "run database (not SQLite, another program's database, or a newer schema).\n"                  \
+    "Reading never creates or changes the database file (SQLite may leave its\n"                   \
+    "-wal and -shm companion files beside it).\n"
 
 #endif

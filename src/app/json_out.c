@@ -23,10 +23,14 @@ static int utf8_len(const unsigned char *s)
     int n;
     unsigned min;
     if (c < 0x80) return 1;
-    if (c >= 0xc2 && c <= 0xdf) n = 2, min = 0x80;
-    else if (c >= 0xe0 && c <= 0xef) n = 3, min = 0x800;
-    else if (c >= 0xf0 && c <= 0xf4) n = 4, min = 0x10000;
-    else return 0;
+    if (c >= 0xc2 && c <= 0xdf)
+        n = 2, min = 0x80;
+    else if (c >= 0xe0 && c <= 0xef)
+        n = 3, min = 0x800;
+    else if (c >= 0xf0 && c <= 0xf4)
+        n = 4, min = 0x10000;
+    else
+        return 0;
     unsigned cp = c & (0x7fu >> n);
     for (int i = 1; i < n; ++i) {
         if ((s[i] & 0xc0) != 0x80) return 0;
@@ -47,13 +51,27 @@ void json_string(FILE *out, const char *s)
     while (*p) {
         unsigned c = *p;
         switch (c) {
-        case '"': fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\r': fputs("\\r", out); break;
-        case '\t': fputs("\\t", out); break;
-        case '\b': fputs("\\b", out); break;
-        case '\f': fputs("\\f", out); break;
+        case '"':
+            fputs("\\\"", out);
+            break;
+        case '\\':
+            fputs("\\\\", out);
+            break;
+        case '\n':
+            fputs("\\n", out);
+            break;
+        case '\r':
+            fputs("\\r", out);
+            break;
+        case '\t':
+            fputs("\\t", out);
+            break;
+        case '\b':
+            fputs("\\b", out);
+            break;
+        case '\f':
+            fputs("\\f", out);
+            break;
         default:
             if (c < 0x20) {
                 fprintf(out, "\\u%04x", c);
@@ -76,8 +94,10 @@ void json_string(FILE *out, const char *s)
 
 void json_number(FILE *out, double v)
 {
-    if (!isfinite(v)) fputs("null", out);
-    else exact_double(out, v);
+    if (!isfinite(v))
+        fputs("null", out);
+    else
+        exact_double(out, v);
 }
 
 void json_key(FILE *out, const char *key, int *first)
@@ -105,6 +125,8 @@ void csv_field(FILE *out, const char *s)
 void csv_number(FILE *out, double v)
 {
     if (isnan(v)) return;
-    if (isinf(v)) fputs(v > 0 ? "inf" : "-inf", out);
-    else exact_double(out, v);
+    if (isinf(v))
+        fputs(v > 0 ? "inf" : "-inf", out);
+    else
+        exact_double(out, v);
 }

@@ -15,7 +15,8 @@ void alDestroyComparison(alComparison *cmp)
 {
     if (!cmp) return;
     comparison *c = (comparison *)cmp;
-    for (int i = 0; i < cmp->run_count; ++i) alDestroyRunData(c->runs[i]);
+    for (int i = 0; i < cmp->run_count; ++i)
+        alDestroyRunData(c->runs[i]);
     free(c->runs);
     free(c->keys);
     free(c->values);
@@ -53,7 +54,8 @@ alResult alRunLog_Compare(alRunLog *log, const int64_t *ids, int n, alComparison
     }
     // Candidate keys: every key of every run, each once, first run's order first.
     int total = 0;
-    for (int i = 0; i < n; ++i) total += c->runs[i]->info.param_count;
+    for (int i = 0; i < n; ++i)
+        total += c->runs[i]->info.param_count;
     c->keys = malloc((size_t)(total ? total : 1) * sizeof *c->keys);
     if (!c->keys) {
         alDestroyComparison(&c->pub);
@@ -65,7 +67,8 @@ alResult alRunLog_Compare(alRunLog *log, const int64_t *ids, int n, alComparison
         for (int p = 0; p < ri->param_count; ++p) {
             const char *key = ri->params[p].key;
             bool seen = false;
-            for (int j = 0; j < i && !seen; ++j) seen = param_of(&c->runs[j]->info, key) != NULL;
+            for (int j = 0; j < i && !seen; ++j)
+                seen = param_of(&c->runs[j]->info, key) != NULL;
             if (seen) continue;
             const char *v0 = param_of(&c->runs[0]->info, key);
             bool differs = false;
@@ -80,7 +83,8 @@ alResult alRunLog_Compare(alRunLog *log, const int64_t *ids, int n, alComparison
         return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     }
     for (int i = 0; i < n; ++i)
-        for (int k = 0; k < nk; ++k) c->values[i * nk + k] = param_of(&c->runs[i]->info, c->keys[k]);
+        for (int k = 0; k < nk; ++k)
+            c->values[i * nk + k] = param_of(&c->runs[i]->info, c->keys[k]);
     c->pub.runs = (const alRunData *const *)c->runs;
     c->pub.diff_count = nk;
     c->pub.diff_keys = c->keys;

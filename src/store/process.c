@@ -73,17 +73,20 @@ static bool process_start_time(int64_t pid, int64_t *out)
     return true;
 }
 
-bool al_store_process_gone(const char *host, int64_t pid, const char *started_iso)
+run_process al_store_run_process(const char *host, int64_t pid, const char *started_iso)
 {
-    if (!host || !host[0] || pid <= 0) return false;
+    if (!host || !host[0] || pid <= 0) return RUN_PROCESS_ALIVE_OR_UNKNOWN;
     char here[256] = "";
     gethostname(here, sizeof here - 1);
-    if (strcmp(host, here) != 0) return false; // another machine: cannot tell
-    if (kill((pid_t)pid, 0) != 0) return errno == ESRCH;
+    if (strcmp(host, here) != 0) return RUN_PROCESS_ALIVE_OR_UNKNOWN; // cannot tell
+    if (kill((pid_t)pid, 0) != 0)
+        return errno == ESRCH ? RUN_PROCESS_GONE : RUN_PROCESS_ALIVE_OR_UNKNOWN;
     // The pid exists. If its process began after the run did, the pid was
-    // reused and the run's own process is gone. 2 s of slack for rounding.
+    // reused and the run's own process is gone. A minute of slack absorbs
+    // rounding and small clock adjustments.
     int64_t proc_start, run_start;
-    if (process_start_time(pid, &proc_start) && parse_iso_utc(started_iso, &run_start))
-        return proc_start > run_start + 2;
-    return false;
+    if (process_start_time(pid, &proc_start) && parse_iso_utc(started_iso, &run_start) &&
+        proc_start > run_start + 60)
+        return RUN_PROCESS_REUSED;
+    return RUN_PROCESS_ALIVE_OR_UNKNOWN;
 }

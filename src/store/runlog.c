@@ -27,7 +27,6 @@
 #define AL_APPLICATION_ID_SKELETON 0x61696966
 #define AL_BATCH_SECONDS 0.05
 
-
 static alResult db_error(alRunLog *log, alError *err, const char *what)
 {
     return alError_Set(err, AL_ERR_DB, "%s: %s: %s", log->path, what, sqlite3_errmsg(log->db));
@@ -117,9 +116,9 @@ static void mark_stale_runs(alRunLog *log)
     int64_t gone[64];
     int n = 0;
     while (n < 64 && sqlite3_step(st) == SQLITE_ROW)
-        if (al_store_process_gone((const char *)sqlite3_column_text(st, 1),
-                                  sqlite3_column_int64(st, 2),
-                                  (const char *)sqlite3_column_text(st, 3)))
+        if (al_store_run_process((const char *)sqlite3_column_text(st, 1),
+                                 sqlite3_column_int64(st, 2),
+                                 (const char *)sqlite3_column_text(st, 3)) == RUN_PROCESS_GONE)
             gone[n++] = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     if (n == 0) return;
@@ -179,8 +178,7 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
                            "use a newer alife; the file was not changed",
                            path, (long long)*version, AL_SCHEMA_VERSION);
     if (readonly && tables == 0)
-        return alError_Set(err, AL_ERR_USAGE, "%s: an empty file, not an alife run database",
-                           path);
+        return alError_Set(err, AL_ERR_USAGE, "%s: an empty file, not an alife run database", path);
     return AL_OK;
 }
 
@@ -201,7 +199,8 @@ static alResult use_wal(alRunLog *log, alError *err)
         }
         sqlite3_finalize(st);
         if (rc == SQLITE_OK && wal) return AL_OK;
-        if (rc == SQLITE_OK) rc = sqlite3_exec(log->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(log->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
         if (rc == SQLITE_OK) continue; // check that it took
         if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) break;
         if (attempt >= 1000) break; // 1000 x 10 ms = the 10 s busy timeout
@@ -244,6 +243,9 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     *out = NULL;
     if (strlen(path) >= sizeof((alRunLog *)0)->path)
         return alError_Set(err, AL_ERR_USAGE, "%.64s...: database path too long", path);
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
     if (!readonly) {
         alResult r = make_parent(path, err);
         if (r != AL_OK) return r;
@@ -300,11 +302,8 @@ alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err)
     if (stat(path, &sb) != 0) {
         if (errno == ENOENT || errno == ENOTDIR)
             return alError_Set(err, AL_ERR_NOTFOUND, "%s: no such database", path);
-        return alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path,
-                           strerror(errno));
+        return alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path, strerror(errno));
     }
-    if (S_ISDIR(sb.st_mode))
-        return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
     return open_db(path, true, out, err);
 }
 
@@ -312,7 +311,11 @@ static alResult commit(alRunLog *log, alError *err)
 {
     if (!log->in_txn) return AL_OK;
     log->in_txn = false;
-    return exec(log, "COMMIT", err);
+    alResult r = exec(log, "COMMIT", err);
+    // A failed COMMIT (disk full, I/O error) may leave the transaction open;
+    // end it so the next generation can start a new one.
+    if (r != AL_OK && !sqlite3_get_autocommit(log->db)) exec(log, "ROLLBACK", NULL);
+    return r;
 }
 
 void alRunLog_Close(alRunLog *log)
@@ -345,7 +348,8 @@ static void make_uuid(char out[37])
         // Fall back on the clock and pid: unique enough on one machine.
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
+        uint64_t x =
+            (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)getpid() << 40);
         for (int i = 0; i < 16; ++i) {
             x ^= x << 13;
             x ^= x >> 7;

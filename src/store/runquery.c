@@ -85,18 +85,21 @@ static void read_end(alRunLog *log, bool began)
 
 // ---- runs ------------------------------------------------------------------
 
-const char *alRunLog_Path(const alRunLog *log) { return log->path; }
+const char *alRunLog_Path(const alRunLog *log)
+{
+    return log->path;
+}
 
 static alResult db_fail(alRunLog *log, alError *err, const char *what)
 {
     return alError_Set(err, AL_ERR_DB, "%s: %s: %s", log->path, what, sqlite3_errmsg(log->db));
 }
 
-#define RUN_COLUMNS                                                                            \
-    "r.id, r.uuid, r.module, r.name, r.seed, r.status, r.started, r.finished, r.version,"      \
-    " r.host, r.pid, r.config,"                                                                \
-    " (SELECT count(*) FROM generations g WHERE g.run = r.id),"                                \
-    " (SELECT g.best FROM generations g WHERE g.run = r.id ORDER BY g.gen DESC LIMIT 1),"      \
+#define RUN_COLUMNS                                                                                \
+    "r.id, r.uuid, r.module, r.name, r.seed, r.status, r.started, r.finished, r.version,"          \
+    " r.host, r.pid, r.config,"                                                                    \
+    " (SELECT count(*) FROM generations g WHERE g.run = r.id),"                                    \
+    " (SELECT g.best FROM generations g WHERE g.run = r.id ORDER BY g.gen DESC LIMIT 1),"          \
     " (SELECT g.mean FROM generations g WHERE g.run = r.id ORDER BY g.gen DESC LIMIT 1)"
 
 // Fills info from a row selected with RUN_COLUMNS, and its params.
@@ -121,7 +124,8 @@ static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *ps
     info->last_best = column_real(st, 13);
     info->last_mean = column_real(st, 14);
     if (strcmp(info->status, "running") == 0 &&
-        al_store_process_gone(info->host, info->pid, info->started)) {
+        al_store_run_process(info->host, info->pid, info->started) !=
+            RUN_PROCESS_ALIVE_OR_UNKNOWN) {
         info->status = "interrupted";
         info->stale = true;
     }
@@ -205,7 +209,10 @@ done:
     return AL_OK;
 }
 
-int alRunList_Count(const alRunList *list) { return list->count; }
+int alRunList_Count(const alRunList *list)
+{
+    return list->count;
+}
 
 const alRunInfo *alRunList_Get(const alRunList *list, int i)
 {
@@ -303,8 +310,10 @@ static int64_t find_gen(const alRunGen *gens, int64_t n, int64_t gen)
     while (lo <= hi) {
         int64_t mid = lo + (hi - lo) / 2;
         if (gens[mid].gen == gen) return mid;
-        if (gens[mid].gen < gen) lo = mid + 1;
-        else hi = mid - 1;
+        if (gens[mid].gen < gen)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
     }
     return -1;
 }
@@ -314,9 +323,9 @@ static bool load_generations(alRunLog *log, run_data *d, int64_t id)
     sqlite3_stmt *st = NULL;
     bool ok = true;
     // Figure names, in the order the module first reported them.
-    if (sqlite3_prepare_v2(log->db,
-                           "SELECT name FROM figures WHERE run = ? GROUP BY name ORDER BY min(rowid)",
-                           -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(
+            log->db, "SELECT name FROM figures WHERE run = ? GROUP BY name ORDER BY min(rowid)", -1,
+            &st, NULL) != SQLITE_OK)
         return false;
     sqlite3_bind_int64(st, 1, id);
     int nf = 0, cap = 0, rc;
@@ -341,7 +350,8 @@ static bool load_generations(alRunLog *log, run_data *d, int64_t id)
     d->gens = calloc(ng > 0 ? (size_t)ng : 1, sizeof *d->gens);
     d->figures = malloc((ng > 0 && nf > 0 ? (size_t)(ng * nf) : 1) * sizeof *d->figures);
     if (!d->gens || !d->figures) return false;
-    for (int64_t i = 0; i < ng * nf; ++i) d->figures[i] = NAN;
+    for (int64_t i = 0; i < ng * nf; ++i)
+        d->figures[i] = NAN;
     if (sqlite3_prepare_v2(log->db,
                            "SELECT gen, best, mean, worst, stddev, evaluations, ticks, wall_s"
                            " FROM generations WHERE run = ? ORDER BY gen",
@@ -349,6 +359,7 @@ static bool load_generations(alRunLog *log, run_data *d, int64_t id)
         return false;
     sqlite3_bind_int64(st, 1, id);
     int64_t n = 0;
+    rc = SQLITE_DONE;
     while (n < ng && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         alRunGen *g = &d->gens[n];
         g->gen = sqlite3_column_int64(st, 0);
@@ -363,6 +374,7 @@ static bool load_generations(alRunLog *log, run_data *d, int64_t id)
         n++;
     }
     sqlite3_finalize(st);
+    if (n < ng && rc != SQLITE_DONE) return false;
     d->pub.gens = d->gens;
     d->pub.gen_count = n; // the read transaction makes n == ng
     if (nf == 0) return true;

@@ -18,11 +18,20 @@ struct alRunLog {
     sqlite3_stmt *ins_gen, *ins_fig, *ins_genome;
 };
 
-/// True when the process that logged a 'running' row is certainly gone: same
-/// host, and kill(pid, 0) says no such process, or the pid now belongs to a
-/// process that started after the run did (pid reuse). Unknown host or pid:
-/// false (we cannot tell, so the run keeps its status).
-bool al_store_process_gone(const char *host, int64_t pid, const char *started_iso);
+/// What is known of the process that logged a 'running' row.
+typedef enum run_process {
+    RUN_PROCESS_ALIVE_OR_UNKNOWN, // alive, or another host's, or no pid: keep 'running'
+    RUN_PROCESS_GONE,             // same host, kill(pid, 0) says no such process
+    RUN_PROCESS_REUSED,           // same host, the pid belongs to a process that started
+                                  // well (> 60 s) after the run did
+} run_process;
+
+/// Checks the process of a 'running' row (host and pid as stored, started as
+/// ISO 8601 UTC). GONE is certain; REUSED relies on the clock not having
+/// jumped by more than a minute since the run started, so only readers act
+/// on it (they show the run interrupted); the writer rewrites rows only when
+/// GONE.
+run_process al_store_run_process(const char *host, int64_t pid, const char *started_iso);
 
 /// Seconds on a monotonic clock.
 double al_store_now(void);

@@ -4,12 +4,12 @@
 
 #include "view.h"
 
-extern const al_view al_view_ants;     // view_ants.c
 extern const al_view al_view_estrings; // view_estrings.c
+extern const al_view al_view_ants;     // view_ants.c
 static const al_view *const views[] = {
     NULL, // keeps the array non-empty while views are being added
-    &al_view_ants,
     &al_view_estrings,
+    &al_view_ants,
 };
 
 const al_view *al_view_find(const char *module)

@@ -284,7 +284,7 @@ static void statistics_do_not_depend_on_the_thread_count(void **state)
     (void)state;
     alAntsDef def = small_def();
     def.mines = true;
-    def.count = 37; // three chunks, the last one partial
+    def.count = 37; // several work units, the last one partial
     alAntsGen hist[2][4];
     for (int t = 0; t < 2; ++t) {
         def.threads = t + 1;
@@ -316,6 +316,7 @@ static void replaying_a_stored_genome_reproduces_its_fitness(void **state)
         alAntsDef def = small_def();
         def.mines = mines;
         def.mine_hit = AL_MINE_END;
+        def.mine_ramp = 3; // the penalty of generation g is 5 * g / 3: replay must use g's
         def.brain.sizes[0] = mines ? AL_ANTS_SENSORS_MINES : AL_ANTS_SENSORS_FOOD;
         def.threads = 2;
         alAnts *ants = make(&def, 21);
@@ -343,6 +344,28 @@ static void replaying_a_stored_genome_reproduces_its_fitness(void **state)
         free(genome);
         alDestroyAnts(ants);
     }
+}
+
+static void a_ramped_mine_penalty_starts_at_zero(void **state)
+{
+    (void)state;
+    alAntsDef def = small_def();
+    def.mines = true;
+    def.mine_count = 150;
+    def.mine_penalty = 10.0f;
+    def.mine_ramp = 2;
+    alAnts *ants = make(&def, 8);
+    run_gens(ants, 3);
+    int n;
+    const alAntsGen *h = alAnts_History(ants, &n);
+    // generation 0: penalty 0, so the mean fitness is the mean food;
+    // generation 1: half the penalty; generation 2: all of it.
+    for (int g = 0; g < 3; ++g) {
+        double pen = 10.0 * (g < 2 ? g / 2.0 : 1.0);
+        assert_true(h[g].mines_mean > 0);
+        assert_true(fabs(h[g].mean - (h[g].food_mean - pen * h[g].mines_mean)) < 1e-9);
+    }
+    alDestroyAnts(ants);
 }
 
 static void mines_cost_fitness_and_end_mode_stops_the_ant(void **state)
@@ -491,6 +514,7 @@ static void bad_configs_are_refused_with_the_key_and_value(void **state)
     expect_config_error("ants.mine_penalty=nan", "ants.mine_penalty", "nan");
     expect_config_error("ants.max_turn=2", "ants.max_turn", "2");
     expect_config_error("ga.elites=30", "ga.elites", "30");
+    expect_config_error("ants.mine_ramp=-1", "ants.mine_ramp", "-1");
     // Six inputs are fine once mines are on; the defaults are valid.
     alError err = {0};
     const char *ok[] = {"ants.mines=true", "ants.inputs=6"};
@@ -519,6 +543,7 @@ int main(void)
         cmocka_unit_test(statistics_do_not_depend_on_the_thread_count),
         cmocka_unit_test(replaying_a_stored_genome_reproduces_its_fitness),
         cmocka_unit_test(mines_cost_fitness_and_end_mode_stops_the_ant),
+        cmocka_unit_test(a_ramped_mine_penalty_starts_at_zero),
         cmocka_unit_test(genomes_stored_in_the_run_database_replay_exactly),
         cmocka_unit_test(bad_configs_are_refused_with_the_key_and_value),
     };

@@ -259,10 +259,10 @@ static void test_compare_shows_only_differing_params(void **state)
     assert_int_equal(cli("compare 1 2 --json"), 0);
     assert_true(json_valid(g_out));
     assert_non_null(strstr(g_out, "\"differing_keys\":[\"run.seed\",\"world.edge\"]"));
+    // The curves in long form (the compare branch's format: run,group,gen,metric,value).
     assert_int_equal(cli("compare 1 2 --csv cmp.csv"), 0);
     char *csv = slurp(fx_path("cmp.csv"));
-    assert_non_null(strstr(csv, "id,name,module,status,generations,last_best,last_mean,run.seed,"
-                                "world.edge\r\n1,alpha,estrings,finished,6,"));
+    assert_non_null(strstr(csv, "run,group,gen,metric,value\r\n1,run 1,0,best,"));
     free(csv);
     assert_int_equal(cli("compare 1 77"), 2);
     assert_string_equal(g_err, "alife compare: no run 77 in results/runs.db\n");

@@ -12,7 +12,8 @@
 /// random place (the food count stays constant); a mine within eat_radius
 /// costs mine_penalty and respawns, or (mine_hit = end) stops the ant for
 /// the rest of the generation. A generation is `ticks` ticks; fitness is
-/// food eaten minus mine_penalty times mines hit; then the GA (ga.h) breeds.
+/// food eaten minus the mine penalty times mines hit (the penalty may ramp up
+/// from 0 over the first mine_ramp generations); then the GA (ga.h) breeds.
 ///
 /// One world per generation, one copy per ant. All ants of generation g
 /// start from the same pose in the same world W(seed, g) (same food, same
@@ -88,6 +89,7 @@ typedef struct alAntsDef {
     bool mines;        ///< land mines on (default false)
     int mine_count;    ///< mines per world, >= 1 (default 40)
     float mine_penalty; ///< fitness lost per mine hit, >= 0 (default 5)
+    int mine_ramp;     ///< generations over which the penalty rises from 0 to mine_penalty, 0 = none (default 0)
     float mine_range;  ///< the mine input is the unit vector times max(0, 1 - distance / mine_range), > 0 (default 50)
     alMineHit mine_hit; ///< default AL_MINE_PENALTY
     int baseline_ants; ///< greedy foragers per generation, 0 = no baseline (default 10)

@@ -98,7 +98,7 @@ const float *alNN_Forward(const alNNLayout *layout, const float *weights, const 
 /// n == AL_NN_BATCH takes a faster fixed-width path (same results).
 void alNN_ForwardBatch(const alNNLayout *layout, const float *wt, int n, int stride, float *act);
 /// The batch width alNN_ForwardBatch is fastest at.
-#define AL_NN_BATCH 8
+#define AL_NN_BATCH 16
 
 /// Copies one network's genome into column a of an interleaved weight array.
 void alNN_Interleave(const alNNLayout *layout, const float *genome, int a, float *wt, int stride);

@@ -14,6 +14,8 @@ int cmd_runs(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_gui(int argc, char **argv);
 int cmd_screenshot(int argc, char **argv);

@@ -1,219 +1,602 @@
-// alife compare: runs side by side (the aggregation is src/store/compare.c;
-// this file only parses options and prints).
+// alife compare: runs side by side, per run or per group (a sweep's groups,
+// or any param), as a table, CSV, JSON and a plot. The numbers come from
+// compare_model.c; this file parses options and writes them out.
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alife/runcompare.h"
+#include "alife/runlog.h"
 #include "cli.h"
+#include "compare_model.h"
+#include "compare_plot.h"
 #include "db_cli.h"
 #include "json_out.h"
+#include "options.h"
 
 static void help(void)
 {
-    printf("usage: alife compare RUN... [--db PATH] [--csv FILE] [--json]\n"
-           "\n"
-           "Compares runs side by side: for each run its module, status, generations\n"
-           "logged and the best and mean of its last generation, then only the\n"
-           "parameters whose values differ between the runs. RUN is a run's number\n"
-           "or a prefix of its uuid; give each run once.\n"
-           "\n"
-           "options:\n"
-           "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
-           "      --csv FILE   also write one row per run (id, name, module, status,\n"
-           "                   generations, last_best, last_mean, differing params);\n"
-           "                   FILE '-' is stdout (the table is then not printed)\n"
-           "      --json       print a JSON object {\"differing_keys\": [...], \"runs\":\n"
-           "                   [run objects with \"differing\": {key: value}]} instead\n"
-           "  -h, --help       this help\n"
-           "\n" DB_CLI_EXIT_HELP);
+    printf(
+        "usage: alife compare RUN... [options]\n"
+        "       alife compare --sweep SWEEP [options]\n"
+        "       alife compare --where KEY=VALUE... [--group-by KEY] [options]\n"
+        "\n"
+        "Compares runs from the database: a table per run, or per group of runs (the\n"
+        "groups of a sweep, or runs grouped by any config key), with the final best\n"
+        "and mean fitness, the generations to reach a threshold, and the area under\n"
+        "the metric's curve; per group the median and interquartile range [q1, q3]\n"
+        "over its runs (seeds). Then the config params that differ between the runs\n"
+        "or groups (only those), and with two groups a Mann-Whitney U test.\n"
+        "\n"
+        "selection (one of):\n"
+        "  RUN...               runs by id or uuid prefix (any status), as listed by\n"
+        "                       'alife runs'; each at most once\n"
+        "      --sweep SWEEP    the finished runs of a sweep (see alife sweep), grouped\n"
+        "                       by their sweep group (run.group) unless --group-by\n"
+        "      --where KEY=VAL  finished runs whose KEY equals VAL (repeatable, all must\n"
+        "                       hold); KEY is a config key (ga.mutation_rate, numbers\n"
+        "                       compare as numbers) or a run column: id, uuid, module,\n"
+        "                       name, seed, status. KEY=V1,V2 matches any of the\n"
+        "                       values (e.g. two groups of a sweep), except for name and\n"
+        "                       text keys, whose values may hold commas. Combines with\n"
+        "                       --sweep.\n"
+        "      --include-unfinished  with --sweep/--where, also interrupted, failed and\n"
+        "                       running runs (left out by default, with a note)\n"
+        "\n"
+        "options:\n"
+        "      --group-by KEY   one group per value of KEY (config key or run column)\n"
+        "      --metric M       best (default), mean, worst, stddev, or a figure the\n"
+        "                       module logs (see alife show RUN)\n"
+        "      --threshold X    report the generation at which the metric first\n"
+        "                       reaches X; runs that never do are censored: the table\n"
+        "                       shows 'reached n/N' and the Kaplan-Meier median\n"
+        "      --below          a figure metric is better when lower (best, mean and\n"
+        "                       worst follow the module: strings minimise their error)\n"
+        "      --test final|auc compare the groups on the metric's final value\n"
+        "                       (default) or on the area under its curve\n"
+        "      --plot FILE.png  curves overlaid: one line per run, or per group the mean\n"
+        "                       with its 95%% confidence band\n"
+        "      --csv FILE       the curves in long form: run,group,gen,metric,value\n"
+        "                       (best, mean and the metric per run; grouped, also per\n"
+        "                       group and generation, with an empty run field, what the\n"
+        "                       plot draws: METRIC_group_mean, METRIC_ci95_lo and _hi);\n"
+        "                       FILE '-' is stdout, and the table is then not printed\n"
+        "      --json           print JSON instead of the table (for scripts)\n"
+        "      --db PATH        run database (default " AL_DEFAULT_DB ")\n"
+        "  -h, --help           this help\n"
+        "\n"
+        "Definitions. Runs of different lengths (a string run stops when solved) are\n"
+        "held at their last value up to the longest run's last generation G. AUC is\n"
+        "the trapezoid area under the metric's curve over generations 0..G. The band\n"
+        "is mean +- t(0.975, n-1) * sd / sqrt(n) over the group's runs at each\n"
+        "generation. The U test is two-sided: exact when there are no ties and at most\n"
+        "50 runs, else the normal approximation with tie correction and continuity\n"
+        "correction; the effect size is Cliff's delta (= rank-biserial correlation;\n"
+        "> 0: the first group's values are larger) with A12 = P(first > second).\n"
+        "\n"
+        "exit status: 0 ok, 1 a file could not be written, 2 usage error, unknown run,\n"
+        "nothing matched, mixed modules, a group of one run, a missing database or a\n"
+        "file that is not an alife run database. Reading never changes the database.\n");
 }
 
-static void print_table(const alComparison *cmp)
+static const char *g4(char *buf, size_t cap, double v)
 {
-    int n = cmp->run_count, wkey = 12;
-    for (int k = 0; k < cmp->diff_count; ++k) {
-        int w = (int)strlen(cmp->diff_keys[k]);
-        if (w > wkey) wkey = w;
+    if (isnan(v)) snprintf(buf, cap, "-");
+    else if (fabs(v) >= 1e4 && fabs(v) < 1e9) snprintf(buf, cap, "%.0f", v); // areas: no 1.04e+04
+    else snprintf(buf, cap, "%.4g", v);
+    return buf;
+}
+
+static void med_iqr(char *buf, size_t cap, const alSummary *s)
+{
+    char a[32], b[32], c[32];
+    if (s->n == 0) snprintf(buf, cap, "-");
+    else
+        snprintf(buf, cap, "%s [%s, %s]", g4(a, sizeof a, s->median), g4(b, sizeof b, s->q1),
+                 g4(c, sizeof c, s->q3));
+}
+
+static bool metric_is_builtin(const char *m)
+{
+    return strcmp(m, "best") == 0 || strcmp(m, "mean") == 0;
+}
+
+// ---- params that differ ----------------------------------------------------
+
+// The params that differ come from the store's comparison (alComparison);
+// here they are only split into those that differ between groups and those
+// that vary within a group (e.g. run.seed between seeds).
+
+static const char *diff_value(const al_compare_model *m, int run, int k)
+{
+    const alComparison *c = m->set.cmp;
+    const char *v = c->diff_values[run * c->diff_count + k];
+    return v ? v : "(unset)";
+}
+
+static bool varies_within_groups(const al_compare_model *m, int k)
+{
+    for (int g = 0; g < m->ngroups; ++g) {
+        const al_compare_group *G = &m->groups[g];
+        for (int j = 1; j < G->n; ++j)
+            if (strcmp(diff_value(m, G->members[0], k), diff_value(m, G->members[j], k)) != 0)
+                return true;
     }
-    // One column per run, wide enough for its longest cell.
-    int *w = calloc((size_t)n, sizeof *w);
-    if (!w) return;
-    char buf[64];
-    for (int i = 0; i < n; ++i) {
-        const alRunInfo *r = &cmp->runs[i]->info;
-        w[i] = 12;
-        int lens[] = {(int)strlen(r->name), (int)strlen(r->module), (int)strlen(r->status)};
-        for (int j = 0; j < 3; ++j)
-            if (lens[j] > w[i]) w[i] = lens[j];
-        for (int k = 0; k < cmp->diff_count; ++k) {
-            const char *v = cmp->diff_values[i * cmp->diff_count + k];
-            int l = v ? (int)strlen(v) : 1;
-            if (l > w[i]) w[i] = l;
-        }
-        if (w[i] > 40) w[i] = 40;
-    }
-    printf("%-*s", wkey, "");
-    for (int i = 0; i < n; ++i) {
-        snprintf(buf, sizeof buf, "run %lld", (long long)cmp->runs[i]->info.id);
-        printf("  %*s", w[i], buf);
-    }
+    return false;
+}
+
+// ---- text ------------------------------------------------------------------
+
+static void print_header(const al_compare_model *m, const char *db)
+{
+    int unfinished = m->set.skipped_unfinished, empty = m->set.skipped_empty;
+    printf("%d run%s of module %s from %s; metric %s (%s is better%s)", m->set.n,
+           m->set.n == 1 ? "" : "s", m->module, db, m->opts.metric,
+           m->lower_is_better ? "lower" : "higher",
+           m->module_known ? "" : ", module not in this build: assumed");
+    if (m->grouped) printf("; %d groups by %s", m->ngroups, m->opts.group_by);
     printf("\n");
-#define ROW(label, expr)                                                                           \
-    do {                                                                                           \
-        printf("%-*s", wkey, label);                                                               \
-        for (int i = 0; i < n; ++i) {                                                              \
-            const alRunInfo *r = &cmp->runs[i]->info;                                              \
-            (void)r;                                                                               \
-            printf("  %*.*s", w[i], w[i], (expr));                                                 \
-        }                                                                                          \
-        printf("\n");                                                                              \
-    } while (0)
-    char text[256];
-    ROW("name", r->name[0] ? db_cli_text(text, sizeof text, r->name) : "-");
-    ROW("module", db_cli_text(text, sizeof text, r->module));
-    ROW("status", r->status);
-    ROW("generations", (snprintf(buf, sizeof buf, "%lld", (long long)r->generation_count), buf));
-    ROW("last best", db_cli_num(buf, sizeof buf, r->last_best));
-    ROW("last mean", db_cli_num(buf, sizeof buf, r->last_mean));
-#undef ROW
-    if (n > 1 && cmp->diff_count == 0)
-        printf("\nthe runs have the same parameters\n");
-    else if (cmp->diff_count > 0)
-        printf("\nparameters that differ (- = not set in that run):\n");
-    for (int k = 0; k < cmp->diff_count; ++k) {
-        printf("%-*s", wkey, cmp->diff_keys[k]);
-        for (int i = 0; i < n; ++i) {
-            const char *v = cmp->diff_values[i * cmp->diff_count + k];
-            printf("  %*.*s", w[i], w[i], v ? db_cli_text(text, sizeof text, v) : "-");
+    if (unfinished || empty)
+        printf("(left out: %d unfinished run%s, %d without generations; --include-unfinished "
+               "to include unfinished runs)\n",
+               unfinished, unfinished == 1 ? "" : "s", empty);
+    printf("runs that stopped early are held at their last value up to generation %g\n",
+           m->horizon);
+    if (m->opts.use_threshold)
+        printf("threshold: %s %s %g (runs that never reach it are censored, not dropped)\n",
+               m->opts.metric, m->lower_is_better ? "<=" : ">=", m->opts.threshold);
+    printf("\n");
+}
+
+static void print_runs(const al_compare_model *m)
+{
+    bool extra = !metric_is_builtin(m->opts.metric);
+    char h[64];
+    printf("%6s  %-16s %8s  %-11s %5s  %11s %11s", "run", "name", "seed", "status", "gens",
+           "final best", "final mean");
+    if (extra) {
+        snprintf(h, sizeof h, "final %s", m->opts.metric);
+        printf(" %11.11s", h);
+    }
+    if (m->opts.use_threshold) printf("  %9s", "reached at");
+    snprintf(h, sizeof h, "AUC %s", m->opts.metric);
+    printf("  %11.11s\n", h);
+    for (int i = 0; i < m->set.n; ++i) {
+        const al_compare_run *r = &m->runs[i];
+        char a[32], b[32], c[32], d[32];
+        char name[64];
+        printf("%6lld  %-16.16s %8llu  %-11s %5d  %11s %11s", (long long)r->rec->info->id,
+               db_cli_text(name, sizeof name, r->rec->info->name),
+               (unsigned long long)r->rec->info->seed, r->rec->info->status, r->rec->ngens,
+               g4(a, sizeof a, r->final_best), g4(b, sizeof b, r->final_mean));
+        if (extra) printf(" %11s", g4(c, sizeof c, r->m.final));
+        if (m->opts.use_threshold) {
+            if (r->m.reach >= 0) printf("  %9g", r->m.reach);
+            else printf("  %9s", "never");
         }
+        printf("  %11s\n", g4(d, sizeof d, r->m.auc));
+    }
+}
+
+static void print_groups(const al_compare_model *m)
+{
+    bool extra = !metric_is_builtin(m->opts.metric);
+    int lw = 5;
+    for (int g = 0; g < m->ngroups; ++g) {
+        int l = (int)strlen(m->groups[g].label);
+        if (l > lw) lw = l;
+    }
+    if (lw > 60) lw = 60;
+    char h[64];
+    printf("%-*s %4s  %-26s %-26s", lw, "group", "runs", "final best", "final mean");
+    if (extra) {
+        snprintf(h, sizeof h, "final %s", m->opts.metric);
+        printf(" %-26s", h);
+    }
+    if (m->opts.use_threshold) printf(" %-8s %-9s", "reached", "KM median");
+    snprintf(h, sizeof h, "AUC %s", m->opts.metric);
+    printf(" %s\n", h);
+    printf("%-*s %4s  %-26s %-26s", lw, "", "", "median [q1, q3]", "median [q1, q3]");
+    if (extra) printf(" %-26s", "median [q1, q3]");
+    if (m->opts.use_threshold) printf(" %-8s %-9s", "n/N", "gen");
+    printf(" median [q1, q3]\n");
+    for (int g = 0; g < m->ngroups; ++g) {
+        const al_compare_group *G = &m->groups[g];
+        char a[112], b[112], c[112], d[112], e[32];
+        med_iqr(a, sizeof a, &G->final_best);
+        med_iqr(b, sizeof b, &G->final_mean);
+        printf("%-*.*s %4d  %-26s %-26s", lw, lw, G->label, G->n, a, b);
+        if (extra) {
+            med_iqr(c, sizeof c, &G->final_metric);
+            printf(" %-26s", c);
+        }
+        if (m->opts.use_threshold) {
+            snprintf(e, sizeof e, "%d/%d", G->reached, G->n);
+            char km[32];
+            if (G->km_median >= 0) snprintf(km, sizeof km, "%g", G->km_median);
+            else snprintf(km, sizeof km, "not reached");
+            printf(" %-8s %-9s", e, km);
+        }
+        med_iqr(d, sizeof d, &G->auc);
+        printf(" %s\n", d);
+    }
+}
+
+static void print_diff(const al_compare_model *m)
+{
+    const alComparison *c = m->set.cmp;
+    if (c->diff_count == 0) {
+        printf("\nparams: all runs have the same config\n");
+        return;
+    }
+    printf("\nparams that differ between the %s:\n", m->grouped ? "groups" : "runs");
+    int within = 0;
+    char text[128];
+    if (!m->grouped) {
+        printf("  %-28s", "");
+        for (int g = 0; g < m->ngroups; ++g) printf("%s%s", g ? " | " : " ", m->groups[g].label);
         printf("\n");
     }
-    free(w);
+    for (int k = 0; k < c->diff_count; ++k) {
+        if (m->grouped && varies_within_groups(m, k)) {
+            ++within;
+            continue;
+        }
+        printf("  %-28s", c->diff_keys[k]);
+        for (int g = 0; g < m->ngroups; ++g)
+            printf("%s%s", g ? " | " : " ",
+                   db_cli_text(text, sizeof text, diff_value(m, m->groups[g].members[0], k)));
+        printf("\n");
+    }
+    if (within) {
+        printf("  differ within groups (e.g. between seeds):");
+        for (int k = 0; k < c->diff_count; ++k)
+            if (varies_within_groups(m, k)) printf(" %s", c->diff_keys[k]);
+        printf("\n");
+    }
 }
 
-static void print_json(const alComparison *cmp)
+static void print_test(const al_compare_model *m)
 {
-    fputs("{\"differing_keys\":[", stdout);
-    for (int k = 0; k < cmp->diff_count; ++k) {
-        if (k) fputc(',', stdout);
-        json_string(stdout, cmp->diff_keys[k]);
+    const char *what = m->opts.test == AL_TEST_AUC ? "AUC" : "final";
+    if (!m->grouped) {
+        if (m->set.n >= 2)
+            printf("\nno test: one run per group; group runs (--sweep, --group-by) to test "
+                   "a difference over seeds\n");
+        return;
     }
-    fputs("],\n\"runs\":[", stdout);
-    for (int i = 0; i < cmp->run_count; ++i) {
-        fputs(i ? ",\n{" : "\n{", stdout);
-        db_cli_json_run_fields(stdout, &cmp->runs[i]->info);
-        fputs(",\"differing\":{", stdout);
-        int first = 1;
-        for (int k = 0; k < cmp->diff_count; ++k) {
-            json_key(stdout, cmp->diff_keys[k], &first);
-            json_string(stdout, cmp->diff_values[i * cmp->diff_count + k]);
-        }
-        fputs("}}", stdout);
+    if (m->ngroups != 2) {
+        if (m->ngroups > 2)
+            printf("\nno test: the Mann-Whitney U test compares two groups; pick two with "
+                   "--where KEY=V1,V2\n");
+        return;
     }
-    fputs("\n]}\n", stdout);
+    alMannWhitney t;
+    if (!al_compare_test_groups(m, 0, 1, &t)) return;
+    printf("\nMann-Whitney U on %s %s, '%s' (n=%d) vs '%s' (n=%d):\n", what, m->opts.metric,
+           m->groups[0].label, t.n1, m->groups[1].label, t.n2);
+    printf("  U = %g (U1 = %g, U2 = %g), p = %.4g (two-sided, %s%s)\n", t.u, t.u1, t.u2, t.p,
+           t.exact ? "exact" : "normal approximation",
+           t.ties ? ", tie-corrected" : "");
+    printf("  Cliff's delta = %.3f (%s), A12 = %.3f: the first group's values are %s\n",
+           t.cliffs_delta, al_compare_effect_label(t.cliffs_delta), t.a12,
+           t.cliffs_delta > 0 ? "larger" : t.cliffs_delta < 0 ? "smaller" : "neither larger nor smaller");
 }
 
-static bool write_csv(FILE *out, const void *ctx)
+// ---- CSV -------------------------------------------------------------------
+
+static bool write_csv(FILE *f, const void *ctx)
 {
-    const alComparison *cmp = ctx;
-    fputs("id,name,module,status,generations,last_best,last_mean", out);
-    for (int k = 0; k < cmp->diff_count; ++k) {
-        fputc(',', out);
-        csv_field(out, cmp->diff_keys[k]);
+    const al_compare_model *m = ctx;
+    fputs("run,group,gen,metric,value\r\n", f);
+    const char *names[3] = {"best", "mean", m->opts.metric};
+    int nm = metric_is_builtin(m->opts.metric) ? 2 : 3;
+    for (int i = 0; i < m->set.n; ++i) {
+        const alRunRecord *r = m->runs[i].rec;
+        const double *cols[3] = {r->best, r->mean, r->metric};
+        for (int k = 0; k < nm; ++k)
+            for (int j = 0; j < r->ngens; ++j) {
+                fprintf(f, "%lld,", (long long)r->info->id);
+                csv_field(f, m->groups[m->runs[i].group].label);
+                fprintf(f, ",%lld,", (long long)r->gen[j]);
+                csv_field(f, names[k]);
+                fputc(',', f);
+                csv_number(f, cols[k][j]);
+                fputs("\r\n", f);
+            }
     }
-    fputs("\r\n", out);
-    for (int i = 0; i < cmp->run_count; ++i) {
-        const alRunInfo *r = &cmp->runs[i]->info;
-        fprintf(out, "%lld,", (long long)r->id);
-        csv_field(out, r->name);
-        fputc(',', out);
-        csv_field(out, r->module);
-        fprintf(out, ",%s,%lld,", r->status, (long long)r->generation_count);
-        csv_number(out, r->last_best);
-        fputc(',', out);
-        csv_number(out, r->last_mean);
-        for (int k = 0; k < cmp->diff_count; ++k) {
-            const char *v = cmp->diff_values[i * cmp->diff_count + k];
-            fputc(',', out);
-            if (v) csv_field(out, v);
+    // Grouped: what the plot draws too, the group's mean of the metric and its
+    // 95% band at every generation (run field empty).
+    char name[3][80];
+    snprintf(name[0], sizeof name[0], "%s_group_mean", m->opts.metric);
+    snprintf(name[1], sizeof name[1], "%s_ci95_lo", m->opts.metric);
+    snprintf(name[2], sizeof name[2], "%s_ci95_hi", m->opts.metric);
+    for (int g = 0; m->grouped && g < m->ngroups; ++g)
+        for (int gen = 0; gen <= (int)m->horizon; ++gen) {
+            alSummary s = al_compare_at(m, g, gen);
+            const double v[3] = {s.mean, s.ci_lo, s.ci_hi};
+            for (int k = 0; k < 3; ++k) {
+                fputc(',', f);
+                csv_field(f, m->groups[g].label);
+                fprintf(f, ",%d,", gen);
+                csv_field(f, name[k]);
+                fputc(',', f);
+                csv_number(f, v[k]);
+                fputs("\r\n", f);
+            }
         }
-        fputs("\r\n", out);
-    }
-    return !ferror(out);
+    return !ferror(f);
 }
+
+// ---- JSON ------------------------------------------------------------------
+
+static void js_summary(FILE *o, const char *name, const alSummary *s, int *first)
+{
+    json_key(o, name, first);
+    int f = 1;
+    fputc('{', o);
+    json_key(o, "n", &f);
+    fprintf(o, "%d", s->n);
+    const char *keys[] = {"median", "q1", "q3", "mean"};
+    const double vals[] = {s->median, s->q1, s->q3, s->mean};
+    for (int i = 0; i < 4; ++i) {
+        json_key(o, keys[i], &f);
+        json_number(o, s->n ? vals[i] : NAN);
+    }
+    json_key(o, "ci95", &f);
+    fputc('[', o);
+    json_number(o, s->n > 1 ? s->ci_lo : NAN);
+    fputc(',', o);
+    json_number(o, s->n > 1 ? s->ci_hi : NAN);
+    fputs("]}", o);
+}
+
+static void js_num_field(FILE *o, const char *key, double v, int *first)
+{
+    json_key(o, key, first);
+    json_number(o, v);
+}
+
+static void print_json(const al_compare_model *m, const char *db)
+{
+    FILE *o = stdout;
+    const alComparison *c = m->set.cmp;
+    int first = 1;
+    fputc('{', o);
+    json_key(o, "db", &first);
+    json_string(o, db);
+    json_key(o, "module", &first);
+    json_string(o, m->module);
+    json_key(o, "metric", &first);
+    json_string(o, m->opts.metric);
+    json_key(o, "lower_is_better", &first);
+    fputs(m->lower_is_better ? "true" : "false", o);
+    js_num_field(o, "horizon", m->horizon, &first);
+    js_num_field(o, "threshold", m->opts.use_threshold ? m->opts.threshold : NAN, &first);
+    json_key(o, "group_by", &first);
+    json_string(o, m->grouped ? m->opts.group_by : NULL);
+    json_key(o, "skipped_unfinished", &first);
+    fprintf(o, "%d", m->set.skipped_unfinished);
+    json_key(o, "skipped_empty", &first);
+    fprintf(o, "%d", m->set.skipped_empty);
+    json_key(o, "runs", &first);
+    fputc('[', o);
+    for (int i = 0; i < m->set.n; ++i) {
+        const al_compare_run *r = &m->runs[i];
+        const alRunInfo *info = r->rec->info;
+        int f = 0; // the run's own fields come first, as in alife runs --json
+        fputs(i ? ",\n{" : "\n{", o);
+        db_cli_json_run_fields(o, info);
+        json_key(o, "group", &f);
+        json_string(o, m->groups[r->group].label);
+        json_key(o, "generations", &f);
+        fprintf(o, "%d", r->rec->ngens);
+        js_num_field(o, "final_best", r->final_best, &f);
+        js_num_field(o, "final_mean", r->final_mean, &f);
+        js_num_field(o, "final", r->m.final, &f);
+        js_num_field(o, "auc", r->m.auc, &f);
+        js_num_field(o, "reached_at", r->m.reach >= 0 ? r->m.reach : NAN, &f);
+        json_key(o, "differing", &f);
+        fputc('{', o);
+        int g = 1;
+        for (int k = 0; k < c->diff_count; ++k) {
+            json_key(o, c->diff_keys[k], &g);
+            json_string(o, c->diff_values[i * c->diff_count + k]);
+        }
+        fputs("}}", o);
+    }
+    fputs("]\n", o);
+    json_key(o, "groups", &first);
+    fputc('[', o);
+    for (int g = 0; g < m->ngroups; ++g) {
+        const al_compare_group *G = &m->groups[g];
+        int f = 1;
+        fputs(g ? ",\n{" : "\n{", o);
+        json_key(o, "label", &f);
+        json_string(o, G->label);
+        json_key(o, "runs", &f);
+        fputc('[', o);
+        for (int i = 0; i < G->n; ++i)
+            fprintf(o, "%s%lld", i ? "," : "", (long long)m->runs[G->members[i]].rec->info->id);
+        fputc(']', o);
+        js_summary(o, "final_best", &G->final_best, &f);
+        js_summary(o, "final_mean", &G->final_mean, &f);
+        js_summary(o, "final", &G->final_metric, &f);
+        js_summary(o, "auc", &G->auc, &f);
+        if (m->opts.use_threshold) {
+            json_key(o, "reached", &f);
+            fprintf(o, "%d", G->reached);
+            js_num_field(o, "km_median", G->km_median >= 0 ? G->km_median : NAN, &f);
+        }
+        fputc('}', o);
+    }
+    fputs("]\n", o);
+    json_key(o, "differing_keys", &first);
+    fputc('[', o);
+    for (int k = 0; k < c->diff_count; ++k) {
+        if (k) fputc(',', o);
+        json_string(o, c->diff_keys[k]);
+    }
+    fputc(']', o);
+    json_key(o, "varying_within_groups", &first);
+    fputc('[', o);
+    for (int k = 0, n = 0; m->grouped && k < c->diff_count; ++k)
+        if (varies_within_groups(m, k)) {
+            if (n++) fputc(',', o);
+            json_string(o, c->diff_keys[k]);
+        }
+    fputs("]\n", o);
+    json_key(o, "test", &first);
+    alMannWhitney t;
+    if (m->grouped && m->ngroups == 2 && al_compare_test_groups(m, 0, 1, &t)) {
+        int f = 1;
+        fputc('{', o);
+        json_key(o, "on", &f);
+        json_string(o, m->opts.test == AL_TEST_AUC ? "auc" : "final");
+        js_num_field(o, "u", t.u, &f);
+        js_num_field(o, "u1", t.u1, &f);
+        js_num_field(o, "u2", t.u2, &f);
+        json_key(o, "n1", &f);
+        fprintf(o, "%d", t.n1);
+        json_key(o, "n2", &f);
+        fprintf(o, "%d", t.n2);
+        js_num_field(o, "p", t.p, &f);
+        json_key(o, "exact", &f);
+        fputs(t.exact ? "true" : "false", o);
+        json_key(o, "ties", &f);
+        fputs(t.ties ? "true" : "false", o);
+        js_num_field(o, "z", t.z, &f);
+        js_num_field(o, "cliffs_delta", t.cliffs_delta, &f);
+        js_num_field(o, "a12", t.a12, &f);
+        json_key(o, "effect", &f);
+        json_string(o, al_compare_effect_label(t.cliffs_delta));
+        fputc('}', o);
+    } else {
+        fputs("null", o);
+    }
+    fputs("}\n", o);
+}
+
+// ---- the command -------------------------------------------------------------
 
 int cmd_compare(int argc, char **argv)
 {
-    enum { O_DB = 1000, O_CSV, O_JSON };
-    static const struct option opts[] = {{"db", required_argument, 0, O_DB},
-                                         {"csv", required_argument, 0, O_CSV},
-                                         {"json", no_argument, 0, O_JSON},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
-    const char *db = AL_DEFAULT_DB, *csv = NULL;
+    enum { O_DB = 1000, O_SWEEP, O_WHERE, O_GROUP, O_METRIC, O_THRESH, O_BELOW, O_TEST, O_PLOT,
+           O_CSV, O_JSON, O_UNFIN };
+    static const struct option opts[] = {
+        {"db", required_argument, 0, O_DB},         {"sweep", required_argument, 0, O_SWEEP},
+        {"where", required_argument, 0, O_WHERE},   {"group-by", required_argument, 0, O_GROUP},
+        {"metric", required_argument, 0, O_METRIC}, {"threshold", required_argument, 0, O_THRESH},
+        {"below", no_argument, 0, O_BELOW},         {"test", required_argument, 0, O_TEST},
+        {"plot", required_argument, 0, O_PLOT},     {"csv", required_argument, 0, O_CSV},
+        {"json", no_argument, 0, O_JSON},           {"include-unfinished", no_argument, 0, O_UNFIN},
+        {"help", no_argument, 0, 'h'},              {0, 0, 0, 0}};
+    const char *db = AL_DEFAULT_DB, *plot = NULL, *csv = NULL;
     bool json = false;
+    al_compare_opts o = {.metric = "best"};
+    alRunQuery q = {0};
+    al_sets where = {0};
+    int rc = 2;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case O_DB:
-            db = optarg;
-            break;
-        case O_CSV:
-            csv = optarg;
-            break;
-        case O_JSON:
-            json = true;
-            break;
-        case 'h':
-            help();
-            return 0;
-        default:
-            return cli_usage_error("compare", "bad option");
-        }
-    }
-    int n = argc - optind;
-    if (n < 1) return cli_usage_error("compare", "which runs? e.g. alife compare 1 2 3");
-    if (json && csv && strcmp(csv, "-") == 0)
-        return cli_usage_error("compare", "--json and --csv - both want stdout");
-    alRunLog *log;
-    int status = db_cli_open("compare", db, &log);
-    if (status) return status;
-    int64_t *ids = malloc((size_t)n * sizeof *ids);
-    if (!ids) {
-        alRunLog_Close(log);
-        fprintf(stderr, "alife compare: out of memory\n");
-        return 1;
-    }
-    alError err = {0};
-    for (int i = 0; i < n && status == 0; ++i) {
-        if (alRunLog_FindRun(log, argv[optind + i], &ids[i], &err) != AL_OK) {
-            status = db_cli_fail("compare", &err);
-            break;
-        }
-        for (int j = 0; j < i; ++j)
-            if (ids[j] == ids[i]) {
-                status = cli_usage_error("compare", "run %lld is given twice", (long long)ids[i]);
-                break;
+        case O_DB: db = optarg; break;
+        case O_SWEEP: q.sweep = optarg; break;
+        case O_WHERE: al_sets_add(&where, optarg); break;
+        case O_GROUP: o.group_by = optarg; break;
+        case O_METRIC: o.metric = optarg; break;
+        case O_THRESH: {
+            char *end;
+            errno = 0;
+            o.threshold = strtod(optarg, &end);
+            if (end == optarg || *end || errno || !isfinite(o.threshold)) {
+                rc = cli_usage_error("compare", "--threshold '%s': expected a number", optarg);
+                goto out;
             }
+            o.use_threshold = true;
+            break;
+        }
+        case O_BELOW: o.below = true; break;
+        case O_TEST:
+            if (strcmp(optarg, "final") == 0) o.test = AL_TEST_FINAL;
+            else if (strcmp(optarg, "auc") == 0) o.test = AL_TEST_AUC;
+            else {
+                rc = cli_usage_error("compare", "--test '%s': expected final or auc", optarg);
+                goto out;
+            }
+            break;
+        case O_PLOT: plot = optarg; break;
+        case O_CSV: csv = optarg; break;
+        case O_JSON: json = true; break;
+        case O_UNFIN: q.include_unfinished = true; break;
+        case 'h': help(); rc = 0; goto out;
+        default: rc = cli_usage_error("compare", "bad option"); goto out;
+        }
     }
-    alComparison *cmp = NULL;
-    if (status == 0 && alRunLog_Compare(log, ids, n, &cmp, &err) != AL_OK)
-        status = db_cli_fail("compare", &err);
-    alRunLog_Close(log);
-    free(ids);
-    if (status) return status;
-    if (json)
-        print_json(cmp);
-    else if (!csv || strcmp(csv, "-") != 0)
-        print_table(cmp);
-    if (csv && !db_cli_write_file(csv, write_csv, cmp)) {
+    int nids = argc - optind;
+    if (nids > 0 && (q.sweep || where.count)) {
+        rc = cli_usage_error("compare", "give run ids, or --sweep/--where, not both");
+        goto out;
+    }
+    if (nids == 0 && !q.sweep && where.count == 0) {
+        rc = cli_usage_error("compare", "which runs? give run ids (alife runs lists them), "
+                                        "--sweep SWEEP or --where KEY=VALUE");
+        goto out;
+    }
+    if (plot) {
+        size_t l = strlen(plot);
+        if (l < 5 || strcmp(plot + l - 4, ".png") != 0) {
+            rc = cli_usage_error("compare", "--plot '%s': the file name must end in .png", plot);
+            goto out;
+        }
+    }
+    q.refs = (const char *const *)argv + optind;
+    q.ref_count = nids;
+    q.where = (const char *const *)where.items;
+    q.where_count = where.count;
+    if (q.sweep && !o.group_by) o.group_by = "run.group";
+
+    al_compare_model m;
+    alError err = {0};
+    alResult r = al_compare_build(&m, db, &q, &o, &err);
+    if (r != AL_OK) {
+        fprintf(stderr, "alife compare: %s\n", err.msg);
+        // Everything that can go wrong here is in the input (exit 2), except
+        // running out of memory.
+        rc = r == AL_ERR_NOMEM ? 1 : 2;
+        al_compare_free(&m);
+        goto out;
+    }
+    bool csv_stdout = csv && strcmp(csv, "-") == 0;
+    if (json && !csv_stdout) {
+        print_json(&m, db);
+    } else if (!csv_stdout) {
+        print_header(&m, db);
+        if (m.grouped) print_groups(&m);
+        else print_runs(&m);
+        print_diff(&m);
+        print_test(&m);
+    }
+    rc = 0;
+    if (csv && !db_cli_write_file(csv, write_csv, &m)) {
         fprintf(stderr, "alife compare: cannot write %s: %s\n", csv, strerror(errno));
-        status = 1;
+        rc = 1;
     }
-    alDestroyComparison(cmp);
-    return status ? status : db_cli_finish("compare");
+    if (csv && rc == 0 && !json && !csv_stdout) printf("\ncurves written to %s\n", csv);
+    if (plot) {
+        if (al_compare_plot(&m, plot, &err) != AL_OK) {
+            fprintf(stderr, "alife compare: %s\n", err.msg);
+            rc = 1;
+        } else if (!json && !csv_stdout) {
+            printf("plot written to %s\n", plot);
+        }
+    }
+    if (db_cli_finish("compare") != 0) rc = 1;
+    al_compare_free(&m);
+out:
+    al_sets_free(&where);
+    return rc;
 }

@@ -542,12 +542,21 @@ static bool push_history(alAnts *s, const alAntsGen *g)
     return true;
 }
 
+// The mine penalty of generation gen: ramped up from 0 over mine_ramp
+// generations (a curriculum: learn to forage first, then to avoid mines).
+static double penalty_of(const alAntsDef *d, int64_t gen)
+{
+    if (d->mine_ramp <= 0 || gen >= d->mine_ramp) return d->mine_penalty;
+    return (double)d->mine_penalty * (double)gen / (double)d->mine_ramp;
+}
+
 static void end_generation(alAnts *s)
 {
+    const double penalty = penalty_of(&s->def, s->gen);
     swarm *w = &s->pop;
     int64_t food_total = 0, hits_total = 0;
     for (int a = 0; a < w->n; ++a) {
-        s->fitness[a] = (double)w->food[a] - (double)s->def.mine_penalty * w->hits[a];
+        s->fitness[a] = (double)w->food[a] - penalty * w->hits[a];
         food_total += w->food[a];
         hits_total += w->hits[a];
     }

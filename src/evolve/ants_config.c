@@ -32,6 +32,8 @@ static const alKeyDef ants_keys[] = {
     {"ants", "mines", AL_TYPE_BOOL, "false", 0, 0, NULL, "land mines on: ants sense and must avoid them"},
     {"ants", "mine_count", AL_TYPE_INT, "40", 1, 100000, NULL, "land mines in the world"},
     {"ants", "mine_penalty", AL_TYPE_FLOAT, "5", 0, 1e6, NULL, "fitness lost per mine hit"},
+    {"ants", "mine_ramp", AL_TYPE_INT, "0", 0, 1000000, NULL,
+     "generations over which the mine penalty rises from 0 to mine_penalty (0: full from the start)"},
     {"ants", "mine_range", AL_TYPE_FLOAT, "50", 0.01, 1e6, NULL,
      "mines are sensed within this distance: the mine input fades from full at the mine to 0 here"},
     {"ants", "mine_hit", AL_TYPE_ENUM, "penalty", 0, 0, "penalty|end",
@@ -144,6 +146,7 @@ alResult alAntsDef_FromConfig(alAntsDef *def, const alConfig *cfg, alError *err)
     def->mines = alConfig_Bool(cfg, "ants.mines");
     def->mine_count = (int)alConfig_Int(cfg, "ants.mine_count");
     def->mine_penalty = (float)alConfig_Float(cfg, "ants.mine_penalty");
+    def->mine_ramp = (int)alConfig_Int(cfg, "ants.mine_ramp");
     def->mine_hit = (alMineHit)alConfig_Enum(cfg, "ants.mine_hit");
     def->mine_range = (float)alConfig_Float(cfg, "ants.mine_range");
     def->baseline_ants = (int)alConfig_Int(cfg, "ants.baseline_ants");

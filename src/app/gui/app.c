@@ -301,6 +301,7 @@ static int64_t simulate(al_gui *g)
 
 void al_gui_update(al_gui *g)
 {
+    al_compare_view_refresh(g->cmpv);
     int64_t ticks = simulate(g);
     if (g->have_session && g->s.log) {
         // Commit batched generations even while paused, so the database's
@@ -385,6 +386,9 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     case SDLK_F12:
         if (!repeat) g->shot_pending = true;
         break;
+    case SDLK_c:
+        if (!repeat) al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
+        break;
     default:
         break;
     }
@@ -398,6 +402,8 @@ bool al_gui_handle_events(al_gui *g)
             g->quit = true;
             continue;
         }
+        // The compare picker, when open, takes the keyboard.
+        if (al_compare_view_event(g->cmpv, &e)) continue;
         // The view gets the first look (its text box must be able to take
         // '1' or Space), except while the help covers the screen.
         if (g->have_session && g->view && g->view->event && !g->help) {
@@ -503,6 +509,7 @@ static alResult open_sdl(al_gui *g, const al_gui_opts *o, alError *err)
         if (!g->r) g->r = SDL_CreateRenderer(g->win, -1, SDL_RENDERER_SOFTWARE);
     }
     if (!g->r) return alError_Set(err, AL_ERR_IO, "cannot make a renderer: %s", SDL_GetError());
+    if (!(g->cmpv = al_create_compare_view())) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     return load_fonts(g, err);
 }
 
@@ -572,6 +579,7 @@ void al_destroy_gui(al_gui *g)
     close_session(g);
     history_reset(&g->hist, NULL);
     al_batch_free(&g->batch);
+    al_destroy_compare_view(g->cmpv);
     al_font_destroy(g->font);
     al_font_destroy(g->small);
     al_font_destroy(g->mono);

@@ -63,6 +63,13 @@ static void dashed(SDL_Renderer *r, const SDL_FPoint *pts, int k)
 void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                   const char *ytitle, const al_series *series, int nseries)
 {
+    al_plot_draw_banded(r, font, area, xtitle, ytitle, series, NULL, nseries);
+}
+
+void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                         const char *ytitle, const al_series *series, const al_band *bands,
+                         int nseries)
+{
     int fh = al_font_height(font);
     // Data range.
     int n = 0;
@@ -70,10 +77,14 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
     for (int s = 0; s < nseries; ++s) {
         if (series[s].n > n) n = series[s].n;
         for (int i = 0; i < series[s].n; ++i) {
-            double v = series[s].y[i];
-            if (!isfinite(v)) continue;
-            if (v < lo) lo = v;
-            if (v > hi) hi = v;
+            bool band = bands && bands[s].lo && bands[s].hi;
+            double v[3] = {series[s].y[i], band ? bands[s].lo[i] : NAN,
+                           band ? bands[s].hi[i] : NAN};
+            for (int k = 0; k < 3; ++k) {
+                if (!isfinite(v[k])) continue;
+                if (v[k] < lo) lo = v[k];
+                if (v[k] > hi) hi = v[k];
+            }
         }
     }
     bool empty = !(lo <= hi);
@@ -146,6 +157,37 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
 
     // Series, clipped to the plot; at most about two points per pixel column.
     SDL_RenderSetClipRect(r, &plot);
+    // Bands first, translucent, so every line stays visible on top of them.
+    for (int s = 0; bands && s < nseries; ++s) {
+        const al_series *se = &series[s];
+        if (!bands[s].lo || !bands[s].hi || se->n < 2) continue;
+        int stride = se->n / (2 * plot.w) + 1;
+        SDL_Color c = se->col;
+        c.a = 56;
+        SDL_Vertex quad[6];
+        float px0 = 0, lo0 = 0, hi0 = 0;
+        bool have = false;
+        for (int i = 0; i < se->n; i += stride) {
+            double a = bands[s].lo[i], b = bands[s].hi[i];
+            if (!isfinite(a) || !isfinite(b)) {
+                have = false;
+                continue;
+            }
+            float px = (float)plot.x + (float)((double)i / xmax) * (float)plot.w;
+            float pl = (float)(plot.y + plot.h) - (float)((a - lo) / (hi - lo)) * (float)plot.h;
+            float ph = (float)(plot.y + plot.h) - (float)((b - lo) / (hi - lo)) * (float)plot.h;
+            if (have) {
+                SDL_FPoint p[4] = {{px0, lo0}, {px0, hi0}, {px, ph}, {px, pl}};
+                const int idx[6] = {0, 1, 2, 0, 2, 3};
+                for (int k = 0; k < 6; ++k) quad[k] = (SDL_Vertex){p[idx[k]], c, {0, 0}};
+                SDL_RenderGeometry(r, NULL, quad, 6, NULL, 0);
+            }
+            px0 = px;
+            lo0 = pl;
+            hi0 = ph;
+            have = true;
+        }
+    }
     enum { MAXPTS = 4096 };
     SDL_FPoint pts[MAXPTS];
     for (int s = 0; s < nseries; ++s) {
@@ -183,20 +225,29 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
     SDL_RenderSetClipRect(r, NULL);
 
     // Legend: on the title row, right-aligned, when it fits there; else
-    // inside the plot on a backing so the lines under it do not hide it.
+    // inside the plot, each entry on a backing so the lines under it do not
+    // hide it, wrapping onto more lines when it is wider than the plot.
     int lw = 0;
     for (int s = 0; s < nseries; ++s)
         lw += 18 + al_text_width(font, series[s].name) + 14;
     lw -= 14;
     int lx = area.x + area.w - lw - 6, ly = area.y;
-    if (lx < area.x + al_text_width(font, ytitle) + 16) {
+    bool inside = lx < area.x + al_text_width(font, ytitle) + 16;
+    if (inside) {
         lx = plot.x + 8;
         ly = plot.y + 4;
-        SDL_Rect back = {plot.x + 2, plot.y + 2, lw + 12, fh + 4};
-        SDL_SetRenderDrawColor(r, 14, 16, 21, 215);
-        SDL_RenderFillRect(r, &back);
     }
     for (int s = 0; s < nseries; ++s) {
+        int w = al_text_width(font, series[s].name);
+        if (inside && lx > plot.x + 8 && lx + 18 + w > plot.x + plot.w - 4) {
+            lx = plot.x + 8;
+            ly += fh + 4;
+        }
+        if (inside) {
+            SDL_Rect back = {lx - 4, ly - 2, 18 + w + 8, fh + 4};
+            SDL_SetRenderDrawColor(r, 14, 16, 21, 215);
+            SDL_RenderFillRect(r, &back);
+        }
         set_colour(r, series[s].col);
         if (series[s].dashed) {
             SDL_Rect a = {lx, ly + fh / 2 - 1, 5, 2}, b = {lx + 9, ly + fh / 2 - 1, 5, 2};
@@ -206,7 +257,7 @@ void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const cha
             SDL_Rect sw = {lx, ly + fh / 2 - 1, 14, 3};
             SDL_RenderFillRect(r, &sw);
         }
-        int w = al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
+        al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
         lx += 18 + w + 14;
     }
 }

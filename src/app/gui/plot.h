@@ -16,10 +16,22 @@ typedef struct al_series {
     bool dashed; ///< reference lines (e.g. the greedy baseline)
 } al_series;
 
+/// A band around a series (e.g. its 95% confidence interval): lo[i] and
+/// hi[i] at generation i, as many values as the series has. NaN leaves a gap.
+typedef struct al_band {
+    const double *lo, *hi; ///< NULL: no band for this series
+} al_band;
+
 /// Draws axes with tick labels, axis titles, a legend and the series into
 /// area. With no data it draws the empty axes and "no generations yet".
 void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                   const char *ytitle, const al_series *series, int nseries);
+
+/// Same, with bands[i] (may be NULL) filled translucent in series i's colour
+/// under the lines; the y range covers the bands too.
+void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                         const char *ytitle, const al_series *series, const al_band *bands,
+                         int nseries);
 
 /// "Nice" tick step (1, 2 or 5 times a power of ten) for about target ticks
 /// over span (> 0).

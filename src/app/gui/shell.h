@@ -3,6 +3,7 @@
 #ifndef ALIFE_GUI_SHELL_H
 #define ALIFE_GUI_SHELL_H
 
+#include "compare_view.h"
 #include "gui.h"
 #include "options.h"
 #include "session.h"
@@ -22,6 +23,7 @@ static const char *const shell_keys[][3] = {
     {"N", "one tick", "simulate one tick (pauses first)"},
     {"+ -", "speed", "simulation speed: ticks per frame"},
     {"F", "fast-forward", "simulate without drawing the world; the panel keeps updating"},
+    {"C", "compare", "pick runs from the database: their curves join the plot"},
     {"R", "new run", "start a new run with seed + 1"},
     {"H", "help", "this help"},
     {"F12", "screenshot", "save the window as a PNG into results/"},
@@ -56,6 +58,7 @@ struct al_gui {
     SDL_Renderer *r;
     al_font *font, *small, *mono, *title;
     al_batch batch;
+    al_compare_view *cmpv; ///< the compare view (C): runs from the database on the plot
 
     int mode;
     alConfig *cfg; ///< the current mode's resolved config (for display)

@@ -376,7 +376,10 @@ static void draw_panel(al_gui *g)
     const char *xtitle = "generation";
     if (g->view && g->have_session && g->view->plot_y) ytitle = g->view->plot_y;
     if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
-    al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
+    if (al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0)
+        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ytitle, series, 1);
+    else
+        al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
     SDL_RenderSetClipRect(g->r, NULL);
 }
 
@@ -493,6 +496,9 @@ void al_gui_draw(al_gui *g)
     SDL_RenderClear(g->r);
     draw_world(g);
     draw_panel(g);
+    int ow, oh;
+    al_shell_output_size(g, &ow, &oh);
+    al_compare_view_draw_picker(g->cmpv, g->r, g->font, g->small, g->title, ow, oh);
     if (g->help) draw_help(g);
     if (g->shot_pending) {
         // Draw once more so the saved picture shows the path it was saved to? No:

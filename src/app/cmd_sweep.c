@@ -1,0 +1,660 @@
+// alife sweep: a cross product of config values over many seeds, each cell an
+// ordinary `alife run` child process (so a crash of one run cannot take the
+// others down, and every run is logged exactly as a single run is), N at a
+// time, with a progress bar. The database is the sweep's memory: cells whose
+// run finished are skipped, so running the same command again completes it.
+#define _XOPEN_SOURCE 700 // realpath
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "alife/config.h"
+#include "alife/runlog.h"
+#include "alife/runsweep.h"
+#include "cli.h"
+#include "options.h"
+
+enum { MAX_SEEDS = 100000, MAX_CELLS = 1000000 };
+
+static volatile sig_atomic_t stop_signal = 0;
+static void on_signal(int sig) { stop_signal = sig; }
+
+static void help(void)
+{
+    printf(
+        "usage: alife sweep CONFIG --seeds SPEC [options]\n"
+        "\n"
+        "Runs CONFIG once per seed for every combination of the values given with\n"
+        "--set KEY=V1,V2,...: the cross product, each cell a normal 'alife run' logged\n"
+        "to the database and tagged with the sweep (run.sweep) and its group\n"
+        "(run.group, e.g. 'ga.mutation_rate=0.05'). Up to --jobs runs at a time, with a\n"
+        "progress bar and an ETA on stderr.\n"
+        "\n"
+        "Ctrl-C stops the sweep: finished runs are kept, the running ones are stopped\n"
+        "and marked interrupted. Running the same command again runs only the cells\n"
+        "(group, seed) that have no finished run yet, so nothing is run twice.\n"
+        "\n"
+        "The sweep id is --name if given. Otherwise it is derived from the config\n"
+        "file's base name and a hash of its absolute path, the --set options (in the\n"
+        "order given) and --generations: e.g. 'ants-1a2b3c4d'. The same command\n"
+        "(from any folder) thus resumes the same sweep; change a --set and it is a new\n"
+        "sweep. Seeds are not part of the id: --seeds 1-30 after --seeds 1-20 adds\n"
+        "seeds 21-30 to the same sweep. Editing the config file does not change the\n"
+        "id: use --name to tell such sweeps apart.\n"
+        "\n"
+        "options:\n"
+        "      --seeds SPEC      seeds to run, e.g. 1-20 or 1,2,5-9 (required)\n"
+        "  -s, --set K=V[,V...]  a config override; with several comma-separated\n"
+        "                        values, one group per value (repeatable: the groups\n"
+        "                        are the cross product of all multi-valued --set)\n"
+        "  -j, --jobs N          runs at a time (default: one per core); with more\n"
+        "                        than one job each run uses run.threads=1 unless\n"
+        "                        you --set run.threads yourself\n"
+        "      --generations N   stop each run after N generations (run.generations)\n"
+        "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
+        "      --name SWEEP      the sweep id (at most 64 characters)\n"
+        "  -n, --dry-run         print the plan (groups, missing cells) and run nothing\n"
+        "  -h, --help            this help\n"
+        "\n"
+        "then: alife compare --sweep SWEEP [--db PATH] [--plot FILE.png]\n"
+        "\n"
+        "exit status: 0 every cell finished, 1 a run failed or the sweep was\n"
+        "interrupted, 2 usage or config error (nothing is run).\n");
+}
+
+typedef struct axis {
+    char *key;
+    char **values;
+    int n;
+} axis;
+
+typedef struct group {
+    char label[260];   // run.group
+    char **sets;       // this group's "key=value"s
+    int nsets;
+} group;
+
+typedef enum cell_state { TODO, RUNNING, DONE, FAILED, STOPPED } cell_state;
+
+typedef struct cell {
+    int group;
+    int64_t seed;
+    cell_state state;
+    pid_t pid;
+    FILE *errlog; // the child's stderr, read if it fails
+    double started;
+} cell;
+
+static bool parse_seeds(const char *spec, int64_t **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    int cap = 0;
+    const char *p = spec;
+    while (*p) {
+        char *end;
+        errno = 0;
+        long long a = strtoll(p, &end, 10), b;
+        if (end == p || a < 0 || errno) goto bad;
+        p = end;
+        b = a;
+        if (*p == '-') {
+            b = strtoll(++p, &end, 10);
+            if (end == p || b < a || errno) goto bad;
+            p = end;
+        }
+        if (*p == ',') ++p;
+        else if (*p) goto bad;
+        if (b - a + 1 > MAX_SEEDS - *n) goto bad;
+        for (long long s = a; s <= b; ++s) {
+            if (*n == cap) {
+                cap = cap ? 2 * cap : 32;
+                int64_t *g = realloc(*out, (size_t)cap * sizeof *g);
+                if (!g) goto bad;
+                *out = g;
+            }
+            bool dup = false;
+            for (int i = 0; i < *n; ++i) dup |= (*out)[i] == s;
+            if (!dup) (*out)[(*n)++] = s;
+        }
+    }
+    return *n > 0;
+bad:
+    free(*out);
+    *out = NULL;
+    *n = 0;
+    return false;
+}
+
+// "key=v1,v2" -> axis with 2 values; false if there is no '=' or an empty value.
+static bool parse_axis(const char *arg, axis *ax)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg) return false;
+    ax->key = strdup(arg);
+    if (!ax->key) return false;
+    ax->key[eq - arg] = '\0';
+    ax->n = 0;
+    ax->values = NULL;
+    const char *v = eq + 1;
+    for (;;) {
+        size_t len = strcspn(v, ",");
+        if (len == 0 && (eq[1] != '\0' || *v)) return false; // "a=1,,2" or "a=1,"
+        char **g = realloc(ax->values, (size_t)(ax->n + 1) * sizeof *g);
+        if (!g) return false;
+        ax->values = g;
+        char *val = malloc(len + 1);
+        if (!val) return false;
+        memcpy(val, v, len);
+        val[len] = '\0';
+        ax->values[ax->n++] = val;
+        if (v[len] != ',') break;
+        v += len + 1;
+    }
+    return true;
+}
+
+static void free_axis(axis *ax)
+{
+    free(ax->key);
+    for (int j = 0; j < ax->n; ++j) free(ax->values[j]);
+    free(ax->values);
+}
+
+static void free_axes(axis *ax, int n)
+{
+    for (int i = 0; i < n; ++i) free_axis(&ax[i]);
+    free(ax);
+}
+
+// FNV-1a, 64 bits: a stable id from the command's defining parts.
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s; ++s) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ull;
+    }
+    h ^= 0xff; // separator, so ("ab","c") differs from ("a","bc")
+    return h * 1099511628211ull;
+}
+
+static void derive_id(char *out, size_t cap, const char *config, char *const *sets, int nsets,
+                      const char *gens)
+{
+    char abs[PATH_MAX];
+    if (!realpath(config, abs)) snprintf(abs, sizeof abs, "%s", config);
+    uint64_t h = fnv1a(14695981039346656037ull, abs);
+    for (int i = 0; i < nsets; ++i) h = fnv1a(h, sets[i]);
+    h = fnv1a(h, gens ? gens : "");
+    const char *base = strrchr(config, '/');
+    base = base ? base + 1 : config;
+    char stem[48];
+    snprintf(stem, sizeof stem, "%s", base);
+    char *dot = strrchr(stem, '.');
+    if (dot && dot != stem) *dot = '\0';
+    snprintf(out, cap, "%s-%08x", stem, (unsigned)(h >> 32) ^ (unsigned)h);
+}
+
+static void fmt_secs(char *buf, size_t cap, double s)
+{
+    if (s < 0) s = 0;
+    long t = (long)(s + 0.5);
+    if (t >= 3600) snprintf(buf, cap, "%ldh%02ldm", t / 3600, (t / 60) % 60);
+    else if (t >= 60) snprintf(buf, cap, "%ldm%02lds", t / 60, t % 60);
+    else snprintf(buf, cap, "%lds", t);
+}
+
+typedef struct progress {
+    bool tty;
+    int total, done, failed, stopped, running;
+    double sum_done_s; // wall time of the runs finished by this command
+    int timed;         // how many of those
+    double last_draw;
+} progress;
+
+static void draw(progress *pg, const cell *cells, int ncells, int jobs, bool force)
+{
+    double now = al_now();
+    if (!force && now - pg->last_draw < (pg->tty ? 0.2 : 10.0)) return;
+    pg->last_draw = now;
+    int ended = pg->done + pg->failed + pg->stopped;
+    char eta[32] = "?";
+    if (pg->timed > 0) {
+        double per = pg->sum_done_s / pg->timed, left = 0;
+        int todo = pg->total - ended;
+        for (int i = 0; i < ncells; ++i)
+            if (cells[i].state == RUNNING) left -= fmin(now - cells[i].started, per);
+        left += per * todo;
+        int par = todo < jobs ? todo : jobs;
+        fmt_secs(eta, sizeof eta, par > 0 ? left / par : 0);
+    }
+    enum { W = 30 };
+    char bar[W + 1];
+    int fill = pg->total ? W * ended / pg->total : W;
+    for (int i = 0; i < W; ++i) bar[i] = i < fill ? '#' : '.';
+    bar[W] = '\0';
+    fprintf(stderr, "%s[%s] %d/%d  running %d  failed %d  eta %s%s", pg->tty ? "\r" : "", bar,
+            ended, pg->total, pg->running, pg->failed, eta, pg->tty ? "   " : "\n");
+    fflush(stderr);
+}
+
+// The last lines of a failed child's stderr, indented.
+static void print_tail(FILE *f)
+{
+    if (!f) return;
+    char buf[4096];
+    fflush(f);
+    long len = ftell(f);
+    long from = len > (long)sizeof buf - 1 ? len - (long)sizeof buf + 1 : 0;
+    fseek(f, from, SEEK_SET);
+    size_t got = fread(buf, 1, sizeof buf - 1, f);
+    buf[got] = '\0';
+    for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+        fprintf(stderr, "    %s\n", line);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+    enum { O_SEEDS = 1000, O_GENS, O_DB, O_NAME };
+    static const struct option opts[] = {
+        {"seeds", required_argument, 0, O_SEEDS}, {"set", required_argument, 0, 's'},
+        {"jobs", required_argument, 0, 'j'},      {"generations", required_argument, 0, O_GENS},
+        {"db", required_argument, 0, O_DB},       {"name", required_argument, 0, O_NAME},
+        {"dry-run", no_argument, 0, 'n'},         {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    const char *seeds_spec = NULL, *gens = NULL, *db = AL_DEFAULT_DB, *name = NULL;
+    int64_t jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    if (jobs < 1) jobs = 1;
+    bool dry = false, threads_set = false;
+    al_sets raw = {0};
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "s:j:nh", opts, NULL)) != -1) {
+        switch (c) {
+        case O_SEEDS: seeds_spec = optarg; break;
+        case O_GENS: gens = optarg; break;
+        case O_DB: db = optarg; break;
+        case O_NAME: name = optarg; break;
+        case 's':
+            al_sets_add(&raw, optarg);
+            threads_set |= strncmp(optarg, "run.threads=", 12) == 0;
+            break;
+        case 'j':
+            if (!al_parse_int(optarg, 1, 1024, &jobs)) {
+                al_sets_free(&raw);
+                return cli_usage_error("sweep", "--jobs '%s': expected a whole number 1..1024",
+                                       optarg);
+            }
+            break;
+        case 'n': dry = true; break;
+        case 'h': help(); al_sets_free(&raw); return 0;
+        default: al_sets_free(&raw); return cli_usage_error("sweep", "bad option");
+        }
+    }
+    if (optind != argc - 1) {
+        al_sets_free(&raw);
+        return cli_usage_error("sweep", optind >= argc
+                                            ? "which config? e.g. alife sweep "
+                                              "experiments/estrings/hello.ini --seeds 1-10"
+                                            : "one config file only");
+    }
+    const char *config = argv[optind];
+    int64_t *seeds = NULL;
+    int nseeds = 0;
+    if (!seeds_spec) {
+        al_sets_free(&raw);
+        return cli_usage_error("sweep", "--seeds is required, e.g. --seeds 1-20");
+    }
+    if (!parse_seeds(seeds_spec, &seeds, &nseeds)) {
+        al_sets_free(&raw);
+        return cli_usage_error("sweep",
+                               "--seeds '%s': expected seeds like 1-20 or 1,2,5-9 "
+                               "(whole numbers >= 0, at most %d)",
+                               seeds_spec, MAX_SEEDS);
+    }
+    int64_t gens_n;
+    if (gens && !al_parse_int(gens, 1, 1000000000, &gens_n)) {
+        free(seeds);
+        al_sets_free(&raw);
+        return cli_usage_error("sweep", "--generations '%s': expected a whole number >= 1", gens);
+    }
+
+    // Split the --set options into fixed overrides and axes (several values).
+    int rc = 2;
+    axis *axes = calloc((size_t)raw.count + 1, sizeof *axes);
+    int naxes = 0;
+    al_sets fixed = {0};
+    group *groups = NULL;
+    int ngroups = 1;
+    cell *cells = NULL;
+    int ncells = 0;
+    alSweepRun *have = NULL;
+    int nhave = 0;
+    if (!axes) {
+        fprintf(stderr, "alife: out of memory\n");
+        rc = 1;
+        goto out;
+    }
+    for (int i = 0; i < raw.count; ++i) {
+        axis ax = {0};
+        if (!parse_axis(raw.items[i], &ax)) {
+            free_axis(&ax);
+            rc = cli_usage_error("sweep", "--set '%s': expected KEY=VALUE or KEY=V1,V2,...",
+                                 raw.items[i]);
+            goto out;
+        }
+        if (ax.n == 1) {
+            al_sets_add(&fixed, raw.items[i]);
+            free_axis(&ax);
+            continue;
+        }
+        for (int k = 0; k < naxes; ++k)
+            if (strcmp(axes[k].key, ax.key) == 0) {
+                rc = cli_usage_error("sweep", "--set %s is given twice with several values",
+                                     ax.key);
+                free_axis(&ax);
+                goto out;
+            }
+        axes[naxes++] = ax;
+        if ((int64_t)ngroups * ax.n > MAX_CELLS) {
+            rc = cli_usage_error("sweep", "too many groups (more than %d)", MAX_CELLS);
+            goto out;
+        }
+        ngroups *= ax.n;
+    }
+    if ((int64_t)ngroups * nseeds > MAX_CELLS) {
+        rc = cli_usage_error("sweep", "%d groups x %d seeds is more than %d runs", ngroups, nseeds,
+                             MAX_CELLS);
+        goto out;
+    }
+    char sweep_id[80];
+    if (name) snprintf(sweep_id, sizeof sweep_id, "%s", name);
+    else derive_id(sweep_id, sizeof sweep_id, config, raw.items, raw.count, gens);
+
+    // The groups: the cross product, first axis varying slowest.
+    groups = calloc((size_t)ngroups, sizeof *groups);
+    if (!groups) {
+        fprintf(stderr, "alife: out of memory\n");
+        rc = 1;
+        goto out;
+    }
+    for (int g = 0; g < ngroups; ++g) {
+        groups[g].sets = calloc((size_t)naxes + 1, sizeof(char *));
+        if (!groups[g].sets) {
+            fprintf(stderr, "alife: out of memory\n");
+            rc = 1;
+            goto out;
+        }
+        int rest = g;
+        size_t len = 0;
+        for (int k = naxes - 1; k >= 0; --k) {
+            int v = rest % axes[k].n;
+            rest /= axes[k].n;
+            size_t n = strlen(axes[k].key) + strlen(axes[k].values[v]) + 2;
+            char *kv = malloc(n);
+            if (kv) snprintf(kv, n, "%s=%s", axes[k].key, axes[k].values[v]);
+            groups[g].sets[k] = kv;
+        }
+        groups[g].nsets = naxes;
+        for (int k = 0; k < naxes; ++k)
+            if (!groups[g].sets[k]) {
+                fprintf(stderr, "alife: out of memory\n");
+                rc = 1;
+                goto out;
+            }
+        for (int k = 0; k < naxes; ++k)
+            len += (size_t)snprintf(groups[g].label + len, len < sizeof groups[g].label
+                                                               ? sizeof groups[g].label - len
+                                                               : 0,
+                                    "%s%s", k ? " " : "", groups[g].sets[k]);
+    }
+
+    // Resolve every group's config now: a bad key or value stops the sweep
+    // before anything runs (the children would each fail the same way).
+    for (int g = 0; g < ngroups; ++g) {
+        al_sets all = {0};
+        al_sets_addkv(&all, "run.sweep", sweep_id);
+        al_sets_addkv(&all, "run.group", groups[g].label);
+        if (gens) al_sets_addkv(&all, "run.generations", gens);
+        for (int i = 0; i < fixed.count; ++i) al_sets_add(&all, fixed.items[i]);
+        for (int i = 0; i < groups[g].nsets; ++i) al_sets_add(&all, groups[g].sets[i]);
+        alConfigDef def = alDefaultConfigDef();
+        def.path = config;
+        def.sets = (const char *const *)all.items;
+        def.set_count = all.count;
+        alError err = {0};
+        alConfig *cfg = alCreateConfig(&def, &err);
+        al_sets_free(&all);
+        if (!cfg) {
+            rc = cli_fail(&err);
+            goto out;
+        }
+        alDestroyConfig(cfg);
+    }
+
+    alError err = {0};
+    if (alRunLog_ListSweep(db, sweep_id, &have, &nhave, &err) != AL_OK) {
+        fprintf(stderr, "alife: %s\n", err.msg);
+        rc = 2;
+        goto out;
+    }
+    size_t total = (size_t)(unsigned)ngroups * (size_t)(unsigned)nseeds;
+    cells = calloc(total, sizeof *cells);
+    if (!cells) {
+        fprintf(stderr, "alife: out of memory for %zu runs\n", total);
+        rc = 1;
+        goto out;
+    }
+    int already = 0, earlier_unfinished = 0;
+    for (int g = 0; g < ngroups; ++g)
+        for (int s = 0; s < nseeds; ++s) {
+            bool finished = false;
+            for (int i = 0; i < nhave && !finished; ++i)
+                finished = have[i].seed == seeds[s] && strcmp(have[i].group, groups[g].label) == 0 &&
+                           strcmp(have[i].status, "finished") == 0;
+            if (finished) {
+                ++already;
+                continue;
+            }
+            cells[ncells++] = (cell){.group = g, .seed = seeds[s], .state = TODO};
+        }
+    for (int i = 0; i < nhave; ++i) earlier_unfinished += strcmp(have[i].status, "finished") != 0;
+
+    fprintf(stderr,
+            "alife sweep %s: %d group%s x %d seed%s = %d runs; %d already finished, %d to run"
+            " with %lld job%s, logging to %s\n",
+            sweep_id, ngroups, ngroups == 1 ? "" : "s", nseeds, nseeds == 1 ? "" : "s",
+            ngroups * nseeds, already, ncells, (long long)jobs, jobs == 1 ? "" : "s", db);
+    if (earlier_unfinished > 0)
+        fprintf(stderr,
+                "  (%d earlier run%s of this sweep did not finish; they stay in the database as"
+                " they are, and their cells are run again)\n",
+                earlier_unfinished, earlier_unfinished == 1 ? "" : "s");
+    if (dry) {
+        for (int g = 0; g < ngroups; ++g) {
+            int todo = 0;
+            for (int i = 0; i < ncells; ++i) todo += cells[i].group == g;
+            printf("group %-40s %d of %d seeds to run\n", groups[g].label[0] ? groups[g].label : "(all)",
+                   todo, nseeds);
+        }
+        rc = 0;
+        goto out;
+    }
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    struct sigaction old_int, old_term;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+
+    progress pg = {.tty = isatty(STDERR_FILENO), .total = ncells};
+    double t0 = al_now();
+    int next = 0, forwarded = 0;
+    double last_forward = 0;
+    char seedbuf[32], exe[PATH_MAX];
+    ssize_t el = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (el <= 0) {
+        fprintf(stderr, "alife sweep: cannot find my own executable (/proc/self/exe): %s\n",
+                strerror(errno));
+        rc = 1;
+        goto restore;
+    }
+    exe[el] = '\0';
+    while ((!stop_signal && next < ncells) || pg.running > 0) {
+        while (!stop_signal && pg.running < jobs && next < ncells) {
+            cell *ce = &cells[next++];
+            group *gr = &groups[ce->group];
+            snprintf(seedbuf, sizeof seedbuf, "%lld", (long long)ce->seed);
+            al_sets args = {0};
+            al_sets_add(&args, exe);
+            al_sets_add(&args, "run");
+            al_sets_add(&args, config);
+            al_sets_add(&args, "--quiet");
+            al_sets_add(&args, "--db");
+            al_sets_add(&args, db);
+            al_sets_add(&args, "--seed");
+            al_sets_add(&args, seedbuf);
+            if (jobs > 1 && !threads_set) {
+                al_sets_add(&args, "--threads");
+                al_sets_add(&args, "1");
+            }
+            if (gens) {
+                al_sets_add(&args, "--generations");
+                al_sets_add(&args, gens);
+            }
+            al_sets_add(&args, "--set");
+            al_sets_addkv(&args, "run.sweep", sweep_id);
+            al_sets_add(&args, "--set");
+            al_sets_addkv(&args, "run.group", gr->label);
+            for (int i = 0; i < fixed.count; ++i) {
+                al_sets_add(&args, "--set");
+                al_sets_add(&args, fixed.items[i]);
+            }
+            for (int i = 0; i < gr->nsets; ++i) {
+                al_sets_add(&args, "--set");
+                al_sets_add(&args, gr->sets[i]);
+            }
+            al_sets_add(&args, "");
+            free(args.items[args.count - 1]);
+            args.items[args.count - 1] = NULL; // argv terminator
+            ce->errlog = tmpfile();
+            fflush(NULL);
+            pid_t pid = fork();
+            if (pid == 0) {
+                // Ignored until alife run installs its own handler, so a stop
+                // that arrives while the child starts cannot kill it before it
+                // can mark its run interrupted (the parent repeats the signal
+                // until every child has ended).
+                signal(SIGINT, SIG_IGN);
+                signal(SIGTERM, SIG_IGN);
+                FILE *devnull = fopen("/dev/null", "w");
+                if (devnull) dup2(fileno(devnull), STDOUT_FILENO);
+                if (ce->errlog) dup2(fileno(ce->errlog), STDERR_FILENO);
+                execv(exe, args.items);
+                fprintf(stderr, "cannot start %s: %s\n", exe, strerror(errno));
+                _exit(127);
+            }
+            al_sets_free(&args);
+            if (pid < 0) {
+                fprintf(stderr, "\nalife sweep: cannot start a run: %s\n", strerror(errno));
+                ce->state = FAILED;
+                pg.failed++;
+                continue;
+            }
+            ce->pid = pid;
+            ce->state = RUNNING;
+            ce->started = al_now();
+            pg.running++;
+        }
+        if (stop_signal && (forwarded != stop_signal || al_now() - last_forward > 0.25)) {
+            // Ctrl-C in a terminal reaches the children too; a signal sent to
+            // this process alone is passed on, so they end cleanly either way.
+            forwarded = stop_signal;
+            last_forward = al_now();
+            for (int i = 0; i < ncells; ++i)
+                if (cells[i].state == RUNNING) kill(cells[i].pid, SIGINT);
+        }
+        int status;
+        pid_t pid = waitpid(-1, &status, WNOHANG);
+        if (pid <= 0) {
+            draw(&pg, cells, ncells, (int)jobs, false);
+            struct timespec ts = {0, 50 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+            continue;
+        }
+        for (int i = 0; i < ncells; ++i) {
+            cell *ce = &cells[i];
+            if (ce->state != RUNNING || ce->pid != pid) continue;
+            pg.running--;
+            int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            if (code == 0) {
+                ce->state = DONE;
+                pg.done++;
+                pg.sum_done_s += al_now() - ce->started;
+                pg.timed++;
+            } else if (stop_signal) {
+                ce->state = STOPPED;
+                pg.stopped++;
+            } else {
+                ce->state = FAILED;
+                pg.failed++;
+                if (pg.tty) fputc('\n', stderr);
+                fprintf(stderr, "alife sweep: run of group '%s' seed %lld failed (exit %d):\n",
+                        groups[ce->group].label, (long long)ce->seed, code);
+                print_tail(ce->errlog);
+            }
+            if (ce->errlog) fclose(ce->errlog);
+            ce->errlog = NULL;
+            draw(&pg, cells, ncells, (int)jobs, true);
+        }
+    }
+    if (pg.tty) fputc('\n', stderr);
+    char took[32];
+    fmt_secs(took, sizeof took, al_now() - t0);
+    int not_started = ncells - next;
+    if (stop_signal) {
+        fprintf(stderr,
+                "alife sweep %s: stopped by signal %d after %s: %d runs finished now (%d in "
+                "all), %d stopped and marked interrupted, %d not started.\n"
+                "Run the same command again to complete the sweep.\n",
+                sweep_id, (int)stop_signal, took, pg.done, already + pg.done, pg.stopped,
+                not_started);
+        rc = 1;
+    } else {
+        fprintf(stderr, "alife sweep %s: %d of %d runs finished (%d now, in %s), %d failed\n",
+                sweep_id, already + pg.done, ngroups * nseeds, pg.done, took, pg.failed);
+        rc = pg.failed ? 1 : 0;
+    }
+    printf("sweep %s: %d/%d finished; compare with: alife compare --sweep %s --db %s\n",
+           sweep_id, already + pg.done, ngroups * nseeds, sweep_id, db);
+restore:
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+out:
+    for (int i = 0; i < ncells; ++i)
+        if (cells[i].errlog) fclose(cells[i].errlog);
+    free(cells);
+    free(have);
+    if (groups)
+        for (int g = 0; g < ngroups; ++g) {
+            for (int i = 0; i < groups[g].nsets; ++i) free(groups[g].sets[i]);
+            free(groups[g].sets);
+        }
+    free(groups);
+    free_axes(axes, naxes);
+    al_sets_free(&fixed);
+    al_sets_free(&raw);
+    free(seeds);
+    return rc;
+}

@@ -1,0 +1,284 @@
+// The GUI's compare view: a run picker over the database and the ticked runs'
+// curves on the side panel's plot. See compare_view.h.
+#include "compare_view.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/runquery.h"
+#include "compare_colors.h"
+#include "compare_series.h"
+#include "compare_model.h"
+#include "options.h"
+
+#define REFRESH_S 2.0
+
+typedef struct entry {
+    int64_t id;
+    char text[200]; // the picker's line
+    bool ticked;
+} entry;
+
+struct al_compare_view {
+    bool open;
+    char db[512], module[32];
+    entry *list; // newest first
+    int nlist, cursor, scroll;
+    bool grouped;
+    al_compare_model model;
+    bool have_model;
+    char note[1100]; // why nothing is shown (no database, a group of one run, ...)
+    double last_read;
+};
+
+al_compare_view *al_create_compare_view(void) { return calloc(1, sizeof(al_compare_view)); }
+
+void al_destroy_compare_view(al_compare_view *v)
+{
+    if (!v) return;
+    if (v->have_model) al_compare_free(&v->model);
+    free(v->list);
+    free(v);
+}
+
+bool al_compare_view_open(const al_compare_view *v) { return v && v->open; }
+
+int al_compare_view_count(const al_compare_view *v, const char *module)
+{
+    if (!v || !v->have_model || strcmp(v->module, module) != 0) return 0;
+    return v->model.set.n;
+}
+
+// Re-reads the module's runs, keeping the ticks (by id).
+static void read_list(al_compare_view *v)
+{
+    alRunLog *log = NULL;
+    alRunList *runs = NULL;
+    alError err = {0};
+    if (alRunLog_OpenReadOnly(v->db, &log, &err) != AL_OK ||
+        alRunLog_ListRuns(log, v->module, &runs, &err) != AL_OK) {
+        snprintf(v->note, sizeof v->note, "%s", err.msg);
+        alRunLog_Close(log);
+        return;
+    }
+    int n = alRunList_Count(runs);
+    entry *list = calloc((size_t)n + 1, sizeof *list);
+    if (list) {
+        for (int i = 0; i < n; ++i) {
+            const alRunInfo *r = alRunList_Get(runs, n - 1 - i); // newest first
+            entry *e = &list[i];
+            e->id = r->id;
+            for (int j = 0; j < v->nlist; ++j)
+                if (v->list[j].id == r->id) e->ticked = v->list[j].ticked;
+            const char *grp = "";
+            for (int k = 0; k < r->param_count; ++k)
+                if (strcmp(r->params[k].key, "run.group") == 0) grp = r->params[k].value;
+            char best[32] = "-";
+            if (r->has_last) snprintf(best, sizeof best, "%.4g", r->last_best);
+            snprintf(e->text, sizeof e->text, "run %-5lld %-14.14s seed %-5llu %-11s %5lld gens  best %-8s %s",
+                     (long long)r->id, r->name, (unsigned long long)r->seed, r->status,
+                     (long long)r->generation_count, best, grp);
+        }
+        free(v->list);
+        v->list = list;
+        v->nlist = n;
+        if (v->cursor >= n) v->cursor = n > 0 ? n - 1 : 0;
+    }
+    alDestroyRunList(runs);
+    alRunLog_Close(log);
+}
+
+// Loads the ticked runs into the compare model (grouped by run.group if asked).
+static void read_model(al_compare_view *v)
+{
+    if (v->have_model) al_compare_free(&v->model);
+    v->have_model = false;
+    int n = 0;
+    for (int i = 0; i < v->nlist; ++i) n += v->list[i].ticked;
+    if (n == 0) return;
+    char(*ids)[24] = calloc((size_t)n, sizeof *ids);
+    const char **refs = calloc((size_t)n, sizeof *refs);
+    if (!ids || !refs) {
+        free(ids);
+        free(refs);
+        return;
+    }
+    // Oldest first, like alife compare.
+    for (int i = v->nlist - 1, k = 0; i >= 0; --i)
+        if (v->list[i].ticked) {
+            snprintf(ids[k], sizeof ids[k], "%lld", (long long)v->list[i].id);
+            refs[k] = ids[k];
+            ++k;
+        }
+    alRunQuery q = {.refs = refs, .ref_count = n};
+    al_compare_opts o = {.metric = "best", .group_by = v->grouped ? "run.group" : NULL};
+    alError err = {0};
+    if (al_compare_build(&v->model, v->db, &q, &o, &err) == AL_OK) {
+        v->have_model = true;
+        v->note[0] = '\0';
+    } else {
+        snprintf(v->note, sizeof v->note, "%s", err.msg);
+        al_compare_free(&v->model);
+    }
+    free(ids);
+    free(refs);
+}
+
+void al_compare_view_toggle(al_compare_view *v, const char *db_path, const char *module)
+{
+    if (!v) return;
+    if (v->open) {
+        v->open = false;
+        return;
+    }
+    v->open = true;
+    v->note[0] = '\0';
+    if (!db_path) {
+        snprintf(v->note, sizeof v->note, "this window logs no runs (no database): nothing to pick");
+        return;
+    }
+    if (strcmp(v->db, db_path) != 0 || strcmp(v->module, module) != 0) {
+        // Another database or module: start afresh.
+        free(v->list);
+        v->list = NULL;
+        v->nlist = v->cursor = v->scroll = 0;
+        if (v->have_model) al_compare_free(&v->model);
+        v->have_model = false;
+    }
+    snprintf(v->db, sizeof v->db, "%s", db_path);
+    snprintf(v->module, sizeof v->module, "%s", module);
+    read_list(v);
+    read_model(v);
+    v->last_read = al_now();
+}
+
+void al_compare_view_refresh(al_compare_view *v)
+{
+    if (!v || !v->db[0] || (!v->open && !v->have_model)) return;
+    double now = al_now();
+    if (now - v->last_read < REFRESH_S) return;
+    v->last_read = now;
+    read_list(v);
+    read_model(v);
+}
+
+bool al_compare_view_event(al_compare_view *v, const SDL_Event *e)
+{
+    if (!v || !v->open) return false;
+    if (e->type == SDL_MOUSEWHEEL) {
+        v->cursor -= e->wheel.y * 3;
+    } else if (e->type == SDL_KEYDOWN) {
+        switch (e->key.keysym.sym) {
+        case SDLK_UP: v->cursor--; break;
+        case SDLK_DOWN: v->cursor++; break;
+        case SDLK_PAGEUP: v->cursor -= 10; break;
+        case SDLK_PAGEDOWN: v->cursor += 10; break;
+        case SDLK_HOME: v->cursor = 0; break;
+        case SDLK_END: v->cursor = v->nlist - 1; break;
+        case SDLK_SPACE:
+        case SDLK_RETURN:
+        case SDLK_KP_ENTER:
+            if (v->cursor >= 0 && v->cursor < v->nlist) {
+                v->list[v->cursor].ticked = !v->list[v->cursor].ticked;
+                read_model(v);
+            }
+            break;
+        case SDLK_g:
+            v->grouped = !v->grouped;
+            read_model(v);
+            break;
+        case SDLK_c:
+        case SDLK_ESCAPE: v->open = false; break;
+        default: break;
+        }
+    } else if (e->type != SDL_TEXTINPUT && e->type != SDL_KEYUP) {
+        return false; // mouse motion, window events: the shell's
+    }
+    if (v->cursor >= v->nlist) v->cursor = v->nlist - 1;
+    if (v->cursor < 0) v->cursor = 0;
+    return true;
+}
+
+void al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, const al_font *font,
+                               SDL_Rect area, const char *ytitle, const al_series *live,
+                               int nlive)
+{
+    const al_compare_model *m = &v->model;
+    int npts = (int)m->horizon + 1;
+    for (int i = 0; i < nlive; ++i)
+        if (live[i].n > npts) npts = live[i].n;
+    int ns = m->ngroups + nlive;
+    al_series *se = calloc((size_t)ns, sizeof *se);
+    al_band *bands = calloc((size_t)ns, sizeof *bands);
+    double *buf = malloc((size_t)m->ngroups * 3 * (size_t)npts * sizeof *buf);
+    char(*names)[300] = calloc((size_t)ns, sizeof *names);
+    if (!se || !bands || !buf || !names) goto done;
+    // Colour 0 (orange) is close to the live best's: start at 1.
+    al_compare_fill_series(m, npts, 1, se, bands, buf, names);
+    for (int i = 0; i < nlive; ++i) {
+        se[m->ngroups + i] = live[i];
+        snprintf(names[m->ngroups + i], sizeof names[0], "now: %s", live[i].name);
+        se[m->ngroups + i].name = names[m->ngroups + i];
+    }
+    al_plot_draw_banded(r, font, area, "generation", ytitle, se, bands, ns);
+done:
+    free(names);
+    free(buf);
+    free(bands);
+    free(se);
+}
+
+static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRect(r, &rect);
+}
+
+void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_font *font,
+                                 const al_font *small, const al_font *title, int w, int h)
+{
+    if (!v || !v->open) return;
+    fill(r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
+    int lh = al_font_height(small) + 4;
+    int bw = w - 80 < 980 ? w - 80 : 980, bh = h - 80;
+    SDL_Rect box = {(w - bw) / 2, 40, bw, bh};
+    fill(r, box, AL_RGB(30, 34, 44));
+    SDL_SetRenderDrawColor(r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
+    SDL_RenderDrawRect(r, &box);
+    int x = box.x + 20, y = box.y + 14;
+    char line[700];
+    snprintf(line, sizeof line, "Compare runs: %s in %s", v->module[0] ? v->module : "-",
+             v->db[0] ? v->db : "(no database)");
+    al_draw_text_px(r, title, (float)x, (float)y, AL_COL_TEXT, line);
+    y += al_font_height(title) + 6;
+    al_draw_text_px(r, small, (float)x, (float)y, AL_COL_DIM,
+                    "Up/Down move   Space tick   G group by sweep group (mean + 95% band)"
+                    "   C or Esc close");
+    y += lh;
+    int ticked = 0;
+    for (int i = 0; i < v->nlist; ++i) ticked += v->list[i].ticked;
+    snprintf(line, sizeof line, "%d runs, %d ticked%s%s", v->nlist, ticked,
+             v->grouped ? ", grouped by run.group" : "", v->note[0] ? ":" : "");
+    al_draw_text_px(r, small, (float)x, (float)y, AL_COL_WARN, line);
+    y += lh;
+    if (v->note[0]) {
+        al_draw_text_px(r, small, (float)x, (float)y, AL_COL_BAD, v->note);
+        y += lh;
+    }
+    y += 4;
+    int rows = (box.y + box.h - 12 - y) / lh;
+    if (rows < 1) rows = 1;
+    if (v->cursor < v->scroll) v->scroll = v->cursor;
+    if (v->cursor >= v->scroll + rows) v->scroll = v->cursor - rows + 1;
+    for (int i = v->scroll; i < v->nlist && i < v->scroll + rows; ++i, y += lh) {
+        const entry *e = &v->list[i];
+        if (i == v->cursor) fill(r, (SDL_Rect){x - 6, y - 1, bw - 28, lh}, AL_RGB(46, 70, 110));
+        SDL_Color col = e->ticked ? AL_COL_TEXT : AL_COL_DIM;
+        al_draw_text_px(r, font, (float)x, (float)y - 2, e->ticked ? AL_COL_GOOD : AL_COL_DIM,
+                        e->ticked ? "[x]" : "[ ]");
+        al_draw_text_px(r, small, (float)(x + 34), (float)y, col, e->text);
+    }
+}

@@ -1,0 +1,183 @@
+// Merging run databases by run uuid. Every file is identified through
+// alRunLog_OpenReadOnly (so "not an alife database" and "newer schema" read
+// the same everywhere) and checked with PRAGMA quick_check before the target
+// is created or touched; then each source is ATTACHed read-only (mode=ro, so
+// not even a WAL checkpoint writes to it) and copied with INSERT ... SELECT,
+// mapping its run ids to the target's through the uuid.
+#include "alife/runmerge.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "alife/runlog.h"
+
+// "file:" URI for path with ?mode=ro; '%', '?' and '#' must be escaped.
+static char *ro_uri(const char *path)
+{
+    size_t n = strlen(path);
+    char *u = malloc(3 * n + 32);
+    if (!u) return NULL;
+    char *o = u + sprintf(u, "file:");
+    for (const char *p = path; *p; ++p) {
+        if (*p == '%' || *p == '?' || *p == '#') o += sprintf(o, "%%%02X", (unsigned char)*p);
+        else *o++ = *p;
+    }
+    strcpy(o, "?mode=ro");
+    return u;
+}
+
+static alResult quick_check(const char *path, alError *err)
+{
+    char *uri = ro_uri(path);
+    if (!uri) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
+    sqlite3 *db = NULL;
+    int rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    free(uri);
+    sqlite3_stmt *st = NULL;
+    const char *res = NULL;
+    if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL);
+    if (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        res = (const char *)sqlite3_column_text(st, 0);
+    alResult r = AL_OK;
+    if (!res || strcmp(res, "ok") != 0)
+        r = alError_Set(err, AL_ERR_DB, "%s: the database is damaged (%s); nothing was merged",
+                        path, res ? res : (db ? sqlite3_errmsg(db) : "cannot open"));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return r;
+}
+
+static alResult check_db(const char *path, alError *err)
+{
+    alRunLog *log = NULL;
+    alResult r = alRunLog_OpenReadOnly(path, &log, err);
+    alRunLog_Close(log);
+    if (r != AL_OK) return r;
+    return quick_check(path, err);
+}
+
+static alResult exec(sqlite3 *db, const char *path, const char *sql, alError *err)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        alError_Set(err, AL_ERR_DB, "%s: merge failed: %s", path, msg ? msg : "SQL error");
+        sqlite3_free(msg);
+        return AL_ERR_DB;
+    }
+    return AL_OK;
+}
+
+static int64_t count(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    int64_t n = -1;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return -1;
+    if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+// The copy of one attached source ("src") into main, inside one transaction.
+// temp.m_map maps the source's run ids to the target's, through the uuid.
+static const char *merge_sql[] = {
+    "INSERT INTO main.runs(uuid, module, name, seed, config, version, status, started, finished,"
+    " host, pid) SELECT uuid, module, name, seed, config, version, status, started, finished,"
+    " host, pid FROM src.runs WHERE uuid NOT IN (SELECT uuid FROM main.runs) ORDER BY id",
+    "DELETE FROM temp.m_map",
+    "INSERT INTO temp.m_map(old, new) SELECT s.id, m.id FROM src.runs s"
+    " JOIN main.runs m ON m.uuid = s.uuid",
+    "INSERT OR IGNORE INTO main.params(run, key, value) SELECT mp.new, p.key, p.value"
+    " FROM src.params p JOIN temp.m_map mp ON mp.old = p.run",
+    "INSERT OR IGNORE INTO main.generations(run, gen, best, mean, worst, stddev, evaluations,"
+    " ticks, wall_s) SELECT mp.new, g.gen, g.best, g.mean, g.worst, g.stddev, g.evaluations,"
+    " g.ticks, g.wall_s FROM src.generations g JOIN temp.m_map mp ON mp.old = g.run",
+    "INSERT OR IGNORE INTO main.figures(run, gen, name, value) SELECT mp.new, f.gen, f.name,"
+    " f.value FROM src.figures f JOIN temp.m_map mp ON mp.old = f.run",
+    "INSERT OR IGNORE INTO main.genomes(run, gen, rank, fitness, genome) SELECT mp.new, g.gen,"
+    " g.rank, g.fitness, g.genome FROM src.genomes g JOIN temp.m_map mp ON mp.old = g.run",
+    // A run still 'running' here that ended in the source: take its end.
+    "UPDATE main.runs SET"
+    " status = (SELECT s.status FROM src.runs s WHERE s.uuid = runs.uuid),"
+    " finished = (SELECT s.finished FROM src.runs s WHERE s.uuid = runs.uuid)"
+    " WHERE status = 'running' AND uuid IN (SELECT uuid FROM src.runs WHERE status != 'running')",
+};
+enum { STEP_RUNS = 0, STEP_GENS = 4, STEP_END = 7, NSTEPS = 8 };
+
+static alResult merge_one(sqlite3 *db, const char *into, const char *src, alMergeCounts *c,
+                          alError *err)
+{
+    char *uri = ro_uri(src);
+    if (!uri) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
+    sqlite3_stmt *st = NULL;
+    alResult r = AL_OK;
+    if (sqlite3_prepare_v2(db, "ATTACH ? AS src", -1, &st, NULL) != SQLITE_OK) {
+        free(uri);
+        return alError_Set(err, AL_ERR_DB, "%s: %s", into, sqlite3_errmsg(db));
+    }
+    sqlite3_bind_text(st, 1, uri, -1, SQLITE_TRANSIENT);
+    free(uri);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return alError_Set(err, AL_ERR_DB, "%s: cannot read it for merging: %s", src,
+                           sqlite3_errmsg(db));
+    int64_t src_runs = count(db, "SELECT count(*) FROM src.runs");
+    r = exec(db, into, "BEGIN IMMEDIATE", err);
+    for (int i = 0; r == AL_OK && i < NSTEPS; ++i) {
+        r = exec(db, into, merge_sql[i], err);
+        if (r != AL_OK) break;
+        int64_t ch = sqlite3_changes(db);
+        if (i == STEP_RUNS) {
+            c->runs_added += ch;
+            c->runs_present += src_runs - ch;
+        } else if (i == STEP_GENS) {
+            c->generations_added += ch;
+        } else if (i == STEP_END) {
+            c->runs_updated += ch;
+        }
+    }
+    if (r == AL_OK) r = exec(db, into, "COMMIT", err);
+    else exec(db, into, "ROLLBACK", NULL);
+    exec(db, into, "DETACH src", NULL);
+    return r;
+}
+
+alResult alRunLog_Merge(const char *into_path, const char *const *sources, int n,
+                        alMergeCounts *counts, alError *err)
+{
+    alMergeCounts local = {0};
+    alMergeCounts *c = counts ? counts : &local;
+    memset(c, 0, sizeof *c);
+    // Check everything before writing anything.
+    for (int i = 0; i < n; ++i) {
+        alResult r = check_db(sources[i], err);
+        if (r != AL_OK) return r;
+    }
+    struct stat sb;
+    if (stat(into_path, &sb) == 0 && sb.st_size > 0) {
+        alResult r = check_db(into_path, err);
+        if (r != AL_OK) return r;
+    }
+    // Create (or migrate) the target through the run log, so its schema is
+    // the one alife writes.
+    alRunLog *log = NULL;
+    alResult r = alRunLog_Open(into_path, &log, err);
+    alRunLog_Close(log);
+    if (r != AL_OK) return r;
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(into_path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL) !=
+        SQLITE_OK) {
+        r = alError_Set(err, AL_ERR_DB, "%s: cannot open: %s", into_path,
+                        db ? sqlite3_errmsg(db) : "out of memory");
+        sqlite3_close(db);
+        return r;
+    }
+    sqlite3_busy_timeout(db, 10000);
+    r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)", err);
+    for (int i = 0; r == AL_OK && i < n; ++i) r = merge_one(db, into_path, sources[i], c, err);
+    sqlite3_close(db);
+    return r;
+}

@@ -45,7 +45,8 @@ static void help(void)
            "      --generations G   generations to run (speed default 20, learn default 150)\n"
            "      --threads T       worker threads, 0 = all cores (default 0)\n"
            "      --baseline N      greedy foragers per generation (speed default 0, learn: config)\n"
-           "      --seeds S         learn: seeds 1..S (default 10)\n"
+           "      --seeds S         learn: S seeds (default 10)\n"
+           "      --first-seed N    learn: the first of them (default 1: seeds 1..S)\n"
            "  -s, --set K=V         override a config key\n"
            "      --learn           the learning acceptance figures instead of speed\n"
            "      --json            one JSON object instead of text\n"
@@ -55,7 +56,7 @@ static void help(void)
 typedef struct bench_opts {
     const char *config;
     al_sets sets;
-    int64_t generations, threads, seeds, baseline;
+    int64_t generations, threads, seeds, baseline, first_seed;
     bool learn, json;
 } bench_opts;
 
@@ -213,7 +214,8 @@ static void run_seed(const alAntsDef *def, uint64_t seed, int gens, seed_result 
     alDestroyAnts(ants);
 }
 
-static void run_seeds(const alAntsDef *def, int seeds, int gens, int threads, seed_result *res)
+static void run_seeds(const alAntsDef *def, uint64_t first, int seeds, int gens, int threads,
+                      seed_result *res)
 {
     alAntsDef one = *def;
     one.threads = 1; // parallel across seeds instead: no barrier at all
@@ -221,7 +223,7 @@ static void run_seeds(const alAntsDef *def, int seeds, int gens, int threads, se
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic) num_threads(threads > 0 ? threads : omp_get_max_threads())
 #endif
-    for (int s = 0; s < seeds; ++s) run_seed(&one, (uint64_t)s + 1, gens, &res[s]);
+    for (int s = 0; s < seeds; ++s) run_seed(&one, first + (uint64_t)s, gens, &res[s]);
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -250,14 +252,14 @@ static int bench_learn(bench_opts *o)
     seed_result *res = calloc((size_t)seeds * 2, sizeof *res);
     if (!res) return 1;
     double t0 = al_now();
-    run_seeds(&def, seeds, gens, (int)o->threads, res);
+    run_seeds(&def, (uint64_t)o->first_seed, seeds, gens, (int)o->threads, res);
     seed_result *plain = res + seeds;
     if (def.mines) {
         alAntsDef nomines = def;
         nomines.mines = false;
         nomines.brain.sizes[0] = def.brain.sizes[0] > AL_ANTS_SENSORS_FOOD ? AL_ANTS_SENSORS_FOOD
                                                                            : def.brain.sizes[0];
-        run_seeds(&nomines, seeds, gens, (int)o->threads, plain);
+        run_seeds(&nomines, (uint64_t)o->first_seed, seeds, gens, (int)o->threads, plain);
     }
     double secs = al_now() - t0;
     for (int s = 0; s < seeds * (def.mines ? 2 : 1); ++s)
@@ -284,7 +286,7 @@ static int bench_learn(bench_opts *o)
         drop_sum += drop;
         share_sum += share;
         if (!o->json) {
-            printf("%4d  %8.2f  %7.2f  %7.0f%%  %7.0f%%  %7d  %7d", s + 1, r->baseline, r->food_last,
+            printf("%4lld  %8.2f  %7.2f  %7.0f%%  %7.0f%%  %7d  %7d", (long long)(o->first_seed + s), r->baseline, r->food_last,
                    100 * r->ratio50, 100 * r->ratio_last, r->first75, r->first90);
             if (def.mines)
                 printf("  %7.2f  %10.2f  %3.0f%%  %11.0f%%  %9.2f  %12.2f  %6.2f", r->mines0, r->mines_last,
@@ -334,15 +336,16 @@ static int bench_learn(bench_opts *o)
 
 int bench_ants(int argc, char **argv)
 {
-    enum { O_ANTS = 1000, O_TICKS, O_FOOD, O_GENS, O_THREADS, O_BASE, O_SEEDS, O_LEARN, O_JSON };
+    enum { O_ANTS = 1000, O_TICKS, O_FOOD, O_GENS, O_THREADS, O_BASE, O_SEEDS, O_FIRST, O_LEARN, O_JSON };
     static const struct option opts[] = {
         {"ants", required_argument, 0, O_ANTS},       {"ticks", required_argument, 0, O_TICKS},
         {"food", required_argument, 0, O_FOOD},       {"generations", required_argument, 0, O_GENS},
         {"threads", required_argument, 0, O_THREADS}, {"baseline", required_argument, 0, O_BASE},
         {"seeds", required_argument, 0, O_SEEDS},     {"learn", no_argument, 0, O_LEARN},
+        {"first-seed", required_argument, 0, O_FIRST},
         {"json", no_argument, 0, O_JSON},             {"set", required_argument, 0, 's'},
         {"help", no_argument, 0, 'h'},                {0, 0, 0, 0}};
-    bench_opts o = {.generations = 0, .threads = 0, .seeds = 10, .baseline = -1};
+    bench_opts o = {.generations = 0, .threads = 0, .seeds = 10, .baseline = -1, .first_seed = 1};
     optind = 1;
     int c;
     int64_t v;
@@ -353,6 +356,12 @@ int bench_ants(int argc, char **argv)
         case O_FOOD: al_sets_addkv(&o.sets, "ants.food", optarg); break;
         case 's': al_sets_add(&o.sets, optarg); break;
         case O_LEARN: o.learn = true; break;
+        case O_FIRST:
+            if (!al_parse_int(optarg, 0, (int64_t)1 << 53, &o.first_seed)) {
+                al_sets_free(&o.sets);
+                return cli_usage_error("bench ants", "--first-seed '%s': not a whole number >= 0", optarg);
+            }
+            break;
         case O_JSON: o.json = true; break;
         case 'h': help(); al_sets_free(&o.sets); return 0;
         case O_GENS:

@@ -49,7 +49,8 @@ static const alKeyDef ants_keys[] = {
 // generations (scripts/ants_acceptance.sh shows both).
 static const alKeyOverride ants_overrides[] = {
     {"world.width", "400"},         {"world.height", "400"},
-    {"ga.selection", "tournament"},   {"ga.crossover", "one_point"},
+    {"ga.selection", "tournament"}, {"ga.tournament_k", "3"},
+    {"ga.crossover", "one_point"},
     {"ga.crossover_rate", "0.7"},   {"ga.mutation", "gaussian"},
     {"ga.mutation_rate", "0.1"},    {"ga.max_perturbation", "0.3"},
     {"ga.elites", "4"},             {"ga.elite_copies", "1"},

@@ -182,6 +182,13 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
 
 // ---- sensing -------------------------------------------------------------
 
+// The rare per-ant work after a vector pass (a look-up, an item eaten, an ant
+// off the edge) goes through a bit mask of the lanes that need it, lowest
+// first: the same order as a loop over the ants, without a hard-to-predict
+// branch per ant. lanes(n) selects the chunk's first n (real, not padding) lanes.
+_Static_assert(CHUNK <= 32, "a work unit's lanes must fit an unsigned mask");
+static inline unsigned lanes(int n) { return n >= 32 ? ~0u : (1u << n) - 1u; }
+
 // Picks ant a's nearest item among its cached ones (ix, iy: its copy of the
 // items), looking all count items up first when the cache cannot be trusted
 // (or when lookup is set), and sets near, nx, ny, second, odo1. The cached
@@ -295,9 +302,12 @@ static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1,
     check_near(s, w, c, a0, ux + a0, uy + a0, dist, fix);
     const float reach = s->def.eat_radius;
     int count = mines ? w->nmines : w->nfood;
-    for (int a = a0; a < a1; ++a) {
-        int l = a - a0;
-        if (!fix[l] && !(eat && dist[l] <= reach && w->alive[a])) continue;
+    unsigned todo = 0;
+    const uint8_t *alive = w->alive + a0;
+    for (int l = 0; l < CHUNK; ++l)
+        todo |= (unsigned)(fix[l] | (eat & (dist[l] <= reach) & (alive[l] != 0))) << l;
+    for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
+        int l = __builtin_ctz(todo), a = a0 + l;
         float *ix = (mines ? w->mx : w->fx) + (size_t)a * count;
         float *iy = (mines ? w->my : w->fy) + (size_t)a * count;
         if (fix[l]) {
@@ -366,9 +376,10 @@ static void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, c
     float *x = w->x + a0, *y = w->y + a0, *lx = w->lx + a0, *ly = w->ly + a0;
     int out[CHUNK];
     move_lanes(x, y, lx, ly, w->speed + a0, w->odo + a0, turn, speed, out, wd->width, wd->height);
-    for (int a = a0; a < a1; ++a) {
-        int l = a - a0;
-        if (!out[l]) continue;
+    unsigned todo = 0;
+    for (int l = 0; l < CHUNK; ++l) todo |= (unsigned)out[l] << l;
+    for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
+        int l = __builtin_ctz(todo);
         alVec2 p = alV2(x[l], y[l]), v = alV2(lx[l], ly[l]);
         alWorld_Confine(wd, &p, wd->edge == AL_EDGE_BOUNCE ? &v : NULL);
         x[l] = p.x;

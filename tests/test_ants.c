@@ -419,6 +419,20 @@ static void mines_cost_fitness_and_end_mode_stops_the_ant(void **state)
     }
 }
 
+// The ants config of the embedded defaults with n overrides.
+static alConfig *ants_config(const char *const *sets, int n)
+{
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "ants";
+    cd.sets = sets;
+    cd.set_count = n;
+    alError err = {0};
+    alConfig *cfg = alCreateConfig(&cd, &err);
+    if (!cfg) fprintf(stderr, "config: %s\n", err.msg);
+    assert_non_null(cfg);
+    return cfg;
+}
+
 // The chain the GUI's B key uses: a run logged to the database, its stored
 // best genomes loaded back, each replayed in its generation's world.
 static void genomes_stored_in_the_run_database_replay_exactly(void **state)
@@ -431,13 +445,8 @@ static void genomes_stored_in_the_run_database_replay_exactly(void **state)
     unlink(db); // a fresh database is created at this (unique) path
     const char *sets[] = {"ants.ticks=300", "ants.count=12", "ants.mines=true", "run.generations=4",
                           "run.seed=77"};
-    alConfigDef cd = alDefaultConfigDef();
-    cd.module = "ants";
-    cd.sets = sets;
-    cd.set_count = 5;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
-    assert_non_null(cfg);
+    alConfig *cfg = ants_config(sets, 5);
     alAntsDef def;
     assert_int_equal(alAntsDef_FromConfig(&def, cfg, &err), AL_OK);
     al_session s;
@@ -499,13 +508,8 @@ static void session_ants(bool tick_by_tick, int threads, const char *limit, alAn
     snprintf(th, sizeof th, "run.threads=%d", threads);
     const char *sets[] = {"ants.ticks=300", "ants.count=37", "ants.mines=true",
                           "ants.baseline_ants=3", "run.seed=5", th, limit};
-    alConfigDef cd = alDefaultConfigDef();
-    cd.module = "ants";
-    cd.sets = sets;
-    cd.set_count = 7;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
-    assert_non_null(cfg);
+    alConfig *cfg = ants_config(sets, 7);
     al_session s;
     assert_int_equal(al_session_open(&s, cfg, NULL, "paths", &err), AL_OK);
     if (tick_by_tick) {

@@ -23,8 +23,9 @@ static void squared_distances(const float *restrict x, const float *restrict y, 
 {
     for (int j = 0; j < n; ++j) {
         float dx = x[j] - px, dy = y[j] - py;
-        // Subtracting a selected 0 or w (compare, and, subtract) is cheaper
-        // than selecting between dx and dx - w, and gives the same bits.
+        // Adding a selected 0 or w (compare, and, add) is cheaper than
+        // selecting between dx and dx + w, and the squares are the same bits
+        // (only a zero's sign can differ: -0 + 0 = +0).
         dx -= dx > hw ? w : 0.0f;
         dx += dx < -hw ? w : 0.0f;
         dy -= dy > hh ? h : 0.0f;

@@ -47,7 +47,8 @@ int al_session_step(al_session *s, alError *err);
 /// and at run.steps, through the module's step_many when it has one (else
 /// one step); *ticks (may be NULL) receives the ticks advanced. The same
 /// results as that many al_session_step calls; returns as al_session_step.
-/// For callers that do not draw or inspect every tick.
+/// For callers that do not draw or inspect every tick; like al_session_step,
+/// call it only while !al_session_done(s).
 int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError *err);
 /// Most ticks al_session_run advances in one call.
 #define AL_SESSION_RUN_TICKS 8192

@@ -18,7 +18,7 @@ enum { BLOCK = 256 };
 // d[j] = squared distance from (px, py) to (x[j], y[j]); with wrapping the
 // deltas fold at half the world (hw, hh; infinite thresholds: no wrap). The
 // restrict parameters let the loop vectorise without run-time alias checks.
-static void squared_distances(const float *restrict x, const float *restrict y, int n, float px,
+static inline __attribute__((always_inline)) void squared_distances(const float *restrict x, const float *restrict y, int n, float px,
                               float py, float hw, float hh, float w, float h, float *restrict d)
 {
     for (int j = 0; j < n; ++j) {
@@ -38,7 +38,7 @@ static void squared_distances(const float *restrict x, const float *restrict y, 
 // are scanned in index order, so a point at the same distance as one already
 // kept has a higher index and ranks after it: "nearer" is a plain <, and the
 // (distance, index) order needs no index comparisons.
-static int nearest_k(const alWorld *wd, const float *x, const float *y, int count, alVec2 p,
+static inline __attribute__((always_inline)) int nearest_k(const alWorld *wd, const float *x, const float *y, int count, alVec2 p,
                      float radius, int k, int *idx, float *d2, float *next_sq)
 {
     assert(k >= 1 && k <= AL_GRID_MAX_K);
@@ -76,6 +76,11 @@ static int nearest_k(const alWorld *wd, const float *x, const float *y, int coun
     return found;
 }
 
+// AVX2 doubles the distance pass's lanes where the CPU has it (no FMA either
+// way: the same bits).
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 int alWorld_NearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
                      float radius, int k, int *idx, float *d2, float *next_sq)
 {

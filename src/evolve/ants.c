@@ -35,6 +35,18 @@ enum { CHUNK = AL_NN_BATCH }; // ants per work unit: the NN's fast batch width
 _Static_assert(CHUNK * sizeof(float) % 64 == 0, "a work unit's rows must fill whole cache lines");
 enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 
+// A tick's vector passes (think, act, sense) are compiled twice, for AVX2 and
+// for the baseline, like the NN's forward pass: twice the lanes per
+// instruction where the CPU has them. Neither clone may contract a * b + c
+// into an FMA (ISO C mode: -ffp-contract=off), so both give the same bits.
+// The passes are inlined into chunk_tick so that they are part of its clones.
+#define INLINE inline __attribute__((always_inline))
+#if defined(__x86_64__) || defined(__i386__)
+#define TICK_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TICK_CLONES
+#endif
+
 // Stream ids of the run's PCG32 streams (the GA uses def.ga.stream).
 #define STREAM_WORLD 0x574f524c44000000ULL    // + generation
 #define STREAM_BASELINE 0x4241534500000000ULL // + generation * 65536 + baseline ant
@@ -242,7 +254,7 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
 // The nearest item of every ant of a chunk, as one vector pass: the unit
 // vector towards it into (ux, uy) and its distance into dist[]; fix[l] is set
 // where it may no longer be the nearest (the caller reselects).
-static void check_near(const alAnts *s, const swarm *w, const near_cache *c, int a0,
+static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache *c, int a0,
                        float *restrict ux, float *restrict uy, float *restrict dist,
                        int *restrict fix)
 {
@@ -294,7 +306,7 @@ static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int j)
 // Senses one kind of item (food or mines) for a chunk: the vector check, then
 // the rare ants that must look again or that reach an item, one by one.
 // Fills (ux, uy) and, if dout is not NULL, the distance of each ant's nearest.
-static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
+static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
                        bool eat, float *ux, float *uy, float *dout)
 {
     float dist[CHUNK];
@@ -331,7 +343,7 @@ static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1,
 }
 
 // eat = false only at the start: nothing is in reach "before" the first move.
-static void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
+static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
 {
     sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL);
     if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist);
@@ -345,7 +357,7 @@ static void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
 // speed[] along its new heading: a vector pass, then the edge policy for the
 // few that left the world.
 // (restrict on parameters, which GCC's dependence analysis honours, unlike on locals)
-static inline void move_lanes(float *restrict x, float *restrict y, float *restrict lx,
+static INLINE void move_lanes(float *restrict x, float *restrict y, float *restrict lx,
                               float *restrict ly, float *restrict sp, float *restrict odo,
                               const float *restrict turn, const float *restrict speed,
                               int *restrict out, float W, float H)
@@ -370,7 +382,7 @@ static inline void move_lanes(float *restrict x, float *restrict y, float *restr
     }
 }
 
-static void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed)
+static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed)
 {
     const alWorld *wd = &s->def.world;
     float *x = w->x + a0, *y = w->y + a0, *lx = w->lx + a0, *ly = w->ly + a0;
@@ -389,7 +401,7 @@ static void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, c
     }
 }
 
-static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
+TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
 {
     const float max_turn = s->def.max_turn, half_speed = 0.5f * s->def.max_speed;
     float turn[CHUNK], speed[CHUNK];

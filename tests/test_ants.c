@@ -419,6 +419,20 @@ static void mines_cost_fitness_and_end_mode_stops_the_ant(void **state)
     }
 }
 
+// The ants config of the embedded defaults with n overrides.
+static alConfig *ants_config(const char *const *sets, int n)
+{
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "ants";
+    cd.sets = sets;
+    cd.set_count = n;
+    alError err = {0};
+    alConfig *cfg = alCreateConfig(&cd, &err);
+    if (!cfg) fprintf(stderr, "config: %s\n", err.msg);
+    assert_non_null(cfg);
+    return cfg;
+}
+
 // The chain the GUI's B key uses: a run logged to the database, its stored
 // best genomes loaded back, each replayed in its generation's world.
 static void genomes_stored_in_the_run_database_replay_exactly(void **state)
@@ -431,13 +445,8 @@ static void genomes_stored_in_the_run_database_replay_exactly(void **state)
     unlink(db); // a fresh database is created at this (unique) path
     const char *sets[] = {"ants.ticks=300", "ants.count=12", "ants.mines=true", "run.generations=4",
                           "run.seed=77"};
-    alConfigDef cd = alDefaultConfigDef();
-    cd.module = "ants";
-    cd.sets = sets;
-    cd.set_count = 5;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
-    assert_non_null(cfg);
+    alConfig *cfg = ants_config(sets, 5);
     alAntsDef def;
     assert_int_equal(alAntsDef_FromConfig(&def, cfg, &err), AL_OK);
     al_session s;
@@ -486,6 +495,71 @@ static alResult try_config(const char *const *sets, int n, alError *err)
     alResult r = alAntsDef_FromConfig(&def, cfg, err);
     alDestroyConfig(cfg);
     return r;
+}
+
+// Runs the ants module through the session: tick by tick (al_session_step, as
+// the GUI's normal speed could) or as al_session_run does (step_many: up to a
+// generation per call, one parallel region), with `threads` workers; copies
+// the history, the last statistics and the tick the run stopped at.
+static void session_ants(bool tick_by_tick, int threads, const char *limit, alAntsGen *hist,
+                         int *count, alGenStats *last, int *tick)
+{
+    char th[32];
+    snprintf(th, sizeof th, "run.threads=%d", threads);
+    const char *sets[] = {"ants.ticks=300", "ants.count=37", "ants.mines=true",
+                          "ants.baseline_ants=3", "run.seed=5", th, limit};
+    alError err = {0};
+    alConfig *cfg = ants_config(sets, 7);
+    al_session s;
+    assert_int_equal(al_session_open(&s, cfg, NULL, "paths", &err), AL_OK);
+    if (tick_by_tick) {
+        while (!al_session_done(&s)) assert_true(al_session_step(&s, &err) >= 0);
+    } else {
+        assert_string_equal(al_session_run(&s, NULL, NULL, &err), "finished");
+    }
+    const alAntsGen *h = alAnts_History(s.mod, count);
+    assert_true(*count <= 4);
+    memcpy(hist, h, (size_t)*count * sizeof *h);
+    assert_true(s.have_last);
+    *last = s.last;
+    alAntsView v;
+    alAnts_View(s.mod, &v);
+    *tick = v.tick;
+    al_session_close(&s, "finished");
+}
+
+// Whole generations at once (step_many) give bit for bit what tick-by-tick
+// stepping gives, with 1 and 2 threads, and run.generations / run.steps stop
+// the run exactly (run.steps mid-generation).
+static void step_many_matches_tick_by_tick_with_1_and_2_threads(void **state)
+{
+    (void)state;
+    const char *limits[] = {"run.generations=3", "run.steps=700"};
+    const int gens[] = {3, 2}, ticks[] = {0, 100};
+    for (int k = 0; k < 2; ++k) {
+        alAntsGen ref[4], h[4];
+        alGenStats ref_last, last;
+        int ref_n, n, ref_tick, tick;
+        memset(ref, 0, sizeof ref);
+        session_ants(true, 1, limits[k], ref, &ref_n, &ref_last, &ref_tick);
+        assert_int_equal(ref_n, gens[k]);
+        assert_int_equal(ref_tick, ticks[k]);
+        for (int path = 0; path < 3; ++path) {
+            memset(h, 0, sizeof h);
+            // tick by tick with 2 threads; step_many with 1, then 2 threads
+            session_ants(path == 0, path == 2 ? 1 : 2, limits[k], h, &n, &last, &tick);
+            assert_int_equal(n, ref_n);
+            assert_int_equal(tick, ref_tick);
+            assert_memory_equal(h, ref, (size_t)n * sizeof *h);
+            assert_int_equal(last.gen, ref_last.gen);
+            assert_int_equal(last.ticks, ref_last.ticks);
+            assert_int_equal(last.figure_count, ref_last.figure_count);
+            double a[4] = {last.best, last.mean, last.worst, last.stddev};
+            double b[4] = {ref_last.best, ref_last.mean, ref_last.worst, ref_last.stddev};
+            assert_memory_equal(a, b, sizeof a);
+            assert_memory_equal(last.figures, ref_last.figures, sizeof last.figures);
+        }
+    }
 }
 
 static void expect_config_error(const char *set, const char *key, const char *value)
@@ -545,6 +619,7 @@ int main(void)
         cmocka_unit_test(mines_cost_fitness_and_end_mode_stops_the_ant),
         cmocka_unit_test(a_ramped_mine_penalty_starts_at_zero),
         cmocka_unit_test(genomes_stored_in_the_run_database_replay_exactly),
+        cmocka_unit_test(step_many_matches_tick_by_tick_with_1_and_2_threads),
         cmocka_unit_test(bad_configs_are_refused_with_the_key_and_value),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

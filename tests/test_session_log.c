@@ -94,6 +94,31 @@ static const alModuleClass counter_class = {
     counter_finished,
     counter_genome,
     NULL,
+    NULL,
+};
+
+// The same module with step_many: up to max_ticks ticks, to a generation's end.
+static int g_many_calls;
+
+static bool counter_step_many(void *self, int64_t max_ticks, int64_t *done)
+{
+    g_many_calls++;
+    for (*done = 1;; ++*done) {
+        bool ended = counter_step(self);
+        if (ended || *done == max_ticks) return ended;
+    }
+}
+
+static const alModuleClass batch_class = {
+    .name = "counter",
+    .title = "Test counter, many ticks at once",
+    .create = counter_create,
+    .destroy = counter_destroy,
+    .step = counter_step,
+    .last_stats = counter_last_stats,
+    .finished = counter_finished,
+    .best_genome = counter_genome,
+    .step_many = counter_step_many,
 };
 
 // ---- helpers --------------------------------------------------------------------
@@ -197,6 +222,61 @@ static void test_session_logs_every_generation_with_figures_and_genome(void **st
     memcpy(&g6, run->genomes[6].bytes, sizeof g6);
     assert_int_equal(g6, 6);
     alDestroyRunData(run);
+    g_tick_us = 1000;
+}
+
+// al_session_run hands a module with step_many whole generations at once,
+// yet stops exactly at run.generations and at run.steps (mid-generation).
+static void test_step_many_keeps_the_generation_and_tick_limits_exact(void **state)
+{
+    g_tick_us = 0;
+    al_session s;
+    alError err = {0};
+    g_many_calls = 0;
+    assert_int_equal(al_session_open_with_class(&s, &batch_class,
+                                                fx_config("estrings", "run.generations=4", NULL),
+                                                NULL, "gens", &err),
+                     AL_OK);
+    assert_string_equal(al_session_run(&s, NULL, NULL, &err), "finished");
+    assert_int_equal(s.gens, 4);
+    assert_int_equal(s.ticks, 20);
+    assert_int_equal(((counter *)s.mod)->tick, 20);
+    assert_int_equal(g_many_calls, 4); // one call per generation of 5 ticks
+    assert_true(s.last.best == 3 + 2.0 && s.last.figures[0] == 20.0);
+    al_session_close(&s, "finished");
+
+    g_many_calls = 0;
+    assert_int_equal(al_session_open_with_class(
+                         &s, &batch_class,
+                         fx_config("estrings", "run.generations=100", "run.steps=13", NULL), NULL,
+                         "steps", &err),
+                     AL_OK);
+    assert_string_equal(al_session_run(&s, NULL, NULL, &err), "finished");
+    assert_int_equal(s.gens, 2);
+    assert_int_equal(s.ticks, 13);
+    assert_int_equal(((counter *)s.mod)->tick, 13);
+    assert_int_equal(g_many_calls, 3);
+    al_session_close(&s, "finished");
+
+    // al_session_advance says how many ticks it did; one tick without step_many.
+    assert_int_equal(al_session_open_with_class(&s, &counter_class,
+                                                fx_config("estrings", "run.generations=3", NULL),
+                                                NULL, "plain", &err),
+                     AL_OK);
+    int64_t did = 0;
+    assert_int_equal(al_session_advance(&s, 4, &did, &err), 0);
+    assert_int_equal(did, 1);
+    al_session_close(&s, "finished");
+    assert_int_equal(al_session_open_with_class(&s, &batch_class,
+                                                fx_config("estrings", "run.generations=3", NULL),
+                                                NULL, "batch", &err),
+                     AL_OK);
+    assert_int_equal(al_session_advance(&s, 3, &did, &err), 0);
+    assert_int_equal(did, 3);
+    assert_int_equal(al_session_advance(&s, 100, &did, &err), 1);
+    assert_int_equal(did, 2);
+    assert_int_equal(s.gens, 1);
+    al_session_close(&s, "finished");
     g_tick_us = 1000;
 }
 
@@ -344,6 +424,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, fx_setup, fx_teardown)
         T(test_session_logs_every_generation_with_figures_and_genome),
+        T(test_step_many_keeps_the_generation_and_tick_limits_exact),
         T(test_default_path_creates_results_folder),
         T(test_module_rejecting_its_config_writes_no_database),
         T(test_sigint_keeps_every_finished_generation_and_marks_interrupted),

@@ -52,6 +52,15 @@ typedef struct alModuleClass {
     /// One-line human summary of the last generation ("best 'Hello' err 3"),
     /// written into buf; may be NULL.
     void (*describe)(const void *self, char *buf, size_t cap);
+    /// Optional, last so that older positional initialisers still compile (NULL:
+    /// the runner calls step). Advances up to max_ticks (>= 1)
+    /// ticks, stopping right after a generation ends; *done receives the
+    /// ticks advanced (1..max_ticks). Returns true when a generation just
+    /// finished. Gives bit for bit the state and statistics of *done calls of
+    /// step: it is how runners that do not look at every tick (headless runs,
+    /// fast-forward, benchmarks) let a module run many ticks in one pass,
+    /// e.g. one parallel region instead of one per tick.
+    bool (*step_many)(void *self, int64_t max_ticks, int64_t *done);
 } alModuleClass;
 
 /// The module called name, or NULL.

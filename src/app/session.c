@@ -44,10 +44,15 @@ fail:
     return err ? err->code : AL_ERR_CONFIG;
 }
 
-int al_session_step(al_session *s, alError *err)
+int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError *err)
 {
-    bool ended = s->cls->step(s->mod);
-    s->ticks++;
+    // Never past run.steps: the tick limit stays exact.
+    if (s->max_steps > 0 && max_ticks > s->max_steps - s->ticks) max_ticks = s->max_steps - s->ticks;
+    int64_t done = 1;
+    bool ended = max_ticks > 1 && s->cls->step_many ? s->cls->step_many(s->mod, max_ticks, &done)
+                                                    : s->cls->step(s->mod);
+    s->ticks += done;
+    if (ticks) *ticks = done;
     if (!ended) {
         // Do not keep a batch of generations (and the write lock) open
         // through a long generation.
@@ -69,6 +74,8 @@ int al_session_step(al_session *s, alError *err)
     }
     return 1;
 }
+
+int al_session_step(al_session *s, alError *err) { return al_session_advance(s, 1, NULL, err); }
 
 volatile sig_atomic_t al_session_stop = 0;
 
@@ -94,7 +101,10 @@ const char *al_session_run(al_session *s, al_session_progress progress, void *ct
             end = "interrupted";
             break;
         }
-        int r = al_session_step(s, err);
+        // Nobody watches single ticks here: as many as the module will take
+        // at once (up to a generation's end), but a bounded number, so a
+        // stop signal is still noticed soon in very long generations.
+        int r = al_session_advance(s, AL_SESSION_RUN_TICKS, NULL, err);
         if (r < 0) {
             end = "failed";
             break;

@@ -43,16 +43,26 @@ alResult al_session_open_with_class(al_session *s, const alModuleClass *cls, alC
 /// Steps one tick; returns 1 when a generation finished (and was logged),
 /// 0 when not, -1 on a logging error (err filled).
 int al_session_step(al_session *s, alError *err);
+/// Advances up to max_ticks (>= 1) ticks, stopping after a generation ends
+/// and at run.steps, through the module's step_many when it has one (else
+/// one step); *ticks (may be NULL) receives the ticks advanced. The same
+/// results as that many al_session_step calls; returns as al_session_step.
+/// For callers that do not draw or inspect every tick; like al_session_step,
+/// call it only while !al_session_done(s).
+int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError *err);
+/// Most ticks al_session_run advances in one call.
+#define AL_SESSION_RUN_TICKS 8192
 /// True when the generation or tick limit, or the module's goal, is reached.
 bool al_session_done(const al_session *s);
 /// Called after each finished generation by al_session_run.
 typedef void (*al_session_progress)(const al_session *s, void *ctx);
 /// Installs handlers so SIGINT and SIGTERM set al_session_stop (and do
-/// nothing else): the run stops between two ticks, keeping its generations.
+/// nothing else): the run stops between two advances, keeping its generations.
 void al_session_catch_signals(void);
 /// The signal that asked the run to stop, or 0.
 extern volatile sig_atomic_t al_session_stop;
-/// Steps until done, a stop request (al_session_stop), or a logging error.
+/// Advances until done, a stop request (al_session_stop), or a logging
+/// error, AL_SESSION_RUN_TICKS ticks at a time at most (al_session_advance).
 /// Returns the run's end status: "finished", "interrupted" (err says which
 /// signal, code AL_ERR_INTERRUPTED) or "failed" (err filled). Pending
 /// generations are committed before it returns, so every finished

@@ -18,53 +18,53 @@ enum { BLOCK = 256 };
 // d[j] = squared distance from (px, py) to (x[j], y[j]); with wrapping the
 // deltas fold at half the world (hw, hh; infinite thresholds: no wrap). The
 // restrict parameters let the loop vectorise without run-time alias checks.
-static void squared_distances(const float *restrict x, const float *restrict y, int n, float px,
+static inline __attribute__((always_inline)) void squared_distances(const float *restrict x, const float *restrict y, int n, float px,
                               float py, float hw, float hh, float w, float h, float *restrict d)
 {
     for (int j = 0; j < n; ++j) {
         float dx = x[j] - px, dy = y[j] - py;
-        dx = dx > hw ? dx - w : dx;
-        dx = dx < -hw ? dx + w : dx;
-        dy = dy > hh ? dy - h : dy;
-        dy = dy < -hh ? dy + h : dy;
+        // Adding a selected 0 or w (compare, and, add) is cheaper than
+        // selecting between dx and dx + w, and the squares are the same bits
+        // (only a zero's sign can differ: -0 + 0 = +0).
+        dx -= dx > hw ? w : 0.0f;
+        dx += dx < -hw ? w : 0.0f;
+        dy -= dy > hh ? h : 0.0f;
+        dy += dy < -hh ? h : 0.0f;
         d[j] = dx * dx + dy * dy;
     }
 }
 
-// The k nearest of n points (x[j], y[j]) to p under world w's metric; point j
-// is reported as order[j] (or j when order is NULL).
-static int nearest_k(const alWorld *wd, const float *x, const float *y, const int *order, int count,
-                     alVec2 p, float radius, int k, int *idx, float *d2, float *next_sq)
+// The k nearest of n points (x[j], y[j]) to p under world w's metric. Points
+// are scanned in index order, so a point at the same distance as one already
+// kept has a higher index and ranks after it: "nearer" is a plain <, and the
+// (distance, index) order needs no index comparisons.
+static inline __attribute__((always_inline)) int nearest_k(const alWorld *wd, const float *x, const float *y, int count, alVec2 p,
+                     float radius, int k, int *idx, float *d2, float *next_sq)
 {
     assert(k >= 1 && k <= AL_GRID_MAX_K);
     const float w = wd->width, h = wd->height, hw = 0.5f * w, hh = 0.5f * h;
     const bool wrap = wd->edge == AL_EDGE_WRAP;
-    const float r2 = radius * radius;
     int bi[AL_GRID_MAX_K + 1];
     float bd[AL_GRID_MAX_K + 1];
     int nb = 0; // best k + 1 so far, sorted by (distance, index)
+    // A point is kept while it is within radius and, once k + 1 are kept,
+    // nearer than the last of them.
+    const float r2 = radius * radius;
     float d[BLOCK];
     for (int k0 = 0; k0 < count; k0 += BLOCK) {
         int n = count - k0 < BLOCK ? count - k0 : BLOCK;
         squared_distances(x + k0, y + k0, n, p.x, p.y, wrap ? hw : INFINITY, wrap ? hh : INFINITY, w, h, d);
         for (int j = 0; j < n; ++j) {
             float v = d[j];
-            if (v > r2 || (nb == k + 1 && v > bd[k])) continue;
-            int i = order ? order[k0 + j] : k0 + j;
-            int pos; // slot to fill, then bubble up
-            if (nb == k + 1) {
-                if (v == bd[k] && i > bi[k]) continue;
-                pos = k; // replaces the current (k+1)-th
-            } else {
-                pos = nb++;
-            }
-            while (pos > 0 && (v < bd[pos - 1] || (v == bd[pos - 1] && i < bi[pos - 1]))) {
+            if (nb == k + 1 ? !(v < bd[k]) : v > r2) continue;
+            int pos = nb == k + 1 ? k : nb++; // slot to fill, then bubble up
+            while (pos > 0 && v < bd[pos - 1]) {
                 bd[pos] = bd[pos - 1];
                 bi[pos] = bi[pos - 1];
                 --pos;
             }
             bd[pos] = v;
-            bi[pos] = i;
+            bi[pos] = k0 + j;
         }
     }
     int found = nb < k ? nb : k;
@@ -76,8 +76,13 @@ static int nearest_k(const alWorld *wd, const float *x, const float *y, const in
     return found;
 }
 
+// AVX2 doubles the distance pass's lanes where the CPU has it (no FMA either
+// way: the same bits).
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 int alWorld_NearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
                      float radius, int k, int *idx, float *d2, float *next_sq)
 {
-    return nearest_k(w, x, y, NULL, n, p, radius, k, idx, d2, next_sq);
+    return nearest_k(w, x, y, n, p, radius, k, idx, d2, next_sq);
 }

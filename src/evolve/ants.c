@@ -32,7 +32,20 @@
 #endif
 
 enum { CHUNK = AL_NN_BATCH }; // ants per work unit: the NN's fast batch width
+_Static_assert(CHUNK * sizeof(float) % 64 == 0, "a work unit's rows must fill whole cache lines");
 enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
+
+// A tick's vector passes (think, act, sense) are compiled twice, for AVX2 and
+// for the baseline, like the NN's forward pass: twice the lanes per
+// instruction where the CPU has them. Neither clone may contract a * b + c
+// into an FMA (ISO C mode: -ffp-contract=off), so both give the same bits.
+// The passes are inlined into chunk_tick so that they are part of its clones.
+#define INLINE inline __attribute__((always_inline))
+#if defined(__x86_64__) || defined(__i386__)
+#define TICK_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TICK_CLONES
+#endif
 
 // Stream ids of the run's PCG32 streams (the GA uses def.ga.stream).
 #define STREAM_WORLD 0x574f524c44000000ULL    // + generation
@@ -131,6 +144,18 @@ static void swarm_free(swarm *w)
     memset(w, 0, sizeof *w);
 }
 
+// Zeroed memory on a cache-line boundary. A work unit's rows of every array
+// ([a0, a0 + CHUNK) of a CHUNK * 4-byte = 64-byte row, or a multiple of it)
+// then own whole cache lines: two workers never write to the same line, which
+// with calloc's 16-byte alignment they did on every array every tick.
+static void *lines_alloc(size_t count, size_t size)
+{
+    size_t bytes = (count * size + 63) / 64 * 64;
+    void *p = aligned_alloc(64, bytes);
+    if (p) memset(p, 0, bytes);
+    return p;
+}
+
 static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int nweights,
                         int nneurons)
 {
@@ -142,7 +167,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     w->greedy = greedy;
     size_t s = (size_t)w->stride;
     bool ok = true;
-#define ALLOC(p, count) ok = ok && ((p) = calloc((size_t)(count) + 1, sizeof *(p))) != NULL
+#define ALLOC(p, count) ok = ok && ((p) = lines_alloc((size_t)(count) + 1, sizeof *(p))) != NULL
     ALLOC(w->x, s); ALLOC(w->y, s); ALLOC(w->lx, s); ALLOC(w->ly, s);
     ALLOC(w->speed, s); ALLOC(w->odo, s);
     ALLOC(w->mdist, s);
@@ -168,6 +193,13 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
 }
 
 // ---- sensing -------------------------------------------------------------
+
+// The rare per-ant work after a vector pass (a look-up, an item eaten, an ant
+// off the edge) goes through a bit mask of the lanes that need it, lowest
+// first: the same order as a loop over the ants, without a hard-to-predict
+// branch per ant. lanes(n) selects the chunk's first n (real, not padding) lanes.
+_Static_assert(CHUNK <= 32, "a work unit's lanes must fit an unsigned mask");
+static inline unsigned lanes(int n) { return n >= 32 ? ~0u : (1u << n) - 1u; }
 
 // Picks ant a's nearest item among its cached ones (ix, iy: its copy of the
 // items), looking all count items up first when the cache cannot be trusted
@@ -222,7 +254,7 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
 // The nearest item of every ant of a chunk, as one vector pass: the unit
 // vector towards it into (ux, uy) and its distance into dist[]; fix[l] is set
 // where it may no longer be the nearest (the caller reselects).
-static void check_near(const alAnts *s, const swarm *w, const near_cache *c, int a0,
+static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache *c, int a0,
                        float *restrict ux, float *restrict uy, float *restrict dist,
                        int *restrict fix)
 {
@@ -274,7 +306,7 @@ static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int j)
 // Senses one kind of item (food or mines) for a chunk: the vector check, then
 // the rare ants that must look again or that reach an item, one by one.
 // Fills (ux, uy) and, if dout is not NULL, the distance of each ant's nearest.
-static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
+static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
                        bool eat, float *ux, float *uy, float *dout)
 {
     float dist[CHUNK];
@@ -282,9 +314,12 @@ static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1,
     check_near(s, w, c, a0, ux + a0, uy + a0, dist, fix);
     const float reach = s->def.eat_radius;
     int count = mines ? w->nmines : w->nfood;
-    for (int a = a0; a < a1; ++a) {
-        int l = a - a0;
-        if (!fix[l] && !(eat && dist[l] <= reach && w->alive[a])) continue;
+    unsigned todo = 0;
+    const uint8_t *alive = w->alive + a0;
+    for (int l = 0; l < CHUNK; ++l)
+        todo |= (unsigned)(fix[l] | (eat & (dist[l] <= reach) & (alive[l] != 0))) << l;
+    for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
+        int l = __builtin_ctz(todo), a = a0 + l;
         float *ix = (mines ? w->mx : w->fx) + (size_t)a * count;
         float *iy = (mines ? w->my : w->fy) + (size_t)a * count;
         if (fix[l]) {
@@ -308,7 +343,7 @@ static void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1,
 }
 
 // eat = false only at the start: nothing is in reach "before" the first move.
-static void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
+static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
 {
     sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL);
     if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist);
@@ -322,7 +357,7 @@ static void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
 // speed[] along its new heading: a vector pass, then the edge policy for the
 // few that left the world.
 // (restrict on parameters, which GCC's dependence analysis honours, unlike on locals)
-static inline void move_lanes(float *restrict x, float *restrict y, float *restrict lx,
+static INLINE void move_lanes(float *restrict x, float *restrict y, float *restrict lx,
                               float *restrict ly, float *restrict sp, float *restrict odo,
                               const float *restrict turn, const float *restrict speed,
                               int *restrict out, float W, float H)
@@ -347,15 +382,16 @@ static inline void move_lanes(float *restrict x, float *restrict y, float *restr
     }
 }
 
-static void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed)
+static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed)
 {
     const alWorld *wd = &s->def.world;
     float *x = w->x + a0, *y = w->y + a0, *lx = w->lx + a0, *ly = w->ly + a0;
     int out[CHUNK];
     move_lanes(x, y, lx, ly, w->speed + a0, w->odo + a0, turn, speed, out, wd->width, wd->height);
-    for (int a = a0; a < a1; ++a) {
-        int l = a - a0;
-        if (!out[l]) continue;
+    unsigned todo = 0;
+    for (int l = 0; l < CHUNK; ++l) todo |= (unsigned)out[l] << l;
+    for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
+        int l = __builtin_ctz(todo);
         alVec2 p = alV2(x[l], y[l]), v = alV2(lx[l], ly[l]);
         alWorld_Confine(wd, &p, wd->edge == AL_EDGE_BOUNCE ? &v : NULL);
         x[l] = p.x;
@@ -365,7 +401,7 @@ static void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, c
     }
 }
 
-static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
+TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
 {
     const float max_turn = s->def.max_turn, half_speed = 0.5f * s->def.max_speed;
     float turn[CHUNK], speed[CHUNK];

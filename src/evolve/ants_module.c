@@ -1,5 +1,6 @@
 // The ants as an alModuleClass: what `alife run` and the GUI drive. One step
-// is one tick; a generation ends every ants.ticks ticks.
+// is one tick; a generation ends every ants.ticks ticks; step_many runs up to
+// the rest of a generation at once.
 #include <stdio.h>
 
 #include "alife/ants.h"
@@ -17,6 +18,18 @@ static alResult create(const alConfig *cfg, uint64_t seed, void **out, alError *
 
 static void destroy(void *self) { alDestroyAnts(self); }
 static bool step(void *self) { return alAnts_Step(self); }
+
+// The rest of the generation, or max_ticks of it, in one alAnts_Advance: one
+// parallel region over the work units of ants for all those ticks.
+static bool step_many(void *self, int64_t max_ticks, int64_t *done)
+{
+    alAntsView v;
+    alAnts_View(self, &v);
+    int64_t left = v.ticks - v.tick;
+    int k = (int)(max_ticks < left ? max_ticks : left);
+    *done = k;
+    return alAnts_Advance(self, k);
+}
 static bool last_stats(const void *self, alGenStats *out) { return alAnts_LastStats(self, out); }
 static bool finished(const void *self) { return false; }
 
@@ -53,6 +66,7 @@ const alModuleClass alAntsModule = {
     .create = create,
     .destroy = destroy,
     .step = step,
+    .step_many = step_many,
     .last_stats = last_stats,
     .finished = finished,
     .best_genome = best_genome,

@@ -258,10 +258,14 @@ static void on_generation(al_gui *g)
     history_add(&g->hist, &g->s.last);
 }
 
-static bool step_one(al_gui *g)
+// Advances up to max_ticks ticks (to a generation's end at most), adding
+// *did; false once the session is done.
+static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
 {
     alError err = {0};
-    int r = al_session_step(&g->s, &err);
+    int64_t n = 0;
+    int r = al_session_advance(&g->s, max_ticks, &n, &err);
+    *did += n;
     if (r < 0) {
         // The database failed: say so, end the run's log, keep simulating.
         al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
@@ -283,18 +287,31 @@ static int64_t simulate(al_gui *g)
 {
     if (!g->have_session || g->done) return 0;
     if (g->paused && !g->step_once) return 0;
+    int64_t done = 0;
     if (g->step_once) {
         g->step_once = false;
-        step_one(g);
-        return 1;
+        step_some(g, 1, &done);
+        return done;
     }
     // A time slice keeps the window responsive whatever the speed; fast
-    // forward simply has no tick limit within it.
+    // forward simply has no tick limit within it. The world is drawn once a
+    // frame, so the ticks go in pieces (al_session_advance: a module with
+    // step_many runs a piece in one pass) sized to take about 5 ms each, so
+    // the slice is kept whatever a tick costs.
     double until = al_now() + (g->fast ? 0.030 : 0.045);
-    int64_t n = g->fast ? INT64_MAX : speeds[g->speed_idx], done = 0;
+    int64_t n = g->fast ? INT64_MAX : speeds[g->speed_idx];
+    if (g->piece < 1) g->piece = 1;
     while (done < n) {
-        done++;
-        if (!step_one(g) || al_now() > until) break;
+        int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
+        double t0 = al_now();
+        bool more = step_some(g, want, &did);
+        done += did;
+        double t1 = al_now();
+        if (did == want) { // a full piece (not cut short by a generation's end)
+            if (t1 - t0 < 0.002 && g->piece < ((int64_t)1 << 20)) g->piece *= 2;
+            else if (t1 - t0 > 0.008 && g->piece > 1) g->piece /= 2;
+        }
+        if (!more || t1 > until) break;
     }
     return done;
 }
@@ -321,10 +338,8 @@ void al_gui_update(al_gui *g)
 int64_t al_gui_run_ticks(al_gui *g, int64_t n)
 {
     int64_t done = 0;
-    while (g->have_session && !g->done && done < n) {
-        done++;
-        if (!step_one(g)) break;
-    }
+    while (g->have_session && !g->done && done < n)
+        if (!step_some(g, n - done, &done)) break;
     return done;
 }
 

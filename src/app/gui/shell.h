@@ -70,6 +70,7 @@ struct al_gui {
 
     bool paused, fast, help, done, quit, step_once, shot_pending;
     int speed_idx;
+    int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
     double fps, last_frame;
     char message[600];
     SDL_Color message_col;

@@ -31,6 +31,18 @@ else
     echo "note: sqlite3 not installed; database contents not checked"
 fi
 
+# --- the same statistics with 1 and 2 threads ------------------------------
+if command -v sqlite3 >/dev/null; then
+    for t in 1 2; do
+        "$ALIFE" run "$SRC/experiments/steering/fcas.ini" --set steering.vehicles=1500 --steps 240 \
+            --threads $t --db "$T/t$t.db" -q >/dev/null 2>&1 || fail "fcas run with $t threads failed"
+        sqlite3 "$T/t$t.db" "SELECT gen, best, mean, worst, stddev FROM generations ORDER BY gen;
+                             SELECT gen, name, value FROM figures ORDER BY gen, name" > "$T/t$t.txt"
+    done
+    [ -s "$T/t1.txt" ] || fail "no statistics logged for the thread comparison"
+    cmp -s "$T/t1.txt" "$T/t2.txt" || fail "statistics differ between 1 and 2 threads"
+fi
+
 # --- bad inputs: exit 2, message names file:line, key and the range -------
 bad() { # $1 = config line, $2 = text the message must contain
     printf '[run]\nmodule = steering\n[steering]\nscenario = path\n%s\n' "$1" > "$T/bad.ini"

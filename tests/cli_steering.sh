@@ -85,6 +85,11 @@ for f in "$SRC"/experiments/steering/*.ini; do
     "$ALIFE" run "$f" --steps 120 --db "$T/lessons.db" -q >/dev/null 2>"$T/err" ||
         fail "$(basename "$f") failed: $(cat "$T/err")"
     rm -f "$T/lessons.db"*
+    # The resolved config (what the run database stores) runs again as is.
+    "$ALIFE" config "$f" > "$T/resolved.ini" 2>"$T/err" || fail "alife config $(basename "$f"): $(cat "$T/err")"
+    "$ALIFE" run "$T/resolved.ini" --steps 5 --db "$T/lessons.db" -q >/dev/null 2>"$T/err" ||
+        fail "the resolved config of $(basename "$f") does not run: $(cat "$T/err")"
+    rm -f "$T/lessons.db"*
 done
 [ $n -ge 15 ] || fail "only $n lessons in experiments/steering"
 

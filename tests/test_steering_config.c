@@ -96,6 +96,14 @@ static void path_errors_name_the_token(void **state)
                  (const char *[]){"t.ini:4", "steering.path", "bad waypoint '2'", NULL});
     expect_error("[run]\nmodule = steering\n[steering]\npath =\n",
                  (const char *[]){"t.ini:4", "the path is empty", NULL});
+    expect_error("[run]\nmodule = steering\n[steering]\npath = \"   \"\n",
+                 (const char *[]){"t.ini:4", "the path is empty", NULL});
+    // The word default (what a resolved config holds) is the scenario's own path.
+    alSteeringDef d;
+    alError err = {0};
+    assert_int_equal(read("[run]\nmodule = steering\n[steering]\npath = default\n", &d, &err), AL_OK);
+    assert_null(d.path);
+    alSteeringDef_Free(&d);
     expect_error("[run]\nmodule = steering\n[steering]\npath = \"1,1 inf,2\"\n",
                  (const char *[]){"bad waypoint 'inf,2'", NULL});
 }

@@ -34,8 +34,8 @@ static const alKeyDef keys[] = {
      "how far ahead of the vehicle the wander circle sits"},
     {"steering", "wander_jitter", AL_TYPE_FLOAT, "300", 0, 100000, NULL,
      "largest random move of the wander target per second"},
-    {"steering", "path", AL_TYPE_STRING, "", 0, 8192, NULL,
-     "waypoints \"x1,y1 x2,y2 ...\" (empty: an ellipse round the world)"},
+    {"steering", "path", AL_TYPE_STRING, "default", 0, 8192, NULL,
+     "waypoints \"x1,y1 x2,y2 ...\", or 'default' (an ellipse round the world)"},
     {"steering", "path_loop", AL_TYPE_BOOL, "true", 0, 0, NULL,
      "closed path (loop) or open (arrive at the last waypoint)"},
     {"steering", "waypoint_distance", AL_TYPE_FLOAT, "10", 0.1, 10000, NULL,
@@ -196,11 +196,10 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
         return cross_error(cfg, err, "boids.cohesion_radius", "world.width",
                            "allowed: cohesion_radius <= half the smaller world side");
 
-    // The path: text "x1,y1 x2,y2 ...". Given explicitly, it must not be empty.
+    // The path: text "x1,y1 x2,y2 ..." or the word default; empty is an error.
     const char *text = alConfig_String(cfg, "steering.path");
     const char *origin = alConfig_Origin(cfg, "steering.path");
-    bool given = origin && strcmp(origin, "default") != 0 && strcmp(origin, "module default") != 0;
-    if (given || text[0]) {
+    if (strcmp(text, "default") != 0) {
         alVec2 *pts = malloc(MAX_PATH * sizeof *pts);
         if (!pts) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
         char key[300];

@@ -24,7 +24,8 @@ alSteeringDef alDefaultSteeringDef(void)
     d.combine = AL_COMBINE_PRIORITISED;
     d.neighbour_radius = 50;
     d.separation_radius = 25;
-    d.view_angle = 6.2831853f;
+    d.alignment_radius = 50;
+    d.view_separation = d.view_cohesion = d.view_alignment = 6.2831853f;
     d.max_neighbours = 10;
     d.brute_force = false;
     d.cell_factor = 1.0f;
@@ -79,6 +80,8 @@ static alResult check_def(const alSteeringDef *d, alError *err)
     if (!(d->dt > 0) || !isfinite(d->dt)) return alError_Set(err, AL_ERR_CONFIG, "steering.dt must be > 0");
     if (!(d->neighbour_radius > 0) || !(d->group_distance > 0) || !(d->cell_factor > 0))
         return alError_Set(err, AL_ERR_CONFIG, "steering radii and cell_factor must be > 0");
+    if (d->alignment_radius > d->neighbour_radius || d->separation_radius > d->neighbour_radius)
+        return alError_Set(err, AL_ERR_CONFIG, "alignment and separation radii must be <= the neighbour radius");
     if (d->max_neighbours < 1 || d->max_neighbours > AL_GRID_MAX_K ||
         d->boids.max_neighbours < 1 || d->boids.max_neighbours > AL_GRID_MAX_K)
         return alError_Set(err, AL_ERR_CONFIG, "max_neighbours must be 1..%d", AL_GRID_MAX_K);

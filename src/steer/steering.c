@@ -240,18 +240,18 @@ bool alSteering_Step(alSteering *s)
     if (n >= REORDER_MIN && s->ticks % REORDER_EVERY == 0 && scenario_uses_grid(d->scenario))
         reorder_by_cell(s);
     // Out of memory growing the grid falls back to brute force this tick.
-    bool by_cell = scenario_uses_grid(d->scenario) && !d->brute_force && steer_ensure_grid(s);
-    const int *order = by_cell ? s->grid->order : NULL;
+    if (scenario_uses_grid(d->scenario) && !d->brute_force) (void)steer_ensure_grid(s);
     float dt = d->dt;
     float a0 = fminf(s->first.turn_rate * dt, 3.14159265f), a1 = fminf(s->others.turn_rate * dt, 3.14159265f);
     float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 256) num_threads(s->threads) if (n >= 512)
 #endif
-    for (int k = 0; k < n; ++k) {
-        // In cell order, neighbouring vehicles run on one thread, one after
-        // the other: their neighbour data is already in cache.
-        int i = order ? order[k] : k;
+    for (int i = 0; i < n; ++i) {
+        // In index order, each thread writes its own run of the arrays (cell
+        // order scattered the writes, and two threads kept taking the same
+        // cache lines from each other). Big flocks are renumbered in cell
+        // order (reorder_by_cell), so index order is also spatial order.
         float *dbg = s->record ? s->dbg + 6 * (size_t)i : NULL;
         alVec2 f = scenario_force(s, i, dbg);
         alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);

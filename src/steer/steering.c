@@ -374,6 +374,7 @@ bool alSteering_AddVehicles(alSteering *s, int n)
     if (!reserve(s, cap)) return false;
     int from = s->n;
     s->n = want;
+    if (s->dbg) memset(s->dbg + 6 * (size_t)from, 0, 6 * (size_t)n * sizeof *s->dbg);
     scenario_place(s, from);
     return true;
 }

@@ -32,7 +32,7 @@ static const alKeyDef keys[] = {
     {"steering", "wander_radius", AL_TYPE_FLOAT, "20", 0.1, 10000, NULL, "radius of the wander circle"},
     {"steering", "wander_distance", AL_TYPE_FLOAT, "40", 0, 10000, NULL,
      "how far ahead of the vehicle the wander circle sits"},
-    {"steering", "wander_jitter", AL_TYPE_FLOAT, "300", 0, 100000, NULL,
+    {"steering", "wander_jitter", AL_TYPE_FLOAT, "80", 0, 100000, NULL,
      "largest random move of the wander target per second"},
     {"steering", "path", AL_TYPE_STRING, "default", 0, 8192, NULL,
      "waypoints \"x1,y1 x2,y2 ...\", or 'default' (an ellipse round the world)"},

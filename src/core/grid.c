@@ -14,6 +14,7 @@ alGrid *alCreateGrid(const alWorld *w, float cell_size)
     alGrid *g = calloc(1, sizeof *g);
     if (!g) return NULL;
     g->world = *w;
+    g->threads = 1;
     g->cols = (int)fmaxf(1.0f, floorf(w->width / cell_size));
     g->rows = (int)fmaxf(1.0f, floorf(w->height / cell_size));
     // Keep the grid to a sane size even for a tiny cell in a huge world.
@@ -82,12 +83,15 @@ bool alGrid_Build(alGrid *g, const float *x, const float *y, int n)
     bool wrap = g->world.edge == AL_EDGE_WRAP;
     int ncells = g->cols * g->rows;
     memset(g->cell_start, 0, ((size_t)ncells + 1) * sizeof *g->cell_start);
-    for (int i = 0; i < n; ++i) {
-        int c = cell_coord(y[i], g->inv_h, g->rows, wrap) * g->cols +
-                cell_coord(x[i], g->inv_w, g->cols, wrap);
-        g->agent_cell[i] = c;
-        g->cell_start[c + 1]++;
-    }
+    // Each agent's cell: independent, so spread over threads; the counting
+    // below stays serial (it is cheap and its order is what makes it stable).
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(g->threads) if (n >= 8192)
+#endif
+    for (int i = 0; i < n; ++i)
+        g->agent_cell[i] = cell_coord(y[i], g->inv_h, g->rows, wrap) * g->cols +
+                           cell_coord(x[i], g->inv_w, g->cols, wrap);
+    for (int i = 0; i < n; ++i) g->cell_start[g->agent_cell[i] + 1]++;
     for (int c = 0; c < ncells; ++c) g->cell_start[c + 1] += g->cell_start[c];
     // Scatter with a running cursor per cell; cell_start[c] is restored after.
     for (int i = 0; i < n; ++i) {
@@ -540,7 +544,11 @@ int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n
 
 void alGrid_Gather(const alGrid *g, const float *src, float *dst)
 {
-    for (int s = 0; s < g->count; ++s) dst[s] = src[g->order[s]];
+    int n = g->count;
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(g->threads) if (n >= 8192)
+#endif
+    for (int s = 0; s < n; ++s) dst[s] = src[g->order[s]];
 }
 
 typedef struct visit {

@@ -115,6 +115,7 @@ static bool apply_scenario(alSteering *s, alScenario sc)
         s->flow = f;
     }
     alDestroyGrid(s->grid);
+    g->threads = s->threads;
     s->grid = g;
     s->query_radius = r;
     s->def.scenario = sc;

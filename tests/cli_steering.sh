@@ -31,6 +31,18 @@ else
     echo "note: sqlite3 not installed; database contents not checked"
 fi
 
+# --- the same statistics with 1 and 2 threads ------------------------------
+if command -v sqlite3 >/dev/null; then
+    for t in 1 2; do
+        "$ALIFE" run "$SRC/experiments/steering/fcas.ini" --set steering.vehicles=1500 --steps 240 \
+            --threads $t --db "$T/t$t.db" -q >/dev/null 2>&1 || fail "fcas run with $t threads failed"
+        sqlite3 "$T/t$t.db" "SELECT gen, best, mean, worst, stddev FROM generations ORDER BY gen;
+                             SELECT gen, name, value FROM figures ORDER BY gen, name" > "$T/t$t.txt"
+    done
+    [ -s "$T/t1.txt" ] || fail "no statistics logged for the thread comparison"
+    cmp -s "$T/t1.txt" "$T/t2.txt" || fail "statistics differ between 1 and 2 threads"
+fi
+
 # --- bad inputs: exit 2, message names file:line, key and the range -------
 bad() { # $1 = config line, $2 = text the message must contain
     printf '[run]\nmodule = steering\n[steering]\nscenario = path\n%s\n' "$1" > "$T/bad.ini"
@@ -72,6 +84,11 @@ for f in "$SRC"/experiments/steering/*.ini; do
     head -1 "$f" | grep -q "^; Lesson" || fail "$(basename "$f") does not open with its lesson paragraph"
     "$ALIFE" run "$f" --steps 120 --db "$T/lessons.db" -q >/dev/null 2>"$T/err" ||
         fail "$(basename "$f") failed: $(cat "$T/err")"
+    rm -f "$T/lessons.db"*
+    # The resolved config (what the run database stores) runs again as is.
+    "$ALIFE" config "$f" > "$T/resolved.ini" 2>"$T/err" || fail "alife config $(basename "$f"): $(cat "$T/err")"
+    "$ALIFE" run "$T/resolved.ini" --steps 5 --db "$T/lessons.db" -q >/dev/null 2>"$T/err" ||
+        fail "the resolved config of $(basename "$f") does not run: $(cat "$T/err")"
     rm -f "$T/lessons.db"*
 done
 [ $n -ge 15 ] || fail "only $n lessons in experiments/steering"

@@ -50,7 +50,7 @@ static void values_and_path_are_read(void **state)
     alSteeringDef d;
     alError err = {0};
     assert_int_equal(read("[run]\nmodule = steering\nthreads = 2\n[steering]\nscenario = fcas\nmass = 2.5\n"
-                          "path = \"1,2 3,4 5,6\"\nview_angle_deg = 180\ncombine = dithered\n[fish]\nmax_speed = 50\n",
+                          "path = \"1,2 3,4 5,6\"\ncohesion_view_deg = 180\ncombine = dithered\n[fish]\nmax_speed = 50\n",
                           &d, &err),
                      AL_OK);
     assert_int_equal(d.scenario, AL_SCN_FCAS);
@@ -58,7 +58,8 @@ static void values_and_path_are_read(void **state)
     assert_float_equal(d.params.mass, 2.5, 1e-6);
     assert_int_equal(d.path_count, 3);
     assert_float_equal(d.path[2].y, 6, 0);
-    assert_float_equal(d.view_angle, 3.14159, 1e-4);
+    assert_float_equal(d.view_cohesion, 3.14159, 1e-4);
+    assert_float_equal(d.view_alignment, 6.28319, 1e-4);
     assert_int_equal(d.combine, AL_COMBINE_DITHERED);
     assert_float_equal(d.fish.max_speed, 50, 0);
     alSteeringDef_Free(&d);
@@ -96,6 +97,14 @@ static void path_errors_name_the_token(void **state)
                  (const char *[]){"t.ini:4", "steering.path", "bad waypoint '2'", NULL});
     expect_error("[run]\nmodule = steering\n[steering]\npath =\n",
                  (const char *[]){"t.ini:4", "the path is empty", NULL});
+    expect_error("[run]\nmodule = steering\n[steering]\npath = \"   \"\n",
+                 (const char *[]){"t.ini:4", "the path is empty", NULL});
+    // The word default (what a resolved config holds) is the scenario's own path.
+    alSteeringDef d;
+    alError err = {0};
+    assert_int_equal(read("[run]\nmodule = steering\n[steering]\npath = default\n", &d, &err), AL_OK);
+    assert_null(d.path);
+    alSteeringDef_Free(&d);
     expect_error("[run]\nmodule = steering\n[steering]\npath = \"1,1 inf,2\"\n",
                  (const char *[]){"bad waypoint 'inf,2'", NULL});
 }

@@ -146,6 +146,31 @@ static void alignment_turns_towards_the_neighbours_heading(void **state)
     alDestroySteering(s);
 }
 
+static void a_neighbour_outside_the_field_of_view_is_not_seen(void **state)
+{
+    (void)state;
+    alSteeringDef d = alDefaultSteeringDef();
+    d.scenario = AL_SCN_ALIGNMENT;
+    d.vehicles = 2;
+    d.threads = 1;
+    d.view_alignment = 3.14159265f / 2; // 90 degrees ahead
+    alError err = {0};
+    alSteering *s = alCreateSteering(&d, 1, &err);
+    assert_non_null(s);
+    alVec2 sep, coh, ali;
+    // Behind: not seen.
+    alSteering_SetVehicle(s, 0, alV2(400, 300), alV2(50, 0));
+    alSteering_SetVehicle(s, 1, alV2(380, 300), alV2(0, 50));
+    forces_of_first(s, &sep, &coh, &ali);
+    assert_float_equal(alV2_Length(ali), 0, 0);
+    // Ahead, 30 degrees off the heading: seen.
+    alSteering_SetVehicle(s, 0, alV2(400, 300), alV2(50, 0));
+    alSteering_SetVehicle(s, 1, alV2(417.32f, 310), alV2(0, 50));
+    forces_of_first(s, &sep, &coh, &ali);
+    assert_true(ali.y > 0);
+    alDestroySteering(s);
+}
+
 static void no_neighbour_in_range_gives_no_flocking_force(void **state)
 {
     (void)state;
@@ -401,6 +426,7 @@ int main(void)
         cmocka_unit_test(separation_pushes_away_from_a_close_neighbour),
         cmocka_unit_test(cohesion_pulls_towards_the_neighbours_centre),
         cmocka_unit_test(alignment_turns_towards_the_neighbours_heading),
+        cmocka_unit_test(a_neighbour_outside_the_field_of_view_is_not_seen),
         cmocka_unit_test(no_neighbour_in_range_gives_no_flocking_force),
         cmocka_unit_test(grid_nearest_equals_brute_force_nearest),
         cmocka_unit_test(flock_pass_gives_identical_results_with_grid_and_brute_force),

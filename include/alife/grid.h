@@ -19,6 +19,8 @@ typedef struct alGrid {
     int *order;        ///< agent indices sorted by cell
     int *agent_cell;   ///< cell of each agent (build scratch)
     float *sx, *sy;    ///< positions in cell order (sx[k] is agent order[k])
+    int threads;       ///< OpenMP threads alGrid_Build and alGrid_Gather may use (default 1);
+                       ///< the result is the same with any number
 } alGrid;
 
 /// Creates a grid for world w with cells of about cell_size (> 0) world units

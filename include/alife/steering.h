@@ -273,9 +273,12 @@ typedef struct alSteeringDef {
     int threads;            ///< 0 = all cores (run.threads)
     alVehicleParams params;
     alCombine combine;
-    float neighbour_radius; ///< separation/cohesion/alignment radius (50)
-    float separation_radius; ///< separation only within this (25)
-    float view_angle;       ///< neighbours seen within +-view_angle/2 of the heading, radians (2*pi = all round)
+    float neighbour_radius; ///< cohesion's radius, and the flock pass's query radius (50)
+    float alignment_radius; ///< alignment only within this (<= neighbour_radius; steering.alignment_radius 0 = neighbour_radius)
+    float separation_radius; ///< separation only within this (25, <= neighbour_radius)
+    /// Field of view of each flocking behaviour: a neighbour counts when it
+    /// lies within +-angle/2 of the heading, radians (2*pi = all round).
+    float view_separation, view_cohesion, view_alignment;
     int max_neighbours;     ///< nearest neighbours used by the flock pass (10)
     bool brute_force;       ///< neighbours by scanning all vehicles instead of the grid
     float cell_factor;      ///< grid cell size = query radius * cell_factor (1)

@@ -14,6 +14,7 @@ alGrid *alCreateGrid(const alWorld *w, float cell_size)
     alGrid *g = calloc(1, sizeof *g);
     if (!g) return NULL;
     g->world = *w;
+    g->threads = 1;
     g->cols = (int)fmaxf(1.0f, floorf(w->width / cell_size));
     g->rows = (int)fmaxf(1.0f, floorf(w->height / cell_size));
     // Keep the grid to a sane size even for a tiny cell in a huge world.
@@ -82,12 +83,15 @@ bool alGrid_Build(alGrid *g, const float *x, const float *y, int n)
     bool wrap = g->world.edge == AL_EDGE_WRAP;
     int ncells = g->cols * g->rows;
     memset(g->cell_start, 0, ((size_t)ncells + 1) * sizeof *g->cell_start);
-    for (int i = 0; i < n; ++i) {
-        int c = cell_coord(y[i], g->inv_h, g->rows, wrap) * g->cols +
-                cell_coord(x[i], g->inv_w, g->cols, wrap);
-        g->agent_cell[i] = c;
-        g->cell_start[c + 1]++;
-    }
+    // Each agent's cell: independent, so spread over threads; the counting
+    // below stays serial (it is cheap and its order is what makes it stable).
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(g->threads) if (n >= 8192)
+#endif
+    for (int i = 0; i < n; ++i)
+        g->agent_cell[i] = cell_coord(y[i], g->inv_h, g->rows, wrap) * g->cols +
+                           cell_coord(x[i], g->inv_w, g->cols, wrap);
+    for (int i = 0; i < n; ++i) g->cell_start[g->agent_cell[i] + 1]++;
     for (int c = 0; c < ncells; ++c) g->cell_start[c + 1] += g->cell_start[c];
     // Scatter with a running cursor per cell; cell_start[c] is restored after.
     for (int i = 0; i < n; ++i) {
@@ -451,45 +455,56 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     pl.m = 0;
     pl.k = k;
     pl.r2 = pl.lim = r2;
-    // Rings of cells outward from p's cell. Every point of ring q + 1 is at
-    // least q * cs from p, so once the k best are all closer than that, no
-    // later ring can change them: in a dense flock the search ends after a
-    // ring or two instead of scanning the whole radius.
+    // Best-first over the cells that can hold a neighbour: sorted by the gap
+    // from p to each cell, nearest first. Once k candidates are closer than
+    // the next cell's gap, no cell left can change the answer: in a dense
+    // flock the search ends after a few cells.
     int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, true) : (int)floorf(p.x * g->inv_w);
     int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, true) : (int)floorf(p.y * g->inv_h);
-    for (int q = 0;; ++q) {
-        if (q == 0) {
-            pool_cell(&pl, g, wrap, pcx, pcy, p, exclude);
-        } else {
-            for (int dx = -q; dx <= q; ++dx) {
-                pool_cell(&pl, g, wrap, pcx + dx, pcy - q, p, exclude);
-                pool_cell(&pl, g, wrap, pcx + dx, pcy + q, p, exclude);
+    int qx = (int)ceilf(radius * g->inv_w), qy = (int)ceilf(radius * g->inv_h);
+    enum { MAXCELLS = 81 };
+    if ((2 * qx + 1) * (2 * qy + 1) > MAXCELLS) {
+        // A radius of many cells: scan the block in rings (no sort).
+        for (int dy = -qy; dy <= qy; ++dy)
+            for (int dx = -qx; dx <= qx; ++dx) pool_cell(&pl, g, wrap, pcx + dx, pcy + dy, p, exclude);
+    } else {
+        struct { float gap2; int cx, cy; } cells[MAXCELLS];
+        int nc = 0;
+        for (int dy = -qy; dy <= qy; ++dy)
+            for (int dx = -qx; dx <= qx; ++dx) {
+                int cx = pcx + dx, cy = pcy + dy;
+                float gx = max3((float)cx * g->cell_w - p.x, p.x - (float)(cx + 1) * g->cell_w, 0.0f);
+                float gy = max3((float)cy * g->cell_h - p.y, p.y - (float)(cy + 1) * g->cell_h, 0.0f);
+                float gap2 = gx * gx + gy * gy;
+                if (gap2 > r2) continue;
+                int j = nc++;
+                while (j > 0 && cells[j - 1].gap2 > gap2) {
+                    cells[j] = cells[j - 1];
+                    --j;
+                }
+                cells[j].gap2 = gap2;
+                cells[j].cx = cx;
+                cells[j].cy = cy;
             }
-            for (int dy = -q + 1; dy <= q - 1; ++dy) {
-                pool_cell(&pl, g, wrap, pcx - q, pcy + dy, p, exclude);
-                pool_cell(&pl, g, wrap, pcx + q, pcy + dy, p, exclude);
+        for (int c = 0; c < nc; ++c) {
+            pool_cell(&pl, g, wrap, cells[c].cx, cells[c].cy, p, exclude);
+            if (c + 1 == nc || pl.m < k) continue;
+            // Done once k candidates are closer than the next cell can hold.
+            uint32_t nb = float_bits(cells[c + 1].gap2);
+            int closer = 0;
+            for (int i = 0; i < pl.m; ++i) closer += (uint32_t)(pl.c[i].key >> 32) < nb;
+            if (closer >= k) {
+                // Only those can be among the k nearest: keep them, so the
+                // final selection runs over few.
+                int m = 0;
+                for (int i = 0; i < pl.m; ++i) {
+                    pl.c[m] = pl.c[i];
+                    m += (uint32_t)(pl.c[i].key >> 32) < nb;
+                }
+                pl.m = m;
+                break;
             }
         }
-        // Done once k candidates are closer than anything a later ring can
-        // hold: a count, no sorting.
-        float reach = (float)q * cs, reach2 = reach * reach;
-        uint32_t rb = float_bits(reach2);
-        int closer = 0;
-        for (int i = 0; i < pl.m; ++i) closer += (uint32_t)(pl.c[i].key >> 32) < rb;
-        if (closer >= k) {
-            // Only those closer than the reach can be among the k nearest:
-            // keep them, so the final selection runs over few.
-            int m = 0;
-            for (int i = 0; i < pl.m; ++i) {
-                pl.c[m] = pl.c[i];
-                m += (uint32_t)(pl.c[i].key >> 32) < rb;
-            }
-            pl.m = m;
-            break;
-        }
-        if (reach > radius) break;
-        if (!wrap && pcx - q <= 0 && pcx + q >= g->cols - 1 && pcy - q <= 0 && pcy + q >= g->rows - 1)
-            break; // every cell of a bounded grid has been seen
     }
     if (pl.m > k) select_k(pl.c, pl.m, k);
     if (pl.m > k) pl.m = k;
@@ -529,7 +544,11 @@ int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n
 
 void alGrid_Gather(const alGrid *g, const float *src, float *dst)
 {
-    for (int s = 0; s < g->count; ++s) dst[s] = src[g->order[s]];
+    int n = g->count;
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(g->threads) if (n >= 8192)
+#endif
+    for (int s = 0; s < n; ++s) dst[s] = src[g->order[s]];
 }
 
 typedef struct visit {

@@ -34,26 +34,34 @@ void steer_neighbours(const alSteering *s, int i, float radius, int max, neighbo
     }
 }
 
+// The cosine of half a field of view; all round lets everything through.
+static float cone(float angle) { return angle >= 6.2831f ? -2.0f : cosf(0.5f * angle); }
+
 alFlockForces steer_flock(const alSteering *s, int i, const neighbours *nb)
 {
     const alVehicleParams *P = params_of(s, i);
     alVec2 vel = vel_of(&s->cur, i), heading = heading_of(&s->cur, i);
-    float rs = s->def.separation_radius, rs2 = rs * rs;
-    bool all_round = s->def.view_angle >= 6.2831f;
-    float cos_half = cosf(0.5f * s->def.view_angle);
+    const alSteeringDef *def = &s->def;
+    float rs = def->separation_radius, rs2 = rs * rs, ra2 = def->alignment_radius * def->alignment_radius;
+    // cos of half of each field of view; -2 (all round) lets everything through
+    float cs = cone(def->view_separation), cc = cone(def->view_cohesion), ca = cone(def->view_alignment);
     alVec2 sep = {0, 0}, centre = {0, 0}, avg_vel = {0, 0};
-    int count = 0;
+    int ncoh = 0, nali = 0, nsep = 0;
     for (int k = 0; k < nb->n; ++k) {
         alVec2 d = nb->dpos[k];
         float d2 = nb->d2[k];
-        if (!all_round && d2 > 0) {
-            // Outside the view cone: not seen.
-            if (alV2_Dot(d, heading) < cos_half * sqrtf(d2)) continue;
+        // How far ahead the neighbour lies, as a cosine (1 when on top of us).
+        float ahead = d2 > 0 ? alV2_Dot(d, heading) / sqrtf(d2) : 1.0f;
+        if (ahead >= cc) {
+            ncoh++;
+            centre = alV2_Add(centre, d);
         }
-        count++;
-        centre = alV2_Add(centre, d);
-        avg_vel = alV2_Add(avg_vel, nb->vel[k]);
-        if (d2 < rs2) {
+        if (d2 <= ra2 && ahead >= ca) {
+            nali++;
+            avg_vel = alV2_Add(avg_vel, nb->vel[k]);
+        }
+        if (d2 < rs2 && ahead >= cs) {
+            nsep++;
             // 1/r weighting (seed 002): unit(away) * rs / r, so a neighbour at
             // the edge of the radius pushes with max_force. Exactly on top of
             // us there is no "away": split by index, never divide by zero.
@@ -64,12 +72,10 @@ alFlockForces steer_flock(const alSteering *s, int i, const neighbours *nb)
             sep = alV2_Add(sep, alV2_Scale(away, rs / r));
         }
     }
-    alFlockForces f = {{0, 0}, {0, 0}, {0, 0}, count};
-    if (count == 0) return f;
-    float inv = 1.0f / (float)count;
-    f.separation = alV2_Scale(sep, P->max_force);
+    alFlockForces f = {{0, 0}, {0, 0}, {0, 0}, nb->n};
+    if (nsep > 0) f.separation = alV2_Scale(sep, P->max_force);
     // Cohesion seeks the centre of mass (relative to us, so edges wrap).
-    f.cohesion = alSteer_Seek(alV2(0, 0), vel, alV2_Scale(centre, inv), P->max_speed);
-    f.alignment = alV2_Sub(alV2_Scale(avg_vel, inv), vel);
+    if (ncoh > 0) f.cohesion = alSteer_Seek(alV2(0, 0), vel, alV2_Scale(centre, 1.0f / (float)ncoh), P->max_speed);
+    if (nali > 0) f.alignment = alV2_Sub(alV2_Scale(avg_vel, 1.0f / (float)nali), vel);
     return f;
 }

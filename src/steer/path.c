@@ -42,7 +42,7 @@ int alPath_Parse(const char *text, const char *key, alVec2 *out, int cap, alErro
         p += len;
     }
     if (n == 0) {
-        alError_Set(err, AL_ERR_CONFIG, "%s: the path is empty (allowed: 1 to %d points x,y)", key,
+        alError_Set(err, AL_ERR_CONFIG, "%s: the path is empty (allowed: 1 to %d points x,y, or the word default)", key,
                     cap);
         return -1;
     }

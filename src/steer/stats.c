@@ -7,14 +7,31 @@
 
 #include "steer_internal.h"
 
+// |sum of unit velocities| / n. Sums of fixed blocks of vehicles, added in
+// block order: the same bits with any number of threads.
 static double order_parameter(const alSteering *s)
 {
-    double sx = 0, sy = 0;
-    for (int i = 0; i < s->n; ++i) {
-        double vx = s->cur.vx[i], vy = s->cur.vy[i], l = sqrt(vx * vx + vy * vy);
-        if (l > 1e-9) sx += vx / l, sy += vy / l;
+    enum { BLOCK = 4096, MAXB = 1024 };
+    int n = s->n, nb = (n + BLOCK - 1) / BLOCK;
+    double bx[MAXB], by[MAXB];
+    int per = nb > MAXB ? (n + MAXB - 1) / MAXB : BLOCK; // huge flocks: bigger blocks
+    nb = (n + per - 1) / per;
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(s->threads) if (nb > 1)
+#endif
+    for (int b = 0; b < nb; ++b) {
+        double sx = 0, sy = 0;
+        int end = (b + 1) * per < n ? (b + 1) * per : n;
+        for (int i = b * per; i < end; ++i) {
+            double vx = s->cur.vx[i], vy = s->cur.vy[i], l = sqrt(vx * vx + vy * vy);
+            if (l > 1e-9) sx += vx / l, sy += vy / l;
+        }
+        bx[b] = sx;
+        by[b] = sy;
     }
-    return sqrt(sx * sx + sy * sy) / s->n;
+    double sx = 0, sy = 0;
+    for (int b = 0; b < nb; ++b) sx += bx[b], sy += by[b];
+    return sqrt(sx * sx + sy * sy) / n;
 }
 
 void stats_sample(alSteering *s)

@@ -24,7 +24,8 @@ alSteeringDef alDefaultSteeringDef(void)
     d.combine = AL_COMBINE_PRIORITISED;
     d.neighbour_radius = 50;
     d.separation_radius = 25;
-    d.view_angle = 6.2831853f;
+    d.alignment_radius = 50;
+    d.view_separation = d.view_cohesion = d.view_alignment = 6.2831853f;
     d.max_neighbours = 10;
     d.brute_force = false;
     d.cell_factor = 1.0f;
@@ -79,6 +80,8 @@ static alResult check_def(const alSteeringDef *d, alError *err)
     if (!(d->dt > 0) || !isfinite(d->dt)) return alError_Set(err, AL_ERR_CONFIG, "steering.dt must be > 0");
     if (!(d->neighbour_radius > 0) || !(d->group_distance > 0) || !(d->cell_factor > 0))
         return alError_Set(err, AL_ERR_CONFIG, "steering radii and cell_factor must be > 0");
+    if (d->alignment_radius > d->neighbour_radius || d->separation_radius > d->neighbour_radius)
+        return alError_Set(err, AL_ERR_CONFIG, "alignment and separation radii must be <= the neighbour radius");
     if (d->max_neighbours < 1 || d->max_neighbours > AL_GRID_MAX_K ||
         d->boids.max_neighbours < 1 || d->boids.max_neighbours > AL_GRID_MAX_K)
         return alError_Set(err, AL_ERR_CONFIG, "max_neighbours must be 1..%d", AL_GRID_MAX_K);
@@ -112,6 +115,7 @@ static bool apply_scenario(alSteering *s, alScenario sc)
         s->flow = f;
     }
     alDestroyGrid(s->grid);
+    g->threads = s->threads;
     s->grid = g;
     s->query_radius = r;
     s->def.scenario = sc;
@@ -237,18 +241,18 @@ bool alSteering_Step(alSteering *s)
     if (n >= REORDER_MIN && s->ticks % REORDER_EVERY == 0 && scenario_uses_grid(d->scenario))
         reorder_by_cell(s);
     // Out of memory growing the grid falls back to brute force this tick.
-    bool by_cell = scenario_uses_grid(d->scenario) && !d->brute_force && steer_ensure_grid(s);
-    const int *order = by_cell ? s->grid->order : NULL;
+    if (scenario_uses_grid(d->scenario) && !d->brute_force) (void)steer_ensure_grid(s);
     float dt = d->dt;
     float a0 = fminf(s->first.turn_rate * dt, 3.14159265f), a1 = fminf(s->others.turn_rate * dt, 3.14159265f);
     float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 256) num_threads(s->threads) if (n >= 512)
 #endif
-    for (int k = 0; k < n; ++k) {
-        // In cell order, neighbouring vehicles run on one thread, one after
-        // the other: their neighbour data is already in cache.
-        int i = order ? order[k] : k;
+    for (int i = 0; i < n; ++i) {
+        // In index order, each thread writes its own run of the arrays (cell
+        // order scattered the writes, and two threads kept taking the same
+        // cache lines from each other). Big flocks are renumbered in cell
+        // order (reorder_by_cell), so index order is also spatial order.
         float *dbg = s->record ? s->dbg + 6 * (size_t)i : NULL;
         alVec2 f = scenario_force(s, i, dbg);
         alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);
@@ -371,6 +375,7 @@ bool alSteering_AddVehicles(alSteering *s, int n)
     if (!reserve(s, cap)) return false;
     int from = s->n;
     s->n = want;
+    if (s->dbg) memset(s->dbg + 6 * (size_t)from, 0, 6 * (size_t)n * sizeof *s->dbg);
     scenario_place(s, from);
     return true;
 }

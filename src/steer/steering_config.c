@@ -32,20 +32,26 @@ static const alKeyDef keys[] = {
     {"steering", "wander_radius", AL_TYPE_FLOAT, "20", 0.1, 10000, NULL, "radius of the wander circle"},
     {"steering", "wander_distance", AL_TYPE_FLOAT, "40", 0, 10000, NULL,
      "how far ahead of the vehicle the wander circle sits"},
-    {"steering", "wander_jitter", AL_TYPE_FLOAT, "300", 0, 100000, NULL,
+    {"steering", "wander_jitter", AL_TYPE_FLOAT, "80", 0, 100000, NULL,
      "largest random move of the wander target per second"},
-    {"steering", "path", AL_TYPE_STRING, "", 0, 8192, NULL,
-     "waypoints \"x1,y1 x2,y2 ...\" (empty: an ellipse round the world)"},
+    {"steering", "path", AL_TYPE_STRING, "default", 0, 8192, NULL,
+     "waypoints \"x1,y1 x2,y2 ...\", or 'default' (an ellipse round the world)"},
     {"steering", "path_loop", AL_TYPE_BOOL, "true", 0, 0, NULL,
      "closed path (loop) or open (arrive at the last waypoint)"},
     {"steering", "waypoint_distance", AL_TYPE_FLOAT, "10", 0.1, 10000, NULL,
      "take the next waypoint when this close to the current one"},
     {"steering", "neighbour_radius", AL_TYPE_FLOAT, "50", 0.1, 100000, NULL,
-     "cohesion and alignment see neighbours within this distance"},
+     "cohesion sees neighbours within this distance (the largest flocking radius)"},
+    {"steering", "alignment_radius", AL_TYPE_FLOAT, "0", 0, 100000, NULL,
+     "alignment sees neighbours within this distance (<= neighbour_radius; 0: neighbour_radius)"},
     {"steering", "separation_radius", AL_TYPE_FLOAT, "25", 0.1, 100000, NULL,
      "separation pushes away from neighbours within this distance (<= neighbour_radius)"},
-    {"steering", "view_angle_deg", AL_TYPE_FLOAT, "360", 1, 360, NULL,
-     "neighbours are seen within this cone around the heading, degrees"},
+    {"steering", "separation_view_deg", AL_TYPE_FLOAT, "360", 1, 360, NULL,
+     "separation's field of view: a cone this wide around the heading, degrees"},
+    {"steering", "cohesion_view_deg", AL_TYPE_FLOAT, "360", 1, 360, NULL,
+     "cohesion's field of view, degrees"},
+    {"steering", "alignment_view_deg", AL_TYPE_FLOAT, "360", 1, 360, NULL,
+     "alignment's field of view, degrees"},
     {"steering", "max_neighbours", AL_TYPE_INT, "10", 1, AL_GRID_MAX_K, NULL,
      "the flock pass uses at most this many nearest neighbours"},
     {"steering", "brute_force", AL_TYPE_BOOL, "false", 0, 0, NULL,
@@ -144,7 +150,11 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
     d->combine = (alCombine)alConfig_Enum(cfg, "steering.combine");
     d->neighbour_radius = F(cfg, "steering.neighbour_radius");
     d->separation_radius = F(cfg, "steering.separation_radius");
-    d->view_angle = F(cfg, "steering.view_angle_deg") * 0.017453293f;
+    d->alignment_radius = F(cfg, "steering.alignment_radius");
+    if (d->alignment_radius == 0) d->alignment_radius = d->neighbour_radius;
+    d->view_separation = F(cfg, "steering.separation_view_deg") * 0.017453293f;
+    d->view_cohesion = F(cfg, "steering.cohesion_view_deg") * 0.017453293f;
+    d->view_alignment = F(cfg, "steering.alignment_view_deg") * 0.017453293f;
     d->max_neighbours = (int)alConfig_Int(cfg, "steering.max_neighbours");
     d->brute_force = alConfig_Bool(cfg, "steering.brute_force");
     d->cell_factor = F(cfg, "steering.cell_factor");
@@ -181,6 +191,10 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
         return cross_error(cfg, err, "steering.separation_radius", "steering.neighbour_radius",
                            "separation only sees neighbours inside neighbour_radius (allowed: "
                            "separation_radius <= neighbour_radius)");
+    if (d->alignment_radius > d->neighbour_radius)
+        return cross_error(cfg, err, "steering.alignment_radius", "steering.neighbour_radius",
+                           "alignment only sees neighbours inside neighbour_radius (allowed: "
+                           "alignment_radius <= neighbour_radius)");
     if (b->separation_distance > b->cohesion_radius)
         return cross_error(cfg, err, "boids.separation_distance", "boids.cohesion_radius",
                            "separation only sees boids inside the cohesion radius (allowed: "
@@ -196,11 +210,10 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
         return cross_error(cfg, err, "boids.cohesion_radius", "world.width",
                            "allowed: cohesion_radius <= half the smaller world side");
 
-    // The path: text "x1,y1 x2,y2 ...". Given explicitly, it must not be empty.
+    // The path: text "x1,y1 x2,y2 ..." or the word default; empty is an error.
     const char *text = alConfig_String(cfg, "steering.path");
     const char *origin = alConfig_Origin(cfg, "steering.path");
-    bool given = origin && strcmp(origin, "default") != 0 && strcmp(origin, "module default") != 0;
-    if (given || text[0]) {
+    if (strcmp(text, "default") != 0) {
         alVec2 *pts = malloc(MAX_PATH * sizeof *pts);
         if (!pts) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
         char key[300];

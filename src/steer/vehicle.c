@@ -22,7 +22,7 @@ alVehicleParams alDefaultVehicleParams(void)
     p.turn_rate = 6.2831853f;
     p.fov_radius = 150.0f;
     p.arrive_radius = 100.0f;
-    p.wander = (alWanderParams){20.0f, 40.0f, 300.0f};
+    p.wander = (alWanderParams){20.0f, 40.0f, 80.0f};
     for (int b = 0; b < AL_B_COUNT; ++b) p.weight[b] = 1.0f;
     return p;
 }

@@ -29,6 +29,8 @@ typedef struct view_state {
     bool drag_target;   // the target follows the mouse
     int weight;         // the behaviour weight W changes
     char say[160];      // last message for the panel
+    SDL_Rect chooser;   // where the scenario chooser was drawn (for clicks)
+    int chooser_cols, chooser_row_h;
 } view_state;
 
 static alSteering *sim(al_view_ctx *ctx) { return ctx->mod; }
@@ -242,10 +244,25 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     alSteeringView sv = alSteering_View(sim(ctx));
     alScenario sc = sv.def->scenario;
     const alVehicleParams *P = sv.first;
-    al_panel_heading(p, "Scenario");
-    al_panel_text(p, AL_COL_TEXT, "%s  (%d of %d)", alScenario_Name(sc), (int)sc + 1, AL_SCN_COUNT);
-    al_panel_wrap(p, p->small, AL_COL_DIM, alScenario_Title(sc), 2);
-    al_panel_note(p, "[ ]  previous / next scenario");
+    al_panel_heading(p, "Scenario (click one, or [ ])");
+    al_panel_wrap(p, p->small, AL_COL_DIM, alScenario_Title(sc), 1);
+    // The chooser: every scenario's name in three columns, the current lit.
+    enum { COLS = 3 };
+    int row_h = al_font_height(p->small) + 2, rows = (AL_SCN_COUNT + COLS - 1) / COLS;
+    SDL_Rect area = al_panel_area(p, rows * row_h + 4);
+    if (v) {
+        v->chooser = area;
+        v->chooser_cols = COLS;
+        v->chooser_row_h = row_h;
+    }
+    if (area.h > 0) {
+        int col_w = area.w / COLS;
+        for (int k = 0; k < AL_SCN_COUNT; ++k) {
+            float x = (float)(area.x + (k / rows) * col_w), y = (float)(area.y + (k % rows) * row_h);
+            al_draw_text_px(p->r, p->small, x, y, k == (int)sc ? AL_COL_WARN : AL_COL_DIM,
+                            alScenario_Name((alScenario)k));
+        }
+    }
     al_panel_heading(p, "First vehicle (key: more, Shift+key: less)");
     al_panel_text(p, COL_GENERAL, "S max speed     %.3g", (double)P->max_speed);
     al_panel_text(p, COL_GENERAL, "A max force     %.3g", (double)P->max_force);
@@ -317,6 +334,13 @@ static bool change_first(al_view_ctx *ctx, SDL_Keycode k, bool less)
     return true;
 }
 
+static void choose(al_view_ctx *ctx, int scenario)
+{
+    char set[64];
+    snprintf(set, sizeof set, "steering.scenario=%s", alScenario_Name((alScenario)scenario));
+    al_view_request_restart(ctx, set); // a new run, logged with its scenario
+}
+
 static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
 {
     view_state *v = ctx->state;
@@ -327,10 +351,7 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
     switch (k) {
     case SDLK_LEFTBRACKET:
     case SDLK_RIGHTBRACKET: {
-        int next = ((int)sv.def->scenario + (k == SDLK_RIGHTBRACKET ? 1 : AL_SCN_COUNT - 1)) % AL_SCN_COUNT;
-        char set[64];
-        snprintf(set, sizeof set, "steering.scenario=%s", alScenario_Name((alScenario)next));
-        al_view_request_restart(ctx, set); // a new run, logged with its scenario
+        choose(ctx, ((int)sv.def->scenario + (k == SDLK_RIGHTBRACKET ? 1 : AL_SCN_COUNT - 1)) % AL_SCN_COUNT);
         return true;
     }
     case SDLK_PERIOD:
@@ -359,6 +380,17 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
     return change_first(ctx, k, shift);
 }
 
+// A click on the panel's chooser: the scenario under it, or -1.
+static int chooser_hit(const view_state *v, int x, int y)
+{
+    const SDL_Rect *r = &v->chooser;
+    if (r->h <= 0 || x < r->x || y < r->y || x >= r->x + r->w || y >= r->y + r->h) return -1;
+    int rows = (AL_SCN_COUNT + v->chooser_cols - 1) / v->chooser_cols;
+    int col = (x - r->x) / (r->w / v->chooser_cols), row = (y - r->y) / v->chooser_row_h;
+    int k = col * rows + row;
+    return row < rows && k < AL_SCN_COUNT ? k : -1;
+}
+
 static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
 {
     view_state *v = ctx->state;
@@ -367,6 +399,11 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     switch (e->type) {
     case SDL_KEYDOWN: return key(ctx, &e->key);
     case SDL_MOUSEBUTTONDOWN: {
+        int pick = v && e->button.button == SDL_BUTTON_LEFT ? chooser_hit(v, e->button.x, e->button.y) : -1;
+        if (pick >= 0) {
+            if (pick != (int)sc) choose(ctx, pick);
+            return true;
+        }
         if (!al_canvas_hit(c, e->button.x, e->button.y)) return false;
         alVec2 w = al_canvas_to_world(c, (float)e->button.x, (float)e->button.y);
         bool uses_path = sc == AL_SCN_PATH || sc == AL_SCN_LEADER_FOLLOWING;

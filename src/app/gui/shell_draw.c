@@ -200,7 +200,10 @@ static void panel_stats(al_gui *g, al_panel *p)
         dim[i] = AL_COL_DIM;
     al_panel_chars(p, line, dim, 64);
     int64_t first_gen = g->s.gens - h->n; // history covers the session's last h->n generations
-    for (int k = 0; k < 5 && k < h->n; ++k) {
+    // A view with its own panel lines gets the room of two rows on a short
+    // window (the steering view's variables would otherwise be cut).
+    int rows = g->view && g->view->panel && p->bottom - p->y < 560 ? 3 : 5;
+    for (int k = 0; k < rows && k < h->n; ++k) {
         int i = h->n - 1 - k;
         snprintf(line, sizeof line, "%6lld %10.4g %10.4g %10.4g", (long long)(first_gen + i),
                  h->best[i], h->mean[i], h->worst[i]);
@@ -272,7 +275,7 @@ static void draw_panel(al_gui *g)
     SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
     SDL_RenderDrawLine(g->r, pr.x, pr.y, pr.x, pr.y + pr.h);
 
-    int plot_h = pr.h * 30 / 100;
+    int plot_h = pr.h * 27 / 100;
     if (plot_h < 160) plot_h = 160;
     if (plot_h > 300) plot_h = 300;
     al_panel p = {

@@ -9,18 +9,9 @@
 
 #include "gui/compare_colors.h"
 #include "gui/gui.h"
+#include "gui_events.h"
 #include "gui/shell.h"
 #include "png_count.h"
-
-static void push_key(SDL_Keycode sym)
-{
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.sym = sym;
-    assert_int_equal(SDL_PushEvent(&e), 1);
-}
 
 static int count_in(const char *path, SDL_Rect rect, SDL_Color c)
 {

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "gui/gui.h"
+#include "gui_events.h"
 #include "gui/plot.h"
 #include "gui/png_write.h"
 #include "gui/view.h"
@@ -125,16 +126,6 @@ static al_gui *offscreen(const char *mode, int w, int h)
     o.height = h;
     o.shot_dir = tmpdir;
     return create(&o);
-}
-
-static void push_key(SDL_Keycode sym)
-{
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.sym = sym;
-    assert_int_equal(SDL_PushEvent(&e), 1);
 }
 
 // ---- the screenshot command -------------------------------------------------------

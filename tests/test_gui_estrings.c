@@ -18,6 +18,7 @@
 
 #include "alife/estrings.h"
 #include "gui/gui.h"
+#include "gui_events.h"
 #include "gui/view.h"
 
 static al_gui *open_estrings(void)
@@ -32,25 +33,6 @@ static al_gui *open_estrings(void)
     al_gui *g = al_create_gui(&o, &err);
     if (!g) fail_msg("al_create_gui: %s", err.msg);
     return g;
-}
-
-static void push_key(SDL_Keycode sym)
-{
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.sym = sym;
-    assert_int_equal(SDL_PushEvent(&e), 1);
-}
-
-static void type(const char *text)
-{
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_TEXTINPUT;
-    snprintf(e.text.text, sizeof e.text.text, "%s", text);
-    assert_int_equal(SDL_PushEvent(&e), 1);
 }
 
 static void the_view_is_registered_for_estrings(void **state)
@@ -70,8 +52,8 @@ static void typing_a_target_and_enter_restarts_the_evolution(void **state)
     al_gui_run_ticks(g, 10);
     al_gui_draw(g);
     push_key(SDLK_t);
-    type("t"); // SDL sends the T key as text too: it must not land in the box
-    type("Hi 3");
+    push_text("t"); // SDL sends the T key as text too: it must not land in the box
+    push_text("Hi 3");
     push_key(SDLK_3);     // typed into the box: must not switch the mode
     push_key(SDLK_SPACE); // nor pause
     al_gui_handle_events(g);
@@ -94,8 +76,8 @@ static void a_target_outside_the_alphabet_keeps_the_run(void **state)
     al_gui *g = open_estrings();
     al_gui_run_ticks(g, 12);
     push_key(SDLK_t);
-    type("t");
-    type("caf\xc3\xa9");
+    push_text("t");
+    push_text("caf\xc3\xa9");
     push_key(SDLK_RETURN);
     al_gui_handle_events(g);
     assert_int_equal(al_gui_ticks(g), 12); // the same session

@@ -14,16 +14,7 @@
 
 #ifdef ALIFE_HAVE_GUI
 #include "gui/gui.h"
-
-static void push_key(SDL_Keycode sym)
-{
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.sym = sym;
-    assert_int_equal(SDL_PushEvent(&e), 1);
-}
+#include "gui_events.h"
 
 static void push_click(int x, int y)
 {

@@ -73,9 +73,11 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     int fh = al_font_height(font);
     // Data range.
     int n = 0;
-    double lo = INFINITY, hi = -INFINITY;
+    double lo = INFINITY, hi = -INFINITY, line_lo = INFINITY;
     for (int s = 0; s < nseries; ++s) {
         if (series[s].n > n) n = series[s].n;
+        for (int i = 0; i < series[s].n; ++i)
+            if (isfinite(series[s].y[i]) && series[s].y[i] < line_lo) line_lo = series[s].y[i];
         for (int i = 0; i < series[s].n; ++i) {
             bool band = bands && bands[s].lo && bands[s].hi;
             double v[3] = {series[s].y[i], band ? bands[s].lo[i] : NAN,
@@ -87,6 +89,9 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
             }
         }
     }
+    // A confidence band of values that cannot be negative (errors, food,
+    // counts: every line >= 0) may dip below zero; the axis stays at 0.
+    if (line_lo >= 0 && lo < 0) lo = 0;
     bool empty = !(lo <= hi);
     if (empty) {
         lo = 0;
@@ -169,6 +174,8 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         bool have = false;
         for (int i = 0; i < se->n; i += stride) {
             double a = bands[s].lo[i], b = bands[s].hi[i];
+            if (a < lo) a = lo;
+            if (b < lo) b = lo;
             if (!isfinite(a) || !isfinite(b)) {
                 have = false;
                 continue;

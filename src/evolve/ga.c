@@ -6,7 +6,9 @@
 //    mutated gene), sampled from a precomputed inverse-CDF table (with a
 //    guide table: O(1)) with one 32-bit draw, instead of one Bernoulli draw
 //    per gene; the gap uses the draw's top 24 bits, and its low 8 bits pick
-//    the new symbol (creep through a lookup table);
+//    the new symbol (creep through a lookup table); the gap runs on from
+//    one child into the next (a block's children are one run of genes), so
+//    no draw is spent on each child's end;
 //  - bounded integers use Lemire's multiply-and-reject (no division);
 //  - tournaments compare without branches; uniform crossover mixes 8 genes
 //    at a time through a byte mask;
@@ -1019,77 +1021,90 @@ static inline void mutate_gene(const alGa *ga, unsigned char *g, int j, alRng *r
     }
 }
 
-// Sets genes pos[0..m) of g to new symbols, drawn from the spare bits
-// bits[i] (or stream *vp when those cannot give an unbiased draw).
-static inline void apply_bytes(const alGa *ga, uint8_t *restrict g, const int *pos,
-                               const uint32_t *bits, int m, alRng *vp)
+// The new symbol for byte c, from a gap draw's 8 spare bits (or from stream
+// v when they cannot give an unbiased draw): the general case, for reset
+// and for creeps too wide for the lookup table.
+static inline uint8_t new_symbol(const alGa *ga, uint8_t c, uint32_t bits8, alRng *v)
 {
-    alRng v = *vp;
-    {
-        const int na = ga->def.alphabet_size, k = ga->def.creep;
-        const uint8_t *restrict alpha = ga->alpha;
-        const int16_t *restrict aidx = ga->alpha_index;
-        const bound bc = ga->b_creep, br = ga->b_reset;
-        const bool creep = ga->def.mutation == AL_MUTATE_CREEP;
-        for (int i = 0; i < m; ++i) {
-            int at = aidx[g[pos[i]]], to;
-            if (creep) {
-                to = creep_index(
-                    (int)(bc.n <= 256 ? draw8(bits[i], bc, ga->thresh8_creep, &v) : draw(&v, bc)),
-                    at, k, na);
-            } else {
-                to = (int)draw8(bits[i], br, ga->thresh8_reset, &v);
-                to += to >= at; // a different symbol
-            }
-            g[pos[i]] = alpha[to];
-        }
+    int at = ga->alpha_index[c], to;
+    const bound bc = ga->b_creep;
+    if (ga->def.mutation == AL_MUTATE_CREEP) {
+        to = creep_index(
+            (int)(bc.n <= 256 ? draw8(bits8, bc, ga->thresh8_creep, v) : draw(v, bc)), at,
+            ga->def.creep, ga->def.alphabet_size);
+    } else {
+        to = (int)draw8(bits8, ga->b_reset, ga->thresh8_reset, v);
+        to += to >= at; // a different symbol
     }
-    *vp = v;
+    return ga->alpha[to];
 }
 
-// Byte genomes, the hot path: everything the loop reads is copied into
-// locals first, and the random stream too, because a store through a byte
-// pointer may alias anything and would force reloads after every gene.
-static inline void mutate_bytes(const alGa *ga, uint8_t *restrict g, alRng *gp, alRng *vp)
+enum {
+    SYMBOL_TABLE_EXACT, // creep table, 2*creep divides 256: 8 spare bits are always enough
+    SYMBOL_TABLE,       // creep table, with the rare rejected 8-bit draw
+    SYMBOL_GENERIC,     // new_symbol
+};
+
+// Mutates the rows g, g + stride, ... up to end (len genes each) as one
+// sequence of genes. The gap to the next mutated gene runs on from one row
+// into the next: the gap is geometric, so memoryless, and every gene still
+// mutates with the rate, independently, but no draw is spent on finding
+// that a row has no more mutations. A draw of `len` means "none of the next
+// len genes" (the table's last entry), and the gap goes on from there.
+// Where from the gap draw's top 24 bits, what from its low 8. Everything
+// the loop reads is copied into locals, the streams too, because a store
+// through a byte pointer may alias anything.
+static inline void mutate_rows(const alGa *ga, uint8_t *g, const uint8_t *end, alRng *gp,
+                               alRng *vp, int mode)
 {
     alRng r = *gp, v = *vp; // gaps and values: two independent chains the CPU overlaps
     const int len = ga->len;
+    const size_t stride = ga->stride;
     const uint32_t *restrict skip = ga->skip;
     const int *restrict guide = ga->guide;
-    uint32_t b;
-    if (ga->creep_next) {
-        // The common case in one tight loop: where from the gap draw, what
-        // from its spare bits through the creep table.
-        const uint8_t *restrict t = ga->creep_next;
-        const bound bc = ga->b_creep;
-        const uint32_t th = ga->thresh8_creep;
-        const int w = 2 * ga->def.creep;
-        for (int j = next_gap_bits(skip, guide, &r, &b); j < len;
-             j += 1 + next_gap_bits(skip, guide, &r, &b))
-            g[j] = t[g[j] * w + (int)draw8(b, bc, th, &v)];
-        *gp = r;
-        *vp = v;
-        return;
-    }
-    // First where (the gap chain alone), then what.
-    int pos[64], m = 0;
-    uint32_t bits[64];
-    int j = next_gap_bits(skip, guide, &r, &b);
-    while (j < len) {
-        pos[m] = j;
-        bits[m++] = b;
-        j += 1 + next_gap_bits(skip, guide, &r, &b);
-        if (m == 64) {
-            apply_bytes(ga, g, pos, bits, m, &v);
-            m = 0;
+    const uint8_t *restrict t = ga->creep_next;
+    const bound bc = ga->b_creep;
+    const uint32_t th = ga->thresh8_creep, w = bc.n;
+    int j = 0;
+    for (;;) {
+        uint32_t b;
+        int d = next_gap_bits(skip, guide, &r, &b);
+        j += d;
+        while (j >= len) {
+            j -= len;
+            g += stride;
+            if (g == end) {
+                *gp = r;
+                *vp = v;
+                return;
+            }
         }
+        if (d == len) continue; // no mutation among those len genes
+        uint8_t *x = g + j;
+        if (mode == SYMBOL_TABLE_EXACT)
+            *x = t[*x * w + ((b * w) >> 8)];
+        else if (mode == SYMBOL_TABLE)
+            *x = t[*x * w + draw8(b, bc, th, &v)];
+        else
+            *x = new_symbol(ga, *x, b, &v);
+        j++;
     }
-    apply_bytes(ga, g, pos, bits, m, &v);
-    *gp = r;
-    *vp = v;
 }
 
-// Mutates genome g: where from stream `gaps`, what from stream `values`.
+// Byte genomes with 0 < rate < 1, the hot path: count rows from g.
+static void mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng *gaps, alRng *values)
+{
+    const uint8_t *end = g + (size_t)count * ga->stride;
+    if (ga->creep_next && ga->thresh8_creep == 0)
+        mutate_rows(ga, g, end, gaps, values, SYMBOL_TABLE_EXACT);
+    else if (ga->creep_next)
+        mutate_rows(ga, g, end, gaps, values, SYMBOL_TABLE);
+    else
+        mutate_rows(ga, g, end, gaps, values, SYMBOL_GENERIC);
+}
+
+// Mutates genome g: where from stream `gaps`, what from stream `values`;
+// float genomes, and byte genomes with rate 0 or 1 (else mutate_bytes).
 static inline void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values)
 {
     const int len = ga->len;
@@ -1097,10 +1112,6 @@ static inline void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *
     if (ga->def.mutation_rate >= 1) {
         for (int j = 0; j < len; ++j)
             mutate_gene(ga, g, j, values);
-        return;
-    }
-    if (ga->def.type == AL_GENOME_BYTES) {
-        mutate_bytes(ga, g, gaps, values);
         return;
     }
     for (int j = next_gap(ga->skip, ga->guide, gaps); j < len;
@@ -1123,13 +1134,25 @@ static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs,
     int p0 = block * BLOCK_PAIRS, p1 = p0 + BLOCK_PAIRS;
     if (p1 > pairs) p1 = pairs;
     int64_t done = 0;
+    const bool rows_at_once = ga->def.type == AL_GENOME_BYTES && ga->def.mutation_rate > 0 &&
+                              ga->def.mutation_rate < 1;
     for (int p = p0; p < p1; ++p) {
         int a = select_one(ga, &r), b = select_one(ga, &r2);
         int i0 = first_child + 2 * p, i1 = i0 + 1; // i1 may be the spare row n
         unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
         crossover(ga, row(ga, cur, a), row(ga, cur, b), c0, c1, &r);
-        mutate(ga, c0, &rg, &rv);
-        mutate(ga, c1, &rg, &rv);
+        if (!rows_at_once) {
+            mutate(ga, c0, &rg, &rv);
+            mutate(ga, c1, &rg, &rv);
+        }
+    }
+    // The block's children are consecutive rows: byte genomes mutate as one
+    // run of genes (see mutate_rows), then all are evaluated, still in cache.
+    if (rows_at_once)
+        mutate_bytes(ga, row(ga, nb, first_child + 2 * p0), 2 * (p1 - p0), &rg, &rv);
+    for (int p = p0; p < p1; ++p) {
+        int i0 = first_child + 2 * p, i1 = i0 + 1;
+        unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
         if (ga->def.fitness) {
             ga->fit[nb][i0] = ga->def.fitness(c0, ga->len, ga->def.fitness_ctx);
             done++;

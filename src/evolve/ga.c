@@ -58,6 +58,27 @@ static bound make_bound(uint32_t n)
     return b;
 }
 
+static inline uint32_t draw(alRng *r, bound b);
+
+// draw() out of line, for rare redraws: kept out of the hot loops so that
+// they keep their streams in registers.
+static __attribute__((noinline, cold)) uint32_t redraw(alRng *r, bound b)
+{
+    return draw(r, b);
+}
+
+// A uniform integer in [0, b.n) (b.n <= 65536) from 16 random bits
+// (Lemire's method on 16 bits: two draws from one 32-bit number), or a
+// fresh 32-bit draw from r when those 16 bits would give a biased one
+// (probability (65536 mod n) / 65536; the redraw is independent, so the
+// result stays exactly uniform).
+static inline uint32_t draw16(uint32_t bits16, bound b, uint32_t thresh16, alRng *r)
+{
+    uint32_t m = bits16 * b.n;
+    if ((m & 0xffffu) < thresh16) return redraw(r, b);
+    return m >> 16;
+}
+
 static inline uint32_t draw(alRng *r, bound b)
 {
     uint64_t m = (uint64_t)alRng_Next(r) * b.n;
@@ -121,6 +142,7 @@ struct alGa {
     uint64_t cross_thr;
     uint32_t *skip; // mutation gap inverse CDF: first j with r < skip[j]; len entries
     uint32_t thresh8_creep, thresh8_reset; // 256 mod n: spare 8-bit draws below it are rejected
+    uint32_t thresh16_pop; // 65536 mod n (n <= 65536): 16-bit tournament draws below it rejected
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
                 // GUIDE_BITS)
@@ -413,6 +435,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     if (ga->n_trunc < 1) ga->n_trunc = 1;
     if (ga->n_trunc > ga->n) ga->n_trunc = ga->n;
     ga->b_pop = make_bound((uint32_t)ga->n);
+    ga->thresh16_pop = ga->n <= 65536 ? 65536u % (uint32_t)ga->n : 0;
     ga->b_trunc = make_bound((uint32_t)ga->n_trunc);
     ga->b_cut1 = make_bound(ga->len > 1 ? (uint32_t)ga->len - 1 : 1);
     ga->b_cut2 = make_bound(ga->len > 2 ? (uint32_t)ga->len - 2 : 1);
@@ -832,12 +855,36 @@ static inline int select_one(const alGa *ga, alRng *r)
     case AL_SELECT_TOURNAMENT: {
         // Ties go to the first drawn; written so the compiler can use
         // conditional moves (the comparison is a coin flip for the branch
-        // predictor).
+        // predictor). Populations up to 65,536 take two contestants from
+        // each 32-bit draw.
         const double *key = ga->key;
         const bound bp = ga->b_pop;
-        int best = (int)draw(r, bp);
+        const int k = ga->def.tournament_k;
+        int best, t;
+        if (bp.n <= 65536) {
+            const uint32_t th = ga->thresh16_pop;
+            uint32_t u = alRng_Next(r);
+            best = (int)draw16(u >> 16, bp, th, r);
+            double bk = key[best];
+            for (t = 1; t < k; t += 2) {
+                int c = (int)draw16(u & 0xffffu, bp, th, r);
+                double kc = key[c];
+                bool win = kc > bk;
+                best = win ? c : best;
+                bk = win ? kc : bk;
+                if (t + 1 == k) break;
+                u = alRng_Next(r);
+                c = (int)draw16(u >> 16, bp, th, r);
+                kc = key[c];
+                win = kc > bk;
+                best = win ? c : best;
+                bk = win ? kc : bk;
+            }
+            return best;
+        }
+        best = (int)draw(r, bp);
         double bk = key[best];
-        for (int t = 1; t < ga->def.tournament_k; ++t) {
+        for (t = 1; t < k; ++t) {
             int c = (int)draw(r, bp);
             double kc = key[c];
             bool win = kc > bk;

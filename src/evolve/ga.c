@@ -112,6 +112,15 @@ static uint64_t prob_threshold(double p)
     return (uint64_t)ldexp(p, 32);
 }
 
+// Spreads the 8 bits of b into an 8-byte mask: byte i is 0xff when bit i
+// is set (the table of uniform crossover's masks, 8 genes at a time).
+static inline uint64_t byte_mask(uint32_t b)
+{
+    uint64_t x = ((uint64_t)(b & 0xffu) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+    uint64_t t = ((x + 0x7f7f7f7f7f7f7f7fULL) & 0x8080808080808080ULL) >> 7;
+    return t * 0xffu;
+}
+
 struct alGa {
     alGaDef def;
     uint8_t alpha[256];
@@ -143,6 +152,7 @@ struct alGa {
     uint32_t *skip; // mutation gap inverse CDF: first j with r < skip[j]; len entries
     uint32_t thresh8_creep, thresh8_reset; // 256 mod n: spare 8-bit draws below it are rejected
     uint32_t thresh16_pop; // 65536 mod n (n <= 65536): 16-bit tournament draws below it rejected
+    uint64_t cross_mask[256]; // uniform crossover: byte i of cross_mask[b] is 0xff if bit i of b
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
                 // GUIDE_BITS)
@@ -445,6 +455,8 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->thresh8_creep = ga->b_creep.n <= 256 ? 256u % ga->b_creep.n : 256u;
     ga->thresh8_reset = 256u % ga->b_reset.n;
     build_skip_table(ga);
+    for (uint32_t b = 0; b < 256; ++b)
+        ga->cross_mask[b] = byte_mask(b);
     if (def->type == AL_GENOME_BYTES && def->mutation == AL_MUTATE_CREEP &&
         2 * def->creep <= CREEP_TABLE_MAX) {
         int w = 2 * def->creep;
@@ -906,15 +918,6 @@ static inline int select_one(const alGa *ga, alRng *r)
     return 0;
 }
 
-// Spreads the 8 bits of b into an 8-byte mask: byte i is 0xff when bit i
-// is set (uniform crossover, 8 genes at a time, no table).
-static inline uint64_t byte_mask(uint32_t b)
-{
-    uint64_t x = ((uint64_t)(b & 0xffu) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
-    uint64_t t = ((x + 0x7f7f7f7f7f7f7f7fULL) & 0x8080808080808080ULL) >> 7;
-    return t * 0xffu;
-}
-
 // ---- variation --------------------------------------------------------------------------
 
 static void crossover(const alGa *ga, const unsigned char *restrict a,
@@ -961,7 +964,7 @@ static void crossover(const alGa *ga, const unsigned char *restrict a,
             for (; j + 32 <= len; j += 32) {
                 uint32_t bits = alRng_Next(r);
                 for (int q = 0; q < 4; ++q) {
-                    uint64_t m = byte_mask(bits >> (8 * q)), x, y;
+                    uint64_t m = ga->cross_mask[(bits >> (8 * q)) & 0xffu], x, y;
                     memcpy(&x, a + j + 8 * q, 8);
                     memcpy(&y, b + j + 8 * q, 8);
                     uint64_t o0 = (x & ~m) | (y & m), o1 = (y & ~m) | (x & m);

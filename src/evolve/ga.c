@@ -37,6 +37,7 @@ enum {
     GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
     CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
     ADAPT_WINDOW = 1024,        // epochs between timings of serial vs parallel breeding
+    ADAPT_WINDOW_MAX = 16384,   // the window after parallel breeding kept losing
     PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
     BLOCK_PAIRS = 16,           // pairs of children per random stream (fixed: results depend on it)
     KIND_INIT = 1,              // stream kinds, mixed into the stream id
@@ -157,7 +158,9 @@ struct alGa {
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
                 // GUIDE_BITS)
     int threads;
-    int adapt_phase;      // epoch within the current ADAPT_WINDOW
+    int adapt_phase;      // epoch within the current window
+    int adapt_window;     // epochs in it: ADAPT_WINDOW, doubled (to ADAPT_WINDOW_MAX) while
+                          // parallel breeding loses
     double probe_best[2]; // fastest timed breeding pass: [0] one thread, [1] all
     bool adapt_serial;    // a parallel pass was slow: one thread until the next window
     char error[512];
@@ -475,6 +478,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
 #else
     ga->threads = 1;
 #endif
+    ga->adapt_window = ADAPT_WINDOW;
     ga->best_ever_fit = NAN;
     for (int i = 0; i <= ga->n; ++i)
         ga->fit[0][i] = ga->fit[1][i] = NAN;
@@ -1227,7 +1231,8 @@ static double mono_now(void)
 // Whether this epoch breeds on several threads. Waking a second thread pays
 // on an idle machine, but on a loaded one every fork-join can wait a whole
 // scheduler slice for a preempted worker (measured: 20 times slower). So at
-// the start of every window of ADAPT_WINDOW epochs two are timed on one
+// the start of every window of ADAPT_WINDOW epochs (longer, up to
+// ADAPT_WINDOW_MAX, while parallel keeps losing) two are timed on one
 // thread and two on all, and the rest of the window uses the faster. Only
 // speed depends on it: every block has its own random stream, so results
 // are the same either way. *probe is 0 or 1 for the timed epochs, 2 after
@@ -1235,7 +1240,15 @@ static double mono_now(void)
 static bool choose_parallel(alGa *ga, int *probe)
 {
     int phase = ga->adapt_phase;
-    ga->adapt_phase = (phase + 1) % ADAPT_WINDOW;
+    if (phase == 4) {
+        // The probes are done. While parallel loses (a loaded machine: a
+        // probe there can take 20-50 serial epochs' time), probe less and
+        // less often; as soon as it wins, every ADAPT_WINDOW epochs again.
+        bool lost = !(ga->probe_best[1] < ga->probe_best[0]);
+        int w = lost ? 2 * ga->adapt_window : ADAPT_WINDOW;
+        ga->adapt_window = w < ADAPT_WINDOW_MAX ? w : ADAPT_WINDOW_MAX;
+    }
+    ga->adapt_phase = phase + 1 < ga->adapt_window ? phase + 1 : 0;
     if (phase == 0) ga->probe_best[0] = ga->probe_best[1] = INFINITY;
     if (phase == 0) ga->adapt_serial = false;
     if (phase < 4) {
@@ -1275,11 +1288,16 @@ alGaStop alGa_Epoch(alGa *ga)
     int probe = -1;
     if (parallel) parallel = choose_parallel(ga, &probe);
     double t0 = probe >= 0 && (probe < 2 || parallel) ? mono_now() : 0;
+    if (parallel) {
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals) if (parallel)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals)
 #endif
-    for (int b = 0; b < blocks; ++b)
-        breed_block(ga, nb, b, first, pairs, &evals);
+        for (int b = 0; b < blocks; ++b)
+            breed_block(ga, nb, b, first, pairs, &evals);
+    } else { // not even an inactive parallel region (it still sets up a team)
+        for (int b = 0; b < blocks; ++b)
+            breed_block(ga, nb, b, first, pairs, &evals);
+    }
     if (probe >= 0) {
         double dt = mono_now() - t0;
         if (probe < 2 && dt < ga->probe_best[probe]) ga->probe_best[probe] = dt;

@@ -424,7 +424,9 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->n_elite = def->elites * def->elite_copies;
     size_t rows = (size_t)ga->n + 1;
     for (int b = 0; b < 2; ++b) {
-        ga->genes[b] = aligned_alloc(16, rows * ga->stride);
+        // On a cache-line boundary (aligned_alloc wants a multiple of it):
+        // with 64-byte rows, two threads' children never share a line.
+        ga->genes[b] = aligned_alloc(64, (rows * ga->stride + 63u) & ~(size_t)63u);
         ga->fit[b] = malloc(rows * sizeof(double));
     }
     ga->best_ever = calloc(1, ga->stride);

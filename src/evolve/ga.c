@@ -156,7 +156,7 @@ struct alGa {
     uint64_t cross_mask[256]; // uniform crossover: byte i of cross_mask[b] is 0xff if bit i of b
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
-                // GUIDE_BITS)
+                // GUIDE_BITS), complemented (~j) when cell k holds a threshold
     int threads;
     int adapt_phase;      // epoch within the current window
     int adapt_window;     // epochs in it: ADAPT_WINDOW, doubled (to ADAPT_WINDOW_MAX) while
@@ -395,6 +395,10 @@ static void build_skip_table(alGa *ga)
             ++j;
         ga->guide[k] = j;
     }
+    // Cells holding a threshold are marked by complementing their entry, so
+    // a draw into a cell without one (most of them) costs one load.
+    for (int k = 0; k < (1 << GUIDE_BITS); ++k)
+        if (ga->guide[k + 1] != ga->guide[k]) ga->guide[k] = ~ga->guide[k];
 }
 
 alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
@@ -1015,7 +1019,11 @@ static inline int next_gap_bits(const uint32_t *restrict s, const int *restrict 
     uint32_t u = alRng_Next(r);
     *low8 = u & 0xffu;
     uint32_t k = u >> (32 - GUIDE_BITS);
-    int lo = guide[k], hi = guide[k + 1];
+    int lo = guide[k];
+    if (lo >= 0) return lo; // no threshold within the cell
+    int hi = guide[k + 1];
+    lo = ~lo;
+    hi = hi < 0 ? ~hi : hi;
     while (lo < hi) {
         int mid = (lo + hi) >> 1;
         if (u < s[mid])
@@ -1126,16 +1134,18 @@ static inline void mutate_rows(const alGa *ga, uint8_t *g, const uint8_t *end, a
         uint32_t b;
         int d = next_gap_bits(skip, guide, &r, &b);
         j += d;
-        while (j >= len) {
-            j -= len;
-            g += stride;
-            if (g == end) {
-                *gp = r;
-                *vp = v;
-                return;
-            }
+        if (j >= len) { // on to the next row (d == len always comes here)
+            do {
+                j -= len;
+                g += stride;
+                if (g == end) {
+                    *gp = r;
+                    *vp = v;
+                    return;
+                }
+            } while (j >= len);
+            if (d == len) continue; // no mutation among those len genes
         }
-        if (d == len) continue; // no mutation among those len genes
         uint8_t *x = g + j;
         if (mode == SYMBOL_TABLE_EXACT)
             *x = t[*x * w + ((b * w) >> 8)];

@@ -652,14 +652,16 @@ static int top_keys(const alGa *ga, int count, int *idx)
     if (count > ga->n) count = ga->n;
     if (count <= 0) return 0;
     int have = 0;
+    double last = -INFINITY; // key of the list's last once it is full
     for (int i = 0; i < ga->n; ++i) {
-        if (have == count && !(key[i] > key[idx[have - 1]])) continue; // ties: lower index stays
+        if (have == count && !(key[i] > last)) continue; // ties: lower index stays
         int at = have < count ? have++ : count - 1;
         while (at > 0 && key[i] > key[idx[at - 1]]) {
             idx[at] = idx[at - 1];
             --at;
         }
         idx[at] = i;
+        if (have == count) last = key[idx[count - 1]];
     }
     return count;
 }
@@ -723,12 +725,19 @@ static void compute_stats(alGa *ga)
 {
     const double *f = ga->fit[ga->cur];
     const int n = ga->n;
-    // Lowest and highest, ties to the lower index (strict comparisons).
-    int lo = 0, hi = 0;
+    // Lowest and highest, ties to the lower index: first the values (a
+    // loop the compiler vectorises; fitness is finite, so no NaN), then the
+    // first index holding each.
+    double fmin = f[0], fmax = f[0];
     for (int i = 1; i < n; ++i) {
-        lo = f[i] < f[lo] ? i : lo;
-        hi = f[i] > f[hi] ? i : hi;
+        fmin = f[i] < fmin ? f[i] : fmin;
+        fmax = f[i] > fmax ? f[i] : fmax;
     }
+    int lo = 0, hi = 0;
+    while (f[lo] != fmin)
+        ++lo;
+    while (f[hi] != fmax)
+        ++hi;
     int bi = ga->def.minimise ? lo : hi, wi = ga->def.minimise ? hi : lo;
     // Sums in four fixed interleaved lanes: a fixed order (so the same
     // result every time, whatever the threads) that is not one long chain

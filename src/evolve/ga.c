@@ -946,7 +946,10 @@ static void crossover(const alGa *ga, const unsigned char *restrict a,
     alRng rl = *rp, *r = &rl; // a local stream: byte stores cannot alias it
     const int len = ga->len;
     const size_t gs = (size_t)ga->gsize, all = (size_t)len * gs;
-    if (len < 2 || (uint64_t)alRng_Next(r) >= ga->cross_thr) {
+    // A rate of 0 or 1 needs no draw (the default is 1).
+    const uint64_t thr = ga->cross_thr;
+    bool cross = len >= 2 && thr > 0 && (thr > UINT32_MAX || (uint64_t)alRng_Next(r) < thr);
+    if (!cross) {
         memcpy(c0, a, all);
         memcpy(c1, b, all);
         *rp = rl;

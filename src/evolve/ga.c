@@ -13,7 +13,8 @@
 //  - tournaments compare without branches; uniform crossover mixes 8 genes
 //    at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
-//    and evaluated right after they are made, while still in cache.
+//    and evaluated right after their block (16 pairs) is made, while still
+//    in cache.
 // Children are bred in fixed blocks of pairs, each block with its own PCG32
 // streams derived from (seed, generation, block): one per parent, one for
 // mutation gaps, one for new values (independent chains the CPU overlaps).

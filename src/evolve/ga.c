@@ -6,12 +6,15 @@
 //    mutated gene), sampled from a precomputed inverse-CDF table (with a
 //    guide table: O(1)) with one 32-bit draw, instead of one Bernoulli draw
 //    per gene; the gap uses the draw's top 24 bits, and its low 8 bits pick
-//    the new symbol (creep through a lookup table);
+//    the new symbol (creep through a lookup table); the gap runs on from
+//    one child into the next (a block's children are one run of genes), so
+//    no draw is spent on each child's end;
 //  - bounded integers use Lemire's multiply-and-reject (no division);
 //  - tournaments compare without branches; uniform crossover mixes 8 genes
 //    at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
-//    and evaluated right after they are made, while still in cache.
+//    and evaluated right after their block (16 pairs) is made, while still
+//    in cache.
 // Children are bred in fixed blocks of pairs, each block with its own PCG32
 // streams derived from (seed, generation, block): one per parent, one for
 // mutation gaps, one for new values (independent chains the CPU overlaps).
@@ -35,6 +38,7 @@ enum {
     GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
     CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
     ADAPT_WINDOW = 1024,        // epochs between timings of serial vs parallel breeding
+    ADAPT_WINDOW_MAX = 16384,   // the window after parallel breeding kept losing
     PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
     BLOCK_PAIRS = 16,           // pairs of children per random stream (fixed: results depend on it)
     KIND_INIT = 1,              // stream kinds, mixed into the stream id
@@ -54,6 +58,27 @@ static bound make_bound(uint32_t n)
 {
     bound b = {n, n ? (uint32_t)(-n) % n : 0};
     return b;
+}
+
+static inline uint32_t draw(alRng *r, bound b);
+
+// draw() out of line, for rare redraws: kept out of the hot loops so that
+// they keep their streams in registers.
+static __attribute__((noinline, cold)) uint32_t redraw(alRng *r, bound b)
+{
+    return draw(r, b);
+}
+
+// A uniform integer in [0, b.n) (b.n <= 65536) from 16 random bits
+// (Lemire's method on 16 bits: two draws from one 32-bit number), or a
+// fresh 32-bit draw from r when those 16 bits would give a biased one
+// (probability (65536 mod n) / 65536; the redraw is independent, so the
+// result stays exactly uniform).
+static inline uint32_t draw16(uint32_t bits16, bound b, uint32_t thresh16, alRng *r)
+{
+    uint32_t m = bits16 * b.n;
+    if ((m & 0xffffu) < thresh16) return redraw(r, b);
+    return m >> 16;
 }
 
 static inline uint32_t draw(alRng *r, bound b)
@@ -89,6 +114,15 @@ static uint64_t prob_threshold(double p)
     return (uint64_t)ldexp(p, 32);
 }
 
+// Spreads the 8 bits of b into an 8-byte mask: byte i is 0xff when bit i
+// is set (the table of uniform crossover's masks, 8 genes at a time).
+static inline uint64_t byte_mask(uint32_t b)
+{
+    uint64_t x = ((uint64_t)(b & 0xffu) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+    uint64_t t = ((x + 0x7f7f7f7f7f7f7f7fULL) & 0x8080808080808080ULL) >> 7;
+    return t * 0xffu;
+}
+
 struct alGa {
     alGaDef def;
     uint8_t alpha[256];
@@ -119,11 +153,15 @@ struct alGa {
     uint64_t cross_thr;
     uint32_t *skip; // mutation gap inverse CDF: first j with r < skip[j]; len entries
     uint32_t thresh8_creep, thresh8_reset; // 256 mod n: spare 8-bit draws below it are rejected
+    uint32_t thresh16_pop; // 65536 mod n (n <= 65536): 16-bit tournament draws below it rejected
+    uint64_t cross_mask[256]; // uniform crossover: byte i of cross_mask[b] is 0xff if bit i of b
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
-                // GUIDE_BITS)
+                // GUIDE_BITS), complemented (~j) when cell k holds a threshold
     int threads;
-    int adapt_phase;      // epoch within the current ADAPT_WINDOW
+    int adapt_phase;      // epoch within the current window
+    int adapt_window;     // epochs in it: ADAPT_WINDOW, doubled (to ADAPT_WINDOW_MAX) while
+                          // parallel breeding loses
     double probe_best[2]; // fastest timed breeding pass: [0] one thread, [1] all
     bool adapt_serial;    // a parallel pass was slow: one thread until the next window
     char error[512];
@@ -358,6 +396,10 @@ static void build_skip_table(alGa *ga)
             ++j;
         ga->guide[k] = j;
     }
+    // Cells holding a threshold are marked by complementing their entry, so
+    // a draw into a cell without one (most of them) costs one load.
+    for (int k = 0; k < (1 << GUIDE_BITS); ++k)
+        if (ga->guide[k + 1] != ga->guide[k]) ga->guide[k] = ~ga->guide[k];
 }
 
 alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
@@ -387,7 +429,9 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->n_elite = def->elites * def->elite_copies;
     size_t rows = (size_t)ga->n + 1;
     for (int b = 0; b < 2; ++b) {
-        ga->genes[b] = aligned_alloc(16, rows * ga->stride);
+        // On a cache-line boundary (aligned_alloc wants a multiple of it):
+        // with 64-byte rows, two threads' children never share a line.
+        ga->genes[b] = aligned_alloc(64, (rows * ga->stride + 63u) & ~(size_t)63u);
         ga->fit[b] = malloc(rows * sizeof(double));
     }
     ga->best_ever = calloc(1, ga->stride);
@@ -411,6 +455,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     if (ga->n_trunc < 1) ga->n_trunc = 1;
     if (ga->n_trunc > ga->n) ga->n_trunc = ga->n;
     ga->b_pop = make_bound((uint32_t)ga->n);
+    ga->thresh16_pop = ga->n <= 65536 ? 65536u % (uint32_t)ga->n : 0;
     ga->b_trunc = make_bound((uint32_t)ga->n_trunc);
     ga->b_cut1 = make_bound(ga->len > 1 ? (uint32_t)ga->len - 1 : 1);
     ga->b_cut2 = make_bound(ga->len > 2 ? (uint32_t)ga->len - 2 : 1);
@@ -420,6 +465,8 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->thresh8_creep = ga->b_creep.n <= 256 ? 256u % ga->b_creep.n : 256u;
     ga->thresh8_reset = 256u % ga->b_reset.n;
     build_skip_table(ga);
+    for (uint32_t b = 0; b < 256; ++b)
+        ga->cross_mask[b] = byte_mask(b);
     if (def->type == AL_GENOME_BYTES && def->mutation == AL_MUTATE_CREEP &&
         2 * def->creep <= CREEP_TABLE_MAX) {
         int w = 2 * def->creep;
@@ -438,6 +485,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
 #else
     ga->threads = 1;
 #endif
+    ga->adapt_window = ADAPT_WINDOW;
     ga->best_ever_fit = NAN;
     for (int i = 0; i <= ga->n; ++i)
         ga->fit[0][i] = ga->fit[1][i] = NAN;
@@ -605,14 +653,16 @@ static int top_keys(const alGa *ga, int count, int *idx)
     if (count > ga->n) count = ga->n;
     if (count <= 0) return 0;
     int have = 0;
+    double last = -INFINITY; // key of the list's last once it is full
     for (int i = 0; i < ga->n; ++i) {
-        if (have == count && !(key[i] > key[idx[have - 1]])) continue; // ties: lower index stays
+        if (have == count && !(key[i] > last)) continue; // ties: lower index stays
         int at = have < count ? have++ : count - 1;
         while (at > 0 && key[i] > key[idx[at - 1]]) {
             idx[at] = idx[at - 1];
             --at;
         }
         idx[at] = i;
+        if (have == count) last = key[idx[count - 1]];
     }
     return count;
 }
@@ -676,12 +726,19 @@ static void compute_stats(alGa *ga)
 {
     const double *f = ga->fit[ga->cur];
     const int n = ga->n;
-    // Lowest and highest, ties to the lower index (strict comparisons).
-    int lo = 0, hi = 0;
+    // Lowest and highest, ties to the lower index: first the values (a
+    // loop the compiler vectorises; fitness is finite, so no NaN), then the
+    // first index holding each.
+    double fmin = f[0], fmax = f[0];
     for (int i = 1; i < n; ++i) {
-        lo = f[i] < f[lo] ? i : lo;
-        hi = f[i] > f[hi] ? i : hi;
+        fmin = f[i] < fmin ? f[i] : fmin;
+        fmax = f[i] > fmax ? f[i] : fmax;
     }
+    int lo = 0, hi = 0;
+    while (f[lo] != fmin)
+        ++lo;
+    while (f[hi] != fmax)
+        ++hi;
     int bi = ga->def.minimise ? lo : hi, wi = ga->def.minimise ? hi : lo;
     // Sums in four fixed interleaved lanes: a fixed order (so the same
     // result every time, whatever the threads) that is not one long chain
@@ -830,12 +887,36 @@ static inline int select_one(const alGa *ga, alRng *r)
     case AL_SELECT_TOURNAMENT: {
         // Ties go to the first drawn; written so the compiler can use
         // conditional moves (the comparison is a coin flip for the branch
-        // predictor).
+        // predictor). Populations up to 65,536 take two contestants from
+        // each 32-bit draw.
         const double *key = ga->key;
         const bound bp = ga->b_pop;
-        int best = (int)draw(r, bp);
+        const int k = ga->def.tournament_k;
+        int best, t;
+        if (bp.n <= 65536) {
+            const uint32_t th = ga->thresh16_pop;
+            uint32_t u = alRng_Next(r);
+            best = (int)draw16(u >> 16, bp, th, r);
+            double bk = key[best];
+            for (t = 1; t < k; t += 2) {
+                int c = (int)draw16(u & 0xffffu, bp, th, r);
+                double kc = key[c];
+                bool win = kc > bk;
+                best = win ? c : best;
+                bk = win ? kc : bk;
+                if (t + 1 == k) break;
+                u = alRng_Next(r);
+                c = (int)draw16(u >> 16, bp, th, r);
+                kc = key[c];
+                win = kc > bk;
+                best = win ? c : best;
+                bk = win ? kc : bk;
+            }
+            return best;
+        }
+        best = (int)draw(r, bp);
         double bk = key[best];
-        for (int t = 1; t < ga->def.tournament_k; ++t) {
+        for (t = 1; t < k; ++t) {
             int c = (int)draw(r, bp);
             double kc = key[c];
             bool win = kc > bk;
@@ -857,15 +938,6 @@ static inline int select_one(const alGa *ga, alRng *r)
     return 0;
 }
 
-// Spreads the 8 bits of b into an 8-byte mask: byte i is 0xff when bit i
-// is set (uniform crossover, 8 genes at a time, no table).
-static inline uint64_t byte_mask(uint32_t b)
-{
-    uint64_t x = ((uint64_t)(b & 0xffu) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
-    uint64_t t = ((x + 0x7f7f7f7f7f7f7f7fULL) & 0x8080808080808080ULL) >> 7;
-    return t * 0xffu;
-}
-
 // ---- variation --------------------------------------------------------------------------
 
 static void crossover(const alGa *ga, const unsigned char *restrict a,
@@ -875,7 +947,10 @@ static void crossover(const alGa *ga, const unsigned char *restrict a,
     alRng rl = *rp, *r = &rl; // a local stream: byte stores cannot alias it
     const int len = ga->len;
     const size_t gs = (size_t)ga->gsize, all = (size_t)len * gs;
-    if (len < 2 || (uint64_t)alRng_Next(r) >= ga->cross_thr) {
+    // A rate of 0 or 1 needs no draw (the default is 1).
+    const uint64_t thr = ga->cross_thr;
+    bool cross = len >= 2 && thr > 0 && (thr > UINT32_MAX || (uint64_t)alRng_Next(r) < thr);
+    if (!cross) {
         memcpy(c0, a, all);
         memcpy(c1, b, all);
         *rp = rl;
@@ -912,7 +987,7 @@ static void crossover(const alGa *ga, const unsigned char *restrict a,
             for (; j + 32 <= len; j += 32) {
                 uint32_t bits = alRng_Next(r);
                 for (int q = 0; q < 4; ++q) {
-                    uint64_t m = byte_mask(bits >> (8 * q)), x, y;
+                    uint64_t m = ga->cross_mask[(bits >> (8 * q)) & 0xffu], x, y;
                     memcpy(&x, a + j + 8 * q, 8);
                     memcpy(&y, b + j + 8 * q, 8);
                     uint64_t o0 = (x & ~m) | (y & m), o1 = (y & ~m) | (x & m);
@@ -957,7 +1032,11 @@ static inline int next_gap_bits(const uint32_t *restrict s, const int *restrict 
     uint32_t u = alRng_Next(r);
     *low8 = u & 0xffu;
     uint32_t k = u >> (32 - GUIDE_BITS);
-    int lo = guide[k], hi = guide[k + 1];
+    int lo = guide[k];
+    if (lo >= 0) return lo; // no threshold within the cell
+    int hi = guide[k + 1];
+    lo = ~lo;
+    hi = hi < 0 ? ~hi : hi;
     while (lo < hi) {
         int mid = (lo + hi) >> 1;
         if (u < s[mid])
@@ -1019,77 +1098,92 @@ static inline void mutate_gene(const alGa *ga, unsigned char *g, int j, alRng *r
     }
 }
 
-// Sets genes pos[0..m) of g to new symbols, drawn from the spare bits
-// bits[i] (or stream *vp when those cannot give an unbiased draw).
-static inline void apply_bytes(const alGa *ga, uint8_t *restrict g, const int *pos,
-                               const uint32_t *bits, int m, alRng *vp)
+// The new symbol for byte c, from a gap draw's 8 spare bits (or from stream
+// v when they cannot give an unbiased draw): the general case, for reset
+// and for creeps too wide for the lookup table.
+static inline uint8_t new_symbol(const alGa *ga, uint8_t c, uint32_t bits8, alRng *v)
 {
-    alRng v = *vp;
-    {
-        const int na = ga->def.alphabet_size, k = ga->def.creep;
-        const uint8_t *restrict alpha = ga->alpha;
-        const int16_t *restrict aidx = ga->alpha_index;
-        const bound bc = ga->b_creep, br = ga->b_reset;
-        const bool creep = ga->def.mutation == AL_MUTATE_CREEP;
-        for (int i = 0; i < m; ++i) {
-            int at = aidx[g[pos[i]]], to;
-            if (creep) {
-                to = creep_index(
-                    (int)(bc.n <= 256 ? draw8(bits[i], bc, ga->thresh8_creep, &v) : draw(&v, bc)),
-                    at, k, na);
-            } else {
-                to = (int)draw8(bits[i], br, ga->thresh8_reset, &v);
-                to += to >= at; // a different symbol
-            }
-            g[pos[i]] = alpha[to];
-        }
+    int at = ga->alpha_index[c], to;
+    const bound bc = ga->b_creep;
+    if (ga->def.mutation == AL_MUTATE_CREEP) {
+        to = creep_index(
+            (int)(bc.n <= 256 ? draw8(bits8, bc, ga->thresh8_creep, v) : draw(v, bc)), at,
+            ga->def.creep, ga->def.alphabet_size);
+    } else {
+        to = (int)draw8(bits8, ga->b_reset, ga->thresh8_reset, v);
+        to += to >= at; // a different symbol
     }
-    *vp = v;
+    return ga->alpha[to];
 }
 
-// Byte genomes, the hot path: everything the loop reads is copied into
-// locals first, and the random stream too, because a store through a byte
-// pointer may alias anything and would force reloads after every gene.
-static inline void mutate_bytes(const alGa *ga, uint8_t *restrict g, alRng *gp, alRng *vp)
+enum {
+    SYMBOL_TABLE_EXACT, // creep table, 2*creep divides 256: 8 spare bits are always enough
+    SYMBOL_TABLE,       // creep table, with the rare rejected 8-bit draw
+    SYMBOL_GENERIC,     // new_symbol
+};
+
+// Mutates the rows g, g + stride, ... up to end (len genes each) as one
+// sequence of genes. The gap to the next mutated gene runs on from one row
+// into the next: the gap is geometric, so memoryless, and every gene still
+// mutates with the rate, independently, but no draw is spent on finding
+// that a row has no more mutations. A draw of `len` means "none of the next
+// len genes" (the table's last entry), and the gap goes on from there.
+// Where from the gap draw's top 24 bits, what from its low 8. Everything
+// the loop reads is copied into locals, the streams too, because a store
+// through a byte pointer may alias anything.
+static inline void mutate_rows(const alGa *ga, uint8_t *g, const uint8_t *end, alRng *gp,
+                               alRng *vp, int mode)
 {
     alRng r = *gp, v = *vp; // gaps and values: two independent chains the CPU overlaps
     const int len = ga->len;
+    const size_t stride = ga->stride;
     const uint32_t *restrict skip = ga->skip;
     const int *restrict guide = ga->guide;
-    uint32_t b;
-    if (ga->creep_next) {
-        // The common case in one tight loop: where from the gap draw, what
-        // from its spare bits through the creep table.
-        const uint8_t *restrict t = ga->creep_next;
-        const bound bc = ga->b_creep;
-        const uint32_t th = ga->thresh8_creep;
-        const int w = 2 * ga->def.creep;
-        for (int j = next_gap_bits(skip, guide, &r, &b); j < len;
-             j += 1 + next_gap_bits(skip, guide, &r, &b))
-            g[j] = t[g[j] * w + (int)draw8(b, bc, th, &v)];
-        *gp = r;
-        *vp = v;
-        return;
-    }
-    // First where (the gap chain alone), then what.
-    int pos[64], m = 0;
-    uint32_t bits[64];
-    int j = next_gap_bits(skip, guide, &r, &b);
-    while (j < len) {
-        pos[m] = j;
-        bits[m++] = b;
-        j += 1 + next_gap_bits(skip, guide, &r, &b);
-        if (m == 64) {
-            apply_bytes(ga, g, pos, bits, m, &v);
-            m = 0;
+    const uint8_t *restrict t = ga->creep_next;
+    const bound bc = ga->b_creep;
+    const uint32_t th = ga->thresh8_creep, w = bc.n;
+    int j = 0;
+    for (;;) {
+        uint32_t b;
+        int d = next_gap_bits(skip, guide, &r, &b);
+        j += d;
+        if (j >= len) { // on to the next row (d == len always comes here)
+            do {
+                j -= len;
+                g += stride;
+                if (g == end) {
+                    *gp = r;
+                    *vp = v;
+                    return;
+                }
+            } while (j >= len);
+            if (d == len) continue; // no mutation among those len genes
         }
+        uint8_t *x = g + j;
+        if (mode == SYMBOL_TABLE_EXACT)
+            *x = t[*x * w + ((b * w) >> 8)];
+        else if (mode == SYMBOL_TABLE)
+            *x = t[*x * w + draw8(b, bc, th, &v)];
+        else
+            *x = new_symbol(ga, *x, b, &v);
+        j++;
     }
-    apply_bytes(ga, g, pos, bits, m, &v);
-    *gp = r;
-    *vp = v;
 }
 
-// Mutates genome g: where from stream `gaps`, what from stream `values`.
+// Byte genomes with 0 < rate < 1, the hot path: count rows from g.
+static void mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng *gaps, alRng *values)
+{
+    const uint8_t *end = g + (size_t)count * ga->stride;
+    if (ga->creep_next && ga->thresh8_creep == 0)
+        mutate_rows(ga, g, end, gaps, values, SYMBOL_TABLE_EXACT);
+    else if (ga->creep_next)
+        mutate_rows(ga, g, end, gaps, values, SYMBOL_TABLE);
+    else
+        mutate_rows(ga, g, end, gaps, values, SYMBOL_GENERIC);
+}
+
+// Mutates genome g: where from stream `gaps`, what from stream `values`;
+// float genomes, and byte genomes with rate 0 or 1 (else mutate_bytes).
 static inline void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values)
 {
     const int len = ga->len;
@@ -1097,10 +1191,6 @@ static inline void mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *
     if (ga->def.mutation_rate >= 1) {
         for (int j = 0; j < len; ++j)
             mutate_gene(ga, g, j, values);
-        return;
-    }
-    if (ga->def.type == AL_GENOME_BYTES) {
-        mutate_bytes(ga, g, gaps, values);
         return;
     }
     for (int j = next_gap(ga->skip, ga->guide, gaps); j < len;
@@ -1123,13 +1213,25 @@ static void breed_block(alGa *ga, int nb, int block, int first_child, int pairs,
     int p0 = block * BLOCK_PAIRS, p1 = p0 + BLOCK_PAIRS;
     if (p1 > pairs) p1 = pairs;
     int64_t done = 0;
+    const bool rows_at_once = ga->def.type == AL_GENOME_BYTES && ga->def.mutation_rate > 0 &&
+                              ga->def.mutation_rate < 1;
     for (int p = p0; p < p1; ++p) {
         int a = select_one(ga, &r), b = select_one(ga, &r2);
         int i0 = first_child + 2 * p, i1 = i0 + 1; // i1 may be the spare row n
         unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
         crossover(ga, row(ga, cur, a), row(ga, cur, b), c0, c1, &r);
-        mutate(ga, c0, &rg, &rv);
-        mutate(ga, c1, &rg, &rv);
+        if (!rows_at_once) {
+            mutate(ga, c0, &rg, &rv);
+            mutate(ga, c1, &rg, &rv);
+        }
+    }
+    // The block's children are consecutive rows: byte genomes mutate as one
+    // run of genes (see mutate_rows), then all are evaluated, still in cache.
+    if (rows_at_once)
+        mutate_bytes(ga, row(ga, nb, first_child + 2 * p0), 2 * (p1 - p0), &rg, &rv);
+    for (int p = p0; p < p1; ++p) {
+        int i0 = first_child + 2 * p, i1 = i0 + 1;
+        unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
         if (ga->def.fitness) {
             ga->fit[nb][i0] = ga->def.fitness(c0, ga->len, ga->def.fitness_ctx);
             done++;
@@ -1154,7 +1256,8 @@ static double mono_now(void)
 // Whether this epoch breeds on several threads. Waking a second thread pays
 // on an idle machine, but on a loaded one every fork-join can wait a whole
 // scheduler slice for a preempted worker (measured: 20 times slower). So at
-// the start of every window of ADAPT_WINDOW epochs two are timed on one
+// the start of every window of ADAPT_WINDOW epochs (longer, up to
+// ADAPT_WINDOW_MAX, while parallel keeps losing) two are timed on one
 // thread and two on all, and the rest of the window uses the faster. Only
 // speed depends on it: every block has its own random stream, so results
 // are the same either way. *probe is 0 or 1 for the timed epochs, 2 after
@@ -1162,7 +1265,15 @@ static double mono_now(void)
 static bool choose_parallel(alGa *ga, int *probe)
 {
     int phase = ga->adapt_phase;
-    ga->adapt_phase = (phase + 1) % ADAPT_WINDOW;
+    if (phase == 4) {
+        // The probes are done. While parallel loses (a loaded machine: a
+        // probe there can take 20-50 serial epochs' time), probe less and
+        // less often; as soon as it wins, every ADAPT_WINDOW epochs again.
+        bool lost = !(ga->probe_best[1] < ga->probe_best[0]);
+        int w = lost ? 2 * ga->adapt_window : ADAPT_WINDOW;
+        ga->adapt_window = w < ADAPT_WINDOW_MAX ? w : ADAPT_WINDOW_MAX;
+    }
+    ga->adapt_phase = phase + 1 < ga->adapt_window ? phase + 1 : 0;
     if (phase == 0) ga->probe_best[0] = ga->probe_best[1] = INFINITY;
     if (phase == 0) ga->adapt_serial = false;
     if (phase < 4) {
@@ -1202,11 +1313,16 @@ alGaStop alGa_Epoch(alGa *ga)
     int probe = -1;
     if (parallel) parallel = choose_parallel(ga, &probe);
     double t0 = probe >= 0 && (probe < 2 || parallel) ? mono_now() : 0;
+    if (parallel) {
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals) if (parallel)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals)
 #endif
-    for (int b = 0; b < blocks; ++b)
-        breed_block(ga, nb, b, first, pairs, &evals);
+        for (int b = 0; b < blocks; ++b)
+            breed_block(ga, nb, b, first, pairs, &evals);
+    } else { // not even an inactive parallel region (it still sets up a team)
+        for (int b = 0; b < blocks; ++b)
+            breed_block(ga, nb, b, first, pairs, &evals);
+    }
     if (probe >= 0) {
         double dt = mono_now() - t0;
         if (probe < 2 && dt < ga->probe_best[probe]) ga->probe_best[probe] = dt;

@@ -99,9 +99,17 @@ static void nn_batch_is_bit_identical_to_single_passes(void **state)
 {
     (void)state;
     alRng rng = alRng_Stream(7, 1);
-    for (int act_kind = 0; act_kind < 2; ++act_kind) {
-        alNNLayout l = {.layer_count = 4, .sizes = {5, 7, 3, 2}, .activation = (alActivation)act_kind,
-                        .response = 0.8f};
+    // A generic layout with both activations, and the Smart Sweepers 4-6-2
+    // sigmoid (its own fast path) with a steep response, so the exp's clamps
+    // at +-87 are hit too.
+    const alNNLayout layouts[] = {
+        {.layer_count = 4, .sizes = {5, 7, 3, 2}, .activation = AL_ACT_SIGMOID, .response = 0.8f},
+        {.layer_count = 4, .sizes = {5, 7, 3, 2}, .activation = AL_ACT_TANH, .response = 0.8f},
+        {.layer_count = 3, .sizes = {4, 6, 2}, .activation = AL_ACT_SIGMOID, .response = 0.3f},
+        {.layer_count = 3, .sizes = {4, 6, 2}, .activation = AL_ACT_SIGMOID, .response = 0.05f},
+    };
+    for (size_t li = 0; li < sizeof layouts / sizeof layouts[0]; ++li) {
+        const alNNLayout l = layouts[li];
         enum { STRIDE = 32 };
         int nw = alNN_WeightCount(&l), nn = alNN_NeuronCount(&l);
         float *genomes = malloc(sizeof(float) * nw * STRIDE);
@@ -116,8 +124,8 @@ static void nn_batch_is_bit_identical_to_single_passes(void **state)
             }
             alNN_ForwardBatch(&l, wt, n, STRIDE, act);
             for (int a = 0; a < n; ++a) {
-                float in[5];
-                for (int i = 0; i < 5; ++i) in[i] = act[i * STRIDE + a];
+                float in[8];
+                for (int i = 0; i < l.sizes[0]; ++i) in[i] = act[i * STRIDE + a];
                 alNN_Forward(&l, genomes + a * nw, in, single);
                 for (int j = 0; j < nn; ++j) assert_memory_equal(&single[j], &act[j * STRIDE + a], sizeof(float));
             }

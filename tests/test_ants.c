@@ -302,6 +302,17 @@ static void statistics_do_not_depend_on_the_thread_count(void **state)
         const alAntsGen *h = alAnts_History(ants, &n);
         assert_int_equal(n, 4);
         memcpy(hist[t], h, sizeof hist[t]);
+        // With 2 threads each generation's pass picks 2 or 1 by speed: the
+        // first uses 2, the second tries 1, so both kinds are compared here.
+        int64_t runs = -1, parallel = alAnts_ParallelRuns(ants, &runs);
+#ifdef ALIFE_HAVE_OPENMP
+        assert_int_equal(runs, t ? 4 : 0);
+        if (t) assert_true(parallel >= 1 && parallel <= 3);
+        else assert_int_equal(parallel, 0);
+#else
+        assert_int_equal(runs, 0);
+        assert_int_equal(parallel, 0);
+#endif
         alDestroyAnts(ants);
     }
     assert_memory_equal(hist[0], hist[1], sizeof hist[0]);

@@ -99,9 +99,17 @@ static void nn_batch_is_bit_identical_to_single_passes(void **state)
 {
     (void)state;
     alRng rng = alRng_Stream(7, 1);
-    for (int act_kind = 0; act_kind < 2; ++act_kind) {
-        alNNLayout l = {.layer_count = 4, .sizes = {5, 7, 3, 2}, .activation = (alActivation)act_kind,
-                        .response = 0.8f};
+    // A generic layout with both activations, and the Smart Sweepers 4-6-2
+    // sigmoid (its own fast path) with a steep response, so the exp's clamps
+    // at +-87 are hit too.
+    const alNNLayout layouts[] = {
+        {.layer_count = 4, .sizes = {5, 7, 3, 2}, .activation = AL_ACT_SIGMOID, .response = 0.8f},
+        {.layer_count = 4, .sizes = {5, 7, 3, 2}, .activation = AL_ACT_TANH, .response = 0.8f},
+        {.layer_count = 3, .sizes = {4, 6, 2}, .activation = AL_ACT_SIGMOID, .response = 0.3f},
+        {.layer_count = 3, .sizes = {4, 6, 2}, .activation = AL_ACT_SIGMOID, .response = 0.05f},
+    };
+    for (size_t li = 0; li < sizeof layouts / sizeof layouts[0]; ++li) {
+        const alNNLayout l = layouts[li];
         enum { STRIDE = 32 };
         int nw = alNN_WeightCount(&l), nn = alNN_NeuronCount(&l);
         float *genomes = malloc(sizeof(float) * nw * STRIDE);
@@ -116,8 +124,8 @@ static void nn_batch_is_bit_identical_to_single_passes(void **state)
             }
             alNN_ForwardBatch(&l, wt, n, STRIDE, act);
             for (int a = 0; a < n; ++a) {
-                float in[5];
-                for (int i = 0; i < 5; ++i) in[i] = act[i * STRIDE + a];
+                float in[8];
+                for (int i = 0; i < l.sizes[0]; ++i) in[i] = act[i * STRIDE + a];
                 alNN_Forward(&l, genomes + a * nw, in, single);
                 for (int j = 0; j < nn; ++j) assert_memory_equal(&single[j], &act[j * STRIDE + a], sizeof(float));
             }
@@ -294,6 +302,17 @@ static void statistics_do_not_depend_on_the_thread_count(void **state)
         const alAntsGen *h = alAnts_History(ants, &n);
         assert_int_equal(n, 4);
         memcpy(hist[t], h, sizeof hist[t]);
+        // With 2 threads each generation's pass picks 2 or 1 by speed: the
+        // first uses 2, the second tries 1, so both kinds are compared here.
+        int64_t runs = -1, parallel = alAnts_ParallelRuns(ants, &runs);
+#ifdef ALIFE_HAVE_OPENMP
+        assert_int_equal(runs, t ? 4 : 0);
+        if (t) assert_true(parallel >= 1 && parallel <= 3);
+        else assert_int_equal(parallel, 0);
+#else
+        assert_int_equal(runs, 0);
+        assert_int_equal(parallel, 0);
+#endif
         alDestroyAnts(ants);
     }
     assert_memory_equal(hist[0], hist[1], sizeof hist[0]);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdbool.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,6 +175,76 @@ static void test_rebuild_with_more_agents_grows(void **state)
     alDestroyGrid(NULL);
 }
 
+// alWorld_NearestK (the ants' food scan) against a plain reference: sort all
+// points by (squared distance, index), keep those within radius. Both the
+// small-k vector path (k <= 7, up to 64 points) and the insertion list, with
+// duplicated points for exact ties, a radius that leaves some out, and fewer
+// points than k.
+static int ref_nearest_k(const alWorld *w, const float *x, const float *y, int n, alVec2 p,
+                         float radius, int k, int *idx, float *d2, float *next)
+{
+    int order[200];
+    float dd[200];
+    int m = 0;
+    for (int j = 0; j < n; ++j) {
+        float v = alWorld_DistSq(w, p, alV2(x[j], y[j]));
+        if (v > radius * radius) continue;
+        int at = m++;
+        while (at > 0 && v < dd[at - 1]) { // stable: equal distances keep index order
+            dd[at] = dd[at - 1];
+            order[at] = order[at - 1];
+            --at;
+        }
+        dd[at] = v;
+        order[at] = j;
+    }
+    int found = m < k ? m : k;
+    for (int j = 0; j < found; ++j) {
+        idx[j] = order[j];
+        d2[j] = dd[j];
+    }
+    *next = m > k ? dd[k] : INFINITY;
+    return found;
+}
+
+static void test_world_nearest_k_equals_sorted_reference(void **state)
+{
+    (void)state;
+    alRng rng = alRng_Stream(11, 3);
+    float x[200], y[200];
+    const int counts[] = {1, 3, 8, 40, 63, 64, 65, 200};
+    const int ks[] = {1, 2, 4, 7, 8, 12};
+    for (int edge = 0; edge < 3; ++edge) {
+        alWorld w = {.width = 400, .height = 300, .edge = (alEdgePolicy)edge};
+        for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ++ci) {
+            int n = counts[ci];
+            for (int trial = 0; trial < 20; ++trial) {
+                for (int j = 0; j < n; ++j) {
+                    // Every fifth point repeats an earlier one: exact ties.
+                    int src = j >= 5 && j % 5 == 0 ? (int)(alRng_Next(&rng) % (uint32_t)j) : -1;
+                    x[j] = src >= 0 ? x[src] : alRng_Float(&rng) * w.width;
+                    y[j] = src >= 0 ? y[src] : alRng_Float(&rng) * w.height;
+                }
+                alVec2 p = alV2(alRng_Float(&rng) * w.width, alRng_Float(&rng) * w.height);
+                float radius = trial % 2 ? 1000.0f : 120.0f;
+                for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ++ki) {
+                    int k = ks[ki];
+                    int gi[16], ri[16];
+                    float gd[16], rd[16], gnext = -1, rnext = -2;
+                    int gf = alWorld_NearestK(&w, x, y, n, p, radius, k, gi, gd, &gnext);
+                    int rf = ref_nearest_k(&w, x, y, n, p, radius, k, ri, rd, &rnext);
+                    assert_int_equal(gf, rf);
+                    for (int j = 0; j < rf; ++j) {
+                        assert_int_equal(gi[j], ri[j]);
+                        assert_memory_equal(&gd[j], &rd[j], sizeof(float));
+                    }
+                    assert_memory_equal(&gnext, &rnext, sizeof(float));
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -182,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_grid_equals_brute_force_contain),
         cmocka_unit_test(test_query_cap_limits_and_is_deterministic),
         cmocka_unit_test(test_rebuild_with_more_agents_grows),
+        cmocka_unit_test(test_world_nearest_k_equals_sorted_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -186,6 +186,12 @@ const float *alAnts_Genome(const alAnts *ants, int i);
 void alAnts_Activations(const alAnts *ants, int i, float *act);
 /// The def the instance runs (resolved copy).
 const alAntsDef *alAnts_Def(const alAnts *ants);
+/// How many of the evolved ants' multi-threaded passes (runs of 4096
+/// ant-ticks or more with threads > 1; count in *runs, may be NULL) used all
+/// the threads rather than one. Each such pass uses whichever is faster per
+/// ant-tick, timed as it runs (the other is retried now and then): on a loaded
+/// machine one thread can beat two. Results never depend on it.
+int64_t alAnts_ParallelRuns(const alAnts *ants, int64_t *runs);
 
 /// The module class "ants" (listed in src/core/module.c).
 extern const alModuleClass alAntsModule;

@@ -136,6 +136,7 @@ static int bench_speed(bench_opts *o)
     const alAntsGen *h = alAnts_History(ants, &n);
     double last_mean = n ? h[n - 1].food_mean : 0;
     uint64_t sum = checksum(ants);
+    int64_t runs = 0, par_runs = alAnts_ParallelRuns(ants, &runs);
     char brain[64] = "";
     for (int L = 0, len = 0; L < def.brain.layer_count && len < (int)sizeof brain - 8; ++L)
         len += snprintf(brain + len, sizeof brain - (size_t)len, L ? "-%d" : "%d", def.brain.sizes[L]);
@@ -143,8 +144,10 @@ static int bench_speed(bench_opts *o)
         printf("{\"bench\": \"ants\", \"ants\": %d, \"ticks\": %d, \"food\": %d, \"generations\": %" PRId64
                ", \"threads\": %d, \"baseline_ants\": %d, \"brain\": \"%s\", \"seconds\": %.4f, "
                "\"cpu_seconds\": %.4f, \"ant_steps\": %.0f, \"ant_steps_per_s\": %.0f, "
-               "\"ant_steps_per_cpu_s\": %.0f, \"last_food_mean\": %.4f, \"checksum\": \"%016" PRIx64 "\"}\n",
-               def.count, def.ticks, def.food, gens, threads, def.baseline_ants, brain, secs, cpu, steps, steps / secs, steps / cpu, last_mean, sum);
+               "\"ant_steps_per_cpu_s\": %.0f, \"last_food_mean\": %.4f, \"checksum\": \"%016" PRIx64 "\", "
+               "\"parallel_runs\": %" PRId64 ", \"runs\": %" PRId64 "}\n",
+               def.count, def.ticks, def.food, gens, threads, def.baseline_ants, brain, secs, cpu, steps, steps / secs, steps / cpu, last_mean, sum,
+               par_runs, runs);
     } else {
         printf("ants %d, ticks %d, food %d, brain %s, generations %" PRId64 ", threads %d, baseline ants %d\n",
                def.count, def.ticks, def.food, brain, gens, threads, def.baseline_ants);
@@ -152,6 +155,9 @@ static int bench_speed(bench_opts *o)
         printf("CPU time %.3f s (all threads): %.2f million ant-steps per CPU-second\n", cpu,
                steps / cpu / 1e6);
         printf("last generation mean food %.3f, checksum %016" PRIx64 "\n", last_mean, sum);
+        if (threads > 1)
+            printf("%" PRId64 " of %" PRId64 " generations' passes on %d threads, the others on 1 (faster when timed)\n",
+                   par_runs, runs, threads);
     }
     alDestroyAnts(ants);
     return 0;

@@ -87,6 +87,12 @@ typedef struct swarm {
     float *fx, *fy;      // food of ant a at [a * nfood + j]
     float *mx, *my;      // mines of ant a at [a * nmines + j]
     float *wt, *act;     // interleaved weights and activations (evolved ants only)
+    // run_ticks' choice between its threads and one (see pick_threads):
+    // seconds per ant-tick, [0] one thread, [1] all (0 = not yet timed).
+    double cost[2];
+    bool parallel;               // the mode in use
+    int gap;                     // runs from a losing try to the next
+    int64_t runs, next_probe, parallel_runs;
 } swarm;
 
 struct alAnts {
@@ -474,18 +480,70 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
     sense(s, w, a0, a1, true);
 }
 
+#ifdef ALIFE_HAVE_OPENMP
+enum { PROBE_MIN = 8, PROBE_MAX = 128 }; // runs between tries of the other mode
+
+// run_ticks uses its threads or one, whichever is faster per ant-tick here
+// and now. A generation's ticks are one short parallel region (about a
+// millisecond) closed by a barrier, and on a machine shared with other busy
+// processes that barrier often waits for a partner thread that was preempted,
+// while libgomp's waiting threads spin on the cores the others need
+// (measured at load ~2.7, 12 interleaved runs each: 2 threads median 9.2M
+// ant-steps/s, 1 thread 28.3M). The mode in use keeps a running time; the
+// other is tried now and then, and taken when that try beats it; each losing
+// try doubles the wait before the next (PROBE_MIN..PROBE_MAX runs), so a
+// steady load costs few bad tries. Only the speed depends on this, never a
+// result (the chunks are independent).
+static bool pick_threads(swarm *w)
+{
+    int64_t r = w->runs++;
+    if (r == 0) {
+        w->parallel = true;
+        w->gap = PROBE_MIN;
+        w->next_probe = 1;
+    }
+    return r == w->next_probe ? !w->parallel : w->parallel;
+}
+
+static void timed_threads(swarm *w, bool used, double per)
+{
+    double *mine = &w->cost[w->parallel];
+    if (used == w->parallel) {
+        *mine = *mine == 0.0 ? per : 0.5 * (*mine + per);
+        return;
+    }
+    // A try of the other mode.
+    if (*mine == 0.0 || per < *mine) {
+        w->parallel = used;
+        w->cost[used] = per;
+        w->gap = PROBE_MIN;
+    } else if (w->gap < PROBE_MAX) {
+        w->gap *= 2;
+    }
+    w->next_probe = w->runs + w->gap;
+}
+#endif
+
 static void run_ticks(const alAnts *s, swarm *w, int k)
 {
     int nchunks = (w->n + CHUNK - 1) / CHUNK;
 #ifdef ALIFE_HAVE_OPENMP
     // Below a few thousand ant-ticks a fork costs more than it gains.
-    int threads = (int64_t)w->n * k >= 4096 && nchunks > 1 ? s->threads : 1;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
+    const bool timed = s->threads > 1 && nchunks > 1 && (int64_t)w->n * k >= 4096;
+    const bool parallel = timed && pick_threads(w);
+    const double t0 = timed ? omp_get_wtime() : 0.0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->threads) if (parallel)
 #endif
     for (int c = 0; c < nchunks; ++c) {
         int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
         for (int t = 0; t < k; ++t) chunk_tick(s, w, a0, a1);
     }
+#ifdef ALIFE_HAVE_OPENMP
+    if (timed) {
+        timed_threads(w, parallel, (omp_get_wtime() - t0) / ((double)w->n * k));
+        w->parallel_runs += parallel;
+    }
+#endif
 }
 
 // ---- generations ---------------------------------------------------------
@@ -817,3 +875,9 @@ void alAnts_Activations(const alAnts *s, int i, float *act)
 }
 
 const alAntsDef *alAnts_Def(const alAnts *s) { return &s->def; }
+
+int64_t alAnts_ParallelRuns(const alAnts *s, int64_t *runs)
+{
+    if (runs) *runs = s->pop.runs;
+    return s->pop.parallel_runs;
+}

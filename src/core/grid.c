@@ -65,7 +65,11 @@ static bool grow(alGrid *g, int n)
 
 static inline int cell_coord(float v, float inv, int n, bool wrap)
 {
-    int c = (int)floorf(v * inv);
+    // Inside the grid (nearly always) truncation is the floor: no libm
+    // floorf (a call on the baseline x86-64, which lacks roundss), no modulo.
+    float f = v * inv;
+    if (f >= 0.0f && f < (float)n) return (int)f;
+    int c = (int)floorf(f);
     if (wrap) {
         c %= n;
         if (c < 0) c += n;

@@ -29,9 +29,6 @@ struct alSteering {
     float *think_t;     // boids: seconds to the next think
     float *dvx, *dvy;   // boids/fish: desired velocity held between thinks
     float *speed;       // fish: own speed
-    // Cell-ordered copies of the old velocities (neighbour data beside the
-    // grid's cell-ordered positions).
-    float *svx, *svy;
     bool record;        // fill the debug force arrays
     float *dbg;         // 6 * cap floats: sep xy, coh xy, ali xy
     alGrid *grid;

@@ -55,8 +55,7 @@ static bool reserve(alSteering *s, int cap)
     if (cap <= s->cap) return true;
     float **fs[] = {&s->cur.x, &s->cur.y, &s->cur.vx, &s->cur.vy, &s->cur.hx, &s->cur.hy,
                     &s->nxt.x, &s->nxt.y, &s->nxt.vx, &s->nxt.vy, &s->nxt.hx, &s->nxt.hy,
-                    &s->wx,    &s->wy,    &s->think_t, &s->dvx,  &s->dvy,   &s->speed,
-                    &s->svx,   &s->svy};
+                    &s->wx,    &s->wy,    &s->think_t, &s->dvx,  &s->dvy,   &s->speed};
     for (size_t k = 0; k < sizeof fs / sizeof fs[0]; ++k)
         if (!grow_f(fs[k], cap)) return false;
     int *pi = realloc(s->path_idx, (size_t)cap * sizeof *pi);
@@ -163,7 +162,7 @@ void alDestroySteering(alSteering *s)
     if (!s) return;
     float *fs[] = {s->cur.x, s->cur.y, s->cur.vx, s->cur.vy, s->cur.hx, s->cur.hy, s->nxt.x,
                    s->nxt.y, s->nxt.vx, s->nxt.vy, s->nxt.hx, s->nxt.hy, s->wx,    s->wy,
-                   s->think_t, s->dvx, s->dvy,    s->speed,  s->svx,    s->svy,    s->dbg};
+                   s->think_t, s->dvx, s->dvy,    s->speed,  s->dbg};
     for (size_t k = 0; k < sizeof fs / sizeof fs[0]; ++k) free(fs[k]);
     free(s->path_idx);
     free(s->rng);
@@ -176,8 +175,6 @@ bool steer_ensure_grid(alSteering *s)
 {
     if (s->grid_fresh) return true;
     if (!alGrid_Build(s->grid, s->cur.x, s->cur.y, s->n)) return false;
-    alGrid_Gather(s->grid, s->cur.vx, s->svx);
-    alGrid_Gather(s->grid, s->cur.vy, s->svy);
     s->grid_fresh = true;
     return true;
 }

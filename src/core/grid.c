@@ -267,8 +267,10 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
 // so a comparison is one integer compare and an insertion moves two words.
 typedef struct topk {
     int n, k;
-    uint64_t key[AL_GRID_MAX_K];
-    int val[AL_GRID_MAX_K];
+    // Entries 1..n; key[0] = 0, a sentinel no key is below, ends the
+    // insertion's walk without a bounds test.
+    uint64_t key[AL_GRID_MAX_K + 1];
+    int val[AL_GRID_MAX_K + 1];
     float worst; // d2 of the last entry once full, else +inf
 } topk;
 
@@ -283,15 +285,16 @@ static inline void topk_init(topk *t, int k)
 {
     t->n = 0;
     t->k = k;
+    t->key[0] = 0;
     t->worst = INFINITY;
 }
 
 static inline void topk_offer(topk *t, float d2, int agent, int val)
 {
     uint64_t key = topk_key(d2, agent);
-    if (t->n == t->k && key >= t->key[t->n - 1]) return;
-    int i = t->n < t->k ? t->n++ : t->n - 1;
-    while (i > 0 && key < t->key[i - 1]) {
+    if (t->n == t->k && key >= t->key[t->n]) return;
+    int i = t->n < t->k ? ++t->n : t->n;
+    while (key < t->key[i - 1]) {
         t->key[i] = t->key[i - 1];
         t->val[i] = t->val[i - 1];
         --i;
@@ -299,7 +302,7 @@ static inline void topk_offer(topk *t, float d2, int agent, int val)
     t->key[i] = key;
     t->val[i] = val;
     if (t->n == t->k) {
-        uint32_t bits = (uint32_t)(t->key[t->n - 1] >> 32);
+        uint32_t bits = (uint32_t)(t->key[t->n] >> 32);
         memcpy(&t->worst, &bits, sizeof bits);
     }
 }
@@ -307,9 +310,9 @@ static inline void topk_offer(topk *t, float d2, int agent, int val)
 static int topk_out(const topk *t, int *out, float *out_d2)
 {
     for (int i = 0; i < t->n; ++i) {
-        out[i] = t->val[i];
+        out[i] = t->val[i + 1];
         if (out_d2) {
-            uint32_t bits = (uint32_t)(t->key[i] >> 32);
+            uint32_t bits = (uint32_t)(t->key[i + 1] >> 32);
             memcpy(&out_d2[i], &bits, sizeof bits);
         }
     }

@@ -1,4 +1,5 @@
-// The grid returns exactly what brute force returns, over many random worlds.
+// The grid returns exactly what brute force returns, over many random worlds:
+// radius queries, the nearest agent and the k nearest.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,7 +62,7 @@ static void run_worlds(alEdgePolicy edge, int worlds)
 {
     alRng rng = alRng_Stream(2024, (uint64_t)edge);
     int *got = malloc(4000 * sizeof *got), *want = malloc(4000 * sizeof *want);
-    long total = 0, nearest_found = 0;
+    long total = 0, nearest_found = 0, nearest_k_found = 0;
     for (int t = 0; t < worlds; ++t) {
         alWorld w = {alRng_Range(&rng, 20, 400), alRng_Range(&rng, 20, 400), edge};
         float cell = alRng_Range(&rng, 3, 60);
@@ -101,6 +102,20 @@ static void run_worlds(alEdgePolicy edge, int worlds)
                 assert_true(d2 == bd);
                 assert_int_equal(gn, bn); // both break ties to the lower index
             }
+            // The k nearest: the same agents, in the same order, at the same
+            // distances (bit for bit) as the scan of everyone.
+            int k = alRng_Bounded(&rng, 4) == 0 ? 1 + (int)alRng_Bounded(&rng, AL_GRID_MAX_K)
+                                                : 1 + (int)alRng_Bounded(&rng, 12);
+            int ks[AL_GRID_MAX_K], kb[AL_GRID_MAX_K];
+            float ds[AL_GRID_MAX_K], db[AL_GRID_MAX_K];
+            int nk = alGrid_NearestK(g, p, r, exclude, k, ks, ds);
+            int nkb = alGrid_BruteNearestK(&w, x, y, n, p, r, exclude, k, kb, db);
+            assert_int_equal(nk, nkb);
+            nearest_k_found += nk;
+            for (int i = 0; i < nk; ++i) {
+                assert_int_equal(g->order[ks[i]], kb[i]);
+                assert_true(ds[i] == db[i]);
+            }
         }
         alDestroyGrid(g);
         free(x);
@@ -111,6 +126,7 @@ static void run_worlds(alEdgePolicy edge, int worlds)
     // The comparison must have had something to compare.
     assert_true(total > 50L * worlds);
     assert_true(nearest_found > 10L * worlds);
+    assert_true(nearest_k_found > 50L * worlds);
 }
 
 static void test_grid_equals_brute_force_wrapped(void **state)

@@ -65,7 +65,11 @@ static bool grow(alGrid *g, int n)
 
 static inline int cell_coord(float v, float inv, int n, bool wrap)
 {
-    int c = (int)floorf(v * inv);
+    // Inside the grid (nearly always) truncation is the floor: no libm
+    // floorf (a call on the baseline x86-64, which lacks roundss), no modulo.
+    float f = v * inv;
+    if (f >= 0.0f && f < (float)n) return (int)f;
+    int c = (int)floorf(f);
     if (wrap) {
         c %= n;
         if (c < 0) c += n;
@@ -263,8 +267,10 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
 // so a comparison is one integer compare and an insertion moves two words.
 typedef struct topk {
     int n, k;
-    uint64_t key[AL_GRID_MAX_K];
-    int val[AL_GRID_MAX_K];
+    // Entries 1..n; key[0] = 0, a sentinel no key is below, ends the
+    // insertion's walk without a bounds test.
+    uint64_t key[AL_GRID_MAX_K + 1];
+    int val[AL_GRID_MAX_K + 1];
     float worst; // d2 of the last entry once full, else +inf
 } topk;
 
@@ -279,15 +285,16 @@ static inline void topk_init(topk *t, int k)
 {
     t->n = 0;
     t->k = k;
+    t->key[0] = 0;
     t->worst = INFINITY;
 }
 
 static inline void topk_offer(topk *t, float d2, int agent, int val)
 {
     uint64_t key = topk_key(d2, agent);
-    if (t->n == t->k && key >= t->key[t->n - 1]) return;
-    int i = t->n < t->k ? t->n++ : t->n - 1;
-    while (i > 0 && key < t->key[i - 1]) {
+    if (t->n == t->k && key >= t->key[t->n]) return;
+    int i = t->n < t->k ? ++t->n : t->n;
+    while (key < t->key[i - 1]) {
         t->key[i] = t->key[i - 1];
         t->val[i] = t->val[i - 1];
         --i;
@@ -295,7 +302,7 @@ static inline void topk_offer(topk *t, float d2, int agent, int val)
     t->key[i] = key;
     t->val[i] = val;
     if (t->n == t->k) {
-        uint32_t bits = (uint32_t)(t->key[t->n - 1] >> 32);
+        uint32_t bits = (uint32_t)(t->key[t->n] >> 32);
         memcpy(&t->worst, &bits, sizeof bits);
     }
 }
@@ -303,130 +310,67 @@ static inline void topk_offer(topk *t, float d2, int agent, int val)
 static int topk_out(const topk *t, int *out, float *out_d2)
 {
     for (int i = 0; i < t->n; ++i) {
-        out[i] = t->val[i];
+        out[i] = t->val[i + 1];
         if (out_d2) {
-            uint32_t bits = (uint32_t)(t->key[i] >> 32);
+            uint32_t bits = (uint32_t)(t->key[i + 1] >> 32);
             memcpy(&out_d2[i], &bits, sizeof bits);
         }
     }
     return t->n;
 }
 
-static inline float max3(float a, float b, float c)
+// A candidate of the grid query: offered only if its d2 is within *lim (the
+// radius, then the k-th best's once k are known), so most cost a compare.
+static inline void offer_within(topk *t, float *lim, float d2, int agent, int slot)
 {
-    float m = a > b ? a : b;
-    return m > c ? m : c;
+    topk_offer(t, d2, agent, slot);
+    if (t->n == t->k) *lim = t->worst;
 }
 
-// The grid query gathers candidates into a pool without branching on each
-// one, and trims the pool to its k best (by the same (d2, agent) key) only
-// now and then: fewer mispredicted branches than inserting one by one.
-enum { POOL = 256, BLOCK = 32 };
-typedef struct cand {
-    uint64_t key;
-    int val;
-} cand;
-typedef struct pool {
-    int m, k;
-    float r2, lim; // lim: r2, or the k-th best d2 once k are known
-    cand c[POOL];
-} pool;
-
-// The bits of a float >= 0, which order like the float.
-static inline uint32_t float_bits(float f)
+// A lower bound on the distance along one axis from v to the agents of
+// cell c, v's own (or nearest, when the block is clamped) cell being c0:
+// 0 in c0 itself, else the gap to c's near side. `slack` (>= 0) keeps it a
+// lower bound despite rounding in the cell a coordinate was put in. (In a
+// bounded world agents beyond the edge sit in the border cells; those are
+// never on the far side of c0 from v, so their open sides need no care.)
+static inline float axis_gap(float v, int c, int c0, float size, float slack)
 {
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
+    float gap = c < c0 ? v - (float)(c + 1) * size : c > c0 ? (float)c * size - v : 0.0f;
+    gap -= slack;
+    return gap > 0 ? gap : 0;
 }
 
-static inline void sift_down(cand *h, int n, int i)
+// Offers the agents of cell (cx, cy) (unwrapped: on a torus a cell off the
+// grid is its wrapped twin seen one world away; `shifted` says the block has
+// such cells).
+static inline void scan_cell_k(const alGrid *g, bool shifted, int cx, int cy, alVec2 p, int exclude,
+                               topk *t, float *lim)
 {
-    for (;;) {
-        int l = 2 * i + 1, big = i;
-        if (l < n && h[l].key > h[big].key) big = l;
-        if (l + 1 < n && h[l + 1].key > h[big].key) big = l + 1;
-        if (big == i) return;
-        cand t = h[i];
-        h[i] = h[big];
-        h[big] = t;
-        i = big;
-    }
-}
-
-// Rearranges c[0..m) so that c[0..k) hold the k smallest keys: a max-heap
-// of the first k, and each later one that beats the heap's largest replaces
-// it. Cheap when m is a few times k (the usual case here).
-static void select_k(cand *c, int m, int k)
-{
-    for (int i = k / 2 - 1; i >= 0; --i) sift_down(c, k, i);
-    for (int j = k; j < m; ++j)
-        if (c[j].key < c[0].key) {
-            c[0] = c[j];
-            sift_down(c, k, 0);
-        }
-}
-
-// Keeps the k best; from then on only closer candidates can matter.
-static void pool_settle(pool *p)
-{
-    if (p->m < p->k) return;
-    if (p->m > p->k) select_k(p->c, p->m, p->k);
-    p->m = p->k;
-    uint64_t worst = 0;
-    for (int i = 0; i < p->k; ++i) worst = p->c[i].key > worst ? p->c[i].key : worst;
-    uint32_t bits = (uint32_t)(worst >> 32);
-    float d2;
-    memcpy(&d2, &bits, sizeof d2);
-    p->lim = d2 < p->r2 ? d2 : p->r2;
-}
-
-// Adds the agents of cell (cx, cy) (unwrapped coordinates; cells off a
-// bounded grid are skipped) that are within p->lim.
-static inline void pool_cell(pool *pl, const alGrid *g, bool wrap, int cx, int cy, alVec2 p, int exclude)
-{
-    // Skip a cell whose rectangle lies beyond the limit (unwrapped
-    // coordinates: the gap is exact).
-    float gx = max3((float)cx * g->cell_w - p.x, p.x - (float)(cx + 1) * g->cell_w, 0.0f);
-    float gy = max3((float)cy * g->cell_h - p.y, p.y - (float)(cy + 1) * g->cell_h, 0.0f);
-    if (gx * gx + gy * gy > pl->lim) return;
-    // On a torus a cell off the grid is its wrapped twin seen one world
-    // away. Adding that shift after the subtraction is exactly what
-    // alWorld_Delta does, so distances match the brute-force scan bit for bit
-    // (the caller keeps rings from wrapping onto themselves).
-    float shx = 0, shy = 0;
-    if (wrap) {
-        if (cx < 0) cx += g->cols, shx = -g->world.width;
-        else if (cx >= g->cols) cx -= g->cols, shx = g->world.width;
-        if (cy < 0) cy += g->rows, shy = -g->world.height;
-        else if (cy >= g->rows) cy -= g->rows, shy = g->world.height;
-    } else if (cx < 0 || cy < 0 || cx >= g->cols || cy >= g->rows) {
-        return;
-    }
-    int c = cy * g->cols + cx;
     const float *sx = g->sx, *sy = g->sy;
     const int *order = g->order;
-    float d2s[BLOCK];
-    for (int b = g->cell_start[c], e = g->cell_start[c + 1]; b < e; b += BLOCK) {
-        int n = e - b < BLOCK ? e - b : BLOCK;
-        if (pl->m + n > POOL) pool_settle(pl);
-        // Distances first (a loop the compiler vectorises), then an append
-        // that always writes and only advances for a keeper.
-        for (int j = 0; j < n; ++j) {
-            float dx = (sx[b + j] - p.x) + shx, dy = (sy[b + j] - p.y) + shy;
-            d2s[j] = dx * dx + dy * dy;
+    if (!shifted) {
+        int c = cy * g->cols + cx;
+        for (int s = g->cell_start[c], e = g->cell_start[c + 1]; s < e; ++s) {
+            float dx = sx[s] - p.x, dy = sy[s] - p.y;
+            float d2 = dx * dx + dy * dy;
+            if (d2 <= *lim && order[s] != exclude) offer_within(t, lim, d2, order[s], s);
         }
-        float lim = pl->lim;
-        int m = pl->m;
-        for (int j = 0; j < n; ++j) {
-            int a = order[b + j];
-            uint32_t bits;
-            memcpy(&bits, &d2s[j], sizeof bits);
-            pl->c[m].key = ((uint64_t)bits << 32) | (uint32_t)a;
-            pl->c[m].val = b + j;
-            m += (d2s[j] <= lim) & (a != exclude);
-        }
-        pl->m = m;
+        return;
+    }
+    // Adding the shift after the subtraction is exactly what alWorld_Delta
+    // does, so distances match the brute-force scan bit for bit (the caller
+    // keeps the block from wrapping onto itself). A zero shift changes no
+    // bit of d2.
+    float shx = 0, shy = 0;
+    if (cx < 0) cx += g->cols, shx = -g->world.width;
+    else if (cx >= g->cols) cx -= g->cols, shx = g->world.width;
+    if (cy < 0) cy += g->rows, shy = -g->world.height;
+    else if (cy >= g->rows) cy -= g->rows, shy = g->world.height;
+    int c = cy * g->cols + cx;
+    for (int s = g->cell_start[c], e = g->cell_start[c + 1]; s < e; ++s) {
+        float dx = (sx[s] - p.x) + shx, dy = (sy[s] - p.y) + shy;
+        float d2 = dx * dx + dy * dy;
+        if (d2 <= *lim && order[s] != exclude) offer_within(t, lim, d2, order[s], s);
     }
 }
 
@@ -440,92 +384,78 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     float cs = fminf(g->cell_w, g->cell_h);
     int maxk = (int)ceilf(radius / cs) + 1;
     int smaller = g->cols < g->rows ? g->cols : g->rows;
+    topk t;
+    topk_init(&t, k);
     if (wrap && 2 * maxk + 1 >= smaller) {
-        // Rings would wrap onto themselves (a radius near half the world):
+        // The block would wrap onto itself (a radius near half the world):
         // offer every agent, with the torus distance of alWorld_Delta.
-        topk t;
-        topk_init(&t, k);
         for (int s = 0; s < g->count; ++s) {
             float d2 = sep_sq(g, p, s);
             if (d2 <= r2 && g->order[s] != exclude) topk_offer(&t, d2, g->order[s], s);
         }
         return topk_out(&t, out_slot, out_d2);
     }
-    pool pl;
-    pl.m = 0;
-    pl.k = k;
-    pl.r2 = pl.lim = r2;
-    // Best-first over the cells that can hold a neighbour: sorted by the gap
-    // from p to each cell, nearest first. Once k candidates are closer than
-    // the next cell's gap, no cell left can change the answer: in a dense
-    // flock the search ends after a few cells.
-    int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, true) : (int)floorf(p.x * g->inv_w);
-    int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, true) : (int)floorf(p.y * g->inv_h);
-    int qx = (int)ceilf(radius * g->inv_w), qy = (int)ceilf(radius * g->inv_h);
-    enum { MAXCELLS = 81 };
-    if ((2 * qx + 1) * (2 * qy + 1) > MAXCELLS) {
-        // A radius of many cells: scan the block in rings (no sort).
-        for (int dy = -qy; dy <= qy; ++dy)
-            for (int dx = -qx; dx <= qx; ++dx) pool_cell(&pl, g, wrap, pcx + dx, pcy + dy, p, exclude);
+    // The block of cells that can hold a neighbour, [x0, x1] x [y0, y1]
+    // (unwrapped on a torus, clamped to the grid otherwise), searched in
+    // square rings outward from p's cell (cx0, cy0): the nearest come first,
+    // so the limit falls to the k-th best early and most cells further out
+    // are skipped by their gap alone. The answer is the k smallest (d2,
+    // agent) keys whatever the order, so it equals the brute-force scan's.
+    int x0, x1, y0, y1, cx0, cy0;
+    if (wrap) {
+        int qx = (int)ceilf(radius * g->inv_w), qy = (int)ceilf(radius * g->inv_h);
+        cx0 = cell_coord(p.x, g->inv_w, g->cols, true);
+        cy0 = cell_coord(p.y, g->inv_h, g->rows, true);
+        x0 = cx0 - qx, x1 = cx0 + qx, y0 = cy0 - qy, y1 = cy0 + qy;
     } else {
-        struct { float gap2; int cx, cy; } cells[MAXCELLS];
-        int nc = 0;
-        for (int dy = -qy; dy <= qy; ++dy)
-            for (int dx = -qx; dx <= qx; ++dx) {
-                int cx = pcx + dx, cy = pcy + dy;
-                float gx = max3((float)cx * g->cell_w - p.x, p.x - (float)(cx + 1) * g->cell_w, 0.0f);
-                float gy = max3((float)cy * g->cell_h - p.y, p.y - (float)(cy + 1) * g->cell_h, 0.0f);
-                float gap2 = gx * gx + gy * gy;
-                if (gap2 > r2) continue;
-                int j = nc++;
-                while (j > 0 && cells[j - 1].gap2 > gap2) {
-                    cells[j] = cells[j - 1];
-                    --j;
-                }
-                cells[j].gap2 = gap2;
-                cells[j].cx = cx;
-                cells[j].cy = cy;
+        axis_range(p.x, radius, g->inv_w, g->cols, false, &x0, &x1);
+        axis_range(p.y, radius, g->inv_h, g->rows, false, &y0, &y1);
+        cx0 = cell_coord(p.x, g->inv_w, g->cols, false);
+        cy0 = cell_coord(p.y, g->inv_h, g->rows, false);
+        cx0 = cx0 < x0 ? x0 : cx0 > x1 ? x1 : cx0;
+        cy0 = cy0 < y0 ? y0 : cy0 > y1 ? y1 : cy0;
+    }
+    // Rounding: a coordinate may sit a few ulps outside its cell's span,
+    // and a computed d2 a few ulps below the true one. Shrinking the gaps by
+    // a millionth of the coordinates' scale, and asking a gap to beat the
+    // limit by a millionth, keeps every skip safe.
+    float slack = 1e-6f * (fabsf(p.x) + fabsf(p.y) + (float)(x1 - x0 + 2) * g->cell_w +
+                           (float)(y1 - y0 + 2) * g->cell_h);
+    float lim = r2;
+    bool shifted = wrap && (x0 < 0 || y0 < 0 || x1 >= g->cols || y1 >= g->rows);
+    int dmax = cx0 - x0;
+    if (x1 - cx0 > dmax) dmax = x1 - cx0;
+    if (cy0 - y0 > dmax) dmax = cy0 - y0;
+    if (y1 - cy0 > dmax) dmax = y1 - cy0;
+    for (int d = 0; d <= dmax; ++d) {
+        int ylo = cy0 - d < y0 ? y0 : cy0 - d, yhi = cy0 + d > y1 ? y1 : cy0 + d;
+        int xlo = cx0 - d < x0 ? x0 : cx0 - d, xhi = cx0 + d > x1 ? x1 : cx0 + d;
+        if (d > 1) {
+            // Each cell of ring d lies on one of its four sides; once every
+            // side is beyond the limit, so is every ring further out. (Not
+            // worth asking for ring 1: the limit is rarely below its gaps.)
+            float near = INFINITY, gap;
+            if (cx0 - d >= x0) gap = axis_gap(p.x, cx0 - d, cx0, g->cell_w, slack), near = fminf(near, gap);
+            if (cx0 + d <= x1) gap = axis_gap(p.x, cx0 + d, cx0, g->cell_w, slack), near = fminf(near, gap);
+            if (cy0 - d >= y0) gap = axis_gap(p.y, cy0 - d, cy0, g->cell_h, slack), near = fminf(near, gap);
+            if (cy0 + d <= y1) gap = axis_gap(p.y, cy0 + d, cy0, g->cell_h, slack), near = fminf(near, gap);
+            if (near * near > lim * 1.000001f) break;
+        }
+        for (int cy = ylo; cy <= yhi; ++cy) {
+            float gy = axis_gap(p.y, cy, cy0, g->cell_h, slack), gy2 = gy * gy;
+            if (gy2 > lim * 1.000001f) continue;
+            bool whole_row = cy == cy0 - d || cy == cy0 + d;
+            // Ring d: its top and bottom rows whole, its other rows' two ends.
+            int step = whole_row ? 1 : 2 * d;
+            for (int cx = whole_row ? xlo : cx0 - d; cx <= xhi; cx += step) {
+                if (cx < xlo) continue;
+                float gx = axis_gap(p.x, cx, cx0, g->cell_w, slack);
+                if (gx * gx + gy2 > lim * 1.000001f) continue;
+                scan_cell_k(g, shifted, cx, cy, p, exclude, &t, &lim);
             }
-        for (int c = 0; c < nc; ++c) {
-            pool_cell(&pl, g, wrap, cells[c].cx, cells[c].cy, p, exclude);
-            if (c + 1 == nc || pl.m < k) continue;
-            // Done once k candidates are closer than the next cell can hold.
-            uint32_t nb = float_bits(cells[c + 1].gap2);
-            int closer = 0;
-            for (int i = 0; i < pl.m; ++i) closer += (uint32_t)(pl.c[i].key >> 32) < nb;
-            if (closer >= k) {
-                // Only those can be among the k nearest: keep them, so the
-                // final selection runs over few.
-                int m = 0;
-                for (int i = 0; i < pl.m; ++i) {
-                    pl.c[m] = pl.c[i];
-                    m += (uint32_t)(pl.c[i].key >> 32) < nb;
-                }
-                pl.m = m;
-                break;
-            }
         }
     }
-    if (pl.m > k) select_k(pl.c, pl.m, k);
-    if (pl.m > k) pl.m = k;
-    // Sort the (at most k) keepers by key.
-    for (int i = 1; i < pl.m; ++i) {
-        cand c = pl.c[i];
-        int j = i;
-        while (j > 0 && pl.c[j - 1].key > c.key) {
-            pl.c[j] = pl.c[j - 1];
-            --j;
-        }
-        pl.c[j] = c;
-    }
-    for (int i = 0; i < pl.m; ++i) {
-        out_slot[i] = pl.c[i].val;
-        if (out_d2) {
-            uint32_t bits = (uint32_t)(pl.c[i].key >> 32);
-            memcpy(&out_d2[i], &bits, sizeof bits);
-        }
-    }
-    return pl.m;
+    return topk_out(&t, out_slot, out_d2);
 }
 
 int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,

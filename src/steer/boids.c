@@ -55,7 +55,7 @@ alVec2 boids_force(alSteering *s, int i, float *dbg6)
         think(s, i, dbg6);
     }
     // Track the desired velocity over about one think interval.
-    float tau = fmaxf(b->think_interval, 4.0f * dt);
+    float tau = b->think_interval > 4.0f * dt ? b->think_interval : 4.0f * dt; // fmaxf is a call here
     alVec2 vel = vel_of(&s->cur, i);
     alVec2 f = alV2_Scale(alV2_Sub(alV2(s->dvx[i], s->dvy[i]), vel), P->mass / tau);
     if (b->return_gain <= 0) return f;

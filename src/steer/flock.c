@@ -23,13 +23,15 @@ void steer_neighbours(const alSteering *s, int i, float radius, int max, neighbo
     } else {
         const alGrid *g = s->grid;
         out->n = alGrid_NearestK(g, p, radius, i, max, got, out->d2);
-        // Slots index the grid's cell-ordered copies: neighbours of one cell
-        // sit together in memory.
+        // Slots index the grid's cell-ordered positions. Velocities are read
+        // by agent: a cell-ordered copy cost two passes a tick (each a fork
+        // and join of the threads) to save little, as big flocks are
+        // renumbered in cell order anyway (reorder_by_cell).
         for (int k = 0; k < out->n; ++k) {
-            int slot = got[k];
-            out->idx[k] = g->order[slot];
+            int slot = got[k], j = g->order[slot];
+            out->idx[k] = j;
             out->dpos[k] = alWorld_Delta(w, p, alV2(g->sx[slot], g->sy[slot]));
-            out->vel[k] = alV2(s->svx[slot], s->svy[slot]);
+            out->vel[k] = vel_of(&s->cur, j);
         }
     }
 }

@@ -7,36 +7,47 @@
 
 #include "steer_internal.h"
 
-// |sum of unit velocities| / n. Sums of fixed blocks of vehicles, added in
-// block order: the same bits with any number of threads.
-static double order_parameter(const alSteering *s)
+// |sum of unit velocities| / n, from sums of fixed blocks of vehicles added
+// in block order: the same bits with any number of threads.
+void order_sums_init(order_sums *o, int n)
 {
-    enum { BLOCK = 4096, MAXB = 1024 };
-    int n = s->n, nb = (n + BLOCK - 1) / BLOCK;
-    double bx[MAXB], by[MAXB];
-    int per = nb > MAXB ? (n + MAXB - 1) / MAXB : BLOCK; // huge flocks: bigger blocks
-    nb = (n + per - 1) / per;
-#ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(s->threads) if (nb > 1)
-#endif
-    for (int b = 0; b < nb; ++b) {
-        double sx = 0, sy = 0;
-        int end = (b + 1) * per < n ? (b + 1) * per : n;
-        for (int i = b * per; i < end; ++i) {
-            double vx = s->cur.vx[i], vy = s->cur.vy[i], l = sqrt(vx * vx + vy * vy);
-            if (l > 1e-9) sx += vx / l, sy += vy / l;
-        }
-        bx[b] = sx;
-        by[b] = sy;
-    }
+    int nb = (n + ORDER_BLOCK - 1) / ORDER_BLOCK;
+    o->per = nb > ORDER_MAXB ? (n + ORDER_MAXB - 1) / ORDER_MAXB : ORDER_BLOCK; // huge flocks: bigger blocks
+    o->nb = (n + o->per - 1) / o->per;
+}
+
+void order_sums_block(order_sums *o, const float *vx, const float *vy, int n, int b)
+{
     double sx = 0, sy = 0;
-    for (int b = 0; b < nb; ++b) sx += bx[b], sy += by[b];
+    int end = (b + 1) * o->per < n ? (b + 1) * o->per : n;
+    for (int i = b * o->per; i < end; ++i) {
+        double x = vx[i], y = vy[i], l = sqrt(x * x + y * y);
+        if (l > 1e-9) sx += x / l, sy += y / l;
+    }
+    o->bx[b] = sx;
+    o->by[b] = sy;
+}
+
+double order_sums_total(const order_sums *o, int n)
+{
+    double sx = 0, sy = 0;
+    for (int b = 0; b < o->nb; ++b) sx += o->bx[b], sy += o->by[b];
     return sqrt(sx * sx + sy * sy) / n;
 }
 
-void stats_sample(alSteering *s)
+static double order_parameter(const alSteering *s)
 {
-    double o = order_parameter(s);
+    order_sums o;
+    order_sums_init(&o, s->n);
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(s->threads) if (o.nb > 1)
+#endif
+    for (int b = 0; b < o.nb; ++b) order_sums_block(&o, s->cur.vx, s->cur.vy, s->n, b);
+    return order_sums_total(&o, s->n);
+}
+
+void stats_sample(alSteering *s, double o)
+{
     s->ord_sum += o;
     s->ord_sq += o * o;
     if (o < s->ord_min) s->ord_min = o;

@@ -29,9 +29,6 @@ struct alSteering {
     float *think_t;     // boids: seconds to the next think
     float *dvx, *dvy;   // boids/fish: desired velocity held between thinks
     float *speed;       // fish: own speed
-    // Cell-ordered copies of the old velocities (neighbour data beside the
-    // grid's cell-ordered positions).
-    float *svx, *svy;
     bool record;        // fill the debug force arrays
     float *dbg;         // 6 * cap floats: sep xy, coh xy, ali xy
     alGrid *grid;
@@ -103,7 +100,19 @@ void steer_integrate(const alWorld *w, const alVehicleParams *p, float cos_turn,
                      alVec2 force, float dt, alVec2 *pos, alVec2 *vel, alVec2 *heading);
 
 // stats.c
-void stats_sample(alSteering *s);
+// The order parameter by fixed blocks of vehicles (ORDER_BLOCK each, more
+// for huge flocks), so that any thread may sum any block and the total has
+// the same bits: init, then order_sums_block for each b < nb (in any order,
+// from any thread), then order_sums_total.
+enum { ORDER_BLOCK = 4096, ORDER_MAXB = 1024 };
+typedef struct order_sums {
+    int per, nb; // vehicles per block, blocks
+    double bx[ORDER_MAXB], by[ORDER_MAXB];
+} order_sums;
+void order_sums_init(order_sums *o, int n);
+void order_sums_block(order_sums *o, const float *vx, const float *vy, int n, int b);
+double order_sums_total(const order_sums *o, int n);
+void stats_sample(alSteering *s, double order); // the tick's order parameter into the period's figures
 void stats_report(alSteering *s);
 bool steer_ensure_grid(alSteering *s);
 

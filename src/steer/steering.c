@@ -55,8 +55,7 @@ static bool reserve(alSteering *s, int cap)
     if (cap <= s->cap) return true;
     float **fs[] = {&s->cur.x, &s->cur.y, &s->cur.vx, &s->cur.vy, &s->cur.hx, &s->cur.hy,
                     &s->nxt.x, &s->nxt.y, &s->nxt.vx, &s->nxt.vy, &s->nxt.hx, &s->nxt.hy,
-                    &s->wx,    &s->wy,    &s->think_t, &s->dvx,  &s->dvy,   &s->speed,
-                    &s->svx,   &s->svy};
+                    &s->wx,    &s->wy,    &s->think_t, &s->dvx,  &s->dvy,   &s->speed};
     for (size_t k = 0; k < sizeof fs / sizeof fs[0]; ++k)
         if (!grow_f(fs[k], cap)) return false;
     int *pi = realloc(s->path_idx, (size_t)cap * sizeof *pi);
@@ -163,7 +162,7 @@ void alDestroySteering(alSteering *s)
     if (!s) return;
     float *fs[] = {s->cur.x, s->cur.y, s->cur.vx, s->cur.vy, s->cur.hx, s->cur.hy, s->nxt.x,
                    s->nxt.y, s->nxt.vx, s->nxt.vy, s->nxt.hx, s->nxt.hy, s->wx,    s->wy,
-                   s->think_t, s->dvx, s->dvy,    s->speed,  s->svx,    s->svy,    s->dbg};
+                   s->think_t, s->dvx, s->dvy,    s->speed,  s->dbg};
     for (size_t k = 0; k < sizeof fs / sizeof fs[0]; ++k) free(fs[k]);
     free(s->path_idx);
     free(s->rng);
@@ -176,8 +175,6 @@ bool steer_ensure_grid(alSteering *s)
 {
     if (s->grid_fresh) return true;
     if (!alGrid_Build(s->grid, s->cur.x, s->cur.y, s->n)) return false;
-    alGrid_Gather(s->grid, s->cur.vx, s->svx);
-    alGrid_Gather(s->grid, s->cur.vy, s->svy);
     s->grid_fresh = true;
     return true;
 }
@@ -245,21 +242,34 @@ bool alSteering_Step(alSteering *s)
     float dt = d->dt;
     float a0 = fminf(s->first.turn_rate * dt, 3.14159265f), a1 = fminf(s->others.turn_rate * dt, 3.14159265f);
     float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
+    order_sums ord;
+    order_sums_init(&ord, n);
+    // One team a tick for the vehicles' pass and the order parameter of the
+    // state it writes (each fork/join costs, and more on a busy machine).
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 256) num_threads(s->threads) if (n >= 512)
+#pragma omp parallel num_threads(s->threads) if (n >= 512)
 #endif
-    for (int i = 0; i < n; ++i) {
-        // In index order, each thread writes its own run of the arrays (cell
-        // order scattered the writes, and two threads kept taking the same
-        // cache lines from each other). Big flocks are renumbered in cell
-        // order (reorder_by_cell), so index order is also spatial order.
-        float *dbg = s->record ? s->dbg + 6 * (size_t)i : NULL;
-        alVec2 f = scenario_force(s, i, dbg);
-        alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);
-        steer_integrate(&d->world, params_of(s, i), i ? c1 : c0, i ? s1 : s0, f, dt, &p, &v, &h);
-        s->nxt.x[i] = p.x, s->nxt.y[i] = p.y;
-        s->nxt.vx[i] = v.x, s->nxt.vy[i] = v.y;
-        s->nxt.hx[i] = h.x, s->nxt.hy[i] = h.y;
+    {
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp for schedule(dynamic, 256)
+#endif
+        for (int i = 0; i < n; ++i) {
+            // In index order, each thread writes its own run of the arrays (cell
+            // order scattered the writes, and two threads kept taking the same
+            // cache lines from each other). Big flocks are renumbered in cell
+            // order (reorder_by_cell), so index order is also spatial order.
+            float *dbg = s->record ? s->dbg + 6 * (size_t)i : NULL;
+            alVec2 f = scenario_force(s, i, dbg);
+            alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);
+            steer_integrate(&d->world, params_of(s, i), i ? c1 : c0, i ? s1 : s0, f, dt, &p, &v, &h);
+            s->nxt.x[i] = p.x, s->nxt.y[i] = p.y;
+            s->nxt.vx[i] = v.x, s->nxt.vy[i] = v.y;
+            s->nxt.hx[i] = h.x, s->nxt.hy[i] = h.y;
+        }
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp for schedule(static)
+#endif
+        for (int b = 0; b < ord.nb; ++b) order_sums_block(&ord, s->nxt.vx, s->nxt.vy, n, b);
     }
     soa t = s->cur;
     s->cur = s->nxt;
@@ -267,7 +277,7 @@ bool alSteering_Step(alSteering *s)
     s->grid_fresh = false;
     s->ticks++;
     scenario_tick(s);
-    stats_sample(s);
+    stats_sample(s, order_sums_total(&ord, n));
     if (s->ticks % d->report_every == 0) {
         stats_report(s);
         return true;

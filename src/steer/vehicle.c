@@ -55,7 +55,10 @@ void steer_integrate(const alWorld *w, const alVehicleParams *p, float cos_turn,
     alVec2 acc = alV2_Scale(steer, 1.0f / p->mass);
     alVec2 v = alV2_Truncate(alV2_Add(*vel, alV2_Scale(acc, dt)), p->max_speed);
     alVec2 x = alV2_Add(*pos, alV2_Scale(v, dt));
-    alWorld_Confine(w, &x, &v);
+    // On a torus a body still inside needs nothing (the common case): skip
+    // the call.
+    if (w->edge != AL_EDGE_WRAP || !(x.x >= 0.0f && x.x < w->width && x.y >= 0.0f && x.y < w->height))
+        alWorld_Confine(w, &x, &v);
     // The heading follows the velocity, turning at most turn_rate*dt per tick
     // (cos_turn, sin_turn: of that angle) so the body does not flip when the
     // velocity swings through zero. No trigonometry per vehicle.

@@ -64,10 +64,6 @@ void alGrid_Visit(const alGrid *g, alVec2 p, float radius, int exclude,
 /// Largest k of the NearestK queries.
 #define AL_GRID_MAX_K 64
 
-/// Copies src (indexed by agent) into dst in the grid's cell order: dst[slot]
-/// = src[order[slot]], so that per-neighbour data sits beside the positions.
-void alGrid_Gather(const alGrid *g, const float *src, float *dst);
-
 /// The k (1..AL_GRID_MAX_K) nearest of n plain points (x[j], y[j]) within
 /// radius of p in world w, no grid: for a few hundred points that move now
 /// and then (an ant's food), where rebuilding a grid after each move would

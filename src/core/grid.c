@@ -472,15 +472,6 @@ int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n
     return topk_out(&t, out_idx, out_d2);
 }
 
-void alGrid_Gather(const alGrid *g, const float *src, float *dst)
-{
-    int n = g->count;
-#ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(g->threads) if (n >= 8192)
-#endif
-    for (int s = 0; s < n; ++s) dst[s] = src[g->order[s]];
-}
-
 typedef struct visit {
     void (*fn)(void *ctx, int agent, float dist_sq);
     void *ctx;

@@ -19,7 +19,7 @@ typedef struct alGrid {
     int *order;        ///< agent indices sorted by cell
     int *agent_cell;   ///< cell of each agent (build scratch)
     float *sx, *sy;    ///< positions in cell order (sx[k] is agent order[k])
-    int threads;       ///< OpenMP threads alGrid_Build and alGrid_Gather may use (default 1);
+    int threads;       ///< OpenMP threads alGrid_Build may use (default 1);
                        ///< the result is the same with any number
 } alGrid;
 

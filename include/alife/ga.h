@@ -200,6 +200,9 @@ int alGa_Length(const alGa *ga);
 alGenomeType alGa_Type(const alGa *ga);
 /// Number of the current (being evaluated) generation, 0-based.
 int64_t alGa_Generation(const alGa *ga);
+/// Epochs whose breeding pass ran on several threads (the run-time choice;
+/// results never depend on it): for benchmarks.
+int64_t alGa_ParallelEpochs(const alGa *ga);
 
 /// Genes of individual i (0 <= i < size) of the current generation, valid
 /// until the next epoch. Bytes asserts a byte GA, Floats a float GA.

@@ -123,11 +123,13 @@ static int bench_speed(opts *o)
         alEStrings_Step(es);
     alGaStats s0, s1;
     alEStrings_LastStats(es, &s0);
+    int64_t par0 = alGa_ParallelEpochs(alEStrings_Ga(es));
     double t0 = al_now(), c0 = cpu_now();
     for (int64_t g = 0; g < o->gens; ++g)
         alEStrings_Step(es);
     double dt = al_now() - t0, cpu = cpu_now() - c0;
     alEStrings_LastStats(es, &s1);
+    int64_t par = alGa_ParallelEpochs(alEStrings_Ga(es)) - par0;
     double gps = (double)o->gens / dt;
     double cps = (double)(s1.evaluations - s0.evaluations) * (double)o->len / dt;
     int threads = (int)o->threads;
@@ -138,9 +140,10 @@ static int bench_speed(opts *o)
         printf("{\"bench\": \"estrings\", \"pop\": %lld, \"len\": %lld, \"generations\": %lld, "
                "\"threads\": %d, \"seconds\": %.6f, \"cpu_seconds\": %.6f, "
                "\"generations_per_s\": %.1f, \"chars_per_s\": %.4g, "
-               "\"generations_per_cpu_s\": %.1f, \"evaluations\": %lld, \"best\": %g}\n",
+               "\"generations_per_cpu_s\": %.1f, \"evaluations\": %lld, \"best\": %g, "
+               "\"parallel_runs\": %lld}\n",
                (long long)o->pop, (long long)o->len, (long long)o->gens, threads, dt, cpu, gps, cps,
-               (double)o->gens / cpu, (long long)(s1.evaluations - s0.evaluations), s1.best);
+               (double)o->gens / cpu, (long long)(s1.evaluations - s0.evaluations), s1.best, (long long)par);
     else
         printf(
             "estrings: pop %lld, len %lld, %lld generations on %d thread%s in %.3f s (%.3f s CPU)\n"

@@ -164,6 +164,7 @@ struct alGa {
                           // parallel breeding loses
     double probe_best[2]; // fastest timed breeding pass: [0] one thread, [1] all
     bool adapt_serial;    // a parallel pass was slow: one thread until the next window
+    int64_t parallel_epochs; // epochs bred on several threads (for benchmarks)
     char error[512];
 };
 
@@ -539,6 +540,10 @@ alGenomeType alGa_Type(const alGa *ga)
 int64_t alGa_Generation(const alGa *ga)
 {
     return ga->gen;
+}
+int64_t alGa_ParallelEpochs(const alGa *ga)
+{
+    return ga->parallel_epochs;
 }
 const char *alGa_Error(const alGa *ga)
 {
@@ -1331,6 +1336,7 @@ alGaStop alGa_Epoch(alGa *ga)
         if (probe == 2 && parallel && dt > 1.5 * ga->probe_best[0]) ga->adapt_serial = true;
     }
     ga->evaluations += evals;
+    ga->parallel_epochs += parallel;
     ga->fit[nb][n] = NAN;
     ga->pending = ga->def.fitness ? 0 : n - first; // the children, unless evaluated in the pass
 

@@ -90,7 +90,7 @@ bool alGrid_Build(alGrid *g, const float *x, const float *y, int n)
     // Each agent's cell: independent, so spread over threads; the counting
     // below stays serial (it is cheap and its order is what makes it stable).
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel for schedule(static) num_threads(g->threads) if (n >= 8192)
+#pragma omp parallel for schedule(static) num_threads(g->threads) if (n >= 65536)
 #endif
     for (int i = 0; i < n; ++i)
         g->agent_cell[i] = cell_coord(y[i], g->inv_h, g->rows, wrap) * g->cols +

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "alife/grid.h" // alWorld_NearestK
+#include "alife/pacer.h"
 #include "alife/rng.h"
 
 #ifdef ALIFE_HAVE_OPENMP
@@ -87,12 +88,7 @@ typedef struct swarm {
     float *fx, *fy;      // food of ant a at [a * nfood + j]
     float *mx, *my;      // mines of ant a at [a * nmines + j]
     float *wt, *act;     // interleaved weights and activations (evolved ants only)
-    // run_ticks' choice between its threads and one (see pick_threads):
-    // seconds per ant-tick, [0] one thread, [1] all (0 = not yet timed).
-    double cost[2];
-    bool parallel;               // the mode in use
-    int gap;                     // runs from a losing try to the next
-    int64_t runs, next_probe, parallel_runs;
+    alPacer pacer; // run_ticks' choice between its threads and one
 } swarm;
 
 struct alAnts {
@@ -162,10 +158,16 @@ static void *lines_alloc(size_t count, size_t size)
     return p;
 }
 
+// run_ticks' pacer: a try of the other thread mode is 3 generations (one
+// warm-up), every 8 to 128 generations; its mean costs span 16 generations
+// (a generation is long beside a scheduler slice).
+enum { PACER_BURST = 3, PACER_GAP_MIN = 8, PACER_GAP_MAX = 128, PACER_MEMORY = 16 };
+
 static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int nweights,
                         int nneurons)
 {
     memset(w, 0, sizeof *w);
+    alPacer_Init(&w->pacer, PACER_BURST, PACER_GAP_MIN, PACER_GAP_MAX, PACER_MEMORY);
     w->n = n;
     w->stride = (n + CHUNK - 1) / CHUNK * CHUNK;
     w->nfood = def->food;
@@ -480,57 +482,19 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
     sense(s, w, a0, a1, true);
 }
 
-#ifdef ALIFE_HAVE_OPENMP
-enum { PROBE_MIN = 8, PROBE_MAX = 128 }; // runs between tries of the other mode
-
-// run_ticks uses its threads or one, whichever is faster per ant-tick here
-// and now. A generation's ticks are one short parallel region (about a
-// millisecond) closed by a barrier, and on a machine shared with other busy
-// processes that barrier often waits for a partner thread that was preempted,
-// while libgomp's waiting threads spin on the cores the others need
-// (measured at load ~2.7, 12 interleaved runs each: 2 threads median 9.2M
-// ant-steps/s, 1 thread 28.3M). The mode in use keeps a running time; the
-// other is tried now and then, and taken when that try beats it; each losing
-// try doubles the wait before the next (PROBE_MIN..PROBE_MAX runs), so a
-// steady load costs few bad tries. Only the speed depends on this, never a
-// result (the chunks are independent).
-static bool pick_threads(swarm *w)
-{
-    int64_t r = w->runs++;
-    if (r == 0) {
-        w->parallel = true;
-        w->gap = PROBE_MIN;
-        w->next_probe = 1;
-    }
-    return r == w->next_probe ? !w->parallel : w->parallel;
-}
-
-static void timed_threads(swarm *w, bool used, double per)
-{
-    double *mine = &w->cost[w->parallel];
-    if (used == w->parallel) {
-        *mine = *mine == 0.0 ? per : 0.5 * (*mine + per);
-        return;
-    }
-    // A try of the other mode.
-    if (*mine == 0.0 || per < *mine) {
-        w->parallel = used;
-        w->cost[used] = per;
-        w->gap = PROBE_MIN;
-    } else if (w->gap < PROBE_MAX) {
-        w->gap *= 2;
-    }
-    w->next_probe = w->runs + w->gap;
-}
-#endif
-
 static void run_ticks(const alAnts *s, swarm *w, int k)
 {
     int nchunks = (w->n + CHUNK - 1) / CHUNK;
 #ifdef ALIFE_HAVE_OPENMP
-    // Below a few thousand ant-ticks a fork costs more than it gains.
+    // Below a few thousand ant-ticks a fork costs more than it gains. Above,
+    // a generation's ticks are one short parallel region (about a
+    // millisecond) closed by a barrier, and on a machine shared with other
+    // busy processes that barrier often waits for a preempted partner
+    // (measured at load ~2.7: 2 threads median 9.2M ant-steps/s, 1 thread
+    // 28.3M), so the pacer times both ways as it goes. Only speed depends on
+    // it: the chunks are independent.
     const bool timed = s->threads > 1 && nchunks > 1 && (int64_t)w->n * k >= 4096;
-    const bool parallel = timed && pick_threads(w);
+    const bool parallel = timed && alPacer_Pick(&w->pacer);
     const double t0 = timed ? omp_get_wtime() : 0.0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->threads) if (parallel)
 #endif
@@ -539,10 +503,7 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
         for (int t = 0; t < k; ++t) chunk_tick(s, w, a0, a1);
     }
 #ifdef ALIFE_HAVE_OPENMP
-    if (timed) {
-        timed_threads(w, parallel, (omp_get_wtime() - t0) / ((double)w->n * k));
-        w->parallel_runs += parallel;
-    }
+    if (timed) alPacer_Report(&w->pacer, parallel, (omp_get_wtime() - t0) / ((double)w->n * k));
 #endif
 }
 
@@ -878,6 +839,6 @@ const alAntsDef *alAnts_Def(const alAnts *s) { return &s->def; }
 
 int64_t alAnts_ParallelRuns(const alAnts *s, int64_t *runs)
 {
-    if (runs) *runs = s->pop.runs;
-    return s->pop.parallel_runs;
+    if (runs) *runs = s->pop.pacer.runs;
+    return s->pop.pacer.parallel_runs;
 }

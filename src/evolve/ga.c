@@ -32,13 +32,17 @@
 #include <omp.h>
 #endif
 
+#include "alife/pacer.h"
 #include "alife/rng.h"
 
 enum {
     GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
     CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
-    ADAPT_WINDOW = 1024,        // epochs between timings of serial vs parallel breeding
-    ADAPT_WINDOW_MAX = 16384,   // the window after parallel breeding kept losing
+    PACER_BURST = 8,            // epochs in a try of the other thread mode (one warm-up)
+    PACER_GAP_MIN = 64,         // epochs between the first tries (see alife/pacer.h)
+    PACER_GAP_MAX = 16384,      // ... and at most, after tries kept losing
+    PACER_MEMORY = 1024,        // epochs its mean costs span: a stall of a scheduler
+                                // slice (~100 epochs) then weighs about what it costs
     PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
     BLOCK_PAIRS = 16,           // pairs of children per random stream (fixed: results depend on it)
     KIND_INIT = 1,              // stream kinds, mixed into the stream id
@@ -159,12 +163,7 @@ struct alGa {
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
                 // GUIDE_BITS), complemented (~j) when cell k holds a threshold
     int threads;
-    int adapt_phase;      // epoch within the current window
-    int adapt_window;     // epochs in it: ADAPT_WINDOW, doubled (to ADAPT_WINDOW_MAX) while
-                          // parallel breeding loses
-    double probe_best[2]; // fastest timed breeding pass: [0] one thread, [1] all
-    bool adapt_serial;    // a parallel pass was slow: one thread until the next window
-    int64_t parallel_epochs; // epochs bred on several threads (for benchmarks)
+    alPacer pacer; // breeding on one thread or all (see alife/pacer.h)
     char error[512];
 };
 
@@ -486,7 +485,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
 #else
     ga->threads = 1;
 #endif
-    ga->adapt_window = ADAPT_WINDOW;
+    alPacer_Init(&ga->pacer, PACER_BURST, PACER_GAP_MIN, PACER_GAP_MAX, PACER_MEMORY);
     ga->best_ever_fit = NAN;
     for (int i = 0; i <= ga->n; ++i)
         ga->fit[0][i] = ga->fit[1][i] = NAN;
@@ -543,7 +542,7 @@ int64_t alGa_Generation(const alGa *ga)
 }
 int64_t alGa_ParallelEpochs(const alGa *ga)
 {
-    return ga->parallel_epochs;
+    return ga->pacer.parallel_runs;
 }
 const char *alGa_Error(const alGa *ga)
 {
@@ -1258,37 +1257,6 @@ static double mono_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-// Whether this epoch breeds on several threads. Waking a second thread pays
-// on an idle machine, but on a loaded one every fork-join can wait a whole
-// scheduler slice for a preempted worker (measured: 20 times slower). So at
-// the start of every window of ADAPT_WINDOW epochs (longer, up to
-// ADAPT_WINDOW_MAX, while parallel keeps losing) two are timed on one
-// thread and two on all, and the rest of the window uses the faster. Only
-// speed depends on it: every block has its own random stream, so results
-// are the same either way. *probe is 0 or 1 for the timed epochs, 2 after
-// them (a slow parallel pass then switches to one thread for the window).
-static bool choose_parallel(alGa *ga, int *probe)
-{
-    int phase = ga->adapt_phase;
-    if (phase == 4) {
-        // The probes are done. While parallel loses (a loaded machine: a
-        // probe there can take 20-50 serial epochs' time), probe less and
-        // less often; as soon as it wins, every ADAPT_WINDOW epochs again.
-        bool lost = !(ga->probe_best[1] < ga->probe_best[0]);
-        int w = lost ? 2 * ga->adapt_window : ADAPT_WINDOW;
-        ga->adapt_window = w < ADAPT_WINDOW_MAX ? w : ADAPT_WINDOW_MAX;
-    }
-    ga->adapt_phase = phase + 1 < ga->adapt_window ? phase + 1 : 0;
-    if (phase == 0) ga->probe_best[0] = ga->probe_best[1] = INFINITY;
-    if (phase == 0) ga->adapt_serial = false;
-    if (phase < 4) {
-        *probe = phase < 2 ? 0 : 1;
-        return phase >= 2;
-    }
-    *probe = 2; // timed, to fall back at once when the machine gets busy
-    return !ga->adapt_serial && ga->probe_best[1] < ga->probe_best[0];
-}
-
 alGaStop alGa_Epoch(alGa *ga)
 {
     const int n = ga->n, cur = ga->cur, nb = 1 - cur;
@@ -1312,12 +1280,13 @@ alGaStop alGa_Epoch(alGa *ga)
     int blocks = (pairs + BLOCK_PAIRS - 1) / BLOCK_PAIRS;
     int64_t evals = 0;
     // Waking a second thread costs a few microseconds (far more on a loaded
-    // machine), more than breeding a small population takes.
-    bool parallel =
+    // machine), more than breeding a small population takes; above that the
+    // pacer times both ways as it goes. Only speed depends on the choice:
+    // every block has its own random stream.
+    bool timed =
         blocks > 1 && ga->threads > 1 && (int64_t)(n - first) * ga->len >= PARALLEL_MIN_GENES;
-    int probe = -1;
-    if (parallel) parallel = choose_parallel(ga, &probe);
-    double t0 = probe >= 0 && (probe < 2 || parallel) ? mono_now() : 0;
+    bool parallel = timed && alPacer_Pick(&ga->pacer);
+    double t0 = timed ? mono_now() : 0;
     if (parallel) {
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals)
@@ -1328,15 +1297,8 @@ alGaStop alGa_Epoch(alGa *ga)
         for (int b = 0; b < blocks; ++b)
             breed_block(ga, nb, b, first, pairs, &evals);
     }
-    if (probe >= 0) {
-        double dt = mono_now() - t0;
-        if (probe < 2 && dt < ga->probe_best[probe]) ga->probe_best[probe] = dt;
-        // A parallel pass much slower than the serial one: a worker was
-        // preempted. One thread for the rest of the window.
-        if (probe == 2 && parallel && dt > 1.5 * ga->probe_best[0]) ga->adapt_serial = true;
-    }
+    if (timed) alPacer_Report(&ga->pacer, parallel, mono_now() - t0);
     ga->evaluations += evals;
-    ga->parallel_epochs += parallel;
     ga->fit[nb][n] = NAN;
     ga->pending = ga->def.fitness ? 0 : n - first; // the children, unless evaluated in the pass
 

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The speed targets of the steering and GA issues, each run R times in turn
+# (interleaved, so a slow minute of a shared machine hits all of them alike):
+#   bash scripts/speed_targets.sh [path/to/alife] [R]
+# Prints, per target, the command, min / median / max over the R runs and how
+# many runs met the target, with the load average before and after.
+# Exit status 0 when every target is met at the median.
+set -u
+ALIFE=${1:-build/alife}
+R=${2:-10}
+[ -x "$ALIFE" ] || { echo "speed_targets: no alife program at '$ALIFE' (build first)" >&2; exit 2; }
+case $R in '' | *[!0-9]*) echo "speed_targets: runs must be a positive number, not '$R'" >&2; exit 2 ;; esac
+[ "$R" -ge 1 ] || { echo "speed_targets: runs must be >= 1" >&2; exit 2; }
+
+# name | target | JSON field | arguments of alife bench
+targets=(
+    "steering 10k boids, 2 threads|1000|steps_per_s|steering --boids 10000 --steps 1000 --threads 2 --json"
+    "steering 100k boids, 2 threads|60|steps_per_s|steering --boids 100000 --steps 100 --threads 2 --json"
+    "estrings pop 1000 x len 64, 2 threads|20000|generations_per_s|estrings --pop 1000 --len 64 --generations 20000 --threads 2 --json"
+)
+field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+
+declare -A got
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for ((i = 1; i <= R; ++i)); do
+    for t in "${!targets[@]}"; do
+        IFS='|' read -r name goal key args <<<"${targets[$t]}"
+        # shellcheck disable=SC2086 # args is a word list on purpose
+        v=$("$ALIFE" bench $args | field "$key") || { echo "speed_targets: '$ALIFE bench $args' failed" >&2; exit 1; }
+        got[$t]="${got[$t]:-} $v"
+    done
+    printf '.' >&2
+done
+echo >&2
+echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
+
+status=0
+for t in "${!targets[@]}"; do
+    IFS='|' read -r name goal key args <<<"${targets[$t]}"
+    line=$(python3 - "$goal" ${got[$t]} <<'EOF'
+import statistics, sys
+goal = float(sys.argv[1]); v = sorted(float(x) for x in sys.argv[2:])
+med = statistics.median(v)
+met = sum(x >= goal for x in v)
+print(f"min {v[0]:,.0f}  median {med:,.0f}  max {v[-1]:,.0f}  target {goal:,.0f}: "
+      f"{met}/{len(v)} runs met, {'MET' if med >= goal else 'NOT MET'} at the median")
+EOF
+)
+    echo "$name  (alife bench $args)"
+    echo "    $line"
+    case $line in *"NOT MET"*) status=1 ;; esac
+done
+
+# The grid against brute force at 10k boids (target: 50x), once: brute force
+# takes about a second for 20 steps.
+g=$("$ALIFE" bench steering --boids 10000 --steps 20 --threads 2 --json | field steps_per_s)
+b=$("$ALIFE" bench steering --boids 10000 --steps 20 --threads 2 --brute --json | field steps_per_s)
+ratio=$(python3 -c "print(f'{$g / $b:.0f}')")
+echo "steering grid vs brute force at 10k boids (alife bench steering --boids 10000 --steps 20 --threads 2 [--brute])"
+echo "    grid $g steps/s, brute force $b steps/s: ${ratio}x, target 50x: $([ "$ratio" -ge 50 ] && echo MET || echo NOT MET)"
+[ "$ratio" -ge 50 ] || status=1
+exit $status

@@ -1257,17 +1257,14 @@ static double mono_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-alGaStop alGa_Epoch(alGa *ga)
+// The generation being closed: its statistics and its elites, copied
+// elite_copies times, unchanged, with their fitness, into the next. Reads
+// the current buffer and the selection keys, writes only the elites' rows
+// of the next: it can run beside the breeding of the other rows.
+static void close_generation(alGa *ga)
 {
-    const int n = ga->n, cur = ga->cur, nb = 1 - cur;
-    assert(ga->pending == 0 && "every individual needs a fitness");
-    ga->error[0] = '\0';
-    // Selection tables first: a refusal must leave everything as it was.
-    if (!prepare_selection(ga)) return AL_GA_ERROR;
+    const int cur = ga->cur, nb = 1 - cur;
     compute_stats(ga);
-    alGaStop why = stop_reason(ga);
-
-    // Elites: the best, each copied elite_copies times, unchanged, with their fitness.
     int ne = top_keys(ga, ga->def.elites, ga->elite_idx);
     for (int e = 0; e < ne; ++e)
         for (int c = 0; c < ga->def.elite_copies; ++c) {
@@ -1275,6 +1272,15 @@ alGaStop alGa_Epoch(alGa *ga)
             memcpy(row(ga, nb, to), row(ga, cur, ga->elite_idx[e]), ga->stride);
             ga->fit[nb][to] = ga->fit[cur][ga->elite_idx[e]];
         }
+}
+
+alGaStop alGa_Epoch(alGa *ga)
+{
+    const int n = ga->n, nb = 1 - ga->cur;
+    assert(ga->pending == 0 && "every individual needs a fitness");
+    ga->error[0] = '\0';
+    // Selection tables first: a refusal must leave everything as it was.
+    if (!prepare_selection(ga)) return AL_GA_ERROR;
 
     int first = ga->n_elite, pairs = (n - first + 1) / 2;
     int blocks = (pairs + BLOCK_PAIRS - 1) / BLOCK_PAIRS;
@@ -1288,16 +1294,24 @@ alGaStop alGa_Epoch(alGa *ga)
     bool parallel = timed && alPacer_Pick(&ga->pacer);
     double t0 = timed ? mono_now() : 0;
     if (parallel) {
+        // Work item -1 closes the generation (statistics, elites) while the
+        // other threads breed: it would otherwise be a serial stretch.
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ga->threads) reduction(+ : evals)
 #endif
-        for (int b = 0; b < blocks; ++b)
-            breed_block(ga, nb, b, first, pairs, &evals);
+        for (int b = -1; b < blocks; ++b) {
+            if (b < 0)
+                close_generation(ga);
+            else
+                breed_block(ga, nb, b, first, pairs, &evals);
+        }
     } else { // not even an inactive parallel region (it still sets up a team)
+        close_generation(ga);
         for (int b = 0; b < blocks; ++b)
             breed_block(ga, nb, b, first, pairs, &evals);
     }
     if (timed) alPacer_Report(&ga->pacer, parallel, mono_now() - t0);
+    alGaStop why = stop_reason(ga);
     ga->evaluations += evals;
     ga->fit[nb][n] = NAN;
     ga->pending = ga->def.fitness ? 0 : n - first; // the children, unless evaluated in the pass

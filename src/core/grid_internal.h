@@ -1,0 +1,57 @@
+// Helpers shared by the grid's files (grid.c builds and answers radius
+// queries, grid_nearest_k.c the k-nearest queries). Not public API.
+#ifndef ALIFE_GRID_INTERNAL_H
+#define ALIFE_GRID_INTERNAL_H
+
+#include <math.h>
+#include <stdbool.h>
+
+#include "alife/grid.h"
+
+// The cell of coordinate v along an axis of n cells of size 1 / inv; off the
+// grid it wraps (torus) or clamps to the border cell.
+static inline int cell_coord(float v, float inv, int n, bool wrap)
+{
+    // Inside the grid (nearly always) truncation is the floor: no libm
+    // floorf (a call on the baseline x86-64, which lacks roundss), no modulo.
+    float f = v * inv;
+    if (f >= 0.0f && f < (float)n) return (int)f;
+    int c = (int)floorf(f);
+    if (wrap) {
+        c %= n;
+        if (c < 0) c += n;
+    } else {
+        if (c < 0) c = 0;
+        if (c >= n) c = n - 1;
+    }
+    return c;
+}
+
+// The range of cells [lo, hi] a query of [v - r, v + r] touches along one
+// axis. With wrapping the range may leave [0, n) and is taken modulo n; a
+// range as wide as the grid is reduced to [0, n) so no cell is seen twice.
+static inline void axis_range(float v, float r, float inv, int n, bool wrap, int *lo, int *hi)
+{
+    int a = (int)floorf((v - r) * inv), b = (int)floorf((v + r) * inv);
+    if (wrap) {
+        if (b - a + 1 >= n) {
+            a = 0;
+            b = n - 1;
+        }
+    } else {
+        if (a < 0) a = 0;
+        if (b > n - 1) b = n - 1;
+        if (a > n - 1) a = n - 1; // a point beyond the far edge
+        if (b < 0) b = 0;
+    }
+    *lo = a;
+    *hi = b;
+}
+
+// Squared distance from p to the agent in grid slot k, as alWorld_DistSq.
+static inline float sep_sq(const alGrid *g, alVec2 p, int k)
+{
+    return alWorld_DistSq(&g->world, p, (alVec2){g->sx[k], g->sy[k]});
+}
+
+#endif

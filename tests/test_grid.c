@@ -191,6 +191,86 @@ static void test_rebuild_with_more_agents_grows(void **state)
     alDestroyGrid(NULL);
 }
 
+// The k nearest in tight clumps, as the boids form them: hundreds of agents
+// per cell (so the query buffers, bounds and picks many candidates, more
+// than one buffer's worth at large radii), clumps across the torus edge and
+// in corners, exact ties from stacked agents, queries from the agents
+// themselves (excluded) and from points between clumps, k from 1 to
+// AL_GRID_MAX_K: always the brute-force answer, bit for bit.
+static void run_clumps(alEdgePolicy edge, int worlds)
+{
+    alRng rng = alRng_Stream(77, (uint64_t)edge);
+    enum { MAXN = 3000 };
+    float *x = malloc(MAXN * sizeof *x), *y = malloc(MAXN * sizeof *y);
+    long found = 0, queries = 0;
+    for (int t = 0; t < worlds; ++t) {
+        alWorld w = {alRng_Range(&rng, 40, 200), alRng_Range(&rng, 40, 200), edge};
+        bool wrap = edge == AL_EDGE_WRAP;
+        int n = 0, clumps = 1 + (int)alRng_Bounded(&rng, 8);
+        for (int c = 0; c < clumps && n < MAXN; ++c) {
+            // Centres anywhere, often on an edge or a corner.
+            float cx = alRng_Bounded(&rng, 3) == 0 ? 0.0f : alRng_Range(&rng, 0, w.width);
+            float cy = alRng_Bounded(&rng, 3) == 0 ? w.height - 0.5f : alRng_Range(&rng, 0, w.height);
+            float spread = alRng_Range(&rng, 0.2f, 4.0f);
+            int size = 20 + (int)alRng_Bounded(&rng, 500);
+            for (int i = 0; i < size && n < MAXN; ++i, ++n) {
+                if (n > 0 && alRng_Bounded(&rng, 20) == 0) { // stacked: exact ties
+                    int j = (int)alRng_Bounded(&rng, (uint32_t)n);
+                    x[n] = x[j], y[n] = y[j];
+                    continue;
+                }
+                alVec2 v = {cx + spread * (float)alRng_Normal(&rng), cy + spread * (float)alRng_Normal(&rng)};
+                alWorld_Confine(&w, &v, NULL);
+                x[n] = v.x, y[n] = v.y;
+            }
+        }
+        alGrid *g = alCreateGrid(&w, alRng_Range(&rng, 2, 12));
+        assert_non_null(g);
+        assert_true(alGrid_Build(g, x, y, n));
+        for (int q = 0; q < 60; ++q) {
+            int self = (int)alRng_Bounded(&rng, (uint32_t)n);
+            bool from_agent = alRng_Bounded(&rng, 4) != 0;
+            alVec2 p = from_agent ? alV2(x[self], y[self])
+                                  : alV2(alRng_Range(&rng, 0, w.width), alRng_Range(&rng, 0, w.height));
+            if (!wrap && !from_agent && alRng_Bounded(&rng, 4) == 0) p.x = -3.0f; // outside
+            int exclude = from_agent ? self : -1;
+            float r = alRng_Bounded(&rng, 8) == 0 ? alRng_Range(&rng, 20, 300)
+                                                  : alRng_Range(&rng, 0.5f, 3.0f * g->cell_w);
+            int k = alRng_Bounded(&rng, 3) == 0 ? 1 + (int)alRng_Bounded(&rng, AL_GRID_MAX_K)
+                                                : 1 + (int)alRng_Bounded(&rng, 16);
+            int ks[AL_GRID_MAX_K], kb[AL_GRID_MAX_K];
+            float ds[AL_GRID_MAX_K], db[AL_GRID_MAX_K];
+            int nk = alGrid_NearestK(g, p, r, exclude, k, ks, ds);
+            int nkb = alGrid_BruteNearestK(&w, x, y, n, p, r, exclude, k, kb, db);
+            assert_int_equal(nk, nkb);
+            for (int i = 0; i < nk; ++i) {
+                assert_int_equal(g->order[ks[i]], kb[i]);
+                assert_memory_equal(&ds[i], &db[i], sizeof(float));
+            }
+            found += nk;
+            queries++;
+        }
+        alDestroyGrid(g);
+    }
+    free(x);
+    free(y);
+    // Clumps this dense fill most lists.
+    assert_true(found > 5 * queries);
+}
+
+static void test_nearest_k_in_dense_clumps_wrapped(void **state)
+{
+    (void)state;
+    run_clumps(AL_EDGE_WRAP, 60);
+}
+
+static void test_nearest_k_in_dense_clumps_bounded(void **state)
+{
+    (void)state;
+    run_clumps(AL_EDGE_BOUNCE, 30);
+    run_clumps(AL_EDGE_CONTAIN, 30);
+}
+
 // alWorld_NearestK (the ants' food scan) against a plain reference: sort all
 // points by (squared distance, index), keep those within radius. Both the
 // small-k vector path (k <= 7, up to 64 points) and the insertion list, with
@@ -267,6 +347,8 @@ int main(void)
         cmocka_unit_test(test_grid_equals_brute_force_wrapped),
         cmocka_unit_test(test_grid_equals_brute_force_bounce),
         cmocka_unit_test(test_grid_equals_brute_force_contain),
+        cmocka_unit_test(test_nearest_k_in_dense_clumps_wrapped),
+        cmocka_unit_test(test_nearest_k_in_dense_clumps_bounded),
         cmocka_unit_test(test_query_cap_limits_and_is_deterministic),
         cmocka_unit_test(test_rebuild_with_more_agents_grows),
         cmocka_unit_test(test_world_nearest_k_equals_sorted_reference),

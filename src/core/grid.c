@@ -51,15 +51,19 @@ static bool grow(alGrid *g, int n)
     if (n <= g->capacity) return true;
     int cap = g->capacity ? g->capacity : 64;
     while (cap < n) cap *= 2;
-    int *order = realloc(g->order, (size_t)cap * sizeof *order);
+    int *order = realloc(g->order, ((size_t)cap + GRID_PAD) * sizeof *order);
     if (order) g->order = order;
     int *cell = realloc(g->agent_cell, (size_t)cap * sizeof *cell);
     if (cell) g->agent_cell = cell;
-    float *sx = realloc(g->sx, (size_t)cap * sizeof *sx);
+    float *sx = realloc(g->sx, ((size_t)cap + GRID_PAD) * sizeof *sx);
     if (sx) g->sx = sx;
-    float *sy = realloc(g->sy, (size_t)cap * sizeof *sy);
+    float *sy = realloc(g->sy, ((size_t)cap + GRID_PAD) * sizeof *sy);
     if (sy) g->sy = sy;
     if (!order || !cell || !sx || !sy) return false;
+    for (int i = cap; i < cap + GRID_PAD; ++i) {
+        order[i] = -1;
+        sx[i] = sy[i] = 0.0f;
+    }
     g->capacity = cap;
     return true;
 }

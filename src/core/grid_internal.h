@@ -8,6 +8,11 @@
 
 #include "alife/grid.h"
 
+// Slots allocated past the capacity of order, sx and sy (kept defined): a
+// vector load of the last few agents may read that far; the lanes past the
+// agents are never used.
+#define GRID_PAD 4
+
 // The cell of coordinate v along an axis of n cells of size 1 / inv; off the
 // grid it wraps (torus) or clamps to the border cell.
 static inline int cell_coord(float v, float inv, int n, bool wrap)

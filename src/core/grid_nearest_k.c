@@ -88,37 +88,154 @@ static inline float axis_gap(float v, int c, int c0, float size, float slack)
     return gap > 0 ? gap : 0;
 }
 
-// Offers the agents of cell (cx, cy) (unwrapped: on a torus a cell off the
-// grid is its wrapped twin seen one world away; `shifted` says the block has
-// such cells).
-static inline void scan_cell_k(const alGrid *g, bool shifted, int cx, int cy, alVec2 p, int exclude,
-                               topk *t, float *lim)
+// The grid query gathers its candidates into a buffer, then offers the list
+// only those that can matter, so that few reach the sorted list (whose
+// insertions mispredict) and the rest cost no branch:
+//  1. gather: LANES candidates at a time (GCC vector extensions: SSE2 on
+//     x86-64, NEON on ARM) into squared distances and slots, the excluded
+//     agent's d2 made NaN (no test passes it, whatever the radius). The arithmetic is the scalar one lane by lane
+//     ((x - p.x) + shift, then dx * dx + dy * dy; C17 mode does not
+//     contract it into an FMA), so distances are bit-identical to
+//     alWorld_Delta's.
+//  2. bound: a d2 bound T by which at least k candidates are counted (or
+//     T = the limit when fewer are within it), found by a few counting
+//     passes. The buffer's k nearest all have d2 <= T.
+//  3. pick: candidates with d2 <= T, compacted without a branch, go to the
+//     list, which orders them exactly by (d2, agent).
+// T also bounds the k-th nearest overall, so it becomes the limit that
+// keeps cells out.
+enum { LANES = 4, CAP = 256 };
+typedef float v4f __attribute__((vector_size(LANES * sizeof(float))));
+typedef int32_t v4i __attribute__((vector_size(LANES * sizeof(int32_t))));
+_Static_assert(LANES - 1 <= GRID_PAD, "a last partial vector reads up to LANES - 1 slots past the agents");
+
+static inline v4f splat(float v) { return (v4f){v, v, v, v}; }
+
+typedef struct query {
+    const alGrid *g;
+    v4f px, py;   // the query point
+    v4f shx, shy; // the shift of the piece of row being gathered
+    v4i exclude;
+    float lim; // the radius squared, then a bound on the k-th nearest's d2
+    topk t;
+    // The buffer: m candidates, with room for the LANES - 1 lanes a vector
+    // writes past the last one.
+    int m;
+    float d2[CAP + LANES];
+    int32_t slot[CAP + LANES];
+} query;
+
+// How many of the buffer's candidates have d2 <= bound. The lanes past m
+// hold NaN.
+static inline int count_within(const query *q, float bound)
 {
-    const float *sx = g->sx, *sy = g->sy;
-    const int *order = g->order;
-    if (!shifted) {
-        int c = cy * g->cols + cx;
-        for (int s = g->cell_start[c], e = g->cell_start[c + 1]; s < e; ++s) {
-            float dx = sx[s] - p.x, dy = sy[s] - p.y;
-            float d2 = dx * dx + dy * dy;
-            if (d2 <= *lim && order[s] != exclude) offer_within(t, lim, d2, order[s], s);
-        }
-        return;
+    v4i n = {0, 0, 0, 0};
+    v4f b = splat(bound);
+    for (int j = 0; j < q->m; j += LANES) {
+        v4f d;
+        memcpy(&d, q->d2 + j, sizeof d);
+        n -= (v4i)(d <= b); // a true lane is -1
     }
-    // Adding the shift after the subtraction is exactly what alWorld_Delta
-    // does, so distances match the brute-force scan bit for bit (the caller
-    // keeps the block from wrapping onto itself). A zero shift changes no
-    // bit of d2.
-    float shx = 0, shy = 0;
-    if (cx < 0) cx += g->cols, shx = -g->world.width;
-    else if (cx >= g->cols) cx -= g->cols, shx = g->world.width;
+    return n[0] + n[1] + n[2] + n[3];
+}
+
+// Step 2: the smallest bound of a few tries by which at least k are
+// counted. The count grows with the bound about as the area of a disc, so
+// each try interpolates between the bounds tried with too few and enough.
+static float bound_k(const query *q, int k)
+{
+    float lo = 0, hi = q->lim;
+    int nlo = 0, nhi = count_within(q, hi);
+    if (nhi <= k || !(hi < INFINITY)) return hi;
+    for (int tries = 0; tries < 4 && nhi > k + k / 4 + 1; ++tries) {
+        float t = lo + (hi - lo) * ((float)(k - nlo) + 0.5f) / (float)(nhi - nlo);
+        if (!(t > lo && t < hi)) break;
+        int n = count_within(q, t);
+        if (n >= k) hi = t, nhi = n;
+        else lo = t, nlo = n;
+    }
+    return hi;
+}
+
+// Steps 2 and 3 for the buffer; empties it.
+static void pick(query *q)
+{
+    int m = q->m, k = q->t.k;
+    if (m == 0) return;
+    for (int j = m; j < m + LANES; ++j) q->d2[j] = NAN;
+    float bound = bound_k(q, k);
+    int surv[CAP], ns = 0;
+    for (int j = 0; j < m; ++j) {
+        surv[ns] = j;
+        ns += q->d2[j] <= bound;
+    }
+    const int *order = q->g->order;
+    for (int i = 0; i < ns; ++i) {
+        int j = surv[i], slot = q->slot[j];
+        topk_offer(&q->t, q->d2[j], order[slot], slot);
+    }
+    q->m = 0;
+    q->lim = q->t.n == k ? q->t.worst : bound;
+}
+
+// Step 1 for slots [s, e) (a run of cells of one grid row) with the current
+// shift; picks whenever the buffer fills.
+static inline void gather(query *q, int s, int e)
+{
+    const float *sx = q->g->sx, *sy = q->g->sy;
+    const int *order = q->g->order;
+    v4i iota = {0, 1, 2, 3};
+    v4f nan = splat(NAN);
+    while (s < e) {
+        int n = e - s < CAP - q->m ? e - s : CAP - q->m;
+        for (int i = 0; i < n; i += LANES) {
+            v4f x, y;
+            v4i agent;
+            memcpy(&x, sx + s + i, sizeof x);
+            memcpy(&y, sy + s + i, sizeof y);
+            memcpy(&agent, order + s + i, sizeof agent);
+            v4f dx = (x - q->px) + q->shx, dy = (y - q->py) + q->shy;
+            v4f d2 = dx * dx + dy * dy;
+            v4i out = agent == q->exclude;
+            d2 = (v4f)(((v4i)d2 & ~out) | ((v4i)nan & out));
+            v4i slot = iota + (s + i);
+            memcpy(q->d2 + q->m + i, &d2, sizeof d2);
+            memcpy(q->slot + q->m + i, &slot, sizeof slot);
+        }
+        q->m += n;
+        s += n;
+        if (q->m == CAP) pick(q);
+    }
+}
+
+// Gathers the agents of cells a..b (unwrapped) of row cy (unwrapped). On a
+// torus the cells off the grid are their wrapped twins seen one world away,
+// so the run splits into up to three pieces, each shifted by its own
+// multiple of the world size. Adding the shift after the subtraction is
+// exactly what alWorld_Delta does, so distances match the brute-force scan
+// bit for bit (the caller keeps the block from wrapping onto itself). A
+// zero shift changes no bit of d2.
+static void gather_row(query *q, int cy, int a, int b)
+{
+    if (a > b) return;
+    const alGrid *g = q->g;
+    float shy = 0;
     if (cy < 0) cy += g->rows, shy = -g->world.height;
     else if (cy >= g->rows) cy -= g->rows, shy = g->world.height;
-    int c = cy * g->cols + cx;
-    for (int s = g->cell_start[c], e = g->cell_start[c + 1]; s < e; ++s) {
-        float dx = (sx[s] - p.x) + shx, dy = (sy[s] - p.y) + shy;
-        float d2 = dx * dx + dy * dy;
-        if (d2 <= *lim && order[s] != exclude) offer_within(t, lim, d2, order[s], s);
+    q->shy = splat(shy);
+    const int *start = g->cell_start + cy * g->cols;
+    int cols = g->cols;
+    if (a < 0) {
+        q->shx = splat(-g->world.width);
+        gather(q, start[a + cols], start[(b < 0 ? b : -1) + cols + 1]);
+    }
+    if (a < cols && b >= 0) {
+        q->shx = splat(0.0f);
+        gather(q, start[a < 0 ? 0 : a], start[(b >= cols ? cols - 1 : b) + 1]);
+    }
+    if (b >= cols) {
+        q->shx = splat(g->world.width);
+        gather(q, start[(a >= cols ? a : cols) - cols], start[b - cols + 1]);
     }
 }
 
@@ -132,11 +249,11 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     float cs = fminf(g->cell_w, g->cell_h);
     int maxk = (int)ceilf(radius / cs) + 1;
     int smaller = g->cols < g->rows ? g->cols : g->rows;
-    topk t;
-    topk_init(&t, k);
     if (wrap && 2 * maxk + 1 >= smaller) {
         // The block would wrap onto itself (a radius near half the world):
         // offer every agent, with the torus distance of alWorld_Delta.
+        topk t;
+        topk_init(&t, k);
         for (int s = 0; s < g->count; ++s) {
             float d2 = sep_sq(g, p, s);
             if (d2 <= r2 && g->order[s] != exclude) topk_offer(&t, d2, g->order[s], s);
@@ -144,11 +261,12 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
         return topk_out(&t, out_slot, out_d2);
     }
     // The block of cells that can hold a neighbour, [x0, x1] x [y0, y1]
-    // (unwrapped on a torus, clamped to the grid otherwise), searched in
-    // square rings outward from p's cell (cx0, cy0): the nearest come first,
-    // so the limit falls to the k-th best early and most cells further out
-    // are skipped by their gap alone. The answer is the k smallest (d2,
-    // agent) keys whatever the order, so it equals the brute-force scan's.
+    // (unwrapped on a torus, clamped to the grid otherwise), around p's
+    // cell (cx0, cy0). That cell first, then rows outward from cy0: the
+    // nearest come first, so the limit falls to the k-th best early and
+    // most cells further out are skipped by their gap alone. The answer is
+    // the k smallest (d2, agent) keys whatever the order, so it equals the
+    // brute-force scan's.
     int x0, x1, y0, y1, cx0, cy0;
     if (wrap) {
         int qx = (int)ceilf(radius * g->inv_w), qy = (int)ceilf(radius * g->inv_h);
@@ -169,41 +287,60 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     // limit by a millionth, keeps every skip safe.
     float slack = 1e-6f * (fabsf(p.x) + fabsf(p.y) + (float)(x1 - x0 + 2) * g->cell_w +
                            (float)(y1 - y0 + 2) * g->cell_h);
-    float lim = r2;
-    bool shifted = wrap && (x0 < 0 || y0 < 0 || x1 >= g->cols || y1 >= g->rows);
-    int dmax = cx0 - x0;
-    if (x1 - cx0 > dmax) dmax = x1 - cx0;
-    if (cy0 - y0 > dmax) dmax = cy0 - y0;
-    if (y1 - cy0 > dmax) dmax = y1 - cy0;
-    for (int d = 0; d <= dmax; ++d) {
-        int ylo = cy0 - d < y0 ? y0 : cy0 - d, yhi = cy0 + d > y1 ? y1 : cy0 + d;
-        int xlo = cx0 - d < x0 ? x0 : cx0 - d, xhi = cx0 + d > x1 ? x1 : cx0 + d;
-        if (d > 1) {
-            // Each cell of ring d lies on one of its four sides; once every
-            // side is beyond the limit, so is every ring further out. (Not
-            // worth asking for ring 1: the limit is rarely below its gaps.)
-            float near = INFINITY, gap;
-            if (cx0 - d >= x0) gap = axis_gap(p.x, cx0 - d, cx0, g->cell_w, slack), near = fminf(near, gap);
-            if (cx0 + d <= x1) gap = axis_gap(p.x, cx0 + d, cx0, g->cell_w, slack), near = fminf(near, gap);
-            if (cy0 - d >= y0) gap = axis_gap(p.y, cy0 - d, cy0, g->cell_h, slack), near = fminf(near, gap);
-            if (cy0 + d <= y1) gap = axis_gap(p.y, cy0 + d, cy0, g->cell_h, slack), near = fminf(near, gap);
-            if (near * near > lim * 1.000001f) break;
-        }
-        for (int cy = ylo; cy <= yhi; ++cy) {
-            float gy = axis_gap(p.y, cy, cy0, g->cell_h, slack), gy2 = gy * gy;
-            if (gy2 > lim * 1.000001f) continue;
-            bool whole_row = cy == cy0 - d || cy == cy0 + d;
-            // Ring d: its top and bottom rows whole, its other rows' two ends.
-            int step = whole_row ? 1 : 2 * d;
-            for (int cx = whole_row ? xlo : cx0 - d; cx <= xhi; cx += step) {
-                if (cx < xlo) continue;
-                float gx = axis_gap(p.x, cx, cx0, g->cell_w, slack);
-                if (gx * gx + gy2 > lim * 1.000001f) continue;
-                scan_cell_k(g, shifted, cx, cy, p, exclude, &t, &lim);
+    query q;
+    q.g = g;
+    q.px = splat(p.x), q.py = splat(p.y);
+    q.exclude = (v4i){exclude, exclude, exclude, exclude};
+    q.lim = r2;
+    topk_init(&q.t, k);
+    q.m = 0;
+    // p's cell first; a bound from it (when it holds k) keeps most other
+    // cells out.
+    gather_row(&q, cy0, cx0, cx0);
+    if (q.m >= k) {
+        for (int j = q.m; j < q.m + LANES; ++j) q.d2[j] = NAN;
+        q.lim = bound_k(&q, k);
+    }
+    // Rows cy0, cy0 - 1, cy0 + 1, cy0 - 2, ...: a row's gap grows away from
+    // cy0, so once one side's row is beyond the limit, that side is done.
+    bool up = true, down = true;
+    for (int d = 0; up || down; ++d) {
+        for (int side = -1; side <= 1; side += 2) {
+            bool *live = side < 0 ? &up : &down;
+            int cy = cy0 + side * d;
+            if (!*live) continue;
+            if (cy < y0 || cy > y1) {
+                *live = false;
+                continue;
             }
+            float gy = axis_gap(p.y, cy, cy0, g->cell_h, slack), gy2 = gy * gy;
+            if (gy2 > q.lim * 1.000001f) {
+                *live = false;
+                continue;
+            }
+            // The cells of the row within the limit: a gap grows away from
+            // cx0 too, so they are one run a..b around cx0.
+            int a = cx0, b = cx0;
+            while (a > x0) {
+                float gx = axis_gap(p.x, a - 1, cx0, g->cell_w, slack);
+                if (gx * gx + gy2 > q.lim * 1.000001f) break;
+                --a;
+            }
+            while (b < x1) {
+                float gx = axis_gap(p.x, b + 1, cx0, g->cell_w, slack);
+                if (gx * gx + gy2 > q.lim * 1.000001f) break;
+                ++b;
+            }
+            if (d == 0) { // p's own cell is done
+                gather_row(&q, cy, a, cx0 - 1);
+                gather_row(&q, cy, cx0 + 1, b);
+                break; // row cy0 has one side only
+            }
+            gather_row(&q, cy, a, b);
         }
     }
-    return topk_out(&t, out_slot, out_d2);
+    pick(&q);
+    return topk_out(&q.t, out_slot, out_d2);
 }
 
 int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,

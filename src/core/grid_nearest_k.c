@@ -37,6 +37,14 @@ static inline void topk_init(topk *t, int k)
     t->worst = INFINITY;
 }
 
+static inline void topk_update_worst(topk *t)
+{
+    if (t->n == t->k) {
+        uint32_t bits = (uint32_t)(t->key[t->n] >> 32);
+        memcpy(&t->worst, &bits, sizeof bits);
+    }
+}
+
 static inline void topk_offer(topk *t, float d2, int agent, int val)
 {
     uint64_t key = topk_key(d2, agent);
@@ -49,10 +57,7 @@ static inline void topk_offer(topk *t, float d2, int agent, int val)
     }
     t->key[i] = key;
     t->val[i] = val;
-    if (t->n == t->k) {
-        uint32_t bits = (uint32_t)(t->key[t->n] >> 32);
-        memcpy(&t->worst, &bits, sizeof bits);
-    }
+    topk_update_worst(t);
 }
 
 static int topk_out(const topk *t, int *out, float *out_d2)
@@ -93,23 +98,36 @@ static inline float axis_gap(float v, int c, int c0, float size, float slack)
 // insertions mispredict) and the rest cost no branch:
 //  1. gather: LANES candidates at a time (GCC vector extensions: SSE2 on
 //     x86-64, NEON on ARM) into squared distances and slots, the excluded
-//     agent's d2 made NaN (no test passes it, whatever the radius). The arithmetic is the scalar one lane by lane
-//     ((x - p.x) + shift, then dx * dx + dy * dy; C17 mode does not
-//     contract it into an FMA), so distances are bit-identical to
-//     alWorld_Delta's.
+//     agent's d2 made NaN (no test passes it, whatever the radius). The
+//     arithmetic is the scalar one lane by lane ((x - p.x) + shift, then
+//     dx * dx + dy * dy; C17 mode does not contract it into an FMA), so
+//     distances are bit-identical to alWorld_Delta's.
 //  2. bound: a d2 bound T by which at least k candidates are counted (or
 //     T = the limit when fewer are within it), found by a few counting
 //     passes. The buffer's k nearest all have d2 <= T.
-//  3. pick: candidates with d2 <= T, compacted without a branch, go to the
-//     list, which orders them exactly by (d2, agent).
+//  3. pick: candidates with d2 <= T, compacted without a branch, are put in
+//     exact (d2, agent) order: by rank when the list is empty and they are
+//     few (no branch), else through the list.
 // T also bounds the k-th nearest overall, so it becomes the limit that
 // keeps cells out.
-enum { LANES = 4, CAP = 256 };
+enum { LANES = 4, CAP = 256, RANK_MAX = 32 };
 typedef float v4f __attribute__((vector_size(LANES * sizeof(float))));
 typedef int32_t v4i __attribute__((vector_size(LANES * sizeof(int32_t))));
 _Static_assert(LANES - 1 <= GRID_PAD, "a last partial vector reads up to LANES - 1 slots past the agents");
 
 static inline v4f splat(float v) { return (v4f){v, v, v, v}; }
+static inline v4i splati(int32_t v) { return (v4i){v, v, v, v}; }
+
+// Bit l set when lane l of a comparison's result is true.
+static inline int lane_bits(v4i m)
+{
+#if defined(__SSE2__)
+    return __builtin_ia32_movmskps((v4f)m);
+#else
+    v4i b = m & (v4i){1, 2, 4, 8};
+    return b[0] | b[1] | b[2] | b[3];
+#endif
+}
 
 typedef struct query {
     const alGrid *g;
@@ -157,6 +175,43 @@ static float bound_k(const query *q, int k)
     return hi;
 }
 
+// Fills the empty list with the best k of ns (<= RANK_MAX) survivors (their
+// buffer indices): each goes to its rank, the number of survivors before it
+// in (d2, agent) order, counted LANES at a time. Agents are distinct, so
+// the ranks are 0..ns-1.
+static void rank_into(query *q, const int *surv, int ns)
+{
+    float d[RANK_MAX + LANES];
+    int32_t a[RANK_MAX + LANES], slot[RANK_MAX];
+    const int *order = q->g->order;
+    for (int i = 0; i < ns; ++i) {
+        slot[i] = q->slot[surv[i]];
+        d[i] = q->d2[surv[i]];
+        a[i] = order[slot[i]];
+    }
+    for (int i = ns; i < ns + LANES; ++i) d[i] = INFINITY, a[i] = INT32_MAX; // after all
+    topk *t = &q->t;
+    uint64_t key[RANK_MAX];
+    int val[RANK_MAX];
+    for (int i = 0; i < ns; ++i) {
+        v4f di = splat(d[i]);
+        v4i ai = splati(a[i]), before = {0, 0, 0, 0};
+        for (int j = 0; j < ns; j += LANES) {
+            v4f dj;
+            v4i aj;
+            memcpy(&dj, d + j, sizeof dj);
+            memcpy(&aj, a + j, sizeof aj);
+            before -= (dj < di) | ((dj == di) & (aj < ai));
+        }
+        int r = before[0] + before[1] + before[2] + before[3];
+        key[r] = topk_key(d[i], a[i]);
+        val[r] = slot[i];
+    }
+    t->n = ns < t->k ? ns : t->k;
+    for (int i = 0; i < t->n; ++i) t->key[i + 1] = key[i], t->val[i + 1] = val[i];
+    topk_update_worst(t);
+}
+
 // Steps 2 and 3 for the buffer; empties it.
 static void pick(query *q)
 {
@@ -164,15 +219,31 @@ static void pick(query *q)
     if (m == 0) return;
     for (int j = m; j < m + LANES; ++j) q->d2[j] = NAN;
     float bound = bound_k(q, k);
-    int surv[CAP], ns = 0;
-    for (int j = 0; j < m; ++j) {
-        surv[ns] = j;
-        ns += q->d2[j] <= bound;
+    // Survivors' indices, LANES at a time: at[bits] lists the set lanes.
+    static const int32_t at[16][LANES] = {
+        {0}, {0}, {1}, {0, 1}, {2}, {0, 2}, {1, 2}, {0, 1, 2},
+        {3}, {0, 3}, {1, 3}, {0, 1, 3}, {2, 3}, {0, 2, 3}, {1, 2, 3}, {0, 1, 2, 3}};
+    static const uint8_t set[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    int surv[CAP + LANES], ns = 0;
+    v4f b = splat(bound);
+    for (int j = 0; j < m; j += LANES) {
+        v4f dj;
+        memcpy(&dj, q->d2 + j, sizeof dj);
+        int bits = lane_bits(dj <= b);
+        v4i idx;
+        memcpy(&idx, at[bits], sizeof idx);
+        idx += j;
+        memcpy(surv + ns, &idx, sizeof idx);
+        ns += set[bits];
     }
-    const int *order = q->g->order;
-    for (int i = 0; i < ns; ++i) {
-        int j = surv[i], slot = q->slot[j];
-        topk_offer(&q->t, q->d2[j], order[slot], slot);
+    if (q->t.n == 0 && ns <= RANK_MAX) {
+        rank_into(q, surv, ns);
+    } else {
+        const int *order = q->g->order;
+        for (int i = 0; i < ns; ++i) {
+            int j = surv[i], slot = q->slot[j];
+            topk_offer(&q->t, q->d2[j], order[slot], slot);
+        }
     }
     q->m = 0;
     q->lim = q->t.n == k ? q->t.worst : bound;
@@ -184,11 +255,11 @@ static inline void gather(query *q, int s, int e)
 {
     const float *sx = q->g->sx, *sy = q->g->sy;
     const int *order = q->g->order;
-    v4i iota = {0, 1, 2, 3};
     v4f nan = splat(NAN);
     while (s < e) {
         int n = e - s < CAP - q->m ? e - s : CAP - q->m;
-        for (int i = 0; i < n; i += LANES) {
+        v4i slot = (v4i){0, 1, 2, 3} + s;
+        for (int i = 0; i < n; i += LANES, slot += LANES) {
             v4f x, y;
             v4i agent;
             memcpy(&x, sx + s + i, sizeof x);
@@ -198,7 +269,6 @@ static inline void gather(query *q, int s, int e)
             v4f d2 = dx * dx + dy * dy;
             v4i out = agent == q->exclude;
             d2 = (v4f)(((v4i)d2 & ~out) | ((v4i)nan & out));
-            v4i slot = iota + (s + i);
             memcpy(q->d2 + q->m + i, &d2, sizeof d2);
             memcpy(q->slot + q->m + i, &slot, sizeof slot);
         }

@@ -176,40 +176,42 @@ static float bound_k(const query *q, int k)
 }
 
 // Fills the empty list with the best k of ns (<= RANK_MAX) survivors (their
-// buffer indices): each goes to its rank, the number of survivors before it
-// in (d2, agent) order, counted LANES at a time. Agents are distinct, so
-// the ranks are 0..ns-1.
-static void rank_into(query *q, const int *surv, int ns)
+// buffer indices) when their d2 are all distinct: each goes to its rank,
+// the number of survivors nearer, counted for LANES survivors at a time
+// with no branch. Returns false, doing nothing, when two d2 tie (the agents
+// then decide the order: left to the list).
+static bool rank_into(query *q, const int *surv, int ns)
 {
     float d[RANK_MAX + LANES];
-    int32_t a[RANK_MAX + LANES], slot[RANK_MAX];
-    const int *order = q->g->order;
-    for (int i = 0; i < ns; ++i) {
-        slot[i] = q->slot[surv[i]];
-        d[i] = q->d2[surv[i]];
-        a[i] = order[slot[i]];
+    for (int i = 0; i < ns; ++i) d[i] = q->d2[surv[i]];
+    for (int i = ns; i < ns + LANES; ++i) d[i] = NAN; // below none, equal to none
+    int32_t rank[RANK_MAX + LANES];
+    v4i equal = {0, 0, 0, 0};
+    for (int i = 0; i < ns; i += LANES) {
+        v4f di;
+        memcpy(&di, d + i, sizeof di);
+        v4i r = {0, 0, 0, 0};
+        for (int j = 0; j < ns; ++j) {
+            v4f dj = splat(d[j]);
+            r -= dj < di; // a true lane is -1
+            equal -= dj == di;
+        }
+        memcpy(rank + i, &r, sizeof r);
     }
-    for (int i = ns; i < ns + LANES; ++i) d[i] = INFINITY, a[i] = INT32_MAX; // after all
-    topk *t = &q->t;
+    if (equal[0] + equal[1] + equal[2] + equal[3] != ns) return false; // each equals itself
     uint64_t key[RANK_MAX];
     int val[RANK_MAX];
+    const int *order = q->g->order;
     for (int i = 0; i < ns; ++i) {
-        v4f di = splat(d[i]);
-        v4i ai = splati(a[i]), before = {0, 0, 0, 0};
-        for (int j = 0; j < ns; j += LANES) {
-            v4f dj;
-            v4i aj;
-            memcpy(&dj, d + j, sizeof dj);
-            memcpy(&aj, a + j, sizeof aj);
-            before -= (dj < di) | ((dj == di) & (aj < ai));
-        }
-        int r = before[0] + before[1] + before[2] + before[3];
-        key[r] = topk_key(d[i], a[i]);
-        val[r] = slot[i];
+        int slot = q->slot[surv[i]];
+        key[rank[i]] = topk_key(d[i], order[slot]);
+        val[rank[i]] = slot;
     }
+    topk *t = &q->t;
     t->n = ns < t->k ? ns : t->k;
     for (int i = 0; i < t->n; ++i) t->key[i + 1] = key[i], t->val[i + 1] = val[i];
     topk_update_worst(t);
+    return true;
 }
 
 // Steps 2 and 3 for the buffer; empties it.
@@ -236,9 +238,7 @@ static void pick(query *q)
         memcpy(surv + ns, &idx, sizeof idx);
         ns += set[bits];
     }
-    if (q->t.n == 0 && ns <= RANK_MAX) {
-        rank_into(q, surv, ns);
-    } else {
+    if (!(q->t.n == 0 && ns <= RANK_MAX && rank_into(q, surv, ns))) {
         const int *order = q->g->order;
         for (int i = 0; i < ns; ++i) {
             int j = surv[i], slot = q->slot[j];
@@ -309,6 +309,15 @@ static void gather_row(query *q, int cy, int a, int b)
     }
 }
 
+// (int)ceilf(v) for |v| < 2^31 without the libm calls of the baseline
+// x86-64 (no roundss): truncation is the ceiling but for a positive
+// fraction. (fminf is a call there too.)
+static inline int ceil_int(float v)
+{
+    int c = (int)v;
+    return c + ((float)c < v);
+}
+
 int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k, int *out_slot,
                     float *out_d2)
 {
@@ -316,8 +325,8 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     if (g->count == 0) return 0;
     bool wrap = g->world.edge == AL_EDGE_WRAP;
     float r2 = radius * radius;
-    float cs = fminf(g->cell_w, g->cell_h);
-    int maxk = (int)ceilf(radius / cs) + 1;
+    float cs = g->cell_w < g->cell_h ? g->cell_w : g->cell_h;
+    int maxk = ceil_int(radius / cs) + 1;
     int smaller = g->cols < g->rows ? g->cols : g->rows;
     if (wrap && 2 * maxk + 1 >= smaller) {
         // The block would wrap onto itself (a radius near half the world):
@@ -339,7 +348,7 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     // brute-force scan's.
     int x0, x1, y0, y1, cx0, cy0;
     if (wrap) {
-        int qx = (int)ceilf(radius * g->inv_w), qy = (int)ceilf(radius * g->inv_h);
+        int qx = ceil_int(radius * g->inv_w), qy = ceil_int(radius * g->inv_h);
         cx0 = cell_coord(p.x, g->inv_w, g->cols, true);
         cy0 = cell_coord(p.y, g->inv_h, g->rows, true);
         x0 = cx0 - qx, x1 = cx0 + qx, y0 = cy0 - qy, y1 = cy0 + qy;

@@ -253,11 +253,15 @@ static void pick(query *q)
 // shift; picks whenever the buffer fills.
 static inline void gather(query *q, int s, int e)
 {
+    // Locals, so that the stores into the buffer are not taken to change them.
     const float *sx = q->g->sx, *sy = q->g->sy;
     const int *order = q->g->order;
-    v4f nan = splat(NAN);
+    const v4f px = q->px, py = q->py, shx = q->shx, shy = q->shy;
+    const v4i exclude = q->exclude, nan = (v4i)splat(NAN);
     while (s < e) {
-        int n = e - s < CAP - q->m ? e - s : CAP - q->m;
+        int m = q->m, n = e - s < CAP - m ? e - s : CAP - m;
+        float *d2_out = q->d2 + m;
+        int32_t *slot_out = q->slot + m;
         v4i slot = (v4i){0, 1, 2, 3} + s;
         for (int i = 0; i < n; i += LANES, slot += LANES) {
             v4f x, y;
@@ -265,14 +269,14 @@ static inline void gather(query *q, int s, int e)
             memcpy(&x, sx + s + i, sizeof x);
             memcpy(&y, sy + s + i, sizeof y);
             memcpy(&agent, order + s + i, sizeof agent);
-            v4f dx = (x - q->px) + q->shx, dy = (y - q->py) + q->shy;
+            v4f dx = (x - px) + shx, dy = (y - py) + shy;
             v4f d2 = dx * dx + dy * dy;
-            v4i out = agent == q->exclude;
-            d2 = (v4f)(((v4i)d2 & ~out) | ((v4i)nan & out));
-            memcpy(q->d2 + q->m + i, &d2, sizeof d2);
-            memcpy(q->slot + q->m + i, &slot, sizeof slot);
+            // Or-ing in a quiet NaN's bits makes any float a NaN.
+            d2 = (v4f)((v4i)d2 | (nan & (agent == exclude)));
+            memcpy(d2_out + i, &d2, sizeof d2);
+            memcpy(slot_out + i, &slot, sizeof slot);
         }
-        q->m += n;
+        q->m = m + n;
         s += n;
         if (q->m == CAP) pick(q);
     }

@@ -251,20 +251,38 @@ bool alSteering_Step(alSteering *s)
 #endif
     {
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp for schedule(dynamic, 256)
+#pragma omp for schedule(dynamic, 64)
 #endif
-        for (int i = 0; i < n; ++i) {
+        for (int b = 0; b < (n + 3) / 4; ++b) {
             // In index order, each thread writes its own run of the arrays (cell
             // order scattered the writes, and two threads kept taking the same
             // cache lines from each other). Big flocks are renumbered in cell
             // order (reorder_by_cell), so index order is also spatial order.
-            float *dbg = s->record ? s->dbg + 6 * (size_t)i : NULL;
-            alVec2 f = scenario_force(s, i, dbg);
-            alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);
-            steer_integrate(&d->world, params_of(s, i), i ? c1 : c0, i ? s1 : s0, f, dt, &p, &v, &h);
-            s->nxt.x[i] = p.x, s->nxt.y[i] = p.y;
-            s->nxt.vx[i] = v.x, s->nxt.vy[i] = v.y;
-            s->nxt.hx[i] = h.x, s->nxt.hy[i] = h.y;
+            // Four vehicles at a time: their forces (which read only the old
+            // state), then one vector integration (vehicle 0 has its own
+            // params, and a last short block goes one by one).
+            int i0 = 4 * b;
+            if (i0 == 0 || i0 + 4 > n) {
+                for (int i = i0; i < n && i < i0 + 4; ++i) {
+                    float *dbg = s->record ? s->dbg + 6 * (size_t)i : NULL;
+                    alVec2 f = scenario_force(s, i, dbg);
+                    alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);
+                    steer_integrate(&d->world, params_of(s, i), i ? c1 : c0, i ? s1 : s0, f, dt, &p, &v, &h);
+                    s->nxt.x[i] = p.x, s->nxt.y[i] = p.y;
+                    s->nxt.vx[i] = v.x, s->nxt.vy[i] = v.y;
+                    s->nxt.hx[i] = h.x, s->nxt.hy[i] = h.y;
+                }
+                continue;
+            }
+            float fx[4], fy[4];
+            for (int l = 0; l < 4; ++l) {
+                int i = i0 + l;
+                alVec2 f = scenario_force(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
+                fx[l] = f.x, fy[l] = f.y;
+            }
+            lanes4 in = {s->cur.x + i0, s->cur.y + i0, s->cur.vx + i0, s->cur.vy + i0, s->cur.hx + i0, s->cur.hy + i0};
+            lanes4 out = {s->nxt.x + i0, s->nxt.y + i0, s->nxt.vx + i0, s->nxt.vy + i0, s->nxt.hx + i0, s->nxt.hy + i0};
+            steer_integrate4(&d->world, &s->others, c1, s1, fx, fy, dt, &in, &out);
         }
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp for schedule(static)

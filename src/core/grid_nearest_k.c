@@ -111,12 +111,8 @@ static inline float axis_gap(float v, int c, int c0, float size, float slack)
 // T also bounds the k-th nearest overall, so it becomes the limit that
 // keeps cells out.
 enum { LANES = 4, CAP = 256, RANK_MAX = 32 };
-typedef float v4f __attribute__((vector_size(LANES * sizeof(float))));
-typedef int32_t v4i __attribute__((vector_size(LANES * sizeof(int32_t))));
+_Static_assert(LANES * sizeof(float) == sizeof(v4f), "a vector holds LANES candidates");
 _Static_assert(LANES - 1 <= GRID_PAD, "a last partial vector reads up to LANES - 1 slots past the agents");
-
-static inline v4f splat(float v) { return (v4f){v, v, v, v}; }
-static inline v4i splati(int32_t v) { return (v4i){v, v, v, v}; }
 
 // Bit l set when lane l of a comparison's result is true.
 static inline int lane_bits(v4i m)

@@ -307,7 +307,7 @@ bool alSteering_Step(alSteering *s)
             integrate_block(s, &tc, i0, i1, fx, fy);
         }
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic, 1)
 #endif
         for (int b = 0; b < ord.nb; ++b) order_sums_block(&ord, s->nxt.vx, s->nxt.vy, n, b);
     }

@@ -72,14 +72,6 @@ static int topk_out(const topk *t, int *out, float *out_d2)
     return t->n;
 }
 
-// A candidate of the grid query: offered only if its d2 is within *lim (the
-// radius, then the k-th best's once k are known), so most cost a compare.
-static inline void offer_within(topk *t, float *lim, float d2, int agent, int slot)
-{
-    topk_offer(t, d2, agent, slot);
-    if (t->n == t->k) *lim = t->worst;
-}
-
 // A lower bound on the distance along one axis from v to the agents of
 // cell c, v's own (or nearest, when the block is clamped) cell being c0:
 // 0 in c0 itself, else the gap to c's near side. `slack` (>= 0) keeps it a

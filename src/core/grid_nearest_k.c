@@ -276,8 +276,8 @@ static inline void gather(query *q, int s, int e)
 // multiple of the world size. Adding the shift after the subtraction is
 // exactly what alWorld_Delta does, so distances match the brute-force scan
 // bit for bit (the caller keeps the block from wrapping onto itself). A
-// zero shift changes no bit of d2.
-static void gather_row(query *q, int cy, int a, int b)
+// zero shift changes no bit of d2. Inlined: about four calls a query.
+static inline __attribute__((always_inline)) void gather_row(query *q, int cy, int a, int b)
 {
     if (a > b) return;
     const alGrid *g = q->g;

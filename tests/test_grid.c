@@ -147,6 +147,41 @@ static void test_grid_equals_brute_force_contain(void **state)
     run_worlds(AL_EDGE_CONTAIN, 300);
 }
 
+// On a torus, a coordinate a float below the far edge whose product with
+// 1 / cell size rounds up to the number of cells belongs to the last cell;
+// put in cell 0 it sat a world away from its neighbours and every query
+// missed it (one world size in seven here). Agents there, queries from
+// across the edge and from beside them: all equal brute force.
+static void test_agents_a_float_below_the_torus_edge_are_found(void **state)
+{
+    (void)state;
+    int rounded = 0;
+    for (int t = 0; t < 700; ++t) {
+        float side = 100.0f + 0.37f * (float)t;
+        alWorld w = {side, side * 0.75f, AL_EDGE_WRAP};
+        float ex = nextafterf(w.width, 0), ey = nextafterf(w.height, 0);
+        float x[4] = {ex, 0.05f, ex, side * 0.5f}, y[4] = {10, 10, ey, 0.02f};
+        alGrid *g = alCreateGrid(&w, 7.0f);
+        assert_non_null(g);
+        assert_true(alGrid_Build(g, x, y, 4));
+        rounded += ex * g->inv_w >= (float)g->cols || ey * g->inv_h >= (float)g->rows;
+        alVec2 from[4] = {alV2(0.05f, 10), alV2(ex, 10), alV2(ex, 0.01f), alV2(1.0f, ey)};
+        for (int q = 0; q < 4; ++q) {
+            int ks[4], kb[4], got[4], want[4];
+            float ds[4], db[4];
+            int nk = alGrid_NearestK(g, from[q], 7, -1, 4, ks, ds);
+            int nkb = alGrid_BruteNearestK(&w, x, y, 4, from[q], 7, -1, 4, kb, db);
+            assert_int_equal(nk, nkb);
+            for (int i = 0; i < nk; ++i) assert_int_equal(g->order[ks[i]], kb[i]);
+            int ng = alGrid_Query(g, from[q], 7, -1, got, 4);
+            assert_int_equal(ng, brute_query(&w, x, y, 4, from[q], 7, -1, want));
+            assert_int_equal(alGrid_Nearest(g, from[q], 7, -1, NULL), brute_nearest(&w, x, y, 4, from[q], 7, -1));
+        }
+        alDestroyGrid(g);
+    }
+    assert_true(rounded > 50); // the case came up
+}
+
 static void test_query_cap_limits_and_is_deterministic(void **state)
 {
     (void)state;
@@ -349,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_grid_equals_brute_force_contain),
         cmocka_unit_test(test_nearest_k_in_dense_clumps_wrapped),
         cmocka_unit_test(test_nearest_k_in_dense_clumps_bounded),
+        cmocka_unit_test(test_agents_a_float_below_the_torus_edge_are_found),
         cmocka_unit_test(test_query_cap_limits_and_is_deterministic),
         cmocka_unit_test(test_rebuild_with_more_agents_grows),
         cmocka_unit_test(test_world_nearest_k_equals_sorted_reference),

@@ -96,8 +96,8 @@ bool alGrid_Build(alGrid *g, const float *x, const float *y, int n)
             }
         }
         for (int i = i0; i < n && i < i0 + 4; ++i)
-            g->agent_cell[i] = cell_coord(y[i], g->inv_h, g->rows, wrap) * g->cols +
-                               cell_coord(x[i], g->inv_w, g->cols, wrap);
+            g->agent_cell[i] = cell_coord(y[i], g->inv_h, g->rows, g->world.height, wrap) * g->cols +
+                               cell_coord(x[i], g->inv_w, g->cols, g->world.width, wrap);
     }
     for (int i = 0; i < n; ++i) g->cell_start[g->agent_cell[i] + 1]++;
     for (int c = 0; c < ncells; ++c) g->cell_start[c + 1] += g->cell_start[c];
@@ -212,8 +212,8 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
         // world, may lie outside the grid). Every point of ring k + 1 is at
         // least k * cs from p, so the search ends once the best is closer
         // than that, or once that distance is beyond the radius.
-        int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, true) : (int)floorf(p.x * g->inv_w);
-        int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, true) : (int)floorf(p.y * g->inv_h);
+        int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, g->world.width, true) : (int)floorf(p.x * g->inv_w);
+        int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, g->world.height, true) : (int)floorf(p.y * g->inv_h);
         for (int k = 0;; ++k) {
             if (k == 0) {
                 scan_cell(g, pcx, pcy, p, exclude, r2, &best, &best_d2);

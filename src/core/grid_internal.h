@@ -15,14 +15,18 @@
 // agents are never used.
 #define GRID_PAD 4
 
-// The cell of coordinate v along an axis of n cells of size 1 / inv; off the
-// grid it wraps (torus) or clamps to the border cell.
-static inline int cell_coord(float v, float inv, int n, bool wrap)
+// The cell of coordinate v along an axis of n cells of size 1 / inv over
+// [0, extent); off the grid it wraps (torus) or clamps to the border cell.
+static inline int cell_coord(float v, float inv, int n, float extent, bool wrap)
 {
     // Inside the grid (nearly always) truncation is the floor: no libm
     // floorf (a call on the baseline x86-64, which lacks roundss), no modulo.
     float f = v * inv;
     if (f >= 0.0f && f < (float)n) return (int)f;
+    // A coordinate inside the world whose product rounded up to n (just
+    // below the far edge) is in the last cell: wrapped to cell 0 it was a
+    // whole world away from its neighbours, and queries missed it.
+    if (v >= 0.0f && v < extent) return n - 1;
     int c = (int)floorf(f);
     if (wrap) {
         c %= n;

@@ -341,14 +341,14 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     int x0, x1, y0, y1, cx0, cy0;
     if (wrap) {
         int qx = ceil_int(radius * g->inv_w), qy = ceil_int(radius * g->inv_h);
-        cx0 = cell_coord(p.x, g->inv_w, g->cols, true);
-        cy0 = cell_coord(p.y, g->inv_h, g->rows, true);
+        cx0 = cell_coord(p.x, g->inv_w, g->cols, g->world.width, true);
+        cy0 = cell_coord(p.y, g->inv_h, g->rows, g->world.height, true);
         x0 = cx0 - qx, x1 = cx0 + qx, y0 = cy0 - qy, y1 = cy0 + qy;
     } else {
         axis_range(p.x, radius, g->inv_w, g->cols, false, &x0, &x1);
         axis_range(p.y, radius, g->inv_h, g->rows, false, &y0, &y1);
-        cx0 = cell_coord(p.x, g->inv_w, g->cols, false);
-        cy0 = cell_coord(p.y, g->inv_h, g->rows, false);
+        cx0 = cell_coord(p.x, g->inv_w, g->cols, g->world.width, false);
+        cy0 = cell_coord(p.y, g->inv_h, g->rows, g->world.height, false);
         cx0 = cx0 < x0 ? x0 : cx0 > x1 ? x1 : cx0;
         cy0 = cy0 < y0 ? y0 : cy0 > y1 ? y1 : cy0;
     }

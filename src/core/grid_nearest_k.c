@@ -334,7 +334,7 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
     // The block of cells that can hold a neighbour, [x0, x1] x [y0, y1]
     // (unwrapped on a torus, clamped to the grid otherwise), around p's
     // cell (cx0, cy0). That cell first, then rows outward from cy0: the
-    // nearest come first, so the limit falls to the k-th best early and
+    // nearest come first, so a bound on the k-th nearest comes early and
     // most cells further out are skipped by their gap alone. The answer is
     // the k smallest (d2, agent) keys whatever the order, so it equals the
     // brute-force scan's.

@@ -147,6 +147,41 @@ static void test_grid_equals_brute_force_contain(void **state)
     run_worlds(AL_EDGE_CONTAIN, 300);
 }
 
+// On a torus, a coordinate a float below the far edge whose product with
+// 1 / cell size rounds up to the number of cells belongs to the last cell;
+// put in cell 0 it sat a world away from its neighbours and every query
+// missed it (one world size in seven here). Agents there, queries from
+// across the edge and from beside them: all equal brute force.
+static void test_agents_a_float_below_the_torus_edge_are_found(void **state)
+{
+    (void)state;
+    int rounded = 0;
+    for (int t = 0; t < 700; ++t) {
+        float side = 100.0f + 0.37f * (float)t;
+        alWorld w = {side, side * 0.75f, AL_EDGE_WRAP};
+        float ex = nextafterf(w.width, 0), ey = nextafterf(w.height, 0);
+        float x[4] = {ex, 0.05f, ex, side * 0.5f}, y[4] = {10, 10, ey, 0.02f};
+        alGrid *g = alCreateGrid(&w, 7.0f);
+        assert_non_null(g);
+        assert_true(alGrid_Build(g, x, y, 4));
+        rounded += ex * g->inv_w >= (float)g->cols || ey * g->inv_h >= (float)g->rows;
+        alVec2 from[4] = {alV2(0.05f, 10), alV2(ex, 10), alV2(ex, 0.01f), alV2(1.0f, ey)};
+        for (int q = 0; q < 4; ++q) {
+            int ks[4], kb[4], got[4], want[4];
+            float ds[4], db[4];
+            int nk = alGrid_NearestK(g, from[q], 7, -1, 4, ks, ds);
+            int nkb = alGrid_BruteNearestK(&w, x, y, 4, from[q], 7, -1, 4, kb, db);
+            assert_int_equal(nk, nkb);
+            for (int i = 0; i < nk; ++i) assert_int_equal(g->order[ks[i]], kb[i]);
+            int ng = alGrid_Query(g, from[q], 7, -1, got, 4);
+            assert_int_equal(ng, brute_query(&w, x, y, 4, from[q], 7, -1, want));
+            assert_int_equal(alGrid_Nearest(g, from[q], 7, -1, NULL), brute_nearest(&w, x, y, 4, from[q], 7, -1));
+        }
+        alDestroyGrid(g);
+    }
+    assert_true(rounded > 50); // the case came up
+}
+
 static void test_query_cap_limits_and_is_deterministic(void **state)
 {
     (void)state;
@@ -189,6 +224,86 @@ static void test_rebuild_with_more_agents_grows(void **state)
     assert_int_equal(alGrid_Nearest(g, alV2(1, 1), 100, -1, NULL), -1);
     alDestroyGrid(g);
     alDestroyGrid(NULL);
+}
+
+// The k nearest in tight clumps, as the boids form them: hundreds of agents
+// per cell (so the query buffers, bounds and picks many candidates, more
+// than one buffer's worth at large radii), clumps across the torus edge and
+// in corners, exact ties from stacked agents, queries from the agents
+// themselves (excluded) and from points between clumps, k from 1 to
+// AL_GRID_MAX_K: always the brute-force answer, bit for bit.
+static void run_clumps(alEdgePolicy edge, int worlds)
+{
+    alRng rng = alRng_Stream(77, (uint64_t)edge);
+    enum { MAXN = 3000 };
+    float *x = malloc(MAXN * sizeof *x), *y = malloc(MAXN * sizeof *y);
+    long found = 0, queries = 0;
+    for (int t = 0; t < worlds; ++t) {
+        alWorld w = {alRng_Range(&rng, 40, 200), alRng_Range(&rng, 40, 200), edge};
+        bool wrap = edge == AL_EDGE_WRAP;
+        int n = 0, clumps = 1 + (int)alRng_Bounded(&rng, 8);
+        for (int c = 0; c < clumps && n < MAXN; ++c) {
+            // Centres anywhere, often on an edge or a corner.
+            float cx = alRng_Bounded(&rng, 3) == 0 ? 0.0f : alRng_Range(&rng, 0, w.width);
+            float cy = alRng_Bounded(&rng, 3) == 0 ? w.height - 0.5f : alRng_Range(&rng, 0, w.height);
+            float spread = alRng_Range(&rng, 0.2f, 4.0f);
+            int size = 20 + (int)alRng_Bounded(&rng, 500);
+            for (int i = 0; i < size && n < MAXN; ++i, ++n) {
+                if (n > 0 && alRng_Bounded(&rng, 20) == 0) { // stacked: exact ties
+                    int j = (int)alRng_Bounded(&rng, (uint32_t)n);
+                    x[n] = x[j], y[n] = y[j];
+                    continue;
+                }
+                alVec2 v = {cx + spread * (float)alRng_Normal(&rng), cy + spread * (float)alRng_Normal(&rng)};
+                alWorld_Confine(&w, &v, NULL);
+                x[n] = v.x, y[n] = v.y;
+            }
+        }
+        alGrid *g = alCreateGrid(&w, alRng_Range(&rng, 2, 12));
+        assert_non_null(g);
+        assert_true(alGrid_Build(g, x, y, n));
+        for (int q = 0; q < 60; ++q) {
+            int self = (int)alRng_Bounded(&rng, (uint32_t)n);
+            bool from_agent = alRng_Bounded(&rng, 4) != 0;
+            alVec2 p = from_agent ? alV2(x[self], y[self])
+                                  : alV2(alRng_Range(&rng, 0, w.width), alRng_Range(&rng, 0, w.height));
+            if (!wrap && !from_agent && alRng_Bounded(&rng, 4) == 0) p.x = -3.0f; // outside
+            int exclude = from_agent ? self : -1;
+            float r = alRng_Bounded(&rng, 8) == 0 ? alRng_Range(&rng, 20, 300)
+                                                  : alRng_Range(&rng, 0.5f, 3.0f * g->cell_w);
+            int k = alRng_Bounded(&rng, 3) == 0 ? 1 + (int)alRng_Bounded(&rng, AL_GRID_MAX_K)
+                                                : 1 + (int)alRng_Bounded(&rng, 16);
+            int ks[AL_GRID_MAX_K], kb[AL_GRID_MAX_K];
+            float ds[AL_GRID_MAX_K], db[AL_GRID_MAX_K];
+            int nk = alGrid_NearestK(g, p, r, exclude, k, ks, ds);
+            int nkb = alGrid_BruteNearestK(&w, x, y, n, p, r, exclude, k, kb, db);
+            assert_int_equal(nk, nkb);
+            for (int i = 0; i < nk; ++i) {
+                assert_int_equal(g->order[ks[i]], kb[i]);
+                assert_memory_equal(&ds[i], &db[i], sizeof(float));
+            }
+            found += nk;
+            queries++;
+        }
+        alDestroyGrid(g);
+    }
+    free(x);
+    free(y);
+    // Clumps this dense fill most lists.
+    assert_true(found > 5 * queries);
+}
+
+static void test_nearest_k_in_dense_clumps_wrapped(void **state)
+{
+    (void)state;
+    run_clumps(AL_EDGE_WRAP, 60);
+}
+
+static void test_nearest_k_in_dense_clumps_bounded(void **state)
+{
+    (void)state;
+    run_clumps(AL_EDGE_BOUNCE, 30);
+    run_clumps(AL_EDGE_CONTAIN, 30);
 }
 
 // alWorld_NearestK (the ants' food scan) against a plain reference: sort all
@@ -267,6 +382,9 @@ int main(void)
         cmocka_unit_test(test_grid_equals_brute_force_wrapped),
         cmocka_unit_test(test_grid_equals_brute_force_bounce),
         cmocka_unit_test(test_grid_equals_brute_force_contain),
+        cmocka_unit_test(test_nearest_k_in_dense_clumps_wrapped),
+        cmocka_unit_test(test_nearest_k_in_dense_clumps_bounded),
+        cmocka_unit_test(test_agents_a_float_below_the_torus_edge_are_found),
         cmocka_unit_test(test_query_cap_limits_and_is_deterministic),
         cmocka_unit_test(test_rebuild_with_more_agents_grows),
         cmocka_unit_test(test_world_nearest_k_equals_sorted_reference),

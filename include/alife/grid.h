@@ -18,7 +18,9 @@ typedef struct alGrid {
     int *cell_start;   ///< cols*rows+1 offsets into order[]
     int *order;        ///< agent indices sorted by cell
     int *agent_cell;   ///< cell of each agent (build scratch)
-    float *sx, *sy;    ///< positions in cell order (sx[k] is agent order[k])
+    float *sx, *sy;    ///< positions in cell order (sx[k] is agent order[k]);
+                       ///< order, sx and sy have a few slots past capacity
+                       ///< (defined, unused) for the queries' vector loads
     int threads;       ///< OpenMP threads alGrid_Build may use (default 1);
                        ///< the result is the same with any number
 } alGrid;

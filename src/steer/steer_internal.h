@@ -99,6 +99,19 @@ alVec2 fish_force(alSteering *s, int i);
 void steer_integrate(const alWorld *w, const alVehicleParams *p, float cos_turn, float sin_turn,
                      alVec2 force, float dt, alVec2 *pos, alVec2 *vel, alVec2 *heading);
 
+// Four consecutive vehicles' state, one pointer per array (positions,
+// velocities, headings), for steer_integrate4.
+typedef struct lanes4 {
+    float *x, *y, *vx, *vy, *hx, *hy;
+} lanes4;
+
+// steer_integrate for four vehicles with the same params (forces fx, fy;
+// state read from in, written to out, which may be the same): bit for bit
+// what four calls of steer_integrate give.
+void steer_integrate4(const alWorld *w, const alVehicleParams *p, float cos_turn, float sin_turn,
+                      const float *fx, const float *fy, float dt, const lanes4 *in,
+                      const lanes4 *out);
+
 // stats.c
 // The order parameter by fixed blocks of vehicles (ORDER_BLOCK each, more
 // for huge flocks), so that any thread may sum any block and the total has

@@ -231,6 +231,45 @@ done:
     free(pi);
 }
 
+// Vehicles are moved in blocks: a block's forces first (they read only the
+// old state), then its integration, four vehicles to a vector; the blocks
+// of four are independent chains of square roots and divisions, which the
+// processor overlaps.
+enum { BLOCK = 64 };
+
+typedef struct tick_consts {
+    float dt;
+    float c0, s0, c1, s1; // cosine and sine of the turn limit: vehicle 0, the others
+} tick_consts;
+
+static void integrate_one(alSteering *s, const tick_consts *t, int i, alVec2 f)
+{
+    alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);
+    steer_integrate(&s->def.world, params_of(s, i), i ? t->c1 : t->c0, i ? t->s1 : t->s0, f, t->dt,
+                    &p, &v, &h);
+    s->nxt.x[i] = p.x, s->nxt.y[i] = p.y;
+    s->nxt.vx[i] = v.x, s->nxt.vy[i] = v.y;
+    s->nxt.hx[i] = h.x, s->nxt.hy[i] = h.y;
+}
+
+// Moves vehicles i0..i1-1 by their forces (fx[k], fy[k] for vehicle i0 + k):
+// vehicle 0 (its own params) and the last few one by one, the rest four at
+// a time with steer_integrate4 (bit-identical).
+static void integrate_block(alSteering *s, const tick_consts *t, int i0, int i1, const float *fx,
+                            const float *fy)
+{
+    int i = i0;
+    if (i == 0 && i < i1) integrate_one(s, t, i++, alV2(fx[0], fy[0]));
+    for (; i + 4 <= i1; i += 4) {
+        soa *c = &s->cur, *x = &s->nxt;
+        lanes4 in = {c->x + i, c->y + i, c->vx + i, c->vy + i, c->hx + i, c->hy + i};
+        lanes4 out = {x->x + i, x->y + i, x->vx + i, x->vy + i, x->hx + i, x->hy + i};
+        steer_integrate4(&s->def.world, &s->others, t->c1, t->s1, fx + (i - i0), fy + (i - i0), t->dt,
+                         &in, &out);
+    }
+    for (; i < i1; ++i) integrate_one(s, t, i, alV2(fx[i - i0], fy[i - i0]));
+}
+
 bool alSteering_Step(alSteering *s)
 {
     const alSteeringDef *d = &s->def;
@@ -241,7 +280,7 @@ bool alSteering_Step(alSteering *s)
     if (scenario_uses_grid(d->scenario) && !d->brute_force) (void)steer_ensure_grid(s);
     float dt = d->dt;
     float a0 = fminf(s->first.turn_rate * dt, 3.14159265f), a1 = fminf(s->others.turn_rate * dt, 3.14159265f);
-    float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
+    const tick_consts tc = {dt, cosf(a0), sinf(a0), cosf(a1), sinf(a1)};
     order_sums ord;
     order_sums_init(&ord, n);
     // One team a tick for the vehicles' pass and the order parameter of the
@@ -251,23 +290,24 @@ bool alSteering_Step(alSteering *s)
 #endif
     {
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp for schedule(dynamic, 256)
+#pragma omp for schedule(dynamic, 4)
 #endif
-        for (int i = 0; i < n; ++i) {
+        for (int b = 0; b < (n + BLOCK - 1) / BLOCK; ++b) {
             // In index order, each thread writes its own run of the arrays (cell
             // order scattered the writes, and two threads kept taking the same
             // cache lines from each other). Big flocks are renumbered in cell
             // order (reorder_by_cell), so index order is also spatial order.
-            float *dbg = s->record ? s->dbg + 6 * (size_t)i : NULL;
-            alVec2 f = scenario_force(s, i, dbg);
-            alVec2 p = pos_of(&s->cur, i), v = vel_of(&s->cur, i), h = heading_of(&s->cur, i);
-            steer_integrate(&d->world, params_of(s, i), i ? c1 : c0, i ? s1 : s0, f, dt, &p, &v, &h);
-            s->nxt.x[i] = p.x, s->nxt.y[i] = p.y;
-            s->nxt.vx[i] = v.x, s->nxt.vy[i] = v.y;
-            s->nxt.hx[i] = h.x, s->nxt.hy[i] = h.y;
+            // Blocks of BLOCK vehicles (see there); 4 blocks a chunk.
+            int i0 = BLOCK * b, i1 = i0 + BLOCK < n ? i0 + BLOCK : n;
+            float fx[BLOCK], fy[BLOCK];
+            for (int i = i0; i < i1; ++i) {
+                alVec2 f = scenario_force(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
+                fx[i - i0] = f.x, fy[i - i0] = f.y;
+            }
+            integrate_block(s, &tc, i0, i1, fx, fy);
         }
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic, 1)
 #endif
         for (int b = 0; b < ord.nb; ++b) order_sums_block(&ord, s->nxt.vx, s->nxt.vy, n, b);
     }

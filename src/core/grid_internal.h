@@ -1,0 +1,82 @@
+// Helpers shared by the grid's files (grid.c builds and answers radius
+// queries, grid_nearest_k.c the k-nearest queries). Not public API.
+#ifndef ALIFE_GRID_INTERNAL_H
+#define ALIFE_GRID_INTERNAL_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "alife/grid.h"
+
+// Slots allocated past the capacity of order, sx and sy (kept defined): a
+// vector load of the last few agents may read that far; the lanes past the
+// agents are never used.
+#define GRID_PAD 4
+
+// The cell of coordinate v along an axis of n cells of size 1 / inv over
+// [0, extent); off the grid it wraps (torus) or clamps to the border cell.
+static inline int cell_coord(float v, float inv, int n, float extent, bool wrap)
+{
+    // Inside the grid (nearly always) truncation is the floor: no libm
+    // floorf (a call on the baseline x86-64, which lacks roundss), no modulo.
+    float f = v * inv;
+    if (f >= 0.0f && f < (float)n) return (int)f;
+    // A coordinate inside the world whose product rounded up to n (just
+    // below the far edge) is in the last cell: wrapped to cell 0 it was a
+    // whole world away from its neighbours, and queries missed it.
+    if (v >= 0.0f && v < extent) return n - 1;
+    int c = (int)floorf(f);
+    if (wrap) {
+        c %= n;
+        if (c < 0) c += n;
+    } else {
+        if (c < 0) c = 0;
+        if (c >= n) c = n - 1;
+    }
+    return c;
+}
+
+// The range of cells [lo, hi] a query of [v - r, v + r] touches along one
+// axis. With wrapping the range may leave [0, n) and is taken modulo n; a
+// range as wide as the grid is reduced to [0, n) so no cell is seen twice.
+static inline void axis_range(float v, float r, float inv, int n, bool wrap, int *lo, int *hi)
+{
+    int a = (int)floorf((v - r) * inv), b = (int)floorf((v + r) * inv);
+    if (wrap) {
+        if (b - a + 1 >= n) {
+            a = 0;
+            b = n - 1;
+        }
+    } else {
+        if (a < 0) a = 0;
+        if (b > n - 1) b = n - 1;
+        if (a > n - 1) a = n - 1; // a point beyond the far edge
+        if (b < 0) b = 0;
+    }
+    *lo = a;
+    *hi = b;
+}
+
+// Four floats or ints in one SSE2 (x86-64) / NEON register, with GCC vector
+// extensions; a comparison gives -1 (true) or 0 in each int lane.
+typedef float v4f __attribute__((vector_size(16)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+
+static inline v4f splat(float v) { return (v4f){v, v, v, v}; }
+static inline v4i splati(int32_t v) { return (v4i){v, v, v, v}; }
+static inline v4f load4f(const float *p)
+{
+    v4f v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// Squared distance from p to the agent in grid slot k, as alWorld_DistSq.
+static inline float sep_sq(const alGrid *g, alVec2 p, int k)
+{
+    return alWorld_DistSq(&g->world, p, (alVec2){g->sx[k], g->sy[k]});
+}
+
+#endif

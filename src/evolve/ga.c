@@ -1146,6 +1146,34 @@ static inline void mutate_rows(const alGa *ga, uint8_t *g, const uint8_t *end, a
     const uint8_t *restrict t = ga->creep_next;
     const bound bc = ga->b_creep;
     const uint32_t th = ga->thresh8_creep, w = bc.n;
+#define NEW_SYMBOL(x)                                                                              \
+    do {                                                                                           \
+        if (mode == SYMBOL_TABLE_EXACT)                                                            \
+            *(x) = t[*(x) * w + ((b * w) >> 8)];                                                   \
+        else if (mode == SYMBOL_TABLE)                                                             \
+            *(x) = t[*(x) * w + draw8(b, bc, th, &v)];                                             \
+        else                                                                                       \
+            *(x) = new_symbol(ga, *(x), b, &v);                                                    \
+    } while (0)
+    if (stride == (size_t)len) {
+        // Unpadded rows are one run of genes in memory too: no row to track,
+        // and no branch (a coin flip for the predictor) at each row's end.
+        // The same draws and the same genes as the loop below.
+        const size_t total = (size_t)(end - g);
+        size_t at = 0;
+        for (;;) {
+            uint32_t b;
+            int d = next_gap_bits(skip, guide, &r, &b);
+            at += (size_t)d;
+            if (at >= total) break;
+            if (d == len) continue; // no mutation among those len genes
+            NEW_SYMBOL(g + at);
+            at++;
+        }
+        *gp = r;
+        *vp = v;
+        return;
+    }
     int j = 0;
     for (;;) {
         uint32_t b;
@@ -1163,15 +1191,10 @@ static inline void mutate_rows(const alGa *ga, uint8_t *g, const uint8_t *end, a
             } while (j >= len);
             if (d == len) continue; // no mutation among those len genes
         }
-        uint8_t *x = g + j;
-        if (mode == SYMBOL_TABLE_EXACT)
-            *x = t[*x * w + ((b * w) >> 8)];
-        else if (mode == SYMBOL_TABLE)
-            *x = t[*x * w + draw8(b, bc, th, &v)];
-        else
-            *x = new_symbol(ga, *x, b, &v);
+        NEW_SYMBOL(g + j);
         j++;
     }
+#undef NEW_SYMBOL
 }
 
 // Byte genomes with 0 < rate < 1, the hot path: count rows from g.

@@ -51,24 +51,33 @@ int alNN_NeuronCount(const alNNLayout *layout);
 /// Offset of layer L's first neuron in the activations buffer.
 int alNN_LayerOffset(const alNNLayout *layout, int layer);
 
+/// The heart of alNN_Exp, written once for a float or a GCC float vector of
+/// type T (whose arithmetic broadcasts the constants), so that nn.c's
+/// vector copy gives the same bits: from x in [-87, 87] it sets fn =
+/// round(x / ln 2) and p = e^(x - fn ln 2), so that e^x = p * 2^fn.
+#define AL_NN_EXP_REDUCE(T, x, fn, p)                                                              \
+    do {                                                                                           \
+        /* fn = round(x / ln 2) with the 1.5 * 2^23 trick (exact for |t| < 2^22). */               \
+        T t_ = (x) * 1.44269504088896341f;                                                         \
+        (fn) = (t_ + 12582912.0f) - 12582912.0f;                                                   \
+        /* Cody–Waite: r = x - n ln2 in two parts, |r| <= ln2 / 2. */                              \
+        T r_ = (x) - (fn) * 0.693359375f;                                                          \
+        r_ = r_ - (fn) * -2.12194440e-4f;                                                          \
+        (p) = r_ * 1.9875691500e-4f + 1.3981999507e-3f;                                            \
+        (p) = (p) * r_ + 8.3334519073e-3f;                                                         \
+        (p) = (p) * r_ + 4.1665795894e-2f;                                                         \
+        (p) = (p) * r_ + 1.6666665459e-1f;                                                         \
+        (p) = (p) * r_ + 5.0000001201e-1f;                                                         \
+        (p) = (p) * (r_ * r_) + r_ + 1.0f;                                                         \
+    } while (0)
+
 /// e^x by range reduction and a degree-6 polynomial (relative error < 2e-7
 /// for |x| < 87; x is clamped to [-87, 87]). Deterministic bit for bit.
 static inline float alNN_Exp(float x)
 {
     x = x < -87.0f ? -87.0f : (x > 87.0f ? 87.0f : x);
-    // n = round(x / ln 2) with the 1.5 * 2^23 trick (exact for |t| < 2^22).
-    float t = x * 1.44269504088896341f;
-    float fn = (t + 12582912.0f) - 12582912.0f;
-    // Cody–Waite: r = x - n ln2 in two parts, |r| <= ln2 / 2.
-    float r = x - fn * 0.693359375f;
-    r = r - fn * -2.12194440e-4f;
-    float p = 1.9875691500e-4f;
-    p = p * r + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
-    p = p * (r * r) + r + 1.0f;
+    float fn, p;
+    AL_NN_EXP_REDUCE(float, x, fn, p);
     int32_t bits = ((int32_t)fn + 127) << 23;
     float scale;
     memcpy(&scale, &bits, sizeof scale);

@@ -152,17 +152,8 @@ static inline __attribute__((always_inline)) vf8 exp8(vf8 x)
 {
     const vf8 lo = (vf8){0} - 87.0f, hi = (vf8){0} + 87.0f;
     x = select8(x < lo, lo, select8(x > hi, hi, x));
-    vf8 t = x * 1.44269504088896341f;
-    vf8 fn = (t + 12582912.0f) - 12582912.0f;
-    vf8 r = x - fn * 0.693359375f;
-    r = r - fn * -2.12194440e-4f;
-    vf8 p = (vf8){0} + 1.9875691500e-4f;
-    p = p * r + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
-    p = p * (r * r) + r + 1.0f;
+    vf8 fn, p;
+    AL_NN_EXP_REDUCE(vf8, x, fn, p);
     vi8 bits = (__builtin_convertvector(fn, vi8) + 127) << 23;
     return p * (vf8)bits;
 }

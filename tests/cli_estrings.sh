@@ -3,87 +3,55 @@
 # generation with its best string as the genome; bad inputs exit 2 with a
 # message naming the problem and write nothing to the database.
 # usage: bash tests/cli_estrings.sh /path/to/alife /path/to/source
-set -u
 ALIFE=$1
 SRC=$2
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/alife-estrings.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-failures=0
-checks=0
-
-fail() {
-    echo "FAIL: $*"
-    sed 's/^/    /' "$TMP/out" | head -20
-    failures=$((failures + 1))
-}
-
-# expect CODE DESCRIPTION CMD...: exit status CODE; output in $TMP/out.
-expect() {
-    local want=$1 what=$2
-    shift 2
-    checks=$((checks + 1))
-    "$@" >"$TMP/out" 2>&1
-    local got=$?
-    [ "$got" = "$want" ] || fail "$what: exit $got, wanted $want: $*"
-}
-
-# has TEXT DESCRIPTION: the last output contains TEXT.
-has() {
-    checks=$((checks + 1))
-    grep -qF -- "$1" "$TMP/out" || fail "$2: output lacks '$1'"
-}
-
-# equal GOT WANT DESCRIPTION
-equal() {
-    checks=$((checks + 1))
-    [ "$1" = "$2" ] || fail "$3: got '$1', wanted '$2'"
-}
+. "$SRC/tests/lib_cli.sh"
 
 DB=$TMP/runs.db
 q() { sqlite3 "$DB" "$1"; }
 
 # ---- the default lesson solves and logs every generation ---------------------------
-expect 0 "hello.ini runs" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB"
-has "goal reached" "hello.ini reaches its goal"
-has "solved at generation" "the summary says when it was solved"
-has "Hello, World!" "the summary shows the solved string"
+expect_exit 0 "hello.ini runs" -- "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB"
+expect_output "goal reached" "hello.ini reaches its goal"
+expect_output "solved at generation" "the summary says when it was solved"
+expect_output "Hello, World!" "the summary shows the solved string"
 gens=$(q "SELECT COUNT(*) FROM generations WHERE run = 1")
 last=$(q "SELECT MAX(gen) FROM generations WHERE run = 1")
-equal "$((last + 1))" "$gens" "every generation 0..last is stored"
-equal "$(q "SELECT COUNT(*) FROM genomes WHERE run = 1 AND rank = 0")" "$gens" "one best genome per generation"
-equal "$(q "SELECT CAST(genome AS TEXT) FROM genomes WHERE run = 1 AND gen = $last AND rank = 0")" "Hello, World!" \
+expect_equal "$((last + 1))" "$gens" "every generation 0..last is stored"
+expect_equal "$(q "SELECT COUNT(*) FROM genomes WHERE run = 1 AND rank = 0")" "$gens" "one best genome per generation"
+expect_equal "$(q "SELECT CAST(genome AS TEXT) FROM genomes WHERE run = 1 AND gen = $last AND rank = 0")" "Hello, World!" \
     "the last generation's genome is the target"
-equal "$(q "SELECT best FROM generations WHERE run = 1 AND gen = $last")" "0.0" "the last best error is 0"
-equal "$(q "SELECT COUNT(*) FROM generations g JOIN genomes b ON b.run = g.run AND b.gen = g.gen
+expect_equal "$(q "SELECT best FROM generations WHERE run = 1 AND gen = $last")" "0.0" "the last best error is 0"
+expect_equal "$(q "SELECT COUNT(*) FROM generations g JOIN genomes b ON b.run = g.run AND b.gen = g.gen
             WHERE g.run = 1 AND b.fitness <> g.best")" "0" "each stored genome carries the generation's best error"
-equal "$(q "SELECT COUNT(*) FROM generations WHERE run = 1 AND gen > 0 AND best > (SELECT best FROM generations p WHERE p.run = 1 AND p.gen = generations.gen - 1)")" \
+expect_equal "$(q "SELECT COUNT(*) FROM generations WHERE run = 1 AND gen > 0 AND best > (SELECT best FROM generations p WHERE p.run = 1 AND p.gen = generations.gen - 1)")" \
     "0" "the best error never rises (elitism)"
-equal "$(q "SELECT status || ' ' || module FROM runs WHERE id = 1")" "finished estrings" "the run is finished"
-equal "$(q "SELECT value FROM params WHERE run = 1 AND key = 'estrings.target'")" "Hello, World!" "the target is a param"
+expect_equal "$(q "SELECT status || ' ' || module FROM runs WHERE id = 1")" "finished estrings" "the run is finished"
+expect_equal "$(q "SELECT value FROM params WHERE run = 1 AND key = 'estrings.target'")" "Hello, World!" "the target is a param"
 evals=$(q "SELECT evaluations FROM generations WHERE run = 1 AND gen = $last")
 [ "$evals" -gt 24 ] 2>/dev/null || fail "evaluations are counted (got '$evals')"
 
 # The same seed gives the same generations; another seed differs.
-expect 0 "hello.ini again" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet
-equal "$(q "SELECT group_concat(best || '/' || mean, ' ') FROM generations WHERE run = 2")" \
+expect_exit 0 "hello.ini again" -- "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet
+expect_equal "$(q "SELECT group_concat(best || '/' || mean, ' ') FROM generations WHERE run = 2")" \
     "$(q "SELECT group_concat(best || '/' || mean, ' ') FROM generations WHERE run = 1")" "same seed, same statistics"
-expect 0 "two threads" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet --threads 2 \
+expect_exit 0 "two threads" -- "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet --threads 2 \
     --set estrings.population=2000
-expect 0 "one thread" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet --threads 1 \
+expect_exit 0 "one thread" -- "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" --quiet --threads 1 \
     --set estrings.population=2000
-equal "$(q "SELECT group_concat(best || '/' || mean || '/' || stddev, ' ') FROM generations WHERE run = 3")" \
+expect_equal "$(q "SELECT group_concat(best || '/' || mean || '/' || stddev, ' ') FROM generations WHERE run = 3")" \
     "$(q "SELECT group_concat(best || '/' || mean || '/' || stddev, ' ') FROM generations WHERE run = 4")" \
     "1 and 2 threads give the same statistics"
 
 # Every lesson file is valid and solves.
 for f in "$SRC"/experiments/estrings/*.ini; do
-    expect 0 "$(basename "$f") runs" "$ALIFE" run "$f" --db "$TMP/lessons.db" --quiet
-    has "goal reached" "$(basename "$f") solves"
+    expect_exit 0 "$(basename "$f") runs" -- "$ALIFE" run "$f" --db "$TMP/lessons.db" --quiet
+    expect_output "goal reached" "$(basename "$f") solves"
 done
 
 # A long target via --set (an INI line is limited), and a name.
 long=$(printf 'abcdefghij%.0s' $(seq 1 20))
-expect 0 "a 200-character target via --set" "$ALIFE" run "$SRC/experiments/estrings/name.ini" --db "$TMP/l.db" \
+expect_exit 0 "a 200-character target via --set" -- "$ALIFE" run "$SRC/experiments/estrings/name.ini" --db "$TMP/l.db" \
     --quiet --generations 3 --set "estrings.target=$long"
 
 # ---- bad input: exit 2, the problem named, nothing written ------------------------------
@@ -97,8 +65,8 @@ bad() { # bad DESCRIPTION TEXT... -- ARGS...
         shift
     done
     shift
-    expect 2 "$what exits 2" "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" "$@"
-    for n in "${needles[@]}"; do has "$n" "$what names the problem"; done
+    expect_exit 2 "$what exits 2" -- "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB" "$@"
+    for n in "${needles[@]}"; do expect_output "$n" "$what names the problem"; done
 }
 bad "an empty target" "estrings.target" "1 to 4096" -- --set estrings.target=
 bad "a non-ASCII character" "'é'" "0xC3 0xA9" "at character 4" "printable ASCII" -- --set "estrings.target=café"
@@ -108,21 +76,20 @@ bad "a mutation rate above 1" "ga.mutation_rate" "0 to 1" -- --set ga.mutation_r
 bad "a negative crossover rate" "ga.crossover_rate" "0 to 1" -- --set ga.crossover_rate=-0.1
 bad "elites filling the population" "ga.elites = 24" "estrings.population = 24" "elites x copies < population" -- --set ga.elites=24
 bad "a float mutation for strings" "ga.mutation = 'gaussian'" "reset|creep" -- --set ga.mutation=gaussian
-equal "$(q "SELECT COUNT(*) FROM runs")" "$runs_before" "bad inputs write no run"
+expect_equal "$(q "SELECT COUNT(*) FROM runs")" "$runs_before" "bad inputs write no run"
 printf '[run]\nmodule = estrings\n[estrings]\ntarget = "naïve"\n' >"$TMP/bad.ini"
-expect 2 "a bad target in a file exits 2" "$ALIFE" run "$TMP/bad.ini" --db "$TMP/new.db"
-has "'ï'" "the file's bad character is named"
+expect_exit 2 "a bad target in a file exits 2" -- "$ALIFE" run "$TMP/bad.ini" --db "$TMP/new.db"
+expect_output "'ï'" "the file's bad character is named"
 checks=$((checks + 1))
 [ ! -e "$TMP/new.db" ] || fail "a refused config must not create the database"
 
 # ---- the benchmark -------------------------------------------------------------------------
-expect 0 "bench estrings --json" "$ALIFE" bench estrings --pop 200 --len 32 --generations 50 --json
-for k in '"pop": 200' '"len": 32' '"generations_per_s"' '"chars_per_s"' '"threads"'; do has "$k" "bench JSON has $k"; done
-expect 0 "bench estrings --converge" "$ALIFE" bench estrings --converge --seeds 5 --json
-has '"all_converged": true' "five seeds converge"
-has '"evaluations_median"' "convergence JSON has the median"
-expect 2 "bench estrings bad --pop" "$ALIFE" bench estrings --pop 1
-has "--pop" "the bad option is named"
+expect_exit 0 "bench estrings --json" -- "$ALIFE" bench estrings --pop 200 --len 32 --generations 50 --json
+for k in '"pop": 200' '"len": 32' '"generations_per_s"' '"chars_per_s"' '"threads"'; do expect_output "$k" "bench JSON has $k"; done
+expect_exit 0 "bench estrings --converge" -- "$ALIFE" bench estrings --converge --seeds 5 --json
+expect_output '"all_converged": true' "five seeds converge"
+expect_output '"evaluations_median"' "convergence JSON has the median"
+expect_exit 2 "bench estrings bad --pop" -- "$ALIFE" bench estrings --pop 1
+expect_output "--pop" "the bad option is named"
 
-echo "$((checks - failures)) of $checks checks passed"
-[ "$failures" = 0 ]
+finish

@@ -31,6 +31,21 @@ expect_output() {
     fi
 }
 
+# expect_equal GOT WANT DESCRIPTION
+expect_equal() {
+    checks=$((checks + 1))
+    if [ "$1" != "$2" ]; then
+        echo "FAIL: $3: got '$1', wanted '$2'"
+        failures=$((failures + 1))
+    fi
+}
+
+# fail DESCRIPTION: a check written in the test itself failed.
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
 # expect_true DESCRIPTION -- CMD...: CMD must succeed.
 expect_true() {
     local what=$1

@@ -79,18 +79,18 @@ bool alGrid_Build(alGrid *g, const float *x, const float *y, int n)
     // below stays serial (it is cheap and its order is what makes it stable).
     // Four agents at a time when all four are inside the grid (nearly
     // always), where cell_coord is a truncation; one by one otherwise.
-    v4f inv_w = splat(g->inv_w), inv_h = splat(g->inv_h);
-    v4f cols = splat((float)g->cols), rows = splat((float)g->rows), zero = splat(0.0f);
+    alV4f inv_w = alV4_Splat(g->inv_w), inv_h = alV4_Splat(g->inv_h);
+    alV4f cols = alV4_Splat((float)g->cols), rows = alV4_Splat((float)g->rows), zero = alV4_Splat(0.0f);
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(static) num_threads(g->threads) if (n >= 65536)
 #endif
     for (int b = 0; b < (n + 3) / 4; ++b) {
         int i0 = 4 * b;
         if (i0 + 4 <= n) {
-            v4f fx = load4f(x + i0) * inv_w, fy = load4f(y + i0) * inv_h;
-            v4i in = (fx >= zero) & (fx < cols) & (fy >= zero) & (fy < rows);
+            alV4f fx = alV4_Load(x + i0) * inv_w, fy = alV4_Load(y + i0) * inv_h;
+            alV4i in = (fx >= zero) & (fx < cols) & (fy >= zero) & (fy < rows);
             if (in[0] & in[1] & in[2] & in[3]) {
-                v4i c = __builtin_convertvector(fy, v4i) * g->cols + __builtin_convertvector(fx, v4i);
+                alV4i c = __builtin_convertvector(fy, alV4i) * g->cols + __builtin_convertvector(fx, alV4i);
                 memcpy(g->agent_cell + i0, &c, sizeof c);
                 continue;
             }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "alife/grid.h"
+#include "alife/v4.h"
 
 // Slots allocated past the capacity of order, sx and sy (kept defined): a
 // vector load of the last few agents may read that far; the lanes past the
@@ -57,20 +58,6 @@ static inline void axis_range(float v, float r, float inv, int n, bool wrap, int
     }
     *lo = a;
     *hi = b;
-}
-
-// Four floats or ints in one SSE2 (x86-64) / NEON register, with GCC vector
-// extensions; a comparison gives -1 (true) or 0 in each int lane.
-typedef float v4f __attribute__((vector_size(16)));
-typedef int32_t v4i __attribute__((vector_size(16)));
-
-static inline v4f splat(float v) { return (v4f){v, v, v, v}; }
-static inline v4i splati(int32_t v) { return (v4i){v, v, v, v}; }
-static inline v4f load4f(const float *p)
-{
-    v4f v;
-    memcpy(&v, p, sizeof v);
-    return v;
 }
 
 // Squared distance from p to the agent in grid slot k, as alWorld_DistSq.

@@ -103,25 +103,14 @@ static inline float axis_gap(float v, int c, int c0, float size, float slack)
 // T also bounds the k-th nearest overall, so it becomes the limit that
 // keeps cells out.
 enum { LANES = 4, CAP = 256, RANK_MAX = 32 };
-_Static_assert(LANES * sizeof(float) == sizeof(v4f), "a vector holds LANES candidates");
+_Static_assert(LANES * sizeof(float) == sizeof(alV4f), "a vector holds LANES candidates");
 _Static_assert(LANES - 1 <= GRID_PAD, "a last partial vector reads up to LANES - 1 slots past the agents");
-
-// Bit l set when lane l of a comparison's result is true.
-static inline int lane_bits(v4i m)
-{
-#if defined(__SSE2__)
-    return __builtin_ia32_movmskps((v4f)m);
-#else
-    v4i b = m & (v4i){1, 2, 4, 8};
-    return b[0] | b[1] | b[2] | b[3];
-#endif
-}
 
 typedef struct query {
     const alGrid *g;
-    v4f px, py;   // the query point
-    v4f shx, shy; // the shift of the piece of row being gathered
-    v4i exclude;
+    alV4f px, py;   // the query point
+    alV4f shx, shy; // the shift of the piece of row being gathered
+    alV4i exclude;
     float lim; // the radius squared, then a bound on the k-th nearest's d2
     topk t;
     // The buffer: m candidates, with room for the LANES - 1 lanes a vector
@@ -135,12 +124,12 @@ typedef struct query {
 // hold NaN.
 static inline int count_within(const query *q, float bound)
 {
-    v4i n = {0, 0, 0, 0};
-    v4f b = splat(bound);
+    alV4i n = {0, 0, 0, 0};
+    alV4f b = alV4_Splat(bound);
     for (int j = 0; j < q->m; j += LANES) {
-        v4f d;
+        alV4f d;
         memcpy(&d, q->d2 + j, sizeof d);
-        n -= (v4i)(d <= b); // a true lane is -1
+        n -= (alV4i)(d <= b); // a true lane is -1
     }
     return n[0] + n[1] + n[2] + n[3];
 }
@@ -174,13 +163,13 @@ static bool rank_into(query *q, const int *surv, int ns)
     for (int i = 0; i < ns; ++i) d[i] = q->d2[surv[i]];
     for (int i = ns; i < ns + LANES; ++i) d[i] = NAN; // below none, equal to none
     int32_t rank[RANK_MAX + LANES];
-    v4i equal = {0, 0, 0, 0};
+    alV4i equal = {0, 0, 0, 0};
     for (int i = 0; i < ns; i += LANES) {
-        v4f di;
+        alV4f di;
         memcpy(&di, d + i, sizeof di);
-        v4i r = {0, 0, 0, 0};
+        alV4i r = {0, 0, 0, 0};
         for (int j = 0; j < ns; ++j) {
-            v4f dj = splat(d[j]);
+            alV4f dj = alV4_Splat(d[j]);
             r -= dj < di; // a true lane is -1
             equal -= dj == di;
         }
@@ -215,12 +204,12 @@ static void pick(query *q)
         {3}, {0, 3}, {1, 3}, {0, 1, 3}, {2, 3}, {0, 2, 3}, {1, 2, 3}, {0, 1, 2, 3}};
     static const uint8_t set[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     int surv[CAP + LANES], ns = 0;
-    v4f b = splat(bound);
+    alV4f b = alV4_Splat(bound);
     for (int j = 0; j < m; j += LANES) {
-        v4f dj;
+        alV4f dj;
         memcpy(&dj, q->d2 + j, sizeof dj);
-        int bits = lane_bits(dj <= b);
-        v4i idx;
+        int bits = alV4_Bits(dj <= b);
+        alV4i idx;
         memcpy(&idx, at[bits], sizeof idx);
         idx += j;
         memcpy(surv + ns, &idx, sizeof idx);
@@ -244,23 +233,23 @@ static inline void gather(query *q, int s, int e)
     // Locals, so that the stores into the buffer are not taken to change them.
     const float *sx = q->g->sx, *sy = q->g->sy;
     const int *order = q->g->order;
-    const v4f px = q->px, py = q->py, shx = q->shx, shy = q->shy;
-    const v4i exclude = q->exclude, nan = (v4i)splat(NAN);
+    const alV4f px = q->px, py = q->py, shx = q->shx, shy = q->shy;
+    const alV4i exclude = q->exclude, nan = (alV4i)alV4_Splat(NAN);
     while (s < e) {
         int m = q->m, n = e - s < CAP - m ? e - s : CAP - m;
         float *d2_out = q->d2 + m;
         int32_t *slot_out = q->slot + m;
-        v4i slot = (v4i){0, 1, 2, 3} + s;
+        alV4i slot = (alV4i){0, 1, 2, 3} + s;
         for (int i = 0; i < n; i += LANES, slot += LANES) {
-            v4f x, y;
-            v4i agent;
+            alV4f x, y;
+            alV4i agent;
             memcpy(&x, sx + s + i, sizeof x);
             memcpy(&y, sy + s + i, sizeof y);
             memcpy(&agent, order + s + i, sizeof agent);
-            v4f dx = (x - px) + shx, dy = (y - py) + shy;
-            v4f d2 = dx * dx + dy * dy;
+            alV4f dx = (x - px) + shx, dy = (y - py) + shy;
+            alV4f d2 = dx * dx + dy * dy;
             // Or-ing in a quiet NaN's bits makes any float a NaN.
-            d2 = (v4f)((v4i)d2 | (nan & (agent == exclude)));
+            d2 = (alV4f)((alV4i)d2 | (nan & (agent == exclude)));
             memcpy(d2_out + i, &d2, sizeof d2);
             memcpy(slot_out + i, &slot, sizeof slot);
         }
@@ -284,19 +273,19 @@ static inline __attribute__((always_inline)) void gather_row(query *q, int cy, i
     float shy = 0;
     if (cy < 0) cy += g->rows, shy = -g->world.height;
     else if (cy >= g->rows) cy -= g->rows, shy = g->world.height;
-    q->shy = splat(shy);
+    q->shy = alV4_Splat(shy);
     const int *start = g->cell_start + cy * g->cols;
     int cols = g->cols;
     if (a < 0) {
-        q->shx = splat(-g->world.width);
+        q->shx = alV4_Splat(-g->world.width);
         gather(q, start[a + cols], start[(b < 0 ? b : -1) + cols + 1]);
     }
     if (a < cols && b >= 0) {
-        q->shx = splat(0.0f);
+        q->shx = alV4_Splat(0.0f);
         gather(q, start[a < 0 ? 0 : a], start[(b >= cols ? cols - 1 : b) + 1]);
     }
     if (b >= cols) {
-        q->shx = splat(g->world.width);
+        q->shx = alV4_Splat(g->world.width);
         gather(q, start[(a >= cols ? a : cols) - cols], start[b - cols + 1]);
     }
 }
@@ -360,8 +349,8 @@ int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k,
                            (float)(y1 - y0 + 2) * g->cell_h);
     query q;
     q.g = g;
-    q.px = splat(p.x), q.py = splat(p.y);
-    q.exclude = (v4i){exclude, exclude, exclude, exclude};
+    q.px = alV4_Splat(p.x), q.py = alV4_Splat(p.y);
+    q.exclude = (alV4i){exclude, exclude, exclude, exclude};
     q.lim = r2;
     topk_init(&q.t, k);
     q.m = 0;

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "alife/v4.h"
 #include "steer_internal.h"
 
 static const char *const behaviour_names[AL_B_COUNT] = {
@@ -95,51 +96,31 @@ void alSteer_Integrate(const alWorld *w, const alVehicleParams *p, alVec2 force,
 // results are bit-identical; each branch becomes a select between both
 // ways. Its chain of square roots and divisions, one vehicle at a time,
 // was the second cost of a boids tick.
-typedef float v4f __attribute__((vector_size(16)));
-typedef int32_t v4i __attribute__((vector_size(16)));
-
-static inline v4f splat4(float v) { return (v4f){v, v, v, v}; }
-static inline v4f pick4(v4i m, v4f a, v4f b) { return (v4f)(((v4i)a & m) | ((v4i)b & ~m)); }
-static inline v4f load4(const float *p)
-{
-    v4f v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-static inline void store4(float *p, v4f v) { memcpy(p, &v, sizeof v); }
-static inline v4f sqrt4(v4f v)
-{
-#if defined(__SSE__)
-    return __builtin_ia32_sqrtps(v);
-#else
-    return (v4f){sqrtf(v[0]), sqrtf(v[1]), sqrtf(v[2]), sqrtf(v[3])};
-#endif
-}
 
 // alV2_Truncate, lane by lane.
-static inline void truncate4(v4f *x, v4f *y, float max)
+static inline void truncate4(alV4f *x, alV4f *y, float max)
 {
-    v4f l2 = *x * *x + *y * *y;
-    v4i keep = l2 <= splat4(max * max);
-    v4f s = splat4(max) / sqrt4(l2);
-    *x = pick4(keep, *x, *x * s);
-    *y = pick4(keep, *y, *y * s);
+    alV4f l2 = *x * *x + *y * *y;
+    alV4i keep = l2 <= alV4_Splat(max * max);
+    alV4f s = alV4_Splat(max) / alV4_Sqrt(l2);
+    *x = alV4_Pick(keep, *x, *x * s);
+    *y = alV4_Pick(keep, *y, *y * s);
 }
 
 void steer_integrate4(const alWorld *w, const alVehicleParams *p, float cos_turn, float sin_turn,
                       const float *fx, const float *fy, float dt, const lanes4 *in,
                       const lanes4 *out)
 {
-    v4f sx = load4(fx), sy = load4(fy);
+    alV4f sx = alV4_Load(fx), sy = alV4_Load(fy);
     truncate4(&sx, &sy, p->max_force);
     float inv_mass = 1.0f / p->mass;
-    v4f ax = sx * splat4(inv_mass), ay = sy * splat4(inv_mass);
-    v4f vdt = splat4(dt);
-    v4f vx = load4(in->vx) + ax * vdt, vy = load4(in->vy) + ay * vdt;
+    alV4f ax = sx * alV4_Splat(inv_mass), ay = sy * alV4_Splat(inv_mass);
+    alV4f vdt = alV4_Splat(dt);
+    alV4f vx = alV4_Load(in->vx) + ax * vdt, vy = alV4_Load(in->vy) + ay * vdt;
     truncate4(&vx, &vy, p->max_speed);
-    v4f x = load4(in->x) + vx * vdt, y = load4(in->y) + vy * vdt;
-    v4i inside = (x >= splat4(0.0f)) & (x < splat4(w->width)) & (y >= splat4(0.0f)) &
-                 (y < splat4(w->height));
+    alV4f x = alV4_Load(in->x) + vx * vdt, y = alV4_Load(in->y) + vy * vdt;
+    alV4i inside = (x >= alV4_Splat(0.0f)) & (x < alV4_Splat(w->width)) & (y >= alV4_Splat(0.0f)) &
+                 (y < alV4_Splat(w->height));
     if (w->edge != AL_EDGE_WRAP || (inside[0] & inside[1] & inside[2] & inside[3]) == 0) {
         // Rare on a torus: the lanes that left the world, one at a time.
         for (int l = 0; l < 4; ++l) {
@@ -149,25 +130,25 @@ void steer_integrate4(const alWorld *w, const alVehicleParams *p, float cos_turn
             x[l] = lp.x, y[l] = lp.y, vx[l] = lv.x, vy[l] = lv.y;
         }
     }
-    v4f hx = load4(in->hx), hy = load4(in->hy);
-    v4f speed2 = vx * vx + vy * vy;
-    v4i moving = speed2 > splat4(1e-8f);
-    v4f inv = splat4(1.0f) / sqrt4(speed2);
-    v4f wx = vx * inv, wy = vy * inv;
-    v4i aligned = hx * wx + hy * wy >= splat4(cos_turn);
-    v4f sgn = pick4(hx * wy - hy * wx >= splat4(0.0f), splat4(1.0f), splat4(-1.0f));
-    v4f c = splat4(cos_turn), s = splat4(sin_turn);
-    v4f rx = hx * c - hy * s * sgn, ry = hx * s * sgn + hy * c;
+    alV4f hx = alV4_Load(in->hx), hy = alV4_Load(in->hy);
+    alV4f speed2 = vx * vx + vy * vy;
+    alV4i moving = speed2 > alV4_Splat(1e-8f);
+    alV4f inv = alV4_Splat(1.0f) / alV4_Sqrt(speed2);
+    alV4f wx = vx * inv, wy = vy * inv;
+    alV4i aligned = hx * wx + hy * wy >= alV4_Splat(cos_turn);
+    alV4f sgn = alV4_Pick(hx * wy - hy * wx >= alV4_Splat(0.0f), alV4_Splat(1.0f), alV4_Splat(-1.0f));
+    alV4f c = alV4_Splat(cos_turn), s = alV4_Splat(sin_turn);
+    alV4f rx = hx * c - hy * s * sgn, ry = hx * s * sgn + hy * c;
     // alV2_Normalize, then a zero result replaced by want.
-    v4f rl2 = rx * rx + ry * ry;
-    v4f rinv = splat4(1.0f) / sqrt4(rl2);
-    v4i nonzero = rl2 > splat4(1e-20f);
-    v4f nx = pick4(nonzero, rx * rinv, splat4(0.0f)), ny = pick4(nonzero, ry * rinv, splat4(0.0f));
-    v4i zero = (nx == splat4(0.0f)) & (ny == splat4(0.0f));
-    nx = pick4(zero, wx, nx), ny = pick4(zero, wy, ny);
-    v4f tx = pick4(aligned, wx, nx), ty = pick4(aligned, wy, ny);
-    store4(out->hx, pick4(moving, tx, hx));
-    store4(out->hy, pick4(moving, ty, hy));
-    store4(out->x, x), store4(out->y, y);
-    store4(out->vx, vx), store4(out->vy, vy);
+    alV4f rl2 = rx * rx + ry * ry;
+    alV4f rinv = alV4_Splat(1.0f) / alV4_Sqrt(rl2);
+    alV4i nonzero = rl2 > alV4_Splat(1e-20f);
+    alV4f nx = alV4_Pick(nonzero, rx * rinv, alV4_Splat(0.0f)), ny = alV4_Pick(nonzero, ry * rinv, alV4_Splat(0.0f));
+    alV4i zero = (nx == alV4_Splat(0.0f)) & (ny == alV4_Splat(0.0f));
+    nx = alV4_Pick(zero, wx, nx), ny = alV4_Pick(zero, wy, ny);
+    alV4f tx = alV4_Pick(aligned, wx, nx), ty = alV4_Pick(aligned, wy, ny);
+    alV4_Store(out->hx, alV4_Pick(moving, tx, hx));
+    alV4_Store(out->hy, alV4_Pick(moving, ty, hy));
+    alV4_Store(out->x, x), alV4_Store(out->y, y);
+    alV4_Store(out->vx, vx), alV4_Store(out->vy, vy);
 }

@@ -258,8 +258,14 @@ for attempt in 1 2 3; do
     caught=0
     for _ in $(seq 1 600); do # up to 60 s: the short runs finished and a long one running
         kill -0 $pid 2>/dev/null || break
+        # A long run still in its first half: caught later, it could finish
+        # before the signal lands (300 ant generations take about half a
+        # second here), and then nothing would be left to interrupt.
         if [ -s "$DB" ] && [ "$(q "SELECT count(*) FROM runs WHERE status='finished'" 2>/dev/null || echo 0)" -ge 3 ] \
-            && [ "$(q "SELECT count(*) FROM runs WHERE status='running'" 2>/dev/null || echo 0)" -ge 1 ]; then
+            && [ "$(q "SELECT count(*) FROM runs r JOIN params p ON p.run = r.id AND p.key = 'run.generations'
+                       WHERE r.status = 'running' AND p.value = '$long'
+                       AND (SELECT count(*) FROM generations g WHERE g.run = r.id) < $long / 2" 2>/dev/null ||
+                    echo 0)" -ge 1 ]; then
             caught=1
             break
         fi

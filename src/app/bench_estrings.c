@@ -49,6 +49,11 @@ static void help(void)
            "      --json            one JSON object instead of text\n"
            "  -h, --help            this help\n"
            "\n"
+           "With more than one thread each generation is bred on all of them or on\n"
+           "one, whichever the run measures to be faster as it goes (a busy machine\n"
+           "can make one thread faster); --json's parallel_runs counts the\n"
+           "generations bred on all. Results never depend on it.\n"
+           "\n"
            "exit status: 0 done (--converge: every run converged), 1 a run did not\n"
            "converge, 2 usage or config error.\n");
 }

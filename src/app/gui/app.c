@@ -409,6 +409,53 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     }
 }
 
+static alResult load_fonts(al_gui *g, alError *err);
+static void free_fonts(al_gui *g);
+
+// Offscreen, a resize event makes a new surface (and renderer, whose glyph
+// atlases are made again); a window's renderer follows the window itself.
+static void resize_offscreen(al_gui *g, int w, int h)
+{
+    if (!g->surface || w < 320 || h < 240 || w > 8192 || h > 8192) return;
+    if (w == g->surface->w && h == g->surface->h) return;
+    SDL_Surface *ns = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!ns) {
+        al_shell_say(g, AL_COL_BAD, "cannot make a %dx%d image: %s", w, h, SDL_GetError());
+        return;
+    }
+    free_fonts(g);
+    SDL_DestroyRenderer(g->r);
+    SDL_FreeSurface(g->surface);
+    g->surface = ns;
+    g->r = SDL_CreateSoftwareRenderer(ns);
+    alError err = {0};
+    if (!g->r || load_fonts(g, &err) != AL_OK) {
+        fprintf(stderr, "alife gui: cannot draw at %dx%d: %s\n", w, h,
+                g->r ? err.msg : SDL_GetError());
+        g->quit = true;
+    }
+}
+
+void al_gui_request_size(al_gui *g, int w, int h)
+{
+    if (g->win) {
+        SDL_SetWindowSize(g->win, w, h);
+        return;
+    }
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_WINDOWEVENT;
+    e.window.event = SDL_WINDOWEVENT_SIZE_CHANGED;
+    e.window.data1 = w;
+    e.window.data2 = h;
+    SDL_PushEvent(&e);
+}
+
+bool al_gui_offscreen(const al_gui *g)
+{
+    return g->win == NULL;
+}
+
 bool al_gui_handle_events(al_gui *g)
 {
     SDL_Event e;
@@ -417,6 +464,14 @@ bool al_gui_handle_events(al_gui *g)
             g->quit = true;
             continue;
         }
+        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED &&
+            !g->win) {
+            resize_offscreen(g, e.window.data1, e.window.data2);
+            continue;
+        }
+        if (e.type == SDL_MOUSEMOTION) g->mouse_x = e.motion.x, g->mouse_y = e.motion.y;
+        if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP)
+            g->mouse_x = e.button.x, g->mouse_y = e.button.y;
         // The compare picker, when open, takes the keyboard.
         if (al_compare_view_event(g->cmpv, &e)) continue;
         // The view gets the first look (its text box must be able to take
@@ -458,6 +513,15 @@ static alResult load_fonts(al_gui *g, alError *err)
     if (!(g->mono = al_font_create(g->r, mono, 14, err))) return err->code;
     if (!(g->title = al_font_create(g->r, bold, 20, err))) return err->code;
     return AL_OK;
+}
+
+static void free_fonts(al_gui *g)
+{
+    al_font_destroy(g->font);
+    al_font_destroy(g->small);
+    al_font_destroy(g->mono);
+    al_font_destroy(g->title);
+    g->font = g->small = g->mono = g->title = NULL;
 }
 
 static bool no_display_driver(void)
@@ -595,10 +659,7 @@ void al_destroy_gui(al_gui *g)
     history_reset(&g->hist, NULL);
     al_batch_free(&g->batch);
     al_destroy_compare_view(g->cmpv);
-    al_font_destroy(g->font);
-    al_font_destroy(g->small);
-    al_font_destroy(g->mono);
-    al_font_destroy(g->title);
+    free_fonts(g);
     if (g->r) SDL_DestroyRenderer(g->r);
     if (g->win) SDL_DestroyWindow(g->win);
     if (g->surface) SDL_FreeSurface(g->surface);

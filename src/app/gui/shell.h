@@ -76,6 +76,10 @@ struct al_gui {
     SDL_Color message_col;
     double message_until;
     char last_shot[600];
+
+    al_panel_sections sections; ///< the panel's sections as last drawn
+    char plotted[64];           ///< the plotted figure's name, as last drawn
+    int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
 
 /// Shows a message in the panel for ten seconds (printf-style).
@@ -83,6 +87,8 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// The renderer's output size in pixels.
 void al_shell_output_size(const al_gui *g, int *w, int *h);
+/// What `state` reports of the current view (shell_state.c).
+void al_shell_report(al_gui *g, al_view_report *r);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);
 

@@ -254,6 +254,8 @@ static void keys_flow(al_gui *g, al_panel *p)
 {
     int lines = keys_lines(g, p->width), sh = al_font_height(g->small);
     if (p->y + 6 + al_font_height(g->font) + 3 + lines * sh > p->bottom) {
+        al_panel_section_begin(p, "Keys", al_panel_fits(p, g->small));
+        al_panel_section_cut(p); // the help overlay has them all
         if (al_panel_fits(p, g->small)) // a small window: the help has them all
             al_draw_text_px(g->r, g->small, (float)p->x, (float)p->y, AL_COL_WARN,
                             "H shows the keys   Space pause   Esc quit");
@@ -289,7 +291,9 @@ static void draw_panel(al_gui *g)
         .small = g->small,
         .mono = g->mono,
         .title = g->title,
+        .sections = &g->sections,
     };
+    g->sections.n = 0;
     SDL_RenderSetClipRect(g->r, &pr);
 
     // Title and the mode tabs.
@@ -312,6 +316,7 @@ static void draw_panel(al_gui *g)
     p.y += al_font_height(g->small) + 6;
 
     // Status.
+    al_panel_section_begin(&p, "Status", true);
     if (g->have_session) {
         const char *state = g->done     ? (g->s.goal ? "goal reached" : "finished")
                             : g->fast   ? "fast-forward"
@@ -362,9 +367,15 @@ static void draw_panel(al_gui *g)
     p.bottom = full_bottom;
 
     keys_flow(g, &p);
+    al_panel_section_end(&p);
 
     // The plot, anchored at the bottom.
     SDL_Rect area = {pr.x + 12, pr.y + pr.h - plot_h, pr.w - 24, plot_h - 8};
+    p.y = area.y;
+    p.bottom = area.y + area.h;
+    al_panel_section_begin(&p, "Plot", true);
+    p.y = area.y + area.h;
+    al_panel_section_end(&p);
     const history *h = &g->hist;
     al_series series[2 + MAXFIG];
     int ns = 0;
@@ -379,6 +390,7 @@ static void draw_panel(al_gui *g)
     const char *xtitle = "generation";
     if (g->view && g->have_session && g->view->plot_y) ytitle = g->view->plot_y;
     if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
+    snprintf(g->plotted, sizeof g->plotted, "%s", lower ? "error" : "fitness");
     if (al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0)
         al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ytitle, series, 1);
     else

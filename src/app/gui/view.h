@@ -157,7 +157,21 @@ typedef struct al_panel {
     const al_font *small; ///< 13 px sans
     const al_font *mono;  ///< 14 px monospaced
     const al_font *title; ///< 20 px bold sans
+    struct al_panel_sections *sections; ///< where headings record their sections (may be NULL)
 } al_panel;
+
+/// A panel section as last drawn: from its heading to the next one. For
+/// `state` in the --script harness and for the shell's "more below" sign.
+typedef struct al_panel_section {
+    char name[48];  ///< the heading up to " (" ("Scenario", "Flock", ...)
+    SDL_Rect rect;  ///< pixels; h is 0 when the section did not fit at all
+    bool cut;       ///< some of its lines did not fit
+} al_panel_section;
+enum { AL_PANEL_MAX_SECTIONS = 24 };
+typedef struct al_panel_sections {
+    al_panel_section s[AL_PANEL_MAX_SECTIONS];
+    int n;
+} al_panel_sections;
 
 /// A section heading in the accent colour, with a little space above; when
 /// not even one line fits under it, nothing is drawn and the panel is full.
@@ -179,6 +193,12 @@ void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int
 /// Reserves a block height pixels tall and the panel's width for custom
 /// drawing; returns it, or a rectangle of height 0 when it does not fit.
 SDL_Rect al_panel_area(al_panel *p, int height);
+/// Sections for the shell's own blocks (the plot): begin one named name
+/// (fits false: none of it is shown), end the current one at the cursor, or
+/// mark it cut (part of it is not shown).
+void al_panel_section_begin(al_panel *p, const char *name, bool fits);
+void al_panel_section_end(al_panel *p);
+void al_panel_section_cut(al_panel *p);
 /// Vertical space of px pixels.
 void al_panel_space(al_panel *p, int px);
 /// Whether another line of font f fits.
@@ -219,6 +239,24 @@ typedef struct al_view_ctx {
     bool restart;                            ///< a restart was requested
 } al_view_ctx;
 
+/// What the --script harness's `state` says about a view, filled by the
+/// shell (figures from the last generation's statistics, agents from the
+/// config) and then by the view's optional .report, which adds or replaces.
+enum { AL_REPORT_MAX_FIGURES = 24 };
+typedef struct al_view_report {
+    char scenario[64]; ///< the scenario or lesson shown ("" none)
+    int agents;        ///< agents in the world (-1 unknown)
+    int selected;      ///< the selected agent, -1 none
+    int food;          ///< food items in the drawn world; -1: the module has no food
+    bool replaying;    ///< a stored generation is being replayed
+    char overlay[32];  ///< the view's open overlay ("brain"), "" none
+    int nfig;
+    char fig_name[AL_REPORT_MAX_FIGURES][32];
+    double fig[AL_REPORT_MAX_FIGURES];
+} al_view_report;
+/// Sets figure name to value (replacing an earlier value of the same name).
+void al_view_report_figure(al_view_report *r, const char *name, double value);
+
 /// Asks the shell to re-create the session with one more "section.key=value"
 /// override (after the current event); a config error is shown in the panel.
 void al_view_request_restart(al_view_ctx *ctx, const char *assignment);
@@ -245,6 +283,9 @@ typedef struct al_view {
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
     void (*panel)(al_view_ctx *ctx, al_panel *p);                            ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional
+    /// optional: what `state` reports (scenario, selected agent, food, live
+    /// figures); called between frames, never while drawing.
+    void (*report)(al_view_ctx *ctx, al_view_report *r);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

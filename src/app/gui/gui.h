@@ -72,8 +72,8 @@ bool al_gui_has_session(const al_gui *g);
 /// Ticks and generations of the current session (0 without one).
 int64_t al_gui_ticks(const al_gui *g);
 int64_t al_gui_generations(const al_gui *g);
-/// Simulation speed in ticks per frame.
-int al_gui_speed(const al_gui *g);
+/// Simulation speed in ticks per frame (below 1: one tick every few frames).
+double al_gui_speed(const al_gui *g);
 /// The current mode's resolved config (valid until the next mode switch or restart).
 const alConfig *al_gui_config(const al_gui *g);
 /// Path of the last F12 screenshot, or "" if none yet.

@@ -88,11 +88,14 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"paused\":%s,\"finished\":%s,\"replaying\":%s,\"fast\":%s",
             g->paused ? "true" : "false", g->done ? "true" : "false",
             r.replaying ? "true" : "false", g->fast ? "true" : "false");
-    fprintf(f, ",\"speed\":%d,\"seed\":%llu", al_gui_speed(g),
+    fprintf(f, ",\"speed\":%g,\"forever\":%s,\"jump_to\":%lld,\"seed\":%llu", al_gui_speed(g),
+            g->forever ? "true" : "false", (long long)g->jump_to,
             (unsigned long long)(g->have_session ? g->s.seed : 0));
     fputs(",\"overlays\":[", f);
     const char *sep = "";
     if (g->help) fprintf(f, "%s\"help\"", sep), sep = ",";
+    if (g->lesson) fprintf(f, "%s\"lesson\"", sep), sep = ",";
+    if (g->jump_typing) fprintf(f, "%s\"jump\"", sep), sep = ",";
     if (al_compare_view_open(g->cmpv)) fprintf(f, "%s\"compare\"", sep), sep = ",";
     if (r.overlay[0]) fprintf(f, "%s", sep), jstr(f, r.overlay), sep = ",";
     fputs("],\"scenario\":", f);
@@ -131,10 +134,28 @@ void al_gui_write_state(al_gui *g, FILE *f)
         if (i) fputc(',', f);
         fputs("{\"name\":", f);
         jstr(f, s->name);
-        fprintf(f, ",\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"cut\":%s}", s->rect.x, s->rect.y,
-                s->rect.w, s->rect.h, s->cut ? "true" : "false");
+        fprintf(f, ",\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"cut\":%s,\"collapsed\":%s}",
+                s->rect.x, s->rect.y, s->rect.w, s->rect.h, s->cut ? "true" : "false",
+                s->collapsed ? "true" : "false");
     }
-    fputs("],\"plotted\":", f);
+    fprintf(f, "],\"scroll\":{\"offset\":%d,\"max\":%d,\"sign\":%s}", g->scroll,
+            g->scroll_max, g->more_above || g->more_below ? "true" : "false");
+    fputs(",\"help_keys\":[", f);
+    if (g->help)
+        for (const char *k = g->help_drawn; *k;) {
+            const char *nl = strchr(k, '\n');
+            size_t n = nl ? (size_t)(nl - k) : strlen(k);
+            char one[64];
+            snprintf(one, sizeof one, "%.*s", (int)n, k);
+            if (k != g->help_drawn) fputc(',', f);
+            jstr(f, one);
+            k += n + (nl ? 1 : 0);
+        }
+    fputs("],\"lesson\":", f);
+    char lesson[1024];
+    al_shell_lesson_path(g, lesson, sizeof lesson);
+    jstr(f, lesson);
+    fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
     fputs(",\"food\":", f);
     if (r.food >= 0)

@@ -165,7 +165,8 @@ typedef struct al_panel {
 typedef struct al_panel_section {
     char name[48];  ///< the heading up to " (" ("Scenario", "Flock", ...)
     SDL_Rect rect;  ///< pixels; h is 0 when the section did not fit at all
-    bool cut;       ///< some of its lines did not fit
+    bool cut;       ///< some of its lines did not fit or are scrolled out of view
+    bool collapsed; ///< folded to its heading (a click opens it)
 } al_panel_section;
 enum { AL_PANEL_MAX_SECTIONS = 24 };
 typedef struct al_panel_sections {
@@ -235,6 +236,8 @@ typedef struct al_view_ctx {
     void *state;                             ///< the view's own state from create(), or NULL
     const char *db_path;                     ///< run database, or NULL when not logging
     bool paused;                             ///< the shell is paused
+    bool done;                               ///< the run reached its goal or limit (the
+                                             ///< view may keep its world alive, e.g. a replay)
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
 } al_view_ctx;
@@ -283,6 +286,15 @@ typedef struct al_view {
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
     void (*panel)(al_view_ctx *ctx, al_panel *p);                            ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional
+    /// optional: the figure the plot shows first (a name from the module's
+    /// statistics, e.g. "order"; NULL: best and mean fitness). Tab cycles.
+    const char *plot_default;
+    /// optional: what the marks in the world mean, lines "mark  meaning"
+    /// separated by '\n', for the lesson overlay (L). NULL: the shell's text.
+    const char *legend;
+    /// optional: the module has no generations worth a table (steering's
+    /// report periods): the shell shows no "Last generations" table.
+    bool no_table;
     /// optional: what `state` reports (scenario, selected agent, food, live
     /// figures); called between frames, never while drawing.
     void (*report)(al_view_ctx *ctx, al_view_report *r);

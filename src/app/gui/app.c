@@ -306,12 +306,14 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
 {
     alError err = {0};
     alConfig *cfg = config_for(g, m, extra, &err);
-    if (!cfg) {
-        al_shell_say(g, AL_COL_BAD, "%s", err.msg);
-        return false;
-    }
-    if (open_session(g, m, cfg, &err) != AL_OK) {
-        al_shell_say(g, AL_COL_BAD, "%s", err.msg);
+    if (!cfg || open_session(g, m, cfg, &err) != AL_OK) {
+        // A value typed in the window: say it as typed, without --set.
+        const char *msg = err.msg, *eq = extra ? strchr(extra, '=') : NULL;
+        if (eq && strncmp(msg, "--set ", 6) == 0 && strstr(msg, ": ")) msg = strstr(msg, ": ") + 2;
+        if (eq)
+            al_shell_say(g, AL_COL_BAD, "'%s' was not used, the run goes on: %s", eq + 1, msg);
+        else
+            al_shell_say(g, AL_COL_BAD, "%s", msg);
         return false;
     }
     char sc[64];
@@ -591,6 +593,7 @@ void al_gui_update(al_gui *g)
     }
     if (g->have_session && g->view && g->view->update) {
         g->ctx.paused = g->paused;
+        g->ctx.done = g->done;
         g->view->update(&g->ctx, ticks);
     }
 }

@@ -68,13 +68,14 @@
 #define AL_COL_AGENT AL_RGB(200, 210, 230)  ///< default agent colour
 
 // ---- text ---------------------------------------------------------------------
-/// A font at one size, rendered once into a glyph atlas (printable ASCII;
-/// other characters show as '?'). Owned by the shell.
+/// A font at one size, rendered once into a glyph atlas (printable ASCII,
+/// Latin-1 and Latin Extended-A from UTF-8; other characters show as '?').
+/// Owned by the shell.
 typedef struct al_font al_font;
 
 /// Line height in pixels.
 int al_font_height(const al_font *f);
-/// Width in pixels of text (UTF-8; non-ASCII counts as '?').
+/// Width in pixels of text (UTF-8; characters the atlas lacks count as '?').
 int al_text_width(const al_font *f, const char *text);
 /// Draws text with its top-left corner at (x, y) pixels; returns its width.
 int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Color col,

@@ -126,6 +126,13 @@ int alConfig_FormatIni(const alConfig *cfg, char *buf, size_t cap);
 /// Same as FormatIni, to a stream. Returns false on a write error.
 bool alConfig_WriteIni(const alConfig *cfg, FILE *out);
 
+/// For an error found after resolving (a check across keys, a value the
+/// module parses itself, e.g. ants.hidden): prefixes err's message with where
+/// each config key it names was set, "FILE:LINE" or "--set key=value"
+/// (several joined by ", "), unless it already starts there. Keys left at
+/// their defaults add nothing. Returns err->code; err may be NULL.
+alResult alConfig_Locate(const alConfig *cfg, alError *err);
+
 /// Iterates the keys the module uses: calls fn(key, value, ctx) for each, in
 /// schema order. For the run database's params table.
 void alConfig_Each(const alConfig *cfg, void (*fn)(const char *key, const char *value, void *ctx),

@@ -911,3 +911,63 @@ bool alConfig_WriteIni(const alConfig *cfg, FILE *out)
     free(buf);
     return ok;
 }
+
+// ---- where a checked value came from ---------------------------------------
+
+static bool is_origin_located(const char *o)
+{
+    return strcmp(o, "default") != 0 && strcmp(o, "module default") != 0;
+}
+
+alResult alConfig_Locate(const alConfig *cfg, alError *err)
+{
+    if (!err || err->code == AL_OK) return err ? err->code : AL_OK;
+    const char *msg = err->msg;
+    const char *found[8];
+    int nfound = 0;
+    // Every "section.key" the message names, in order, once each.
+    for (const char *p = msg; *p && nfound < 8;) {
+        if (!(*p >= 'a' && *p <= 'z') || (p > msg && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))) {
+            ++p;
+            continue;
+        }
+        const char *q = p;
+        while ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9') || *q == '_' || *q == '.') ++q;
+        char key[128];
+        size_t n = (size_t)(q - p);
+        while (n > 0 && p[n - 1] == '.') --n; // "ants.hidden." at a sentence's end
+        if (n < sizeof key && memchr(p, '.', n)) {
+            memcpy(key, p, n);
+            key[n] = '\0';
+            int i = slot_index(cfg, key);
+            if (i >= 0 && alSchema_KeyInModule(cfg->slots[i].def, cfg->module)) {
+                const char *o = cfg->slots[i].origin;
+                bool seen = false;
+                for (int j = 0; j < nfound; ++j) seen |= strcmp(found[j], o) == 0;
+                if (is_origin_located(o) && !seen) {
+                    size_t ol = strlen(o);
+                    if (strncmp(msg, o, ol) == 0 && msg[ol] == ':') return err->code; // located
+                    found[nfound++] = o;
+                }
+            }
+        }
+        p = q;
+    }
+    if (nfound == 0) return err->code;
+    char prefix[512];
+    size_t len = 0;
+    prefix[0] = '\0';
+    for (int j = 0; j < nfound && len < sizeof prefix; ++j)
+        len += (size_t)snprintf(prefix + len, sizeof prefix - len, "%s%s", j ? ", " : "", found[j]);
+    char old[sizeof err->msg];
+    memcpy(old, msg, sizeof old);
+    size_t pl = strlen(prefix);
+    if (pl > 500) pl = 500;
+    memcpy(err->msg, prefix, pl);
+    memcpy(err->msg + pl, ": ", 2);
+    size_t room = sizeof err->msg - pl - 3, ol = strnlen(old, sizeof old - 1);
+    if (ol > room) ol = room;
+    memcpy(err->msg + pl + 2, old, ol);
+    err->msg[pl + 2 + ol] = '\0';
+    return err->code;
+}

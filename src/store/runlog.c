@@ -185,23 +185,40 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
 // WAL mode (readers never wait for the writer), set once per file. SQLite
 // answers SQLITE_BUSY to the switch without calling the busy handler when
 // another process is switching or creating the file at the same moment, so
-// retry for as long as the busy timeout would have waited.
+// retry for as long as the busy timeout would have waited. Any other answer
+// than "wal" is final: an in-memory database ("memory") is a usage error, a
+// file whose filesystem cannot share memory between processes (a network
+// filesystem) keeps its old mode, and is refused rather than logged to
+// without WAL: several writers and live readers (a sweep, the GUI beside
+// `alife runs`) depend on it.
 static alResult use_wal(alRunLog *log, alError *err)
 {
     for (int attempt = 0;; ++attempt) {
         sqlite3_stmt *st = NULL;
-        int rc = sqlite3_prepare_v2(log->db, "PRAGMA journal_mode", -1, &st, NULL);
-        bool wal = false;
+        int rc = sqlite3_prepare_v2(log->db, attempt == 0 ? "PRAGMA journal_mode" :
+                                                            "PRAGMA journal_mode=WAL",
+                                    -1, &st, NULL);
+        char mode[32] = "";
         if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-            const char *mode = (const char *)sqlite3_column_text(st, 0);
-            wal = mode && strcmp(mode, "wal") == 0;
+            const char *m = (const char *)sqlite3_column_text(st, 0);
+            snprintf(mode, sizeof mode, "%s", m ? m : "");
             rc = SQLITE_OK;
         }
         sqlite3_finalize(st);
-        if (rc == SQLITE_OK && wal) return AL_OK;
-        if (rc == SQLITE_OK)
-            rc = sqlite3_exec(log->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
-        if (rc == SQLITE_OK) continue; // check that it took
+        if (rc == SQLITE_OK && strcmp(mode, "wal") == 0) return AL_OK;
+        if (rc == SQLITE_OK && strcmp(mode, "memory") == 0)
+            return alError_Set(err, AL_ERR_USAGE,
+                               "%s: an in-memory database would lose every run when alife "
+                               "exits; give a file path (default " AL_DEFAULT_DB ")",
+                               log->path);
+        if (rc == SQLITE_OK && attempt > 0)
+            return alError_Set(err, AL_ERR_DB,
+                               "%s: cannot use WAL journal mode here (the file stays in '%s' "
+                               "mode; a network or other filesystem without shared memory?); "
+                               "alife needs WAL so that runs and readers can share the file: "
+                               "put the database on a local disk",
+                               log->path, mode);
+        if (rc == SQLITE_OK) continue; // not WAL yet: the next attempt switches
         if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) break;
         if (attempt >= 1000) break; // 1000 x 10 ms = the 10 s busy timeout
         struct timespec ts = {0, 10 * 1000000L};
@@ -243,6 +260,11 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     *out = NULL;
     if (strlen(path) >= sizeof((alRunLog *)0)->path)
         return alError_Set(err, AL_ERR_USAGE, "%.64s...: database path too long", path);
+    if (!path[0])
+        return alError_Set(err, AL_ERR_USAGE,
+                           "an empty database path: SQLite would use a temporary database, "
+                           "deleted on close like an in-memory one; give a file path (default "
+                           AL_DEFAULT_DB ")");
     struct stat sb;
     if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
         return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);

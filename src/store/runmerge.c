@@ -98,11 +98,17 @@ static const char *merge_sql[] = {
     " f.value FROM src.figures f JOIN temp.m_map mp ON mp.old = f.run",
     "INSERT OR IGNORE INTO main.genomes(run, gen, rank, fitness, genome) SELECT mp.new, g.gen,"
     " g.rank, g.fitness, g.genome FROM src.genomes g JOIN temp.m_map mp ON mp.old = g.run",
-    // A run still 'running' here that ended in the source: take its end.
-    "UPDATE main.runs SET"
-    " status = (SELECT s.status FROM src.runs s WHERE s.uuid = runs.uuid),"
-    " finished = (SELECT s.finished FROM src.runs s WHERE s.uuid = runs.uuid)"
-    " WHERE status = 'running' AND uuid IN (SELECT uuid FROM src.runs WHERE status != 'running')",
+    // A run the source holds ended where this file does not: take its end.
+    // Not only 'running' here: a copy taken mid-run reads 'interrupted'
+    // once a writer has opened this file after the run's process ended
+    // (the stale-row rule), yet the source's 'finished' is the truth.
+    // 'finished' here is final; an 'interrupted' of the source never
+    // overrides a 'failed' or 'interrupted' that has its finish time.
+    "UPDATE main.runs AS m SET status = s.status, finished = s.finished FROM src.runs AS s"
+    " WHERE s.uuid = m.uuid AND s.status != 'running' AND m.status != 'finished'"
+    " AND (m.status = 'running' OR s.status IN ('finished', 'failed')"
+    "      OR (m.finished IS NULL AND s.finished IS NOT NULL))"
+    " AND (m.status IS NOT s.status OR m.finished IS NOT s.finished)",
 };
 enum { STEP_RUNS = 0, STEP_GENS = 4, STEP_END = 7, NSTEPS = 8 };
 

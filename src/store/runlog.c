@@ -143,7 +143,7 @@ static void mark_stale_runs(alRunLog *log)
 // A file that is not ours is a usage error (exit 2): the user named the
 // wrong file; it is left byte for byte as it was.
 static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, bool *old_id,
-                               alError *err)
+                               int *sqlite_code, alError *err)
 {
     const char *path = log->path;
     int64_t app = 0, tables = 0;
@@ -155,6 +155,7 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
                 pragma_int(log, "PRAGMA user_version", version) &&
                 pragma_int(log, "SELECT count(*) FROM sqlite_master", &tables);
     int code = sqlite3_errcode(log->db);
+    *sqlite_code = read ? SQLITE_OK : code;
     char msg[256];
     snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(log->db));
     if (snapshot) sqlite3_exec(log->db, "COMMIT", NULL, NULL, NULL);
@@ -278,15 +279,31 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     log->readonly = readonly;
     int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     alResult r = AL_OK;
-    if (sqlite3_open_v2(path, &log->db, flags, NULL) != SQLITE_OK) {
-        r = alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path,
-                        log->db ? sqlite3_errmsg(log->db) : "out of memory");
-        goto fail;
-    }
-    sqlite3_busy_timeout(log->db, 10000);
     int64_t version = 0;
     bool old_id = false;
-    r = check_identity(log, readonly, &version, &old_id, err);
+    for (int pass = 0;; ++pass) {
+        // Pass 1 (readers only): the file as immutable, when pass 0 could
+        // not read it for want of write access (see al_store_ro_fallback).
+        char *uri = pass == 0 ? NULL : al_store_uri(path, "immutable=1");
+        if (pass > 0 && !uri) {
+            r = alError_Set(err, AL_ERR_NOMEM, "out of memory");
+            goto fail;
+        }
+        int rc = sqlite3_open_v2(uri ? uri : path, &log->db,
+                                 flags | (uri ? SQLITE_OPEN_URI : 0), NULL);
+        free(uri);
+        if (rc != SQLITE_OK) {
+            r = alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path,
+                            log->db ? sqlite3_errmsg(log->db) : "out of memory");
+            goto fail;
+        }
+        sqlite3_busy_timeout(log->db, 10000);
+        int code = SQLITE_OK;
+        r = check_identity(log, readonly, &version, &old_id, &code, err);
+        if (r == AL_OK || !readonly || pass > 0 || !al_store_ro_fallback(path, code)) break;
+        sqlite3_close(log->db);
+        log->db = NULL;
+    }
     if (r != AL_OK) goto fail;
     if (readonly) {
         // Version 1 is the only schema so far; an older schema would need its

@@ -13,20 +13,25 @@
 #include <sys/stat.h>
 
 #include "alife/runlog.h"
+#include "store_internal.h"
 
-// "file:" URI for path with ?mode=ro; '%', '?' and '#' must be escaped.
+// "file:" URI for reading path: ?mode=ro, or ?immutable=1 where the
+// folder cannot hold WAL's -shm (a read-only folder or mount).
 static char *ro_uri(const char *path)
 {
-    size_t n = strlen(path);
-    char *u = malloc(3 * n + 32);
-    if (!u) return NULL;
-    char *o = u + sprintf(u, "file:");
-    for (const char *p = path; *p; ++p) {
-        if (*p == '%' || *p == '?' || *p == '#') o += sprintf(o, "%%%02X", (unsigned char)*p);
-        else *o++ = *p;
+    sqlite3 *db = NULL;
+    char *uri = al_store_uri(path, "mode=ro");
+    if (!uri) return NULL;
+    int rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL,
+                                           NULL);
+    if (rc != SQLITE_OK) rc = sqlite3_extended_errcode(db);
+    sqlite3_close(db);
+    if (rc != SQLITE_OK && al_store_ro_fallback(path, rc)) {
+        free(uri);
+        uri = al_store_uri(path, "immutable=1");
     }
-    strcpy(o, "?mode=ro");
-    return u;
+    return uri;
 }
 
 static alResult quick_check(const char *path, alError *err)

@@ -766,7 +766,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
         break;
     case K_PLOT:
-        if (!repeat) g->plot_fig = (g->plot_fig < 0 ? 0 : g->plot_fig) + 1; // wrapped when drawn
+        if (!repeat) g->plot_fig = g->plotted_index + 1; // wrapped when drawn
         break;
     case K_LESSON:
         if (!repeat) g->lesson = true;
@@ -948,7 +948,9 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     }
     for (int i = 0; i < NMODES; ++i)
         g->seed_for[i] = -1;
-    g->fold_params = true; // the parameters are one click away; the lesson's figures come first
+    // The parameters and the key list are one click away (and H lists every
+    // key): the lesson's own figures come first.
+    g->fold_params = g->fold_keys = true;
     g->offscreen = o->offscreen;
     g->modules = o->modules;
     g->views = o->views;

@@ -191,6 +191,32 @@ static void c_opens_compare_in_every_mode_and_the_help_lists_every_key(void **st
     gs_free(&r);
 }
 
+// ---- the compare overlay -------------------------------------------------------------
+static void the_picker_leaves_out_window_runs_that_were_left(void **state)
+{
+    (void)state;
+    const char *db = gs_path("picker.db");
+    remove(db);
+    char args[600];
+    snprintf(args, sizeof args, "--db '%s' experiments/estrings/hello.ini", db);
+    gs_run r;
+    gs_run_script(&r,
+                  "at 5 key r\nat 10 key r\nat 15 key r\n"
+                  "at 20 key c\nat 21 state\n"
+                  "at 22 key a\nat 23 state\n" // A: all of them
+                  "at 24 key down\nat 24 key space\nat 25 key c\nat 26 state\n"
+                  "at 27 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_num(r.line[0], "compare.listed") == 1); // this window's run
+    assert_true(gs_num(r.line[0], "compare.hidden") == 3); // the three left by R
+    assert_true(gs_num(r.line[1], "compare.listed") == 4);
+    assert_true(gs_num(r.line[2], "compare.curves") == 1);
+    assert_string_equal(gs_str(r.line[2], "plotted"), "compare best");
+    gs_free(&r);
+}
+
 // ---- 4. scenarios open with their lesson file -----------------------------------------
 static void expect_lesson_settings(const char *line)
 {
@@ -470,6 +496,7 @@ int main(void)
         cmocka_unit_test(b_replays_once_the_run_has_finished_and_the_world_stays_alive),
         cmocka_unit_test(no_two_shell_keys_share_a_key_and_views_leave_them_alone),
         cmocka_unit_test(c_opens_compare_in_every_mode_and_the_help_lists_every_key),
+        cmocka_unit_test(the_picker_leaves_out_window_runs_that_were_left),
         cmocka_unit_test(every_scenario_opens_with_its_lesson_files_settings),
         cmocka_unit_test(key_1_opens_steering_with_the_boids_lesson),
         cmocka_unit_test(panel_sections_stay_put_while_the_tables_fill),

@@ -257,6 +257,12 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
 {
     const alModuleClass *cls = find_class(g, mode_names[m]);
     al_session fresh;
+    if (g->have_session && g->s.log) {
+        // Commit the shown run's batch first: its open write transaction
+        // would make the new run's database connection wait (and give up).
+        alError ferr = {0};
+        (void)alRunLog_Flush(g->s.log, 0, &ferr);
+    }
     if (cls) {
         alConfig *run_cfg = alConfig_Clone(cfg);
         if (!run_cfg) {

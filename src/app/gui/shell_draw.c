@@ -575,8 +575,17 @@ static void draw_panel(al_gui *g)
             ytitle = yt;
         }
     }
-    if (pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0)
-        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ytitle, series, 1);
+    if (pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0) {
+        // Only best curves are compared: say so, and drop what the live
+        // plot's title says of lines not drawn now (the dashed baseline).
+        char base[96], ct[160];
+        snprintf(base, sizeof base, "%s", ytitle);
+        char *paren = strstr(base, " (");
+        if (paren) *paren = '\0';
+        snprintf(ct, sizeof ct, "best %s: picked runs (C) and now", base);
+        snprintf(g->plotted, sizeof g->plotted, "%s", "compare best");
+        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ct, series, 1);
+    }
     else
         al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
     SDL_RenderSetClipRect(g->r, NULL);

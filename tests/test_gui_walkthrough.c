@@ -362,6 +362,17 @@ static void check_sections(const char *line, bool all_fit)
         if (!c && h <= 0) fail_msg("section %s is empty but not marked cut", name);
     }
     assert_true(n >= 4);
+    // No section is drawn over another: in page order, each starts below
+    // the end of the one before (sections scrolled out of view have h 0).
+    int last_end = 0;
+    for (const char *q = strstr(p, "{\"name\":\""); q && q < strstr(p, "]");
+         q = strstr(q + 1, "{\"name\":\"")) {
+        int y = (int)gs_num(q, "y"), h = (int)gs_num(q, "h");
+        if (h <= 0) continue;
+        if (y < last_end) fail_msg("a section starts at y %d, over the one ending at %d: %s", y,
+                                   last_end, line);
+        last_end = y + h;
+    }
     // Something cut is always signalled by the "more" strip.
     if (cut) assert_true(gs_bool(line, "scroll.sign"));
 }
@@ -396,6 +407,48 @@ static void every_section_fits_at_1280x800_and_scrolls_with_a_sign_at_720x480(vo
         assert_true(gs_section(r.line[2], "Keys", &x, &y, &w, &h, &cut));
         if (h <= 0) fail_msg("%s: Keys not reachable by scrolling: %s", configs[c], r.line[2]);
         assert_true(gs_num(r.line[2], "scroll.offset") == gs_num(r.line[2], "scroll.max"));
+        gs_free(&r);
+    }
+}
+
+static bool same_file(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    bool same = fa && fb;
+    while (same) {
+        int ca = fgetc(fa), cb = fgetc(fb);
+        if (ca != cb) same = false;
+        if (ca == EOF || cb == EOF) break;
+    }
+    if (fa) fclose(fa);
+    if (fb) fclose(fb);
+    return same;
+}
+
+// Item 10: nothing drawn in one frame survives into the next.
+static void no_stale_text_survives_a_frame(void **state)
+{
+    (void)state;
+    static const char *const configs[] = {"--no-log experiments/ants/default.ini",
+                                          "--no-log experiments/steering/flee.ini",
+                                          "--no-log experiments/estrings/hello.ini"};
+    for (int c = 0; c < 3; ++c) {
+        char script[2048];
+        snprintf(script, sizeof script,
+                 "at 20 key space\n"
+                 "at 22 shot %s\n"
+                 "at 23 key h\nat 25 key h\n"                    // the help, closed
+                 "at 26 key l\nat 28 key escape\n"               // the lesson, closed
+                 "at 29 key c\nat 31 key c\n"                    // the picker, closed
+                 "at 32 resize 720 480\nat 34 resize 1280 800\n" // smaller, and back
+                 "at 36 shot %s\n"
+                 "at 37 quit\n",
+                 gs_path("before.png"), gs_path("after.png"));
+        gs_run r;
+        gs_run_script(&r, script, configs[c]);
+        assert_int_equal(r.status, 0);
+        if (!same_file(gs_path("before.png"), gs_path("after.png")))
+            fail_msg("%s: the paused frame differs after overlays came and went", configs[c]);
         gs_free(&r);
     }
 }
@@ -502,6 +555,7 @@ int main(void)
         cmocka_unit_test(panel_sections_stay_put_while_the_tables_fill),
         cmocka_unit_test(modes_keep_their_runs_until_r),
         cmocka_unit_test(every_section_fits_at_1280x800_and_scrolls_with_a_sign_at_720x480),
+        cmocka_unit_test(no_stale_text_survives_a_frame),
         cmocka_unit_test(jump_step_a_generation_slow_speeds_and_forever),
         cmocka_unit_test(l_shows_the_lesson_of_every_mode_and_scenario),
         cmocka_unit_test(tab_cycles_the_plotted_figure_in_every_mode),

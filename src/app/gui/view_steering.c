@@ -288,6 +288,11 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         al_panel_kv(p, "mean speed", "%.3g", g.figures[1]);
         al_panel_kv(p, "nn distance", "%.3g", g.figures[2]);
         al_panel_kv(p, "groups", "%.0f", g.figures[3]);
+    } else { // the same lines before the first report: nothing below moves
+        al_panel_kv(p, "order", "...");
+        al_panel_kv(p, "mean speed", "...");
+        al_panel_kv(p, "nn distance", "...");
+        al_panel_kv(p, "groups", "...");
     }
     if (v) {
         // One line of toggles: lit when on.

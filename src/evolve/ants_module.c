@@ -35,8 +35,10 @@ static bool finished(const void *self) { return false; }
 
 static const void *best_genome(const void *self, size_t *bytes)
 {
+    // Own worlds: the best genome; shared: the best, then the whole generation
+    // (alAnts_StoredBytes), which its exact replay needs.
     const float *g = alAnts_LastBest(self, NULL);
-    *bytes = g ? (size_t)alNN_WeightCount(alAnts_Layout(self)) * sizeof *g : 0;
+    *bytes = g ? alAnts_StoredBytes(alAnts_Def(self)) : 0;
     return g;
 }
 

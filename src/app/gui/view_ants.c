@@ -16,7 +16,7 @@
 #include "view.h"
 #include "view_ants.h"
 
-enum { MAX_PUFFS = 64, PUFF_FRAMES = 24, MAX_TRACKED = 4096 };
+enum { MAX_PUFFS = 64, PUFF_FRAMES = 16, MAX_TRACKED = 4096 };
 
 typedef struct ants_view {
     bool show_food, show_numbers;
@@ -351,7 +351,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (v)
         for (int k = 0; k < v->npuffs; ++k) { // eaten food: a white ring that shrinks away
             float t = (float)v->puffs[k].ttl / PUFF_FRAMES;
-            al_draw_circle(c, v->puffs[k].at, 2.5f + 6.0f * t, AL_RGBA(255, 255, 255, 80 + 175 * t));
+            al_draw_circle(c, v->puffs[k].at, 2.5f + 3.5f * t, AL_RGBA(255, 255, 255, 40 + 180 * t));
         }
     for (int a = 0; a < av.count; ++a)
         if (av.elite[a] && !(v && v->replay)) al_draw_circle(c, alV2(av.x[a], av.y[a]), 7.0f, AL_COL_BEST);
@@ -368,7 +368,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
                 sy[a] = q.y;
             }
             float lh = (float)al_font_height(c->small);
-            al_ants_label_plan(sx, sy, av.count, 34.0f, lh, own, grp, scratch);
+            // a label spans about 24 px either side of its ant
+            al_ants_label_plan(sx, sy, av.count, 48.0f, lh, own, grp, scratch);
             for (int a = 0; a < av.count; ++a) {
                 if (own[a] != a) continue;
                 char t[32];
@@ -377,7 +378,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
                 float y = sy[a] - (ring > 8.0f ? ring : 8.0f) - lh + 2.0f;
                 if (grp[a] > 1) { // a crowd: how many, not a blob of numbers
                     snprintf(t, sizeof t, "%d ants", grp[a]);
-                    al_draw_text_px(c->r, c->small, sx[a] + 9, y, AL_COL_TEXT, t);
+                    float tw = (float)al_text_width(c->small, t);
+                    al_draw_text_px(c->r, c->small, sx[a] - tw / 2, y, AL_COL_TEXT, t);
                     continue;
                 }
                 if (v->show_numbers) {
@@ -408,7 +410,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         alAnts_Sensed(ants, v->selected, 0, &ux, &uy);
         al_draw_line(c, p, alV2(p.x + 25 * ux, p.y + 25 * uy), AL_COL_GOOD);
     }
-    // Whose world this is, in the world's top-left corner.
+    // Whose world this is, in the world's bottom-left corner (the shell's
+    // PAUSED sign takes the top left).
     char cap[160];
     if (shared)
         snprintf(cap, sizeof cap, "shared world: food eaten is gone for all (white ring)");
@@ -416,7 +419,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         snprintf(cap, sizeof cap, "own worlds: ant %d's copy shown (%s)", owner,
                  picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "leader; P pins");
     float cw = (float)al_text_width(c->small, cap), chh = (float)al_font_height(c->small);
-    SDL_FRect cb = {c->world_px.x + 2, c->world_px.y + 2, cw + 8, chh + 2};
+    SDL_FRect cb = {c->world_px.x + 2, c->world_px.y + c->world_px.h - chh - 4, cw + 8, chh + 2};
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(c->r, 18, 20, 26, 200);
     SDL_RenderFillRectF(c->r, &cb);

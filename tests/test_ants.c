@@ -316,6 +316,44 @@ static void in_the_shared_world_eaten_food_is_gone_for_all(void **state)
     alDestroyAnts(ants);
 }
 
+// FNV-1a over the bits of every generation's fitness and food figures.
+static uint64_t history_hash(const alAnts *ants)
+{
+    int n;
+    const alAntsGen *h = alAnts_History(ants, &n);
+    uint64_t x = 1469598103934665603ULL;
+    for (int i = 0; i < n; ++i) {
+        double v[] = {h[i].best, h[i].mean, h[i].worst, h[i].stddev, h[i].food_mean, h[i].mines_mean,
+                      h[i].distance_mean};
+        const unsigned char *b = (const unsigned char *)v;
+        for (size_t k = 0; k < sizeof v; ++k) x = (x ^ b[k]) * 1099511628211ULL;
+    }
+    return x;
+}
+
+// Pinned runs of both worlds (no greedy baseline: it uses libm's atan2f). A
+// change here means the random streams, the sensing or the eating rule of a
+// world changed: say why in the commit.
+static void shared_and_own_runs_are_pinned(void **state)
+{
+    (void)state;
+    const uint64_t pinned[2] = {0xfc2423e923f303afULL, 0x73b47c3da3e16b76ULL};
+    for (int mode = 0; mode < 2; ++mode) {
+        alAntsDef def = small_def();
+        def.world_mode = (alAntsWorldMode)mode;
+        def.mines = true;
+        def.brain.sizes[0] = AL_ANTS_SENSORS_MINES;
+        def.baseline_ants = 0;
+        def.count = 24;
+        alAnts *ants = make(&def, 1234);
+        run_gens(ants, 6);
+        uint64_t h = history_hash(ants);
+        if (h != pinned[mode]) fprintf(stderr, "world %d: hash 0x%016llxULL\n", mode, (unsigned long long)h);
+        assert_true(h == pinned[mode]);
+        alDestroyAnts(ants);
+    }
+}
+
 static void greedy_baseline_collects_food(void **state)
 {
     (void)state;
@@ -748,6 +786,7 @@ int main(void)
         cmocka_unit_test(nn_check_rejects_bad_layouts),
         cmocka_unit_test(sensed_vectors_point_at_the_nearest_items),
         cmocka_unit_test(in_the_shared_world_eaten_food_is_gone_for_all),
+        cmocka_unit_test(shared_and_own_runs_are_pinned),
         cmocka_unit_test(greedy_baseline_collects_food),
         cmocka_unit_test(a_seeded_population_learns_to_forage),
         cmocka_unit_test(statistics_do_not_depend_on_the_thread_count),

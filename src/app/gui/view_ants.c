@@ -39,6 +39,7 @@ typedef struct ants_view {
     struct { alVec2 at; int ttl; } puffs[MAX_PUFFS];
     int npuffs;
     int64_t eaten_seen;    // items seen eaten in the drawn world (for tests)
+    bool auto_replayed;    // the replay started at the run's end was tried
 } ants_view;
 
 static void *create(const al_view_ctx *ctx)
@@ -91,6 +92,8 @@ static const alAnts *shown(const al_view_ctx *ctx)
     return v && v->replay ? v->replay : ctx->mod;
 }
 
+static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen);
+
 // Eaten food: items of the drawn world that moved since the last frame get a
 // fading mark where they were (the shell may run several ticks a frame).
 static void track_eaten(ants_view *v, const alAnts *ants)
@@ -127,6 +130,14 @@ static void track_eaten(ants_view *v, const alAnts *ants)
 static void update(al_view_ctx *ctx, int64_t ticks)
 {
     ants_view *v = ctx->state;
+    // At the generation limit the world stays alive: the last stored
+    // generation replays (the whole population in the shared world, the best
+    // ant in its own; once; B goes back to the population).
+    if (v && ctx->done && !v->replay && !v->auto_replayed) {
+        v->auto_replayed = true;
+        start_replay(ctx, v, -1);
+    }
+    if (v && !ctx->done) v->auto_replayed = false;
     if (!v) return;
     if (v->replay) {
         // The replay runs at the shell's speed (at least a tick a frame, also
@@ -149,12 +160,13 @@ static void update(al_view_ctx *ctx, int64_t ticks)
 static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
 {
     alError err = {0};
-    if (!ctx->db_path || !ctx->session->log) {
+    // Any logged run can be replayed, also once it has finished (its log closed).
+    if (!ctx->db_path || ctx->session->run_id <= 0) {
         snprintf(v->note, sizeof v->note, "replay needs the run database (not logging)");
         return;
     }
     // Commit the session's pending batch first, so the latest generation is there.
-    if (alRunLog_Flush(ctx->session->log, 0, &err) != AL_OK) {
+    if (ctx->session->log && alRunLog_Flush(ctx->session->log, 0, &err) != AL_OK) {
         snprintf(v->note, sizeof v->note, "replay: %s", err.msg);
         return;
     }
@@ -568,6 +580,41 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     return false;
 }
 
+// For the --script harness's state.
+static void report(al_view_ctx *ctx, al_view_report *r)
+{
+    ants_view *v = ctx->state;
+    const alAnts *ants = shown(ctx);
+    alAntsView av;
+    alAnts_View(ants, &av);
+    r->replaying = v && v->replay;
+    r->selected = v ? v->selected : -1;
+    const float *ix, *iy;
+    int owner = world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1);
+    r->food = alAnts_Food(ants, owner, &ix, &iy);
+    if (v && v->selected >= 0 && v->selected < av.count) snprintf(r->overlay, sizeof r->overlay, "brain");
+    long eaten = 0;
+    for (int a = 0; a < av.count; ++a) eaten += av.food[a];
+    al_view_report_figure(r, "food_eaten", (double)eaten);
+    al_view_report_figure(r, "world_shared", is_shared(ants) ? 1.0 : 0.0);
+    al_view_report_figure(r, "world_owner", is_shared(ants) ? -1.0 : (double)owner);
+    al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
+    if (v) al_view_report_figure(r, "eaten_marks_seen", (double)v->eaten_seen);
+    if (v && v->replay) {
+        al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
+        al_view_report_figure(r, "replay_tick", (double)av.tick);
+        al_view_report_figure(r, "replay_ants", (double)av.count);
+        if (!isnan(v->replay_result)) {
+            al_view_report_figure(r, "replay_best", v->replay_result);
+            al_view_report_figure(r, "logged_best", v->replay_logged);
+        }
+        if (!isnan(v->replay_mean) && !isnan(v->replay_logged_mean)) {
+            al_view_report_figure(r, "replay_mean", v->replay_mean);
+            al_view_report_figure(r, "logged_mean", v->replay_logged_mean);
+        }
+    }
+}
+
 static const char *const figures[] = {"food_mean", "baseline_mean", NULL};
 
 const al_view al_view_ants = {
@@ -587,6 +634,7 @@ const al_view al_view_ants = {
     .draw = draw,
     .panel = panel,
     .event = event,
+    .report = report,
 };
 
 // ---- layout rules (view_ants.h) --------------------------------------------

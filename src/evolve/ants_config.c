@@ -8,6 +8,9 @@
 #include "alife/ants.h"
 
 static const alKeyDef ants_keys[] = {
+    {"ants", "world", AL_TYPE_ENUM, "shared", 0, 0, "shared|own",
+     "shared: all ants of a generation in one world, competing for the food (an eaten item is "
+     "gone for all); own: each ant in its own copy of the world (fitness free of luck)"},
     {"ants", "count", AL_TYPE_INT, "30", 2, 100000, NULL,
      "ants per generation (the GA population)"},
     {"ants", "ticks", AL_TYPE_INT, "2000", 1, 10000000, NULL,
@@ -39,7 +42,8 @@ static const alKeyDef ants_keys[] = {
     {"ants", "mine_hit", AL_TYPE_ENUM, "penalty", 0, 0, "penalty|end",
      "a mine hit costs the penalty (and the mine respawns), or also ends the ant's generation"},
     {"ants", "baseline_ants", AL_TYPE_INT, "10", 0, 65535, NULL,
-     "greedy foragers run each generation as a reference (figure baseline_mean); 0: none"},
+     "greedy foragers run each generation as a reference (figure baseline_mean); 0: none. "
+     "Shared world: any value > 0 runs a group of ants.count greedy ants sharing a world"},
 };
 
 // Smart Sweepers (Buckland): 400 x 400 world, crossover 0.7, mutation 0.1
@@ -65,6 +69,7 @@ alAntsDef alDefaultAntsDef(void)
 {
     alAntsDef d = {0};
     d.world = (alWorld){400.0f, 400.0f, AL_EDGE_WRAP};
+    d.world_mode = AL_ANTS_SHARED;
     d.count = 30;
     d.ticks = 2000;
     d.food = 40;
@@ -137,6 +142,7 @@ static alResult from_config(alAntsDef *def, const alConfig *cfg, alError *err)
 {
     *def = alDefaultAntsDef();
     def->world = alWorld_FromConfig(cfg);
+    def->world_mode = (alAntsWorldMode)alConfig_Enum(cfg, "ants.world");
     def->count = (int)alConfig_Int(cfg, "ants.count");
     def->ticks = (int)alConfig_Int(cfg, "ants.ticks");
     def->food = (int)alConfig_Int(cfg, "ants.food");
@@ -185,6 +191,9 @@ alResult alAntsDef_Validate(const alAntsDef *d, alError *err)
     if (d->count < 2)
         return alError_Set(err, AL_ERR_CONFIG, "ants.count = %d: too few ants (allowed: 2..100000)",
                            d->count);
+    if (d->world_mode != AL_ANTS_SHARED && d->world_mode != AL_ANTS_OWN)
+        return alError_Set(err, AL_ERR_CONFIG, "ants.world = %d: out of range (allowed: shared, own)",
+                           (int)d->world_mode);
     if (d->ticks < 1)
         return alError_Set(err, AL_ERR_CONFIG, "ants.ticks = %d: out of range (allowed: >= 1)",
                            d->ticks);

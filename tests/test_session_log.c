@@ -95,6 +95,7 @@ static const alModuleClass counter_class = {
     counter_genome,
     NULL,
     NULL,
+    NULL,
 };
 
 // The same module with step_many: up to max_ticks ticks, to a generation's end.

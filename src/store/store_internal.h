@@ -12,6 +12,7 @@ struct alRunLog {
     sqlite3 *db;
     char path[1024];
     bool readonly;
+    int64_t schema;     // PRAGMA user_version as opened (a read-only file is not migrated)
     bool in_txn;        // a batch of generations is open (BEGIN IMMEDIATE)
     double txn_started; // monotonic seconds when the batch began
     // Cached statements of the write path (prepared on first use).

@@ -276,7 +276,8 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
     if (al_session_done(&g->s)) {
         g->done = true;
         g->fast = false;
-        al_session_end_run(&g->s, "finished");
+        if (al_session_end_run(&g->s, "finished") != AL_OK)
+            al_shell_say(g, AL_COL_BAD, "the run's end was not stored: %s", g->s.log_err.msg);
         return false;
     }
     return true;

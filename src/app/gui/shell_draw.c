@@ -127,7 +127,11 @@ static void draw_world(al_gui *g)
     int bx = c.rect.x + 20, by = c.rect.y + 20;
     if (g->done) {
         char s[200];
-        if (g->s.goal)
+        const char *why = al_session_stop_reason(&g->s, "finished");
+        if (why && strcmp(why, "stalled") == 0)
+            snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run, seed %llu",
+                     (long long)g->s.gens, (unsigned long long)g->s.seed + 1);
+        else if (g->s.goal)
             snprintf(s, sizeof s, "GOAL REACHED in %lld generations  -  R: new run, seed %llu",
                      (long long)g->s.gens, (unsigned long long)g->s.seed + 1);
         else
@@ -313,7 +317,10 @@ static void draw_panel(al_gui *g)
 
     // Status.
     if (g->have_session) {
-        const char *state = g->done     ? (g->s.goal ? "goal reached" : "finished")
+        const char *why = g->done ? al_session_stop_reason(&g->s, "finished") : NULL;
+        const char *state = g->done     ? (why && strcmp(why, "stalled") == 0 ? "stalled (goal not reached)"
+                                           : g->s.goal                       ? "goal reached"
+                                                                             : "finished")
                             : g->fast   ? "fast-forward"
                             : g->paused ? "paused"
                                         : "running";

@@ -427,6 +427,12 @@ bool al_gui_handle_events(al_gui *g)
             al_shell_canvas(g, &c);
             g->ctx.paused = g->paused;
             bool used = g->view->event(&g->ctx, &e, &c);
+            if (g->ctx.edit[0]) { // the user changed the run by hand: mark it
+                alError err = {0};
+                if (al_session_mark_edited(&g->s, g->ctx.edit, &err) != AL_OK)
+                    al_shell_say(g, AL_COL_BAD, "cannot mark the run edited: %s", err.msg);
+                g->ctx.edit[0] = '\0';
+            }
             if (g->ctx.restart) {
                 char extra[sizeof g->ctx.restart_set];
                 memcpy(extra, g->ctx.restart_set, sizeof extra);

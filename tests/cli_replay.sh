@@ -68,6 +68,7 @@ for t in "${hostile[@]}"; do
         "target '$t' is stored as given"
 done
 run_and_check "steering with a hostile name" "$E/steering/seek.ini" --generations 2 --name 'n;a#m=e "x"'
+run_and_check "ants with a hostile name" "$E/ants/default.ini" --generations 2 --name ' a = b # c, "d" '
 
 # PENDING the config round trip fix (helper "config", issue 11 hole 1): these
 # values do not read back from the stored INI yet. Until that fix is merged,
@@ -148,6 +149,9 @@ refused "another version" 1 "UPDATE runs SET version = '0.0.9' WHERE id = 1" "ma
 refused "edited by hand in the window" "$steer" \
     "INSERT INTO edits(run, gen, tick, what) VALUES($steer, 1, 77, 'target moved')" "changed by hand"
 expect_output "generation 1, tick 77: target moved" "the edit's when and what are named"
+expect_exit 0 "show the edited run" -- "$ALIFE" show "$steer" --db "$TMP/t.db"
+expect_output "edited    by hand in the window, 1 time, first at generation 1, tick 77: target moved" \
+    "show says it was edited, when and what"
 refused "nothing stored" 1 "DELETE FROM generations WHERE run = 1" "no generation stored"
 refused "an unknown run" 999 "" "no run 999"
 expect_exit 2 "no run given" -- "$ALIFE" replay --db "$DB"
@@ -175,6 +179,8 @@ expect_output "stopped: stalled" "a stalled run says it stalled"
 checks=$((checks + 1))
 grep -q "goal reached" "$TMP/out" && fail "a stalled, unsolved run says 'goal reached': $(cat "$TMP/out")"
 expect_equal "$(q "SELECT stop_reason FROM runs WHERE id = $(last_id)")" "stalled" "runs.stop_reason: stalled"
+expect_exit 0 "show the stalled run" -- "$ALIFE" show "$(last_id)" --db "$DB"
+expect_output "stopped   stalled" "show says why it stopped"
 expect_exit 0 "a solved run" -- "$ALIFE" run "$E/estrings/hello.ini" --db "$DB"
 expect_output "stopped: solved, goal reached" "a solved run says solved"
 expect_equal "$(q "SELECT stop_reason FROM runs WHERE id = $(last_id)")" "solved" "runs.stop_reason: solved"

@@ -339,6 +339,8 @@ void alRunLog_Close(alRunLog *log)
     sqlite3_finalize(log->ins_gen);
     sqlite3_finalize(log->ins_fig);
     sqlite3_finalize(log->ins_genome);
+    sqlite3_finalize(log->sp_begin);
+    sqlite3_finalize(log->sp_release);
     sqlite3_close(log->db);
     free(log);
 }
@@ -456,6 +458,15 @@ static bool cached(alRunLog *log, sqlite3_stmt **st, const char *sql)
     return sqlite3_prepare_v3(log->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) == SQLITE_OK;
 }
 
+// Runs a cached statement without parameters once (and resets it).
+static bool run_cached(alRunLog *log, sqlite3_stmt **st, const char *sql)
+{
+    if (!cached(log, st, sql)) return false;
+    bool ok = sqlite3_step(*st) == SQLITE_DONE;
+    sqlite3_reset(*st);
+    return ok;
+}
+
 // Resets the inserts so none keeps pointers to the caller's genome or names.
 static void reset_inserts(alRunLog *log)
 {
@@ -478,8 +489,9 @@ alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats 
     // A savepoint per generation: a failed insert part-way through (its
     // figures, its genome) takes the generation's earlier rows with it, so
     // the batch, committed later, holds whole generations only.
-    if (exec(log, "SAVEPOINT gen", err) != AL_OK) return AL_ERR_DB;
     sqlite3_stmt *st;
+    if (!run_cached(log, &log->sp_begin, "SAVEPOINT gen"))
+        return db_error(log, err, "cannot log a generation");
     if (!cached(log, &log->ins_gen,
                 "INSERT INTO generations(run, gen, best, mean, worst, stddev, evaluations,"
                 " ticks, wall_s) VALUES(?,?,?,?,?,?,?,?,?)"))
@@ -518,7 +530,10 @@ alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats 
         if (sqlite3_step(st) != SQLITE_DONE) goto dberr;
     }
     reset_inserts(log);
-    if (exec(log, "RELEASE gen", err) != AL_OK) goto undo;
+    if (!run_cached(log, &log->sp_release, "RELEASE gen")) {
+        db_error(log, err, "cannot log a generation");
+        goto undo;
+    }
     return alRunLog_Flush(log, AL_BATCH_SECONDS, err);
 dberr:
     alError_Set(err, AL_ERR_DB, "%s: cannot log a generation (generation %lld): %s", log->path,

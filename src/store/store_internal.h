@@ -17,6 +17,7 @@ struct alRunLog {
     double txn_started; // monotonic seconds when the batch began
     // Cached statements of the write path (prepared on first use).
     sqlite3_stmt *ins_gen, *ins_fig, *ins_genome;
+    sqlite3_stmt *sp_begin, *sp_release; // SAVEPOINT / RELEASE of one generation
 };
 
 /// What is known of the process that logged a 'running' row.

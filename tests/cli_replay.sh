@@ -47,6 +47,11 @@ run_and_check "ants default" "$E/ants/default.ini" --generations 3
 run_and_check "ants mines" "$E/ants/mines.ini" --generations 2 --threads 2
 check_identical "ants mines replayed with 1 thread" "$(last_id)" --threads 1
 
+# Every lesson of every module, two generations each.
+for f in "$E"/*/*.ini; do
+    run_and_check "lesson $(basename "$(dirname "$f")")/$(basename "$f")" "$f" --generations 2
+done
+
 # Without --check: a re-run that prints its summary and writes nothing.
 before=$(q "SELECT count(*) FROM runs")
 expect_exit 0 "replay without --check" -- "$ALIFE" replay 1 --db "$DB"

@@ -308,6 +308,10 @@ int cmd_replay(int argc, char **argv)
     al_session_catch_signals();
     checker ck = {.run = run};
     int64_t stored = run->gen_count;
+    // A GUI run may go on past run.generations (E: no limit, a jump past the
+    // limit; steering never stops in the window): that changes no
+    // generation, so the replay goes as far as the stored run did.
+    if (s.max_gens < stored) s.max_gens = stored;
     bool interrupted = false;
     while (!al_session_done(&s) && (to_end || s.gens < stored)) {
         if (al_session_stop) {

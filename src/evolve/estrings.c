@@ -396,6 +396,12 @@ static bool mod_finished(const void *self)
     return es->solved || es->stalled;
 }
 
+static const char *mod_stop_reason(const void *self)
+{
+    const alEStrings *es = self;
+    return es->solved ? "solved" : es->stalled ? "stalled" : NULL;
+}
+
 static const void *mod_best_genome(const void *self, size_t *bytes)
 {
     const alEStrings *es = self;
@@ -434,4 +440,5 @@ const alModuleClass alEStringsModule = {
     .finished = mod_finished,
     .best_genome = mod_best_genome,
     .describe = mod_describe,
+    .stop_reason = mod_stop_reason,
 };

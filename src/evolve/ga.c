@@ -203,19 +203,16 @@ alGaDef alDefaultGaDef(void)
     d.length = 16;
     d.init_min = -1.0f;
     d.init_max = 1.0f;
-    d.selection = AL_SELECT_TOURNAMENT;
-    d.tournament_k = 3;
-    d.truncation = 0.5;
-    d.crossover = AL_CROSS_UNIFORM;
-    d.crossover_rate = 0.7;
-    d.mutation = AL_MUTATE_RESET;
-    d.mutation_rate = 0.05;
-    d.creep = 2;
-    d.max_perturbation = 0.3f;
-    d.elites = 1;
-    d.elite_copies = 1;
     d.diversity_sample = 32;
     d.stream = 0x6a;
+    // The operators' defaults are the schema's [ga] section (ga_config.c),
+    // read through a config of defaults so that they are written only once.
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "estrings"; // a module with no overrides of [ga]
+    alConfig *cfg = alCreateConfig(&cd, NULL);
+    assert(cfg && "out of memory building the GA's defaults");
+    if (cfg) alGaDef_FromConfig(&d, cfg, NULL);
+    alDestroyConfig(cfg);
     return d;
 }
 

@@ -2,6 +2,7 @@
 // tick that reads the old state and writes the new one (so the result is the
 // same with any number of threads), the scene, and the GUI's views and
 // mutations.
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,33 +12,18 @@
 
 #include "steer_internal.h"
 
+// The defaults are the schema's (steering_config.c), read through a config
+// of defaults so that they are written only once.
 alSteeringDef alDefaultSteeringDef(void)
 {
     alSteeringDef d;
     memset(&d, 0, sizeof d);
-    d.world = (alWorld){800, 600, AL_EDGE_WRAP};
-    d.scenario = AL_SCN_BOIDS;
-    d.vehicles = 100;
-    d.dt = 1.0f / 60.0f;
-    d.threads = 0;
-    d.params = alDefaultVehicleParams();
-    d.combine = AL_COMBINE_PRIORITISED;
-    d.neighbour_radius = 50;
-    d.separation_radius = 25;
-    d.alignment_radius = 50;
-    d.view_separation = d.view_cohesion = d.view_alignment = 6.2831853f;
-    d.max_neighbours = 10;
-    d.brute_force = false;
-    d.cell_factor = 1.0f;
-    d.waypoint_distance = 10;
-    d.path_loop = true;
-    d.box_length = 60;
-    d.feeler_length = 40;
-    d.contain_margin = 30;
-    d.group_distance = 30;
-    d.report_every = 60;
-    d.boids = (alBoidsParams){7, 5, 1, 4, 10, 15, 10, 2, 0.1f, 25, 0};
-    d.fish = (alFishParams){20, 200, 20, 40, 0.2f, 0.005f, 4};
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "steering";
+    alConfig *cfg = alCreateConfig(&cd, NULL);
+    assert(cfg && "out of memory building the steering defaults");
+    if (cfg) alSteeringDef_FromConfig(cfg, &d, NULL); // the default path is NULL: nothing to free
+    alDestroyConfig(cfg);
     return d;
 }
 

@@ -10,6 +10,7 @@
 #include <omp.h>
 #endif
 
+#include "alife/threads.h"
 #include "steer_internal.h"
 
 // The defaults are the schema's (steering_config.c), read through a config
@@ -126,11 +127,7 @@ alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *e
         return NULL;
     }
     if (def->path_count > 0) memcpy(s->cfg_path, def->path, (size_t)def->path_count * sizeof *s->path);
-#ifdef ALIFE_HAVE_OPENMP
-    s->threads = def->threads > 0 ? def->threads : omp_get_num_procs();
-#else
-    s->threads = 1;
-#endif
+    s->threads = alThreads_Resolve(def->threads);
     s->n = def->vehicles;
     if (!reserve(s, s->n)) goto nomem;
     if (!apply_scenario(s, def->scenario)) goto nomem;
@@ -370,6 +367,8 @@ void alSteering_MoveObstacle(alSteering *s, int i, alVec2 p)
     alWorld_Confine(&s->def.world, &p, NULL);
     s->obstacles[i].pos = p;
 }
+
+int alSteering_Threads(const alSteering *s) { return s->threads; }
 
 int alSteering_ObstacleAt(const alSteering *s, alVec2 p)
 {

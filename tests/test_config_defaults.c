@@ -118,7 +118,8 @@ static void test_steering_defaults_are_the_schema(void **state)
     EQ(a, b, view_alignment); EQ(a, b, max_neighbours); EQ(a, b, brute_force);
     EQ(a, b, cell_factor); EQ(a, b, waypoint_distance); EQ(a, b, path_loop);
     EQ(a, b, path_count); EQ(a, b, box_length); EQ(a, b, feeler_length);
-    EQ(a, b, contain_margin); EQ(a, b, group_distance); EQ(a, b, report_every);
+    EQ(a, b, contain_margin); EQ(a, b, flow_scale); EQ(a, b, group_distance);
+    EQ(a, b, report_every);
     EQ(a, b, boids.cohesion_radius); EQ(a, b, boids.separation_distance);
     EQ(a, b, boids.cohesion); EQ(a, b, boids.alignment); EQ(a, b, boids.separation);
     EQ(a, b, boids.max_speed); EQ(a, b, boids.max_neighbours); EQ(a, b, boids.min_neighbours);

@@ -71,6 +71,8 @@ static alResult check_def(const alSteeringDef *d, alError *err)
     if (d->max_neighbours < 1 || d->max_neighbours > AL_GRID_MAX_K ||
         d->boids.max_neighbours < 1 || d->boids.max_neighbours > AL_GRID_MAX_K)
         return alError_Set(err, AL_ERR_CONFIG, "max_neighbours must be 1..%d", AL_GRID_MAX_K);
+    if (!(d->flow_scale > 0) || !isfinite(d->flow_scale))
+        return alError_Set(err, AL_ERR_CONFIG, "steering.flow_scale = %g: must be > 0", (double)d->flow_scale);
     if (d->report_every < 1) return alError_Set(err, AL_ERR_CONFIG, "steering.report_every must be >= 1");
     return alVehicleParams_Check(&d->params, err);
 }

@@ -64,6 +64,8 @@ static const alKeyDef keys[] = {
     {"steering", "feeler_length", AL_TYPE_FLOAT, "40", 1, 10000, NULL, "wall feeler length"},
     {"steering", "contain_margin", AL_TYPE_FLOAT, "30", 0.1, 10000, NULL,
      "containment pushes back inside this margin from the world's edge"},
+    {"steering", "flow_scale", AL_TYPE_FLOAT, "300", 1, 100000, NULL,
+     "flow field: how wide its currents are, world units (about 40, one cell: noise)"},
     {"steering", "group_distance", AL_TYPE_FLOAT, "30", 0.1, 100000, NULL,
      "vehicles closer than this belong to one group (figure 'groups')"},
     {"steering", "report_every", AL_TYPE_INT, "60", 1, 1000000000, NULL,
@@ -165,6 +167,7 @@ static alResult from_config(const alConfig *cfg, alSteeringDef *d, alError *err)
     d->feeler_length = F(cfg, "steering.feeler_length");
     d->contain_margin = F(cfg, "steering.contain_margin");
     d->group_distance = F(cfg, "steering.group_distance");
+    d->flow_scale = F(cfg, "steering.flow_scale");
     d->report_every = (int)alConfig_Int(cfg, "steering.report_every");
     alBoidsParams *b = &d->boids;
     b->cohesion_radius = F(cfg, "boids.cohesion_radius");

@@ -22,7 +22,7 @@ static void help(void)
            "      --seed N          random seed (run.seed)\n"
            "      --generations N   stop after N generations (run.generations)\n"
            "      --steps N         stop after N ticks (run.steps)\n"
-           "      --threads N       worker threads, 0 = one per core (run.threads)\n"
+           "      --threads N       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
            "      --name NAME       the run's name in the database (run.name)\n"
            "  -s, --set K=V         override a config key, e.g. --set ga.mutation_rate=0.05\n"

@@ -114,8 +114,17 @@ static const char *merge_sql[] = {
     " AND (m.status = 'running' OR s.status IN ('finished', 'failed')"
     "      OR (m.finished IS NULL AND s.finished IS NOT NULL))"
     " AND (m.status IS NOT s.status OR m.finished IS NOT s.finished)",
+    // The columns of schema version 2, which a version-1 source lacks:
+    // derived here from the params for every run this source brought.
+    "UPDATE main.params SET num = al_number(value)"
+    " WHERE num IS NULL AND run IN (SELECT new FROM temp.m_map)",
+    "UPDATE main.runs SET"
+    " sweep = (SELECT value FROM main.params WHERE run = runs.id AND key = 'run.sweep'),"
+    " sweep_group = (SELECT value FROM main.params WHERE run = runs.id AND key = 'run.group')"
+    " WHERE sweep IS NULL AND id IN (SELECT new FROM temp.m_map) AND EXISTS (SELECT 1 FROM"
+    " main.params WHERE run = runs.id AND key = 'run.sweep' AND value != '')",
 };
-enum { STEP_RUNS = 0, STEP_GENS = 4, STEP_END = 7, NSTEPS = 8 };
+enum { STEP_RUNS = 0, STEP_GENS = 4, STEP_END = 7, NSTEPS = 10 };
 
 static alResult merge_one(sqlite3 *db, const char *into, const char *src, alMergeCounts *c,
                           alError *err)
@@ -187,7 +196,9 @@ alResult alRunLog_Merge(const char *into_path, const char *const *sources, int n
         return r;
     }
     sqlite3_busy_timeout(db, 10000);
-    r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)", err);
+    if (!al_store_register_functions(db))
+        r = alError_Set(err, AL_ERR_DB, "%s: %s", into_path, sqlite3_errmsg(db));
+    if (r == AL_OK) r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)", err);
     for (int i = 0; r == AL_OK && i < n; ++i) r = merge_one(db, into_path, sources[i], c, err);
     sqlite3_close(db);
     return r;

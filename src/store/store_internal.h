@@ -14,6 +14,8 @@ struct alRunLog {
     bool readonly;
     bool in_txn;        // a batch of generations is open (BEGIN IMMEDIATE)
     double txn_started; // monotonic seconds when the batch began
+    int64_t beat_run;   // the run whose heartbeat this log keeps (0: none)
+    double last_beat;   // monotonic seconds of its last heartbeat
     // Cached statements of the write path (prepared on first use).
     sqlite3_stmt *ins_gen, *ins_fig, *ins_genome;
 };
@@ -42,6 +44,11 @@ char *al_store_uri(const char *path, const char *query);
 /// made) while no writer's -wal content waits beside the file? Then the file
 /// is read as immutable ("?immutable=1"): nothing can be writing to it.
 bool al_store_ro_fallback(const char *path, int sqlite_code);
+
+/// Is s a decimal number (as params.num stores it)? Then *out is its value.
+bool al_store_number(const char *s, double *out);
+/// Registers al_number(text) -> REAL or NULL on db (used by migrations).
+bool al_store_register_functions(sqlite3 *db);
 
 /// Seconds on a monotonic clock.
 double al_store_now(void);

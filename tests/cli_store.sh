@@ -77,4 +77,60 @@ else
     echo "SKIP: unshare -rm unavailable: read-only mount not tested"
 fi
 
+# ---- 2. each sweep cell runs once ---------------------------------------------
+ANTS=$SRC/experiments/ants/default.ini
+expect_exit 2 "a value listed twice is an error" -- \
+    "$ALIFE" sweep "$CFG" --seeds 1-2 --generations 2 --db dup.db --set ga.mutation_rate=0.1,0.1
+expect_output "listed twice" "duplicate value: says why"
+expect_exit 2 "0.1 and 0.10 are one value" -- \
+    "$ALIFE" sweep "$CFG" --seeds 1-2 --generations 2 --db dup.db \
+    --set ga.mutation_rate=0.05,0.1,0.10
+[ -e dup.db ] && fail "a refused sweep created its database"
+
+# Two identical sweeps started at once: every cell finished exactly once.
+for i in 1 2; do
+    timeout -k 5 300 "$ALIFE" sweep "$ANTS" --seeds 1-4 --generations 60 -j 1 --db two.db \
+        --set ga.mutation_rate=0.05,0.1 >"two$i.out" 2>&1 &
+done
+wait
+cells=$(sqlite3 two.db "SELECT count(*) FROM (SELECT DISTINCT sweep_group, seed FROM runs)")
+runs=$(sqlite3 two.db "SELECT count(*) FROM runs")
+finished=$(sqlite3 two.db "SELECT count(*) FROM runs WHERE status = 'finished'")
+expect_equal "$cells" 8 "two concurrent sweeps: 2 groups x 4 seeds"
+expect_equal "$runs" 8 "two concurrent sweeps: each cell run once (runs: $runs)"
+expect_equal "$finished" 8 "two concurrent sweeps: all finished"
+expect_equal "$(sqlite3 two.db 'SELECT count(*) FROM claims')" 0 "no claim left behind"
+
+# kill -9 of the sweep: its children end with it, the rerun completes the
+# sweep without running any cell twice.
+SWEEP_K=("$ALIFE" sweep "$ANTS" --seeds 1-4 --generations 400 -j 2 --db k.db --name k)
+"${SWEEP_K[@]}" >k1.out 2>&1 &
+parent=$!
+for _ in $(seq 1 300); do # until both first runs are logging
+    n=$(sqlite3 k.db "SELECT count(*) FROM runs WHERE status = 'running'" 2>/dev/null)
+    [ "${n:-0}" -ge 2 ] && break
+    sleep 0.1
+done
+pids=$(sqlite3 k.db "SELECT pid FROM runs WHERE status = 'running'")
+kill -9 "$parent"
+wait "$parent" 2>/dev/null
+alive=""
+for _ in $(seq 1 50); do # the kernel delivers the parent-death signal at once
+    alive=""
+    for p in $pids; do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
+    [ -z "$alive" ] && break
+    sleep 0.1
+done
+checks=$((checks + 1))
+[ -n "$pids" ] || fail "kill -9 test: no run was running"
+[ -z "$alive" ] || { fail "kill -9 of the sweep left children running:$alive"; kill -9 $alive; }
+expect_exit 0 "rerun after kill -9 completes the sweep" -- timeout -k 5 300 "${SWEEP_K[@]}"
+dups=$(sqlite3 k.db "SELECT count(*) FROM (SELECT seed FROM runs WHERE status = 'finished'
+                     GROUP BY seed HAVING count(*) > 1)")
+expect_equal "$dups" 0 "rerun after kill -9: no cell finished twice"
+expect_equal "$(sqlite3 k.db "SELECT count(DISTINCT seed) FROM runs WHERE status = 'finished'")" 4 \
+    "rerun after kill -9: every cell finished"
+expect_equal "$(sqlite3 k.db "SELECT count(*) FROM run_status WHERE status = 'running'")" 0 \
+    "rerun after kill -9: nothing reads running"
+
 finish

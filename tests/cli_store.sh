@@ -133,4 +133,32 @@ expect_equal "$(sqlite3 k.db "SELECT count(DISTINCT seed) FROM runs WHERE status
 expect_equal "$(sqlite3 k.db "SELECT count(*) FROM run_status WHERE status = 'running'")" 0 \
     "rerun after kill -9: nothing reads running"
 
+# ---- 4. a damaged database is never written into -----------------------------
+"$ALIFE" run "$CFG" --generations 20 --quiet --db dmg.db >/dev/null 2>&1
+"$ALIFE" run "$CFG" --generations 20 --seed 2 --quiet --db dmg.db >/dev/null 2>&1
+[ -e dmg.db-checked ] || fail "a clean close left no dmg.db-checked"
+expect_exit 0 "a sound database is written into" -- \
+    "$ALIFE" run "$CFG" --generations 2 --seed 3 --quiet --db dmg.db
+# Deterministic damage: the cell count of the genomes table's root page set
+# to 0xffff (runs does not read that table, so it can still list).
+ps=$(sqlite3 dmg.db "PRAGMA page_size")
+root=$(sqlite3 dmg.db "SELECT rootpage FROM sqlite_master WHERE name = 'genomes'")
+cp -p dmg.db dmg.ref
+printf '\377\377' | dd of=dmg.db bs=1 seek=$(((root - 1) * ps + 3)) conv=notrunc 2>/dev/null
+touch -r dmg.ref dmg.db # even with its mtime put back
+[ "$(sqlite3 dmg.db 'PRAGMA quick_check(1)')" != ok ] || fail "the damage did not take"
+sum=$(sha256sum <dmg.db)
+expect_exit 1 "run refuses a damaged database" -- \
+    "$ALIFE" run "$CFG" --generations 2 --quiet --db dmg.db
+expect_output "damaged" "run: says the database is damaged"
+expect_output "nothing was written" "run: says nothing was written"
+expect_exit 1 "sweep refuses a damaged database" -- \
+    "$ALIFE" sweep "$CFG" --seeds 5-6 --generations 2 --db dmg.db
+expect_output "damaged" "sweep: says the database is damaged"
+expect_equal "$(sha256sum <dmg.db)" "$sum" "the damaged database was not written"
+expect_exit 0 "runs lists a damaged database" -- "$ALIFE" runs --db dmg.db
+expect_output "warning: dmg.db: the database is damaged" "runs warns"
+expect_exit 0 "show reads a damaged database" -- "$ALIFE" show 1 --db dmg.db
+expect_output "warning" "show warns"
+
 finish

@@ -492,6 +492,7 @@ int cmd_sweep(int argc, char **argv)
             rc = cli_fail(&err);
             goto out;
         }
+        alRunLog_ShareCheck(claims); // checked for damage once, for every run
     }
     if (alRunLog_ListSweep(db, sweep_id, &have, &nhave, &err) != AL_OK) {
         fprintf(stderr, "alife: %s\n", err.msg);

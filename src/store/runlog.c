@@ -365,6 +365,11 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     log->readonly = readonly;
     int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     alResult r = AL_OK;
+    // Damage is looked for before anything is written (soundness.c); what
+    // decides whether to is seen before our own open adds a -wal file.
+    bool existed = stat(path, &sb) == 0 && sb.st_size > 0;
+    bool trusted = existed && al_store_trusted(path);
+    bool writer_active = al_store_wal_pending(path);
     int64_t version = 0;
     bool old_id = false;
     for (int pass = 0;; ++pass) {
@@ -391,6 +396,23 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
         log->db = NULL;
     }
     if (r != AL_OK) goto fail;
+    if (existed && !trusted && (!readonly || !writer_active)) {
+        // A reader does not check a file a writer is logging into right now
+        // (that writer checked it); it warns rather than refuses.
+        alError damage = {0};
+        if (al_store_quick_check(log->db, path, &damage) != AL_OK) {
+            if (!readonly) {
+                r = alError_Set(err, AL_ERR_DB, "%s; refusing to write into it (nothing was "
+                                "written)", damage.msg);
+                goto fail;
+            }
+            snprintf(log->warning, sizeof log->warning, "%s", damage.msg);
+        } else {
+            log->checked = true;
+        }
+    } else {
+        log->checked = trusted || !existed;
+    }
     if (readonly) {
         // Version 1 is the only schema so far; an older schema would need its
         // own read path here (a read never migrates).
@@ -451,8 +473,20 @@ void alRunLog_Close(alRunLog *log)
     sqlite3_finalize(log->ins_gen);
     sqlite3_finalize(log->ins_fig);
     sqlite3_finalize(log->ins_genome);
-    sqlite3_close(log->db);
+    bool mark = !log->readonly && log->checked && sqlite3_close(log->db) == SQLITE_OK;
+    if (!mark) sqlite3_close(log->db);
+    if (mark) al_store_mark_checked(log->path);
     free(log);
+}
+
+const char *alRunLog_Warning(const alRunLog *log)
+{
+    return log->warning;
+}
+
+void alRunLog_ShareCheck(const alRunLog *log)
+{
+    if (log->checked && !log->readonly) al_store_set_checked_env(log->path);
 }
 
 static void iso_now(char *buf, size_t cap)

@@ -59,8 +59,12 @@ static alResult check_db(const char *path, alError *err)
 {
     alRunLog *log = NULL;
     alResult r = alRunLog_OpenReadOnly(path, &log, err);
-    alRunLog_Close(log);
     if (r != AL_OK) return r;
+    bool checked = log->checked;
+    if (alRunLog_Warning(log)[0])
+        r = alError_Set(err, AL_ERR_DB, "%s; nothing was merged", alRunLog_Warning(log));
+    alRunLog_Close(log);
+    if (r != AL_OK || checked) return r; // found damaged, or sound, at the open
     return quick_check(path, err);
 }
 
@@ -200,6 +204,7 @@ alResult alRunLog_Merge(const char *into_path, const char *const *sources, int n
         r = alError_Set(err, AL_ERR_DB, "%s: %s", into_path, sqlite3_errmsg(db));
     if (r == AL_OK) r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)", err);
     for (int i = 0; r == AL_OK && i < n; ++i) r = merge_one(db, into_path, sources[i], c, err);
-    sqlite3_close(db);
+    // The target was checked (or made) before the merge wrote into it.
+    if (sqlite3_close(db) == SQLITE_OK && r == AL_OK) al_store_mark_checked(into_path);
     return r;
 }

@@ -12,6 +12,8 @@ struct alRunLog {
     sqlite3 *db;
     char path[1024];
     bool readonly;
+    bool checked;       // sound at open (trusted or quick_check ok)
+    char warning[1024]; // a reader's note: the file is damaged ("" if not)
     bool in_txn;        // a batch of generations is open (BEGIN IMMEDIATE)
     double txn_started; // monotonic seconds when the batch began
     int64_t beat_run;   // the run whose heartbeat this log keeps (0: none)
@@ -44,6 +46,21 @@ char *al_store_uri(const char *path, const char *query);
 /// made) while no writer's -wal content waits beside the file? Then the file
 /// is read as immutable ("?immutable=1"): nothing can be writing to it.
 bool al_store_ro_fallback(const char *path, int sqlite_code);
+
+/// Damage detection (soundness.c). Is the file at path as a clean alife
+/// close left it (PATH-checked matches, no -wal), or vouched for by the
+/// sweep that started this process (ALIFE_DB_CHECKED)? Then quick_check
+/// may be skipped.
+bool al_store_trusted(const char *path);
+/// Does a -wal file with content lie beside path (a writer is active, or
+/// one crashed)?
+bool al_store_wal_pending(const char *path);
+/// After a clean close (no -wal left): records the file in PATH-checked.
+void al_store_mark_checked(const char *path);
+/// Tells child processes (ALIFE_DB_CHECKED) that path was just checked.
+void al_store_set_checked_env(const char *path);
+/// PRAGMA quick_check; AL_ERR_DB naming path and the first problem if not ok.
+alResult al_store_quick_check(sqlite3 *db, const char *path, alError *err);
 
 /// Is s a decimal number (as params.num stores it)? Then *out is its value.
 bool al_store_number(const char *s, double *out);

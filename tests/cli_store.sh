@@ -161,4 +161,36 @@ expect_output "warning: dmg.db: the database is damaged" "runs warns"
 expect_exit 0 "show reads a damaged database" -- "$ALIFE" show 1 --db dmg.db
 expect_output "warning" "show warns"
 
+# ---- 7. docs/database.md's examples hold on a real sweep ------------------------
+"$ALIFE" sweep "$CFG" --seeds 1-3 --set ga.mutation_rate=0.02,0.1 --generations 20 \
+    --db demo.db >/dev/null 2>&1
+example() { # the code block after <!-- example: $1 --> in docs/database.md
+    awk -v want="<!-- example: $1 -->" '
+        $0 == want { found = 1; next }
+        found && /^```/ { if (inside) exit; inside = 1; next }
+        inside { print }' "$SRC/docs/database.md"
+}
+example sqlite3 >ex.sql
+[ -s ex.sql ] || fail "docs/database.md lacks the sqlite3 example"
+expect_exit 0 "the sqlite3 shell example runs" -- sqlite3 demo.db -init ex.sql .quit
+expect_output "best_string" "sqlite3 example: the genome query"
+expect_output "mean_final_best" "sqlite3 example: the group query"
+PY=/usr/bin/python3 # Debian's, with python3-pandas (scripts/deps.sh)
+[ -x "$PY" ] || PY=$(command -v python3)
+if [ -n "$PY" ]; then
+    example python-sqlite3 >ex1.py
+    expect_exit 0 "the Python sqlite3 example runs" -- "$PY" ex1.py demo.db
+    expect_output "ga.mutation_rate=0.02: 3 runs, mean final best" "Python example: per group"
+    expect_output "best string:" "Python example: genome decoded"
+    if "$PY" -c "import pandas" 2>/dev/null; then
+        example python-pandas >ex2.py
+        expect_exit 0 "the pandas example runs" -- "$PY" ex2.py demo.db
+        expect_output "ga.mutation_rate=0.1" "pandas example: the groups"
+    else
+        echo "SKIP: pandas is not installed ($PY): the pandas example of docs/database.md is not run"
+    fi
+else
+    echo "SKIP: no python3: the Python examples of docs/database.md are not run"
+fi
+
 finish

@@ -124,6 +124,10 @@ done
 checks=$((checks + 1))
 [ -n "$pids" ] || fail "kill -9 test: no run was running"
 [ -z "$alive" ] || { fail "kill -9 of the sweep left children running:$alive"; kill -9 $alive; }
+# The dead sweep's claims are still there: the rerun must take them over.
+left=$(sqlite3 k.db "SELECT count(*) FROM claims")
+checks=$((checks + 1))
+[ "${left:-0}" -ge 1 ] || fail "kill -9 test: the killed sweep left no claim to take over"
 expect_exit 0 "rerun after kill -9 completes the sweep" -- timeout -k 5 300 "${SWEEP_K[@]}"
 dups=$(sqlite3 k.db "SELECT count(*) FROM (SELECT seed FROM runs WHERE status = 'finished'
                      GROUP BY seed HAVING count(*) > 1)")

@@ -24,8 +24,8 @@ int db_cli_open(const char *cmd, const char *path, alRunLog **log)
 {
     alError err = {0};
     if (alRunLog_OpenReadOnly(path, log, &err) == AL_OK) {
-        if (alRunLog_Warning(*log)[0]) fprintf(stderr, "alife %s: warning: %s\n", cmd,
-                                               alRunLog_Warning(*log));
+        if (alRunLog_Warning(*log)[0])
+            fprintf(stderr, "alife %s: warning: %s\n", cmd, alRunLog_Warning(*log));
         return 0;
     }
     if (err.code == AL_ERR_NOTFOUND && strcmp(path, AL_DEFAULT_DB) == 0)

@@ -23,8 +23,8 @@ static char *ro_uri(const char *path)
     char *uri = al_store_uri(path, "mode=ro");
     if (!uri) return NULL;
     int rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL,
-                                           NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
     if (rc != SQLITE_OK) rc = sqlite3_extended_errcode(db);
     sqlite3_close(db);
     if (rc != SQLITE_OK && al_store_ro_fallback(path, rc)) {
@@ -202,7 +202,9 @@ alResult alRunLog_Merge(const char *into_path, const char *const *sources, int n
     sqlite3_busy_timeout(db, 10000);
     if (!al_store_register_functions(db))
         r = alError_Set(err, AL_ERR_DB, "%s: %s", into_path, sqlite3_errmsg(db));
-    if (r == AL_OK) r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)", err);
+    if (r == AL_OK)
+        r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)",
+                 err);
     for (int i = 0; r == AL_OK && i < n; ++i) r = merge_one(db, into_path, sources[i], c, err);
     // The target was checked (or made) before the merge wrote into it.
     if (sqlite3_close(db) == SQLITE_OK && r == AL_OK) al_store_mark_checked(into_path);

@@ -57,8 +57,8 @@ alResult alRunLog_ListSweep(const char *db_path, const char *sweep, alSweepRun *
 
 static alResult claim_fail(alRunLog *log, alError *err, const char *what)
 {
-    alResult r = alError_Set(err, AL_ERR_DB, "%s: %s: %s", log->path, what,
-                             sqlite3_errmsg(log->db));
+    alResult r =
+        alError_Set(err, AL_ERR_DB, "%s: %s: %s", log->path, what, sqlite3_errmsg(log->db));
     if (!sqlite3_get_autocommit(log->db)) sqlite3_exec(log->db, "ROLLBACK", NULL, NULL, NULL);
     return r;
 }
@@ -116,8 +116,7 @@ alResult alRunLog_ClaimCell(alRunLog *log, const char *sweep, const char *group,
         const char *since = (const char *)sqlite3_column_text(st, 2);
         bool mine = pid == me && h && strcmp(h, host) == 0;
         if (!mine && al_store_run_process(h, pid, since) == RUN_PROCESS_ALIVE_OR_UNKNOWN) {
-            if (holder)
-                snprintf(holder, holder_cap, "pid %lld on %s", (long long)pid, h ? h : "?");
+            if (holder) snprintf(holder, holder_cap, "pid %lld on %s", (long long)pid, h ? h : "?");
             sqlite3_finalize(st);
             sqlite3_exec(log->db, "COMMIT", NULL, NULL, NULL);
             *out = AL_CLAIM_TAKEN;
@@ -125,7 +124,8 @@ alResult alRunLog_ClaimCell(alRunLog *log, const char *sweep, const char *group,
         }
     }
     sqlite3_finalize(st);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return claim_fail(log, err, "cannot claim a sweep cell");
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return claim_fail(log, err, "cannot claim a sweep cell");
     if (sqlite3_prepare_v2(log->db,
                            "INSERT OR REPLACE INTO claims(sweep, sweep_group, seed, host, pid,"
                            " started) VALUES(?,?,?,?,?,?)",
@@ -144,8 +144,8 @@ alResult alRunLog_ClaimCell(alRunLog *log, const char *sweep, const char *group,
     return AL_OK;
 }
 
-static alResult release(alRunLog *log, const char *sweep, const char *group, int64_t seed,
-                        bool all, alError *err)
+static alResult release(alRunLog *log, const char *sweep, const char *group, int64_t seed, bool all,
+                        alError *err)
 {
     char host[256] = "";
     gethostname(host, sizeof host - 1);

@@ -25,9 +25,9 @@ static void marker_path(const char *path, char *out, size_t cap)
 static void describe(const struct stat *sb, char *out, size_t cap)
 {
     snprintf(out, cap, "alife-checked 1 %llu %llu %lld %lld.%09ld %lld.%09ld\n",
-             (unsigned long long)sb->st_dev, (unsigned long long)sb->st_ino,
-             (long long)sb->st_size, (long long)sb->st_mtim.tv_sec, sb->st_mtim.tv_nsec,
-             (long long)sb->st_ctim.tv_sec, sb->st_ctim.tv_nsec);
+             (unsigned long long)sb->st_dev, (unsigned long long)sb->st_ino, (long long)sb->st_size,
+             (long long)sb->st_mtim.tv_sec, sb->st_mtim.tv_nsec, (long long)sb->st_ctim.tv_sec,
+             sb->st_ctim.tv_nsec);
 }
 
 bool al_store_wal_pending(const char *path)

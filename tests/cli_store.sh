@@ -17,6 +17,11 @@ for db in "" ":memory:" "file:x?mode=memory"; do
         timeout -k 5 20 "$ALIFE" sweep "$CFG" --seeds 1-2 --generations 2 --db "$db"
     expect_output "in-memory" "sweep --db '$db' says why"
 done
+# A filesystem without shared memory cannot hold a WAL database: SQLite's
+# unix-none VFS behaves so anywhere (journal_mode=WAL answers 'delete').
+expect_exit 1 "a file that cannot be WAL: a runtime error" -- \
+    timeout -k 5 20 "$ALIFE" run "$CFG" --generations 2 --quiet --db "file:nowal.db?vfs=unix-none"
+expect_output "cannot use WAL journal mode" "no WAL: says why"
 # timeout sends SIGTERM: the sweep must end by itself within its 5 s.
 timeout -k 5 5 "$ALIFE" sweep "$CFG" --seeds 1-2 --generations 2 --db "" >out 2>&1
 rc=$?

@@ -169,6 +169,8 @@ expect_exit 0 "runs lists a damaged database" -- "$ALIFE" runs --db dmg.db
 expect_output "warning: dmg.db: the database is damaged" "runs warns"
 expect_exit 0 "show reads a damaged database" -- "$ALIFE" show 1 --db dmg.db
 expect_output "warning" "show warns"
+expect_exit 0 "compare reads a damaged database" -- "$ALIFE" compare 1 2 --db dmg.db
+expect_output "warning: dmg.db: the database is damaged" "compare warns"
 
 # ---- 7. docs/database.md's examples hold on a real sweep ------------------------
 "$ALIFE" sweep "$CFG" --seeds 1-3 --set ga.mutation_rate=0.02,0.1 --generations 20 \

@@ -28,6 +28,7 @@ typedef struct alRunSet {
     int n;
     int skipped_unfinished; ///< runs matching the selection left out as not finished
     int skipped_empty;      ///< runs matching the selection left out for having no generations
+    char warning[1024];     ///< the database's damage warning (alRunLog_Warning), "" if none
 } alRunSet;
 
 /// Which runs to load: refs, or a sweep and/or filters (not both).

@@ -108,7 +108,7 @@ expect_equal "$(sqlite3 two.db 'SELECT count(*) FROM claims')" 0 "no claim left 
 
 # kill -9 of the sweep: its children end with it, the rerun completes the
 # sweep without running any cell twice.
-SWEEP_K=("$ALIFE" sweep "$ANTS" --seeds 1-4 --generations 400 -j 2 --db k.db --name k)
+SWEEP_K=("$ALIFE" sweep "$ANTS" --seeds 1-4 --generations 120 -j 2 --db k.db --name k)
 "${SWEEP_K[@]}" >k1.out 2>&1 &
 parent=$!
 for _ in $(seq 1 300); do # until both first runs are logging

@@ -1,6 +1,8 @@
 /// runlog.h — the run database (SQLite; src/store is its only user).
 ///
-/// Tables: runs, params, generations, figures, genomes (src/store/runlog.c).
+/// Tables: runs, params, generations, figures, genomes, claims; views
+/// run_status, run_summary, generations_wide: docs/database.md documents
+/// every column and blob format.
 /// Schema version in PRAGMA user_version; WAL, synchronous=NORMAL,
 /// busy_timeout, so several processes can log into one file at once.
 /// A file that is not an alife database, or has a newer schema, is refused

@@ -414,8 +414,8 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
         log->checked = trusted || !existed;
     }
     if (readonly) {
-        // Version 1 is the only schema so far; an older schema would need its
-        // own read path here (a read never migrates).
+        // A read never migrates: the read path uses only what version 1
+        // already had (the v2 columns and views are for other SQL tools).
         *out = log;
         return AL_OK;
     }

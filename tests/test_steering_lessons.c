@@ -127,11 +127,79 @@ static void vehicles_gather_into_streams_in_the_smooth_field(void **state)
     assert_true(nn_smooth < 18 && nn_smooth < nn_noise);
 }
 
+// Proper crossing of segments a-b and c-d (touching ends do not count).
+static bool crosses(alVec2 a, alVec2 b, alVec2 c, alVec2 d)
+{
+    double d1 = alV2_Cross(alV2_Sub(b, a), alV2_Sub(c, a)), d2 = alV2_Cross(alV2_Sub(b, a), alV2_Sub(d, a));
+    double d3 = alV2_Cross(alV2_Sub(d, c), alV2_Sub(a, c)), d4 = alV2_Cross(alV2_Sub(d, c), alV2_Sub(b, c));
+    return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+static bool self_crossing(const alVec2 *p, int n, bool loop)
+{
+    int segs = loop ? n : n - 1;
+    for (int i = 0; i < segs; ++i)
+        for (int j = i + 1; j < segs; ++j) {
+            if (j == i + 1 || (loop && i == 0 && j == segs - 1)) continue; // neighbours share a point
+            if (crosses(p[i], p[(i + 1) % n], p[j], p[(j + 1) % n])) return true;
+        }
+    return false;
+}
+
+static void a_new_waypoint_never_makes_a_convex_path_cross_itself(void **state)
+{
+    (void)state;
+    alRng rng = alRng_Stream(7, 1);
+    int tried = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        // A convex path: points on an ellipse at sorted random angles.
+        int n = 3 + (int)alRng_Bounded(&rng, 8);
+        float ang[16];
+        for (int k = 0; k < n; ++k) ang[k] = alRng_Range(&rng, 0, 6.2831853f);
+        for (int a = 0; a < n; ++a) // insertion sort
+            for (int b = a; b > 0 && ang[b] < ang[b - 1]; --b) {
+                float t = ang[b];
+                ang[b] = ang[b - 1], ang[b - 1] = t;
+            }
+        alVec2 pts[16];
+        for (int k = 0; k < n; ++k)
+            pts[k] = alV2(400 + 300 * cosf(ang[k]), 300 + 220 * sinf(ang[k]));
+        alSteeringDef d = alDefaultSteeringDef();
+        d.scenario = AL_SCN_PATH;
+        d.vehicles = 3;
+        d.threads = 1;
+        d.path = pts;
+        d.path_count = n;
+        d.path_loop = trial % 4 != 0; // open paths too
+        alSteering *s = make_def(&d, 1);
+        if (self_crossing(pts, n, d.path_loop)) { // equal angles: not a proper polygon
+            alDestroySteering(s);
+            continue;
+        }
+        // A vehicle heading for waypoint 1 must keep heading for that point.
+        for (int t = 0; t < 2; ++t) alSteering_Step(s);
+        alSteeringView v = alSteering_View(s);
+        alVec2 aim = v.path[v.path_index0];
+        alVec2 p = alV2(alRng_Range(&rng, 0, 800), alRng_Range(&rng, 0, 600));
+        assert_true(alSteering_AddWaypoint(s, p));
+        v = alSteering_View(s);
+        assert_int_equal(v.path_count, n + 1);
+        if (self_crossing(v.path, v.path_count, v.path_loop))
+            fail_msg("trial %d: inserting (%.0f, %.0f) into a convex path of %d made it cross itself", trial,
+                     (double)p.x, (double)p.y, n);
+        assert_true(v.path[v.path_index0].x == aim.x && v.path[v.path_index0].y == aim.y);
+        tried++;
+        alDestroySteering(s);
+    }
+    assert_true(tried > 300);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(flow_field_turns_little_from_one_cell_to_the_next),
         cmocka_unit_test(vehicles_gather_into_streams_in_the_smooth_field),
+        cmocka_unit_test(a_new_waypoint_never_makes_a_convex_path_cross_itself),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

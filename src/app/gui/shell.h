@@ -9,7 +9,7 @@
 #include "session.h"
 #include "view.h"
 
-enum { NMODES = 3, MAXFIG = 4, NSPEEDS = 13 };
+enum { NMODES = 3, MAXFIG = 8, NSPEEDS = 13 };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
                                                 "Neural ant foragers"};

@@ -187,6 +187,7 @@ static void param_line(const char *key, const char *value, void *vctx)
 static void panel_stats(al_gui *g, al_panel *p)
 {
     const history *h = &g->hist;
+    if (g->have_session && g->view && g->view->figures_only) return; // the view shows its figures
     bool lower = g->have_session && g->s.cls->lower_is_better;
     al_panel_heading(p, lower ? "Last generations (error: lower is better)" : "Last generations");
     if (h->n == 0) {
@@ -371,14 +372,25 @@ static void draw_panel(al_gui *g)
     series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
     series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
     static const SDL_Color fig_cols[MAXFIG] = {
-        {150, 230, 140, 255}, {230, 120, 200, 255}, {200, 200, 200, 255}, {240, 240, 120, 255}};
+        {150, 230, 140, 255}, {230, 120, 200, 255}, {200, 200, 200, 255}, {240, 240, 120, 255},
+        {120, 200, 240, 255}, {240, 150, 90, 255},  {180, 150, 240, 255}, {150, 150, 150, 255}};
     for (int i = 0; i < h->nfig; ++i)
         series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
+    if (g->have_session && g->view && g->view->figures_only && h->nfig > 0) {
+        // One figure over time, the one the view (its lesson) asks for.
+        const char *want = g->view->plotted ? g->view->plotted(&g->ctx) : NULL;
+        int k = 0;
+        for (int i = 0; want && i < h->nfig; ++i)
+            if (strcmp(h->fig_name[i], want) == 0) k = i;
+        series[0] = (al_series){h->fig_name[k], AL_COL_BEST, h->fig[k], h->n, false};
+        ns = 1;
+    }
     bool lower = g->have_session && g->s.cls->lower_is_better;
     const char *ytitle = lower ? "error per generation" : "fitness per generation";
     const char *xtitle = "generation";
     if (g->view && g->have_session && g->view->plot_y) ytitle = g->view->plot_y;
     if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
+    if (g->have_session && g->view && g->view->figures_only && h->nfig > 0) ytitle = series[0].name;
     if (al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0)
         al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ytitle, series, 1);
     else

@@ -236,6 +236,12 @@ typedef struct al_view {
     const char *plot_x;              ///< the plot's x title (NULL: "generation")
     bool no_world;                   ///< the module has no 2D world (strings): the shell
                                      ///< draws no world caption under the view
+    bool figures_only;               ///< no generations (steering): the shell shows no "last
+                                     ///< generations" table and plots one of plot_figures
+                                     ///< (solid, over time) instead of best and mean
+    /// optional, with figures_only: the name (one of plot_figures) of the
+    /// figure to plot now, e.g. the lesson's; NULL or unknown: the first
+    const char *(*plotted)(al_view_ctx *ctx);
     void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
     void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
     /// optional: once per frame after the shell simulated ticks ticks (0 when

@@ -322,8 +322,13 @@ alVec2 scenario_force(alSteering *s, int i, float *dbg6)
     if (mask & B(OBSTACLES))
         f[AL_B_OBSTACLES] = alSteer_AvoidObstacles(pos, hd, speed, P->radius, s->def.box_length,
                                                    s->obstacles, s->obstacle_count);
-    if (mask & B(WALLS))
-        f[AL_B_WALLS] = alSteer_AvoidWalls(pos, hd, s->def.feeler_length, s->walls, s->wall_count);
+    if (mask & B(WALLS)) {
+        // Feelers along where the vehicle goes: its heading lags a sharp
+        // turn (turn_rate), and a vehicle sliding along a wall while heading
+        // parallel to it felt nothing and slipped through.
+        alVec2 dir = speed > 1e-3f ? alV2_Scale(vel, 1.0f / speed) : hd;
+        f[AL_B_WALLS] = alSteer_AvoidWalls(pos, dir, s->def.feeler_length, s->walls, s->wall_count);
+    }
     if (mask & B(CONTAIN))
         f[AL_B_CONTAIN] = alSteer_Contain(pos, w->width, w->height, s->def.contain_margin, P->max_force);
     if (mask & B(HIDE))

@@ -574,6 +574,36 @@ static void collision_avoidance_prevents_most_contacts(void **state)
     assert_true(with * 3 < without);
 }
 
+static void the_default_boids_a_newcomer_sees_flock_within_20_seconds(void **state)
+{
+    (void)state;
+    // `alife gui --mode steering` with no file: the schema's defaults, boids
+    // in the default 800 x 600 world.
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+        alConfigDef cd = alDefaultConfigDef();
+        cd.module = "steering";
+        alError err = {0};
+        alConfig *cfg = alCreateConfig(&cd, &err);
+        if (!cfg) fail_msg("%s", err.msg);
+        alSteeringDef d;
+        assert_int_equal(alSteeringDef_FromConfig(cfg, &d, &err), AL_OK);
+        alDestroyConfig(cfg);
+        assert_int_equal(d.scenario, AL_SCN_BOIDS);
+        d.threads = 1;
+        alSteering *s = alCreateSteering(&d, seed, &err);
+        alSteeringDef_Free(&d);
+        assert_non_null(s);
+        run_s(s, 1);
+        int g1 = alSteering_Figures(s).groups;
+        run_s(s, 19);
+        alSteeringFigures f = alSteering_Figures(s);
+        print_message("default boids, seed %d: %d groups after 1 s, %d after 20 s, order %.2f\n", (int)seed, g1,
+                      f.groups, f.order);
+        assert_true(g1 > 40 && f.groups <= 10);
+        alDestroySteering(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -589,6 +619,7 @@ int main(void)
         cmocka_unit_test(cohesion_gangs_form),
         cmocka_unit_test(alignment_headings_agree),
         cmocka_unit_test(boids_flock_within_20_seconds),
+        cmocka_unit_test(the_default_boids_a_newcomer_sees_flock_within_20_seconds),
         cmocka_unit_test(fish_swim_between_min_and_max_speed_and_school),
         cmocka_unit_test(fcas_herd_flees_and_keeps_together),
         cmocka_unit_test(pursuers_close_in_on_the_quarry),

@@ -140,14 +140,14 @@ static void s_changes_how_fast_boids_fly_and_m_is_not_offered(void **state)
     rig_close(&r);
 }
 
-static void c_is_left_to_the_shell_and_x_picks_the_weight(void **state)
+static void c_is_left_to_the_shell_and_q_picks_the_weight(void **state)
 {
     (void)state;
     rig r;
     rig_open(&r, flee_def(150), 4);
     assert_false(press(&r, SDLK_c, false)); // C is compare, in every mode
-    assert_true(press(&r, SDLK_x, false));
-    // W changes the weight X picked (seek, after flee), of every vehicle.
+    assert_true(press(&r, SDLK_q, false));
+    // W changes the weight Q picked (seek, after flee), of every vehicle.
     assert_true(press(&r, SDLK_w, false));
     alSteeringView v = alSteering_View(r.s);
     assert_true(v.others->weight[AL_B_ARRIVE] > 1 || v.others->weight[AL_B_SEEK] > 1 ||
@@ -210,7 +210,7 @@ int main(void)
         cmocka_unit_test(y_changes_the_fov_of_every_fleeing_vehicle_and_who_reacts),
         cmocka_unit_test(y_in_fcas_is_the_herds_fov_and_in_pursuit_the_quarrys),
         cmocka_unit_test(s_changes_how_fast_boids_fly_and_m_is_not_offered),
-        cmocka_unit_test(c_is_left_to_the_shell_and_x_picks_the_weight),
+        cmocka_unit_test(c_is_left_to_the_shell_and_q_picks_the_weight),
         cmocka_unit_test(the_fov_circle_is_drawn_inside_the_world_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

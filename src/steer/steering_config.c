@@ -128,11 +128,12 @@ static float F(const alConfig *c, const char *k) { return (float)alConfig_Float(
 static alResult cross_error(const alConfig *cfg, alError *err, const char *key, const char *other,
                             const char *why)
 {
-    return alError_Set(err, AL_ERR_CONFIG, "%s: %s = %s and %s = %s: %s", alConfig_Origin(cfg, key), key,
-                       alConfig_Text(cfg, key), other, alConfig_Text(cfg, other), why);
+    // alConfig_Locate (in alSteeringDef_FromConfig) adds where each was set.
+    return alError_Set(err, AL_ERR_CONFIG, "%s = %s and %s = %s: %s", key, alConfig_Text(cfg, key),
+                       other, alConfig_Text(cfg, other), why);
 }
 
-alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError *err)
+static alResult from_config(const alConfig *cfg, alSteeringDef *d, alError *err)
 {
     *d = alDefaultSteeringDef();
     d->world = alWorld_FromConfig(cfg);
@@ -212,12 +213,13 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
     if (f->min_speed > f->max_speed)
         return cross_error(cfg, err, "fish.min_speed", "fish.max_speed", "allowed: min_speed <= max_speed");
     float half = 0.5f * fminf(d->world.width, d->world.height);
+    const char *side = d->world.height < d->world.width ? "world.height" : "world.width";
     if (d->neighbour_radius > half)
-        return cross_error(cfg, err, "steering.neighbour_radius", "world.width",
+        return cross_error(cfg, err, "steering.neighbour_radius", side,
                            "a neighbour radius beyond half the world sees every vehicle (allowed: "
                            "neighbour_radius <= half the smaller world side)");
     if (b->cohesion_radius > half)
-        return cross_error(cfg, err, "boids.cohesion_radius", "world.width",
+        return cross_error(cfg, err, "boids.cohesion_radius", side,
                            "allowed: cohesion_radius <= half the smaller world side");
 
     // The path: text "x1,y1 x2,y2 ..." or the word default; empty is an error.
@@ -239,6 +241,12 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
         d->path_count = n;
     }
     return AL_OK;
+}
+
+alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError *err)
+{
+    alResult r = from_config(cfg, d, err);
+    return r == AL_OK ? r : alConfig_Locate(cfg, err);
 }
 
 void alSteeringDef_Free(alSteeringDef *def)

@@ -40,7 +40,7 @@ static alSteering *sim(al_view_ctx *ctx) { return ctx->mod; }
 
 // The flock's figures, by the names the run log stores (in the order of the
 // steering.plot choices); the plot shows the one the lesson names.
-static const char *const plot_figures[] = {"order", "mean_speed", "nn_distance", "groups", "fleeing", NULL};
+static const char *const figure_names[] = {"order", "mean_speed", "nn_distance", "groups", "fleeing", NULL};
 
 static void *create(const al_view_ctx *ctx)
 {
@@ -49,7 +49,7 @@ static void *create(const al_view_ctx *ctx)
     v->circles = true;
     v->drag_obstacle = -1;
     int plot = ctx->session && ctx->session->cfg ? alConfig_Enum(ctx->session->cfg, "steering.plot") : 0;
-    snprintf(v->plot, sizeof v->plot, "%s", plot_figures[plot >= 0 && plot < 5 ? plot : 0]);
+    snprintf(v->plot, sizeof v->plot, "%s", figure_names[plot >= 0 && plot < 5 ? plot : 0]);
     const alSteering *s = ctx->mod;
     // Start on a weight the scenario uses.
     alSteeringView sv = alSteering_View(s);
@@ -385,7 +385,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     }
     if (sc != AL_SCN_BOIDS && sc != AL_SCN_FISH) {
         int b = v ? v->weight : 0, o = owners(sc, 1u << b);
-        al_panel_text(p, COL_SPECIFIC, "W weight %-10s %.3g  (X: next)%s", alBehaviour_Name((alBehaviour)b),
+        al_panel_text(p, COL_SPECIFIC, "W weight %-10s %.3g  (Q: next)%s", alBehaviour_Name((alBehaviour)b),
                       (double)shown(&sv, o)->weight[b], whose(sc, o));
     }
     al_panel_heading(p, "Flock");
@@ -508,7 +508,7 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
             alSteering_RecordForces(sim(ctx), v->rays);
             return true;
         case SDLK_g: v->cells = !v->cells; return true;
-        case SDLK_x: v->weight = (v->weight + (shift ? AL_B_COUNT - 1 : 1)) % AL_B_COUNT; return true;
+        case SDLK_q: v->weight = (v->weight + (shift ? AL_B_COUNT - 1 : 1)) % AL_B_COUNT; return true;
         default: break;
         }
     }
@@ -583,18 +583,19 @@ static const char *plotted(al_view_ctx *ctx)
 const al_view al_view_steering = {
     .module = "steering",
     .ticks_per_frame = 1,
-    .plot_figures = plot_figures,
     .keys_help = "[ ]  previous / next scenario\n"
                  "S A M  max speed, max force, mass (Shift: less)\n"
                  "Y U  FOV radius, arrive radius (of the vehicles using them)\n"
                  "I O P  wander radius, distance, jitter\n"
-                 "X W  choose a behaviour weight, change it\n"
-                 ". ,  add / remove 10% of the vehicles\n"
+                 "Q W  choose a behaviour weight (Shift+Q: back), change it\n"
+                 ". , Ins Del  add / remove 10% of the vehicles\n"
                  "T V D G  trails, circles, force rays, grid\n"
                  "mouse  target / drag obstacle / add waypoint, right: remove",
-    .figures_only = true,
-    .plotted = plotted,
+    .plot_y = "order parameter per report period",
     .plot_x = "seconds (report periods)",
+    .plot_default = "order",
+    .plotted = plotted,
+    .no_table = true,
     .create = create,
     .destroy = destroy,
     .update = update,

@@ -17,6 +17,7 @@
 
 #include "alife/steering.h"
 #include "gui/view.h"
+#include "gui_script.h"
 
 extern const al_view al_view_steering;
 
@@ -204,6 +205,79 @@ static void the_fov_circle_is_drawn_inside_the_world_only(void **state)
     SDL_Quit();
 }
 
+// ---- the real window, driven by `alife gui --script` ----------------------
+
+static void in_the_window_y_and_shift_y_change_who_flees(void **state)
+{
+    (void)state;
+    gs_run r;
+    char script[1024];
+    int n = snprintf(script, sizeof script, "at tick 60 state\n");
+    for (int k = 0; k < 8; ++k) n += snprintf(script + n, sizeof script - (size_t)n, "at %d key y\n", 70 + k);
+    n += snprintf(script + n, sizeof script - (size_t)n, "at tick 120 state\n");
+    for (int k = 0; k < 8; ++k) n += snprintf(script + n, sizeof script - (size_t)n, "at %d key shift+y\n", 130 + k);
+    n += snprintf(script + n, sizeof script - (size_t)n, "at tick 180 state\nat tick 181 quit\n");
+    gs_run_script(&r, script, "--no-log experiments/steering/flee.ini");
+    if (r.status != 0) fail_msg("exit %d: %s", r.status, r.err);
+    assert_int_equal(r.n, 3);
+    assert_string_equal(gs_str(r.line[0], "plotted"), "fleeing"); // the lesson's figure
+    double f150 = gs_num(r.line[0], "figures.fleeing"), f459 = gs_num(r.line[1], "figures.fleeing"),
+           f52 = gs_num(r.line[2], "figures.fleeing");
+    print_message("window: fleeing %g at FOV 150, %g after Y x8 (459), %g after Shift+Y x8 (52)\n",
+                  f150, f459, f52);
+    assert_true(f459 >= 80 && f52 <= 10 && f150 < f459);
+    gs_free(&r);
+}
+
+static void in_the_window_s_speeds_the_boids_up(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 5 key s\nat 6 key s\nat 7 key s\nat 8 key s\nat 9 key s\n"
+                  "at tick 300 state\nat tick 301 quit\n",
+                  "--no-log experiments/steering/boids.ini");
+    if (r.status != 0) fail_msg("exit %d: %s", r.status, r.err);
+    assert_int_equal(r.n, 1);
+    double v = gs_num(r.line[0], "figures.mean_speed");
+    print_message("window: boids' mean speed %.1f after S x5 (15 before)\n", v);
+    assert_true(v > 25);
+    gs_free(&r);
+}
+
+static void every_lesson_plots_the_figure_it_says_to_watch(void **state)
+{
+    (void)state;
+    static const struct { const char *lesson, *figure; } want[] = {
+        {"seek", "nn_distance"},     {"flee", "fleeing"},         {"arrive", "mean_speed"},
+        {"wander", "order"},         {"path", "mean_speed"},      {"separation", "nn_distance"},
+        {"cohesion", "groups"},      {"alignment", "order"},      {"fcas", "groups"},
+        {"boids", "order"},          {"fish", "order"},           {"pursuit_evade", "nn_distance"},
+        {"obstacles_walls", "mean_speed"}, {"leader_following", "groups"}, {"flow_field", "groups"},
+        {"hide", "mean_speed"},      {"interpose", "nn_distance"}, {"collision", "nn_distance"},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; ++k) {
+        char args[256], text[300];
+        snprintf(args, sizeof args, "--no-log experiments/steering/%s.ini", want[k].lesson);
+        gs_run r;
+        gs_run_script(&r, "at tick 61 state\nat tick 62 quit\n", args);
+        if (r.status != 0 || r.n != 1) fail_msg("%s: exit %d: %s", want[k].lesson, r.status, r.err);
+        assert_string_equal(gs_str(r.line[0], "plotted"), want[k].figure);
+        // ... and the lesson's text names the figure it plots.
+        snprintf(text, sizeof text, "%s/experiments/steering/%s.ini", ALIFE_SOURCE_DIR, want[k].lesson);
+        FILE *f = fopen(text, "r");
+        assert_non_null(f);
+        char buf[4096];
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        buf[len] = '\0';
+        fclose(f);
+        char *end = strstr(buf, "\n[");
+        if (end) *end = '\0'; // the opening paragraph only
+        if (!strstr(buf, "plotted")) fail_msg("%s.ini does not say which figure is plotted", want[k].lesson);
+        gs_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -212,6 +286,9 @@ int main(void)
         cmocka_unit_test(s_changes_how_fast_boids_fly_and_m_is_not_offered),
         cmocka_unit_test(c_is_left_to_the_shell_and_q_picks_the_weight),
         cmocka_unit_test(the_fov_circle_is_drawn_inside_the_world_only),
+        cmocka_unit_test(in_the_window_y_and_shift_y_change_who_flees),
+        cmocka_unit_test(in_the_window_s_speeds_the_boids_up),
+        cmocka_unit_test(every_lesson_plots_the_figure_it_says_to_watch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

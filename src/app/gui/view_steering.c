@@ -141,7 +141,9 @@ static void draw_rays(al_canvas *c, const alSteeringView *sv, float body)
 }
 
 // A FOV circle, clipped to the world; on a torus also its images across the
-// edges, as the behaviours see the threat through them.
+// edges, as the behaviours see the threat through them. What is drawn is the
+// outline of the region (the union of the images): an arc inside another
+// image's disc is left out, so a FOV wider than the world shows no inner arcs.
 static void draw_fov(al_canvas *c, alVec2 centre, float r)
 {
     SDL_Rect world = {(int)floorf(c->world_px.x), (int)floorf(c->world_px.y), (int)ceilf(c->world_px.w),
@@ -149,15 +151,34 @@ static void draw_fov(al_canvas *c, alVec2 centre, float r)
     SDL_Rect clip;
     if (!SDL_IntersectRect(&world, &c->rect, &clip)) return;
     SDL_RenderSetClipRect(c->r, &clip);
+    SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(c->r, COL_FOV.r, COL_FOV.g, COL_FOV.b, COL_FOV.a);
     float W = c->world.width, H = c->world.height;
-    int k = c->world.edge == AL_EDGE_WRAP ? 1 : 0;
+    int k = c->world.edge == AL_EDGE_WRAP ? 1 : 0, m = 0;
+    alVec2 img[9];
     for (int dy = -k; dy <= k; ++dy)
         for (int dx = -k; dx <= k; ++dx) {
             alVec2 o = alV2(centre.x + (float)dx * W, centre.y + (float)dy * H);
             // Only the images that reach into the world.
             if (o.x + r < 0 || o.x - r > W || o.y + r < 0 || o.y - r > H) continue;
-            al_draw_circle(c, o, r, COL_FOV);
+            img[m++] = o;
         }
+    enum { SEG = 160 };
+    for (int a = 0; a < m; ++a) {
+        SDL_FPoint prev = {0, 0};
+        bool have = false;
+        for (int i = 0; i <= SEG; ++i) {
+            float t = 6.2831853f * (float)i / SEG;
+            alVec2 q = alV2(img[a].x + r * cosf(t), img[a].y + r * sinf(t));
+            bool covered = false;
+            for (int b = 0; b < m && !covered; ++b)
+                covered = b != a && alV2_DistSq(q, img[b]) < r * r * 0.9999f;
+            SDL_FPoint pt = al_canvas_to_screen(c, q);
+            if (!covered && have) SDL_RenderDrawLineF(c->r, prev.x, prev.y, pt.x, pt.y);
+            prev = pt;
+            have = !covered;
+        }
+    }
     SDL_RenderSetClipRect(c->r, &c->rect);
 }
 
@@ -392,19 +413,17 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     al_panel_kv(p, "vehicles (. ,)", "%d", sv.count);
     alGenStats g;
     if (alSteering_LastStats(sim(ctx), &g)) {
-        // Each figure under its stored name; the plotted one is marked.
+        // Each figure under its stored name (the plot's title names the
+        // plotted one; Tab changes it).
         static const struct { const char *name, *label, *fmt; } figs[] = {
             {"order", "order (0..1)", "%.3f"}, {"mean_speed", "mean speed", "%.3g"},
             {"nn_distance", "nn distance", "%.3g"}, {"groups", "groups", "%.0f"},
-            {"fleeing", "fleeing (see the threat)", "%.0f"},
+            {"fleeing", "fleeing", "%.0f"},
         };
         for (size_t r = 0; r < sizeof figs / sizeof figs[0]; ++r)
             for (int k = 0; k < g.figure_count; ++k)
                 if (strcmp(g.figure_names[k], figs[r].name) == 0) {
-                    char label[64];
-                    bool on = v && strcmp(v->plot, figs[r].name) == 0;
-                    snprintf(label, sizeof label, "%s%s", figs[r].label, on ? "  (plotted)" : "");
-                    al_panel_kv(p, label, figs[r].fmt, g.figures[k]);
+                    al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[k]);
                 }
     }
     if (v) {

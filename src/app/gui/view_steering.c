@@ -614,6 +614,15 @@ const al_view al_view_steering = {
     .plot_x = "seconds (report periods)",
     .plot_default = "order",
     .plotted = plotted,
+    .legend = "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
+              "grey triangles  the other vehicles\n"
+              "orange triangles  vehicles that see their threat (the figure 'fleeing')\n"
+              "red cross  the target (click to move it)\n"
+              "red outline  field of view: inside it a vehicle sees the threat and flees\n"
+              "blue / green circles  neighbour / separation radius of vehicle 2 (boids: magenta)\n"
+              "light green circle  the wander circle and the point held on it\n"
+              "grey arrows  the flow field\n"
+              "blue line  the path (yellow dot: the next waypoint; click: add, right: remove)",
     .no_table = true,
     .create = create,
     .destroy = destroy,

@@ -412,19 +412,25 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     al_panel_heading(p, "Flock");
     al_panel_kv(p, "vehicles (. ,)", "%d", sv.count);
     alGenStats g;
-    if (alSteering_LastStats(sim(ctx), &g)) {
+    bool have = alSteering_LastStats(sim(ctx), &g);
+    bool fov = scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE);
+    {
         // Each figure under its stored name (the plot's title names the
-        // plotted one; Tab changes it).
+        // plotted one; Tab changes it); "..." before the first report, so
+        // nothing below moves.
         static const struct { const char *name, *label, *fmt; } figs[] = {
             {"order", "order (0..1)", "%.3f"}, {"mean_speed", "mean speed", "%.3g"},
             {"nn_distance", "nn distance", "%.3g"}, {"groups", "groups", "%.0f"},
             {"fleeing", "fleeing", "%.0f"},
         };
-        for (size_t r = 0; r < sizeof figs / sizeof figs[0]; ++r)
-            for (int k = 0; k < g.figure_count; ++k)
-                if (strcmp(g.figure_names[k], figs[r].name) == 0) {
-                    al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[k]);
-                }
+        for (size_t r = 0; r < sizeof figs / sizeof figs[0]; ++r) {
+            if (r == 4 && !fov) continue;
+            int found = -1;
+            for (int k = 0; have && k < g.figure_count; ++k)
+                if (strcmp(g.figure_names[k], figs[r].name) == 0) found = k;
+            if (found >= 0) al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[found]);
+            else al_panel_kv(p, figs[r].label, "...");
+        }
     }
     if (v) {
         // One line of toggles: lit when on.
@@ -485,6 +491,7 @@ static bool change_params(al_view_ctx *ctx, SDL_Keycode k, bool less)
     alError err = {0};
     if (alSteering_SetParams(sim(ctx), (o & FIRST) ? &f : NULL, (o & OTHERS) ? &r : NULL, &err) != AL_OK && v)
         snprintf(v->say, sizeof v->say, "%.150s", err.msg);
+    else al_view_mark_edited(ctx, "first vehicle's variables changed");
     return true;
 }
 
@@ -512,10 +519,11 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
     case SDLK_INSERT: {
         int add = sv.count / 10 > 1 ? sv.count / 10 : 1;
         if (!alSteering_AddVehicles(sim(ctx), add) && v) snprintf(v->say, sizeof v->say, "out of memory");
+        al_view_mark_edited(ctx, "vehicles added");
         return true;
     }
     case SDLK_COMMA:
-    case SDLK_DELETE: alSteering_RemoveVehicles(sim(ctx), sv.count / 10 > 1 ? sv.count / 10 : 1); return true;
+    case SDLK_DELETE: alSteering_RemoveVehicles(sim(ctx), sv.count / 10 > 1 ? sv.count / 10 : 1); al_view_mark_edited(ctx, "vehicles removed"); return true;
     default: break;
     }
     if (v) {
@@ -562,7 +570,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         alVec2 w = al_canvas_to_world(c, (float)e->button.x, (float)e->button.y);
         bool uses_path = sc == AL_SCN_PATH || sc == AL_SCN_LEADER_FOLLOWING;
         if (e->button.button == SDL_BUTTON_RIGHT) {
-            if (uses_path) alSteering_RemoveWaypoint(s, w, 12 / c->scale);
+            if (uses_path) {
+                alSteering_RemoveWaypoint(s, w, 12 / c->scale);
+                al_view_mark_edited(ctx, "path changed");
+            }
             return true;
         }
         if (e->button.button != SDL_BUTTON_LEFT) return false;
@@ -571,8 +582,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             v->drag_obstacle = ob;
         } else if (uses_path) {
             if (!alSteering_AddWaypoint(s, w) && v) snprintf(v->say, sizeof v->say, "the path is full");
+            al_view_mark_edited(ctx, "path changed");
         } else {
             alSteering_SetTarget(s, w);
+            al_view_mark_edited(ctx, "target moved");
             if (v) v->drag_target = true;
         }
         return true;
@@ -582,6 +595,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         alVec2 w = al_canvas_to_world(c, (float)e->motion.x, (float)e->motion.y);
         if (v->drag_obstacle >= 0) alSteering_MoveObstacle(s, v->drag_obstacle, w);
         else alSteering_SetTarget(s, w);
+        al_view_mark_edited(ctx, v->drag_obstacle >= 0 ? "obstacle moved" : "target moved");
         return true;
     }
     case SDL_MOUSEBUTTONUP:

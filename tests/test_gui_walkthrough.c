@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #ifdef ALIFE_HAVE_GUI
+#include <math.h>
 #include <sqlite3.h>
 
 #include "alife/config.h"
@@ -453,6 +454,44 @@ static void no_stale_text_survives_a_frame(void **state)
     }
 }
 
+// ---- parameters with the mouse --------------------------------------------------------
+static void wheel_and_drag_on_a_value_change_it_like_its_key(void **state)
+{
+    (void)state;
+    // Where the First vehicle's lines are: its section's top + heading.
+    gs_run r0;
+    gs_run_script(&r0, "at 3 state\nat 4 quit\n", "--no-log experiments/steering/seek.ini");
+    assert_int_equal(r0.n, 1);
+    int x = 0, y = 0, w = 0, h = 0;
+    bool cut = false;
+    assert_true(gs_section(r0.line[0], "First vehicle", &x, &y, &w, &h, &cut));
+    int sx = x + w / 2, sy = y + 32; // the S max speed line
+    int spx = 0, spy = 0, spw = 0, sph = 0;
+    assert_true(gs_section(r0.line[0], "Status", &spx, &spy, &spw, &sph, &cut));
+    gs_free(&r0);
+    char script[1024];
+    snprintf(script, sizeof script,
+             "at 3 state\n"
+             "at 4 scroll %d %d 2\n"           // two notches up on max speed
+             "at 6 state\n"
+             "at 7 drag %d %d %d %d\n"         // dragged left 60 px: five steps less
+             "at 9 state\n"
+             "at 10 scroll %d %d 1\n"          // the speed in the status line
+             "at 12 state\n"
+             "at 13 quit\n",
+             sx, sy, sx, sy, sx - 60, sy, spx + 40, spy + 26);
+    gs_run r;
+    gs_run_script(&r, script, "--no-log experiments/steering/seek.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    double v0 = gs_num(r.line[0], "figures.max_speed"), v1 = gs_num(r.line[1], "figures.max_speed"),
+           v2 = gs_num(r.line[2], "figures.max_speed");
+    if (!(fabs(v1 - v0 * 1.15 * 1.15) < 1e-3 * v0)) fail_msg("wheel: %g -> %g", v0, v1);
+    if (!(fabs(v2 - v1 / pow(1.15, 5)) < 1e-3 * v1)) fail_msg("drag: %g -> %g", v1, v2);
+    assert_true(gs_num(r.line[3], "speed") > gs_num(r.line[2], "speed"));
+    gs_free(&r);
+}
+
 // ---- run control ----------------------------------------------------------------------
 static void jump_step_a_generation_slow_speeds_and_forever(void **state)
 {
@@ -556,6 +595,7 @@ int main(void)
         cmocka_unit_test(modes_keep_their_runs_until_r),
         cmocka_unit_test(every_section_fits_at_1280x800_and_scrolls_with_a_sign_at_720x480),
         cmocka_unit_test(no_stale_text_survives_a_frame),
+        cmocka_unit_test(wheel_and_drag_on_a_value_change_it_like_its_key),
         cmocka_unit_test(jump_step_a_generation_slow_speeds_and_forever),
         cmocka_unit_test(l_shows_the_lesson_of_every_mode_and_scenario),
         cmocka_unit_test(tab_cycles_the_plotted_figure_in_every_mode),

@@ -957,6 +957,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     // The parameters and the key list are one click away (and H lists every
     // key): the lesson's own figures come first.
     g->fold_params = g->fold_keys = true;
+    g->drag_hot = -1;
     g->offscreen = o->offscreen;
     g->modules = o->modules;
     g->views = o->views;

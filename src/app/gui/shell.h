@@ -165,6 +165,9 @@ struct al_gui {
         bool *closed;
     } folds[4];
     int nfolds;
+    int drag_hot;         ///< the panel value being dragged, -1 none
+    SDL_Keycode drag_key; ///< its key
+    int drag_x;           ///< where the drag last stepped
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_drawn[1024];       ///< the key labels the help overlay drew last

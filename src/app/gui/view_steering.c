@@ -263,10 +263,17 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                             alScenario_Name((alScenario)k));
         }
     }
-    al_panel_heading(p, "First vehicle (key: more, Shift+key: less)");
+    al_panel_heading(p, "First vehicle (key or wheel: more, Shift: less)");
+    int y0;
+    y0 = p->y;
     al_panel_text(p, COL_GENERAL, "S max speed     %.3g", (double)P->max_speed);
+    al_panel_hotkey(p, y0, SDLK_s); // wheel or drag: more / less
+    y0 = p->y;
     al_panel_text(p, COL_GENERAL, "A max force     %.3g", (double)P->max_force);
+    al_panel_hotkey(p, y0, SDLK_a); // wheel or drag: more / less
+    y0 = p->y;
     al_panel_text(p, COL_GENERAL, "M mass          %.3g", (double)P->mass);
+    al_panel_hotkey(p, y0, SDLK_m); // wheel or drag: more / less
     if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE))
         al_panel_text(p, COL_SPECIFIC, "Y FOV radius    %.3g", (double)P->fov_radius);
     if (scenario_uses(sc, AL_B_ARRIVE) || scenario_uses(sc, AL_B_OFFSET_PURSUIT) || scenario_uses(sc, AL_B_HIDE) ||
@@ -444,6 +451,16 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     }
 }
 
+// For the --script harness's state: the vehicles and the first one's variables.
+static void report(al_view_ctx *ctx, al_view_report *r)
+{
+    alSteeringView sv = alSteering_View(sim(ctx));
+    r->agents = sv.count;
+    al_view_report_figure(r, "max_speed", (double)sv.first->max_speed);
+    al_view_report_figure(r, "max_force", (double)sv.first->max_force);
+    al_view_report_figure(r, "mass", (double)sv.first->mass);
+}
+
 static const char *const plot_figures[] = {NULL};
 
 const al_view al_view_steering = {
@@ -468,4 +485,5 @@ const al_view al_view_steering = {
     .draw = draw,
     .panel = panel,
     .event = event,
+    .report = report,
 };

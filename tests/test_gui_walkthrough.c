@@ -492,6 +492,43 @@ static void wheel_and_drag_on_a_value_change_it_like_its_key(void **state)
     gs_free(&r);
 }
 
+// ---- a brain in a file ----------------------------------------------------------------
+static void an_exported_brain_replays_exactly_in_the_window(void **state)
+{
+    (void)state;
+    const char *db = gs_path("brain.db"), *brain = gs_path("best.brain");
+    remove(db);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=3 "
+             "--set ants.ticks=200 --db '%s' --quiet >/dev/null 2>&1 && "
+             "'%s' export 1 --db '%s' --genome 2 --out '%s' >/dev/null",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, db, ALIFE_BINARY, db, brain);
+    assert_int_equal(system(cmd), 0);
+    char args[600];
+    snprintf(args, sizeof args, "--no-log --brain '%s'", brain);
+    gs_run r;
+    gs_run_script(&r, "at 1 state\nat 40 state\nat 41 quit\n", args); // 200 ticks at 10 a frame
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_string_equal(gs_str(r.line[0], "mode"), "ants");
+    assert_true(gs_bool(r.line[0], "replaying"));
+    assert_true(gs_num(r.line[0], "figures.replay_generation") == 2);
+    assert_true(gs_num(r.line[1], "figures.replay_result") > -1e299); // its generation ended
+    assert_true(gs_num(r.line[1], "figures.replay_result") ==
+                gs_num(r.line[1], "figures.replay_logged")); // exactly the logged fitness
+    gs_free(&r);
+    // A generation not stored, and a file that is not a brain, are plain errors.
+    snprintf(cmd, sizeof cmd, "'%s' export 1 --db '%s' --genome 7 --out '%s' 2>'%s'",
+             ALIFE_BINARY, db, gs_path("none.brain"), gs_path("err.txt"));
+    int st = system(cmd);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) != 0);
+    gs_run_script(&r, "at 1 quit\n", "--no-log --brain experiments/ants/default.ini");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "not a brain file line"));
+    gs_free(&r);
+}
+
 // ---- run control ----------------------------------------------------------------------
 static void jump_step_a_generation_slow_speeds_and_forever(void **state)
 {
@@ -595,6 +632,7 @@ int main(void)
         cmocka_unit_test(modes_keep_their_runs_until_r),
         cmocka_unit_test(every_section_fits_at_1280x800_and_scrolls_with_a_sign_at_720x480),
         cmocka_unit_test(no_stale_text_survives_a_frame),
+        cmocka_unit_test(an_exported_brain_replays_exactly_in_the_window),
         cmocka_unit_test(wheel_and_drag_on_a_value_change_it_like_its_key),
         cmocka_unit_test(jump_step_a_generation_slow_speeds_and_forever),
         cmocka_unit_test(l_shows_the_lesson_of_every_mode_and_scenario),

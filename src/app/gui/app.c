@@ -155,6 +155,7 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
     def.module = mode_names[m];
     bool user = g->config_path && strcmp(g->config_module, mode_names[m]) == 0;
     if (user) def.path = g->config_path;
+    if (user) def.text = g->config_text;
     if (m == g->sets_mode) {
         def.sets = (const char *const *)g->sets.items;
         def.set_count = g->sets.count;
@@ -302,6 +303,13 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->ctx.session = &g->s;
     g->ctx.db_path = g->db_path;
     g->ctx.paused = g->paused;
+    if (g->brain && m == 2) {
+        g->ctx.brain = g->brain;
+        g->ctx.brain_n = g->brain_n;
+        g->ctx.brain_seed = g->brain_seed;
+        g->ctx.brain_gen = g->brain_gen;
+        g->ctx.brain_fitness = g->brain_fitness;
+    }
     if (g->view && g->view->create) g->ctx.state = g->view->create(&g->ctx);
     return AL_OK;
 }
@@ -964,6 +972,19 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     snprintf(g->shot_dir, sizeof g->shot_dir, "%s", o->shot_dir ? o->shot_dir : "results");
     g->db_path = dup_str(o->db_path);
     g->config_path = dup_str(o->config_path);
+    g->config_text = dup_str(o->config_text);
+    if (o->brain && o->brain_n > 0) {
+        g->brain = malloc((size_t)o->brain_n * sizeof *g->brain);
+        if (!g->brain) {
+            alError_Set(err, AL_ERR_NOMEM, "out of memory");
+            goto fail;
+        }
+        memcpy(g->brain, o->brain, (size_t)o->brain_n * sizeof *g->brain);
+        g->brain_n = o->brain_n;
+        g->brain_seed = o->brain_seed;
+        g->brain_gen = o->brain_gen;
+        g->brain_fitness = o->brain_fitness;
+    }
     for (int i = 0; i < o->set_count; ++i)
         al_sets_add(&g->sets, o->sets[i]);
 
@@ -979,6 +1000,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     {
         alConfigDef def = alDefaultConfigDef();
         def.path = o->config_path;
+        def.text = o->config_text;
         def.module = o->mode;
         def.sets = o->sets;
         def.set_count = o->set_count;
@@ -1028,6 +1050,8 @@ void al_destroy_gui(al_gui *g)
         al_sets_free(&g->extra[i]);
     free(g->db_path);
     free(g->config_path);
+    free(g->config_text);
+    free(g->brain);
     free(g);
 }
 

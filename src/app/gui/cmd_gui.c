@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "alife/runlog.h"
+#include "brain_file.h"
 #include "cli.h"
 #include "gui.h"
 #include "options.h"
@@ -34,6 +35,8 @@ static void gui_help(void)
            "                        helper for --frames F frames (default 300), print fps\n"
            "      --offscreen       draw into an image instead of a window (with --script\n"
            "                        or --bench-draw); also with SDL_VIDEODRIVER=dummy\n"
+           "      --brain FILE      replay a brain written by 'alife export RUN --genome GEN\n"
+           "                        --out FILE' in the ants mode, in the world it was scored in\n"
            "      --script FILE     play the actions of FILE into the window, one a line:\n"
            "                          at 120 key F     at 200 type \"Ada\"   at 300 click X Y\n"
            "                          at 310 drag X1 Y1 X2 Y2   at 320 scroll X Y N\n"
@@ -74,7 +77,7 @@ static void shot_help(void)
 typedef struct args {
     al_gui_opts o;
     al_sets sets;
-    const char *out, *script;
+    const char *out, *script, *brain;
     int64_t ticks, bench, frames;
     bool no_log;
 } args;
@@ -94,7 +97,8 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         O_BENCH,
         O_FRAMES,
         O_OFF,
-        O_SCRIPT
+        O_SCRIPT,
+        O_BRAIN
     };
     static const struct option opts[] = {{"mode", required_argument, 0, O_MODE},
                                          {"set", required_argument, 0, 's'},
@@ -108,6 +112,7 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
                                          {"frames", required_argument, 0, O_FRAMES},
                                          {"offscreen", no_argument, 0, O_OFF},
                                          {"script", required_argument, 0, O_SCRIPT},
+                                         {"brain", required_argument, 0, O_BRAIN},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     bool shot = strcmp(cmd, "screenshot") == 0;
@@ -179,6 +184,10 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         case O_SCRIPT:
             if (shot) return cli_usage_error(cmd, "--script belongs to 'alife gui'");
             a->script = optarg;
+            break;
+        case O_BRAIN:
+            if (shot) return cli_usage_error(cmd, "--brain belongs to 'alife gui'");
+            a->brain = optarg;
             break;
         case 'h':
             help();
@@ -323,6 +332,25 @@ int cmd_gui(int argc, char **argv)
     }
     if (a.bench) a.o.db_path = NULL; // a drawing benchmark runs no experiment
     alError err = {0};
+    al_brain brain = {0};
+    if (a.brain) {
+        if (a.o.config_path) {
+            al_sets_free(&a.sets);
+            return cli_usage_error("gui", "--brain brings its run's config: no CONFIG with it");
+        }
+        if (al_brain_load(a.brain, &brain, &err) != AL_OK) {
+            al_sets_free(&a.sets);
+            return fail_with("gui", &err);
+        }
+        a.o.config_path = a.brain; // names the config in messages
+        a.o.config_text = brain.config;
+        a.o.mode = "ants";
+        a.o.brain = brain.w;
+        a.o.brain_n = brain.n;
+        a.o.brain_seed = brain.seed;
+        a.o.brain_gen = brain.gen;
+        a.o.brain_fitness = brain.fitness;
+    }
     al_script script = {0};
     if (a.script && al_script_load(&script, a.script, &err) != AL_OK) {
         al_sets_free(&a.sets);
@@ -330,6 +358,7 @@ int cmd_gui(int argc, char **argv)
     }
     al_gui *g = al_create_gui(&a.o, &err);
     al_sets_free(&a.sets);
+    al_brain_free(&brain); // the shell copied what it needs
     if (!g) {
         al_script_free(&script);
         return fail_with("gui", &err);

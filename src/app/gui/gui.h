@@ -23,6 +23,14 @@ typedef struct al_gui al_gui;
 typedef struct al_gui_opts {
     const char *mode;        ///< "steering", "estrings" or "ants"; NULL: the config's module
     const char *config_path; ///< INI file for its module's sessions; NULL: embedded defaults
+    const char *config_text; ///< INI text instead of reading config_path (which names it)
+    /// A brain to replay in the ants view (alife gui --brain FILE): its
+    /// weights, and the seed and generation of the world it was scored in.
+    const float *brain;
+    int brain_n;
+    uint64_t brain_seed;
+    int64_t brain_gen;
+    double brain_fitness;
     const char *const *sets; ///< "section.key=value" overrides for the first mode's sessions
     int set_count;
     const char *db_path;  ///< run database; NULL: runs are not logged

@@ -102,7 +102,13 @@ typedef struct history {
 struct al_gui {
     // options, copied
     char *config_path;
+    char *config_text;      ///< the config's INI text, when given as text (a brain file's)
     char config_module[16]; ///< module of config_path ("" without one)
+    float *brain;           ///< --brain: weights to replay in the ants view (owned)
+    int brain_n;
+    uint64_t brain_seed;
+    int64_t brain_gen;
+    double brain_fitness;
     al_sets sets;           ///< --set overrides, for sets_mode's sessions
     int sets_mode;
     al_sets extra[NMODES];    ///< overrides asked for by views, per mode

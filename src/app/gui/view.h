@@ -253,6 +253,13 @@ typedef struct al_view_ctx {
                                              ///< view may keep its world alive, e.g. a replay)
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
+    /// A brain to replay from the start (alife gui --brain FILE), or NULL:
+    /// brain_n weights scored in generation brain_gen of a run seeded brain_seed.
+    const float *brain;
+    int brain_n;
+    uint64_t brain_seed;
+    int64_t brain_gen;
+    double brain_fitness;
 } al_view_ctx;
 
 /// What the --script harness's `state` says about a view, filled by the

@@ -32,6 +32,20 @@ static void *create(const al_view_ctx *ctx)
     v->show_food = v->show_numbers = true;
     v->selected = -1;
     v->replay_result = NAN;
+    if (ctx->brain && ctx->brain_n == alNN_WeightCount(&alAnts_Def(ctx->mod)->brain)) {
+        // alife gui --brain FILE: replay it in the world it was scored in.
+        alError err = {0};
+        if (alCreateAntsReplay(alAnts_Def(ctx->mod), ctx->brain_seed, ctx->brain_gen, ctx->brain,
+                               &v->replay, &err) == AL_OK) {
+            v->replay_gen = ctx->brain_gen;
+            v->replay_logged = ctx->brain_fitness;
+            v->selected = 0;
+            snprintf(v->note, sizeof v->note, "replaying a brain file (generation %lld)",
+                     (long long)ctx->brain_gen);
+        } else {
+            snprintf(v->note, sizeof v->note, "brain file: %s", err.msg);
+        }
+    }
     return v;
 }
 
@@ -366,6 +380,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (v && v->replay) {
         al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
         al_view_report_figure(r, "replay_tick", (double)av.tick);
+        al_view_report_figure(r, "replay_logged", v->replay_logged);
+        al_view_report_figure(r, "replay_result", v->replay_result);
     }
 }
 

@@ -82,6 +82,21 @@ static void an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run(void **s
     assert_true(db_int(db, "SELECT count(*) FROM generations") >= gens);
 }
 
+static void without_a_database_the_last_best_ant_forages_on_at_the_limit(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 0 key F\nat gen 2 state\nat 30 state\nat 31 quit\n",
+                  "--no-log experiments/ants/default.ini --set run.generations=2 "
+                  "--set ants.ticks=40");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_true(gs_bool(r.line[1], "finished"));
+    assert_true(gs_bool(r.line[1], "replaying"));
+    assert_true(gs_num(r.line[1], "figures.replay_generation") == 1);
+    gs_free(&r);
+}
+
 // ---- 2. B after the run finished ------------------------------------------------------
 static void b_replays_once_the_run_has_finished_and_the_world_stays_alive(void **state)
 {
@@ -280,7 +295,7 @@ static void panel_sections_stay_put_while_the_tables_fill(void **state)
 {
     (void)state;
     static const char *const configs[] = {
-        "--no-log experiments/ants/default.ini --set ants.ticks=30",
+        "--no-log experiments/ants/default.ini --set ants.ticks=30 --set run.generations=100000",
         "--no-log experiments/steering/boids.ini",
         "--no-log experiments/estrings/hello.ini",
     };
@@ -548,10 +563,17 @@ static void jump_step_a_generation_slow_speeds_and_forever(void **state)
                   "at 266 state\n"            // 4: 60 frames later, about 2 ticks
                   "at 267 key e\n"
                   "at 268 state\n"            // 5: no limit
-                  "at 269 quit\n",
+                  "at 269 key j\nat 270 type \"100000\"\nat 271 key return\n"
+                  "at 280 key space\n"      // Space stops the jump where it is
+                  "at 282 state\n"          // 6
+                  "at 284 state\n"          // 7
+                  "at 285 quit\n",
                   "--no-log experiments/estrings/weasel.ini");
     assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 6);
+    assert_int_equal(r.n, 8);
+    assert_true(gs_num(r.line[6], "jump_to") == 0);
+    assert_true(gs_bool(r.line[6], "paused"));
+    assert_true(gs_num(r.line[6], "tick") == gs_num(r.line[7], "tick"));
     assert_true(gs_num(r.line[1], "generation") == 40);
     assert_true(gs_bool(r.line[1], "paused"));
     assert_true(gs_num(r.line[2], "generation") == 41);
@@ -623,6 +645,7 @@ int main(void)
         cmocka_unit_test(steering_never_ends_in_the_window),
         cmocka_unit_test(an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run),
         cmocka_unit_test(b_replays_once_the_run_has_finished_and_the_world_stays_alive),
+        cmocka_unit_test(without_a_database_the_last_best_ant_forages_on_at_the_limit),
         cmocka_unit_test(no_two_shell_keys_share_a_key_and_views_leave_them_alone),
         cmocka_unit_test(c_opens_compare_in_every_mode_and_the_help_lists_every_key),
         cmocka_unit_test(the_picker_leaves_out_window_runs_that_were_left),

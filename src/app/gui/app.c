@@ -745,7 +745,14 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) show_mode(g, act == K_MODE1 ? 0 : act == K_MODE2 ? 1 : 2);
         break;
     case K_PAUSE:
-        if (!repeat) g->paused = !g->paused;
+        if (repeat) break;
+        if (g->jump_to > 0) { // Space stops a jump where it is
+            g->jump_to = 0;
+            g->fast = false;
+            g->paused = true;
+        } else {
+            g->paused = !g->paused;
+        }
         break;
     case K_TICK:
         g->paused = true;

@@ -74,6 +74,23 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
         v->auto_replayed = true;
         start_replay(ctx, v, -1);
+        size_t bytes = 0;
+        const void *best = ctx->cls->best_genome ? ctx->cls->best_genome(ctx->mod, &bytes) : NULL;
+        const alAntsDef *def = alAnts_Def(ctx->mod);
+        if (!v->replay && best && bytes == (size_t)alNN_WeightCount(&def->brain) * sizeof(float) &&
+            ctx->session->gens > 0) {
+            // Not logged: the last generation's best, from memory.
+            alError err = {0};
+            if (alCreateAntsReplay(def, ctx->session->seed, ctx->session->gens - 1, best,
+                                   &v->replay, &err) == AL_OK) {
+                v->replay_gen = ctx->session->gens - 1;
+                v->replay_logged = ctx->session->last.best;
+                v->replay_result = NAN;
+                v->selected = 0;
+                snprintf(v->note, sizeof v->note,
+                         "the run is at its limit: its last best ant forages on (B: back)");
+            }
+        }
     }
     if (v && !ctx->done) v->auto_replayed = false;
     if (!v || !v->replay) return;

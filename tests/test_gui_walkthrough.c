@@ -544,6 +544,37 @@ static void an_exported_brain_replays_exactly_in_the_window(void **state)
     gs_free(&r);
 }
 
+static void from_run_gen_opens_there_with_the_population_alive(void **state)
+{
+    (void)state;
+    const char *db = gs_path("from.db");
+    remove(db);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=4 "
+             "--set ants.ticks=200 --db '%s' --quiet >/dev/null 2>&1",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
+    assert_int_equal(system(cmd), 0);
+    char args[600];
+    snprintf(args, sizeof args, "--no-log --db '%s' --from 1:3", db);
+    gs_run r;
+    gs_run_script(&r, "at gen 3 state\nat 60 state\nat 61 key space\nat 70 state\nat 71 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_num(r.line[0], "generation") == 3);
+    assert_true(gs_bool(r.line[1], "paused")); // waits there
+    assert_true(gs_num(r.line[1], "generation") == 3);
+    assert_non_null(strstr(gs_str(r.line[1], "message"), "exactly as stored"));
+    assert_true(gs_num(r.line[2], "tick") > gs_num(r.line[1], "tick")); // alive on Space
+    gs_free(&r);
+    snprintf(args, sizeof args, "--no-log --db '%s' --from 1:9", db);
+    gs_run_script(&r, "at 1 quit\n", args);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "allowed: GEN from 0 to 4"));
+    gs_free(&r);
+}
+
 // ---- run control ----------------------------------------------------------------------
 static void jump_step_a_generation_slow_speeds_and_forever(void **state)
 {
@@ -656,6 +687,7 @@ int main(void)
         cmocka_unit_test(every_section_fits_at_1280x800_and_scrolls_with_a_sign_at_720x480),
         cmocka_unit_test(no_stale_text_survives_a_frame),
         cmocka_unit_test(an_exported_brain_replays_exactly_in_the_window),
+        cmocka_unit_test(from_run_gen_opens_there_with_the_population_alive),
         cmocka_unit_test(wheel_and_drag_on_a_value_change_it_like_its_key),
         cmocka_unit_test(jump_step_a_generation_slow_speeds_and_forever),
         cmocka_unit_test(l_shows_the_lesson_of_every_mode_and_scenario),

@@ -538,6 +538,21 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
         g->jump_to = 0;
         g->fast = false;
         if (g->jump_pause) g->paused = true;
+        if (g->from_check) { // --from: is it the stored run's generation?
+            g->from_check = false;
+            bool same = g->s.have_last && g->s.last.best == g->from_best &&
+                        g->s.last.mean == g->from_mean;
+            if (isnan(g->from_best))
+                al_shell_say(g, AL_COL_GOOD, "%s: generation %lld, its population alive",
+                             g->from_label, (long long)g->s.gens);
+            else
+                al_shell_say(g, same ? AL_COL_GOOD : AL_COL_BAD,
+                             "%s: at generation %lld; generation %lld re-simulated: best %.6g, "
+                             "mean %.6g %s",
+                             g->from_label, (long long)g->s.gens, (long long)g->s.gens - 1,
+                             g->s.last.best, g->s.last.mean,
+                             same ? "(exactly as stored)" : "(DIFFERS from the stored run)");
+        }
         return false;
     }
     if (al_session_done(&g->s)) {
@@ -860,6 +875,20 @@ bool al_gui_handle_events(al_gui *g)
         if (e.type == SDL_KEYDOWN) key(g, &e.key);
     }
     return !g->quit;
+}
+
+void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label)
+{
+    snprintf(g->from_label, sizeof g->from_label, "%s", label);
+    g->from_best = best;
+    g->from_mean = mean;
+    g->from_check = true;
+    if (gen <= 0) {
+        g->from_check = false;
+        g->paused = true;
+        return;
+    }
+    jump_to(g, gen, true, true);
 }
 
 // ---- create / destroy ---------------------------------------------------------------

@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "alife/runlog.h"
+#include "alife/runquery.h"
 #include "brain_file.h"
 #include "cli.h"
 #include "gui.h"
@@ -35,6 +38,9 @@ static void gui_help(void)
            "                        helper for --frames F frames (default 300), print fps\n"
            "      --offscreen       draw into an image instead of a window (with --script\n"
            "                        or --bench-draw); also with SDL_VIDEODRIVER=dummy\n"
+           "      --from RUN[:GEN]  open at generation GEN (default: the last) of a stored run:\n"
+           "                        its config and seed re-simulated to there, the population\n"
+           "                        alive, checked against the stored statistics\n"
            "      --brain FILE      replay a brain written by 'alife export RUN --genome GEN\n"
            "                        --out FILE' in the ants mode, in the world it was scored in\n"
            "      --script FILE     play the actions of FILE into the window, one a line:\n"
@@ -77,7 +83,7 @@ static void shot_help(void)
 typedef struct args {
     al_gui_opts o;
     al_sets sets;
-    const char *out, *script, *brain;
+    const char *out, *script, *brain, *from, *db_arg;
     int64_t ticks, bench, frames;
     bool no_log;
 } args;
@@ -98,7 +104,8 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         O_FRAMES,
         O_OFF,
         O_SCRIPT,
-        O_BRAIN
+        O_BRAIN,
+        O_FROM
     };
     static const struct option opts[] = {{"mode", required_argument, 0, O_MODE},
                                          {"set", required_argument, 0, 's'},
@@ -113,6 +120,7 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
                                          {"offscreen", no_argument, 0, O_OFF},
                                          {"script", required_argument, 0, O_SCRIPT},
                                          {"brain", required_argument, 0, O_BRAIN},
+                                         {"from", required_argument, 0, O_FROM},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     bool shot = strcmp(cmd, "screenshot") == 0;
@@ -136,6 +144,7 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
             break;
         case O_DB:
             a->o.db_path = optarg;
+            a->db_arg = optarg;
             break;
         case O_NOLOG:
             if (shot)
@@ -188,6 +197,10 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         case O_BRAIN:
             if (shot) return cli_usage_error(cmd, "--brain belongs to 'alife gui'");
             a->brain = optarg;
+            break;
+        case O_FROM:
+            if (shot) return cli_usage_error(cmd, "--from belongs to 'alife gui'");
+            a->from = optarg;
             break;
         case 'h':
             help();
@@ -356,9 +369,69 @@ int cmd_gui(int argc, char **argv)
         al_sets_free(&a.sets);
         return fail_with("gui", &err);
     }
+    // --from RUN[:GEN]: the stored run's config, then its generation.
+    char *from_config = NULL, from_label[160] = "";
+    int64_t from_gen = -1;
+    double from_best = NAN, from_mean = NAN;
+    if (a.from) {
+        char ref[128];
+        snprintf(ref, sizeof ref, "%s", a.from);
+        char *colon = strchr(ref, ':');
+        if (colon) {
+            *colon = '\0';
+            if (!al_parse_int(colon + 1, 0, INT64_MAX, &from_gen)) {
+                al_sets_free(&a.sets);
+                return cli_usage_error("gui", "--from %s: '%s' is not a generation number (0 or "
+                                              "more)", a.from, colon + 1);
+            }
+        }
+        if (a.o.config_path || a.brain) {
+            al_sets_free(&a.sets);
+            return cli_usage_error("gui", "--from brings its run's config: no CONFIG or --brain "
+                                          "with it");
+        }
+        const char *db = a.db_arg ? a.db_arg : AL_DEFAULT_DB; // also with --no-log
+        alRunLog *log = NULL;
+        alRunData *run = NULL;
+        int64_t id = 0;
+        alResult r = alRunLog_OpenReadOnly(db, &log, &err);
+        if (r == AL_OK) r = alRunLog_FindRun(log, ref, &id, &err);
+        if (r == AL_OK) r = alRunLog_LoadRun(log, id, false, &run, &err);
+        if (r == AL_OK) {
+            int64_t last = run->gen_count > 0 ? run->gens[run->gen_count - 1].gen : -1;
+            if (from_gen < 0) from_gen = last + 1; // the population after the last stored one
+            if (from_gen > last + 1)
+                r = alError_Set(&err, AL_ERR_NOTFOUND,
+                                "--from %s: run %s has generations 0 to %lld stored (allowed: "
+                                "GEN from 0 to %lld)",
+                                a.from, ref, (long long)last, (long long)(last + 1));
+        }
+        if (r == AL_OK) {
+            for (int64_t i = 0; i < run->gen_count; ++i)
+                if (run->gens[i].gen == from_gen - 1) {
+                    from_best = run->gens[i].best;
+                    from_mean = run->gens[i].mean;
+                }
+            from_config = strdup(run->info.config);
+            snprintf(from_label, sizeof from_label, "run %lld (%s) of %s", (long long)id,
+                     run->info.name, db);
+        }
+        alDestroyRunData(run);
+        alRunLog_Close(log);
+        if (r != AL_OK || !from_config) {
+            al_sets_free(&a.sets);
+            al_script_free(&script);
+            if (r == AL_OK) alError_Set(&err, AL_ERR_NOMEM, "out of memory");
+            return fail_with("gui", &err);
+        }
+        a.o.config_path = a.from; // names the config in messages
+        a.o.config_text = from_config;
+    }
     al_gui *g = al_create_gui(&a.o, &err);
     al_sets_free(&a.sets);
     al_brain_free(&brain); // the shell copied what it needs
+    free(from_config);
+    if (g && a.from) al_gui_start_at(g, from_gen, from_best, from_mean, from_label);
     if (!g) {
         al_script_free(&script);
         return fail_with("gui", &err);

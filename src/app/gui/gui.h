@@ -92,6 +92,12 @@ void al_gui_layout(const al_gui *g, SDL_Rect *world, SDL_Rect *panel);
 /// tick, generation, paused, finished, overlays, settings, figures,
 /// sections, ... see shell_state.c) as of the last drawn frame.
 void al_gui_write_state(al_gui *g, FILE *out);
+/// Opens at generation gen of a stored run (alife gui --from RUN:GEN): the
+/// run is re-simulated from its config and seed, fast-forward, to the start
+/// of generation gen (its population alive, paused there), and the last
+/// generation done is checked against the stored statistics (best, mean of
+/// generation gen - 1; NaN: nothing to check) and the result said.
+void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label);
 /// Whether the shell draws into an offscreen surface (no window).
 bool al_gui_offscreen(const al_gui *g);
 /// Asks for a window of w x h pixels: the window is resized (its

@@ -142,6 +142,9 @@ struct al_gui {
     bool jump_typing; ///< J: digits typed go to jump_text
     bool jump_drop_j; ///< the 'j' text event of the key that opened the prompt is not a digit
     char jump_text[16];
+    bool from_check;  ///< at jump_to, compare the last generation with from_best / from_mean
+    double from_best, from_mean;
+    char from_label[160];
     int speed_idx;
     int64_t frame;    ///< frames drawn (slow speeds tick every k frames)
     int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats

@@ -575,6 +575,58 @@ static void from_run_gen_opens_there_with_the_population_alive(void **state)
     gs_free(&r);
 }
 
+// ---- strings: one count, targets as typed ----------------------------------------------
+static void targets_show_as_typed_and_errors_speak_plainly(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 6 state\n"
+                  "at 7 key t\nat 8 key return\nat 10 state\n"
+                  "at 11 quit\n",
+                  "--no-log experiments/estrings/hello.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    const char *m = gs_str(r.line[0], "message");
+    assert_non_null(strstr(m, "'José' was not used"));       // as typed, UTF-8
+    assert_null(strstr(m, "--set"));                          // no command-line jargon
+    assert_string_equal(gs_str(r.line[0], "scenario"), "Hello, World!"); // the run goes on
+    assert_non_null(strstr(gs_str(r.line[1], "view_note"), "The target is empty"));
+    gs_free(&r);
+}
+
+static void the_goal_generation_is_the_tables_and_the_clis(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 0 key F\nat 100 state\nat 101 quit\n",
+                  "--no-log experiments/estrings/hello.ini");
+    assert_int_equal(r.status, 0);
+    assert_true(gs_bool(r.line[0], "finished"));
+    // The solved generation is the last one done: the table's row gens - 1,
+    // 'solved at generation N' in the CLI, 'GOAL REACHED at generation N'.
+    assert_true(gs_num(r.line[0], "figures.solved_at") == gs_num(r.line[0], "generation") - 1);
+    gs_free(&r);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/estrings/hello.ini --db '%s' 2>&1 | grep -q "
+             "'solved at generation 61'",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, gs_path("hello.db"));
+    assert_int_equal(system(cmd), 0);
+}
+
+static void forever_has_no_generation_limit(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 2 state\nat 3 quit\n",
+                  "--no-log --forever experiments/ants/default.ini");
+    assert_int_equal(r.status, 0);
+    assert_true(gs_bool(r.line[0], "forever"));
+    assert_true(gs_num(r.line[0], "generations_limit") > 1e15);
+    gs_free(&r);
+}
+
 // ---- run control ----------------------------------------------------------------------
 static void jump_step_a_generation_slow_speeds_and_forever(void **state)
 {
@@ -690,6 +742,9 @@ int main(void)
         cmocka_unit_test(from_run_gen_opens_there_with_the_population_alive),
         cmocka_unit_test(wheel_and_drag_on_a_value_change_it_like_its_key),
         cmocka_unit_test(jump_step_a_generation_slow_speeds_and_forever),
+        cmocka_unit_test(targets_show_as_typed_and_errors_speak_plainly),
+        cmocka_unit_test(the_goal_generation_is_the_tables_and_the_clis),
+        cmocka_unit_test(forever_has_no_generation_limit),
         cmocka_unit_test(l_shows_the_lesson_of_every_mode_and_scenario),
         cmocka_unit_test(tab_cycles_the_plotted_figure_in_every_mode),
     };

@@ -406,7 +406,7 @@ static void show_mode(al_gui *g, int m)
         return;
     }
     g->paused = false;
-    g->forever = false;
+    g->forever = g->forever_opt; // E is for one run; --forever for all
     if (!switch_mode(g, m, NULL)) { // could not open: back to the run we left
         unpark(g, from);
         g->paused = was_paused;
@@ -1003,6 +1003,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     g->fold_params = g->fold_keys = true;
     g->drag_hot = -1;
     g->offscreen = o->offscreen;
+    g->forever = g->forever_opt = o->forever;
     g->modules = o->modules;
     g->views = o->views;
     snprintf(g->shot_dir, sizeof g->shot_dir, "%s", o->shot_dir ? o->shot_dir : "results");

@@ -38,6 +38,7 @@ static void gui_help(void)
            "                        helper for --frames F frames (default 300), print fps\n"
            "      --offscreen       draw into an image instead of a window (with --script\n"
            "                        or --bench-draw); also with SDL_VIDEODRIVER=dummy\n"
+           "      --forever         run forever: no generation limit (E in the window)\n"
            "      --from RUN[:GEN]  open at generation GEN (default: the last) of a stored run:\n"
            "                        its config and seed re-simulated to there, the population\n"
            "                        alive, checked against the stored statistics\n"
@@ -105,7 +106,8 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         O_OFF,
         O_SCRIPT,
         O_BRAIN,
-        O_FROM
+        O_FROM,
+        O_FOREVER
     };
     static const struct option opts[] = {{"mode", required_argument, 0, O_MODE},
                                          {"set", required_argument, 0, 's'},
@@ -121,6 +123,7 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
                                          {"script", required_argument, 0, O_SCRIPT},
                                          {"brain", required_argument, 0, O_BRAIN},
                                          {"from", required_argument, 0, O_FROM},
+                                         {"forever", no_argument, 0, O_FOREVER},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     bool shot = strcmp(cmd, "screenshot") == 0;
@@ -201,6 +204,10 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         case O_FROM:
             if (shot) return cli_usage_error(cmd, "--from belongs to 'alife gui'");
             a->from = optarg;
+            break;
+        case O_FOREVER:
+            if (shot) return cli_usage_error(cmd, "--forever belongs to 'alife gui'");
+            a->o.forever = true;
             break;
         case 'h':
             help();

@@ -37,6 +37,7 @@ typedef struct al_gui_opts {
     const char *shot_dir; ///< where F12 writes PNGs (default "results", created if missing)
     int width, height;    ///< window or image size in pixels (default 1280 x 800)
     bool offscreen;       ///< draw with SDL's software renderer into a surface; no window
+    bool forever;         ///< evolving runs have no generation limit (E toggles it)
     /// Tests: NULL-terminated module classes to use instead of the build's;
     /// when set, views come only from views (NULL-terminated, may be NULL).
     const alModuleClass *const *modules;

@@ -137,6 +137,7 @@ struct al_gui {
     bool paused, fast, help, done, quit, step_once, shot_pending;
     bool lesson;      ///< the lesson overlay (L) is open
     bool forever;     ///< no generation limit (E)
+    bool forever_opt; ///< --forever: every run starts without a limit
     int64_t jump_to;  ///< simulate until this generation (J, Shift+N); 0 none
     bool jump_pause;  ///< pause when jump_to is reached (Shift+N)
     bool jump_typing; ///< J: digits typed go to jump_text

@@ -128,7 +128,7 @@ static void draw_world(al_gui *g)
     if (g->done) {
         char s[200];
         if (g->s.goal)
-            snprintf(s, sizeof s, "GOAL REACHED in generation %lld  -  R: new run",
+            snprintf(s, sizeof s, "GOAL REACHED at generation %lld  -  R: new run",
                      (long long)(g->s.gens - 1));
         else
             snprintf(s, sizeof s, "LIMIT: %lld generations done  -  E: evolve on, R: new run",

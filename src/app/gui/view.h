@@ -273,6 +273,7 @@ typedef struct al_view_report {
     int food;          ///< food items in the drawn world; -1: the module has no food
     bool replaying;    ///< a stored generation is being replayed
     char overlay[32];  ///< the view's open overlay ("brain"), "" none
+    char note[240];    ///< what the view says to the user now (e.g. why a target was refused)
     int nfig;
     char fig_name[AL_REPORT_MAX_FIGURES][32];
     double fig[AL_REPORT_MAX_FIGURES];

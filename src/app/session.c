@@ -28,6 +28,7 @@ alResult al_session_open_with_class(al_session *s, const alModuleClass *cls, alC
     s->max_gens = alConfig_Int(cfg, "run.generations");
     s->max_steps = alConfig_Int(cfg, "run.steps");
     alResult r = s->cls->create(cfg, s->seed, &s->mod, err);
+    if (r == AL_ERR_CONFIG) alConfig_Locate(cfg, err); // checks made while creating
     if (r != AL_OK) goto fail;
     if (db_path) {
         r = alRunLog_Open(db_path, &s->log, err);

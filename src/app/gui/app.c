@@ -323,7 +323,14 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
     if (!cfg || open_session(g, m, cfg, &err) != AL_OK) {
         // A value typed in the window: say it as typed, without --set.
         const char *msg = err.msg, *eq = extra ? strchr(extra, '=') : NULL;
-        if (eq && strncmp(msg, "--set ", 6) == 0 && strstr(msg, ": ")) msg = strstr(msg, ": ") + 2;
+        if (eq && strncmp(msg, "--set ", 6) == 0) {
+            // "--set KEY=VALUE[, FILE:LINE]: KEY: why" -> "why"
+            char key[96];
+            snprintf(key, sizeof key, "%.*s: ", (int)(eq - extra), extra);
+            const char *k = strstr(msg, key), *colon = strstr(msg, ": ");
+            if (k) msg = k + strlen(key);
+            else if (colon) msg = colon + 2;
+        }
         if (eq)
             al_shell_say(g, AL_COL_BAD, "'%s' was not used, the run goes on: %s", eq + 1, msg);
         else

@@ -169,7 +169,8 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
             dd.module = "steering";
             alConfig *d = alCreateConfig(&dd, err);
             if (!d) return NULL;
-            snprintf(sc, sizeof sc, "%s", alConfig_String(d, "steering.scenario"));
+            const char *dsc = alConfig_Text(d, "steering.scenario");
+            snprintf(sc, sizeof sc, "%s", dsc ? dsc : "boids");
             alDestroyConfig(d);
             chosen = sc;
         }

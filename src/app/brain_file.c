@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/ants.h"
+#include "alife/config.h"
+#include "alife/nn.h"
 #include "alife/runlog.h"
 #include "alife/runquery.h"
 
@@ -58,7 +61,23 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
         r = alError_Set(err, AL_ERR_IO, "cannot write %s: %s", path, strerror(errno));
         goto done;
     }
+    // The best genome: the first weights of the stored blob (a shared world
+    // stores the whole generation after it).
     int n = (int)(pick->size / sizeof(float));
+    {
+        alConfigDef cd = alDefaultConfigDef();
+        cd.text = run->info.config;
+        cd.path = "the run's config";
+        cd.module = "ants";
+        alError cerr = {0};
+        alConfig *cfg = alCreateConfig(&cd, &cerr);
+        alAntsDef def;
+        if (cfg && alAntsDef_FromConfig(&def, cfg, &cerr) == AL_OK) {
+            int w1 = alNN_WeightCount(&def.brain);
+            if (w1 > 0 && w1 < n) n = w1;
+        }
+        alDestroyConfig(cfg);
+    }
     const float *w = pick->bytes;
     fprintf(f,
             "# alife brain: the best ant of generation %lld of run %lld (%s) in %s\n"

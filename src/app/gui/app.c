@@ -458,11 +458,13 @@ static void mark_done(al_gui *g)
     g->fast = false;
     g->jump_to = 0;
     if (g->s.goal || !g->s.log) {
-        al_session_end_run(&g->s, "finished");
+        if (al_session_end_run(&g->s, "finished") != AL_OK)
+            al_shell_say(g, AL_COL_BAD, "the run's end was not stored: %s", g->s.log_err.msg);
         return;
     }
     alError err = {0};
-    if (alRunLog_EndRun(g->s.log, g->s.run_id, "finished", &err) != AL_OK) {
+    if (alRunLog_EndRunWhy(g->s.log, g->s.run_id, "finished",
+                           al_session_stop_reason(&g->s, "finished"), &err) != AL_OK) {
         al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
         al_session_end_run(&g->s, "failed");
     }
@@ -868,6 +870,12 @@ bool al_gui_handle_events(al_gui *g)
             g->ctx.paused = g->paused;
             g->ctx.done = g->done;
             bool used = g->view->event(&g->ctx, &e, &c);
+            if (g->ctx.edit[0]) { // the user changed the run by hand: mark it
+                alError err = {0};
+                if (al_session_mark_edited(&g->s, g->ctx.edit, &err) != AL_OK)
+                    al_shell_say(g, AL_COL_BAD, "cannot mark the run edited: %s", err.msg);
+                g->ctx.edit[0] = '\0';
+            }
             if (g->ctx.restart) {
                 char extra[sizeof g->ctx.restart_set];
                 memcpy(extra, g->ctx.restart_set, sizeof extra);

@@ -307,3 +307,8 @@ void al_view_request_restart(al_view_ctx *ctx, const char *assignment)
     snprintf(ctx->restart_set, sizeof ctx->restart_set, "%s", assignment);
     ctx->restart = true;
 }
+
+void al_view_mark_edited(al_view_ctx *ctx, const char *what)
+{
+    snprintf(ctx->edit, sizeof ctx->edit, "%s", what);
+}

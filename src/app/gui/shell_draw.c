@@ -127,7 +127,11 @@ static void draw_world(al_gui *g)
     int bx = c.rect.x + 20, by = c.rect.y + 20;
     if (g->done) {
         char s[200];
-        if (g->s.goal)
+        const char *why = al_session_stop_reason(&g->s, "finished");
+        if (why && strcmp(why, "stalled") == 0)
+            snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
+                     (long long)g->s.gens);
+        else if (g->s.goal)
             snprintf(s, sizeof s, "GOAL REACHED at generation %lld  -  R: new run",
                      (long long)(g->s.gens - 1));
         else
@@ -495,7 +499,10 @@ static void draw_panel(al_gui *g)
     al_panel_section_begin(&p, "Status", true);
     if (g->have_session) {
         bool limit = g->done && !g->s.goal;
-        const char *state = g->done         ? (g->s.goal ? "goal reached" : "at the limit")
+        const char *why = g->done ? al_session_stop_reason(&g->s, "finished") : NULL;
+        bool stalled = why && strcmp(why, "stalled") == 0;
+        const char *state = g->done         ? (stalled ? "stalled (goal not reached)"
+                                               : g->s.goal ? "goal reached" : "at the limit")
                             : g->fast       ? "fast-forward"
                             : g->jump_to    ? "jumping"
                             : g->paused     ? "paused"

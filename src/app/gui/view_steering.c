@@ -343,6 +343,7 @@ static bool change_first(al_view_ctx *ctx, SDL_Keycode k, bool less)
     alError err = {0};
     if (alSteering_SetFirstParams(sim(ctx), &p, &err) != AL_OK && v)
         snprintf(v->say, sizeof v->say, "%.150s", err.msg);
+    else al_view_mark_edited(ctx, "first vehicle's variables changed");
     return true;
 }
 
@@ -370,10 +371,11 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
     case SDLK_INSERT: {
         int add = sv.count / 10 > 1 ? sv.count / 10 : 1;
         if (!alSteering_AddVehicles(sim(ctx), add) && v) snprintf(v->say, sizeof v->say, "out of memory");
+        al_view_mark_edited(ctx, "vehicles added");
         return true;
     }
     case SDLK_COMMA:
-    case SDLK_DELETE: alSteering_RemoveVehicles(sim(ctx), sv.count / 10 > 1 ? sv.count / 10 : 1); return true;
+    case SDLK_DELETE: alSteering_RemoveVehicles(sim(ctx), sv.count / 10 > 1 ? sv.count / 10 : 1); al_view_mark_edited(ctx, "vehicles removed"); return true;
     default: break;
     }
     if (v) {
@@ -420,7 +422,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         alVec2 w = al_canvas_to_world(c, (float)e->button.x, (float)e->button.y);
         bool uses_path = sc == AL_SCN_PATH || sc == AL_SCN_LEADER_FOLLOWING;
         if (e->button.button == SDL_BUTTON_RIGHT) {
-            if (uses_path) alSteering_RemoveWaypoint(s, w, 12 / c->scale);
+            if (uses_path) {
+                alSteering_RemoveWaypoint(s, w, 12 / c->scale);
+                al_view_mark_edited(ctx, "path changed");
+            }
             return true;
         }
         if (e->button.button != SDL_BUTTON_LEFT) return false;
@@ -429,8 +434,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             v->drag_obstacle = ob;
         } else if (uses_path) {
             if (!alSteering_AddWaypoint(s, w) && v) snprintf(v->say, sizeof v->say, "the path is full");
+            al_view_mark_edited(ctx, "path changed");
         } else {
             alSteering_SetTarget(s, w);
+            al_view_mark_edited(ctx, "target moved");
             if (v) v->drag_target = true;
         }
         return true;
@@ -440,6 +447,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         alVec2 w = al_canvas_to_world(c, (float)e->motion.x, (float)e->motion.y);
         if (v->drag_obstacle >= 0) alSteering_MoveObstacle(s, v->drag_obstacle, w);
         else alSteering_SetTarget(s, w);
+        al_view_mark_edited(ctx, v->drag_obstacle >= 0 ? "obstacle moved" : "target moved");
         return true;
     }
     case SDL_MOUSEBUTTONUP:

@@ -57,6 +57,20 @@ static void *create(const al_view_ctx *ctx)
         free(v);
         return NULL;
     }
+    if (ctx->brain && ctx->brain_n >= alNN_WeightCount(&alAnts_Def(ctx->mod)->brain)) {
+        // alife gui --brain FILE: replay it in the world it was scored in.
+        alError err = {0};
+        if (alCreateAntsReplay(alAnts_Def(ctx->mod), ctx->brain_seed, ctx->brain_gen, ctx->brain,
+                               &v->replay, &err) == AL_OK) {
+            v->replay_gen = ctx->brain_gen;
+            v->replay_logged = ctx->brain_fitness;
+            v->selected = 0;
+            snprintf(v->note, sizeof v->note, "replaying a brain file (generation %lld)",
+                     (long long)ctx->brain_gen);
+        } else {
+            snprintf(v->note, sizeof v->note, "brain file: %s", err.msg);
+        }
+    }
     return v;
 }
 
@@ -136,6 +150,30 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
         v->auto_replayed = true;
         start_replay(ctx, v, -1);
+        size_t bytes = 0;
+        const void *best = ctx->cls->best_genome ? ctx->cls->best_genome(ctx->mod, &bytes) : NULL;
+        const alAntsDef *def = alAnts_Def(ctx->mod);
+        size_t one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
+        if (!v->replay && best && bytes >= one && ctx->session->gens > 0) {
+            // Not logged: the last generation from memory, the whole of it
+            // when the module keeps it (a shared world), else its best ant.
+            alError err = {0};
+            const float *w = best;
+            bool all = bytes == one * (size_t)(def->count + 1);
+            alResult res =
+                all ? alCreateAntsReplayAll(def, ctx->session->seed, ctx->session->gens - 1,
+                                            w + one / sizeof(float), def->count, &v->replay, &err)
+                    : alCreateAntsReplay(def, ctx->session->seed, ctx->session->gens - 1, w,
+                                         &v->replay, &err);
+            if (res == AL_OK) {
+                v->replay_gen = ctx->session->gens - 1;
+                v->replay_logged = ctx->session->last.best;
+                v->replay_result = NAN;
+                v->selected = 0;
+                snprintf(v->note, sizeof v->note,
+                         "the run is at its limit: its last best ant forages on (B: back)");
+            }
+        }
     }
     if (v && !ctx->done) v->auto_replayed = false;
     if (!v) return;
@@ -603,6 +641,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (v && v->replay) {
         al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
         al_view_report_figure(r, "replay_tick", (double)av.tick);
+        al_view_report_figure(r, "replay_logged", v->replay_logged);
+        al_view_report_figure(r, "replay_result", v->replay_result);
         al_view_report_figure(r, "replay_ants", (double)av.count);
         if (!isnan(v->replay_result)) {
             al_view_report_figure(r, "replay_best", v->replay_result);

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/detmath.h"
 #include "alife/grid.h" // alWorld_NearestK
 #include "alife/pacer.h"
 #include "alife/rng.h"
@@ -419,7 +420,7 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
             int a = a0 + l;
             float cr = w->lx[a] * w->sfy[a] - w->ly[a] * w->sfx[a];
             float dt = w->lx[a] * w->sfx[a] + w->ly[a] * w->sfy[a];
-            turn[l] = a < a1 ? clampf(atan2f(cr, dt), -max_turn, max_turn) : 0.0f;
+            turn[l] = a < a1 ? clampf(alDet_Atan2f(cr, dt), -max_turn, max_turn) : 0.0f;
             speed[l] = a < a1 ? s->def.max_speed : 0.0f;
         }
     } else {

@@ -74,7 +74,7 @@ static void default_path(alSteering *s)
     s->path_count = 8;
     for (int k = 0; k < 8; ++k) {
         float a = 6.2831853f * (float)k / 8.0f;
-        s->path[k] = alV2(w->width * (0.5f + 0.35f * cosf(a)), w->height * (0.5f + 0.35f * sinf(a)));
+        s->path[k] = alV2(w->width * (0.5f + 0.35f * alDet_Cosf(a)), w->height * (0.5f + 0.35f * alDet_Sinf(a)));
     }
 }
 
@@ -124,8 +124,8 @@ static void make_flow(alSteering *s)
     for (int r = 0; r < f->rows; ++r)
         for (int c = 0; c < f->cols; ++c) {
             float u = (float)c / (float)f->cols, v = (float)r / (float)f->rows;
-            float a = 3.0f * (sinf(6.2831853f * fr[0] * u + ph[0]) + sinf(6.2831853f * fr[1] * v + ph[1])) +
-                      1.5f * sinf(6.2831853f * (fr[2] * u + fr[3] * v) + ph[2]);
+            float a = 3.0f * (alDet_Sinf(6.2831853f * fr[0] * u + ph[0]) + alDet_Sinf(6.2831853f * fr[1] * v + ph[1])) +
+                      1.5f * alDet_Sinf(6.2831853f * (fr[2] * u + fr[3] * v) + ph[2]);
             f->dir[r * f->cols + c] = alV2_FromAngle(a);
         }
     (void)w;
@@ -172,7 +172,7 @@ void scenario_place(alSteering *s, int from)
         if (central) {
             float R = sc == AL_SCN_FISH ? s->def.fish.area_radius : s->def.boids.return_radius;
             float a = alRng_Range(&r, 0, 6.2831853f), d = R * sqrtf(alRng_Float(&r));
-            p = alV2(0.5f * w->width + d * cosf(a), 0.5f * w->height + d * sinf(a));
+            p = alV2(0.5f * w->width + d * alDet_Cosf(a), 0.5f * w->height + d * alDet_Sinf(a));
         } else {
             // Inside the walls when there are walls (they sit 4% in).
             float m = sc == AL_SCN_OBSTACLES_WALLS ? 0.1f : 0.05f;
@@ -218,7 +218,7 @@ void scenario_tick(alSteering *s)
         const alWorld *w = &s->def.world;
         float R = s->def.fish.area_radius;
         float a = alRng_Range(&s->scene_rng, 0, 6.2831853f), d = R * sqrtf(alRng_Float(&s->scene_rng));
-        s->fish_goal = alV2(0.5f * w->width + d * cosf(a), 0.5f * w->height + d * sinf(a));
+        s->fish_goal = alV2(0.5f * w->width + d * alDet_Cosf(a), 0.5f * w->height + d * alDet_Sinf(a));
     }
 }
 

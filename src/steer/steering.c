@@ -280,7 +280,7 @@ bool alSteering_Step(alSteering *s)
     if (scenario_uses_grid(d->scenario) && !d->brute_force) (void)steer_ensure_grid(s);
     float dt = d->dt;
     float a0 = fminf(s->first.turn_rate * dt, 3.14159265f), a1 = fminf(s->others.turn_rate * dt, 3.14159265f);
-    const tick_consts tc = {dt, cosf(a0), sinf(a0), cosf(a1), sinf(a1)};
+    const tick_consts tc = {dt, alDet_Cosf(a0), alDet_Sinf(a0), alDet_Cosf(a1), alDet_Sinf(a1)};
     order_sums ord;
     order_sums_init(&ord, n);
     // One team a tick for the vehicles' pass and the order parameter of the

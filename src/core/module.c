@@ -10,7 +10,6 @@ extern const alModuleClass alSteeringModule; // src/steer/steering_module.c
 extern const alModuleClass alEStringsModule; // src/evolve/estrings.c
 extern const alModuleClass alAntsModule;     // src/evolve/ants_module.c
 static const alModuleClass *const modules[] = {
-    NULL, // keeps the array non-empty while modules are being added
     &alSteeringModule,
     &alEStringsModule,
     &alAntsModule,
@@ -19,7 +18,7 @@ static const alModuleClass *const modules[] = {
 const alModuleClass *alModule_Find(const char *name)
 {
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; ++i)
-        if (modules[i] && strcmp(modules[i]->name, name) == 0) return modules[i];
+        if (strcmp(modules[i]->name, name) == 0) return modules[i];
     return NULL;
 }
 

@@ -2,9 +2,13 @@
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 NATIVE_BUILD ?= build-native
+TSAN_BUILD ?= build-tsan
+# The tests whose passes run on several threads (OpenMP and pthreads).
+ARCHER ?= $(shell dirname "$$(readlink -f "$$(command -v clang)")" 2>/dev/null)/../lib/libarcher.so
+TSAN_TESTS ?= ^test_(determinism|ub|ants|ga|grid|estrings|steering_sim|vehicle_lanes)$$
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test test-asan test-native bench clean
+.PHONY: all deps build run test test-asan test-native test-tsan bench clean
 
 all: build
 
@@ -35,5 +39,13 @@ test-native: deps
 	@cmake --build $(NATIVE_BUILD) -j $(JOBS) --target test_determinism -- --no-print-directory
 	@cd $(NATIVE_BUILD) && ctest --output-on-failure -R '^test_determinism$$'
 
+# The threaded tests under ThreadSanitizer: clang with its own OpenMP runtime,
+# whose barriers and locks TSan sees through the Archer tool (libarcher).
+test-tsan: deps
+	@CC=clang cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DALIFE_TSAN=ON -DALIFE_GUI=OFF >/dev/null
+	@cmake --build $(TSAN_BUILD) -j $(JOBS) -- --no-print-directory
+	@cd $(TSAN_BUILD) && OMP_TOOL_LIBRARIES=$(ARCHER) ARCHER_OPTIONS=verbose=1 \
+	  TSAN_OPTIONS="halt_on_error=1 exitcode=66" ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(NATIVE_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(NATIVE_BUILD) $(TSAN_BUILD)

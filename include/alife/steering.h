@@ -332,8 +332,8 @@ typedef struct alSteeringFigures {
     double nn_distance; ///< mean distance to the nearest other vehicle (NaN if out of memory)
     int groups;         ///< connected components under group_distance (-1 if out of memory)
 } alSteeringFigures;
-/// Computes the figures now, O(N) with the grid (rebuilding it if stale: a
-/// cache refresh, the simulation's state does not change).
+/// Computes the figures now, O(N) with the grid (a private one when the
+/// state's grid is stale: s is only read, so readers may share it).
 alSteeringFigures alSteering_Figures(const alSteering *s);
 
 /// Read-only views, valid until the next step or mutation. With 32768

@@ -426,7 +426,10 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
     } else {
         const alNNLayout *l = &s->def.brain;
         size_t st = (size_t)w->stride;
-        const float *sensor[AL_ANTS_SENSORS_MINES] = {w->lx, w->ly, w->sfx, w->sfy, w->smx, w->smy};
+        // Each sensor row from this chunk's first ant (a pointer to a0 lanes
+        // before body[] would point before its array: undefined behaviour).
+        const float *sensor[AL_ANTS_SENSORS_MINES] = {w->lx + a0,  w->ly + a0,  w->sfx + a0,
+                                                      w->sfy + a0, w->smx + a0, w->smy + a0};
         float body[4][CHUNK];
         if (w->nmines) {
             // A mine's pull fades with distance, zero beyond mine_range: without
@@ -439,13 +442,13 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
                 body[2][q] = mx[q] * close;
                 body[3][q] = my[q] * close;
             }
-            sensor[4] = body[2] - a0;
-            sensor[5] = body[3] - a0;
+            sensor[4] = body[2];
+            sensor[5] = body[3];
         }
         if (s->def.frame == AL_FRAME_BODY) {
             // Item vectors as (ahead, to the side) of the ant's own heading.
             for (int k = 0; k < 2; ++k) {
-                const float *ux = sensor[2 + 2 * k] + a0, *uy = sensor[3 + 2 * k] + a0;
+                const float *ux = sensor[2 + 2 * k], *uy = sensor[3 + 2 * k];
                 const float *hx = w->lx + a0, *hy = w->ly + a0;
                 float ahead[CHUNK], side[CHUNK];
                 for (int q = 0; q < CHUNK; ++q) {
@@ -454,12 +457,12 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
                 }
                 memcpy(body[2 * k], ahead, sizeof ahead);
                 memcpy(body[2 * k + 1], side, sizeof side);
-                sensor[2 + 2 * k] = body[2 * k] - a0;
-                sensor[3 + 2 * k] = body[2 * k + 1] - a0;
+                sensor[2 + 2 * k] = body[2 * k];
+                sensor[3 + 2 * k] = body[2 * k + 1];
             }
         }
         for (int i = 0; i < l->sizes[0]; ++i)
-            memcpy(w->act + i * st + a0, sensor[i] + a0, CHUNK * sizeof(float));
+            memcpy(w->act + i * st + a0, sensor[i], CHUNK * sizeof(float));
         // The whole chunk, padding lanes included (zero weights, never read):
         // the fixed-width pass is the fast one.
         alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);

@@ -149,7 +149,12 @@ typedef struct alAntsGen {
     double baseline_mines; ///< mines hit per greedy forager, which ignores them (NAN without mines or baseline)
 } alAntsGen;
 
-/// Finished generations, oldest first; *count receives how many.
+/// Generations alAnts_History keeps at least (it keeps at most twice as many).
+#define AL_ANTS_HISTORY_KEEP 4096
+/// The most recent finished generations, oldest first; *count receives how
+/// many: all of them up to AL_ANTS_HISTORY_KEEP, then between that and twice
+/// that (memory stays bounded for any run length; h[i].gen says which
+/// generation each is; the run database keeps them all).
 const alAntsGen *alAnts_History(const alAnts *ants, int *count);
 /// The last finished generation as module statistics (false before the first).
 bool alAnts_LastStats(const alAnts *ants, alGenStats *out);

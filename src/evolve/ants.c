@@ -588,10 +588,17 @@ static double run_baseline(alAnts *s, double *mines)
     return sum / w->n;
 }
 
+// Bounded for any run length: the array grows to 2 * AL_ANTS_HISTORY_KEEP,
+// then, when full, keeps its newer half (one move per KEEP generations).
 static bool push_history(alAnts *s, const alAntsGen *g)
 {
+    if (s->hist_count == 2 * AL_ANTS_HISTORY_KEEP) {
+        memmove(s->history, s->history + AL_ANTS_HISTORY_KEEP, AL_ANTS_HISTORY_KEEP * sizeof *s->history);
+        s->hist_count = AL_ANTS_HISTORY_KEEP;
+    }
     if (s->hist_count == s->hist_cap) {
         int cap = s->hist_cap ? 2 * s->hist_cap : 256;
+        if (cap > 2 * AL_ANTS_HISTORY_KEEP) cap = 2 * AL_ANTS_HISTORY_KEEP;
         alAntsGen *h = realloc(s->history, (size_t)cap * sizeof *h);
         if (!h) return false;
         s->history = h;

@@ -7,7 +7,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <malloc.h>
+#include <string.h>
+
 #include "alife/ants.h"
+#include "alife/estrings.h"
 
 static void test_ants_history_stays_bounded_and_keeps_the_newest(void **state)
 {
@@ -40,10 +44,60 @@ static void test_ants_history_stays_bounded_and_keeps_the_newest(void **state)
     alDestroyAnts(ants);
 }
 
+// The estimates the memory check refuses configs by (alModule_EstimateBytes)
+// against what creating the module really takes from malloc (glibc's own
+// count; ASan replaces malloc, so there the check is skipped).
+static double heap_bytes(void)
+{
+    struct mallinfo2 m = mallinfo2();
+    return (double)m.uordblks + (double)m.hblkhd;
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define REAL_MALLOC 0
+#else
+#define REAL_MALLOC 1
+#endif
+
+static void test_estimates_within_a_fifth_of_what_create_allocates(void **state)
+{
+    (void)state;
+    if (!REAL_MALLOC) skip();
+    alAntsDef ad = alDefaultAntsDef();
+    ad.count = 3000;
+    ad.food = 400;
+    ad.mines = true;
+    ad.mine_count = 100;
+    alAnts *ants = NULL;
+    alError err = {0};
+    double before = heap_bytes();
+    if (alCreateAnts(&ad, 1, &ants, &err) != AL_OK) fail_msg("%s", err.msg);
+    double got = heap_bytes() - before, est = alAnts_EstimateBytes(&ad);
+    alDestroyAnts(ants);
+    assert_true(got > 5e6);
+    assert_true(est > 0.8 * got && est < 1.25 * got);
+
+    char target[2001];
+    memset(target, 'a', 2000);
+    target[2000] = 0;
+    alEStringsDef ed = alDefaultEStringsDef();
+    ed.target = target;
+    ed.ga.population = 5000;
+    alEStrings *es = NULL;
+    before = heap_bytes();
+    if (alCreateEStrings(&ed, 1, &es, &err) != AL_OK) fail_msg("%s", err.msg);
+    got = heap_bytes() - before;
+    est = alEStrings_EstimateBytes(&ed);
+    alDestroyEStrings(es);
+    assert_true(got > 1e7);
+    assert_true(est > 0.8 * got && est < 1.25 * got);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ants_history_stays_bounded_and_keeps_the_newest),
+        cmocka_unit_test(test_estimates_within_a_fifth_of_what_create_allocates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,6 +117,9 @@ typedef struct alAnts alAnts;
 /// Creates the population (generation 0, random brains) in the world of
 /// generation 0. *out is NULL on failure.
 alResult alCreateAnts(const alAntsDef *def, uint64_t seed, alAnts **out, alError *err);
+/// Bytes alCreateAnts would allocate for def (an estimate within a few per
+/// cent): dominated by count * (food + mine_count) * 8 (one world copy per ant).
+double alAnts_EstimateBytes(const alAntsDef *def);
 /// Creates a replay: one ant with the given genome (alNN_WeightCount floats,
 /// copied) in the world of generation gen of the run with this def and seed.
 /// It has no GA; after def.ticks ticks its "generation" ends with its

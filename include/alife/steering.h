@@ -313,6 +313,8 @@ typedef struct alSteering alSteering;
 /// Creates a simulation; the def (and its path) is copied. NULL + err on bad
 /// values (AL_ERR_CONFIG) or no memory.
 alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *err);
+/// Bytes alCreateSteering would allocate for def (an upper estimate).
+double alSteering_EstimateBytes(const alSteeringDef *def);
 /// Frees; NULL is a no-op.
 void alDestroySteering(alSteering *s);
 /// Advances one tick. Returns true when a report period just ended.

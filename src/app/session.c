@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "memory.h"
 #include "options.h"
 
 alResult al_session_open(al_session *s, alConfig *cfg, const char *db_path, const char *name,
@@ -28,7 +29,11 @@ alResult al_session_open_with_class(al_session *s, const alModuleClass *cls, alC
     s->seed = (uint64_t)alConfig_Int(cfg, "run.seed");
     s->max_gens = alConfig_Int(cfg, "run.generations");
     s->max_steps = alConfig_Int(cfg, "run.steps");
-    alResult r = s->cls->create(cfg, s->seed, &s->mod, err);
+    // Refuse what cannot fit before allocating it (the kernel would kill
+    // the process later without a word).
+    alResult r = al_mem_check(cfg, err);
+    if (r != AL_OK) goto fail;
+    r = s->cls->create(cfg, s->seed, &s->mod, err);
     if (r != AL_OK) goto fail;
     if (db_path) {
         r = alRunLog_Open(db_path, &s->log, err);

@@ -853,3 +853,30 @@ int64_t alAnts_ParallelRuns(const alAnts *s, int64_t *runs)
     if (runs) *runs = s->pop.pacer.runs;
     return s->pop.pacer.parallel_runs;
 }
+
+// ---- memory estimate -------------------------------------------------------
+
+// What swarm_alloc allocates: the per-ant rows (see swarm), each ant's own
+// copy of the food and mines, its weights and activations.
+static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights, int nneurons)
+{
+    double s = (double)((n + CHUNK - 1) / CHUNK * CHUNK) + 1.0;
+    double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 7.0 * sizeof(float)) +
+                     2.0 * sizeof(int) + 2.0 + sizeof(alRng);
+    double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
+    double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
+    return s * (per_ant + sizeof(float) * (items + brain));
+}
+
+double alAnts_EstimateBytes(const alAntsDef *def)
+{
+    int nw = alNN_WeightCount(&def->brain), nn = alNN_NeuronCount(&def->brain);
+    alGaDef ga = def->ga;
+    ga.type = AL_GENOME_FLOATS;
+    ga.population = def->count;
+    ga.length = nw;
+    return sizeof(alAnts) + swarm_bytes(def, def->count, false, nw, nn) +
+           swarm_bytes(def, def->baseline_ants, true, 0, 0) + (double)def->count * sizeof(double) +
+           (double)nw * sizeof(float) + alGa_EstimateBytes(&ga) +
+           2.0 * AL_ANTS_HISTORY_KEEP * sizeof(alAntsGen);
+}

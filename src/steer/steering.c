@@ -461,3 +461,13 @@ void alSteering_SetScenario(alSteering *s, alScenario sc)
     alScenario old = s->def.scenario;
     if (!apply_scenario(s, sc)) apply_scenario(s, old); // out of memory: keep the old one
 }
+
+double alSteering_EstimateBytes(const alSteeringDef *def)
+{
+    // Per vehicle: the 18 float arrays and path index, its stream, the
+    // GUI's force vectors, the grid's four arrays and the reordering's
+    // scratch; the grid's cells (at most 2^22 of them).
+    double per = 18.0 * sizeof(float) + sizeof(int) + sizeof(alRng) + 6.0 * sizeof(float) +
+                 4.0 * sizeof(int) + 3.0 * sizeof(int) + sizeof(alRng);
+    return sizeof(alSteering) + (double)def->vehicles * per + (double)(1 << 22) * sizeof(int);
+}

@@ -85,8 +85,11 @@ static void place_obstacles(alSteering *s, int n)
     s->obstacle_count = 0;
     for (int tries = 0; tries < 500 && s->obstacle_count < n; ++tries) {
         float r = base * alRng_Range(&s->scene_rng, 0.6f, 1.4f);
-        alVec2 p = alV2(alRng_Range(&s->scene_rng, 0.15f, 0.85f) * w->width,
-                        alRng_Range(&s->scene_rng, 0.15f, 0.85f) * w->height);
+        // One draw per statement: the order of a call's arguments is
+        // unspecified (GCC draws y first, clang x). y first, as GCC did.
+        float py = alRng_Range(&s->scene_rng, 0.15f, 0.85f) * w->height;
+        float px = alRng_Range(&s->scene_rng, 0.15f, 0.85f) * w->width;
+        alVec2 p = alV2(px, py);
         bool clear = true;
         for (int k = 0; k < s->obstacle_count && clear; ++k) {
             float gap = s->obstacles[k].radius + r + 3 * base;
@@ -176,7 +179,9 @@ void scenario_place(alSteering *s, int from)
         } else {
             // Inside the walls when there are walls (they sit 4% in).
             float m = sc == AL_SCN_OBSTACLES_WALLS ? 0.1f : 0.05f;
-            p = alV2(alRng_Range(&r, m, 1 - m) * w->width, alRng_Range(&r, m, 1 - m) * w->height);
+            // y drawn first, then x (not as two arguments: see above)
+            float py = alRng_Range(&r, m, 1 - m) * w->height;
+            p = alV2(alRng_Range(&r, m, 1 - m) * w->width, py);
         }
         if (sc == AL_SCN_OBSTACLES_WALLS || sc == AL_SCN_HIDE) {
             // Start outside every obstacle.

@@ -53,9 +53,14 @@ static double heap_bytes(void)
     return (double)m.uordblks + (double)m.hblkhd;
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) // GCC
 #define REAL_MALLOC 0
-#else
+#elif defined(__has_feature) // clang
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define REAL_MALLOC 0
+#endif
+#endif
+#ifndef REAL_MALLOC
 #define REAL_MALLOC 1
 #endif
 

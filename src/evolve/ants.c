@@ -43,7 +43,9 @@ enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 // into an FMA (ISO C mode: -ffp-contract=off), so both give the same bits.
 // The passes are inlined into chunk_tick so that they are part of its clones.
 #define INLINE inline __attribute__((always_inline))
-#if defined(__x86_64__) || defined(__i386__)
+// Not under clang (the ThreadSanitizer build), whose sanitised resolver
+// runs before the sanitizer is up.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
 #define TICK_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define TICK_CLONES

@@ -47,9 +47,45 @@ expect_output "--set world.edge=torus: world.edge = 'torus': not a valid choice 
     "bad --set named"
 expect_exit 2 "bad --seed" -- "$ALIFE" run ok.ini --seed -3 --db runs.db
 expect_output "run.seed = '-3'" "bad --seed named"
-expect_exit 1 "missing config file" -- "$ALIFE" run nowhere.ini --db runs.db
+expect_exit 2 "missing config file (a usage error)" -- "$ALIFE" run nowhere.ini --db runs.db
 expect_output "nowhere.ini: cannot open config file" "missing file named"
 expect_exit 2 "run without a config" -- "$ALIFE" run
 expect_true "no database written by failed runs" -- test ! -e runs.db
+
+# Only regular text files are configs: no device, directory or NUL bytes.
+expect_exit 2 "a device as config" -- timeout 20 "$ALIFE" run /dev/zero --db runs.db
+expect_output "/dev/zero: not a regular file" "device refused"
+mkdir -p adir
+expect_exit 2 "a directory as config" -- "$ALIFE" config adir
+expect_output "adir: not a regular file (a directory)" "directory refused"
+printf '\0\0\0\0' >nul4.ini
+expect_exit 2 "four NUL bytes" -- "$ALIFE" config nul4.ini
+expect_output "nul4.ini:1: a NUL byte" "NUL bytes refused"
+printf '[run]\nmodule = estrings\n[estrings]\npopulation = 3\0 0\n' >nulcut.ini
+expect_exit 2 "a NUL inside a line" -- "$ALIFE" config nulcut.ini
+expect_output "nulcut.ini:4: a NUL byte" "NUL inside a line refused"
+expect_true "no database written by refused configs" -- test ! -e runs.db
+
+# A value with ';' reads back from the resolved config exactly.
+expect_exit 0 "config with a ';' target" -- "$ALIFE" config --module estrings --set 'estrings.target=Hi ; there'
+cp "$TMP/out" semi.ini
+expect_exit 0 "resolved ';' config reads back" -- "$ALIFE" config semi.ini
+expect_true "';' target survives the round trip" -- cmp -s semi.ini "$TMP/out"
+expect_output 'target = "Hi ; there"' "';' target kept whole"
+
+# A failed write of the output is a runtime failure (exit 1), for every command.
+if [ -w /dev/full ]; then
+    expect_exit 1 "config > /dev/full" -- sh -c '"$1" config ok.ini >/dev/full' sh "$ALIFE"
+    expect_output "cannot write the output" "write failure named"
+    expect_exit 1 "config --list > /dev/full" -- sh -c '"$1" config --list >/dev/full' sh "$ALIFE"
+    expect_exit 1 "--help > /dev/full" -- sh -c '"$1" --help >/dev/full' sh "$ALIFE"
+    expect_exit 1 "run --help > /dev/full" -- sh -c '"$1" run --help >/dev/full' sh "$ALIFE"
+fi
+
+# compare --group-by with a key no run has is a usage error.
+expect_exit 0 "a short run" -- "$ALIFE" run ok.ini --generations 2 --db g.db --quiet
+expect_exit 0 "another short run" -- "$ALIFE" run ok.ini --generations 2 --seed 2 --db g.db --quiet
+expect_exit 2 "compare --group-by nosuch.key" -- "$ALIFE" compare 1 2 --group-by nosuch.key --db g.db
+expect_output "--group-by nosuch.key: unknown key" "unknown group key named"
 
 finish

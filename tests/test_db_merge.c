@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 #include <stdbool.h>
+#include <sys/wait.h>
 
 #include "alife/runmerge.h"
 
@@ -176,6 +177,52 @@ static void merge_completes_a_run_copied_mid_run(void **state)
     assert_int_equal(q_int(c, "SELECT count(*) FROM generations"), 4);
 }
 
+// The two-step merge of issue 12: a copy taken mid-run is merged, then the
+// final database. Between the two, the run's process has ended, so opening
+// the target for the second merge marks the copy's 'running' row
+// interrupted (its pid is gone): the final copy must still complete it.
+static void merge_completes_a_run_the_target_marked_interrupted(void **state)
+{
+    (void)state;
+    char a[400], c[400];
+    snprintf(a, sizeof a, "%s", fx_path("a.db"));
+    snprintf(c, sizeof c, "%s", fx_path("c.db"));
+    alRunLog *log;
+    alError err = {0};
+    assert_int_equal(alRunLog_Open(a, &log, &err), AL_OK);
+    assert_true(log_run(log, "ants", 1, NULL, NULL, 0, 6, "finished") == 1);
+    alRunLog_Close(log);
+    // A process that has ended: its pid stands for the run's finished process.
+    pid_t child = fork();
+    if (child == 0) _exit(0);
+    assert_true(child > 0);
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    const char *src[] = {a};
+    assert_int_equal(alRunLog_Merge(c, src, 1, NULL, &err), AL_OK);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(c, &db), SQLITE_OK);
+    char sql[300];
+    snprintf(sql, sizeof sql,
+             "DELETE FROM generations WHERE gen >= 2; DELETE FROM genomes WHERE gen >= 2;"
+             " UPDATE runs SET status = 'running', finished = NULL, pid = %d",
+             (int)child);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    alMergeCounts k;
+    assert_int_equal(alRunLog_Merge(c, src, 1, &k, &err), AL_OK);
+    assert_int_equal(k.runs_updated, 1);
+    assert_int_equal(k.generations_added, 4);
+    assert_int_equal(q_int(c, "SELECT count(*) FROM runs WHERE status = 'finished'"
+                              " AND finished IS NOT NULL"),
+                     1);
+    assert_int_equal(q_int(c, "SELECT count(*) FROM generations"), 6);
+    assert_int_equal(q_int(c, "SELECT count(*) FROM genomes"), 6);
+    // A later merge of the same final copy changes nothing more.
+    assert_int_equal(alRunLog_Merge(c, src, 1, &k, &err), AL_OK);
+    assert_int_equal(k.runs_updated, 0);
+}
+
 // Asserts merging fails with the file named in the message and that neither
 // the sources nor the target changed by a byte (the target not created).
 static void expect_refused(const char *into, const char *const *src, int n, const char *needle)
@@ -256,6 +303,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(merge_copies_every_run_with_new_ids_and_all_rows,
                                         fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(merging_twice_adds_nothing, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(merge_completes_a_run_the_target_marked_interrupted,
+                                        fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(merge_completes_a_run_copied_mid_run, fx_setup,
                                         fx_teardown),
         cmocka_unit_test_setup_teardown(merge_refuses_foreign_corrupt_and_missing_files_untouched,

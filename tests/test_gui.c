@@ -221,14 +221,20 @@ static void plus_and_minus_change_the_speed_within_limits(void **state)
 {
     al_gui *g = offscreen("steering", 900, 600);
     assert_non_null(g);
-    int s0 = al_gui_speed(g);
+    double s0 = al_gui_speed(g);
+    assert_true(s0 == 1.0); // a view's default: one tick per frame
     push_key(SDLK_KP_PLUS);
     al_gui_handle_events(g);
     assert_true(al_gui_speed(g) > s0);
     for (int i = 0; i < 30; ++i)
         push_key(SDLK_MINUS);
     al_gui_handle_events(g);
-    assert_int_equal(al_gui_speed(g), 1); // never below one tick per frame
+    // The slowest: one tick every 30 frames (2 a second: strings to watch).
+    assert_true(al_gui_speed(g) == 1.0 / 30);
+    for (int i = 0; i < 40; ++i)
+        push_key(SDLK_PLUS);
+    al_gui_handle_events(g);
+    assert_true(al_gui_speed(g) == 10000); // never above 10000 ticks a frame
     al_destroy_gui(g);
 }
 

@@ -6,6 +6,21 @@
 /// defaults, the module's own default overrides, an INI file and `--set`
 /// overrides; every value is checked against the schema on the way in, so a
 /// resolved config is always valid. Keys are written "section.key".
+///
+/// The file: UTF-8/ASCII text, a regular file (not a directory or device),
+/// no NUL bytes, lines of at most AL_CONFIG_MAX_LINE - 1 bytes. Lines are
+/// "[section]", "key = value", or comments starting with ';' or '#';
+/// indentation means nothing (there are no continuation lines). A value is
+///   - unquoted: up to an inline comment (';' after a space), surrounding
+///     spaces trimmed, backslashes literal; or
+///   - quoted: "..." exactly, with the escapes \" \\ \n \t \r \xHH.
+/// Numbers are decimal only ([+-]digits[.digits][e[+-]digits]; integers
+/// digits only): no hex, inf, nan or "1,5"; spaces around a number, boolean
+/// or choice are trimmed, in the file and in --set alike; a value too large
+/// for a double, or a non-zero one that would round to 0, is out of range.
+/// A --set value is taken literally unless it opens with '"' (then it is
+/// read as a quoted value). alConfig_FormatIni writes in this grammar, so
+/// every value reads back exactly.
 #ifndef ALIFE_CONFIG_H
 #define ALIFE_CONFIG_H
 
@@ -13,6 +28,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "alife/error.h"
+
+/// Longest line the reader takes, including the newline.
+#define AL_CONFIG_MAX_LINE 65536
 
 typedef enum alType {
     AL_TYPE_INT,    ///< 64-bit integer within [min, max]
@@ -71,7 +89,7 @@ typedef struct alConfigDef {
 
 alConfigDef alDefaultConfigDef(void);
 
-/// Resolves a config. On any error (unreadable file, INI syntax, unknown
+/// Resolves a config. On any error (missing or unreadable file, INI syntax, unknown
 /// section or key, duplicate key, wrong type, out of range, a key of another
 /// module) returns NULL and fills err with "file:line: key = 'value': why
 /// (allowed: range)". The def and its strings are copied, never kept.
@@ -97,7 +115,8 @@ const char *alConfig_String(const alConfig *cfg, const char *key);
 int alConfig_Enum(const alConfig *cfg, const char *key);
 /// Any key's value as INI text, or NULL if the key is unknown.
 const char *alConfig_Text(const alConfig *cfg, const char *key);
-/// Where the value came from: "default", "module default", "FILE:LINE" or "--set".
+/// Where the value came from: "default", "module default", "FILE:LINE" or
+/// "--set section.key=VALUE" (the value cut to 60 bytes).
 const char *alConfig_Origin(const alConfig *cfg, const char *key);
 
 /// Writes the resolved config of its module as an INI file (every key the
@@ -106,6 +125,13 @@ const char *alConfig_Origin(const alConfig *cfg, const char *key);
 int alConfig_FormatIni(const alConfig *cfg, char *buf, size_t cap);
 /// Same as FormatIni, to a stream. Returns false on a write error.
 bool alConfig_WriteIni(const alConfig *cfg, FILE *out);
+
+/// For an error found after resolving (a check across keys, a value the
+/// module parses itself, e.g. ants.hidden): prefixes err's message with where
+/// each config key it names was set, "FILE:LINE" or "--set key=value"
+/// (several joined by ", "), unless it already starts there. Keys left at
+/// their defaults add nothing. Returns err->code; err may be NULL.
+alResult alConfig_Locate(const alConfig *cfg, alError *err);
 
 /// Iterates the keys the module uses: calls fn(key, value, ctx) for each, in
 /// schema order. For the run database's params table.

@@ -36,6 +36,9 @@ alResult alRunLog_Open(const char *path, alRunLog **out, alError *err);
 /// Opens an existing database read-only: never creates, migrates or changes
 /// it. AL_ERR_NOTFOUND (exit 2) when the file does not exist, AL_ERR_USAGE
 /// as above (and for an empty file). Read it with runquery.h.
+/// Needs no write access: in a folder or mount the caller cannot write (so
+/// WAL's -shm file cannot be made) the file is read as immutable, provided
+/// no -wal file with a writer's work lies beside it.
 alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err);
 /// Commits any pending batch and closes; NULL is a no-op.
 void alRunLog_Close(alRunLog *log);

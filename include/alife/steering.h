@@ -289,6 +289,7 @@ typedef struct alSteeringDef {
     float box_length;       ///< obstacle detection box length (60)
     float feeler_length;    ///< wall feeler length (40)
     float contain_margin;   ///< containment margin (30)
+    float flow_scale;       ///< flow field: size of its currents, world units (300; ~40 = noise)
     float group_distance;   ///< vehicles closer than this are in one group (figure "groups")
     int report_every;       ///< ticks per report period (60)
     alBoidsParams boids;

@@ -443,6 +443,17 @@ int cmd_sweep(int argc, char **argv)
     }
 
     alError err = {0};
+    if (!dry) {
+        // Open (create) the database once here: a path it cannot be is
+        // reported before any run starts, not once per child.
+        alRunLog *log = NULL;
+        alResult r = alRunLog_Open(db, &log, &err);
+        alRunLog_Close(log);
+        if (r != AL_OK) {
+            rc = cli_fail(&err);
+            goto out;
+        }
+    }
     if (alRunLog_ListSweep(db, sweep_id, &have, &nhave, &err) != AL_OK) {
         fprintf(stderr, "alife: %s\n", err.msg);
         rc = 2;

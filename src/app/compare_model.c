@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/config.h"
 #include "alife/module.h"
 
 void al_compare_free(al_compare_model *m)
@@ -152,6 +153,18 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
     m->groups = calloc((size_t)n, sizeof *m->groups);
     if (!m->runs || !m->groups) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     m->grouped = m->opts.group_by != NULL;
+    if (m->grouped) { // a misspelt key would put every run in one "(unset)" group
+        static const char *const fields[] = {"module", "name", "status", "uuid", "id", "seed"};
+        bool known = alSchema_Find(m->opts.group_by) != NULL;
+        for (size_t f = 0; f < sizeof fields / sizeof fields[0]; ++f)
+            known |= strcmp(m->opts.group_by, fields[f]) == 0;
+        for (int i = 0; i < n && !known; ++i) known = alRunRecord_Param(&runs[i], m->opts.group_by);
+        if (!known)
+            return alError_Set(err, AL_ERR_USAGE,
+                               "--group-by %s: unknown key (allowed: a config key, see alife "
+                               "config --list, or one of module, name, status, uuid, id, seed)",
+                               m->opts.group_by);
+    }
     for (int i = 0; i < n; ++i) {
         const alRunRecord *rec = &runs[i];
         al_compare_run *cr = &m->runs[i];

@@ -34,6 +34,7 @@ alResult al_session_open_with_class(al_session *s, const alModuleClass *cls, alC
     alResult r = al_mem_check(cfg, err);
     if (r != AL_OK) goto fail;
     r = s->cls->create(cfg, s->seed, &s->mod, err);
+    if (r == AL_ERR_CONFIG) alConfig_Locate(cfg, err); // checks made while creating
     if (r != AL_OK) goto fail;
     if (db_path) {
         r = alRunLog_Open(db_path, &s->log, err);

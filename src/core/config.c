@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 typedef struct slot {
     const alKeyDef *def;
@@ -41,6 +42,8 @@ static char *dupstr(const char *s)
     return d;
 }
 
+static bool is_blank(int c) { return c == ' ' || c == '\t'; }
+
 static int slot_index(const alConfig *cfg, const char *fullkey)
 {
     const alKeyDef *k = alSchema_Find(fullkey);
@@ -63,19 +66,42 @@ static void describe_range(const alKeyDef *k, char *buf, size_t cap)
     }
 }
 
-// Parses text for key k into *num and a normalised copy in out (cap bytes).
-// On failure writes the reason into why and returns false.
+// The one rule for numbers: decimal only ([+-]digits, for floats also a
+// fraction and an exponent), no hex, no inf/nan, no thousands separators;
+// surrounding spaces are trimmed before (set_slot) for every type but strings.
+// A value that overflows, or a non-zero that underflows, is out of range.
+static bool is_decimal(const char *s, bool integer)
+{
+    const char *p = s;
+    int digits = 0;
+    if (*p == '+' || *p == '-') ++p;
+    while (*p >= '0' && *p <= '9') ++p, ++digits;
+    if (!integer && *p == '.') {
+        ++p;
+        while (*p >= '0' && *p <= '9') ++p, ++digits;
+    }
+    if (digits == 0) return false;
+    if (!integer && (*p == 'e' || *p == 'E')) {
+        ++p;
+        if (*p == '+' || *p == '-') ++p;
+        if (!(*p >= '0' && *p <= '9')) return false;
+        while (*p >= '0' && *p <= '9') ++p;
+    }
+    return *p == '\0';
+}
+
+// Parses text for key k into *num. On failure writes the reason into why
+// and returns false.
 static bool parse_value(const alKeyDef *k, const char *text, double *num, char *why, size_t wcap)
 {
-    char *end;
     switch (k->type) {
     case AL_TYPE_INT: {
-        errno = 0;
-        long long v = strtoll(text, &end, 10);
-        if (end == text || *end != '\0') {
-            snprintf(why, wcap, "not an integer");
+        if (!is_decimal(text, true)) {
+            snprintf(why, wcap, "not an integer (decimal digits only)");
             return false;
         }
+        errno = 0;
+        long long v = strtoll(text, NULL, 10);
         if (errno == ERANGE || (double)v < k->min || (double)v > k->max) {
             snprintf(why, wcap, "out of range");
             return false;
@@ -84,17 +110,22 @@ static bool parse_value(const alKeyDef *k, const char *text, double *num, char *
         return true;
     }
     case AL_TYPE_FLOAT: {
-        errno = 0;
-        double v = strtod(text, &end);
-        if (end == text || *end != '\0' || isnan(v)) {
-            snprintf(why, wcap, "not a number");
+        if (!is_decimal(text, false)) {
+            snprintf(why, wcap, "not a number (decimal only, e.g. 0.25 or 1e-3; no hex, inf or nan)");
             return false;
         }
-        if (!isfinite(v) || v < k->min || v > k->max) {
+        errno = 0;
+        double v = strtod(text, NULL);
+        if (errno == ERANGE) {
+            snprintf(why, wcap, "out of range (%s to hold in a double)",
+                     fabs(v) > 1 ? "too large" : "too small");
+            return false;
+        }
+        if (v < k->min || v > k->max) {
             snprintf(why, wcap, "out of range");
             return false;
         }
-        *num = v;
+        *num = v == 0 ? 0.0 : v; // -0 is 0
         return true;
     }
     case AL_TYPE_BOOL: {
@@ -137,35 +168,36 @@ static bool parse_value(const alKeyDef *k, const char *text, double *num, char *
     return false;
 }
 
-// A value written in double quotes keeps its inner text as is (so leading
-// spaces or a leading ';' survive); the quotes are not part of the value.
-static void unquote(const char *in, char *out, size_t cap)
+// A value for a message: at most 60 bytes, and its length if cut.
+static const char *echo(const char *v, char *buf, size_t cap)
 {
-    size_t n = strlen(in);
-    if (n >= 2 && in[0] == '"' && in[n - 1] == '"') {
-        in += 1;
-        n -= 2;
-    }
-    if (n >= cap) n = cap - 1;
-    memcpy(out, in, n);
-    out[n] = '\0';
+    size_t n = strlen(v);
+    if (n <= 60) snprintf(buf, cap, "%s", v);
+    else snprintf(buf, cap, "%.60s... (%zu characters)", v, n);
+    return buf;
 }
 
 static alResult set_slot(alConfig *cfg, int idx, const char *raw, const char *origin,
                          const char *where, alError *err)
 {
     slot *s = &cfg->slots[idx];
-    size_t cap = strlen(raw) + 1;
-    char *text = malloc(cap);
+    if (s->def->type != AL_TYPE_STRING) { // numbers, booleans, choices: spaces trimmed
+        while (is_blank(*raw)) ++raw;
+    }
+    size_t len = strlen(raw);
+    if (s->def->type != AL_TYPE_STRING)
+        while (len > 0 && is_blank(raw[len - 1])) --len;
+    char *text = malloc(len + 1);
     if (!text) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
-    unquote(raw, text, cap);
+    memcpy(text, raw, len);
+    text[len] = '\0';
     double num = 0;
-    char why[96];
+    char why[128];
     if (!parse_value(s->def, text, &num, why, sizeof why)) {
-        char range[160];
+        char range[160], shown[128];
         describe_range(s->def, range, sizeof range);
-        alError_Set(err, AL_ERR_CONFIG, "%s: %s.%s = '%.200s': %s (allowed: %s)", where,
-                    s->def->section, s->def->name, text, why, range);
+        alError_Set(err, AL_ERR_CONFIG, "%s: %s.%s = '%s': %s (allowed: %s)", where,
+                    s->def->section, s->def->name, echo(text, shown, sizeof shown), why, range);
         free(text);
         return AL_ERR_CONFIG;
     }
@@ -247,6 +279,20 @@ static alConfig *create_defaults(const char *module, alError *err)
 }
 
 // ---- INI reading ---------------------------------------------------------
+//
+// inih finds the sections and the key names; the values are parsed here.
+// inih's own value parse cannot be trusted for ours: it cuts at " ;" even
+// inside quotes, caps a line at 200 bytes, reads an indented line as the
+// continuation of the previous key, and the Debian build's switches for that
+// are process-wide globals. So each line is read and checked here first (NUL
+// bytes, length, quoting), its value parsed by the grammar below, and inih is
+// handed only "name=" (or the section line). Grammar of a value:
+//   - unquoted: the text after '=' up to an inline comment (';' after a
+//     space), surrounding spaces trimmed; backslashes are literal;
+//   - quoted: "..." kept exactly, with \" \\ \n \t \r and \xHH escapes; only
+//     spaces or a comment may follow the closing quote.
+// Lines may be indented (indentation means nothing; there are no
+// continuation lines). alConfig_FormatIni writes every value in this grammar.
 
 typedef struct entry {
     char *section, *name, *value;
@@ -257,44 +303,210 @@ typedef struct reader {
     FILE *fp;          // reading a file, or
     const char *text;  // reading a string
     size_t pos;
+    const char *name;  // the file's name, for messages
     int line;          // lines read so far = line of the last one
-    int long_line;     // first line longer than inih can hold, 0 if none
+    char *raw;         // the line being read (grows up to AL_CONFIG_MAX_LINE)
+    size_t raw_cap;
+    char *value;       // parsed value of the current key line, or NULL
+    char section[64];  // the current section, for messages
+    bool failed;       // err holds the first error; reading has stopped
+    alError err;
     entry *items;
     int count, cap;
     bool nomem;
 } reader;
 
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// Parses a value by the grammar above into a malloc'd string (*out). On a bad
+// value writes why and returns false (*out stays NULL).
+static bool parse_ini_value(const char *s, char **out, char *why, size_t wcap)
+{
+    *out = NULL;
+    while (is_blank(*s)) ++s;
+    size_t n = strlen(s);
+    char *v = malloc(n + 1);
+    if (!v) {
+        snprintf(why, wcap, "out of memory");
+        return false;
+    }
+    size_t k = 0;
+    if (*s != '"') {
+        const char *e = s;
+        while (*e && !(*e == ';' && e > s && is_blank(e[-1]))) ++e;
+        while (e > s && is_blank(e[-1])) --e;
+        memcpy(v, s, (size_t)(e - s));
+        v[e - s] = '\0';
+        *out = v;
+        return true;
+    }
+    for (++s;; ++s) {
+        if (*s == '\0') {
+            snprintf(why, wcap, "no closing quote (a quoted value ends with '\"' on its line)");
+            free(v);
+            return false;
+        }
+        if (*s == '"') break;
+        if (*s != '\\') {
+            v[k++] = *s;
+            continue;
+        }
+        ++s;
+        switch (*s) {
+        case '"': v[k++] = '"'; break;
+        case '\\': v[k++] = '\\'; break;
+        case 'n': v[k++] = '\n'; break;
+        case 't': v[k++] = '\t'; break;
+        case 'r': v[k++] = '\r'; break;
+        case 'x': {
+            int hi = hexval((unsigned char)s[1]), lo = hi < 0 ? -1 : hexval((unsigned char)s[2]);
+            if (lo < 0 || (hi == 0 && lo == 0)) {
+                snprintf(why, wcap, "\\x needs two hex digits, not 00");
+                free(v);
+                return false;
+            }
+            v[k++] = (char)(hi * 16 + lo);
+            s += 2;
+            break;
+        }
+        default:
+            snprintf(why, wcap,
+                     "unknown escape \\%c in quotes (allowed: \\\" \\\\ \\n \\t \\r \\xHH)",
+                     *s ? *s : '0');
+            free(v);
+            return false;
+        }
+    }
+    v[k] = '\0';
+    ++s;
+    while (is_blank(*s)) ++s;
+    if (*s && *s != ';' && *s != '#') {
+        snprintf(why, wcap, "text after the closing quote (only a ; comment may follow)");
+        free(v);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static char *reader_fail(reader *r, alResult code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static char *reader_fail(reader *r, alResult code, const char *fmt, ...)
+{
+    char msg[sizeof r->err.msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    alError_Set(&r->err, code, "%s:%d: %s", r->name, r->line, msg);
+    r->failed = true;
+    return NULL; // stops inih
+}
+
+// Reads one raw line into r->raw (without its newline). Returns false at the
+// end of the input or on an error (r->failed).
+static bool read_raw(reader *r)
+{
+    size_t n = 0;
+    bool got = false;
+    for (;;) {
+        int c = r->fp ? fgetc(r->fp)
+                      : (r->text[r->pos] ? (unsigned char)r->text[r->pos++] : EOF);
+        if (c == EOF) break;
+        if (!got) {
+            got = true;
+            r->line++;
+        }
+        if (c == '\n') break;
+        if (c == '\0') {
+            reader_fail(r, AL_ERR_CONFIG,
+                        "a NUL byte in the line (a config is text; is this a binary file?)");
+            return false;
+        }
+        if (n + 1 >= r->raw_cap) {
+            if (r->raw_cap >= AL_CONFIG_MAX_LINE) {
+                reader_fail(r, AL_ERR_CONFIG, "line is longer than %d characters",
+                            AL_CONFIG_MAX_LINE - 1);
+                return false;
+            }
+            size_t cap = r->raw_cap ? r->raw_cap * 2 : 256;
+            if (cap > AL_CONFIG_MAX_LINE) cap = AL_CONFIG_MAX_LINE;
+            char *b = realloc(r->raw, cap);
+            if (!b) {
+                r->nomem = true;
+                r->failed = true;
+                return false;
+            }
+            r->raw = b;
+            r->raw_cap = cap;
+        }
+        r->raw[n++] = (char)c;
+    }
+    if (r->fp && ferror(r->fp)) {
+        if (!got) r->line++;
+        reader_fail(r, AL_ERR_IO, "read error: %s", strerror(errno));
+        return false;
+    }
+    if (!got) return false;
+    if (n > 0 && r->raw[n - 1] == '\r') --n;
+    r->raw[n] = '\0';
+    return true;
+}
+
 static char *read_line(char *str, int num, void *stream)
 {
     reader *r = stream;
-    int n = 0;
-    bool got = false, ended = false;
-    for (;;) {
-        int c;
-        if (r->fp) {
-            c = fgetc(r->fp);
-        } else {
-            c = r->text[r->pos] ? (unsigned char)r->text[r->pos++] : EOF;
-        }
-        if (c == EOF) break;
-        got = true;
-        if (c == '\n') {
-            ended = true;
-            break;
-        }
-        if (n < num - 2) str[n++] = (char)c;
-        else if (!r->long_line) r->long_line = r->line + 1;
+    free(r->value);
+    r->value = NULL;
+    if (r->failed || !read_raw(r)) return NULL;
+    char *s = r->raw;
+    if (r->line == 1 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB &&
+        (unsigned char)s[2] == 0xBF)
+        s += 3; // UTF-8 byte order mark
+    while (is_blank(*s)) ++s;
+    size_t cap = (size_t)num - 2;
+    if (*s == '\0' || *s == ';' || *s == '#') {
+        snprintf(str, (size_t)num, "\n");
+        return str;
     }
-    if (!got) return NULL;
-    r->line++;
-    if (ended) str[n++] = '\n';
-    str[n] = '\0';
+    if (*s == '[') {
+        if (strlen(s) > cap)
+            return reader_fail(r, AL_ERR_CONFIG, "section line is longer than %zu characters", cap);
+        size_t sl = strcspn(s + 1, "]");
+        snprintf(r->section, sizeof r->section, "%.*s", (int)(sl < 63 ? sl : 63), s + 1);
+        snprintf(str, (size_t)num, "%s\n", s);
+        return str;
+    }
+    size_t nl = strcspn(s, "=:");
+    if (s[nl] == '\0')
+        return reader_fail(r, AL_ERR_CONFIG,
+                           "syntax error (expected '[section]', 'key = value' or a comment)");
+    size_t end = nl;
+    while (end > 0 && is_blank(s[end - 1])) --end;
+    if (end == 0)
+        return reader_fail(r, AL_ERR_CONFIG, "syntax error (no key before '%c')", s[nl]);
+    if (end + 1 > cap)
+        return reader_fail(r, AL_ERR_CONFIG, "unknown key '%.40s...' (see: alife config --list)",
+                           s);
+    char why[128];
+    if (!parse_ini_value(s + nl + 1, &r->value, why, sizeof why))
+        return reader_fail(r, AL_ERR_CONFIG, "%s%s%.*s: %s", r->section, r->section[0] ? "." : "",
+                           (int)end, s, why);
+    snprintf(str, (size_t)num, "%.*s=\n", (int)end, s);
     return str;
 }
 
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
     reader *r = user;
+    (void)value; // always empty: the value was parsed by read_line
+    if (!r->value) return 0;
     if (r->count == r->cap) {
         int cap = r->cap ? r->cap * 2 : 32;
         entry *e = realloc(r->items, (size_t)cap * sizeof *e);
@@ -308,9 +520,10 @@ static int on_key(void *user, const char *section, const char *name, const char 
     entry *e = &r->items[r->count];
     e->section = dupstr(section);
     e->name = dupstr(name);
-    e->value = dupstr(value);
+    e->value = r->value;
+    r->value = NULL;
     e->line = r->line;
-    if (!e->section || !e->name || !e->value) {
+    if (!e->section || !e->name) {
         free(e->section);
         free(e->name);
         free(e->value);
@@ -323,6 +536,9 @@ static int on_key(void *user, const char *section, const char *name, const char 
 
 static void free_entries(reader *r)
 {
+    free(r->raw);
+    free(r->value);
+    r->raw = r->value = NULL;
     for (int i = 0; i < r->count; ++i) {
         free(r->items[i].section);
         free(r->items[i].name);
@@ -380,38 +596,44 @@ static alResult apply(alConfig *cfg, const char *section, const char *name, cons
     return set_slot(cfg, slot_index(cfg, full), value, origin, where, err);
 }
 
-// Splits "section.key=value"; returns false when it is not of that form.
-static bool split_assignment(const char *a, char *section, char *name, size_t cap,
-                             const char **value)
+// --set section.key=value. A value opening with '"' is read as a quoted INI
+// value (with its escapes); any other value is taken literally, as typed.
+alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err)
 {
-    const char *eq = strchr(a, '=');
-    const char *dot = strchr(a, '.');
-    if (!eq || !dot || dot > eq || dot == a || eq == dot + 1) return false;
-    size_t sl = (size_t)(dot - a), nl = (size_t)(eq - dot - 1);
-    if (sl >= cap || nl >= cap) return false;
-    memcpy(section, a, sl);
+    char shown[128];
+    const char *eq = strchr(assignment, '=');
+    const char *dot = strchr(assignment, '.');
+    if (!eq || !dot || dot > eq || dot == assignment || eq == dot + 1)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "--set %s: expected section.key=value (e.g. ga.mutation_rate=0.05)",
+                           echo(assignment, shown, sizeof shown));
+    const char *value = eq + 1;
+    size_t sl = (size_t)(dot - assignment), nl = (size_t)(eq - dot - 1);
+    char where[256];
+    snprintf(where, sizeof where, "--set %.*s=%s", (int)(sl + nl + 1 < 100 ? sl + nl + 1 : 100),
+             assignment, echo(value, shown, sizeof shown));
+    char section[64], name[64];
+    if (sl >= sizeof section || nl >= sizeof name) // longer than any key of the schema
+        return alError_Set(err, AL_ERR_CONFIG, "%s: unknown key '%.40s...' (see: alife config --list)",
+                           where, assignment);
+    memcpy(section, assignment, sl);
     section[sl] = '\0';
     memcpy(name, dot + 1, nl);
     name[nl] = '\0';
-    *value = eq + 1;
-    return true;
-}
-
-alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err)
-{
-    char section[64], name[64];
-    const char *value;
-    if (!split_assignment(assignment, section, name, sizeof section, &value))
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "--set %s: expected section.key=value (e.g. ga.mutation_rate=0.05)",
-                           assignment);
-    char where[256];
-    snprintf(where, sizeof where, "--set %.200s", assignment);
     if (strcmp(section, "run") == 0 && strcmp(name, "module") == 0 &&
         strcmp(value, cfg->module) != 0)
         return alError_Set(err, AL_ERR_CONFIG,
                            "%s: run.module cannot be changed after the config is resolved", where);
-    return apply(cfg, section, name, value, "--set", where, err);
+    char *parsed = NULL;
+    if (value[0] == '"') {
+        char why[128];
+        if (!parse_ini_value(value, &parsed, why, sizeof why))
+            return alError_Set(err, AL_ERR_CONFIG, "%s: %s.%s: %s", where, section, name, why);
+        value = parsed;
+    }
+    alResult r = apply(cfg, section, name, value, where, where, err);
+    free(parsed);
+    return r;
 }
 
 // The module the inputs ask for: --set run.module, else the file's run.module,
@@ -428,20 +650,35 @@ static const char *pick_module(const alConfigDef *def, const reader *r, char *bu
     return buf;
 }
 
+// Opens path for reading if it is a regular file; else fills err.
+static FILE *open_config(const char *path, alError *err)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        alError_Set(err, AL_ERR_CONFIG, "%s: cannot open config file: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+        alError_Set(err, AL_ERR_CONFIG, "%s: not a regular file (%s); a config is an INI text file",
+                    path, S_ISDIR(st.st_mode) ? "a directory" : "a device, pipe or socket");
+        fclose(fp);
+        return NULL;
+    }
+    return fp;
+}
+
 alConfig *alCreateConfig(const alConfigDef *def, alError *err)
 {
     reader r;
     memset(&r, 0, sizeof r);
     const char *name = def->path ? def->path : "(config)";
+    r.name = name;
     if (def->text) {
         r.text = def->text;
     } else if (def->path) {
-        r.fp = fopen(def->path, "r");
-        if (!r.fp) {
-            alError_Set(err, AL_ERR_IO, "%s: cannot open config file: %s", def->path,
-                        strerror(errno));
-            return NULL;
-        }
+        r.fp = open_config(def->path, err);
+        if (!r.fp) return NULL;
     }
     if (r.fp || r.text) {
         int rc = ini_parse_stream(read_line, &r, on_key, &r);
@@ -451,11 +688,9 @@ alConfig *alCreateConfig(const alConfigDef *def, alError *err)
             alError_Set(err, AL_ERR_NOMEM, "out of memory reading %s", name);
             return NULL;
         }
-        if (r.long_line && (rc == 0 || rc >= r.long_line)) {
+        if (r.failed) {
             free_entries(&r);
-            alError_Set(err, AL_ERR_CONFIG,
-                        "%s:%d: line is longer than %d characters (give long values with --set)",
-                        name, r.long_line, INI_MAX_LINE - 2);
+            if (err) *err = r.err;
             return NULL;
         }
         if (rc > 0) {
@@ -601,13 +836,16 @@ void alConfig_Each(const alConfig *cfg, void (*fn)(const char *, const char *, v
     }
 }
 
-// A value needs quotes in INI if inih would otherwise trim or cut it.
+// A value needs quotes if the reader would otherwise trim, cut or misread it
+// (see the grammar above alCreateConfig's reader).
 static bool needs_quotes(const char *v)
 {
     size_t n = strlen(v);
     if (n == 0) return false;
-    return isspace((unsigned char)v[0]) || isspace((unsigned char)v[n - 1]) || strchr(v, ';') ||
-           v[0] == '"' || v[0] == '#';
+    if (is_blank(v[0]) || is_blank(v[n - 1]) || v[0] == '"') return true;
+    for (const unsigned char *p = (const unsigned char *)v; *p; ++p)
+        if (*p == ';' || *p == '#' || *p < 0x20 || *p == 0x7f) return true;
+    return false;
 }
 
 typedef struct sink {
@@ -640,8 +878,24 @@ int alConfig_FormatIni(const alConfig *cfg, char *buf, size_t cap)
         }
         emit(&s, "; %s\n", k->help);
         const char *v = cfg->slots[i].text;
-        if (needs_quotes(v)) emit(&s, "%s = \"%s\"\n", k->name, v);
-        else emit(&s, "%s = %s\n", k->name, v);
+        if (!needs_quotes(v)) {
+            emit(&s, "%s = %s\n", k->name, v);
+            continue;
+        }
+        emit(&s, "%s = \"", k->name);
+        for (const unsigned char *p = (const unsigned char *)v; *p; ++p) {
+            switch (*p) {
+            case '"': emit(&s, "\\\""); break;
+            case '\\': emit(&s, "\\\\"); break;
+            case '\n': emit(&s, "\\n"); break;
+            case '\t': emit(&s, "\\t"); break;
+            case '\r': emit(&s, "\\r"); break;
+            default:
+                if (*p < 0x20 || *p == 0x7f) emit(&s, "\\x%02x", *p);
+                else emit(&s, "%c", *p);
+            }
+        }
+        emit(&s, "\"\n");
     }
     if (buf && cap > 0 && s.len >= cap) buf[cap - 1] = '\0';
     return (int)s.len;
@@ -656,4 +910,64 @@ bool alConfig_WriteIni(const alConfig *cfg, FILE *out)
     bool ok = fwrite(buf, 1, (size_t)n, out) == (size_t)n;
     free(buf);
     return ok;
+}
+
+// ---- where a checked value came from ---------------------------------------
+
+static bool is_origin_located(const char *o)
+{
+    return strcmp(o, "default") != 0 && strcmp(o, "module default") != 0;
+}
+
+alResult alConfig_Locate(const alConfig *cfg, alError *err)
+{
+    if (!err || err->code == AL_OK) return err ? err->code : AL_OK;
+    const char *msg = err->msg;
+    const char *found[8];
+    int nfound = 0;
+    // Every "section.key" the message names, in order, once each.
+    for (const char *p = msg; *p && nfound < 8;) {
+        if (!(*p >= 'a' && *p <= 'z') || (p > msg && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))) {
+            ++p;
+            continue;
+        }
+        const char *q = p;
+        while ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9') || *q == '_' || *q == '.') ++q;
+        char key[128];
+        size_t n = (size_t)(q - p);
+        while (n > 0 && p[n - 1] == '.') --n; // "ants.hidden." at a sentence's end
+        if (n < sizeof key && memchr(p, '.', n)) {
+            memcpy(key, p, n);
+            key[n] = '\0';
+            int i = slot_index(cfg, key);
+            if (i >= 0 && alSchema_KeyInModule(cfg->slots[i].def, cfg->module)) {
+                const char *o = cfg->slots[i].origin;
+                bool seen = false;
+                for (int j = 0; j < nfound; ++j) seen |= strcmp(found[j], o) == 0;
+                if (is_origin_located(o) && !seen) {
+                    size_t ol = strlen(o);
+                    if (strncmp(msg, o, ol) == 0 && msg[ol] == ':') return err->code; // located
+                    found[nfound++] = o;
+                }
+            }
+        }
+        p = q;
+    }
+    if (nfound == 0) return err->code;
+    char prefix[512];
+    size_t len = 0;
+    prefix[0] = '\0';
+    for (int j = 0; j < nfound && len < sizeof prefix; ++j)
+        len += (size_t)snprintf(prefix + len, sizeof prefix - len, "%s%s", j ? ", " : "", found[j]);
+    char old[sizeof err->msg];
+    memcpy(old, msg, sizeof old);
+    size_t pl = strlen(prefix);
+    if (pl > 500) pl = 500;
+    memcpy(err->msg, prefix, pl);
+    memcpy(err->msg + pl, ": ", 2);
+    size_t room = sizeof err->msg - pl - 3, ol = strnlen(old, sizeof old - 1);
+    if (ol > room) ol = room;
+    memcpy(err->msg + pl + 2, old, ol);
+    err->msg[pl + 2 + ol] = '\0';
+    return err->code;
 }

@@ -133,7 +133,7 @@ static alResult parse_hidden(const char *text, alNNLayout *l, alError *err)
     return AL_OK;
 }
 
-alResult alAntsDef_FromConfig(alAntsDef *def, const alConfig *cfg, alError *err)
+static alResult from_config(alAntsDef *def, const alConfig *cfg, alError *err)
 {
     *def = alDefaultAntsDef();
     def->world = alWorld_FromConfig(cfg);
@@ -172,6 +172,12 @@ alResult alAntsDef_FromConfig(alAntsDef *def, const alConfig *cfg, alError *err)
     r = alGaDef_FromConfig(&def->ga, cfg, err);
     if (r != AL_OK) return r;
     return alAntsDef_Validate(def, err);
+}
+
+alResult alAntsDef_FromConfig(alAntsDef *def, const alConfig *cfg, alError *err)
+{
+    alResult r = from_config(def, cfg, err);
+    return r == AL_OK ? r : alConfig_Locate(cfg, err); // name the lines of the keys
 }
 
 alResult alAntsDef_Validate(const alAntsDef *d, alError *err)

@@ -78,7 +78,9 @@ alResult alEStringsDef_FromConfig(alEStringsDef *d, const alConfig *cfg, alError
     d->fitness = (alEStringsFitness)alConfig_Enum(cfg, "estrings.fitness");
     d->ga.population = (int)alConfig_Int(cfg, "estrings.population");
     d->ga.type = AL_GENOME_BYTES;
-    return alGaDef_FromConfig(&d->ga, cfg, err);
+    alResult r = alEStrings_CheckTarget(d->target, d->alphabet, err);
+    if (r == AL_OK) r = alGaDef_FromConfig(&d->ga, cfg, err);
+    return r == AL_OK ? r : alConfig_Locate(cfg, err); // name the lines of the keys
 }
 
 // Length of the UTF-8 sequence starting with byte b (1 for anything else).

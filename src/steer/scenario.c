@@ -114,26 +114,6 @@ static void make_walls(alSteering *s)
     s->wall_count = 5;
 }
 
-static void make_flow(alSteering *s)
-{
-    const alWorld *w = &s->def.world;
-    alFlowField *f = &s->flow;
-    // Smooth currents: a sum of a few random sine waves gives the angle.
-    float ph[4], fr[4];
-    for (int k = 0; k < 4; ++k) {
-        ph[k] = alRng_Range(&s->scene_rng, 0, 6.2831853f);
-        fr[k] = alRng_Range(&s->scene_rng, 1.0f, 3.0f);
-    }
-    for (int r = 0; r < f->rows; ++r)
-        for (int c = 0; c < f->cols; ++c) {
-            float u = (float)c / (float)f->cols, v = (float)r / (float)f->rows;
-            float a = 3.0f * (alDet_Sinf(6.2831853f * fr[0] * u + ph[0]) + alDet_Sinf(6.2831853f * fr[1] * v + ph[1])) +
-                      1.5f * alDet_Sinf(6.2831853f * (fr[2] * u + fr[3] * v) + ph[2]);
-            f->dir[r * f->cols + c] = alV2_FromAngle(a);
-        }
-    (void)w;
-}
-
 void scenario_setup(alSteering *s)
 {
     const alWorld *w = &s->def.world;
@@ -154,7 +134,7 @@ void scenario_setup(alSteering *s)
     } else if (sc == AL_SCN_HIDE) {
         place_obstacles(s, 6);
     }
-    if (s->flow.dir) make_flow(s);
+    if (s->flow.dir) flow_fill(&s->flow, &s->def.world, s->def.flow_scale, &s->scene_rng);
     s->fish_goal = s->target;
     scenario_place(s, 0);
 }

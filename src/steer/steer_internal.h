@@ -91,6 +91,10 @@ alVec2 scenario_force(alSteering *s, int i, float *dbg6);
 bool scenario_uses_grid(alScenario sc);
 void scenario_tick(alSteering *s);           // serial scene events after a tick
 
+// flowfield.c: fills f (cols, rows and cells set) with smooth value noise of
+// the angle, features about scale world units across, from rng.
+void flow_fill(alFlowField *f, const alWorld *w, float scale, alRng *rng);
+
 // boids.c and fish.c
 alVec2 boids_force(alSteering *s, int i, float *dbg6);
 alVec2 fish_force(alSteering *s, int i);

@@ -34,6 +34,7 @@ alSteeringDef alDefaultSteeringDef(void)
     d.box_length = 60;
     d.feeler_length = 40;
     d.contain_margin = 30;
+    d.flow_scale = 300;
     d.group_distance = 30;
     d.report_every = 60;
     d.boids = (alBoidsParams){7, 5, 1, 4, 10, 15, 10, 2, 0.1f, 25, 0};
@@ -84,6 +85,8 @@ static alResult check_def(const alSteeringDef *d, alError *err)
     if (d->max_neighbours < 1 || d->max_neighbours > AL_GRID_MAX_K ||
         d->boids.max_neighbours < 1 || d->boids.max_neighbours > AL_GRID_MAX_K)
         return alError_Set(err, AL_ERR_CONFIG, "max_neighbours must be 1..%d", AL_GRID_MAX_K);
+    if (!(d->flow_scale > 0) || !isfinite(d->flow_scale))
+        return alError_Set(err, AL_ERR_CONFIG, "steering.flow_scale = %g: must be > 0", (double)d->flow_scale);
     if (d->report_every < 1) return alError_Set(err, AL_ERR_CONFIG, "steering.report_every must be >= 1");
     return alVehicleParams_Check(&d->params, err);
 }

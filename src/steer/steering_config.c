@@ -64,6 +64,8 @@ static const alKeyDef keys[] = {
     {"steering", "feeler_length", AL_TYPE_FLOAT, "40", 1, 10000, NULL, "wall feeler length"},
     {"steering", "contain_margin", AL_TYPE_FLOAT, "30", 0.1, 10000, NULL,
      "containment pushes back inside this margin from the world's edge"},
+    {"steering", "flow_scale", AL_TYPE_FLOAT, "300", 1, 100000, NULL,
+     "flow field: how wide its currents are, world units (about 40, one cell: noise)"},
     {"steering", "group_distance", AL_TYPE_FLOAT, "30", 0.1, 100000, NULL,
      "vehicles closer than this belong to one group (figure 'groups')"},
     {"steering", "report_every", AL_TYPE_INT, "60", 1, 1000000000, NULL,
@@ -119,11 +121,12 @@ static float F(const alConfig *c, const char *k) { return (float)alConfig_Float(
 static alResult cross_error(const alConfig *cfg, alError *err, const char *key, const char *other,
                             const char *why)
 {
-    return alError_Set(err, AL_ERR_CONFIG, "%s: %s = %s and %s = %s: %s", alConfig_Origin(cfg, key), key,
-                       alConfig_Text(cfg, key), other, alConfig_Text(cfg, other), why);
+    // alConfig_Locate (in alSteeringDef_FromConfig) adds where each was set.
+    return alError_Set(err, AL_ERR_CONFIG, "%s = %s and %s = %s: %s", key, alConfig_Text(cfg, key),
+                       other, alConfig_Text(cfg, other), why);
 }
 
-alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError *err)
+static alResult from_config(const alConfig *cfg, alSteeringDef *d, alError *err)
 {
     *d = alDefaultSteeringDef();
     d->world = alWorld_FromConfig(cfg);
@@ -164,6 +167,7 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
     d->feeler_length = F(cfg, "steering.feeler_length");
     d->contain_margin = F(cfg, "steering.contain_margin");
     d->group_distance = F(cfg, "steering.group_distance");
+    d->flow_scale = F(cfg, "steering.flow_scale");
     d->report_every = (int)alConfig_Int(cfg, "steering.report_every");
     alBoidsParams *b = &d->boids;
     b->cohesion_radius = F(cfg, "boids.cohesion_radius");
@@ -202,12 +206,13 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
     if (f->min_speed > f->max_speed)
         return cross_error(cfg, err, "fish.min_speed", "fish.max_speed", "allowed: min_speed <= max_speed");
     float half = 0.5f * fminf(d->world.width, d->world.height);
+    const char *side = d->world.height < d->world.width ? "world.height" : "world.width";
     if (d->neighbour_radius > half)
-        return cross_error(cfg, err, "steering.neighbour_radius", "world.width",
+        return cross_error(cfg, err, "steering.neighbour_radius", side,
                            "a neighbour radius beyond half the world sees every vehicle (allowed: "
                            "neighbour_radius <= half the smaller world side)");
     if (b->cohesion_radius > half)
-        return cross_error(cfg, err, "boids.cohesion_radius", "world.width",
+        return cross_error(cfg, err, "boids.cohesion_radius", side,
                            "allowed: cohesion_radius <= half the smaller world side");
 
     // The path: text "x1,y1 x2,y2 ..." or the word default; empty is an error.
@@ -229,6 +234,12 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
         d->path_count = n;
     }
     return AL_OK;
+}
+
+alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError *err)
+{
+    alResult r = from_config(cfg, d, err);
+    return r == AL_OK ? r : alConfig_Locate(cfg, err);
 }
 
 void alSteeringDef_Free(alSteeringDef *def)

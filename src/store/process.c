@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "store_internal.h"
@@ -89,4 +90,30 @@ run_process al_store_run_process(const char *host, int64_t pid, const char *star
         proc_start > run_start + 60)
         return RUN_PROCESS_REUSED;
     return RUN_PROCESS_ALIVE_OR_UNKNOWN;
+}
+
+char *al_store_uri(const char *path, const char *query)
+{
+    size_t n = strlen(path);
+    char *u = malloc(3 * n + strlen(query) + 16);
+    if (!u) return NULL;
+    char *o = u + sprintf(u, "file:");
+    for (const char *p = path; *p; ++p) {
+        if (*p == '%' || *p == '?' || *p == '#') o += sprintf(o, "%%%02X", (unsigned char)*p);
+        else *o++ = *p;
+    }
+    sprintf(o, "?%s", query);
+    return u;
+}
+
+bool al_store_ro_fallback(const char *path, int sqlite_code)
+{
+    int code = sqlite_code & 0xff;
+    if (code != SQLITE_READONLY && code != SQLITE_CANTOPEN) return false;
+    // Committed work still in a -wal file would be invisible to an
+    // immutable read: then the error stands.
+    char wal[1100];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    struct stat sb;
+    return stat(wal, &sb) != 0 || sb.st_size == 0;
 }

@@ -143,7 +143,7 @@ static void mark_stale_runs(alRunLog *log)
 // A file that is not ours is a usage error (exit 2): the user named the
 // wrong file; it is left byte for byte as it was.
 static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, bool *old_id,
-                               alError *err)
+                               int *sqlite_code, alError *err)
 {
     const char *path = log->path;
     int64_t app = 0, tables = 0;
@@ -155,6 +155,7 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
                 pragma_int(log, "PRAGMA user_version", version) &&
                 pragma_int(log, "SELECT count(*) FROM sqlite_master", &tables);
     int code = sqlite3_errcode(log->db);
+    *sqlite_code = read ? SQLITE_OK : code;
     char msg[256];
     snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(log->db));
     if (snapshot) sqlite3_exec(log->db, "COMMIT", NULL, NULL, NULL);
@@ -185,23 +186,40 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
 // WAL mode (readers never wait for the writer), set once per file. SQLite
 // answers SQLITE_BUSY to the switch without calling the busy handler when
 // another process is switching or creating the file at the same moment, so
-// retry for as long as the busy timeout would have waited.
+// retry for as long as the busy timeout would have waited. Any other answer
+// than "wal" is final: an in-memory database ("memory") is a usage error, a
+// file whose filesystem cannot share memory between processes (a network
+// filesystem) keeps its old mode, and is refused rather than logged to
+// without WAL: several writers and live readers (a sweep, the GUI beside
+// `alife runs`) depend on it.
 static alResult use_wal(alRunLog *log, alError *err)
 {
     for (int attempt = 0;; ++attempt) {
         sqlite3_stmt *st = NULL;
-        int rc = sqlite3_prepare_v2(log->db, "PRAGMA journal_mode", -1, &st, NULL);
-        bool wal = false;
+        int rc = sqlite3_prepare_v2(log->db, attempt == 0 ? "PRAGMA journal_mode" :
+                                                            "PRAGMA journal_mode=WAL",
+                                    -1, &st, NULL);
+        char mode[32] = "";
         if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-            const char *mode = (const char *)sqlite3_column_text(st, 0);
-            wal = mode && strcmp(mode, "wal") == 0;
+            const char *m = (const char *)sqlite3_column_text(st, 0);
+            snprintf(mode, sizeof mode, "%s", m ? m : "");
             rc = SQLITE_OK;
         }
         sqlite3_finalize(st);
-        if (rc == SQLITE_OK && wal) return AL_OK;
-        if (rc == SQLITE_OK)
-            rc = sqlite3_exec(log->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
-        if (rc == SQLITE_OK) continue; // check that it took
+        if (rc == SQLITE_OK && strcmp(mode, "wal") == 0) return AL_OK;
+        if (rc == SQLITE_OK && strcmp(mode, "memory") == 0)
+            return alError_Set(err, AL_ERR_USAGE,
+                               "%s: an in-memory database would lose every run when alife "
+                               "exits; give a file path (default " AL_DEFAULT_DB ")",
+                               log->path);
+        if (rc == SQLITE_OK && attempt > 0)
+            return alError_Set(err, AL_ERR_DB,
+                               "%s: cannot use WAL journal mode here (the file stays in '%s' "
+                               "mode; a network or other filesystem without shared memory?); "
+                               "alife needs WAL so that runs and readers can share the file: "
+                               "put the database on a local disk",
+                               log->path, mode);
+        if (rc == SQLITE_OK) continue; // not WAL yet: the next attempt switches
         if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) break;
         if (attempt >= 1000) break; // 1000 x 10 ms = the 10 s busy timeout
         struct timespec ts = {0, 10 * 1000000L};
@@ -243,6 +261,11 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     *out = NULL;
     if (strlen(path) >= sizeof((alRunLog *)0)->path)
         return alError_Set(err, AL_ERR_USAGE, "%.64s...: database path too long", path);
+    if (!path[0])
+        return alError_Set(err, AL_ERR_USAGE,
+                           "an empty database path: SQLite would use a temporary database, "
+                           "deleted on close like an in-memory one; give a file path (default "
+                           AL_DEFAULT_DB ")");
     struct stat sb;
     if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
         return alError_Set(err, AL_ERR_USAGE, "%s: a folder, not an alife run database", path);
@@ -256,15 +279,31 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     log->readonly = readonly;
     int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     alResult r = AL_OK;
-    if (sqlite3_open_v2(path, &log->db, flags, NULL) != SQLITE_OK) {
-        r = alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path,
-                        log->db ? sqlite3_errmsg(log->db) : "out of memory");
-        goto fail;
-    }
-    sqlite3_busy_timeout(log->db, 10000);
     int64_t version = 0;
     bool old_id = false;
-    r = check_identity(log, readonly, &version, &old_id, err);
+    for (int pass = 0;; ++pass) {
+        // Pass 1 (readers only): the file as immutable, when pass 0 could
+        // not read it for want of write access (see al_store_ro_fallback).
+        char *uri = pass == 0 ? NULL : al_store_uri(path, "immutable=1");
+        if (pass > 0 && !uri) {
+            r = alError_Set(err, AL_ERR_NOMEM, "out of memory");
+            goto fail;
+        }
+        int rc = sqlite3_open_v2(uri ? uri : path, &log->db,
+                                 flags | (uri ? SQLITE_OPEN_URI : 0), NULL);
+        free(uri);
+        if (rc != SQLITE_OK) {
+            r = alError_Set(err, AL_ERR_IO, "%s: cannot open database: %s", path,
+                            log->db ? sqlite3_errmsg(log->db) : "out of memory");
+            goto fail;
+        }
+        sqlite3_busy_timeout(log->db, 10000);
+        int code = SQLITE_OK;
+        r = check_identity(log, readonly, &version, &old_id, &code, err);
+        if (r == AL_OK || !readonly || pass > 0 || !al_store_ro_fallback(path, code)) break;
+        sqlite3_close(log->db);
+        log->db = NULL;
+    }
     if (r != AL_OK) goto fail;
     if (readonly) {
         // Version 1 is the only schema so far; an older schema would need its

@@ -13,20 +13,25 @@
 #include <sys/stat.h>
 
 #include "alife/runlog.h"
+#include "store_internal.h"
 
-// "file:" URI for path with ?mode=ro; '%', '?' and '#' must be escaped.
+// "file:" URI for reading path: ?mode=ro, or ?immutable=1 where the
+// folder cannot hold WAL's -shm (a read-only folder or mount).
 static char *ro_uri(const char *path)
 {
-    size_t n = strlen(path);
-    char *u = malloc(3 * n + 32);
-    if (!u) return NULL;
-    char *o = u + sprintf(u, "file:");
-    for (const char *p = path; *p; ++p) {
-        if (*p == '%' || *p == '?' || *p == '#') o += sprintf(o, "%%%02X", (unsigned char)*p);
-        else *o++ = *p;
+    sqlite3 *db = NULL;
+    char *uri = al_store_uri(path, "mode=ro");
+    if (!uri) return NULL;
+    int rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL,
+                                           NULL);
+    if (rc != SQLITE_OK) rc = sqlite3_extended_errcode(db);
+    sqlite3_close(db);
+    if (rc != SQLITE_OK && al_store_ro_fallback(path, rc)) {
+        free(uri);
+        uri = al_store_uri(path, "immutable=1");
     }
-    strcpy(o, "?mode=ro");
-    return u;
+    return uri;
 }
 
 static alResult quick_check(const char *path, alError *err)
@@ -98,11 +103,17 @@ static const char *merge_sql[] = {
     " f.value FROM src.figures f JOIN temp.m_map mp ON mp.old = f.run",
     "INSERT OR IGNORE INTO main.genomes(run, gen, rank, fitness, genome) SELECT mp.new, g.gen,"
     " g.rank, g.fitness, g.genome FROM src.genomes g JOIN temp.m_map mp ON mp.old = g.run",
-    // A run still 'running' here that ended in the source: take its end.
-    "UPDATE main.runs SET"
-    " status = (SELECT s.status FROM src.runs s WHERE s.uuid = runs.uuid),"
-    " finished = (SELECT s.finished FROM src.runs s WHERE s.uuid = runs.uuid)"
-    " WHERE status = 'running' AND uuid IN (SELECT uuid FROM src.runs WHERE status != 'running')",
+    // A run the source holds ended where this file does not: take its end.
+    // Not only 'running' here: a copy taken mid-run reads 'interrupted'
+    // once a writer has opened this file after the run's process ended
+    // (the stale-row rule), yet the source's 'finished' is the truth.
+    // 'finished' here is final; an 'interrupted' of the source never
+    // overrides a 'failed' or 'interrupted' that has its finish time.
+    "UPDATE main.runs AS m SET status = s.status, finished = s.finished FROM src.runs AS s"
+    " WHERE s.uuid = m.uuid AND s.status != 'running' AND m.status != 'finished'"
+    " AND (m.status = 'running' OR s.status IN ('finished', 'failed')"
+    "      OR (m.finished IS NULL AND s.finished IS NOT NULL))"
+    " AND (m.status IS NOT s.status OR m.finished IS NOT s.finished)",
 };
 enum { STEP_RUNS = 0, STEP_GENS = 4, STEP_END = 7, NSTEPS = 8 };
 

@@ -33,6 +33,16 @@ typedef enum run_process {
 /// GONE.
 run_process al_store_run_process(const char *host, int64_t pid, const char *started_iso);
 
+/// A "file:" URI for path (with '%', '?' and '#' escaped) followed by
+/// "?query" (e.g. "mode=ro"); malloc'd, NULL when out of memory.
+char *al_store_uri(const char *path, const char *query);
+
+/// After a read-only open of path failed with SQLite code sqlite_code: is
+/// the cause a folder or mount the reader cannot write (WAL's -shm cannot be
+/// made) while no writer's -wal content waits beside the file? Then the file
+/// is read as immutable ("?immutable=1"): nothing can be writing to it.
+bool al_store_ro_fallback(const char *path, int sqlite_code);
+
 /// Seconds on a monotonic clock.
 double al_store_now(void);
 

@@ -45,6 +45,8 @@ static void history_reset(history *h, const al_view *view)
     free(h->worst);
     for (int i = 0; i < MAXFIG; ++i)
         free(h->fig[i]);
+    for (int i = 0; i < AL_MAX_FIGURES; ++i)
+        free(h->all[i]);
     memset(h, 0, sizeof *h);
     if (view && view->plot_figures)
         for (int i = 0; view->plot_figures[i] && h->nfig < MAXFIG; ++i)
@@ -71,12 +73,32 @@ static void history_add(history *h, const alGenStats *st)
             if (f) h->fig[i] = f;
             ok = f != NULL;
         }
+        for (int i = 0; i < AL_MAX_FIGURES && ok; ++i) {
+            double *f = grow(h->all[i], cap);
+            if (f) h->all[i] = f;
+            ok = f != NULL;
+        }
         if (!ok) return; // out of memory: the plot stops growing, the run goes on
         h->cap = cap;
     }
     h->best[h->n] = st->best;
     h->mean[h->n] = st->mean;
     h->worst[h->n] = st->worst;
+    for (int k = 0; k < st->figure_count && h->nall < AL_MAX_FIGURES; ++k) {
+        bool known = false; // a figure first seen now (e.g. after the first generation)
+        for (int i = 0; i < h->nall && !known; ++i)
+            known = strcmp(h->all_name[i], st->figure_names[k]) == 0;
+        if (known) continue;
+        snprintf(h->all_name[h->nall], sizeof h->all_name[0], "%s", st->figure_names[k]);
+        for (int j = 0; j < h->n; ++j)
+            h->all[h->nall][j] = NAN;
+        h->nall++;
+    }
+    for (int i = 0; i < h->nall; ++i) {
+        h->all[i][h->n] = NAN;
+        for (int k = 0; k < st->figure_count; ++k)
+            if (strcmp(st->figure_names[k], h->all_name[i]) == 0) h->all[i][h->n] = st->figures[k];
+    }
     for (int i = 0; i < h->nfig; ++i) {
         h->fig[i][h->n] = NAN;
         for (int k = 0; k < st->figure_count; ++k)
@@ -103,22 +125,67 @@ static void sets_put(al_sets *s, const char *assignment)
     al_sets_add(s, assignment);
 }
 
+// The scenario a steering session is asked for: the last
+// "steering.scenario=..." among extra and the mode's kept overrides, or NULL.
+static const char *scenario_choice(const al_gui *g, const char *extra, char *buf, size_t cap)
+{
+    static const char key[] = "steering.scenario=";
+    if (extra && strncmp(extra, key, sizeof key - 1) == 0) {
+        snprintf(buf, cap, "%s", extra + sizeof key - 1);
+        return buf;
+    }
+    const char *found = NULL;
+    for (int i = 0; i < g->extra[0].count; ++i)
+        if (strncmp(g->extra[0].items[i], key, sizeof key - 1) == 0)
+            found = g->extra[0].items[i] + sizeof key - 1;
+    if (!found) return NULL;
+    snprintf(buf, cap, "%s", found);
+    return buf;
+}
+
 // The config of a new session of mode m: the user's CONFIG when it is of that
 // module, else the embedded defaults; then --set (first mode only), the
-// views' overrides and the seed for restarts.
+// views' overrides and the seed for restarts. A steering scenario chosen in
+// the window ([ ], the chooser), and steering without a steering CONFIG,
+// open with exactly that scenario's lesson file (experiments/steering/
+// <scenario>.ini): its world, edges and counts are part of the lesson.
 static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
 {
     alConfigDef def = alDefaultConfigDef();
     def.module = mode_names[m];
-    if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) def.path = g->config_path;
+    bool user = g->config_path && strcmp(g->config_module, mode_names[m]) == 0;
+    if (user) def.path = g->config_path;
     if (m == g->sets_mode) {
         def.sets = (const char *const *)g->sets.items;
         def.set_count = g->sets.count;
     }
+    char sc[64], lesson[1024];
+    const char *chosen = m == 0 && !g->modules ? scenario_choice(g, extra, sc, sizeof sc) : NULL;
+    bool from_lesson = false;
+    if (m == 0 && !g->modules && (chosen || !user)) {
+        if (!chosen) { // the default scenario's lesson
+            alConfigDef dd = alDefaultConfigDef();
+            dd.module = "steering";
+            alConfig *d = alCreateConfig(&dd, err);
+            if (!d) return NULL;
+            snprintf(sc, sizeof sc, "%s", alConfig_String(d, "steering.scenario"));
+            alDestroyConfig(d);
+            chosen = sc;
+        }
+        char name[128];
+        snprintf(name, sizeof name, "steering/%s.ini", chosen);
+        if (al_lesson_find(name, lesson, sizeof lesson)) {
+            def.path = lesson;
+            def.sets = NULL; // the lesson as written (--set went with the first scenario)
+            def.set_count = 0;
+            from_lesson = true;
+        }
+    }
     alConfig *cfg = alCreateConfig(&def, err);
     if (!cfg) return NULL;
-    for (int i = 0; i < g->extra[m].count; ++i)
-        if (alConfig_Set(cfg, g->extra[m].items[i], err) != AL_OK) goto fail;
+    if (!from_lesson)
+        for (int i = 0; i < g->extra[m].count; ++i)
+            if (alConfig_Set(cfg, g->extra[m].items[i], err) != AL_OK) goto fail;
     if (extra && alConfig_Set(cfg, extra, err) != AL_OK) goto fail;
     if (g->seed_for[m] >= 0) {
         char buf[64];
@@ -212,13 +279,18 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->fast = false;
     g->view = find_view(g, mode_names[m]);
     history_reset(&g->hist, g->view);
-    g->speed_idx = 0;
+    g->speed_idx = SPEED_ONE;
     if (g->view && g->view->ticks_per_frame > 1)
         while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
             g->speed_idx++;
+    g->jump_to = 0;
+    g->plot_fig = -1; // the view's default figure, once the first generation names them
     if (!cls) return AL_OK; // the empty world: nothing simulates
     g->s = fresh;
     g->have_session = true;
+    // Steering has no end in the window (its report periods only measure),
+    // and "run forever" lifts an evolving run's limit.
+    if (cls == alModule_Find("steering") || g->forever) g->s.max_gens = INT64_MAX;
     g->ctx.mod = g->s.mod;
     g->ctx.cls = g->s.cls;
     g->ctx.session = &g->s;
@@ -228,20 +300,118 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     return AL_OK;
 }
 
-// Switches to (or restarts) mode m; on failure keeps what runs and says why.
-static void switch_mode(al_gui *g, int m, const char *extra)
+// Opens a new run of mode m (with one more override); on failure keeps
+// what runs, says why and returns false.
+static bool switch_mode(al_gui *g, int m, const char *extra)
 {
     alError err = {0};
     alConfig *cfg = config_for(g, m, extra, &err);
-    if (!cfg) {
-        al_shell_say(g, AL_COL_BAD, "%s", err.msg);
-        return;
+    if (!cfg || open_session(g, m, cfg, &err) != AL_OK) {
+        // A value typed in the window: say it as typed, without --set.
+        const char *msg = err.msg, *eq = extra ? strchr(extra, '=') : NULL;
+        if (eq && strncmp(msg, "--set ", 6) == 0 && strstr(msg, ": ")) msg = strstr(msg, ": ") + 2;
+        if (eq)
+            al_shell_say(g, AL_COL_BAD, "'%s' was not used, the run goes on: %s", eq + 1, msg);
+        else
+            al_shell_say(g, AL_COL_BAD, "%s", msg);
+        return false;
     }
-    if (open_session(g, m, cfg, &err) != AL_OK) {
-        al_shell_say(g, AL_COL_BAD, "%s", err.msg);
-        return;
+    char sc[64];
+    if (m == 0 && !g->modules && extra && scenario_choice(g, extra, sc, sizeof sc) &&
+        strncmp(extra, "steering.scenario=", 18) == 0) {
+        // A new lesson: the overrides made in the last one do not carry over.
+        al_sets_free(&g->extra[m]);
+        memset(&g->extra[m], 0, sizeof g->extra[m]);
     }
     if (extra) sets_put(&g->extra[m], extra);
+    return true;
+}
+
+// ---- each mode keeps its run ------------------------------------------------------
+// The shown mode's run moves into parked[mode] (not simulated while hidden)
+// and back when its mode is shown again: 1 2 3 never throw a run away.
+static void park(al_gui *g)
+{
+    struct parked *p = &g->parked[g->mode];
+    if (!g->cfg) return;
+    if (g->have_session && g->s.log) {
+        alError err = {0};
+        (void)alRunLog_Flush(g->s.log, 0, &err); // nothing waits uncommitted while hidden
+    }
+    *p = (struct parked){.used = true,
+                         .cfg = g->cfg,
+                         .s = g->s,
+                         .have_session = g->have_session,
+                         .done = g->done,
+                         .paused = g->paused,
+                         .forever = g->forever,
+                         .view = g->view,
+                         .ctx = g->ctx,
+                         .hist = g->hist,
+                         .speed_idx = g->speed_idx};
+    g->cfg = NULL;
+    g->have_session = false;
+    g->view = NULL;
+    memset(&g->ctx, 0, sizeof g->ctx);
+    memset(&g->hist, 0, sizeof g->hist);
+    memset(&g->s, 0, sizeof g->s);
+}
+
+static void unpark(al_gui *g, int m)
+{
+    struct parked *p = &g->parked[m];
+    g->mode = m;
+    g->cfg = p->cfg;
+    g->s = p->s;
+    g->have_session = p->have_session;
+    g->done = p->done;
+    g->paused = p->paused;
+    g->forever = p->forever;
+    g->view = p->view;
+    g->ctx = p->ctx;
+    g->ctx.session = &g->s;
+    g->hist = p->hist;
+    g->speed_idx = p->speed_idx;
+    g->fast = false;
+    g->jump_to = 0;
+    g->step_once = false;
+    memset(p, 0, sizeof *p);
+}
+
+static void show_mode(al_gui *g, int m)
+{
+    if (m == g->mode) {
+        al_shell_say(g, AL_COL_TEXT, "this is the %s mode; R starts a new run", mode_names[m]);
+        return;
+    }
+    int from = g->mode;
+    bool was_paused = g->paused;
+    park(g);
+    if (g->parked[m].used) {
+        unpark(g, m);
+        return;
+    }
+    g->paused = false;
+    g->forever = false;
+    if (!switch_mode(g, m, NULL)) { // could not open: back to the run we left
+        unpark(g, from);
+        g->paused = was_paused;
+    }
+}
+
+static void close_parked(al_gui *g)
+{
+    for (int m = 0; m < NMODES; ++m) {
+        struct parked *p = &g->parked[m];
+        if (!p->used) continue;
+        if (p->have_session) {
+            if (p->view && p->view->destroy) p->view->destroy(p->ctx.state);
+            al_session_close(&p->s, p->done ? "finished" : "interrupted");
+        }
+        history_reset(&p->hist, NULL);
+        alDestroyConfig(p->cfg);
+        memset(p, 0, sizeof *p);
+    }
 }
 
 static void restart_next_seed(al_gui *g)
@@ -256,6 +426,83 @@ static void restart_next_seed(al_gui *g)
 static void on_generation(al_gui *g)
 {
     history_add(&g->hist, &g->s.last);
+}
+
+// The run reached its goal or its limit: logged as finished. At the limit the
+// log stays open, so E (evolve on) can go on logging the same run.
+static void mark_done(al_gui *g)
+{
+    g->done = true;
+    g->fast = false;
+    g->jump_to = 0;
+    if (g->s.goal || !g->s.log) {
+        al_session_end_run(&g->s, "finished");
+        return;
+    }
+    alError err = {0};
+    if (alRunLog_EndRun(g->s.log, g->s.run_id, "finished", &err) != AL_OK) {
+        al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+        al_session_end_run(&g->s, "failed");
+    }
+}
+
+// E: no generation limit (again: back to run.generations). A run that
+// stopped at its limit goes on, logged as the same run.
+static void toggle_forever(al_gui *g)
+{
+    if (!g->have_session) return;
+    if (g->s.goal) {
+        al_shell_say(g, AL_COL_TEXT, "the goal is reached: nothing left to evolve; R: a new run");
+        return;
+    }
+    if (g->s.cls == alModule_Find("steering")) {
+        al_shell_say(g, AL_COL_TEXT, "steering never ends in the window");
+        return;
+    }
+    g->forever = !g->forever;
+    if (g->forever) {
+        g->s.max_gens = INT64_MAX;
+        if (g->done) {
+            g->done = false;
+            alError err = {0};
+            if (g->s.log && alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err) != AL_OK)
+                al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+        }
+        al_shell_say(g, AL_COL_GOOD, "evolving on without a generation limit (E: back to %lld)",
+                     (long long)alConfig_Int(g->cfg, "run.generations"));
+    } else {
+        g->s.max_gens = alConfig_Int(g->cfg, "run.generations");
+        al_shell_say(g, AL_COL_TEXT, "generation limit %lld again", (long long)g->s.max_gens);
+        if (!g->done && al_session_done(&g->s)) mark_done(g);
+    }
+}
+
+// Simulate until generation gen (J, Shift+N); pause there when pause.
+static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
+{
+    if (!g->have_session) return;
+    if (g->s.goal) {
+        al_shell_say(g, AL_COL_TEXT, "the goal is reached: R for a new run");
+        return;
+    }
+    if (gen <= g->s.gens) {
+        al_shell_say(g, AL_COL_TEXT,
+                     "generation %lld is already done (this run is at %lld); R starts a new run",
+                     (long long)gen, (long long)g->s.gens);
+        return;
+    }
+    if (gen > g->s.max_gens) { // past the limit: the user asked for it
+        g->s.max_gens = gen;
+        if (g->done) {
+            g->done = false;
+            alError err = {0};
+            if (g->s.log) (void)alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err);
+        }
+    }
+    g->jump_to = gen;
+    g->jump_pause = pause;
+    g->fast = fast;
+    g->paused = false;
 }
 
 // Advances up to max_ticks ticks (to a generation's end at most), adding
@@ -273,10 +520,14 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
         r = 1;
     }
     if (r == 1) on_generation(g);
-    if (al_session_done(&g->s)) {
-        g->done = true;
+    if (g->jump_to > 0 && g->s.gens >= g->jump_to) {
+        g->jump_to = 0;
         g->fast = false;
-        al_session_end_run(&g->s, "finished");
+        if (g->jump_pause) g->paused = true;
+        return false;
+    }
+    if (al_session_done(&g->s)) {
+        mark_done(g);
         return false;
     }
     return true;
@@ -287,7 +538,18 @@ static int64_t simulate(al_gui *g)
 {
     if (!g->have_session || g->done) return 0;
     if (g->paused && !g->step_once) return 0;
+    if (al_session_done(&g->s)) { // the limit was lowered under the run (E)
+        mark_done(g);
+        return 0;
+    }
     int64_t done = 0;
+    g->frame++;
+    int speed = speeds[g->speed_idx];
+    if (!g->step_once && !g->fast && g->jump_to == 0 && speed < 0) {
+        if (g->frame % -speed != 0) return 0; // one tick every -speed frames
+        step_some(g, 1, &done);
+        return done;
+    }
     if (g->step_once) {
         g->step_once = false;
         step_some(g, 1, &done);
@@ -299,7 +561,7 @@ static int64_t simulate(al_gui *g)
     // step_many runs a piece in one pass) sized to take about 5 ms each, so
     // the slice is kept whatever a tick costs.
     double until = al_now() + (g->fast ? 0.030 : 0.045);
-    int64_t n = g->fast ? INT64_MAX : speeds[g->speed_idx];
+    int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : speed;
     if (g->piece < 1) g->piece = 1;
     while (done < n) {
         int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
@@ -331,6 +593,7 @@ void al_gui_update(al_gui *g)
     }
     if (g->have_session && g->view && g->view->update) {
         g->ctx.paused = g->paused;
+        g->ctx.done = g->done;
         g->view->update(&g->ctx, ticks);
     }
 }
@@ -344,67 +607,177 @@ int64_t al_gui_run_ticks(al_gui *g, int64_t n)
 }
 
 // ---- events -------------------------------------------------------------------------
+static alResult load_fonts(al_gui *g, alError *err);
+static void free_fonts(al_gui *g);
+
+// Offscreen, a resize event makes a new surface (and renderer, whose glyph
+// atlases are made again); a window's renderer follows the window itself.
+static void resize_offscreen(al_gui *g, int w, int h)
+{
+    if (!g->surface || w < 320 || h < 240 || w > 8192 || h > 8192) return;
+    if (w == g->surface->w && h == g->surface->h) return;
+    SDL_Surface *ns = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!ns) {
+        al_shell_say(g, AL_COL_BAD, "cannot make a %dx%d image: %s", w, h, SDL_GetError());
+        return;
+    }
+    free_fonts(g);
+    SDL_DestroyRenderer(g->r);
+    SDL_FreeSurface(g->surface);
+    g->surface = ns;
+    g->r = SDL_CreateSoftwareRenderer(ns);
+    alError err = {0};
+    if (!g->r || load_fonts(g, &err) != AL_OK) {
+        fprintf(stderr, "alife gui: cannot draw at %dx%d: %s\n", w, h,
+                g->r ? err.msg : SDL_GetError());
+        g->quit = true;
+    }
+}
+
+void al_gui_request_size(al_gui *g, int w, int h)
+{
+    if (g->win) {
+        SDL_SetWindowSize(g->win, w, h);
+        return;
+    }
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_WINDOWEVENT;
+    e.window.event = SDL_WINDOWEVENT_SIZE_CHANGED;
+    e.window.data1 = w;
+    e.window.data2 = h;
+    SDL_PushEvent(&e);
+}
+
+bool al_gui_offscreen(const al_gui *g)
+{
+    return g->win == NULL;
+}
+
+// The shell_keys entry of a key press, or NULL.
+const shell_key *al_shell_key_of(SDL_Keycode sym, Uint16 mod)
+{
+    bool shift = (mod & KMOD_SHIFT) != 0;
+    for (int i = 0; i < NSHELLKEYS; ++i) {
+        const shell_key *k = &shell_keys[i];
+        if ((k->shift > 0 && !shift) || (k->shift < 0 && shift)) continue;
+        for (int j = 0; j < 4 && k->sym[j]; ++j)
+            if (k->sym[j] == sym) return k;
+    }
+    return NULL;
+}
+
+static void scroll_panel(al_gui *g, int dy)
+{
+    g->scroll += dy;
+    if (g->scroll > g->scroll_max) g->scroll = g->scroll_max;
+    if (g->scroll < 0) g->scroll = 0;
+}
+
+// J's prompt: digits, Backspace, Enter jumps, Esc cancels.
+static bool jump_prompt(al_gui *g, const SDL_Event *e)
+{
+    if (!g->jump_typing) return false;
+    if (e->type == SDL_TEXTINPUT) {
+        for (const char *c = e->text.text; *c; ++c) {
+            size_t n = strlen(g->jump_text);
+            if (*c >= '0' && *c <= '9' && n + 1 < sizeof g->jump_text) {
+                g->jump_text[n] = *c;
+                g->jump_text[n + 1] = '\0';
+            }
+        }
+        return true;
+    }
+    if (e->type != SDL_KEYDOWN) return e->type == SDL_KEYUP;
+    switch (e->key.keysym.sym) {
+    case SDLK_BACKSPACE: {
+        size_t n = strlen(g->jump_text);
+        if (n) g->jump_text[n - 1] = '\0';
+        break;
+    }
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+        g->jump_typing = false;
+        if (g->jump_text[0]) jump_to(g, strtoll(g->jump_text, NULL, 10), true, true);
+        break;
+    case SDLK_ESCAPE: g->jump_typing = false; break;
+    default: break;
+    }
+    return true;
+}
+
 static void key(al_gui *g, const SDL_KeyboardEvent *k)
 {
     SDL_Keycode sym = k->keysym.sym;
     bool repeat = k->repeat != 0;
-    if (g->help && !repeat && sym != SDLK_ESCAPE) { // any key closes the help
-        g->help = false;
-        if (sym == SDLK_h || sym == SDLK_F1) return;
+    const shell_key *sk = al_shell_key_of(sym, k->keysym.mod);
+    shell_action act = sk ? sk->act : (shell_action)-1;
+    if ((g->help || g->lesson) && !repeat && sym != SDLK_ESCAPE) { // any key closes an overlay
+        bool was_help = g->help, was_lesson = g->lesson;
+        g->help = g->lesson = false;
+        if ((act == K_HELP && was_help) || (act == K_LESSON && was_lesson)) return;
     }
-    switch (sym) {
-    case SDLK_ESCAPE:
-        if (g->help)
-            g->help = false;
+    if (!sk) return;
+    switch (act) {
+    case K_QUIT:
+        if (g->help || g->lesson)
+            g->help = g->lesson = false;
         else
             g->quit = true;
         break;
-    case SDLK_1:
-    case SDLK_KP_1:
-    case SDLK_2:
-    case SDLK_KP_2:
-    case SDLK_3:
-    case SDLK_KP_3: {
-        if (repeat) break;
-        int m = (sym == SDLK_1 || sym == SDLK_KP_1)   ? 0
-                : (sym == SDLK_2 || sym == SDLK_KP_2) ? 1
-                                                      : 2;
-        switch_mode(g, m, NULL);
+    case K_MODE1:
+    case K_MODE2:
+    case K_MODE3:
+        if (!repeat) show_mode(g, act == K_MODE1 ? 0 : act == K_MODE2 ? 1 : 2);
         break;
-    }
-    case SDLK_SPACE:
+    case K_PAUSE:
         if (!repeat) g->paused = !g->paused;
         break;
-    case SDLK_n:
+    case K_TICK:
         g->paused = true;
         g->step_once = true;
         break;
-    case SDLK_PLUS:
-    case SDLK_EQUALS:
-    case SDLK_KP_PLUS:
+    case K_GENERATION:
+        if (!repeat && g->have_session) jump_to(g, g->s.gens + 1, true, false);
+        break;
+    case K_FASTER:
         if (g->speed_idx + 1 < NSPEEDS) g->speed_idx++;
         break;
-    case SDLK_MINUS:
-    case SDLK_KP_MINUS:
+    case K_SLOWER:
         if (g->speed_idx > 0) g->speed_idx--;
         break;
-    case SDLK_f:
+    case K_FAST:
         if (!repeat && g->have_session && !g->done) g->fast = !g->fast;
         break;
-    case SDLK_h:
-    case SDLK_F1:
-        if (!repeat) g->help = true;
+    case K_FOREVER:
+        if (!repeat) toggle_forever(g);
         break;
-    case SDLK_r:
+    case K_JUMP:
+        if (!repeat && g->have_session) {
+            g->jump_typing = true;
+            g->jump_text[0] = '\0';
+            g->jump_drop_j = true;
+        }
+        break;
+    case K_NEWRUN:
         if (!repeat) restart_next_seed(g);
         break;
-    case SDLK_F12:
-        if (!repeat) g->shot_pending = true;
-        break;
-    case SDLK_c:
+    case K_COMPARE:
         if (!repeat) al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
         break;
-    default:
+    case K_PLOT:
+        if (!repeat) g->plot_fig = (g->plot_fig < 0 ? 0 : g->plot_fig) + 1; // wrapped when drawn
+        break;
+    case K_LESSON:
+        if (!repeat) g->lesson = true;
+        break;
+    case K_HELP:
+        if (!repeat) g->help = true;
+        break;
+    case K_SCROLL_UP: scroll_panel(g, -120); break;
+    case K_SCROLL_DOWN: scroll_panel(g, 120); break;
+    case K_SHOT:
+        if (!repeat) g->shot_pending = true;
         break;
     }
 }
@@ -417,14 +790,39 @@ bool al_gui_handle_events(al_gui *g)
             g->quit = true;
             continue;
         }
-        // The compare picker, when open, takes the keyboard.
+        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED &&
+            !g->win) {
+            resize_offscreen(g, e.window.data1, e.window.data2);
+            continue;
+        }
+        if (e.type == SDL_MOUSEMOTION) g->mouse_x = e.motion.x, g->mouse_y = e.motion.y;
+        if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP)
+            g->mouse_x = e.button.x, g->mouse_y = e.button.y;
+        // The compare picker, when open, takes the keyboard; so does J's prompt.
         if (al_compare_view_event(g->cmpv, &e)) continue;
+        if (e.type == SDL_TEXTINPUT && g->jump_drop_j) { // the 'j' that opened the prompt
+            g->jump_drop_j = false;
+            if (strcmp(e.text.text, "j") == 0 || strcmp(e.text.text, "J") == 0) continue;
+        }
+        if (jump_prompt(g, &e)) continue;
+        // The mouse wheel over the side panel scrolls it.
+        if (e.type == SDL_MOUSEWHEEL) {
+            SDL_Rect pr;
+            al_gui_layout(g, NULL, &pr);
+            SDL_Point pt = {g->mouse_x, g->mouse_y};
+            if (SDL_PointInRect(&pt, &pr) && !al_shell_panel_wheel(g, &e)) {
+                scroll_panel(g, -40 * e.wheel.y);
+                continue;
+            }
+            if (SDL_PointInRect(&pt, &pr)) continue;
+        }
         // The view gets the first look (its text box must be able to take
-        // '1' or Space), except while the help covers the screen.
-        if (g->have_session && g->view && g->view->event && !g->help) {
+        // '1' or Space), except while an overlay covers the screen.
+        if (g->have_session && g->view && g->view->event && !g->help && !g->lesson) {
             al_canvas c;
             al_shell_canvas(g, &c);
             g->ctx.paused = g->paused;
+            g->ctx.done = g->done;
             bool used = g->view->event(&g->ctx, &e, &c);
             if (g->ctx.restart) {
                 char extra[sizeof g->ctx.restart_set];
@@ -435,6 +833,9 @@ bool al_gui_handle_events(al_gui *g)
             }
             if (used) continue;
         }
+        if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEMOTION ||
+            e.type == SDL_MOUSEBUTTONUP)
+            al_shell_panel_mouse(g, &e);
         if (e.type == SDL_KEYDOWN) key(g, &e.key);
     }
     return !g->quit;
@@ -445,6 +846,7 @@ al_gui_opts al_default_gui_opts(void)
 {
     return (al_gui_opts){.shot_dir = "results", .width = 1280, .height = 800};
 }
+
 
 static alResult load_fonts(al_gui *g, alError *err)
 {
@@ -458,6 +860,15 @@ static alResult load_fonts(al_gui *g, alError *err)
     if (!(g->mono = al_font_create(g->r, mono, 14, err))) return err->code;
     if (!(g->title = al_font_create(g->r, bold, 20, err))) return err->code;
     return AL_OK;
+}
+
+static void free_fonts(al_gui *g)
+{
+    al_font_destroy(g->font);
+    al_font_destroy(g->small);
+    al_font_destroy(g->mono);
+    al_font_destroy(g->title);
+    g->font = g->small = g->mono = g->title = NULL;
 }
 
 static bool no_display_driver(void)
@@ -537,6 +948,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     }
     for (int i = 0; i < NMODES; ++i)
         g->seed_for[i] = -1;
+    g->fold_params = true; // the parameters are one click away; the lesson's figures come first
     g->offscreen = o->offscreen;
     g->modules = o->modules;
     g->views = o->views;
@@ -592,13 +1004,11 @@ void al_destroy_gui(al_gui *g)
 {
     if (!g) return;
     close_session(g);
+    close_parked(g);
     history_reset(&g->hist, NULL);
     al_batch_free(&g->batch);
     al_destroy_compare_view(g->cmpv);
-    al_font_destroy(g->font);
-    al_font_destroy(g->small);
-    al_font_destroy(g->mono);
-    al_font_destroy(g->title);
+    free_fonts(g);
     if (g->r) SDL_DestroyRenderer(g->r);
     if (g->win) SDL_DestroyWindow(g->win);
     if (g->surface) SDL_FreeSurface(g->surface);
@@ -633,9 +1043,10 @@ int64_t al_gui_generations(const al_gui *g)
 {
     return g->have_session ? g->s.gens : 0;
 }
-int al_gui_speed(const al_gui *g)
+double al_gui_speed(const al_gui *g)
 {
-    return speeds[g->speed_idx];
+    int s = speeds[g->speed_idx];
+    return s > 0 ? s : 1.0 / -s;
 }
 const char *al_gui_last_shot(const al_gui *g)
 {

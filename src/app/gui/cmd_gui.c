@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "gui.h"
 #include "options.h"
+#include "script.h"
 
 static void gui_help(void)
 {
@@ -31,7 +32,15 @@ static void gui_help(void)
            "      --height H        window height in pixels (default 800)\n"
            "      --bench-draw N    measure: draw N triangles per frame through the batch\n"
            "                        helper for --frames F frames (default 300), print fps\n"
-           "      --offscreen       with --bench-draw: use the software renderer, no window\n"
+           "      --offscreen       draw into an image instead of a window (with --script\n"
+           "                        or --bench-draw); also with SDL_VIDEODRIVER=dummy\n"
+           "      --script FILE     play the actions of FILE into the window, one a line:\n"
+           "                          at 120 key F     at 200 type \"Ada\"   at 300 click X Y\n"
+           "                          at 310 drag X1 Y1 X2 Y2   at 320 scroll X Y N\n"
+           "                          at 400 resize W H   at 500 shot FILE.png\n"
+           "                          at 600 state (one JSON line to stdout)   at 700 quit\n"
+           "                        'at N' is a frame; 'at tick N' / 'at gen N' wait for the\n"
+           "                        run. Offscreen the window closes after the last action.\n"
            "  -h, --help            this help\n"
            "\n"
            "Needs a display. Without one, use 'alife run CONFIG' (headless) or 'make run'\n"
@@ -65,7 +74,7 @@ static void shot_help(void)
 typedef struct args {
     al_gui_opts o;
     al_sets sets;
-    const char *out;
+    const char *out, *script;
     int64_t ticks, bench, frames;
     bool no_log;
 } args;
@@ -74,7 +83,19 @@ typedef struct args {
 // exit status.
 static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(void))
 {
-    enum { O_MODE = 1000, O_DB, O_NOLOG, O_W, O_H, O_TICKS, O_OUT, O_BENCH, O_FRAMES, O_OFF };
+    enum {
+        O_MODE = 1000,
+        O_DB,
+        O_NOLOG,
+        O_W,
+        O_H,
+        O_TICKS,
+        O_OUT,
+        O_BENCH,
+        O_FRAMES,
+        O_OFF,
+        O_SCRIPT
+    };
     static const struct option opts[] = {{"mode", required_argument, 0, O_MODE},
                                          {"set", required_argument, 0, 's'},
                                          {"db", required_argument, 0, O_DB},
@@ -86,6 +107,7 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
                                          {"bench-draw", required_argument, 0, O_BENCH},
                                          {"frames", required_argument, 0, O_FRAMES},
                                          {"offscreen", no_argument, 0, O_OFF},
+                                         {"script", required_argument, 0, O_SCRIPT},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     bool shot = strcmp(cmd, "screenshot") == 0;
@@ -154,6 +176,10 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
                 return cli_usage_error(cmd, "--offscreen belongs to 'alife gui --bench-draw'");
             a->o.offscreen = true;
             break;
+        case O_SCRIPT:
+            if (shot) return cli_usage_error(cmd, "--script belongs to 'alife gui'");
+            a->script = optarg;
+            break;
         case 'h':
             help();
             return 0;
@@ -168,12 +194,117 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
                                argv[optind + 1]);
     if (optind == argc - 1) a->o.config_path = argv[optind];
     if (a->no_log) a->o.db_path = NULL;
-    if (a->o.offscreen && !a->bench)
-        return cli_usage_error(cmd, "--offscreen only goes with --bench-draw; for a picture use "
-                                    "'alife screenshot'");
+    if (a->o.offscreen && !a->bench && !a->script)
+        return cli_usage_error(cmd, "--offscreen goes with --script or --bench-draw; for a "
+                                    "picture use 'alife screenshot'");
+    const char *driver = getenv("SDL_VIDEODRIVER");
+    if (a->script && driver && (strcmp(driver, "dummy") == 0 || strcmp(driver, "offscreen") == 0))
+        a->o.offscreen = true; // no screen to show a window on: draw into an image
     a->o.sets = (const char *const *)a->sets.items;
     a->o.set_count = a->sets.count;
     return -1;
+}
+
+// The frame loop: input, the frame's ticks, draw, show; 60 frames a second
+// in a window, as fast as it goes offscreen. With a script, its actions are
+// queued as events before the frame that is due to see them, and shot /
+// state run after the frame is drawn. Returns false once the user quit.
+typedef struct script_run {
+    al_script *s;
+    int64_t frame, waited;
+    int status; ///< exit status once done: 0, or 1 on a failure
+    bool over;  ///< no actions left
+} script_run;
+
+static bool due(al_gui *g, const script_run *sr, const al_script_action *a)
+{
+    switch (a->when) {
+    case AL_AT_TICK: return al_gui_ticks(g) >= a->at;
+    case AL_AT_GEN: return al_gui_generations(g) >= a->at;
+    default: return sr->frame >= a->at;
+    }
+}
+
+// Input actions due before this frame's events.
+static void script_input(al_gui *g, script_run *sr)
+{
+    al_script *s = sr->s;
+    while (s->next < s->n && due(g, sr, &s->a[s->next])) {
+        al_script_action *a = &s->a[s->next];
+        if (a->verb == AL_DO_SHOT || a->verb == AL_DO_STATE) return; // after drawing
+        s->next++;
+        sr->waited = 0;
+        if (a->verb == AL_DO_QUIT) {
+            SDL_Event e = {.type = SDL_QUIT};
+            SDL_PushEvent(&e);
+        } else if (a->verb == AL_DO_RESIZE) {
+            al_gui_request_size(g, a->v[0], a->v[1]);
+        } else if (!al_script_push(a)) {
+            fprintf(stderr, "alife gui: %s:%d: SDL's event queue refused the action: %s\n",
+                    s->path, a->line, SDL_GetError());
+            sr->status = 1;
+        }
+    }
+}
+
+// shot and state actions due after this frame was drawn.
+static void script_output(al_gui *g, script_run *sr)
+{
+    al_script *s = sr->s;
+    while (s->next < s->n && due(g, sr, &s->a[s->next])) {
+        al_script_action *a = &s->a[s->next];
+        if (a->verb != AL_DO_SHOT && a->verb != AL_DO_STATE) return;
+        s->next++;
+        sr->waited = 0;
+        if (a->verb == AL_DO_STATE) {
+            al_gui_write_state(g, stdout);
+        } else {
+            alError err = {0};
+            if (al_gui_save_png(g, a->text, &err) != AL_OK) {
+                fprintf(stderr, "alife gui: %s:%d: shot %s: %s\n", s->path, a->line, a->text,
+                        err.msg);
+                sr->status = 1;
+            }
+        }
+    }
+    if (s->next < s->n && s->a[s->next].when != AL_AT_FRAME && ++sr->waited > 200000) {
+        fprintf(stderr, "alife gui: %s:%d: still waiting for %s %lld after 200000 frames\n",
+                s->path, s->a[s->next].line, s->a[s->next].when == AL_AT_TICK ? "tick" : "gen",
+                (long long)s->a[s->next].at);
+        sr->status = 1;
+        s->next = s->n;
+    }
+    sr->over = s->next >= s->n;
+}
+
+static void run_frames(al_gui *g, script_run *sr)
+{
+    const double frame_s = 1.0 / 60.0;
+    bool offscreen = al_gui_offscreen(g);
+    for (;;) {
+        double t0 = al_now();
+        if (sr) script_input(g, sr);
+        if (!al_gui_handle_events(g)) break;
+        al_gui_update(g);
+        al_gui_draw(g);
+        al_gui_present(g);
+        if (sr) {
+            script_output(g, sr);
+            sr->frame++;
+            // Offscreen nobody can take over: the last action ends the run.
+            if (sr->over && offscreen) break;
+        }
+        if (offscreen) continue;
+        double left = frame_s - (al_now() - t0);
+        if (left > 0.001) SDL_Delay((Uint32)(left * 1000.0));
+    }
+}
+
+static int run_script(al_gui *g, al_script *s)
+{
+    script_run sr = {.s = s};
+    run_frames(g, &sr);
+    return sr.status;
 }
 
 static int fail_with(const char *cmd, const alError *err)
@@ -192,9 +323,17 @@ int cmd_gui(int argc, char **argv)
     }
     if (a.bench) a.o.db_path = NULL; // a drawing benchmark runs no experiment
     alError err = {0};
+    al_script script = {0};
+    if (a.script && al_script_load(&script, a.script, &err) != AL_OK) {
+        al_sets_free(&a.sets);
+        return fail_with("gui", &err);
+    }
     al_gui *g = al_create_gui(&a.o, &err);
     al_sets_free(&a.sets);
-    if (!g) return fail_with("gui", &err);
+    if (!g) {
+        al_script_free(&script);
+        return fail_with("gui", &err);
+    }
     if (a.bench) {
         double fps = al_gui_bench_draw(g, (int)a.bench, (int)a.frames);
         int w, h;
@@ -208,17 +347,10 @@ int cmd_gui(int argc, char **argv)
         al_destroy_gui(g);
         return 0;
     }
-    const double frame_s = 1.0 / 60.0;
-    while (al_gui_handle_events(g)) {
-        double t0 = al_now();
-        al_gui_update(g);
-        al_gui_draw(g);
-        al_gui_present(g);
-        double left = frame_s - (al_now() - t0);
-        if (left > 0.001) SDL_Delay((Uint32)(left * 1000.0));
-    }
+    int rc = a.script ? run_script(g, &script) : (run_frames(g, NULL), 0);
+    al_script_free(&script);
     al_destroy_gui(g);
-    return 0;
+    return rc;
 }
 
 int cmd_screenshot(int argc, char **argv)

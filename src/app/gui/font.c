@@ -9,9 +9,19 @@
 #include <string.h>
 #include <unistd.h>
 
+// Printable ASCII, then Latin-1 and Latin Extended-A (U+00A0..U+017F), so
+// names like "José" or "Łukasz" show as typed; other code points show as '?'.
 #define FIRST 32
 #define LAST 126
-#define NGLYPH (LAST - FIRST + 1)
+#define FIRST2 0xA0
+#define LAST2 0x17F
+#define NGLYPH ((LAST - FIRST + 1) + (LAST2 - FIRST2 + 1))
+
+// The code point of glyph index i.
+static unsigned glyph_code(int i)
+{
+    return i <= LAST - FIRST ? (unsigned)(FIRST + i) : (unsigned)(FIRST2 + i - (LAST - FIRST + 1));
+}
 
 struct al_font {
     SDL_Texture *atlas;
@@ -109,13 +119,19 @@ al_font *al_font_create(SDL_Renderer *r, const char *path, int px, alError *err)
     // min(0, minx) from the pen, which is what xoff records.
     int total_w = 0, max_h = 0;
     for (int i = 0; i < NGLYPH; ++i) {
-        char s[2] = {(char)(FIRST + i), 0};
+        unsigned cp = glyph_code(i);
+        char s[3] = {(char)cp, 0, 0};
+        if (cp >= 0x80) { // two bytes of UTF-8
+            s[0] = (char)(0xC0 | (cp >> 6));
+            s[1] = (char)(0x80 | (cp & 0x3F));
+        }
         int minx = 0, maxx, miny, maxy, adv = 0;
-        TTF_GlyphMetrics(ttf, (Uint16)(FIRST + i), &minx, &maxx, &miny, &maxy, &adv);
+        if (!TTF_GlyphIsProvided(ttf, (Uint16)cp)) continue; // falls back to '?'
+        TTF_GlyphMetrics(ttf, (Uint16)cp, &minx, &maxx, &miny, &maxy, &adv);
         f->advance[i] = adv;
         f->xoff[i] = minx < 0 ? minx : 0;
-        if (s[0] == ' ') continue;
-        glyph[i] = TTF_RenderText_Blended(ttf, s, (SDL_Color){255, 255, 255, 255});
+        if (cp == ' ' || cp == 0xA0) continue;
+        glyph[i] = TTF_RenderUTF8_Blended(ttf, s, (SDL_Color){255, 255, 255, 255});
         if (!glyph[i]) continue;
         total_w += glyph[i]->w + 1;
         if (glyph[i]->h > max_h) max_h = glyph[i]->h;
@@ -175,14 +191,21 @@ int al_font_height(const al_font *f)
 
 // The glyph index of the character starting at *s; advances s past a whole
 // UTF-8 sequence so one code point shows as one '?'.
-static int next_glyph(const char **s)
+static int next_glyph(const al_font *f, const char **s)
 {
     unsigned char c = (unsigned char)**s;
     (*s)++;
     if (c >= FIRST && c <= LAST) return c - FIRST;
+    unsigned cp = 0;
+    if (c >= 0xC2 && c <= 0xDF && (**s & 0xC0) == 0x80) // a two-byte sequence
+        cp = ((unsigned)(c & 0x1F) << 6) | ((unsigned)**s & 0x3F);
     if (c >= 0xC0)
         while ((**s & 0xC0) == 0x80)
             (*s)++;
+    if (cp >= FIRST2 && cp <= LAST2) {
+        int g = (LAST - FIRST + 1) + (int)(cp - FIRST2);
+        if (f->advance[g] > 0) return g;
+    }
     return '?' - FIRST;
 }
 
@@ -190,7 +213,7 @@ int al_text_width(const al_font *f, const char *text)
 {
     int w = 0;
     for (const char *s = text; *s;)
-        w += f->advance[next_glyph(&s)];
+        w += f->advance[next_glyph(f, &s)];
     return w;
 }
 
@@ -201,7 +224,7 @@ int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Col
     SDL_SetTextureAlphaMod(f->atlas, col.a);
     float pen = x;
     for (const char *s = text; *s;) {
-        int g = next_glyph(&s);
+        int g = next_glyph(f, &s);
         const SDL_Rect *src = &f->src[g];
         if (src->w > 0) {
             // Whole pixels keep the glyphs crisp.

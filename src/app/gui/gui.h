@@ -11,6 +11,7 @@
 #include <SDL.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "alife/config.h"
 #include "alife/error.h"
@@ -71,14 +72,25 @@ bool al_gui_has_session(const al_gui *g);
 /// Ticks and generations of the current session (0 without one).
 int64_t al_gui_ticks(const al_gui *g);
 int64_t al_gui_generations(const al_gui *g);
-/// Simulation speed in ticks per frame.
-int al_gui_speed(const al_gui *g);
+/// Simulation speed in ticks per frame (below 1: one tick every few frames).
+double al_gui_speed(const al_gui *g);
 /// The current mode's resolved config (valid until the next mode switch or restart).
 const alConfig *al_gui_config(const al_gui *g);
 /// Path of the last F12 screenshot, or "" if none yet.
 const char *al_gui_last_shot(const al_gui *g);
 /// The world view's and the side panel's rectangles, in pixels.
 void al_gui_layout(const al_gui *g, SDL_Rect *world, SDL_Rect *panel);
+/// Writes the --script `state` line: one JSON object and a newline (mode,
+/// tick, generation, paused, finished, overlays, settings, figures,
+/// sections, ... see shell_state.c) as of the last drawn frame.
+void al_gui_write_state(al_gui *g, FILE *out);
+/// Whether the shell draws into an offscreen surface (no window).
+bool al_gui_offscreen(const al_gui *g);
+/// Asks for a window of w x h pixels: the window is resized (its
+/// resize event follows), or offscreen a resize event is queued that makes
+/// a new surface of that size. Either way the change arrives as an event.
+void al_gui_request_size(al_gui *g, int w, int h);
+
 /// The renderer's name ("software", "opengl", ...).
 const char *al_gui_renderer_name(const al_gui *g);
 

@@ -33,9 +33,64 @@ static void fit(const al_font *f, char *buf, size_t cap, int width)
     memcpy(buf + n, "...", 4);
 }
 
+// The section being filled (the last heading's), or NULL.
+static al_panel_section *current(al_panel *p)
+{
+    return p->sections && p->sections->n > 0 ? &p->sections->s[p->sections->n - 1] : NULL;
+}
+
+// Marks the current section cut: something of it was left out.
+static void dropped(al_panel *p)
+{
+    al_panel_section *s = current(p);
+    if (s) s->cut = true;
+}
+
+// Ends the current section at the cursor (or the panel's bottom).
+static void close_section(al_panel *p)
+{
+    al_panel_section *s = current(p);
+    if (!s || s->rect.w == 0) return;
+    int bottom = p->y < p->bottom ? p->y : p->bottom;
+    s->rect.h = bottom > s->rect.y ? bottom - s->rect.y : 0;
+}
+
+static void begin_section(al_panel *p, const char *text, bool fits)
+{
+    if (!p->sections || p->sections->n >= AL_PANEL_MAX_SECTIONS) return;
+    close_section(p);
+    al_panel_section *s = &p->sections->s[p->sections->n++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "%s", text);
+    char *paren = strstr(s->name, " (");
+    if (paren) *paren = '\0';
+    if (fits)
+        s->rect = (SDL_Rect){p->x, p->y, p->width, 0};
+    else
+        s->cut = true;
+}
+
+void al_panel_section_begin(al_panel *p, const char *name, bool fits)
+{
+    begin_section(p, name, fits);
+}
+
+void al_panel_section_end(al_panel *p)
+{
+    close_section(p);
+}
+
+void al_panel_section_cut(al_panel *p)
+{
+    dropped(p);
+}
+
 static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t cap)
 {
-    if (!al_panel_fits(p, f)) return;
+    if (!al_panel_fits(p, f)) {
+        dropped(p);
+        return;
+    }
     fit(f, buf, cap, p->width);
     al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, buf);
     p->y += al_font_height(f);
@@ -43,13 +98,16 @@ static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t
 
 void al_panel_heading(al_panel *p, const char *text)
 {
+    close_section(p);
     p->y += 6;
     // A heading with no room for a line under it would look broken: the
     // panel is full from here on.
     if (p->y + al_font_height(p->font) + 3 + al_font_height(p->small) > p->bottom) {
         if (p->y < p->bottom) p->y = p->bottom; // never move the cursor back up
+        begin_section(p, text, false);
         return;
     }
+    begin_section(p, text, true);
     char buf[256];
     snprintf(buf, sizeof buf, "%s", text);
     line(p, p->font, AL_COL_ACCENT, buf, sizeof buf);
@@ -83,7 +141,10 @@ void al_panel_note(al_panel *p, const char *fmt, ...)
 
 void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
 {
-    if (!al_panel_fits(p, p->font)) return;
+    if (!al_panel_fits(p, p->font)) {
+        dropped(p);
+        return;
+    }
     char val[512], lab[256];
     va_list ap;
     va_start(ap, fmt);
@@ -100,7 +161,10 @@ void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
 
 void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n)
 {
-    if (!al_panel_fits(p, p->mono)) return;
+    if (!al_panel_fits(p, p->mono)) {
+        dropped(p);
+        return;
+    }
     int adv = al_text_width(p->mono, "M");
     int maxc = adv > 0 ? p->width / adv : 0;
     float x = (float)p->x;
@@ -117,6 +181,7 @@ void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int
 void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines)
 {
     const char *s = text;
+    if (*s && !al_panel_fits(p, f)) dropped(p);
     for (int n = 0; n < max_lines && *s && al_panel_fits(p, f); ++n) {
         char part[512];
         if (n == max_lines - 1) { // the rest, cut with "..." if it is too long
@@ -144,7 +209,10 @@ void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *tex
 
 SDL_Rect al_panel_area(al_panel *p, int height)
 {
-    if (p->y + height > p->bottom) return (SDL_Rect){p->x, p->y, p->width, 0};
+    if (p->y + height > p->bottom) {
+        dropped(p);
+        return (SDL_Rect){p->x, p->y, p->width, 0};
+    }
     SDL_Rect r = {p->x, p->y, p->width, height};
     p->y += height;
     return r;

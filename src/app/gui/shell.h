@@ -9,33 +9,93 @@
 #include "session.h"
 #include "view.h"
 
-enum { NMODES = 3, MAXFIG = 4, NSPEEDS = 13 };
+enum { NMODES = 3, MAXFIG = 4, NSPEEDS = 17 };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
                                                 "Neural ant foragers"};
-static const int speeds[NSPEEDS] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000};
+/// Ticks per frame; a negative -k is one tick every k frames (slow enough
+/// to watch a string evolve: at 60 frames a second, -30 is 2 ticks a second).
+static const int speeds[NSPEEDS] = {-30, -15, -6, -3, 1,   2,    5,    10,  20,
+                                    50,  100, 200, 500, 1000, 2000, 5000, 10000};
+enum { SPEED_ONE = 4 }; ///< the index of 1 tick per frame
 
-// Per-generation history for the plot and the "last generations" list.
-// The shell's keys: short text for the panel, longer for the help overlay.
-static const char *const shell_keys[][3] = {
-    {"1 2 3", "switch mode", "steering / string evolution / ants (a new run)"},
-    {"Space", "pause / run", "pause or run the simulation"},
-    {"N", "one tick", "simulate one tick (pauses first)"},
-    {"+ -", "speed", "simulation speed: ticks per frame"},
-    {"F", "fast-forward", "simulate without drawing the world; the panel keeps updating"},
-    {"C", "compare", "pick runs from the database: their curves join the plot"},
-    {"R", "new run", "start a new run with seed + 1"},
-    {"H", "help", "this help"},
-    {"F12", "screenshot", "save the window as a PNG into results/"},
-    {"Esc", "quit", "quit (an unfinished run is logged as interrupted)"},
+/// What a shell key does.
+typedef enum shell_action {
+    K_MODE1,
+    K_MODE2,
+    K_MODE3,
+    K_PAUSE,
+    K_TICK,
+    K_GENERATION,
+    K_FASTER,
+    K_SLOWER,
+    K_FAST,
+    K_FOREVER,
+    K_JUMP,
+    K_NEWRUN,
+    K_COMPARE,
+    K_PLOT,
+    K_LESSON,
+    K_HELP,
+    K_SCROLL_UP,
+    K_SCROLL_DOWN,
+    K_SHOT,
+    K_QUIT,
+} shell_action;
+
+/// The shell's keys: the handler looks keys up here, and the panel's key
+/// line and the help overlay are drawn from it, so they cannot drift.
+/// shift: 0 either, 1 only with Shift, -1 only without.
+typedef struct shell_key {
+    shell_action act;
+    SDL_Keycode sym[4]; ///< keys that do it (0-terminated)
+    int shift;
+    const char *label;  ///< as shown ("Shift+N")
+    const char *brief;  ///< for the panel's key line ("" : help only)
+    const char *help;   ///< for the help overlay
+} shell_key;
+
+static const shell_key shell_keys[] = {
+    {K_MODE1, {SDLK_1, SDLK_KP_1}, 0, "1", "", "steering playground (its run is kept)"},
+    {K_MODE2, {SDLK_2, SDLK_KP_2}, 0, "2", "", "string evolution (its run is kept)"},
+    {K_MODE3, {SDLK_3, SDLK_KP_3}, 0, "3", "", "neural ants (its run is kept)"},
+    {K_PAUSE, {SDLK_SPACE}, 0, "Space", "pause / run", "pause or run the simulation"},
+    {K_TICK, {SDLK_n}, -1, "N", "one tick", "simulate one tick (pauses first)"},
+    {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
+     "simulate to the end of this generation, then pause"},
+    {K_FASTER, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, 0, "+ -", "speed",
+     "faster / slower: from one tick every 30 frames to 10000 ticks a frame"},
+    {K_SLOWER, {SDLK_MINUS, SDLK_KP_MINUS}, 0, "-", "", ""},
+    {K_FAST, {SDLK_f}, 0, "F", "fast-forward",
+     "simulate without drawing the world; the panel keeps updating"},
+    {K_FOREVER, {SDLK_e}, 0, "E", "evolve on",
+     "evolve on: no generation limit, also past the end (E again: the limit)"},
+    {K_JUMP, {SDLK_j}, 0, "J", "jump to gen",
+     "type a generation number, Enter: fast-forward to it"},
+    {K_NEWRUN, {SDLK_r}, 0, "R", "new run", "throw this mode's run away: a new one with seed + 1"},
+    {K_COMPARE, {SDLK_c}, 0, "C", "compare",
+     "pick runs from the database: their curves join the plot"},
+    {K_PLOT, {SDLK_TAB}, 0, "Tab", "plot", "plot the next figure (fitness, the module's figures)"},
+    {K_LESSON, {SDLK_l}, 0, "L", "lesson", "the lesson: what to watch, what to try, the marks"},
+    {K_HELP, {SDLK_h, SDLK_F1}, 0, "H F1", "help", "this help"},
+    {K_SCROLL_UP, {SDLK_PAGEUP}, 0, "PgUp PgDn", "scroll panel",
+     "scroll the side panel (or the mouse wheel over it)"},
+    {K_SCROLL_DOWN, {SDLK_PAGEDOWN}, 0, "PgDn", "", ""},
+    {K_SHOT, {SDLK_F12}, 0, "F12", "screenshot", "save the window as a PNG into results/"},
+    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit (an unfinished run is "
+                                               "logged as interrupted)"},
 };
 enum { NSHELLKEYS = (int)(sizeof shell_keys / sizeof shell_keys[0]) };
 
+// Per-generation history for the plot and the "last generations" list.
 typedef struct history {
     double *best, *mean, *worst;
-    double *fig[MAXFIG];
+    double *fig[MAXFIG]; ///< the view's dashed reference figures
     const char *fig_name[MAXFIG];
     int nfig;
+    double *all[AL_MAX_FIGURES]; ///< every figure of the module's statistics (Tab plots one)
+    char all_name[AL_MAX_FIGURES][32];
+    int nall;
     int n, cap;
 } history;
 
@@ -69,13 +129,48 @@ struct al_gui {
     history hist;
 
     bool paused, fast, help, done, quit, step_once, shot_pending;
+    bool lesson;      ///< the lesson overlay (L) is open
+    bool forever;     ///< no generation limit (E)
+    int64_t jump_to;  ///< simulate until this generation (J, Shift+N); 0 none
+    bool jump_pause;  ///< pause when jump_to is reached (Shift+N)
+    bool jump_typing; ///< J: digits typed go to jump_text
+    bool jump_drop_j; ///< the 'j' text event of the key that opened the prompt is not a digit
+    char jump_text[16];
     int speed_idx;
+    int64_t frame;    ///< frames drawn (slow speeds tick every k frames)
+    int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats
+    int scroll;       ///< the panel's scroll offset, pixels
+    int scroll_max;   ///< how far it can scroll, as of the last frame
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
     double fps, last_frame;
+    /// Each mode's run while another mode is shown (1 2 3 keep them).
+    struct parked {
+        bool used;
+        alConfig *cfg;
+        al_session s;
+        bool have_session, done, paused, forever;
+        const al_view *view;
+        al_view_ctx ctx;
+        history hist;
+        int speed_idx;
+    } parked[NMODES];
     char message[600];
     SDL_Color message_col;
     double message_until;
     char last_shot[600];
+
+    al_panel_sections sections; ///< the panel's sections as last drawn
+    struct fold {
+        SDL_Rect heading; ///< where a foldable heading was drawn (clicks)
+        bool *closed;
+    } folds[4];
+    int nfolds;
+    bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
+    bool more_above, more_below; ///< the panel shows a "more" sign
+    char help_drawn[1024];       ///< the key labels the help overlay drew last
+    char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
+    char plotted[64];           ///< the plotted figure's name, as last drawn
+    int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
 
 /// Shows a message in the panel for ten seconds (printf-style).
@@ -83,6 +178,23 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// The renderer's output size in pixels.
 void al_shell_output_size(const al_gui *g, int *w, int *h);
+/// The shell_keys entry of a key press, or NULL (app.c).
+const shell_key *al_shell_key_of(SDL_Keycode sym, Uint16 mod);
+/// The mouse on the panel's values (shell_draw.c): a wheel notch or a drag
+/// over a key parameter's value changes it; returns true when used.
+bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e);
+void al_shell_panel_mouse(al_gui *g, const SDL_Event *e);
+/// Finds a lesson file by its path under experiments/ ("steering/boids.ini"):
+/// $ALIFE_EXPERIMENTS, ./experiments, next to the program, the source tree.
+bool al_lesson_find(const char *rel, char *out, size_t cap);
+/// The opening comment of a lesson file (its ';' lines before the first key,
+/// markers stripped), lines separated by '\n'; returns its lines, -1 when
+/// the file cannot be read.
+int al_lesson_text(const char *path, char *out, size_t cap);
+/// The lesson file of what is shown, or "" (shell_draw.c).
+void al_shell_lesson_path(al_gui *g, char *out, size_t cap);
+/// What `state` reports of the current view (shell_state.c).
+void al_shell_report(al_gui *g, al_view_report *r);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);
 

@@ -128,21 +128,80 @@ static void draw_world(al_gui *g)
     if (g->done) {
         char s[200];
         if (g->s.goal)
-            snprintf(s, sizeof s, "GOAL REACHED in %lld generations  -  R: new run, seed %llu",
-                     (long long)g->s.gens, (unsigned long long)g->s.seed + 1);
+            snprintf(s, sizeof s, "GOAL REACHED in generation %lld  -  R: new run",
+                     (long long)(g->s.gens - 1));
         else
-            snprintf(s, sizeof s, "FINISHED: %lld generations  -  R: new run, seed %llu",
-                     (long long)g->s.gens, (unsigned long long)g->s.seed + 1);
+            snprintf(s, sizeof s, "LIMIT: %lld generations done  -  E: evolve on, R: new run",
+                     (long long)g->s.gens);
         badge(g, bx, by, AL_COL_GOOD, s);
+        by += al_font_height(g->font) + 10;
     } else if (g->paused && g->have_session) {
-        badge(g, bx, by, AL_COL_WARN, "PAUSED  -  Space to run, N to step");
+        badge(g, bx, by, AL_COL_WARN, "PAUSED  -  Space to run, N one tick, Shift+N one generation");
+        by += al_font_height(g->font) + 10;
     }
+    if (g->jump_typing) {
+        char s[120];
+        snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
+        badge(g, bx, by, AL_COL_ACCENT, s);
+        by += al_font_height(g->font) + 10;
+    } else if (g->jump_to > 0) {
+        char s[120];
+        snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
+        badge(g, bx, by, AL_COL_ACCENT, s);
+    }
+    // Messages over the bottom of the world view, never in the panel (which
+    // would move everything under them).
+    if (g->message[0] && al_now() < g->message_until) {
+        int mh = al_font_height(g->small), maxw = c.rect.w - 40;
+        const char *m = g->message;
+        char part[3][300];
+        int n = 0;
+        while (*m && n < 3) { // up to three lines, broken at spaces
+            size_t take = strlen(m);
+            if (take >= sizeof part[0]) take = sizeof part[0] - 1;
+            for (;;) {
+                snprintf(part[n], sizeof part[0], "%.*s", (int)take, m);
+                if (take <= 1 || al_text_width(g->small, part[n]) <= maxw) break;
+                size_t sp = take - 1;
+                while (sp > 0 && m[sp] != ' ')
+                    sp--;
+                take = sp > 0 ? sp : take - 1;
+            }
+            m += take;
+            while (*m == ' ')
+                m++;
+            n++;
+        }
+        int hgt = n * mh + 10, y0 = c.rect.y + c.rect.h - hgt - 24;
+        fill(g->r, (SDL_Rect){c.rect.x + 14, y0, c.rect.w - 28, hgt}, AL_RGBA(10, 12, 16, 220));
+        for (int i = 0; i < n; ++i)
+            al_draw_text_px(g->r, g->small, (float)(c.rect.x + 20), (float)(y0 + 5 + i * mh),
+                            g->message_col, part[i]);
+    }
+}
+
+bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e)
+{
+    (void)g;
+    (void)e;
+    return false;
+}
+
+void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
+{
+    if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT) return;
+    SDL_Point pt = {e->button.x, e->button.y};
+    for (int i = 0; i < g->nfolds; ++i)
+        if (SDL_PointInRect(&pt, &g->folds[i].heading)) {
+            *g->folds[i].closed = !*g->folds[i].closed;
+            return;
+        }
 }
 
 typedef struct param_ctx {
     al_panel *p;
     int pass; ///< 0: the module's own keys, 1: run.*, 2: world.*
-    int col, shown, skipped;
+    int col, shown, skipped, rows, max_rows;
     int colw;
 } param_ctx;
 
@@ -152,10 +211,11 @@ static void param_line(const char *key, const char *value, void *vctx)
     al_panel *p = pc->p;
     int pass = strncmp(key, "run.", 4) == 0 ? 1 : strncmp(key, "world.", 6) == 0 ? 2 : 0;
     if (pass != pc->pass || strcmp(key, "run.module") == 0 || strcmp(key, "run.name") == 0 ||
-        strcmp(key, "run.threads") == 0)
+        strcmp(key, "run.threads") == 0 || strcmp(key, "run.sweep") == 0 ||
+        strcmp(key, "run.group") == 0)
         return;
     int lh = al_font_height(p->small);
-    if (p->y + lh > p->bottom) {
+    if (pc->rows >= pc->max_rows || p->y + lh > p->bottom) {
         pc->skipped++;
         return;
     }
@@ -181,7 +241,15 @@ static void param_line(const char *key, const char *value, void *vctx)
     if (++pc->col == 2) {
         pc->col = 0;
         p->y += lh;
+        pc->rows++;
     }
+}
+
+// Rows of the generations table: fixed for a window height, so nothing
+// below it moves while the table fills.
+static int table_rows(int panel_h)
+{
+    return panel_h >= 760 ? 5 : 3;
 }
 
 static void panel_stats(al_gui *g, al_panel *p)
@@ -189,82 +257,120 @@ static void panel_stats(al_gui *g, al_panel *p)
     const history *h = &g->hist;
     bool lower = g->have_session && g->s.cls->lower_is_better;
     al_panel_heading(p, lower ? "Last generations (error: lower is better)" : "Last generations");
+    int rows = table_rows(p->rect.h);
+    int mono = al_font_height(p->mono), line_h = al_font_height(p->font);
+    bool describe = g->have_session && g->s.cls->describe;
+    // The block's height is the same empty or full (header, rows, summary).
+    int y_end = p->y + mono * (rows + 1) + (describe ? 2 * line_h : 0);
     if (h->n == 0) {
         al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
-        return;
+    } else {
+        char line[160];
+        snprintf(line, sizeof line, "%6s %10s %10s %10s", "gen", "best", "mean", "worst");
+        SDL_Color dim[64];
+        for (int i = 0; i < 64; ++i)
+            dim[i] = AL_COL_DIM;
+        al_panel_chars(p, line, dim, 64);
+        int64_t first_gen = g->s.gens - h->n; // history covers the session's last h->n generations
+        for (int k = 0; k < rows && k < h->n; ++k) {
+            int i = h->n - 1 - k;
+            snprintf(line, sizeof line, "%6lld %10.4g %10.4g %10.4g", (long long)(first_gen + i),
+                     h->best[i], h->mean[i], h->worst[i]);
+            SDL_Color cols[64];
+            for (int j = 0; j < 64; ++j)
+                cols[j] = k == 0 ? AL_COL_TEXT : AL_COL_DIM;
+            for (int j = 7; j < 18; ++j)
+                cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
+            al_panel_chars(p, line, cols, 64);
+        }
+        p->y = p->y > y_end - (describe ? 2 * line_h : 0) ? p->y
+                                                            : y_end - (describe ? 2 * line_h : 0);
+        if (describe && g->s.have_last) {
+            char desc[256] = "";
+            g->s.cls->describe(g->s.mod, desc, sizeof desc);
+            if (desc[0]) al_panel_wrap(p, p->font, AL_COL_TEXT, desc, 2);
+        }
     }
-    char line[160];
-    snprintf(line, sizeof line, "%6s %10s %10s %10s", "gen", "best", "mean", "worst");
-    SDL_Color dim[64];
-    for (int i = 0; i < 64; ++i)
-        dim[i] = AL_COL_DIM;
-    al_panel_chars(p, line, dim, 64);
-    int64_t first_gen = g->s.gens - h->n; // history covers the session's last h->n generations
-    // A view with its own panel lines gets the room of two rows on a short
-    // window (the steering view's variables would otherwise be cut).
-    int rows = g->view && g->view->panel && p->bottom - p->y < 560 ? 3 : 5;
-    for (int k = 0; k < rows && k < h->n; ++k) {
-        int i = h->n - 1 - k;
-        snprintf(line, sizeof line, "%6lld %10.4g %10.4g %10.4g", (long long)(first_gen + i),
-                 h->best[i], h->mean[i], h->worst[i]);
-        SDL_Color cols[64];
-        for (int j = 0; j < 64; ++j)
-            cols[j] = k == 0 ? AL_COL_TEXT : AL_COL_DIM;
-        for (int j = 7; j < 18; ++j)
-            cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
-        al_panel_chars(p, line, cols, 64);
-    }
-    if (g->have_session && g->s.cls->describe && g->s.have_last) {
-        char desc[256] = "";
-        g->s.cls->describe(g->s.mod, desc, sizeof desc);
-        if (desc[0]) al_panel_wrap(p, p->font, AL_COL_TEXT, desc, 2);
-    }
+    if (p->y < y_end) p->y = y_end;
 }
 
-// The shell's keys flowing left to right ("Space pause / run   N one tick
-// ..."), wrapping as needed; with draw false it only counts the lines.
+// The shell's keys with a short text flowing left to right ("Space pause /
+// run   N one tick ..."), from the same table the key handler reads,
+// wrapping as needed; with draw false it only counts the lines.
 static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
 {
     int x = 0, lines = 1, sh = al_font_height(g->small);
     int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
     for (int i = 0; i < NSHELLKEYS; ++i) {
-        int kw = al_text_width(g->small, shell_keys[i][0]);
-        int w = kw + sp + al_text_width(g->small, shell_keys[i][1]);
+        if (!shell_keys[i].brief[0]) continue;
+        int kw = al_text_width(g->small, shell_keys[i].label);
+        int w = kw + sp + al_text_width(g->small, shell_keys[i].brief);
         if (x > 0 && x + w > width) {
             x = 0;
             lines++;
         }
         if (draw) {
             float px = (float)(p->x + x), py = (float)(p->y + (lines - 1) * sh);
-            al_draw_text_px(g->r, g->small, px, py, AL_COL_WARN, shell_keys[i][0]);
+            al_draw_text_px(g->r, g->small, px, py, AL_COL_WARN, shell_keys[i].label);
             al_draw_text_px(g->r, g->small, px + (float)(kw + sp), py, AL_COL_TEXT,
-                            shell_keys[i][1]);
+                            shell_keys[i].brief);
         }
         x += w + gap;
     }
     return lines;
 }
 
-static int keys_lines(al_gui *g, int width)
+// A section heading that a click opens and closes: "+" closed, "-" open.
+static bool fold_heading(al_gui *g, al_panel *p, const char *name, bool *closed)
 {
-    return keys_layout(g, NULL, width, false);
+    char text[96];
+    snprintf(text, sizeof text, "%s (%s click to %s)", name, *closed ? "+" : "-",
+             *closed ? "open" : "close");
+    int y0 = p->y;
+    al_panel_heading(p, text);
+    if (g->nfolds < (int)(sizeof g->folds / sizeof g->folds[0]))
+        g->folds[g->nfolds++] = (struct fold){{p->x, y0, p->width, p->y - y0}, closed};
+    if (*closed && p->sections && p->sections->n > 0)
+        p->sections->s[p->sections->n - 1].collapsed = true;
+    return !*closed;
 }
 
 static void keys_flow(al_gui *g, al_panel *p)
 {
-    int lines = keys_lines(g, p->width), sh = al_font_height(g->small);
-    if (p->y + 6 + al_font_height(g->font) + 3 + lines * sh > p->bottom) {
-        if (al_panel_fits(p, g->small)) // a small window: the help has them all
-            al_draw_text_px(g->r, g->small, (float)p->x, (float)p->y, AL_COL_WARN,
-                            "H shows the keys   Space pause   Esc quit");
-        p->y += sh;
+    int sh = al_font_height(g->small);
+    if (!fold_heading(g, p, "Keys", &g->fold_keys)) {
+        al_panel_note(p, "H: every key   L: the lesson   Space: pause");
         return;
     }
-    al_panel_heading(p, "Keys");
+    int lines = keys_layout(g, NULL, p->width, false);
     keys_layout(g, p, p->width, true);
     p->y += lines * sh;
-    if (g->view && g->view->keys_help && al_panel_fits(p, g->small))
+    if (g->view && g->view->keys_help)
         al_panel_note(p, "H lists the %s view's own keys too", mode_names[g->mode]);
+}
+
+// The plotted figure: 0 best and mean fitness, k >= 1 the module's figure k-1.
+static int plotted_figure(al_gui *g)
+{
+    const history *h = &g->hist;
+    if (g->plot_fig < 0) { // the view's default, once the figures are known
+        if (!(g->view && g->view->plot_default)) return 0;
+        for (int i = 0; i < h->nall; ++i)
+            if (strcmp(h->all_name[i], g->view->plot_default) == 0) return i + 1;
+        return 0;
+    }
+    return h->nall > 0 ? g->plot_fig % (h->nall + 1) : 0;
+}
+
+// A filled triangle, for the "more above / below" signs.
+static void triangle(SDL_Renderer *r, float x, float y, float s, bool down, SDL_Color c)
+{
+    SDL_Vertex v[3];
+    float d = down ? 1.0f : -1.0f;
+    v[0] = (SDL_Vertex){{x - s, y - d * s / 2}, c, {0, 0}};
+    v[1] = (SDL_Vertex){{x + s, y - d * s / 2}, c, {0, 0}};
+    v[2] = (SDL_Vertex){{x, y + d * s / 2}, c, {0, 0}};
+    SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
 }
 
 static void draw_panel(al_gui *g)
@@ -274,9 +380,10 @@ static void draw_panel(al_gui *g)
     fill(g->r, pr, AL_COL_PANEL);
     SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
     SDL_RenderDrawLine(g->r, pr.x, pr.y, pr.x, pr.y + pr.h);
+    g->nfolds = 0;
 
     int plot_h = pr.h * 27 / 100;
-    if (plot_h < 160) plot_h = 160;
+    if (plot_h < 150) plot_h = 150;
     if (plot_h > 300) plot_h = 300;
     al_panel p = {
         .r = g->r,
@@ -289,10 +396,12 @@ static void draw_panel(al_gui *g)
         .small = g->small,
         .mono = g->mono,
         .title = g->title,
+        .sections = &g->sections,
     };
+    g->sections.n = 0;
     SDL_RenderSetClipRect(g->r, &pr);
 
-    // Title and the mode tabs.
+    // Title and the mode tabs: fixed at the top.
     const char *title = g->have_session ? g->s.cls->title : mode_titles[g->mode];
     al_draw_text_px(g->r, g->title, (float)p.x, (float)p.y, AL_COL_TEXT, title);
     p.y += al_font_height(g->title) + 2;
@@ -311,20 +420,43 @@ static void draw_panel(al_gui *g)
     }
     p.y += al_font_height(g->small) + 6;
 
+    // The scrolling part: from here to the plot. Lines are laid out on an
+    // endless page shifted by the scroll offset and clipped to the view.
+    SDL_Rect view = {pr.x, p.y, pr.w, p.bottom - p.y};
+    if (view.h < 0) view.h = 0;
+    int top = p.y;
+    if (g->scroll > g->scroll_max) g->scroll = g->scroll_max;
+    p.y -= g->scroll;
+    p.bottom = top + 100000;
+    SDL_RenderSetClipRect(g->r, &view);
+
     // Status.
+    al_panel_section_begin(&p, "Status", true);
     if (g->have_session) {
-        const char *state = g->done     ? (g->s.goal ? "goal reached" : "finished")
-                            : g->fast   ? "fast-forward"
-                            : g->paused ? "paused"
-                                        : "running";
+        bool limit = g->done && !g->s.goal;
+        const char *state = g->done         ? (g->s.goal ? "goal reached" : "at the limit")
+                            : g->fast       ? "fast-forward"
+                            : g->jump_to    ? "jumping"
+                            : g->paused     ? "paused"
+                                            : "running";
         SDL_Color sc = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
         char gens[64];
-        snprintf(gens, sizeof gens, "%lld / %lld", (long long)g->s.gens, (long long)g->s.max_gens);
-        al_panel_text(&p, sc, "%s   tick %lld   gen %s", state, (long long)g->s.ticks, gens);
-        char fps[32] = "";
+        if (g->s.max_gens == INT64_MAX)
+            snprintf(gens, sizeof gens, "%lld done", (long long)g->s.gens);
+        else
+            snprintf(gens, sizeof gens, "%lld of %lld done", (long long)g->s.gens,
+                     (long long)g->s.max_gens);
+        al_panel_text(&p, sc, "%s   tick %lld   generations %s", state, (long long)g->s.ticks,
+                      gens);
+        char fps[32] = "", speed[64];
         if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
-        al_panel_note(&p, "speed %d ticks/frame%s   seed %llu", speeds[g->speed_idx], fps,
-                      (unsigned long long)g->s.seed);
+        int sp = speeds[g->speed_idx];
+        if (sp > 0)
+            snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
+        else
+            snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
+        al_panel_note(&p, "speed %s%s   seed %llu%s", speed, fps, (unsigned long long)g->s.seed,
+                      g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "");
         if (g->s.log)
             al_panel_note(&p, "logging run %lld to %s", (long long)g->s.run_id, g->db_path);
         else
@@ -332,121 +464,296 @@ static void draw_panel(al_gui *g)
     } else {
         al_panel_text(&p, AL_COL_DIM, "empty world: module not in this build");
     }
-    if (g->message[0] && al_now() < g->message_until)
-        al_panel_wrap(&p, g->small, g->message_col, g->message, 3);
 
-    panel_stats(g, &p);
+    if (!(g->view && g->view->no_table)) panel_stats(g, &p);
 
     if (g->have_session && g->view && g->view->panel) {
         g->ctx.paused = g->paused;
+        g->ctx.done = g->done;
         g->view->panel(&g->ctx, &p);
     }
 
-    // Parameters: the module's own first, the world last (least telling);
-    // room is kept for the keys below them.
-    int sh = al_font_height(g->small);
-    int keys_h = 6 + al_font_height(g->font) + 3 + sh * keys_lines(g, p.width) + 4;
-    if (g->view && g->view->keys_help) keys_h += sh;
-    int full_bottom = p.bottom;
-    p.bottom -= keys_h;
-    al_panel_heading(&p, "Parameters");
-    p.bottom -= sh; // for the "more" line
-    param_ctx pc = {&p, 0, 0, 0, 0, p.width / 2};
-    for (pc.pass = 0; pc.pass < 3; ++pc.pass)
-        alConfig_Each(g->cfg, param_line, &pc);
-    if (pc.col == 1) p.y += sh;
-    p.bottom += sh;
-    if (pc.skipped > 0)
-        al_panel_note(&p, "%d more: alife config --list --module %s", pc.skipped,
-                      mode_names[g->mode]);
-    p.bottom = full_bottom;
-
+    // Parameters: the module's own first, the world last (least telling).
+    if (fold_heading(g, &p, "Parameters", &g->fold_params)) {
+        param_ctx pc = {&p, 0, 0, 0, 0, 0, 8, p.width / 2};
+        for (pc.pass = 0; pc.pass < 3; ++pc.pass)
+            alConfig_Each(g->cfg, param_line, &pc);
+        if (pc.col == 1) p.y += al_font_height(g->small);
+        if (pc.skipped > 0)
+            al_panel_note(&p, "%d more: alife config --list --module %s", pc.skipped,
+                          mode_names[g->mode]);
+    } else if (g->cfg) {
+        alWorld wd = alWorld_FromConfig(g->cfg);
+        al_panel_note(&p, "world %g x %g, %s edges, seed %lld", (double)wd.width,
+                      (double)wd.height, alEdgePolicy_Name(wd.edge),
+                      (long long)alConfig_Int(g->cfg, "run.seed"));
+    }
     keys_flow(g, &p);
+    al_panel_section_end(&p);
+
+    // How far the page goes past the view: the scroll range, and signs.
+    int page_h = p.y + g->scroll - top;
+    g->scroll_max = page_h > view.h ? page_h - view.h : 0;
+    if (g->scroll > g->scroll_max) g->scroll = g->scroll_max;
+    for (int i = 0; i < g->sections.n; ++i) { // what of each section the view shows
+        al_panel_section *sec = &g->sections.s[i];
+        SDL_Rect clip;
+        if (sec->rect.w == 0) continue;
+        if (!SDL_IntersectRect(&sec->rect, &view, &clip)) {
+            sec->cut = true;
+            sec->rect.h = 0;
+        } else {
+            if (clip.h < sec->rect.h) sec->cut = true;
+            sec->rect = clip;
+        }
+    }
+    SDL_RenderSetClipRect(g->r, &pr);
+    g->more_above = g->scroll > 0;
+    g->more_below = g->scroll < g->scroll_max;
+    if (g->more_above || g->more_below) {
+        // A strip over the view's bottom edge: which way there is more.
+        int sh = al_font_height(g->small);
+        SDL_Rect strip = {view.x + 1, view.y + view.h - sh - 4, view.w - 1, sh + 4};
+        fill(g->r, strip, AL_RGB(40, 46, 60));
+        float cx = (float)(strip.x + 14), cy = (float)(strip.y + strip.h / 2);
+        if (g->more_above) triangle(g->r, cx, cy, 5, false, AL_COL_WARN);
+        if (g->more_below) triangle(g->r, cx + 14, cy, 5, true, AL_COL_WARN);
+        char more[96];
+        snprintf(more, sizeof more, "more %s: PgUp/PgDn or the wheel",
+                 g->more_above && g->more_below ? "above and below"
+                 : g->more_below               ? "below"
+                                               : "above");
+        al_draw_text_px(g->r, g->small, cx + 26, (float)(strip.y + 2), AL_COL_WARN, more);
+    }
 
     // The plot, anchored at the bottom.
     SDL_Rect area = {pr.x + 12, pr.y + pr.h - plot_h, pr.w - 24, plot_h - 8};
+    p.y = area.y;
+    p.bottom = area.y + area.h;
+    al_panel_section_begin(&p, "Plot", true);
+    p.y = area.y + area.h;
+    al_panel_section_end(&p);
     const history *h = &g->hist;
     al_series series[2 + MAXFIG];
     int ns = 0;
-    series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
-    series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
-    static const SDL_Color fig_cols[MAXFIG] = {
-        {150, 230, 140, 255}, {230, 120, 200, 255}, {200, 200, 200, 255}, {240, 240, 120, 255}};
-    for (int i = 0; i < h->nfig; ++i)
-        series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
     bool lower = g->have_session && g->s.cls->lower_is_better;
     const char *ytitle = lower ? "error per generation" : "fitness per generation";
     const char *xtitle = "generation";
     if (g->view && g->have_session && g->view->plot_y) ytitle = g->view->plot_y;
     if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
-    if (al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0)
+    int pf = plotted_figure(g);
+    char yt[96];
+    if (pf > 0) {
+        const char *name = h->all_name[pf - 1];
+        series[ns++] = (al_series){name, AL_COL_BEST, h->all[pf - 1], h->n, false};
+        snprintf(g->plotted, sizeof g->plotted, "%s", name);
+        snprintf(yt, sizeof yt, "%s   (Tab: next figure)", name);
+        ytitle = yt;
+    } else {
+        series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
+        series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
+        static const SDL_Color fig_cols[MAXFIG] = {
+            {150, 230, 140, 255}, {230, 120, 200, 255}, {200, 200, 200, 255}, {240, 240, 120, 255}};
+        for (int i = 0; i < h->nfig; ++i)
+            series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
+        snprintf(g->plotted, sizeof g->plotted, "%s", lower ? "error" : "fitness");
+        if (h->nall > 0) {
+            snprintf(yt, sizeof yt, "%s   (Tab: next figure)", ytitle);
+            ytitle = yt;
+        }
+    }
+    if (pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0)
         al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ytitle, series, 1);
     else
         al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
     SDL_RenderSetClipRect(g->r, NULL);
 }
 
+// Lines "K  what it does" of a view's keys_help, or of a legend.
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (const char *c = s; c && *c; ++c)
+        n += *c == '\n';
+    if (s && s[0] && s[strlen(s) - 1] != '\n') n++;
+    return n;
+}
+
+// Draws "key  text" lines of s at (x, *y) with the key column keyw wide.
+static void two_column_lines(al_gui *g, const al_font *f, int x, int *y, int keyw, int maxw,
+                             const char *s, SDL_Color keycol)
+{
+    int lh = al_font_height(f);
+    while (s && *s) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char line[300];
+        snprintf(line, sizeof line, "%.*s", (int)n, s);
+        char *gap = strstr(line, "  ");
+        if (gap) {
+            *gap = '\0';
+            const char *what = gap + 2;
+            while (*what == ' ')
+                what++;
+            al_draw_text_px(g->r, f, (float)x, (float)*y, keycol, line);
+            al_draw_text_px(g->r, f, (float)(x + keyw), (float)*y, AL_COL_TEXT, what);
+        } else {
+            al_draw_text_px(g->r, f, (float)x, (float)*y, AL_COL_TEXT, line);
+        }
+        (void)maxw;
+        *y += lh;
+        s += n + (nl ? 1 : 0);
+    }
+}
+
+// The help: every shell key from shell_keys (the table the handler reads),
+// then the view's own keys. Two columns when one does not fit.
 static void draw_help(al_gui *g)
 {
     int w, h;
     al_shell_output_size(g, &w, &h);
     fill(g->r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
-    int lh = al_font_height(g->font);
-    int view_lines = 0;
+    const al_font *f = h < 640 ? g->small : g->font;
+    int lh = al_font_height(f);
+    int nkeys = 0;
+    for (int i = 0; i < NSHELLKEYS; ++i)
+        nkeys += shell_keys[i].help[0] != 0;
     const char *vk = g->view ? g->view->keys_help : NULL;
-    for (const char *s = vk; s && *s; ++s)
-        view_lines += *s == '\n';
-    if (vk && vk[0] && vk[strlen(vk) - 1] != '\n') view_lines++;
-    int sh = al_font_height(g->small);
-    int bh = 16 + al_font_height(g->title) + 10 + lh * NSHELLKEYS + lh / 2 + 2 * sh + 16;
-    if (view_lines) bh += lh / 2 + lh * (view_lines + 1);
-    int bw = 640;
+    int view_lines = count_lines(vk);
+    int total = nkeys + (view_lines ? view_lines + 2 : 0);
+    int head = 16 + al_font_height(g->title) + 10, foot = 2 * al_font_height(g->small) + 20;
+    int cols = head + total * lh + foot <= h - 20 ? 1 : 2;
+    int bw = cols == 1 ? 680 : 1100;
     if (bw > w - 20) bw = w - 20;
+    int per_col = (total + cols - 1) / cols;
+    int bh = head + per_col * lh + foot;
+    if (bh > h - 20) bh = h - 20;
     SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
-    if (box.y < 10) box.y = 10;
     fill(g->r, box, AL_RGB(30, 34, 44));
     SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
     SDL_RenderDrawRect(g->r, &box);
-    int x = box.x + 24, y = box.y + 16;
-    al_draw_text_px(g->r, g->title, (float)x, (float)y, AL_COL_TEXT, "alife - keys");
-    y += al_font_height(g->title) + 10;
-    for (int i = 0; i < NSHELLKEYS; ++i, y += lh) {
-        al_draw_text_px(g->r, g->font, (float)x, (float)y, AL_COL_WARN, shell_keys[i][0]);
-        al_draw_text_px(g->r, g->font, (float)(x + 90), (float)y, AL_COL_TEXT, shell_keys[i][2]);
+    SDL_RenderSetClipRect(g->r, &box);
+    int x0 = box.x + 20, y0 = box.y + 16;
+    al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT,
+                    "alife - keys (the same in every mode)");
+    y0 += al_font_height(g->title) + 10;
+    int colw = (bw - 40) / cols, keyw = al_text_width(f, "PgUp PgDn") + 14;
+    int x = x0, y = y0, row = 0;
+    g->help_drawn[0] = '\0';
+    for (int i = 0; i < NSHELLKEYS; ++i) {
+        const shell_key *k = &shell_keys[i];
+        if (!k->help[0]) continue;
+        if (row == per_col) x += colw, y = y0, row = 0;
+        al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_WARN, k->label);
+        al_draw_text_px(g->r, f, (float)(x + keyw), (float)y, AL_COL_TEXT, k->help);
+        size_t n = strlen(g->help_drawn);
+        snprintf(g->help_drawn + n, sizeof g->help_drawn - n, "%s%s", n ? "\n" : "", k->label);
+        y += lh, row++;
     }
     if (view_lines) {
+        if (row + 2 > per_col && cols == 2 && x == x0) x += colw, y = y0, row = 0;
         y += lh / 2;
-        char head[80];
-        snprintf(head, sizeof head, "%s view", mode_names[g->mode]);
-        al_draw_text_px(g->r, g->font, (float)x, (float)y, AL_COL_ACCENT, head);
+        char head2[80];
+        snprintf(head2, sizeof head2, "%s view", mode_names[g->mode]);
+        al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, head2);
         y += lh;
-        const char *s = vk;
-        while (*s) {
-            const char *nl = strchr(s, '\n');
-            size_t n = nl ? (size_t)(nl - s) : strlen(s);
-            char line[200];
-            snprintf(line, sizeof line, "%.*s", (int)n, s);
-            // "K  what": the key part up to the first double space.
-            char *gap = strstr(line, "  ");
-            if (gap) {
-                *gap = '\0';
-                const char *what = gap + 2;
-                while (*what == ' ')
-                    what++;
-                al_draw_text_px(g->r, g->font, (float)x, (float)y, AL_COL_WARN, line);
-                al_draw_text_px(g->r, g->font, (float)(x + 90), (float)y, AL_COL_TEXT, what);
-            } else {
-                al_draw_text_px(g->r, g->font, (float)x, (float)y, AL_COL_TEXT, line);
-            }
-            y += lh;
-            s += n + (nl ? 1 : 0);
+        two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
+    }
+    int fy = box.y + box.h - 2 * al_font_height(g->small) - 12;
+    al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
+                    "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
+    al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + al_font_height(g->small)), AL_COL_DIM,
+                    "Any key closes this help.");
+    SDL_RenderSetClipRect(g->r, NULL);
+}
+
+// What the marks in the world mean, when the view does not say.
+static const char *const shell_legend[NMODES] = {
+    "yellow triangle  the first vehicle: its variables are in the panel\n"
+    "grey triangles  the other vehicles\n"
+    "red cross  the target (click to move it)\n"
+    "red circle  field of view: threats inside it are fled\n"
+    "blue / green circles  neighbour radius / separation radius of vehicle 2\n"
+    "light green circle  the wander circle and the point held on it",
+    "green characters  match the target\n"
+    "yellow characters  differ from the target (the number is the error)",
+    "green dots  food\n"
+    "red dots  mines\n"
+    "orange rings  the elites: the best ants, copied unchanged\n"
+    "green numbers  food each ant has eaten this generation\n"
+    "yellow numbers  the ants' indices",
+};
+
+// The lesson file of what is shown: the steering scenario's, the CONFIG
+// given, or the module's first lesson.
+void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
+{
+    out[0] = '\0';
+    if (!g->cfg) return;
+    const char *sc = alConfig_Text(g->cfg, "steering.scenario");
+    char rel[128];
+    if (g->mode == 0 && sc) {
+        if (g->config_path && strcmp(g->config_module, "steering") == 0 &&
+            strstr(g->config_path, sc) && !g->extra[0].count) {
+            snprintf(out, cap, "%s", g->config_path);
+            return;
         }
+        snprintf(rel, sizeof rel, "steering/%s.ini", sc);
+    } else if (g->config_path && strcmp(g->config_module, mode_names[g->mode]) == 0) {
+        snprintf(out, cap, "%s", g->config_path);
+        return;
+    } else {
+        snprintf(rel, sizeof rel, "%s", g->mode == 1 ? "estrings/hello.ini" : "ants/default.ini");
+    }
+    al_lesson_find(rel, out, cap);
+}
+
+// L: the lesson's opening paragraph (what to watch, what to try) and the
+// legend of the marks in the world.
+static void draw_lesson(al_gui *g)
+{
+    int w, h;
+    al_shell_output_size(g, &w, &h);
+    fill(g->r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
+    char path[1024], text[8192];
+    al_shell_lesson_path(g, path, sizeof path);
+    int nl = path[0] ? al_lesson_text(path, text, sizeof text) : -1;
+    if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
+    const char *legend = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
+    const al_font *f = h < 640 ? g->small : g->font;
+    int lh = al_font_height(f);
+    int bw = w - 40 < 900 ? w - 40 : 900;
+    int lines = count_lines(text) + count_lines(legend) + 3;
+    int bh = 16 + al_font_height(g->title) + 10 + lines * lh + 30;
+    if (bh > h - 20) bh = h - 20;
+    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
+    fill(g->r, box, AL_RGB(30, 34, 44));
+    SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
+    SDL_RenderDrawRect(g->r, &box);
+    SDL_RenderSetClipRect(g->r, &box);
+    int x = box.x + 20, y = box.y + 16;
+    const char *base = strrchr(path, '/');
+    char title[1100];
+    snprintf(title, sizeof title, "The lesson: %s", base ? base + 1 : path[0] ? path : "-");
+    al_draw_text_px(g->r, g->title, (float)x, (float)y, AL_COL_TEXT, title);
+    y += al_font_height(g->title) + 10;
+    for (const char *s = text; *s;) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        char line[600];
+        snprintf(line, sizeof line, "%.*s", (int)n, s);
+        bool key_line = strncmp(line, "Watch", 5) == 0 || strncmp(line, "Try", 3) == 0 ||
+                        strncmp(line, "What to", 7) == 0;
+        al_draw_text_px(g->r, f, (float)x, (float)y, key_line ? AL_COL_WARN : AL_COL_TEXT, line);
+        y += lh;
+        s += n + (e ? 1 : 0);
     }
     y += lh / 2;
-    al_draw_text_px(g->r, g->small, (float)x, (float)y, AL_COL_DIM,
-                    "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
-    y += al_font_height(g->small);
-    al_draw_text_px(g->r, g->small, (float)x, (float)y, AL_COL_DIM, "Any key closes this help.");
+    al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, "What the marks mean");
+    y += lh;
+    two_column_lines(g, f, x, &y, 220, bw - 40, legend, AL_COL_GOOD);
+    snprintf(g->lesson_drawn, sizeof g->lesson_drawn, "%s", path);
+    SDL_RenderSetClipRect(g->r, NULL);
 }
 
 static void save_shot(al_gui *g)
@@ -503,6 +810,7 @@ void al_gui_draw(al_gui *g)
     al_shell_output_size(g, &ow, &oh);
     al_compare_view_draw_picker(g->cmpv, g->r, g->font, g->small, g->title, ow, oh);
     if (g->help) draw_help(g);
+    if (g->lesson) draw_lesson(g);
     if (g->shot_pending) {
         // Draw once more so the saved picture shows the path it was saved to? No:
         // the picture is the frame the user saw; the path shows from the next frame.

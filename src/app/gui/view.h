@@ -68,13 +68,14 @@
 #define AL_COL_AGENT AL_RGB(200, 210, 230)  ///< default agent colour
 
 // ---- text ---------------------------------------------------------------------
-/// A font at one size, rendered once into a glyph atlas (printable ASCII;
-/// other characters show as '?'). Owned by the shell.
+/// A font at one size, rendered once into a glyph atlas (printable ASCII,
+/// Latin-1 and Latin Extended-A from UTF-8; other characters show as '?').
+/// Owned by the shell.
 typedef struct al_font al_font;
 
 /// Line height in pixels.
 int al_font_height(const al_font *f);
-/// Width in pixels of text (UTF-8; non-ASCII counts as '?').
+/// Width in pixels of text (UTF-8; characters the atlas lacks count as '?').
 int al_text_width(const al_font *f, const char *text);
 /// Draws text with its top-left corner at (x, y) pixels; returns its width.
 int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Color col,
@@ -157,7 +158,22 @@ typedef struct al_panel {
     const al_font *small; ///< 13 px sans
     const al_font *mono;  ///< 14 px monospaced
     const al_font *title; ///< 20 px bold sans
+    struct al_panel_sections *sections; ///< where headings record their sections (may be NULL)
 } al_panel;
+
+/// A panel section as last drawn: from its heading to the next one. For
+/// `state` in the --script harness and for the shell's "more below" sign.
+typedef struct al_panel_section {
+    char name[48];  ///< the heading up to " (" ("Scenario", "Flock", ...)
+    SDL_Rect rect;  ///< pixels; h is 0 when the section did not fit at all
+    bool cut;       ///< some of its lines did not fit or are scrolled out of view
+    bool collapsed; ///< folded to its heading (a click opens it)
+} al_panel_section;
+enum { AL_PANEL_MAX_SECTIONS = 24 };
+typedef struct al_panel_sections {
+    al_panel_section s[AL_PANEL_MAX_SECTIONS];
+    int n;
+} al_panel_sections;
 
 /// A section heading in the accent colour, with a little space above; when
 /// not even one line fits under it, nothing is drawn and the panel is full.
@@ -179,6 +195,12 @@ void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int
 /// Reserves a block height pixels tall and the panel's width for custom
 /// drawing; returns it, or a rectangle of height 0 when it does not fit.
 SDL_Rect al_panel_area(al_panel *p, int height);
+/// Sections for the shell's own blocks (the plot): begin one named name
+/// (fits false: none of it is shown), end the current one at the cursor, or
+/// mark it cut (part of it is not shown).
+void al_panel_section_begin(al_panel *p, const char *name, bool fits);
+void al_panel_section_end(al_panel *p);
+void al_panel_section_cut(al_panel *p);
 /// Vertical space of px pixels.
 void al_panel_space(al_panel *p, int px);
 /// Whether another line of font f fits.
@@ -215,9 +237,29 @@ typedef struct al_view_ctx {
     void *state;                             ///< the view's own state from create(), or NULL
     const char *db_path;                     ///< run database, or NULL when not logging
     bool paused;                             ///< the shell is paused
+    bool done;                               ///< the run reached its goal or limit (the
+                                             ///< view may keep its world alive, e.g. a replay)
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
 } al_view_ctx;
+
+/// What the --script harness's `state` says about a view, filled by the
+/// shell (figures from the last generation's statistics, agents from the
+/// config) and then by the view's optional .report, which adds or replaces.
+enum { AL_REPORT_MAX_FIGURES = 24 };
+typedef struct al_view_report {
+    char scenario[64]; ///< the scenario or lesson shown ("" none)
+    int agents;        ///< agents in the world (-1 unknown)
+    int selected;      ///< the selected agent, -1 none
+    int food;          ///< food items in the drawn world; -1: the module has no food
+    bool replaying;    ///< a stored generation is being replayed
+    char overlay[32];  ///< the view's open overlay ("brain"), "" none
+    int nfig;
+    char fig_name[AL_REPORT_MAX_FIGURES][32];
+    double fig[AL_REPORT_MAX_FIGURES];
+} al_view_report;
+/// Sets figure name to value (replacing an earlier value of the same name).
+void al_view_report_figure(al_view_report *r, const char *name, double value);
 
 /// Asks the shell to re-create the session with one more "section.key=value"
 /// override (after the current event); a config error is shown in the panel.
@@ -245,6 +287,18 @@ typedef struct al_view {
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
     void (*panel)(al_view_ctx *ctx, al_panel *p);                            ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional
+    /// optional: the figure the plot shows first (a name from the module's
+    /// statistics, e.g. "order"; NULL: best and mean fitness). Tab cycles.
+    const char *plot_default;
+    /// optional: what the marks in the world mean, lines "mark  meaning"
+    /// separated by '\n', for the lesson overlay (L). NULL: the shell's text.
+    const char *legend;
+    /// optional: the module has no generations worth a table (steering's
+    /// report periods): the shell shows no "Last generations" table.
+    bool no_table;
+    /// optional: what `state` reports (scenario, selected agent, food, live
+    /// figures); called between frames, never while drawing.
+    void (*report)(al_view_ctx *ctx, al_view_report *r);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

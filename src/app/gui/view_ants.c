@@ -22,6 +22,7 @@ typedef struct ants_view {
     double replay_logged;  // its logged best fitness
     double replay_result;  // the replay's fitness once it ended (NAN before)
     char note[1100];       // last message about replays
+    bool auto_replayed;    // the replay started at the run's end was tried
 } ants_view;
 
 static void *create(const al_view_ctx *ctx)
@@ -49,9 +50,18 @@ static const alAnts *shown(const al_view_ctx *ctx)
     return v && v->replay ? v->replay : ctx->mod;
 }
 
+static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen);
+
 static void update(al_view_ctx *ctx, int64_t ticks)
 {
     ants_view *v = ctx->state;
+    // At the generation limit the world stays alive: the last stored
+    // generation's best ant forages on (once; B goes back to the population).
+    if (v && ctx->done && !v->replay && !v->auto_replayed) {
+        v->auto_replayed = true;
+        start_replay(ctx, v, -1);
+    }
+    if (v && !ctx->done) v->auto_replayed = false;
     if (!v || !v->replay) return;
     // The replay runs at the shell's speed (at least a tick a frame, also
     // when the run is paused, so a replay can be watched on its own).
@@ -68,12 +78,13 @@ static void update(al_view_ctx *ctx, int64_t ticks)
 static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
 {
     alError err = {0};
-    if (!ctx->db_path || !ctx->session->log) {
+    // Any logged run can be replayed, also once it has finished (its log closed).
+    if (!ctx->db_path || ctx->session->run_id <= 0) {
         snprintf(v->note, sizeof v->note, "replay needs the run database (not logging)");
         return;
     }
     // Commit the session's pending batch first, so the latest generation is there.
-    if (alRunLog_Flush(ctx->session->log, 0, &err) != AL_OK) {
+    if (ctx->session->log && alRunLog_Flush(ctx->session->log, 0, &err) != AL_OK) {
         snprintf(v->note, sizeof v->note, "replay: %s", err.msg);
         return;
     }
@@ -341,6 +352,23 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     return false;
 }
 
+// For the --script harness's state.
+static void report(al_view_ctx *ctx, al_view_report *r)
+{
+    ants_view *v = ctx->state;
+    const alAnts *ants = shown(ctx);
+    alAntsView av;
+    alAnts_View(ants, &av);
+    r->replaying = v && v->replay;
+    r->selected = v ? v->selected : -1;
+    const float *ix, *iy;
+    r->food = alAnts_Food(ants, world_owner(&av, v ? v->selected : -1), &ix, &iy);
+    if (v && v->replay) {
+        al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
+        al_view_report_figure(r, "replay_tick", (double)av.tick);
+    }
+}
+
 static const char *const figures[] = {"baseline_mean", NULL};
 
 const al_view al_view_ants = {
@@ -359,4 +387,5 @@ const al_view al_view_ants = {
     .draw = draw,
     .panel = panel,
     .event = event,
+    .report = report,
 };

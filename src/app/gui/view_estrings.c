@@ -15,6 +15,7 @@ enum { TOP_N = 8 };
 typedef struct view_state {
     al_textinput box;
     bool drop_t; // the T that opened the box will also arrive as text
+    char say[200]; // what was wrong with the last target typed
 } view_state;
 
 static void *create(const al_view_ctx *ctx)
@@ -171,8 +172,10 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     al_panel_textinput(p, &st->box,
                        st->box.active ? "typing: Enter restarts with this target, Esc cancels"
                                       : "T or click to type a new target");
+    if (st->say[0]) al_panel_wrap(p, p->small, AL_COL_BAD, st->say, 2);
+    // "at generation N": the table's and the CLI's numbering (0 is the first).
     if (alEStrings_Solved(es))
-        al_panel_text(p, AL_COL_GOOD, "'%s' evolved in %lld generations", alEStrings_Target(es),
+        al_panel_text(p, AL_COL_GOOD, "'%s' appeared at generation %lld", alEStrings_Target(es),
                       (long long)alEStrings_SolvedAt(es));
 }
 
@@ -195,6 +198,13 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     bool used = al_textinput_event(&st->box, e);
     if (st->box.submitted) {
         st->box.submitted = false;
+        st->say[0] = '\0';
+        if (st->box.len == 0) { // say it in words; the run goes on
+            snprintf(st->say, sizeof st->say,
+                     "The target is empty: type at least one character, then Enter.");
+            al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
+            return true;
+        }
         char set[AL_TEXTINPUT_MAX + 32];
         snprintf(set, sizeof set, "estrings.target=%s", st->box.text);
         al_view_request_restart(ctx, set); // a bad target leaves the run and shows the error

@@ -278,7 +278,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         al_panel_text(p, COL_SPECIFIC, "P wander jitter %.3g", (double)P->wander.jitter);
     }
     if (sc != AL_SCN_BOIDS && sc != AL_SCN_FISH)
-        al_panel_text(p, COL_SPECIFIC, "W weight %-10s %.3g  (C: next)", alBehaviour_Name((alBehaviour)(v ? v->weight : 0)),
+        al_panel_text(p, COL_SPECIFIC, "W weight %-10s %.3g  (Q: next)", alBehaviour_Name((alBehaviour)(v ? v->weight : 0)),
                       (double)P->weight[v ? v->weight : 0]);
     al_panel_heading(p, "Flock");
     al_panel_kv(p, "vehicles (. ,)", "%d", sv.count);
@@ -373,7 +373,7 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
             alSteering_RecordForces(sim(ctx), v->rays);
             return true;
         case SDLK_g: v->cells = !v->cells; return true;
-        case SDLK_c: v->weight = (v->weight + (shift ? AL_B_COUNT - 1 : 1)) % AL_B_COUNT; return true;
+        case SDLK_q: v->weight = (v->weight + (shift ? AL_B_COUNT - 1 : 1)) % AL_B_COUNT; return true;
         default: break;
         }
     }
@@ -449,12 +449,14 @@ const al_view al_view_steering = {
                  "S A M  max speed, max force, mass (Shift: less)\n"
                  "Y U  FOV radius, arrive radius\n"
                  "I O P  wander radius, distance, jitter\n"
-                 "C W  choose a behaviour weight, change it\n"
-                 ". ,  add / remove 10% of the vehicles\n"
+                 "Q W  choose a behaviour weight (Shift+Q: back), change it\n"
+                 ". , Ins Del  add / remove 10% of the vehicles\n"
                  "T V D G  trails, circles, force rays, grid\n"
                  "mouse  target / drag obstacle / add waypoint, right: remove",
     .plot_y = "order parameter per report period",
     .plot_x = "report period",
+    .plot_default = "order",
+    .no_table = true,
     .create = create,
     .destroy = destroy,
     .update = update,

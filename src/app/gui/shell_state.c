@@ -1,0 +1,169 @@
+// `state` of the --script harness: one JSON line saying what the window
+// shows, for tests (and for a teacher checking a recorded demo).
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/world.h"
+#include "shell.h"
+
+void al_view_report_figure(al_view_report *r, const char *name, double value)
+{
+    for (int i = 0; i < r->nfig; ++i)
+        if (strcmp(r->fig_name[i], name) == 0) {
+            r->fig[i] = value;
+            return;
+        }
+    if (r->nfig == AL_REPORT_MAX_FIGURES) return;
+    snprintf(r->fig_name[r->nfig], sizeof r->fig_name[0], "%s", name);
+    r->fig[r->nfig++] = value;
+}
+
+// A JSON string: UTF-8 passes through, quotes, backslashes and control
+// characters are escaped.
+static void jstr(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; ++p) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static void jnum(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.17g", v);
+    else
+        fputs("null", f);
+}
+
+void al_shell_report(al_gui *g, al_view_report *r)
+{
+    memset(r, 0, sizeof *r);
+    r->agents = -1;
+    r->selected = -1;
+    r->food = -1;
+    if (g->cfg) {
+        static const char *const count_keys[] = {"steering.vehicles", "estrings.population",
+                                                 "ants.count"};
+        const char *t = alConfig_Text(g->cfg, count_keys[g->mode]);
+        if (t) r->agents = atoi(t);
+        const char *sc = alConfig_Text(g->cfg, "steering.scenario");
+        if (sc && g->mode == 0) snprintf(r->scenario, sizeof r->scenario, "%s", sc);
+        const char *target = alConfig_Text(g->cfg, "estrings.target");
+        if (target && g->mode == 1) snprintf(r->scenario, sizeof r->scenario, "%s", target);
+    }
+    if (g->have_session && g->s.have_last) {
+        const alGenStats *st = &g->s.last;
+        al_view_report_figure(r, "best", st->best);
+        al_view_report_figure(r, "mean", st->mean);
+        al_view_report_figure(r, "worst", st->worst);
+        for (int k = 0; k < st->figure_count; ++k)
+            al_view_report_figure(r, st->figure_names[k], st->figures[k]);
+    }
+    if (g->have_session && g->view && g->view->report) {
+        g->ctx.paused = g->paused;
+        g->view->report(&g->ctx, r);
+    }
+}
+
+void al_gui_write_state(al_gui *g, FILE *f)
+{
+    al_view_report r;
+    al_shell_report(g, &r);
+    int w, h;
+    al_shell_output_size(g, &w, &h);
+    fputs("{\"mode\":", f);
+    jstr(f, mode_names[g->mode]);
+    fprintf(f, ",\"tick\":%lld,\"generation\":%lld,\"generations_limit\":%lld",
+            (long long)al_gui_ticks(g), (long long)al_gui_generations(g),
+            (long long)(g->have_session ? g->s.max_gens : 0));
+    fprintf(f, ",\"paused\":%s,\"finished\":%s,\"replaying\":%s,\"fast\":%s",
+            g->paused ? "true" : "false", g->done ? "true" : "false",
+            r.replaying ? "true" : "false", g->fast ? "true" : "false");
+    fprintf(f, ",\"speed\":%g,\"forever\":%s,\"jump_to\":%lld,\"seed\":%llu", al_gui_speed(g),
+            g->forever ? "true" : "false", (long long)g->jump_to,
+            (unsigned long long)(g->have_session ? g->s.seed : 0));
+    fputs(",\"overlays\":[", f);
+    const char *sep = "";
+    if (g->help) fprintf(f, "%s\"help\"", sep), sep = ",";
+    if (g->lesson) fprintf(f, "%s\"lesson\"", sep), sep = ",";
+    if (g->jump_typing) fprintf(f, "%s\"jump\"", sep), sep = ",";
+    if (al_compare_view_open(g->cmpv)) fprintf(f, "%s\"compare\"", sep), sep = ",";
+    if (r.overlay[0]) fprintf(f, "%s", sep), jstr(f, r.overlay), sep = ",";
+    fputs("],\"scenario\":", f);
+    if (r.scenario[0])
+        jstr(f, r.scenario);
+    else
+        fputs("null", f);
+    if (g->cfg) {
+        alWorld wd = alWorld_FromConfig(g->cfg);
+        fputs(",\"settings\":{\"width\":", f);
+        jnum(f, wd.width);
+        fputs(",\"height\":", f);
+        jnum(f, wd.height);
+        fputs(",\"edge\":", f);
+        jstr(f, alEdgePolicy_Name(wd.edge));
+        fprintf(f, ",\"agents\":%d,\"generations\":%lld}", r.agents,
+                (long long)alConfig_Int(g->cfg, "run.generations"));
+    } else {
+        fputs(",\"settings\":null", f);
+    }
+    fputs(",\"figures\":{", f);
+    for (int i = 0; i < r.nfig; ++i) {
+        if (i) fputc(',', f);
+        jstr(f, r.fig_name[i]);
+        fputc(':', f);
+        jnum(f, r.fig[i]);
+    }
+    fputs("},\"selected\":", f);
+    if (r.selected >= 0)
+        fprintf(f, "%d", r.selected);
+    else
+        fputs("null", f);
+    fputs(",\"sections\":[", f);
+    for (int i = 0; i < g->sections.n; ++i) {
+        const al_panel_section *s = &g->sections.s[i];
+        if (i) fputc(',', f);
+        fputs("{\"name\":", f);
+        jstr(f, s->name);
+        fprintf(f, ",\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"cut\":%s,\"collapsed\":%s}",
+                s->rect.x, s->rect.y, s->rect.w, s->rect.h, s->cut ? "true" : "false",
+                s->collapsed ? "true" : "false");
+    }
+    fprintf(f, "],\"scroll\":{\"offset\":%d,\"max\":%d,\"sign\":%s}", g->scroll,
+            g->scroll_max, g->more_above || g->more_below ? "true" : "false");
+    fputs(",\"help_keys\":[", f);
+    if (g->help)
+        for (const char *k = g->help_drawn; *k;) {
+            const char *nl = strchr(k, '\n');
+            size_t n = nl ? (size_t)(nl - k) : strlen(k);
+            char one[64];
+            snprintf(one, sizeof one, "%.*s", (int)n, k);
+            if (k != g->help_drawn) fputc(',', f);
+            jstr(f, one);
+            k += n + (nl ? 1 : 0);
+        }
+    fputs("],\"lesson\":", f);
+    char lesson[1024];
+    al_shell_lesson_path(g, lesson, sizeof lesson);
+    jstr(f, lesson);
+    fputs(",\"plotted\":", f);
+    jstr(f, g->plotted);
+    fputs(",\"food\":", f);
+    if (r.food >= 0)
+        fprintf(f, "%d", r.food);
+    else
+        fputs("null", f);
+    fputs(",\"message\":", f);
+    jstr(f, g->message[0] && al_now() < g->message_until ? g->message : "");
+    fprintf(f, ",\"window\":{\"width\":%d,\"height\":%d}}\n", w, h);
+    fflush(f);
+}

@@ -102,6 +102,7 @@ alResult al_mem_check(const alConfig *cfg, alError *err)
         char key[64];
         snprintf(key, sizeof key, "%.*s", (int)(kl < sizeof key ? kl : sizeof key - 1), k);
         const char *v = alConfig_Text(cfg, key), *o = alConfig_Origin(cfg, key);
+        if (o && strncmp(o, "--set", 5) == 0) o = "--set"; // its value is already shown
         size_t vl = v ? strlen(v) : 0;
         if (vl > 40) // a 4,096-character target: its length is what matters
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s = %.20s... (%zu characters; %s)",

@@ -91,6 +91,15 @@ static void nn_weight_count_is_the_genome_length(void **state)
     size_t bytes = 0;
     const void *g = alAntsModule.best_genome(ants, &bytes);
     assert_non_null(g);
+    // The shared world (the default) stores the best and then all 10 genomes.
+    assert_int_equal(bytes, (size_t)alNN_WeightCount(&d) * sizeof(float) * 11);
+    alDestroyAnts(ants);
+    def.world_mode = AL_ANTS_OWN; // own worlds: the best genome alone
+    assert_int_equal(alCreateAnts(&def, 3, &ants, &err), AL_OK);
+    while (!alAnts_Step(ants)) {
+    }
+    g = alAntsModule.best_genome(ants, &bytes);
+    assert_non_null(g);
     assert_int_equal(bytes, (size_t)alNN_WeightCount(&d) * sizeof(float));
     alDestroyAnts(ants);
 }
@@ -240,6 +249,111 @@ static void sensed_vectors_point_at_the_nearest_items(void **state)
     }
 }
 
+// The shared world: every ant sees the same items; each tick, the items that
+// moved are exactly the ones eaten (one per meal: no item feeds two ants),
+// each eaten from within eat_radius by the nearest claimant; the ants start
+// at different places.
+static void in_the_shared_world_eaten_food_is_gone_for_all(void **state)
+{
+    (void)state;
+    alAntsDef def = small_def();
+    def.world_mode = AL_ANTS_SHARED;
+    def.count = 40;
+    def.food = 25;
+    def.mines = true;
+    def.mine_count = 30;
+    def.brain.sizes[0] = AL_ANTS_SENSORS_MINES;
+    alAnts *ants = make(&def, 31);
+    alAntsView v;
+    alAnts_View(ants, &v);
+    int distinct = 0;
+    for (int a = 1; a < v.count; ++a) distinct += v.x[a] != v.x[0] || v.y[a] != v.y[0];
+    assert_int_equal(distinct, v.count - 1);
+    float fx[64], fy[64], px[64], py[64];
+    int food[64], hits[64], meals = 0, blasts = 0;
+    for (int t = 0; t < def.ticks - 1; ++t) {
+        const float *ix, *iy;
+        int n = alAnts_Food(ants, 0, &ix, &iy);
+        assert_int_equal(n, def.food);
+        for (int a = 1; a < v.count; ++a) {
+            const float *jx, *jy;
+            alAnts_Food(ants, a, &jx, &jy);
+            assert_ptr_equal(jx, ix); // one world
+        }
+        memcpy(fx, ix, sizeof(float) * n);
+        memcpy(fy, iy, sizeof(float) * n);
+        alAnts_View(ants, &v);
+        memcpy(food, v.food, sizeof(int) * v.count);
+        memcpy(hits, v.mines_hit, sizeof(int) * v.count);
+        alAnts_Step(ants);
+        alAnts_View(ants, &v);
+        memcpy(px, v.x, sizeof(float) * v.count);
+        memcpy(py, v.y, sizeof(float) * v.count);
+        int moved = 0, ate = 0;
+        for (int j = 0; j < n; ++j) moved += fx[j] != ix[j] || fy[j] != iy[j];
+        for (int a = 0; a < v.count; ++a) {
+            int d = v.food[a] - food[a];
+            assert_true(d == 0 || d == 1);
+            ate += d;
+            if (d) {
+                // it stood within reach of an item that then moved away
+                bool near = false;
+                for (int j = 0; j < n; ++j) {
+                    alVec2 dd = wrapped(&def.world, px[a], py[a], fx[j], fy[j]);
+                    if ((fx[j] != ix[j] || fy[j] != iy[j]) &&
+                        dd.x * dd.x + dd.y * dd.y <= def.eat_radius * def.eat_radius)
+                        near = true;
+                }
+                assert_true(near);
+            }
+            blasts += v.mines_hit[a] - hits[a];
+        }
+        assert_int_equal(moved, ate);
+        meals += ate;
+    }
+    assert_true(meals > 20); // random brains: 33 meals and 25 mines hit with this seed
+    assert_true(blasts > 0);
+    alDestroyAnts(ants);
+}
+
+// FNV-1a over the bits of every generation's fitness and food figures.
+static uint64_t history_hash(const alAnts *ants)
+{
+    int n;
+    const alAntsGen *h = alAnts_History(ants, &n);
+    uint64_t x = 1469598103934665603ULL;
+    for (int i = 0; i < n; ++i) {
+        double v[] = {h[i].best, h[i].mean, h[i].worst, h[i].stddev, h[i].food_mean, h[i].mines_mean,
+                      h[i].distance_mean};
+        const unsigned char *b = (const unsigned char *)v;
+        for (size_t k = 0; k < sizeof v; ++k) x = (x ^ b[k]) * 1099511628211ULL;
+    }
+    return x;
+}
+
+// Pinned runs of both worlds (no greedy baseline: it uses libm's atan2f). A
+// change here means the random streams, the sensing or the eating rule of a
+// world changed: say why in the commit.
+static void shared_and_own_runs_are_pinned(void **state)
+{
+    (void)state;
+    const uint64_t pinned[2] = {0xfc2423e923f303afULL, 0x73b47c3da3e16b76ULL};
+    for (int mode = 0; mode < 2; ++mode) {
+        alAntsDef def = small_def();
+        def.world_mode = (alAntsWorldMode)mode;
+        def.mines = true;
+        def.brain.sizes[0] = AL_ANTS_SENSORS_MINES;
+        def.baseline_ants = 0;
+        def.count = 24;
+        alAnts *ants = make(&def, 1234);
+        run_gens(ants, 6);
+        uint64_t h = history_hash(ants);
+        if (h != pinned[mode]) fprintf(stderr, "world %d: hash 0x%016llxULL\n", mode, (unsigned long long)h);
+        assert_true(h == pinned[mode]);
+        alDestroyAnts(ants);
+    }
+}
+
 static void greedy_baseline_collects_food(void **state)
 {
     (void)state;
@@ -296,7 +410,9 @@ static void a_seeded_population_learns_to_forage(void **state)
 static void statistics_do_not_depend_on_the_thread_count(void **state)
 {
     (void)state;
+    for (int mode = 0; mode < 2; ++mode) {
     alAntsDef def = small_def();
+    def.world_mode = (alAntsWorldMode)mode;
     def.mines = true;
     def.count = 37; // several work units, the last one partial
     enum { GENS = 12 };
@@ -334,6 +450,7 @@ static void statistics_do_not_depend_on_the_thread_count(void **state)
     const alAntsGen *h = alAnts_History(ants, &n);
     assert_memory_equal(hist[0], h, sizeof hist[0]);
     alDestroyAnts(ants);
+    }
 }
 
 static void replaying_a_stored_genome_reproduces_its_fitness(void **state)
@@ -341,6 +458,7 @@ static void replaying_a_stored_genome_reproduces_its_fitness(void **state)
     (void)state;
     for (int mines = 0; mines < 2; ++mines) {
         alAntsDef def = small_def();
+        def.world_mode = AL_ANTS_OWN; // one genome alone replays exactly in its own world
         def.mines = mines;
         def.mine_hit = AL_MINE_END;
         def.mine_ramp = 3; // the penalty of generation g is 5 * g / 3: replay must use g's
@@ -461,21 +579,23 @@ static alConfig *ants_config(const char *const *sets, int n)
 }
 
 // The chain the GUI's B key uses: a run logged to the database, its stored
-// best genomes loaded back, each replayed in its generation's world.
-static void genomes_stored_in_the_run_database_replay_exactly(void **state)
+// genomes loaded back, each replayed in its generation's world: own worlds,
+// the best ant alone; the shared world, the whole generation together (its
+// best and its mean both exact).
+static void stored_run_replays_exactly(const char *world)
 {
-    (void)state;
     char db[] = "/tmp/alife-test-ants-XXXXXX";
     int fd = mkstemp(db);
     assert_true(fd >= 0);
     close(fd);
     unlink(db); // a fresh database is created at this (unique) path
     const char *sets[] = {"ants.ticks=300", "ants.count=12", "ants.mines=true", "run.generations=4",
-                          "run.seed=77"};
+                          "run.seed=77", world};
     alError err = {0};
-    alConfig *cfg = ants_config(sets, 5);
+    alConfig *cfg = ants_config(sets, 6);
     alAntsDef def;
     assert_int_equal(alAntsDef_FromConfig(&def, cfg, &err), AL_OK);
+    const bool shared = def.world_mode == AL_ANTS_SHARED;
     al_session s;
     assert_int_equal(al_session_open(&s, cfg, db, "replay-test", &err), AL_OK);
     int64_t run_id = s.run_id;
@@ -488,15 +608,37 @@ static void genomes_stored_in_the_run_database_replay_exactly(void **state)
     assert_int_equal(alRunLog_LoadRun(log, run_id, true, &run, &err), AL_OK);
     assert_int_equal(run->gen_count, 4);
     assert_int_equal(run->genome_count, 4);
+    const size_t one = (size_t)alNN_WeightCount(&def.brain) * sizeof(float);
     for (int64_t i = 0; i < run->genome_count; ++i) {
         const alRunGenome *g = &run->genomes[i];
-        assert_int_equal(g->size, (size_t)alNN_WeightCount(&def.brain) * sizeof(float));
-        float genome[256];
-        memcpy(genome, g->bytes, g->size);
-        double replayed = NAN;
-        assert_int_equal(alAnts_Replay(&def, 77, g->gen, genome, &replayed, &err), AL_OK);
-        assert_true(replayed == g->fitness);
-        assert_true(replayed == run->gens[g->gen].best);
+        assert_int_equal(g->size, shared ? one * 13 : one);
+        assert_int_equal(g->size, alAnts_StoredBytes(&def));
+        double best = NAN, mean = NAN;
+        assert_int_equal(alAnts_ReplayStored(&def, 77, g->gen, g->bytes, g->size, &best, &mean, &err), AL_OK);
+        assert_true(best == g->fitness);
+        assert_true(best == run->gens[g->gen].best);
+        if (shared) {
+            assert_true(mean == run->gens[g->gen].mean);
+            // The best ant alone in the shared world is not the logged generation:
+            // the others' meals changed its food.
+            double alone = NAN;
+            float genome[256];
+            memcpy(genome, g->bytes, one);
+            assert_int_equal(alAnts_Replay(&def, 77, g->gen, genome, &alone, &err), AL_OK);
+            // a blob of the other kind is refused with both sizes named
+            alAntsDef own = def;
+            own.world_mode = AL_ANTS_OWN;
+            assert_int_equal(alAnts_ReplayStored(&own, 77, g->gen, g->bytes, g->size, &best, NULL, &err),
+                             AL_ERR_CONFIG);
+            assert_non_null(strstr(err.msg, "ants.world = own"));
+        } else {
+            assert_true(isnan(mean));
+            float genome[256];
+            memcpy(genome, g->bytes, g->size);
+            double replayed = NAN;
+            assert_int_equal(alAnts_Replay(&def, 77, g->gen, genome, &replayed, &err), AL_OK);
+            assert_true(replayed == g->fitness);
+        }
     }
     alDestroyRunData(run);
     alRunLog_Close(log);
@@ -506,6 +648,13 @@ static void genomes_stored_in_the_run_database_replay_exactly(void **state)
         snprintf(side, sizeof side, "%s%s", db, suffix[i]);
         unlink(side);
     }
+}
+
+static void genomes_stored_in_the_run_database_replay_exactly(void **state)
+{
+    (void)state;
+    stored_run_replays_exactly("ants.world=own");
+    stored_run_replays_exactly("ants.world=shared");
 }
 
 // ---- bad input -----------------------------------------------------------
@@ -528,15 +677,17 @@ static alResult try_config(const char *const *sets, int n, alError *err)
 // the GUI's normal speed could) or as al_session_run does (step_many: up to a
 // generation per call, one parallel region), with `threads` workers; copies
 // the history, the last statistics and the tick the run stopped at.
+static const char *session_world = "ants.world=shared";
+
 static void session_ants(bool tick_by_tick, int threads, const char *limit, alAntsGen *hist,
                          int *count, alGenStats *last, int *tick)
 {
     char th[32];
     snprintf(th, sizeof th, "run.threads=%d", threads);
     const char *sets[] = {"ants.ticks=300", "ants.count=37", "ants.mines=true",
-                          "ants.baseline_ants=3", "run.seed=5", th, limit};
+                          "ants.baseline_ants=3", "run.seed=5", th, limit, session_world};
     alError err = {0};
-    alConfig *cfg = ants_config(sets, 7);
+    alConfig *cfg = ants_config(sets, 8);
     al_session s;
     assert_int_equal(al_session_open(&s, cfg, NULL, "paths", &err), AL_OK);
     if (tick_by_tick) {
@@ -563,18 +714,19 @@ static void step_many_matches_tick_by_tick_with_1_and_2_threads(void **state)
     (void)state;
     const char *limits[] = {"run.generations=3", "run.steps=700"};
     const int gens[] = {3, 2}, ticks[] = {0, 100};
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < 4; ++k) {
+        session_world = k < 2 ? "ants.world=shared" : "ants.world=own";
         alAntsGen ref[4], h[4];
         alGenStats ref_last, last;
         int ref_n, n, ref_tick, tick;
         memset(ref, 0, sizeof ref);
-        session_ants(true, 1, limits[k], ref, &ref_n, &ref_last, &ref_tick);
-        assert_int_equal(ref_n, gens[k]);
-        assert_int_equal(ref_tick, ticks[k]);
+        session_ants(true, 1, limits[k % 2], ref, &ref_n, &ref_last, &ref_tick);
+        assert_int_equal(ref_n, gens[k % 2]);
+        assert_int_equal(ref_tick, ticks[k % 2]);
         for (int path = 0; path < 3; ++path) {
             memset(h, 0, sizeof h);
             // tick by tick with 2 threads; step_many with 1, then 2 threads
-            session_ants(path == 0, path == 2 ? 1 : 2, limits[k], h, &n, &last, &tick);
+            session_ants(path == 0, path == 2 ? 1 : 2, limits[k % 2], h, &n, &last, &tick);
             assert_int_equal(n, ref_n);
             assert_int_equal(tick, ref_tick);
             assert_memory_equal(h, ref, (size_t)n * sizeof *h);
@@ -639,6 +791,8 @@ int main(void)
         cmocka_unit_test(nn_batch_is_bit_identical_to_single_passes),
         cmocka_unit_test(nn_check_rejects_bad_layouts),
         cmocka_unit_test(sensed_vectors_point_at_the_nearest_items),
+        cmocka_unit_test(in_the_shared_world_eaten_food_is_gone_for_all),
+        cmocka_unit_test(shared_and_own_runs_are_pinned),
         cmocka_unit_test(greedy_baseline_collects_food),
         cmocka_unit_test(a_seeded_population_learns_to_forage),
         cmocka_unit_test(statistics_do_not_depend_on_the_thread_count),

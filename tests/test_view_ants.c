@@ -2,8 +2,7 @@
 // (its brain), G and Y toggles, B replaying the best ant of a stored
 // generation, [ and ] moving between generations, B back. The pictures are
 // read back: the click lands on an ant found in the picture and selects it
-// (accent colour), B shows one ant instead of the population and the replay
-// heading, [ changes the panel. The replay itself is checked exactly in
+// (accent colour), B shows the replay heading, [ changes the panel. The replay itself is checked exactly in
 // test_ants.c.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +17,7 @@
 #ifdef ALIFE_HAVE_GUI
 #include "gui/gui.h"
 #include "gui_events.h"
+#include "gui/view_ants.h"
 #include "png_count.h"
 
 // The first pixel (row by row) within tol of c inside rect, or false.
@@ -119,9 +119,8 @@ static void the_ants_view_draws_clicks_and_replays(void **state)
     push_key(SDLK_RIGHTBRACKET); // and back
     for (int i = 0; i < 30; ++i) frame(g); // past the replay's 200 ticks: its fitness shows
     assert_int_equal(al_gui_save_png(g, shot2, &err), AL_OK);
-    // B: one ant replayed instead of the population, and the panel's replay
-    // heading in the warning colour; [ ]: another generation, other text.
-    assert_true(count_in(shot2, left, AGENT) < population / 4);
+    // B: the panel's replay heading in the warning colour; [ ]: another
+    // generation, other text.
     assert_true(count_in(shot2, panel, WARN) > count_in(shot1, panel, WARN) + 100);
     assert_true(count_in(shot3, panel, TEXT) != count_in(shot2, panel, TEXT) ||
                 count_in(shot3, panel, WARN) != count_in(shot2, panel, WARN));
@@ -137,7 +136,65 @@ static void the_ants_view_draws_clicks_and_replays(void **state)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     assert_int_equal(system(cmd), 0);
 }
+// The brain inspector sits beside the selected ant, inside the world view,
+// never over the ant, also in the 720 x 480 window's small world view, and
+// it follows the ant (not a fixed corner).
+static void the_brain_box_fits_and_never_covers_the_ant(void **state)
+{
+    (void)state;
+    const SDL_Rect areas[] = {{0, 0, 845, 800}, {0, 0, 360, 420}, {10, 60, 335, 335}};
+    int placements = 0, xs[2] = {-1, -1};
+    for (int k = 0; k < 3; ++k) {
+        SDL_Rect A = areas[k];
+        for (int gy = 0; gy <= 10; ++gy)
+            for (int gx = 0; gx <= 10; ++gx) {
+                float ax = (float)A.x + (float)A.w * (float)gx / 10.0f;
+                float ay = (float)A.y + (float)A.h * (float)gy / 10.0f;
+                SDL_Rect b = al_ants_brain_box(A, ax, ay, 330, 130, 14);
+                // inside the view
+                assert_true(b.x >= A.x && b.y >= A.y);
+                assert_true(b.x + b.w <= A.x + A.w && b.y + b.h <= A.y + A.h);
+                assert_true(b.w >= 40 && b.h >= 40);
+                assert_true(b.w <= A.w - 8 && b.h <= A.h / 2);
+                // off the ant and its ring (14 px around it)
+                bool overlaps = ax + 14 > (float)b.x && ax - 14 < (float)(b.x + b.w) &&
+                                ay + 14 > (float)b.y && ay - 14 < (float)(b.y + b.h);
+                assert_false(overlaps);
+                ++placements;
+                if (k == 0 && gy == 5) xs[gx < 5 ? 0 : 1] = b.x;
+            }
+    }
+    assert_int_equal(placements, 3 * 121);
+    assert_true(xs[0] != xs[1]); // an ant on the left gets the box elsewhere than one on the right
+}
+
+// Labels: ants piled on one spot get one label ("30 ants"), not a blob;
+// ants apart each keep their own; ants a box apart in one axis stay apart.
+static void crowded_ants_share_one_label(void **state)
+{
+    (void)state;
+    enum { N = 30 };
+    float sx[N], sy[N];
+    int owner[N], group[N];
+    int *scratch = malloc(sizeof(int) * (size_t)al_ants_label_scratch(N));
+    assert_non_null(scratch);
+    for (int i = 0; i < N; ++i) sx[i] = 200.0f + 0.3f * (float)i, sy[i] = 150.0f - 0.2f * (float)i;
+    assert_int_equal(al_ants_label_plan(sx, sy, N, 34.0f, 14.0f, owner, group, scratch), 1);
+    assert_int_equal(group[0], N);
+    for (int i = 1; i < N; ++i) assert_int_equal(owner[i], 0), assert_int_equal(group[i], 0);
+    for (int i = 0; i < N; ++i) sx[i] = 40.0f * (float)(i % 6), sy[i] = 20.0f * (float)(i / 6);
+    assert_int_equal(al_ants_label_plan(sx, sy, N, 34.0f, 14.0f, owner, group, scratch), N);
+    for (int i = 0; i < N; ++i) assert_int_equal(owner[i], i), assert_int_equal(group[i], 1);
+    // two clusters of 15, straddling cell borders
+    for (int i = 0; i < N; ++i) sx[i] = (i < 15 ? 33.9f : 300.0f) + 0.1f * (float)(i % 3), sy[i] = 13.9f + 0.05f * (float)i;
+    assert_int_equal(al_ants_label_plan(sx, sy, N, 34.0f, 14.0f, owner, group, scratch), 2);
+    assert_int_equal(group[0], 15);
+    assert_int_equal(group[15], 15);
+    free(scratch);
+}
 #else
+static void the_brain_box_fits_and_never_covers_the_ant(void **state) { (void)state; skip(); }
+static void crowded_ants_share_one_label(void **state) { (void)state; skip(); }
 static void the_ants_view_draws_clicks_and_replays(void **state)
 {
     (void)state;
@@ -149,6 +206,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_ants_view_draws_clicks_and_replays),
+        cmocka_unit_test(the_brain_box_fits_and_never_covers_the_ant),
+        cmocka_unit_test(crowded_ants_share_one_label),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,10 +15,28 @@
 /// food eaten minus the mine penalty times mines hit (the penalty may ramp up
 /// from 0 over the first mine_ramp generations); then the GA (ga.h) breeds.
 ///
-/// One world per generation, one copy per ant. All ants of generation g
-/// start from the same pose in the same world W(seed, g) (same food, same
-/// mines, same respawn sequence), and each forages in its own copy of it:
-/// ants never compete for an item. So
+/// Where the ants forage: ants.world (alAntsWorldMode).
+///
+/// shared (the default, as the seed's Cosmos and Smart Sweepers): all ants
+/// of generation g live in one world W(seed, g). Its food and mines, then
+/// each ant's start (a random place and heading, in ant order) are drawn
+/// from W's PCG32 stream; the ants compete for the same food, and an item one
+/// ant eats is gone for all and respawns (from the same stream) for everyone.
+/// A tick is: think and move (in parallel across ants), find every ant's
+/// nearest food and mine (in parallel, reading only), then one thread
+/// resolves eating in a fixed order: each live ant whose nearest item is
+/// within eat_radius claims it; an item goes to its nearest claimant (ties:
+/// the lower ant index); an ant gets at most one item a tick; claimed items
+/// respawn in item order; food first, then mines. So the statistics cannot
+/// depend on the thread count. Fitness now includes luck (where an ant
+/// starts, who is near it), so exact replay of a generation means the whole
+/// population: the module stores, for each generation, the best genome
+/// followed by every ant's genome in ant order (alAnts_StoredBytes), and
+/// alAnts_ReplayStored / alCreateAntsReplayAll re-run them together.
+///
+/// own: one copy of W(seed, g) per ant. All ants start from the same pose in
+/// the same world (same food, same mines, same respawn sequence), and each
+/// forages in its own copy: ants never compete for an item. So
 ///   - fitness compares brains, not luck (the same world for all);
 ///   - ants are independent, so the passes run in parallel across ants with
 ///     no serial resolution step and the results cannot depend on the thread
@@ -26,11 +44,14 @@
 ///     copy's own PCG32 stream, a copy of W(seed, g)'s);
 ///   - any stored genome is replayed exactly from (config, seed, g, genome)
 ///     alone (alAnts_Replay), e.g. the best ant of any logged generation.
-/// The GUI draws the food and mines of one chosen ant's copy.
+/// The GUI draws the food and mines of one chosen ant's copy there.
 ///
-/// A greedy baseline runs each generation too: baseline_ants hand-written
-/// foragers that turn towards the nearest food at the max turn rate and run
-/// at max speed, each in its own world of the same kind (own PCG32 stream).
+/// A greedy baseline runs each generation too: hand-written foragers that
+/// turn towards the nearest food at the max turn rate and run at max speed.
+/// Own worlds: baseline_ants of them, each in its own world of the same kind
+/// (own PCG32 stream). Shared world: a group of as many greedy ants as the
+/// population (ants.count; baseline_ants > 0 only turns it on) sharing a
+/// copy of W(seed, g), with the population's starts: the same crowding.
 /// Their mean food per ant is reported as the figure `baseline_mean` (and,
 /// with mines, the mines they hit, blind to them, as `baseline_mines`).
 /// Every generation also reports `food_mean`, `distance_mean` (world units
@@ -43,6 +64,7 @@
 #define ALIFE_ANTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "alife/config.h"
 #include "alife/error.h"
@@ -56,6 +78,12 @@ typedef enum alMineHit {
     AL_MINE_PENALTY = 0, ///< subtract mine_penalty; the mine respawns elsewhere
     AL_MINE_END = 1,     ///< subtract mine_penalty and stop the ant until the generation ends
 } alMineHit;
+
+/// Whether the ants of a generation share one world (see the top of the file).
+typedef enum alAntsWorldMode {
+    AL_ANTS_SHARED = 0, ///< one world for all: they compete for the food (default)
+    AL_ANTS_OWN = 1,    ///< one copy of the world per ant: fitness free of luck
+} alAntsWorldMode;
 
 /// How an ant's item vectors are expressed.
 typedef enum alAntsFrame {
@@ -78,6 +106,7 @@ enum {
 /// or alAntsDef_FromConfig(); copied by alCreateAnts, never kept.
 typedef struct alAntsDef {
     alWorld world;     ///< size and edge policy (default 400 x 400, wrap)
+    alAntsWorldMode world_mode; ///< ants.world: shared or own copies (default AL_ANTS_SHARED)
     int count;         ///< ants = GA population, >= 2 (default 30)
     int ticks;         ///< ticks per generation, >= 1 (default 2000)
     int food;          ///< food items per world, >= 1 (default 40)
@@ -93,7 +122,7 @@ typedef struct alAntsDef {
     float mine_range;  ///< the mine input is the unit vector times max(0, 1 - distance / mine_range), > 0 (default 50)
     alMineHit mine_hit; ///< default AL_MINE_PENALTY
     int baseline_ants; ///< greedy foragers per generation, 0 = no baseline (default 10)
-    int threads;       ///< OpenMP workers, 0 = all cores (default 0); results never depend on it
+    int threads;       ///< OpenMP workers, 0 = OMP_NUM_THREADS, else one per processor (alThreads_Resolve); results never depend on it
     alGaDef ga;        ///< the GA; population and length are set from count and brain
 } alAntsDef;
 
@@ -126,11 +155,31 @@ double alAnts_EstimateBytes(const alAntsDef *def);
 /// fitness and the same world starts again.
 alResult alCreateAntsReplay(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
                             alAnts **out, alError *err);
+/// Creates a replay of a whole generation: count ants, ant a with genome
+/// genomes + a * alNN_WeightCount (copied), in generation gen's world; no GA,
+/// no baseline. With ants.world = shared and the generation's genomes in ant
+/// order, its fitness statistics are exactly the logged ones.
+alResult alCreateAntsReplayAll(const alAntsDef *def, uint64_t seed, int64_t gen,
+                               const float *genomes, int count, alAnts **out, alError *err);
+/// Bytes of the genome blob the module stores per generation (its
+/// best_genome): own worlds, the best genome (alNN_WeightCount floats);
+/// shared, the best genome followed by all ants.count genomes in ant order.
+size_t alAnts_StoredBytes(const alAntsDef *def);
+/// Replays a stored blob (alAnts_StoredBytes bytes, need not be aligned) of
+/// generation gen: the best ant alone in its own world, or the whole
+/// generation together in the shared world. *best receives the replay's best
+/// fitness (for a logged blob exactly the logged best), *mean (may be NULL)
+/// the mean fitness (shared; NAN for own). AL_ERR_CONFIG when the size does
+/// not fit the def (e.g. a blob of the other world mode).
+alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
+                             size_t size, double *best, double *mean, alError *err);
 /// Frees; NULL is a no-op.
 void alDestroyAnts(alAnts *ants);
 
 /// Re-simulates one genome in generation gen's world and returns its fitness:
-/// for the best genome logged for generation gen, exactly the logged best.
+/// with ants.world = own, for the best genome logged for generation gen,
+/// exactly the logged best (shared: the ant alone in the world; use
+/// alAnts_ReplayStored).
 alResult alAnts_Replay(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
                        double *fitness, alError *err);
 
@@ -179,8 +228,11 @@ typedef struct alAntsView {
 } alAntsView;
 
 void alAnts_View(const alAnts *ants, alAntsView *out);
-/// Food (and, with mines, mine) positions of ant i's copy of the world:
+/// Food (and, with mines, mine) positions of ant i's copy of the world (the
+/// shared world whatever i, with ants.world = shared):
 /// returns the count and sets *x, *y (NULL pointers and 0 for mines when off).
+/// The thread count in use: def.threads, or for 0 alThreads_Resolve's.
+int alAnts_Threads(const alAnts *ants);
 int alAnts_Food(const alAnts *ants, int i, const float **x, const float **y);
 int alAnts_Mines(const alAnts *ants, int i, const float **x, const float **y);
 /// The unit vector ant i senses now towards its nearest food (kind 0) or

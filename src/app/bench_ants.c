@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alife/threads.h"
 #include "alife/ants.h"
 #include "bench.h"
 #include "cli.h"
@@ -36,17 +37,21 @@ static void help(void)
            "food per ant as a share of the greedy baseline's (5-generation trailing\n"
            "means), the first generation reaching 75%% and 90%%, and, when the config\n"
            "has ants.mines on, mines hit per ant at generation 0 and at the last one,\n"
-           "and the food compared with the same config without mines.\n"
+           "and the food compared with the same config without mines. In the shared\n"
+           "world (ants.world = shared, the default) the baseline is a group of as many\n"
+           "greedy ants as the population, sharing a world of the same kind; with\n"
+           "ants.world = own, baseline_ants greedy foragers each in its own copy.\n"
            "\n"
            "options:\n"
            "      --ants N          ants (ants.count, default 30)\n"
            "      --ticks T         ticks per generation (ants.ticks, default 2000)\n"
            "      --food F          food items (ants.food, default 40)\n"
            "      --generations G   generations to run (speed default 20, learn default 150)\n"
-           "      --threads T       worker threads, 0 = all cores (default 0)\n"
+           "      --threads T       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --baseline N      greedy foragers per generation (speed default 0, learn: config)\n"
            "      --seeds S         learn: S seeds (default 10)\n"
            "      --first-seed N    learn: the first of them (default 1: seeds 1..S)\n"
+           "      --world W         shared or own (ants.world; default: the config's)\n"
            "  -s, --set K=V         override a config key\n"
            "      --learn           the learning acceptance figures instead of speed\n"
            "      --json            one JSON object instead of text\n"
@@ -125,12 +130,7 @@ static int bench_speed(bench_opts *o)
         while (!alAnts_Advance(ants, def.ticks)) {
         }
     double secs = al_now() - t0, cpu = cpu_now() - c0;
-    int threads = def.threads;
-#ifdef ALIFE_HAVE_OPENMP
-    if (threads <= 0) threads = omp_get_max_threads();
-#else
-    threads = 1;
-#endif
+    int threads = alThreads_Resolve(def.threads);
     double steps = (double)def.count * def.ticks * (double)gens;
     int n;
     const alAntsGen *h = alAnts_History(ants, &n);
@@ -279,6 +279,11 @@ static int bench_learn(bench_opts *o)
     bool all75 = true;
     double drop_sum = 0, share_sum = 0;
     bool mines_ok = true;
+    const bool shared = def.world_mode == AL_ANTS_SHARED;
+    if (!o->json)
+        printf("world: %s; baseline: %s\n", shared ? "shared" : "own",
+               shared ? "a group of as many greedy ants sharing a world of the same kind"
+                      : "greedy foragers, each in its own copy of the world");
     if (!o->json)
         printf("seed  baseline  food@%d  ratio@50  ratio@%d  first75  first90%s\n", gens - 1,
                gens - 1, def.mines ? "  mines@0  mines@last  drop  food/no-mine  per1000@0  per1000@last  greedy" : "");
@@ -307,10 +312,10 @@ static int bench_learn(bench_opts *o)
     double drop_mean = drop_sum / seeds, share_mean = share_sum / seeds;
     if (def.mines) mines_ok = drop_mean >= 0.70 && share_mean >= 0.60;
     if (o->json) {
-        printf("{\"bench\": \"ants-learn\", \"seeds\": %d, \"generations\": %d, \"mines\": %s, "
+        printf("{\"bench\": \"ants-learn\", \"world\": \"%s\", \"seeds\": %d, \"generations\": %d, \"mines\": %s, "
                "\"worst_first75\": %d, \"median_first90\": %d, \"all_seeds_75_by_50\": %s, "
                "\"median_90_by_150\": %s",
-               seeds, gens, def.mines ? "true" : "false", f75[seeds - 1], median90,
+               shared ? "shared" : "own", seeds, gens, def.mines ? "true" : "false", f75[seeds - 1], median90,
                all75 ? "true" : "false", med90 ? "true" : "false");
         if (def.mines)
             printf(", \"mines_drop_mean\": %.4f, \"food_vs_no_mines_mean\": %.4f, \"mines_ok\": %s",
@@ -342,13 +347,13 @@ static int bench_learn(bench_opts *o)
 
 int bench_ants(int argc, char **argv)
 {
-    enum { O_ANTS = 1000, O_TICKS, O_FOOD, O_GENS, O_THREADS, O_BASE, O_SEEDS, O_FIRST, O_LEARN, O_JSON };
+    enum { O_ANTS = 1000, O_TICKS, O_FOOD, O_GENS, O_THREADS, O_BASE, O_SEEDS, O_FIRST, O_LEARN, O_JSON, O_WORLD };
     static const struct option opts[] = {
         {"ants", required_argument, 0, O_ANTS},       {"ticks", required_argument, 0, O_TICKS},
         {"food", required_argument, 0, O_FOOD},       {"generations", required_argument, 0, O_GENS},
         {"threads", required_argument, 0, O_THREADS}, {"baseline", required_argument, 0, O_BASE},
         {"seeds", required_argument, 0, O_SEEDS},     {"learn", no_argument, 0, O_LEARN},
-        {"first-seed", required_argument, 0, O_FIRST},
+        {"first-seed", required_argument, 0, O_FIRST}, {"world", required_argument, 0, O_WORLD},
         {"json", no_argument, 0, O_JSON},             {"set", required_argument, 0, 's'},
         {"help", no_argument, 0, 'h'},                {0, 0, 0, 0}};
     bench_opts o = {.generations = 0, .threads = 0, .seeds = 10, .baseline = -1, .first_seed = 1};
@@ -360,6 +365,7 @@ int bench_ants(int argc, char **argv)
         case O_ANTS: al_sets_addkv(&o.sets, "ants.count", optarg); break;
         case O_TICKS: al_sets_addkv(&o.sets, "ants.ticks", optarg); break;
         case O_FOOD: al_sets_addkv(&o.sets, "ants.food", optarg); break;
+        case O_WORLD: al_sets_addkv(&o.sets, "ants.world", optarg); break;
         case 's': al_sets_add(&o.sets, optarg); break;
         case O_LEARN: o.learn = true; break;
         case O_FIRST:

@@ -1,9 +1,11 @@
 // Neural ant foragers. The hot loop runs per chunk of ants, tick after tick:
 // think (one batched forward pass, vectorised across the chunk's ants), act
-// (turn, move, edges), then sense (eat, nearest food and mine, inputs). Each
-// ant lives in its own copy of the generation's world (see ants.h), so chunks
-// are independent and a worker runs a chunk for many ticks without any
-// barrier; the thread count cannot change a single bit.
+// (turn, move, edges), then sense (eat, nearest food and mine, inputs). With
+// ants.world = own each ant lives in its own copy of the generation's world
+// (see ants.h), so chunks are independent and a worker runs a chunk for many
+// ticks without any barrier; the thread count cannot change a single bit. In
+// the shared world (the default) each tick ends with a serial step that
+// resolves eating in a fixed order (see "the shared world" below).
 //
 // Nearest food / mine: each ant caches its few nearest items with distance
 // bounds (see near_cache), so a full lookup (alWorld_NearestK, the shared
@@ -28,6 +30,7 @@
 #include "alife/grid.h" // alWorld_NearestK
 #include "alife/pacer.h"
 #include "alife/rng.h"
+#include "alife/threads.h"
 
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
@@ -74,6 +77,7 @@ typedef struct near_cache {
     float *nx, *ny;    // its position
     float *second;     // as above; -inf = stale
     float *odo1;
+    float *nd2;        // shared world: squared distance to near (no cache there)
 } near_cache;
 
 // One population sharing a controller: the evolved ants or the greedy baseline.
@@ -88,8 +92,12 @@ typedef struct swarm {
     int *food, *hits;
     uint8_t *alive, *elite;
     alRng *rng;          // each copy's respawn stream
-    float *fx, *fy;      // food of ant a at [a * nfood + j]
-    float *mx, *my;      // mines of ant a at [a * nmines + j]
+    float *fx, *fy;      // food of ant a at [a * nfood + j]; shared world: [j]
+    float *mx, *my;      // mines of ant a at [a * nmines + j]; shared world: [j]
+    bool shared;         // one world for all (ants.world = shared)
+    alRng wrng;          // shared world: its respawn stream
+    int *claim;          // shared world: the ant that gets item j this tick, -1 none
+    unsigned char *moved; // shared world: item j respawned this tick
     float *wt, *act;     // interleaved weights and activations (evolved ants only)
     alPacer pacer; // run_ticks' choice between its threads and one
 } swarm;
@@ -142,7 +150,7 @@ static alVec2 random_heading(alRng *rng)
 static void swarm_free(swarm *w)
 {
     void *ptrs[] = {w->x,    w->y,     w->lx,    w->ly,     w->speed, w->odo,   w->sfx,
-                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->mdist,
+                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.nd2, w->mc.nd2, w->claim, w->moved, w->mdist,
                     w->food, w->hits,  w->alive, w->elite,  w->rng,   w->fx,    w->fy,
                     w->mx,   w->my,    w->wt,    w->act};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i) free(ptrs[i]);
@@ -188,7 +196,11 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         near_cache *k = caches[c];
         ALLOC(k->idx, s * CACHE_K); ALLOC(k->bound, s); ALLOC(k->odo0, s); ALLOC(k->near, s);
         ALLOC(k->nx, s); ALLOC(k->ny, s); ALLOC(k->second, s); ALLOC(k->odo1, s);
+        ALLOC(k->nd2, s);
     }
+    w->shared = def->world_mode == AL_ANTS_SHARED;
+    int items = w->nfood > w->nmines ? w->nfood : w->nmines;
+    ALLOC(w->claim, items); ALLOC(w->moved, items);
     ALLOC(w->food, s); ALLOC(w->hits, s); ALLOC(w->alive, s); ALLOC(w->elite, s);
     ALLOC(w->rng, s);
     ALLOC(w->fx, s * w->nfood); ALLOC(w->fy, s * w->nfood);
@@ -412,7 +424,9 @@ static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *
     }
 }
 
-TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
+// Think and act for a chunk of ants, then (own worlds: sense_after) sense;
+// in the shared world sensing and eating are the separate passes below.
+TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
 {
     const float max_turn = s->def.max_turn, half_speed = 0.5f * s->def.max_speed;
     float turn[CHUNK], speed[CHUNK];
@@ -485,7 +499,126 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1)
         }
     }
     move(s, w, a0, a1, turn, speed);
-    sense(s, w, a0, a1, true);
+    if (sense_after) sense(s, w, a0, a1, true);
+}
+
+// ---- the shared world ----------------------------------------------------
+//
+// One tick: think and move every chunk in parallel; find every ant's nearest
+// food and mine in parallel (reading the items only); then one thread
+// resolves eating in a fixed order (claim_and_respawn) and updates who is
+// nearest to what, so the thread count cannot change a bit. No near_cache
+// here: any ant's meal moves an item for all, which would invalidate every
+// other ant's bounds; a plain scan of the items (alWorld_NearestK, one
+// vectorised pass) is exact and simple.
+
+// Ant a's nearest item of one kind, scanned over all count items (ties: the
+// lower index), into c->near[a] and c->nd2[a].
+static void nearest_scan(const alAnts *s, const swarm *w, near_cache *c, int a, const float *ix,
+                         const float *iy, int count)
+{
+    int j = 0;
+    float d2 = INFINITY;
+    int found = alWorld_NearestK(&s->def.world, ix, iy, count, alV2(w->x[a], w->y[a]), s->far, 1,
+                                 &j, &d2, NULL);
+    assert(found == 1);
+    (void)found;
+    c->near[a] = j;
+    c->nd2[a] = d2;
+}
+
+static void shared_nearest(const alAnts *s, swarm *w, int a0, int a1)
+{
+    for (int a = a0; a < a1; ++a) {
+        nearest_scan(s, w, &w->fc, a, w->fx, w->fy, w->nfood);
+        if (w->nmines) nearest_scan(s, w, &w->mc, a, w->mx, w->my, w->nmines);
+    }
+}
+
+// Eating (or hitting) in the shared world, one kind of item: every live ant
+// whose nearest item is within reach claims it; an item goes to the nearest
+// claimant (ties: the lower ant index), at most one item per ant per tick, as
+// in an own world. Claimed items respawn in index order from the world's
+// stream. Then every ant's nearest is brought up to date: a full scan for
+// those whose nearest moved, a comparison with the moved items for the rest;
+// the result is what a full scan would give.
+static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool mines)
+{
+    const int count = mines ? w->nmines : w->nfood;
+    float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
+    const float reach2 = s->def.eat_radius * s->def.eat_radius;
+    int any = 0;
+    for (int j = 0; j < count; ++j) w->claim[j] = -1;
+    for (int a = 0; a < w->n; ++a) {
+        if (!w->alive[a] || !(c->nd2[a] <= reach2)) continue;
+        int j = c->near[a], held = w->claim[j];
+        if (held < 0 || c->nd2[a] < c->nd2[held]) w->claim[j] = a;
+        any = 1;
+    }
+    if (!any) return;
+    int nmoved = 0;
+    int moved_idx[64];
+    for (int j = 0; j < count; ++j) {
+        w->moved[j] = 0;
+        int a = w->claim[j];
+        if (a < 0) continue;
+        if (mines) {
+            w->hits[a]++;
+            if (s->def.mine_hit == AL_MINE_END) w->alive[a] = 0;
+        } else {
+            w->food[a]++;
+        }
+        respawn(s, &w->wrng, ix, iy, j);
+        w->moved[j] = 1;
+        if (nmoved < (int)(sizeof moved_idx / sizeof moved_idx[0])) moved_idx[nmoved] = j;
+        ++nmoved;
+    }
+    const bool few = nmoved <= (int)(sizeof moved_idx / sizeof moved_idx[0]);
+    for (int a = 0; a < w->n; ++a) {
+        if (!few || w->moved[c->near[a]]) {
+            nearest_scan(s, w, c, a, ix, iy, count);
+            continue;
+        }
+        alVec2 p = alV2(w->x[a], w->y[a]);
+        for (int q = 0; q < nmoved; ++q) {
+            int j = moved_idx[q];
+            float d2 = INFINITY;
+            // The same distance formula as the scan's, so ties resolve alike.
+            alWorld_NearestK(&s->def.world, ix + j, iy + j, 1, p, s->far, 1, NULL, &d2, NULL);
+            if (d2 < c->nd2[a] || (d2 == c->nd2[a] && j < c->near[a])) {
+                c->near[a] = j;
+                c->nd2[a] = d2;
+            }
+        }
+    }
+}
+
+// The sensed unit vectors (and mine distance) of every ant from its nearest items.
+static void shared_senses(const alAnts *s, swarm *w)
+{
+    for (int a = 0; a < w->n; ++a) {
+        float d;
+        int j = w->fc.near[a];
+        w->fc.nx[a] = w->fx[j];
+        w->fc.ny[a] = w->fy[j];
+        check_one(s, w, &w->fc, a, &w->sfx[a], &w->sfy[a], &d);
+        if (w->nmines) {
+            j = w->mc.near[a];
+            w->mc.nx[a] = w->mx[j];
+            w->mc.ny[a] = w->my[j];
+            check_one(s, w, &w->mc, a, &w->smx[a], &w->smy[a], &w->mdist[a]);
+        }
+    }
+}
+
+// The serial end of a shared tick (eat = false only before the first tick).
+static void shared_resolve(const alAnts *s, swarm *w, bool eat)
+{
+    if (eat) {
+        claim_and_respawn(s, w, &w->fc, false);
+        if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
+    }
+    shared_senses(s, w);
 }
 
 static void run_ticks(const alAnts *s, swarm *w, int k)
@@ -502,11 +635,35 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
     const bool timed = s->threads > 1 && nchunks > 1 && (int64_t)w->n * k >= 4096;
     const bool parallel = timed && alPacer_Pick(&w->pacer);
     const double t0 = timed ? omp_get_wtime() : 0.0;
+#endif
+    if (w->shared) {
+        // A tick's parallel passes, then its serial resolution, k times in
+        // one parallel region (two barriers a tick).
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel num_threads(s->threads) if (parallel)
+#endif
+        for (int t = 0; t < k; ++t) {
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp for schedule(static)
+#endif
+            for (int c = 0; c < nchunks; ++c) {
+                int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
+                chunk_tick(s, w, a0, a1, false);
+                shared_nearest(s, w, a0, a1);
+            }
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp single
+#endif
+            shared_resolve(s, w, true);
+        }
+    } else {
+#ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->threads) if (parallel)
 #endif
-    for (int c = 0; c < nchunks; ++c) {
-        int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
-        for (int t = 0; t < k; ++t) chunk_tick(s, w, a0, a1);
+        for (int c = 0; c < nchunks; ++c) {
+            int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
+            for (int t = 0; t < k; ++t) chunk_tick(s, w, a0, a1, true);
+        }
     }
 #ifdef ALIFE_HAVE_OPENMP
     if (timed) alPacer_Report(&w->pacer, parallel, (omp_get_wtime() - t0) / ((double)w->n * k));
@@ -549,9 +706,45 @@ static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
     w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
 }
 
+// The shared world of a generation from its stream: the food, the mines,
+// then each ant's start (place, heading) in index order; the stream then
+// serves the respawns.
+static void start_shared(const alAnts *s, swarm *w, alRng rng)
+{
+    const alWorld *wd = &s->def.world;
+    for (int j = 0; j < w->nfood; ++j) {
+        alVec2 q = random_point(&rng, wd);
+        w->fx[j] = q.x;
+        w->fy[j] = q.y;
+    }
+    for (int j = 0; j < w->nmines; ++j) {
+        alVec2 q = random_point(&rng, wd);
+        w->mx[j] = q.x;
+        w->my[j] = q.y;
+    }
+    for (int a = 0; a < w->n; ++a) {
+        alVec2 p = random_point(&rng, wd), h = random_heading(&rng);
+        w->x[a] = p.x;
+        w->y[a] = p.y;
+        w->lx[a] = h.x;
+        w->ly[a] = h.y;
+        w->speed[a] = 0.0f;
+        w->odo[a] = 0.0f;
+        w->food[a] = w->hits[a] = 0;
+        w->alive[a] = 1;
+        w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
+    }
+    w->wrng = rng;
+}
+
 // The first look around, before the first tick.
 static void sense_all(const alAnts *s, swarm *w)
 {
+    if (w->shared) {
+        shared_nearest(s, w, 0, w->n);
+        shared_resolve(s, w, false);
+        return;
+    }
     for (int a0 = 0; a0 < w->n; a0 += CHUNK) sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false);
 }
 
@@ -560,11 +753,11 @@ static void begin_generation(alAnts *s)
     swarm *w = &s->pop;
     alRng world = alRng_Stream(s->seed, STREAM_WORLD + (uint64_t)s->gen);
     for (int a = 0; a < w->n; ++a) {
-        const float *genome = s->ga ? alGa_Floats(s->ga, a) : s->replay_genome;
-        alNN_Interleave(&s->def.brain, genome, a, w->wt, w->stride);
+        alNN_Interleave(&s->def.brain, alAnts_Genome(s, a), a, w->wt, w->stride);
         w->elite[a] = s->ga ? alGa_IsElite(s->ga, a) : 0;
-        start_ant(s, w, a, world);
+        if (!w->shared) start_ant(s, w, a, world);
     }
+    if (w->shared) start_shared(s, w, world);
     sense_all(s, w);
     s->tick = 0;
 }
@@ -576,9 +769,12 @@ static double run_baseline(alAnts *s, double *mines)
     swarm *w = &s->base;
     *mines = NAN;
     if (w->n == 0) return NAN;
-    for (int b = 0; b < w->n; ++b)
-        start_ant(s, w, b,
-                  alRng_Stream(s->seed, STREAM_BASELINE + (uint64_t)s->gen * 65536u + (uint64_t)b));
+    if (w->shared) // the population's world and starts, greedy ants in them
+        start_shared(s, w, alRng_Stream(s->seed, STREAM_WORLD + (uint64_t)s->gen));
+    else
+        for (int b = 0; b < w->n; ++b)
+            start_ant(s, w, b,
+                      alRng_Stream(s->seed, STREAM_BASELINE + (uint64_t)s->gen * 65536u + (uint64_t)b));
     sense_all(s, w);
     run_ticks(s, w, s->def.ticks);
     double sum = 0, hits = 0;
@@ -654,8 +850,10 @@ static void end_generation(alAnts *s)
     int best = 0;
     for (int a = 1; a < w->n; ++a)
         if (s->fitness[a] > s->fitness[best]) best = a;
-    memcpy(s->best, s->ga ? alGa_Floats(s->ga, best) : s->replay_genome,
-           (size_t)s->nweights * sizeof *s->best);
+    const size_t nw = (size_t)s->nweights;
+    memcpy(s->best, alAnts_Genome(s, best), nw * sizeof *s->best);
+    if (w->shared) // then the whole generation, in ant order: what its replay needs
+        for (int a = 0; a < w->n; ++a) memcpy(s->best + nw * (size_t)(1 + a), alAnts_Genome(s, a), nw * sizeof *s->best);
     s->best_fitness = s->fitness[best];
     if (s->ga) {
         for (int a = 0; a < w->n; ++a) alGa_SetFitness(s->ga, a, s->fitness[a]);
@@ -687,8 +885,9 @@ bool alAnts_Step(alAnts *s) { return alAnts_Advance(s, 1); }
 
 // ---- creation ------------------------------------------------------------
 
+// A run (genome NULL) or a replay of ngenomes genomes (ant a gets the a-th).
 static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
-                       alAnts **out, alError *err)
+                       int ngenomes, alAnts **out, alError *err)
 {
     *out = NULL;
     alResult r = alAntsDef_Validate(def, err);
@@ -701,20 +900,20 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
     s->nweights = alNN_WeightCount(&def->brain);
     s->nneurons = alNN_NeuronCount(&def->brain);
     s->far = 2.0f * (def->world.width + def->world.height);
-    s->threads = def->threads;
-#ifdef ALIFE_HAVE_OPENMP
-    if (s->threads <= 0) s->threads = omp_get_max_threads();
-#else
-    s->threads = 1;
-#endif
-    int n = genome ? 1 : def->count;
+    s->threads = alThreads_Resolve(def->threads);
+    const bool shared = def->world_mode == AL_ANTS_SHARED;
+    int n = genome ? ngenomes : def->count;
+    // The greedy group: baseline_ants in own worlds, or as many as the ants in
+    // a shared world (the same crowding).
+    int nbase = genome || def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;
+    size_t nw = (size_t)s->nweights;
     bool ok = swarm_alloc(&s->pop, def, n, false, s->nweights, s->nneurons) &&
-              swarm_alloc(&s->base, def, genome ? 0 : def->baseline_ants, true, 0, 0) &&
+              swarm_alloc(&s->base, def, nbase, true, 0, 0) &&
               (s->fitness = calloc((size_t)n, sizeof *s->fitness)) != NULL &&
-              (s->best = calloc((size_t)s->nweights, sizeof *s->best)) != NULL;
+              (s->best = calloc(nw * (shared ? 1 + (size_t)n : 1), sizeof *s->best)) != NULL;
     if (ok && genome) {
-        ok = (s->replay_genome = malloc((size_t)s->nweights * sizeof *genome)) != NULL;
-        if (ok) memcpy(s->replay_genome, genome, (size_t)s->nweights * sizeof *genome);
+        ok = (s->replay_genome = malloc(nw * (size_t)n * sizeof *genome)) != NULL;
+        if (ok) memcpy(s->replay_genome, genome, nw * (size_t)n * sizeof *genome);
     }
     if (!ok) {
         alDestroyAnts(s);
@@ -740,14 +939,55 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
 
 alResult alCreateAnts(const alAntsDef *def, uint64_t seed, alAnts **out, alError *err)
 {
-    return create(def, seed, 0, NULL, out, err);
+    return create(def, seed, 0, NULL, 0, out, err);
 }
 
 alResult alCreateAntsReplay(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
                             alAnts **out, alError *err)
 {
     assert(genome && gen >= 0);
-    return create(def, seed, gen, genome, out, err);
+    return create(def, seed, gen, genome, 1, out, err);
+}
+
+alResult alCreateAntsReplayAll(const alAntsDef *def, uint64_t seed, int64_t gen,
+                               const float *genomes, int count, alAnts **out, alError *err)
+{
+    assert(genomes && gen >= 0 && count >= 1);
+    return create(def, seed, gen, genomes, count, out, err);
+}
+
+size_t alAnts_StoredBytes(const alAntsDef *def)
+{
+    size_t one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
+    return def->world_mode == AL_ANTS_SHARED ? one * (1 + (size_t)def->count) : one;
+}
+
+alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
+                             size_t size, double *best, double *mean, alError *err)
+{
+    size_t want = alAnts_StoredBytes(def);
+    if (size != want)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "stored genome of generation %lld: %zu bytes, but ants.world = %s with "
+                           "this brain and ants.count needs %zu",
+                           (long long)gen, size,
+                           def->world_mode == AL_ANTS_SHARED ? "shared" : "own", want);
+    const size_t nw = (size_t)alNN_WeightCount(&def->brain);
+    const bool shared = def->world_mode == AL_ANTS_SHARED;
+    float *g = malloc(size);
+    if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory replaying generation %lld", (long long)gen);
+    memcpy(g, bytes, size); // the blob need not be aligned for floats
+    alAnts *s = NULL;
+    alResult r = shared ? alCreateAntsReplayAll(def, seed, gen, g + nw, def->count, &s, err)
+                        : alCreateAntsReplay(def, seed, gen, g, &s, err);
+    free(g);
+    if (r != AL_OK) return r;
+    while (!alAnts_Advance(s, s->def.ticks)) {
+    }
+    *best = s->best_fitness;
+    if (mean) *mean = shared && s->have_last ? s->last.mean : NAN;
+    alDestroyAnts(s);
+    return AL_OK;
 }
 
 void alDestroyAnts(alAnts *s)
@@ -807,9 +1047,12 @@ void alAnts_View(const alAnts *s, alAntsView *v)
                       .elite = w->elite};
 }
 
+int alAnts_Threads(const alAnts *s) { return s->threads; }
+
 int alAnts_Food(const alAnts *s, int i, const float **x, const float **y)
 {
     assert(i >= 0 && i < s->pop.n);
+    if (s->pop.shared) i = 0;
     *x = s->pop.fx + (size_t)i * s->pop.nfood;
     *y = s->pop.fy + (size_t)i * s->pop.nfood;
     return s->pop.nfood;
@@ -822,6 +1065,7 @@ int alAnts_Mines(const alAnts *s, int i, const float **x, const float **y)
         *x = *y = NULL;
         return 0;
     }
+    if (s->pop.shared) i = 0;
     *x = s->pop.mx + (size_t)i * s->pop.nmines;
     *y = s->pop.my + (size_t)i * s->pop.nmines;
     return s->pop.nmines;
@@ -839,7 +1083,7 @@ const alNNLayout *alAnts_Layout(const alAnts *s) { return &s->def.brain; }
 const float *alAnts_Genome(const alAnts *s, int i)
 {
     assert(i >= 0 && i < s->pop.n);
-    return s->ga ? alGa_Floats(s->ga, i) : s->replay_genome;
+    return s->ga ? alGa_Floats(s->ga, i) : s->replay_genome + (size_t)i * (size_t)s->nweights;
 }
 
 void alAnts_Activations(const alAnts *s, int i, float *act)

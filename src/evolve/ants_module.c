@@ -35,8 +35,10 @@ static bool finished(const void *self) { return false; }
 
 static const void *best_genome(const void *self, size_t *bytes)
 {
+    // Own worlds: the best genome; shared: the best, then the whole generation
+    // (alAnts_StoredBytes), which its exact replay needs.
     const float *g = alAnts_LastBest(self, NULL);
-    *bytes = g ? (size_t)alNN_WeightCount(alAnts_Layout(self)) * sizeof *g : 0;
+    *bytes = g ? alAnts_StoredBytes(alAnts_Def(self)) : 0;
     return g;
 }
 
@@ -49,14 +51,16 @@ static void describe(const void *self, char *buf, size_t cap)
         return;
     }
     const alAntsGen *g = &h[n - 1];
-    int len = snprintf(buf, cap, "gen %lld: best %.4g, mean food %.4g per ant", (long long)g->gen,
-                       g->best, g->food_mean);
+    const alAntsDef *d = alAnts_Def(self);
+    // Fitness is what the table and plot show; with mines it is not the food.
+    int len = snprintf(buf, cap, "gen %lld: fitness best %.4g, mean %.4g; food %.4g per ant",
+                       (long long)g->gen, g->best, g->mean, g->food_mean);
     if (len >= 0 && (size_t)len < cap && g->baseline_mean == g->baseline_mean)
-        len += snprintf(buf + len, cap - (size_t)len, " (greedy baseline %.4g, %.0f%%)",
-                        g->baseline_mean,
+        len += snprintf(buf + len, cap - (size_t)len, " (greedy %s %.4g: %.0f%%)",
+                        d->world_mode == AL_ANTS_SHARED ? "group" : "forager", g->baseline_mean,
                         g->baseline_mean > 0 ? 100.0 * g->food_mean / g->baseline_mean : 0.0);
-    if (len >= 0 && (size_t)len < cap && alAnts_Def(self)->mines)
-        snprintf(buf + len, cap - (size_t)len, ", mines hit %.3g per ant", g->mines_mean);
+    if (len >= 0 && (size_t)len < cap && d->mines)
+        snprintf(buf + len, cap - (size_t)len, "; mines hit %.3g per ant", g->mines_mean);
 }
 
 const alModuleClass alAntsModule = {

@@ -1,9 +1,11 @@
-// The ants view: oriented ants over the food (green) and mines (red) of one
-// ant's copy of the world, food counts (green) and numbers (yellow), the
-// elites highlighted, a table of earlier generations, and the brain of a
-// clicked ant with its live activations. B replays the best ant of a stored
-// generation, re-simulated from the run's seed and the genome in the run
-// database; [ and ] pick the generation.
+// The ants view: oriented ants over the food (green) and mines (red) of the
+// shared world (or, with ants.world = own, of one ant's copy: the caption
+// says whose, P pins it), food counts (green) and numbers (yellow), the
+// elites ringed orange, a legend of the marks, and the brain of a clicked ant
+// with its named inputs and outputs, live. Eaten food flashes white where it
+// was. B replays a stored generation (the whole population in the shared
+// world, the best ant alone in its own copy), re-simulated from the run's
+// seed and the genomes in the run database; [ and ] pick the generation.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,16 +14,31 @@
 #include "alife/ants.h"
 #include "alife/runquery.h"
 #include "view.h"
+#include "view_ants.h"
+
+enum { MAX_PUFFS = 64, PUFF_FRAMES = 16, MAX_TRACKED = 4096 };
 
 typedef struct ants_view {
     bool show_food, show_numbers;
     int selected;          // clicked ant, -1 = none
-    // replay of a stored generation's best ant
+    int pinned;            // own worlds: the ant whose copy is drawn (P), -1 = the leader
+    // replay of a stored generation (all of it in a shared world)
     alAnts *replay;
     int64_t replay_gen;    // the generation replayed
     double replay_logged;  // its logged best fitness
-    double replay_result;  // the replay's fitness once it ended (NAN before)
+    double replay_logged_mean; // and mean (NAN when unknown)
+    double replay_result;  // the replay's best fitness once it ended (NAN before)
+    double replay_mean;    // and mean
+    bool replay_all;       // the whole generation (shared world)
     char note[1100];       // last message about replays
+    // eaten food: where the drawn items were last frame, and fading marks
+    float *prev_x, *prev_y;
+    int prev_n, prev_owner;
+    int64_t prev_gen;
+    const alAnts *prev_src;
+    struct { alVec2 at; int ttl; } puffs[MAX_PUFFS];
+    int npuffs;
+    int64_t eaten_seen;    // items seen eaten in the drawn world (for tests)
     bool auto_replayed;    // the replay started at the run's end was tried
 } ants_view;
 
@@ -30,8 +47,16 @@ static void *create(const al_view_ctx *ctx)
     ants_view *v = calloc(1, sizeof *v);
     if (!v) return NULL;
     v->show_food = v->show_numbers = true;
-    v->selected = -1;
-    v->replay_result = NAN;
+    v->selected = v->pinned = -1;
+    v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
+    v->prev_x = calloc(MAX_TRACKED, sizeof *v->prev_x);
+    v->prev_y = calloc(MAX_TRACKED, sizeof *v->prev_y);
+    if (!v->prev_x || !v->prev_y) {
+        free(v->prev_x);
+        free(v->prev_y);
+        free(v);
+        return NULL;
+    }
     return v;
 }
 
@@ -40,8 +65,25 @@ static void destroy(void *state)
     ants_view *v = state;
     if (!v) return;
     alDestroyAnts(v->replay);
+    free(v->prev_x);
+    free(v->prev_y);
     free(v);
 }
+
+// The ant whose copy of the world is drawn (own worlds): the selected one,
+// else the pinned one, else the one with most food so far. In the shared
+// world every ant's "copy" is the one world.
+static int world_owner(const alAntsView *av, int selected, int pinned)
+{
+    if (selected >= 0 && selected < av->count) return selected;
+    if (pinned >= 0 && pinned < av->count) return pinned;
+    int best = 0;
+    for (int a = 1; a < av->count; ++a)
+        if (av->food[a] > av->food[best]) best = a;
+    return best;
+}
+
+static bool is_shared(const alAnts *ants) { return alAnts_Def(ants)->world_mode == AL_ANTS_SHARED; }
 
 // The instance to draw: the replay while there is one, else the population.
 static const alAnts *shown(const al_view_ctx *ctx)
@@ -52,29 +94,69 @@ static const alAnts *shown(const al_view_ctx *ctx)
 
 static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen);
 
+// Eaten food: items of the drawn world that moved since the last frame get a
+// fading mark where they were (the shell may run several ticks a frame).
+static void track_eaten(ants_view *v, const alAnts *ants)
+{
+    alAntsView av;
+    alAnts_View(ants, &av);
+    int owner = is_shared(ants) ? 0 : world_owner(&av, v->selected, v->pinned);
+    const float *ix, *iy;
+    int n = alAnts_Food(ants, owner, &ix, &iy);
+    if (n > MAX_TRACKED) n = MAX_TRACKED;
+    bool same = v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen &&
+                v->prev_n == n && av.tick > 0;
+    for (int k = 0; k < v->npuffs;) // age the marks
+        if (--v->puffs[k].ttl <= 0) v->puffs[k] = v->puffs[--v->npuffs];
+        else ++k;
+    for (int j = 0; j < n; ++j) {
+        if (same && (ix[j] != v->prev_x[j] || iy[j] != v->prev_y[j])) {
+            v->eaten_seen++;
+            if (v->npuffs < MAX_PUFFS) {
+                v->puffs[v->npuffs].at = alV2(v->prev_x[j], v->prev_y[j]);
+                v->puffs[v->npuffs].ttl = PUFF_FRAMES;
+                v->npuffs++;
+            }
+        }
+        v->prev_x[j] = ix[j];
+        v->prev_y[j] = iy[j];
+    }
+    v->prev_n = n;
+    v->prev_owner = owner;
+    v->prev_gen = av.gen;
+    v->prev_src = ants;
+}
+
 static void update(al_view_ctx *ctx, int64_t ticks)
 {
     ants_view *v = ctx->state;
     // At the generation limit the world stays alive: the last stored
-    // generation's best ant forages on (once; B goes back to the population).
+    // generation replays (the whole population in the shared world, the best
+    // ant in its own; once; B goes back to the population).
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
         v->auto_replayed = true;
         start_replay(ctx, v, -1);
     }
     if (v && !ctx->done) v->auto_replayed = false;
-    if (!v || !v->replay) return;
-    // The replay runs at the shell's speed (at least a tick a frame, also
-    // when the run is paused, so a replay can be watched on its own).
-    for (int64_t t = 0; t < (ticks > 0 ? ticks : 1); ++t) {
-        if (alAnts_Step(v->replay)) {
-            double f;
-            alAnts_LastBest(v->replay, &f);
-            v->replay_result = f;
+    if (!v) return;
+    if (v->replay) {
+        // The replay runs at the shell's speed (at least a tick a frame, also
+        // when the run is paused, so a replay can be watched on its own).
+        for (int64_t t = 0; t < (ticks > 0 ? ticks : 1); ++t) {
+            if (alAnts_Step(v->replay)) {
+                double f;
+                alAnts_LastBest(v->replay, &f);
+                v->replay_result = f;
+                alGenStats st;
+                v->replay_mean = alAnts_LastStats(v->replay, &st) ? st.mean : NAN;
+            }
         }
     }
+    track_eaten(v, shown(ctx));
 }
 
-// Starts (or moves) a replay of generation gen's best ant from the run database.
+// Starts (or moves) a replay of generation gen from the run database: its
+// whole population in the shared world, its best ant in an own world.
 static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
 {
     alError err = {0};
@@ -97,7 +179,8 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
         return;
     }
     const alAntsDef *def = alAnts_Def(ctx->mod);
-    size_t want = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
+    const bool shared = def->world_mode == AL_ANTS_SHARED;
+    size_t want = alAnts_StoredBytes(def), one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
     const alRunGenome *pick = NULL;
     for (int64_t i = 0; i < run->genome_count; ++i) {
         const alRunGenome *g = &run->genomes[i];
@@ -105,54 +188,86 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
         if (g->gen <= gen && (!pick || g->gen > pick->gen)) pick = g;
         if (gen < 0 && (!pick || g->gen > pick->gen)) pick = g;
     }
-    if (!pick && run->genome_count > 0) pick = &run->genomes[0];
+    if (!pick)
+        for (int64_t i = 0; i < run->genome_count && !pick; ++i)
+            if (run->genomes[i].rank == 0 && run->genomes[i].size == want) pick = &run->genomes[i];
     if (!pick) {
         snprintf(v->note, sizeof v->note, "replay: no generation stored yet");
     } else {
-        float *genome = malloc(want);
-        if (genome) {
-            memcpy(genome, pick->bytes, want);
+        float *genomes = malloc(want);
+        if (genomes) {
+            memcpy(genomes, pick->bytes, want);
             alAnts *r = NULL;
-            if (alCreateAntsReplay(def, ctx->session->seed, pick->gen, genome, &r, &err) == AL_OK) {
+            alResult res = shared ? alCreateAntsReplayAll(def, ctx->session->seed, pick->gen,
+                                                          genomes + one / sizeof(float), def->count, &r, &err)
+                                  : alCreateAntsReplay(def, ctx->session->seed, pick->gen, genomes, &r, &err);
+            if (res == AL_OK) {
                 alDestroyAnts(v->replay);
                 v->replay = r;
                 v->replay_gen = pick->gen;
                 v->replay_logged = pick->fitness;
-                v->replay_result = NAN;
+                v->replay_logged_mean = NAN;
+                for (int64_t i = 0; i < run->gen_count; ++i)
+                    if (run->gens[i].gen == pick->gen) v->replay_logged_mean = run->gens[i].mean;
+                v->replay_result = v->replay_mean = NAN;
+                v->replay_all = shared;
+                // select the best ant: the first whose genome is the stored best
                 v->selected = 0;
-                snprintf(v->note, sizeof v->note, "replaying the best ant of generation %lld",
-                         (long long)pick->gen);
+                for (int a = 0; shared && a < def->count; ++a)
+                    if (memcmp(genomes, genomes + (size_t)(a + 1) * (one / sizeof(float)), one) == 0) {
+                        v->selected = a;
+                        break;
+                    }
+                if (shared)
+                    snprintf(v->note, sizeof v->note, "replaying all %d ants of generation %lld (best: ant %d)",
+                             def->count, (long long)pick->gen, v->selected);
+                else
+                    snprintf(v->note, sizeof v->note, "replaying the best ant of generation %lld",
+                             (long long)pick->gen);
             } else {
                 snprintf(v->note, sizeof v->note, "replay: %s", err.msg);
             }
-            free(genome);
+            free(genomes);
         }
     }
     alDestroyRunData(run);
     alRunLog_Close(log);
 }
 
-// The ant whose copy of the world is drawn: the selected one, else the one
-// with most food so far.
-static int world_owner(const alAntsView *av, int selected)
+// Names of the brain's inputs (in sensor order) and outputs.
+static const char *input_name(const alAntsDef *d, int i)
 {
-    if (selected >= 0 && selected < av->count) return selected;
-    int best = 0;
-    for (int a = 1; a < av->count; ++a)
-        if (av->food[a] > av->food[best]) best = a;
-    return best;
+    static const char *const body[] = {"look x", "look y", "food ahead", "food side", "mine ahead", "mine side"};
+    static const char *const world[] = {"look x", "look y", "food x", "food y", "mine x", "mine y"};
+    return i < 6 ? (d->frame == AL_FRAME_BODY ? body[i] : world[i]) : "?";
 }
 
-// The network of ant a: neurons as discs filled by their activation, the
-// weights as lines, green positive, red negative, wider when stronger.
-static void draw_brain(SDL_Renderer *r, SDL_Rect box, const alNNLayout *l, const float *w,
-                       const float *act)
+// The network of an ant: neurons as squares filled by their activation, the
+// weights as lines, green positive, red negative, wider when stronger; the
+// inputs and outputs named, with their values.
+static void draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
+                       const float *w, const float *act)
 {
+    const alNNLayout *l = &def->brain;
     enum { MAXN = AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH };
     float nx[MAXN], ny[MAXN];
+    char lab[24];
+    int left = 0, right = 0;
+    for (int i = 0; i < l->sizes[0]; ++i) {
+        snprintf(lab, sizeof lab, "%s -0.00", input_name(def, i));
+        int tw = al_text_width(f, lab);
+        if (tw > left) left = tw;
+    }
+    right = al_text_width(f, "right 0.00");
+    int x0 = box.x + left + 12, x1 = box.x + box.w - right - 12;
+    if (x1 - x0 < 30) { // too narrow for labels: the network alone
+        x0 = box.x + 8;
+        x1 = box.x + box.w - 8;
+        left = right = -1;
+    }
     int k = 0;
     for (int L = 0; L < l->layer_count; ++L) {
-        float x = (float)box.x + 14 + (float)(box.w - 28) * (float)L / (float)(l->layer_count - 1);
+        float x = (float)x0 + (float)(x1 - x0) * (float)L / (float)(l->layer_count - 1);
         for (int j = 0; j < l->sizes[L]; ++j, ++k) {
             nx[k] = x;
             ny[k] = (float)box.y + (float)box.h * ((float)j + 0.5f) / (float)l->sizes[L];
@@ -163,7 +278,7 @@ static void draw_brain(SDL_Renderer *r, SDL_Rect box, const alNNLayout *l, const
         int nin = l->sizes[L - 1];
         for (int j = 0; j < l->sizes[L]; ++j) {
             for (int i = 0; i <= nin; ++i, ++wi) {
-                if (i == nin) continue; // the bias shows as the ring below
+                if (i == nin) continue; // the bias is not drawn
                 float m = fminf(fabsf(w[wi]) / 2.0f, 1.0f);
                 Uint8 a = (Uint8)(60 + 195 * m);
                 if (w[wi] >= 0) SDL_SetRenderDrawColor(r, 110, 220, 120, a);
@@ -177,16 +292,49 @@ static void draw_brain(SDL_Renderer *r, SDL_Rect box, const alNNLayout *l, const
         in0 = out0;
         out0 += l->sizes[L];
     }
+    float th = (float)al_font_height(f);
     for (int q = 0; q < k; ++q) {
         // inputs in [-1, 1], sigmoid outputs in [0, 1], tanh in [-1, 1]: show |value|
         float v = fminf(fabsf(act[q]), 1.0f);
         Uint8 g = (Uint8)(40 + 215 * v);
-        SDL_FRect node = {nx[q] - 6, ny[q] - 6, 12, 12};
+        SDL_FRect node = {nx[q] - 5, ny[q] - 5, 10, 10};
         SDL_SetRenderDrawColor(r, g, g, (Uint8)(act[q] < 0 ? 120 : g), 255);
         SDL_RenderFillRectF(r, &node);
         SDL_SetRenderDrawColor(r, 200, 210, 230, 255);
         SDL_RenderDrawRectF(r, &node);
+        if (left < 0) continue;
+        if (q < l->sizes[0]) {
+            snprintf(lab, sizeof lab, "%s %+.2f", input_name(def, q), (double)act[q]);
+            int tw = al_text_width(f, lab);
+            al_draw_text_px(r, f, nx[q] - 9 - (float)tw, ny[q] - th / 2, AL_COL_TEXT, lab);
+        } else if (q >= k - 2) {
+            snprintf(lab, sizeof lab, "%s %.2f", q == k - 2 ? "left" : "right", (double)act[q]);
+            al_draw_text_px(r, f, nx[q] + 9, ny[q] - th / 2, AL_COL_TEXT, lab);
+        }
     }
+}
+
+// The brain inspector of ant a, drawn at (px, py) pixels: beside it, never
+// over it (view_ants.h), sized to the world view.
+static void draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint at, const char *title)
+{
+    const alAntsDef *def = alAnts_Def(ants);
+    int sh = al_font_height(c->small);
+    int rows = 0;
+    for (int L = 0; L < def->brain.layer_count; ++L)
+        if (def->brain.sizes[L] > rows) rows = def->brain.sizes[L];
+    int want_h = 24 + rows * (sh + 2) + 8, want_w = 330;
+    SDL_Rect box = al_ants_brain_box(c->rect, at.x, at.y, want_w, want_h, 14);
+    float act[AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH];
+    alAnts_Activations(ants, a, act);
+    SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(c->r, 18, 20, 26, 225);
+    SDL_RenderFillRect(c->r, &box);
+    SDL_SetRenderDrawColor(c->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
+    SDL_RenderDrawRect(c->r, &box);
+    al_draw_text_px(c->r, c->small, (float)box.x + 6, (float)box.y + 3, AL_COL_ACCENT, title);
+    SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
+    draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act);
 }
 
 static void draw(al_view_ctx *ctx, al_canvas *c)
@@ -194,9 +342,10 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     ants_view *v = ctx->state;
     const alAnts *ants = shown(ctx);
     const alAntsDef *def = alAnts_Def(ants);
+    const bool shared = is_shared(ants);
     alAntsView av;
     alAnts_View(ants, &av);
-    int owner = world_owner(&av, v ? v->selected : -1);
+    int owner = world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1);
     const float *ix, *iy;
     int n = alAnts_Food(ants, owner, &ix, &iy);
     for (int j = 0; j < n; ++j) al_batch_disc(c->batch, c, alV2(ix[j], iy[j]), 2.5f, 8, AL_COL_GOOD);
@@ -207,102 +356,168 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         SDL_Color col = !av.alive[a]  ? AL_RGB(90, 90, 100)
                         : av.elite[a] ? AL_COL_BEST
                                       : AL_COL_AGENT;
-        if (v && a == v->selected) {
-            al_batch_disc(c->batch, c, p, 9.0f, 16, AL_RGBA(110, 180, 255, 70));
-            col = AL_COL_ACCENT;
-        }
+        if (v && a == v->selected) col = AL_COL_ACCENT;
         al_batch_tri(c->batch, c, p, h, 10.0f, col);
     }
     al_batch_draw(c);
-    for (int a = 0; a < av.count; ++a) {
+    if (v)
+        for (int k = 0; k < v->npuffs; ++k) { // eaten food: a white ring that shrinks away
+            float t = (float)v->puffs[k].ttl / PUFF_FRAMES;
+            al_draw_circle(c, v->puffs[k].at, 2.5f + 3.5f * t, AL_RGBA(255, 255, 255, 40 + 180 * t));
+        }
+    for (int a = 0; a < av.count; ++a)
         if (av.elite[a] && !(v && v->replay)) al_draw_circle(c, alV2(av.x[a], av.y[a]), 7.0f, AL_COL_BEST);
-        if (v && v->show_food)
-            al_draw_text(c, alV2(av.x[a] + 9, av.y[a] - 8), AL_COL_GOOD, "%d", av.food[a]);
-        if (v && v->show_numbers)
-            al_draw_text(c, alV2(av.x[a] - 9, av.y[a] - 8), AL_COL_WARN, "%d", a);
+    if (v && (v->show_food || v->show_numbers) && av.count <= 4000) {
+        // One label per spot: ants standing together share one, with a count.
+        float *sx = malloc(sizeof(float) * 2 * (size_t)av.count);
+        int *own = malloc(sizeof(int) * ((size_t)2 * av.count + (size_t)al_ants_label_scratch(av.count)));
+        if (sx && own) {
+            float *sy = sx + av.count;
+            int *grp = own + av.count, *scratch = grp + av.count;
+            for (int a = 0; a < av.count; ++a) {
+                SDL_FPoint q = al_canvas_to_screen(c, alV2(av.x[a], av.y[a]));
+                sx[a] = q.x;
+                sy[a] = q.y;
+            }
+            float lh = (float)al_font_height(c->small);
+            // a label spans about 24 px either side of its ant
+            al_ants_label_plan(sx, sy, av.count, 48.0f, lh, own, grp, scratch);
+            for (int a = 0; a < av.count; ++a) {
+                if (own[a] != a) continue;
+                char t[32];
+                // above the ant and its elite ring
+                float ring = 7.0f * c->scale + 2.0f;
+                float y = sy[a] - (ring > 8.0f ? ring : 8.0f) - lh + 2.0f;
+                if (grp[a] > 1) { // a crowd: how many, not a blob of numbers
+                    snprintf(t, sizeof t, "%d ants", grp[a]);
+                    float tw = (float)al_text_width(c->small, t);
+                    al_draw_text_px(c->r, c->small, sx[a] - tw / 2, y, AL_COL_TEXT, t);
+                    continue;
+                }
+                if (v->show_numbers) {
+                    snprintf(t, sizeof t, "%d", a);
+                    float tw = (float)al_text_width(c->small, t);
+                    al_draw_text_px(c->r, c->small, sx[a] - 5 - tw, y, AL_COL_WARN, t);
+                }
+                if (v->show_food) {
+                    snprintf(t, sizeof t, "%d", av.food[a]);
+                    al_draw_text_px(c->r, c->small, sx[a] + 5, y, AL_COL_GOOD, t);
+                }
+            }
+        }
+        free(sx);
+        free(own);
     }
-    if (def->mines && v && v->selected >= 0 && v->selected < av.count) {
-        // the selected ant's senses: a line to its nearest food and mine
+    bool picked = v && v->selected >= 0 && v->selected < av.count;
+    if (picked) {
+        // The selected ant: a ring around it (its heading stays visible) and
+        // lines to what it senses, its nearest food and mine.
         alVec2 p = alV2(av.x[v->selected], av.y[v->selected]);
+        al_draw_circle(c, p, 10.0f, AL_COL_ACCENT);
         float ux, uy;
-        alAnts_Sensed(ants, v->selected, 1, &ux, &uy);
-        al_draw_line(c, p, alV2(p.x + 25 * ux, p.y + 25 * uy), AL_COL_BAD);
-    }
-    if (v && v->selected >= 0 && v->selected < av.count) {
-        alVec2 p = alV2(av.x[v->selected], av.y[v->selected]);
-        float ux, uy;
+        if (def->mines) {
+            alAnts_Sensed(ants, v->selected, 1, &ux, &uy);
+            al_draw_line(c, p, alV2(p.x + 25 * ux, p.y + 25 * uy), AL_COL_BAD);
+        }
         alAnts_Sensed(ants, v->selected, 0, &ux, &uy);
         al_draw_line(c, p, alV2(p.x + 25 * ux, p.y + 25 * uy), AL_COL_GOOD);
     }
-    if (v) {
-        // The brain of the clicked ant (else the leader), live, in the top right corner.
-        int a = world_owner(&av, v->selected);
-        float act[AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH];
-        alAnts_Activations(ants, a, act);
-        SDL_Rect box = {c->rect.x + c->rect.w - 250, c->rect.y + 8, 240, 150};
-        SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
-        SDL_SetRenderDrawColor(c->r, 18, 20, 26, 215);
-        SDL_RenderFillRect(c->r, &box);
-        SDL_SetRenderDrawColor(c->r, 80, 88, 104, 255);
-        SDL_RenderDrawRect(c->r, &box);
+    // Whose world this is, in the world's bottom-left corner (the shell's
+    // PAUSED sign takes the top left).
+    char cap[160];
+    if (shared)
+        snprintf(cap, sizeof cap, "shared world: food eaten is gone for all (white ring)");
+    else
+        snprintf(cap, sizeof cap, "own worlds: ant %d's copy shown (%s)", owner,
+                 picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "leader; P pins");
+    float cw = (float)al_text_width(c->small, cap), chh = (float)al_font_height(c->small);
+    SDL_FRect cb = {c->world_px.x + 2, c->world_px.y + c->world_px.h - chh - 4, cw + 8, chh + 2};
+    SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(c->r, 18, 20, 26, 200);
+    SDL_RenderFillRectF(c->r, &cb);
+    al_draw_text_px(c->r, c->small, cb.x + 4, cb.y + 1, AL_COL_DIM, cap);
+    if (picked) {
         char title[64];
-        snprintf(title, sizeof title, "ant %d%s", a, v->selected == a ? "" : " (leader)");
-        al_draw_text_px(c->r, c->small, (float)box.x + 6, (float)box.y + 3, AL_COL_ACCENT, title);
-        SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
-        draw_brain(c->r, net, alAnts_Layout(ants), alAnts_Genome(ants, a), act);
+        snprintf(title, sizeof title, "brain of ant %d (click elsewhere: close)", v->selected);
+        draw_inspector(c, ants, v->selected, al_canvas_to_screen(c, alV2(av.x[v->selected], av.y[v->selected])), title);
     }
+}
+
+// A line of the legend: mark characters in their colours, then the text.
+static void legend_line(al_panel *p, const char *marks, const SDL_Color *cols, int ncols)
+{
+    al_panel_chars(p, marks, cols, ncols);
 }
 
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     ants_view *v = ctx->state;
     const alAnts *ants = shown(ctx);
+    const alAntsDef *def = alAnts_Def(ants);
     alAntsView av;
     alAnts_View(ants, &av);
     if (v && v->replay) {
         al_panel_heading(p, "Replay");
-        al_panel_text(p, AL_COL_WARN, "best ant of generation %lld, tick %d / %d",
-                      (long long)v->replay_gen, av.tick, av.ticks);
-        if (isnan(v->replay_result))
-            al_panel_kv(p, "logged fitness", "%.6g", v->replay_logged);
-        else
-            al_panel_kv(p, "replayed / logged", "%.6g / %.6g %s", v->replay_result, v->replay_logged,
+        al_panel_text(p, AL_COL_WARN, "%s of generation %lld, tick %d / %d",
+                      v->replay_all ? "all ants" : "best ant", (long long)v->replay_gen, av.tick, av.ticks);
+        if (isnan(v->replay_result)) {
+            al_panel_kv(p, "logged best fitness", "%.6g", v->replay_logged);
+        } else {
+            al_panel_kv(p, "best: replayed / logged", "%.6g / %.6g %s", v->replay_result, v->replay_logged,
                         v->replay_result == v->replay_logged ? "(exact)" : "(DIFFERS)");
+            if (v->replay_all && !isnan(v->replay_logged_mean))
+                al_panel_kv(p, "mean: replayed / logged", "%.6g / %.6g %s", v->replay_mean,
+                            v->replay_logged_mean, v->replay_mean == v->replay_logged_mean ? "(exact)" : "(DIFFERS)");
+        }
         al_panel_note(p, "[ ] other generation   B back to the population");
     } else {
-        long total = 0;
-        for (int a = 0; a < av.count; ++a) total += av.food[a];
-        al_panel_kv(p, "food so far", "%ld (%.1f per ant)", total, (double)total / av.count);
-        int nh;
-        const alAntsGen *h = alAnts_History(ants, &nh);
-        if (nh > 0) {
-            al_panel_heading(p, "Earlier generations");
-            char line[120];
-            SDL_Color dim[80];
-            for (int i = 0; i < 80; ++i) dim[i] = AL_COL_DIM;
-            snprintf(line, sizeof line, "%5s %6s %7s %6s %8s", "gen", "best", "mean", "food", "greedy");
-            al_panel_chars(p, line, dim, 80);
-            for (int k = 0; k < 4 && k < nh; ++k) {
-                const alAntsGen *g = &h[nh - 1 - k];
-                snprintf(line, sizeof line, "%5lld %6.4g %7.4g %6lld %8.4g", (long long)g->gen,
-                         g->best, g->mean, (long long)g->food_total, g->baseline_mean);
-                SDL_Color cols[80];
-                for (int i = 0; i < 80; ++i) cols[i] = k == 0 ? AL_COL_TEXT : AL_COL_DIM;
-                al_panel_chars(p, line, cols, 80);
-            }
+        long total = 0, hits = 0;
+        for (int a = 0; a < av.count; ++a) {
+            total += av.food[a];
+            hits += av.mines_hit[a];
         }
+        al_panel_heading(p, "This generation");
+        al_panel_kv(p, "food eaten so far", "%ld (%.1f per ant)", total, (double)total / av.count);
+        if (def->mines)
+            al_panel_kv(p, "mines hit so far", "%ld (%.2f per ant)", hits, (double)hits / av.count);
+        if (def->mines)
+            al_panel_note(p, "fitness (table, plot) = food - %g x mines hit", (double)def->mine_penalty);
     }
     if (v && v->note[0]) al_panel_note(p, "%s", v->note);
-    if (v) {
-        // The clicked ant, else the one with most food so far (whose world is drawn).
-        bool picked = v->selected >= 0 && v->selected < av.count;
-        int a = world_owner(&av, v->selected);
-        al_panel_heading(p, picked ? "Brain" : "Brain of the leader (click an ant)");
+    if (!v) return;
+    // What the marks in the world mean.
+    al_panel_heading(p, "Marks");
+    {
+        const char *l1 = "^ ant   ^ elite (ring)   ^ selected";
+        SDL_Color c1[40];
+        for (int i = 0; i < 40; ++i) c1[i] = AL_COL_DIM;
+        c1[0] = AL_COL_AGENT;
+        c1[8] = AL_COL_BEST;
+        c1[25] = AL_COL_ACCENT;
+        legend_line(p, l1, c1, 40);
+        const char *l2 = "7 ant number  12 food eaten  o food";
+        SDL_Color c2[40];
+        for (int i = 0; i < 40; ++i) c2[i] = AL_COL_DIM;
+        c2[0] = AL_COL_WARN;
+        c2[14] = c2[15] = AL_COL_GOOD;
+        c2[29] = AL_COL_GOOD;
+        legend_line(p, l2, c2, 40);
+        if (def->mines) {
+            const char *l3 = "o mine   ^ stopped by a mine (grey)";
+            SDL_Color c3[40];
+            for (int i = 0; i < 40; ++i) c3[i] = AL_COL_DIM;
+            c3[0] = AL_COL_BAD;
+            c3[9] = AL_RGB(120, 120, 130);
+            legend_line(p, l3, c3, 40);
+        }
+    }
+    bool picked = v->selected >= 0 && v->selected < av.count;
+    if (picked) {
+        int a = v->selected;
         al_panel_text(p, AL_COL_TEXT, "ant %d: %d food, %d mines%s", a, av.food[a], av.mines_hit[a],
                       av.elite[a] ? ", elite" : "");
-        al_panel_note(p, "brain top right: weights green +, red -; neurons lit by activation");
-        al_panel_note(p, "inputs: look x, y, food %s%s", alAnts_Def(ants)->frame == AL_FRAME_BODY ? "ahead, side" : "x, y",
-                      alAnts_Def(ants)->mines ? ", mine" : "");
+    } else {
+        al_panel_note(p, "click an ant: its brain, live%s", is_shared(ants) ? "" : "   P pins a world");
     }
 }
 
@@ -314,6 +529,19 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         switch (e->key.keysym.sym) {
         case SDLK_g: v->show_food = !v->show_food; return true;
         case SDLK_y: v->show_numbers = !v->show_numbers; return true;
+        case SDLK_p: {
+            // Own worlds: pin the world drawn now (the selected ant's or the
+            // leader's), so the food stops jumping when the leader changes.
+            if (is_shared(shown(ctx))) return false;
+            if (v->pinned >= 0) {
+                v->pinned = -1;
+            } else {
+                alAntsView av;
+                alAnts_View(shown(ctx), &av);
+                v->pinned = world_owner(&av, v->selected, -1);
+            }
+            return true;
+        }
         case SDLK_b:
             if (v->replay) {
                 alDestroyAnts(v->replay);
@@ -362,14 +590,32 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     r->replaying = v && v->replay;
     r->selected = v ? v->selected : -1;
     const float *ix, *iy;
-    r->food = alAnts_Food(ants, world_owner(&av, v ? v->selected : -1), &ix, &iy);
+    int owner = world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1);
+    r->food = alAnts_Food(ants, owner, &ix, &iy);
+    if (v && v->selected >= 0 && v->selected < av.count) snprintf(r->overlay, sizeof r->overlay, "brain");
+    long eaten = 0;
+    for (int a = 0; a < av.count; ++a) eaten += av.food[a];
+    al_view_report_figure(r, "food_eaten", (double)eaten);
+    al_view_report_figure(r, "world_shared", is_shared(ants) ? 1.0 : 0.0);
+    al_view_report_figure(r, "world_owner", is_shared(ants) ? -1.0 : (double)owner);
+    al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
+    if (v) al_view_report_figure(r, "eaten_marks_seen", (double)v->eaten_seen);
     if (v && v->replay) {
         al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
         al_view_report_figure(r, "replay_tick", (double)av.tick);
+        al_view_report_figure(r, "replay_ants", (double)av.count);
+        if (!isnan(v->replay_result)) {
+            al_view_report_figure(r, "replay_best", v->replay_result);
+            al_view_report_figure(r, "logged_best", v->replay_logged);
+        }
+        if (!isnan(v->replay_mean) && !isnan(v->replay_logged_mean)) {
+            al_view_report_figure(r, "replay_mean", v->replay_mean);
+            al_view_report_figure(r, "logged_mean", v->replay_logged_mean);
+        }
     }
 }
 
-static const char *const figures[] = {"baseline_mean", NULL};
+static const char *const figures[] = {"food_mean", "baseline_mean", NULL};
 
 const al_view al_view_ants = {
     .module = "ants",
@@ -377,10 +623,11 @@ const al_view al_view_ants = {
     .plot_figures = figures,
     .keys_help = "G  food counts on/off (green)\n"
                  "Y  ant numbers on/off (yellow)\n"
-                 "click  an ant: its brain, live\n"
-                 "B  replay the best ant of a stored generation (B again: back)\n"
+                 "click  an ant: its brain, live (named inputs and outputs)\n"
+                 "P  own worlds: pin the world drawn (P again: follow the leader)\n"
+                 "B  replay a stored generation: all ants (shared world) or the best (own)\n"
                  "[ ]  replay an earlier / later generation",
-    .plot_y = "food per ant (dashed: greedy baseline)",
+    .plot_y = "fitness best, mean; dashed: food per ant",
     .create = create,
     .destroy = destroy,
     .update = update,
@@ -389,3 +636,95 @@ const al_view al_view_ants = {
     .event = event,
     .report = report,
 };
+
+// ---- layout rules (view_ants.h) --------------------------------------------
+
+SDL_Rect al_ants_brain_box(SDL_Rect area, float ax, float ay, int want_w, int want_h, int keep)
+{
+    int w = want_w < area.w - 8 ? want_w : area.w - 8;
+    int h = want_h < area.h / 2 - 8 ? want_h : area.h / 2 - 8;
+    if (w < 40) w = area.w > 40 ? 40 : area.w;
+    if (h < 40) h = area.h > 40 ? 40 : area.h;
+    SDL_Rect b = {0, 0, w, h};
+    int right = area.x + area.w, bottom = area.y + area.h;
+    int ix = (int)ax, iy = (int)ay;
+    if (ix + keep + w + 4 <= right) {
+        b.x = ix + keep + 4; // to the right of the ant
+    } else if (ix - keep - w - 4 >= area.x) {
+        b.x = ix - keep - 4 - w; // to its left
+    } else {
+        // no room beside it: above or below it, whichever half it is not in
+        b.x = area.x + (area.w - w) / 2;
+        b.y = iy < area.y + area.h / 2 ? iy + keep + 4 : iy - keep - 4 - h;
+        if (b.y + h > bottom) b.y = bottom - h;
+        if (b.y < area.y) b.y = area.y;
+        return b;
+    }
+    b.y = iy - h / 2;
+    if (b.y + h > bottom - 4) b.y = bottom - 4 - h;
+    if (b.y < area.y + 4) b.y = area.y + 4;
+    return b;
+}
+
+static int label_cap(int n)
+{
+    int cap = 16;
+    while (cap < 2 * n) cap <<= 1;
+    return cap;
+}
+
+int al_ants_label_scratch(int n) { return n + label_cap(n); }
+
+static unsigned cell_hash(int cx, int cy)
+{
+    return ((unsigned)cx * 73856093u) ^ ((unsigned)cy * 19349663u);
+}
+
+int al_ants_label_plan(const float *sx, const float *sy, int n, float cell_w, float cell_h,
+                       int *owner, int *group, int *scratch)
+{
+    int cap = label_cap(n);
+    int *next = scratch, *table = scratch + n; // table: head ant of a cell's chain, -1 empty
+    for (int k = 0; k < cap; ++k) table[k] = -1;
+    int kept = 0;
+    for (int i = 0; i < n; ++i) {
+        int cx = (int)floorf(sx[i] / cell_w), cy = (int)floorf(sy[i] / cell_h);
+        owner[i] = -1;
+        group[i] = 0;
+        for (int dy = -1; dy <= 1 && owner[i] < 0; ++dy)
+            for (int dx = -1; dx <= 1 && owner[i] < 0; ++dx) {
+                int qx = cx + dx, qy = cy + dy;
+                for (unsigned k = cell_hash(qx, qy) & (unsigned)(cap - 1);; k = (k + 1) & (unsigned)(cap - 1)) {
+                    int head = table[k];
+                    if (head < 0) break;
+                    if ((int)floorf(sx[head] / cell_w) != qx || (int)floorf(sy[head] / cell_h) != qy) continue;
+                    for (int j = head; j >= 0; j = next[j])
+                        if (fabsf(sx[j] - sx[i]) < cell_w && fabsf(sy[j] - sy[i]) < cell_h) {
+                            owner[i] = j;
+                            group[j]++;
+                            break;
+                        }
+                    break;
+                }
+            }
+        if (owner[i] >= 0) continue;
+        owner[i] = i;
+        group[i] = 1;
+        ++kept;
+        unsigned k = cell_hash(cx, cy) & (unsigned)(cap - 1);
+        for (;; k = (k + 1) & (unsigned)(cap - 1)) {
+            int head = table[k];
+            if (head < 0) {
+                next[i] = -1;
+                table[k] = i;
+                break;
+            }
+            if ((int)floorf(sx[head] / cell_w) == cx && (int)floorf(sy[head] / cell_h) == cy) {
+                next[i] = head;
+                table[k] = i;
+                break;
+            }
+        }
+    }
+    return kept;
+}

@@ -2,8 +2,8 @@
 // (its brain), G and Y toggles, B replaying the best ant of a stored
 // generation, [ and ] moving between generations, B back. The pictures are
 // read back: the click lands on an ant found in the picture and selects it
-// (accent colour), B shows the replay heading, [ changes the panel. The replay itself is checked exactly in
-// test_ants.c.
+// (accent colour), B shows the replay heading, [ changes the panel. The
+// replay itself is checked exactly in test_ants.c.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

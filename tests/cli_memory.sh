@@ -8,21 +8,22 @@ cd "$TMP"
 ANTS=$SRC/experiments/ants/default.ini
 STR=$SRC/experiments/estrings/hello.ini
 
-# ants: one world copy per ant, so count * food * 8 bytes (60000 x 100000: ~45 GiB)
+# ants: one world copy per ant, so count * food * 8 bytes, twice with the shared
+# world of default.ini (its greedy group is as big): 60000 x 100000 is ~90 GiB
 ALIFE_MEM_AVAILABLE=16G expect_exit 2 "ants too big" -- "$ALIFE" run "$ANTS" --db a.db \
     --set ants.count=60000 --set ants.food=100000
-expect_output "needs about 44." "the estimate is given"
+expect_output "needs about 89.5 GiB" "the estimate is given"
 expect_output "16.0 GiB is available (ALIFE_MEM_AVAILABLE=16G)" "what is available, and from where"
 expect_output "ants.count = 60000 (--set)" "names the count and where it was set"
 expect_output "ants.food = 100000 (--set)" "names the food"
 checks=$((checks + 1))
 [ ! -e a.db ] || { echo "FAIL: a refused run touched the database"; failures=$((failures + 1)); }
 
-# the same rule on both sides of the line: 2000 ants x 1000 food is about 16 MiB
-ALIFE_MEM_AVAILABLE=8M expect_exit 2 "16 MiB into 8 MiB" -- "$ALIFE" run "$ANTS" --db b.db --quiet \
+# the same rule on both sides of the line: 2000 ants x 1000 food is about 32 MiB
+ALIFE_MEM_AVAILABLE=8M expect_exit 2 "32 MiB into 8 MiB" -- "$ALIFE" run "$ANTS" --db b.db --quiet \
     --set ants.count=2000 --set ants.food=1000 --set ants.ticks=1 --generations 1
 expect_output "ants.count = 2000" "names the count"
-ALIFE_MEM_AVAILABLE=64M expect_exit 0 "16 MiB into 64 MiB" -- "$ALIFE" run "$ANTS" --db b.db --quiet \
+ALIFE_MEM_AVAILABLE=64M expect_exit 0 "32 MiB into 64 MiB" -- "$ALIFE" run "$ANTS" --db b.db --quiet \
     --set ants.count=2000 --set ants.food=1000 --set ants.ticks=1 --generations 1
 
 # estrings: a 4,096-character target at population 1,000,000 is ~8 GiB

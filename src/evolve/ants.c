@@ -1107,11 +1107,12 @@ int64_t alAnts_ParallelRuns(const alAnts *s, int64_t *runs)
 static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights, int nneurons)
 {
     double s = (double)((n + CHUNK - 1) / CHUNK * CHUNK) + 1.0;
-    double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 7.0 * sizeof(float)) +
+    double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 8.0 * sizeof(float)) +
                      2.0 * sizeof(int) + 2.0 + sizeof(alRng);
     double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
-    return s * (per_ant + sizeof(float) * (items + brain));
+    double most = def->food > def->mine_count || !def->mines ? def->food : def->mine_count;
+    return s * (per_ant + sizeof(float) * (items + brain)) + most * (sizeof(int) + 1.0); // claim, moved
 }
 
 double alAnts_EstimateBytes(const alAntsDef *def)
@@ -1121,8 +1122,11 @@ double alAnts_EstimateBytes(const alAntsDef *def)
     ga.type = AL_GENOME_FLOATS;
     ga.population = def->count;
     ga.length = nw;
-    return sizeof(alAnts) + swarm_bytes(def, def->count, false, nw, nn) +
-           swarm_bytes(def, def->baseline_ants, true, 0, 0) + (double)def->count * sizeof(double) +
-           (double)nw * sizeof(float) + alGa_EstimateBytes(&ga) +
+    // as alCreateAnts: a shared world's greedy group is as big as the population
+    bool shared = def->world_mode == AL_ANTS_SHARED;
+    int nbase = def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;
+    return sizeof(alAnts) + swarm_bytes(def, def->count, false, nw, nn) + swarm_bytes(def, nbase, true, 0, 0) +
+           (double)def->count * sizeof(double) + (double)nw * (shared ? 1.0 + def->count : 1.0) * sizeof(float) +
+           alGa_EstimateBytes(&ga) +
            2.0 * AL_ANTS_HISTORY_KEEP * sizeof(alAntsGen);
 }

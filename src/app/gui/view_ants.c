@@ -16,7 +16,7 @@
 #include "view.h"
 #include "view_ants.h"
 
-enum { MAX_PUFFS = 64, PUFF_FRAMES = 16, MAX_TRACKED = 4096 };
+enum { MAX_PUFFS = 40, PUFF_FRAMES = 10, MAX_TRACKED = 4096 };
 
 typedef struct ants_view {
     bool show_food, show_numbers;
@@ -363,7 +363,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (v)
         for (int k = 0; k < v->npuffs; ++k) { // eaten food: a white ring that shrinks away
             float t = (float)v->puffs[k].ttl / PUFF_FRAMES;
-            al_draw_circle(c, v->puffs[k].at, 2.5f + 3.5f * t, AL_RGBA(255, 255, 255, 40 + 180 * t));
+            al_draw_circle(c, v->puffs[k].at, 3.0f + 2.5f * t, AL_RGBA(255, 255, 255, 30 + 170 * t));
         }
     for (int a = 0; a < av.count; ++a)
         if (av.elite[a] && !(v && v->replay)) al_draw_circle(c, alV2(av.x[a], av.y[a]), 7.0f, AL_COL_BEST);

@@ -73,6 +73,14 @@ expect_exit 0 "resolved ';' config reads back" -- "$ALIFE" config semi.ini
 expect_true "';' target survives the round trip" -- cmp -s semi.ini "$TMP/out"
 expect_output 'target = "Hi ; there"' "';' target kept whole"
 
+# A stored run's config (show --config) reads back with the same target.
+expect_exit 0 "a run with a ';' and quotes in its target" -- "$ALIFE" run ok.ini --generations 1 \
+    --set 'estrings.target=Hi ; "there" \n' --db rt.db --quiet
+expect_exit 0 "show --config" -- "$ALIFE" show 1 --db rt.db --config
+cp "$TMP/out" stored.ini
+expect_exit 0 "the stored config resolves" -- "$ALIFE" config stored.ini
+expect_output 'target = "Hi ; \"there\" \\n"' "stored target read back whole"
+
 # A failed write of the output is a runtime failure (exit 1), for every command.
 if [ -w /dev/full ]; then
     expect_exit 1 "config > /dev/full" -- sh -c '"$1" config ok.ini >/dev/full' sh "$ALIFE"

@@ -52,8 +52,11 @@ static void gs_run_script(gs_run *r, const char *script, const char *args)
     fputs(script, f);
     fclose(f);
     char cmd[4096];
+    // ALIFE_GUI_BINARY runs the same script against another build (to see a
+    // test fail on the code before a fix).
+    const char *bin = getenv("ALIFE_GUI_BINARY");
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' gui --offscreen %s --script '%s' >'%s' 2>'%s'",
-             ALIFE_SOURCE_DIR, ALIFE_BINARY, args, sp, out, err);
+             ALIFE_SOURCE_DIR, bin && bin[0] ? bin : ALIFE_BINARY, args, sp, out, err);
     int st = system(cmd);
     r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     f = fopen(err, "r");

@@ -16,6 +16,28 @@
 #include "alife/ga.h"
 #include "alife/rng.h"
 
+// The operators these tests were written and pinned with, stated here rather
+// than taken from alDefaultGaDef(), whose defaults are the schema's [ga]
+// (tournament 6, creep, 0.08, crossover 1, 2 elites) since one source of
+// defaults; the engine fields (population 100, length 16, ...) stay the
+// default def's.
+static alGaDef engine_def(void)
+{
+    alGaDef d = alDefaultGaDef();
+    d.selection = AL_SELECT_TOURNAMENT;
+    d.tournament_k = 3;
+    d.truncation = 0.5;
+    d.crossover = AL_CROSS_UNIFORM;
+    d.crossover_rate = 0.7;
+    d.mutation = AL_MUTATE_RESET;
+    d.mutation_rate = 0.05;
+    d.creep = 2;
+    d.max_perturbation = 0.3f;
+    d.elites = 1;
+    d.elite_copies = 1;
+    return d;
+}
+
 static alGa *make(const alGaDef *def, uint64_t seed)
 {
     alGa *ga = NULL;
@@ -53,7 +75,7 @@ static double sphere(const void *g, int len, void *ctx)
 static void check_crossover(alCrossover kind, int max_switches)
 {
     enum { LEN = 40 };
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.population = 2;
     d.length = LEN;
     d.elites = 0;
@@ -117,7 +139,7 @@ static void test_uniform_crossover_keeps_parent_genes_half_from_each(void **s)
     check_crossover(AL_CROSS_UNIFORM, 40);
     // And each gene comes from either parent about half the time.
     enum { LEN = 1000 };
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.population = 2;
     d.length = LEN;
     d.elites = 0;
@@ -156,7 +178,7 @@ static void test_float_crossover_keeps_parent_genes(void **s)
     (void)s;
     enum { LEN = 24 };
     for (int kind = 0; kind < 3; ++kind) {
-        alGaDef d = alDefaultGaDef();
+        alGaDef d = engine_def();
         d.type = AL_GENOME_FLOATS;
         d.mutation = AL_MUTATE_GAUSSIAN;
         d.population = 2;
@@ -195,7 +217,7 @@ static void test_float_crossover_keeps_parent_genes(void **s)
 static void check_mutation_rate(alGenomeType type, alMutation kind, double rate)
 {
     enum { POP = 500, LEN = 200 };
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.type = type;
     d.mutation = kind;
     d.population = POP;
@@ -264,7 +286,7 @@ static void test_mutation_reaches_every_symbol(void **s)
 {
     (void)s;
     for (int kind = AL_MUTATE_RESET; kind <= AL_MUTATE_CREEP; ++kind) {
-        alGaDef d = alDefaultGaDef();
+        alGaDef d = engine_def();
         d.population = 50;
         d.length = 1;
         d.elites = 0;
@@ -307,7 +329,7 @@ static void test_mutation_reaches_every_symbol(void **s)
 static void test_elitism_keeps_the_best_unchanged(void **s)
 {
     (void)s;
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.population = 40;
     d.length = 12;
     d.elites = 3;
@@ -375,7 +397,7 @@ static void count_picks(alGaDef d, const double *fit, int n, int seeds, int *pic
 // a measure of selection pressure.
 static double selected_mean(alSelection sel, int k, double frac, const double *fit, int n)
 {
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.elites = 0;
     d.selection = sel;
     d.tournament_k = k;
@@ -419,7 +441,7 @@ static void test_selection_minimising_prefers_low_fitness(void **s)
     double fit[N];
     for (int i = 0; i < N; ++i)
         fit[i] = i;
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.minimise = true;
     d.elites = 1;
     for (int sel = 0; sel < 4; ++sel) {
@@ -443,7 +465,7 @@ static void test_roulette_shifts_negative_fitness_so_the_worst_is_never_picked(v
 {
     (void)s;
     enum { N = 10 };
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.elites = 0;
     d.selection = AL_SELECT_ROULETTE;
     double fit[N];
@@ -463,7 +485,7 @@ static void test_roulette_shifts_negative_fitness_so_the_worst_is_never_picked(v
 static void test_roulette_refuses_negative_fitness_when_asked(void **s)
 {
     (void)s;
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.population = 6;
     d.length = 3;
     d.selection = AL_SELECT_ROULETTE;
@@ -493,7 +515,7 @@ static void test_roulette_with_equal_fitness_is_uniform(void **s)
 {
     (void)s;
     enum { N = 8 };
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.elites = 0;
     d.selection = AL_SELECT_ROULETTE;
     double fit[N];
@@ -510,7 +532,7 @@ static void test_roulette_with_equal_fitness_is_uniform(void **s)
 static void test_statistics_match_the_population(void **s)
 {
     (void)s;
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.population = 5;
     d.length = 4;
     d.minimise = true;
@@ -536,7 +558,7 @@ static void test_statistics_match_the_population(void **s)
 static void test_diversity_is_zero_for_clones_and_high_for_random(void **s)
 {
     (void)s;
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.population = 50;
     d.length = 64;
     alGa *ga = make(&d, 2);
@@ -562,7 +584,7 @@ static void test_diversity_is_zero_for_clones_and_high_for_random(void **s)
 static void test_stops_on_target_generations_and_stall(void **s)
 {
     (void)s;
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.population = 30;
     d.length = 8;
     d.fitness = sum_bytes;
@@ -608,7 +630,7 @@ static void test_stops_on_target_generations_and_stall(void **s)
 static void test_external_float_fitness_improves_like_the_ants_use_it(void **s)
 {
     (void)s;
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.type = AL_GENOME_FLOATS;
     d.population = 30;
     d.length = 20;
@@ -641,7 +663,7 @@ static void test_external_float_fitness_improves_like_the_ants_use_it(void **s)
 
 static uint64_t run_hash(int threads, alSelection sel, alGenomeType type)
 {
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.type = type;
     d.mutation = type == AL_GENOME_BYTES ? AL_MUTATE_CREEP : AL_MUTATE_GAUSSIAN;
     d.population = 601; // odd: exercises the spare row; 601 x 37 genes breed in parallel
@@ -683,7 +705,7 @@ static void test_same_seed_same_results_with_1_2_and_3_threads(void **s)
             assert_true(h1 == run_hash(3, (alSelection)sel, (alGenomeType)t));
         }
     // And a different seed gives different results (the hash is not constant).
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     alGa *a = make(&d, 1), *b = make(&d, 2);
     assert_memory_not_equal(alGa_Bytes(a, 0), alGa_Bytes(b, 0), (size_t)d.length);
     alDestroyGa(a);
@@ -705,59 +727,59 @@ static void expect_bad(alGaDef d, const char *needle1, const char *needle2)
 static void test_bad_definitions_are_rejected_with_clear_errors(void **s)
 {
     (void)s;
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     d.population = 1;
     expect_bad(d, "population = 1", "at least 2");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.mutation_rate = 1.5;
     expect_bad(d, "ga.mutation_rate = 1.5", "0 to 1");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.mutation_rate = -0.1;
     expect_bad(d, "ga.mutation_rate = -0.1", "0 to 1");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.crossover_rate = 2;
     expect_bad(d, "ga.crossover_rate = 2", "0 to 1");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.crossover_rate = NAN;
     expect_bad(d, "ga.crossover_rate", "0 to 1");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.population = 10;
     d.elites = 10;
     expect_bad(d, "ga.elites = 10", "population of 10");
     d.elites = 5;
     d.elite_copies = 2;
     expect_bad(d, "ga.elite_copies = 2", "elites x copies < population");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.population = 10;
     d.tournament_k = 11;
     expect_bad(d, "ga.tournament_k = 11", "1 to the population, 10");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.mutation = AL_MUTATE_GAUSSIAN;
     expect_bad(d, "ga.mutation = 'gaussian'", "reset|creep");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.type = AL_GENOME_FLOATS;
     d.mutation = AL_MUTATE_CREEP;
     expect_bad(d, "ga.mutation = 'creep'", "gaussian|uniform");
     d.mutation = AL_MUTATE_UNIFORM;
     d.max_perturbation = 0;
     expect_bad(d, "ga.max_perturbation = 0", "more than 0");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.alphabet = (const uint8_t *)"abca";
     d.alphabet_size = 4;
     expect_bad(d, "byte 97 twice", NULL);
     d.alphabet = (const uint8_t *)"a";
     d.alphabet_size = 1;
     expect_bad(d, "alphabet of 1 symbols", "2 to 256");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.mutation = AL_MUTATE_CREEP;
     d.alphabet = (const uint8_t *)"abc";
     d.alphabet_size = 3;
     d.creep = 3;
     expect_bad(d, "ga.creep = 3", "1 to 2");
-    d = alDefaultGaDef();
+    d = engine_def();
     d.length = 0;
     expect_bad(d, "genome length = 0", NULL);
-    d = alDefaultGaDef();
+    d = engine_def();
     d.selection = AL_SELECT_TRUNCATION;
     d.truncation = 0;
     expect_bad(d, "ga.truncation = 0", NULL);
@@ -774,7 +796,7 @@ static void test_config_mutation_kind_must_fit_the_genome(void **s)
     alError err = {0};
     alConfig *cfg = alCreateConfig(&cd, &err);
     assert_non_null(cfg);
-    alGaDef d = alDefaultGaDef();
+    alGaDef d = engine_def();
     assert_int_equal(alGaDef_FromConfig(&d, cfg, &err), AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "ga.mutation = 'gaussian'"));
     assert_non_null(strstr(err.msg, "reset|creep"));

@@ -348,7 +348,7 @@ static void test_open_for_logging_creates_missing_folders(void **state)
     alRunLog_Close(log);
     struct stat sb;
     assert_int_equal(stat(path, &sb), 0);
-    assert_int_equal(raw_count(path, "PRAGMA user_version"), 1);
+    assert_int_equal(raw_count(path, "PRAGMA user_version"), 2);
     assert_int_equal(raw_count(path, "PRAGMA application_id"), 0x616c6966);
     // WAL mode, so readers never wait for the writer.
     sqlite3 *db;

@@ -5,6 +5,7 @@
 // The module is a tiny one defined here, so the test does not depend on
 // the real modules' speed.
 #include <errno.h>
+#include <sqlite3.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -93,6 +94,7 @@ static const alModuleClass counter_class = {
     counter_last_stats,
     counter_finished,
     counter_genome,
+    NULL,
     NULL,
     NULL,
 };
@@ -419,6 +421,116 @@ static void test_slow_generation_does_not_hold_the_write_lock(void **state)
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 }
 
+// ---- live edits and the end of the run (issue 11 holes 4 and 5) ---------------------
+
+static int64_t sql_int(const char *db, const char *sql)
+{
+    sqlite3 *sq;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    if (sqlite3_prepare_v2(sq, sql, -1, &st, NULL) != SQLITE_OK) fail_msg("%s", sqlite3_errmsg(sq));
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int64_t v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(sq);
+    return v;
+}
+
+// An edit is stored with its generation and tick; a repeat within one
+// generation (a drag) once; the run reads back as edited, first edit named.
+static void test_edits_are_marked_once_per_generation_with_when_and_what(void **state)
+{
+    const char *db = fx_path("edits.db");
+    g_tick_us = 0;
+    al_session s;
+    alError err = {0};
+    alConfig *cfg = fx_config("estrings", "run.generations=5", NULL);
+    assert_int_equal(al_session_open_with_class(&s, &counter_class, cfg, db, "e", &err), AL_OK);
+    while (s.gens < 2) assert_true(al_session_step(&s, &err) >= 0);
+    assert_int_equal(al_session_step(&s, &err), 0); // tick 11: mid-generation
+    assert_int_equal(al_session_mark_edited(&s, "target moved", &err), AL_OK);
+    assert_int_equal(al_session_mark_edited(&s, "target moved", &err), AL_OK); // the same drag
+    assert_int_equal(al_session_mark_edited(&s, "vehicles added", &err), AL_OK);
+    while (s.gens < 3) assert_true(al_session_step(&s, &err) >= 0);
+    assert_int_equal(al_session_mark_edited(&s, "vehicles added", &err), AL_OK); // a new generation
+    assert_int_equal(s.edits, 3);
+    const char *end = al_session_run(&s, NULL, NULL, &err);
+    assert_int_equal(al_session_end(&s, end, &err), AL_OK);
+    al_session_close(&s, end);
+    assert_int_equal(sql_int(db, "SELECT count(*) FROM edits"), 3);
+    assert_int_equal(sql_int(db, "SELECT count(*) FROM edits WHERE gen = 2 AND tick = 11 AND"
+                                 " what IN ('target moved', 'vehicles added')"),
+                     2);
+    assert_int_equal(sql_int(db, "SELECT count(*) FROM edits WHERE gen = 3 AND tick = 15"), 1);
+    alRunData *run = load_only_run(db);
+    assert_int_equal(run->info.edit_count, 3);
+    assert_string_equal(run->info.first_edit, "generation 2, tick 11: target moved");
+    assert_string_equal(run->info.stop_reason, "generations");
+    alDestroyRunData(run);
+    g_tick_us = 1000;
+}
+
+// A generation whose last insert (its genome) fails is stored not at all, the
+// generations before it whole, though they were in the same open batch.
+static void test_a_generation_failing_part_way_is_stored_not_at_all(void **state)
+{
+    const char *db = fx_path("part.db");
+    g_tick_us = 0;
+    al_session s;
+    alError err = {0};
+    alConfig *cfg = fx_config("estrings", "run.generations=10", NULL);
+    assert_int_equal(al_session_open_with_class(&s, &counter_class, cfg, db, "p", &err), AL_OK);
+    sqlite3 *sq;
+    assert_int_equal(sqlite3_open(db, &sq), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(sq,
+                                  "CREATE TRIGGER no_genome BEFORE INSERT ON genomes WHEN NEW.gen = 3"
+                                  " BEGIN SELECT RAISE(ABORT, 'injected'); END",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(sq);
+    const char *end = al_session_run(&s, NULL, NULL, &err);
+    assert_string_equal(end, "failed");
+    assert_non_null(strstr(err.msg, "injected"));
+    assert_non_null(strstr(err.msg, "generation 3"));
+    assert_int_equal(al_session_end(&s, end, &err), AL_OK);
+    al_session_close(&s, end);
+    assert_int_equal(sql_int(db, "SELECT count(*) FROM generations"), 3);
+    assert_int_equal(sql_int(db, "SELECT count(*) FROM figures"), 3);
+    assert_int_equal(sql_int(db, "SELECT count(*) FROM genomes"), 3);
+    assert_int_equal(sql_int(db, "SELECT max(gen) FROM generations"), 2);
+    assert_int_equal(sql_int(db, "SELECT count(*) FROM runs WHERE status = 'failed'"), 1);
+    g_tick_us = 1000;
+}
+
+// A failed end-of-run write comes back from al_session_end (it was dropped).
+static void test_a_failed_end_of_run_write_is_returned(void **state)
+{
+    const char *db = fx_path("end.db");
+    g_tick_us = 0;
+    al_session s;
+    alError err = {0};
+    alConfig *cfg = fx_config("estrings", "run.generations=2", NULL);
+    assert_int_equal(al_session_open_with_class(&s, &counter_class, cfg, db, "e", &err), AL_OK);
+    const char *end = al_session_run(&s, NULL, NULL, &err);
+    assert_string_equal(end, "finished");
+    sqlite3 *sq;
+    assert_int_equal(sqlite3_open(db, &sq), SQLITE_OK);
+    sqlite3_busy_timeout(sq, 5000);
+    assert_int_equal(sqlite3_exec(sq,
+                                  "CREATE TRIGGER no_end BEFORE UPDATE OF status ON runs BEGIN"
+                                  " SELECT RAISE(ABORT, 'injected'); END",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(sq);
+    memset(&err, 0, sizeof err);
+    assert_int_equal(al_session_end(&s, end, &err), AL_ERR_DB);
+    assert_non_null(strstr(err.msg, "injected"));
+    assert_null(s.log); // closed either way
+    al_session_close(&s, end);
+    assert_int_equal(sql_int(db, "SELECT count(*) FROM runs WHERE status = 'running'"), 1);
+    g_tick_us = 1000;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -431,6 +543,9 @@ int main(void)
         T(test_sigterm_keeps_every_finished_generation_and_marks_interrupted),
         T(test_kill9_leaves_running_row_shown_interrupted),
         T(test_slow_generation_does_not_hold_the_write_lock),
+        T(test_edits_are_marked_once_per_generation_with_when_and_what),
+        T(test_a_generation_failing_part_way_is_stored_not_at_all),
+        T(test_a_failed_end_of_run_write_is_returned),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -122,7 +122,7 @@ typedef struct alAntsDef {
     float mine_range;  ///< the mine input is the unit vector times max(0, 1 - distance / mine_range), > 0 (default 50)
     alMineHit mine_hit; ///< default AL_MINE_PENALTY
     int baseline_ants; ///< greedy foragers per generation, 0 = no baseline (default 10)
-    int threads;       ///< OpenMP workers, 0 = all cores (default 0); results never depend on it
+    int threads;       ///< OpenMP workers, 0 = OMP_NUM_THREADS, else one per processor (alThreads_Resolve); results never depend on it
     alGaDef ga;        ///< the GA; population and length are set from count and brain
 } alAntsDef;
 
@@ -223,6 +223,8 @@ void alAnts_View(const alAnts *ants, alAntsView *out);
 /// Food (and, with mines, mine) positions of ant i's copy of the world (the
 /// shared world whatever i, with ants.world = shared):
 /// returns the count and sets *x, *y (NULL pointers and 0 for mines when off).
+/// The thread count in use: def.threads, or for 0 alThreads_Resolve's.
+int alAnts_Threads(const alAnts *ants);
 int alAnts_Food(const alAnts *ants, int i, const float **x, const float **y);
 int alAnts_Mines(const alAnts *ants, int i, const float **x, const float **y);
 /// The unit vector ant i senses now towards its nearest food (kind 0) or

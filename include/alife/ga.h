@@ -157,7 +157,8 @@ typedef struct alGaDef {
     alGaFitnessFn fitness; ///< NULL: fitness is set externally with alGa_SetFitness
     void *fitness_ctx;     ///< passed to fitness; must outlive the GA
 
-    int threads;     ///< OpenMP workers, 0 = all cores (default 0); results never depend on it.
+    int threads;     ///< OpenMP workers, 0 = OMP_NUM_THREADS, else one per processor
+                     ///< (alThreads_Resolve; default 0); results never depend on it.
                      ///< Generations of fewer than 16384 new genes breed on one thread, and
                      ///< serial vs parallel breeding is timed every 1024 generations and the
                      ///< faster kept (on a busy machine a preempted worker stalls each pass).
@@ -203,6 +204,8 @@ int64_t alGa_Generation(const alGa *ga);
 /// Epochs whose breeding pass ran on several threads (the run-time choice;
 /// results never depend on it): for benchmarks.
 int64_t alGa_ParallelEpochs(const alGa *ga);
+/// The thread count in use: def.threads, or for 0 alThreads_Resolve's.
+int alGa_Threads(const alGa *ga);
 
 /// Genes of individual i (0 <= i < size) of the current generation, valid
 /// until the next epoch. Bytes asserts a byte GA, Floats a float GA.

@@ -44,7 +44,8 @@ typedef struct alModuleClass {
     bool (*step)(void *self);
     /// Statistics of the last finished generation (false if none yet).
     bool (*last_stats)(const void *self, alGenStats *out);
-    /// True when the run reached its goal (target solved); the runner stops.
+    /// True when the module asks the runner to stop: its goal reached (target
+    /// solved) or, if it has a stall rule, stalled (stop_reason says which).
     bool (*finished)(const void *self);
     /// Genome of the best individual of the last finished generation, as
     /// bytes, valid until the next step; NULL (and *bytes = 0) if none.
@@ -61,6 +62,11 @@ typedef struct alModuleClass {
     /// fast-forward, benchmarks) let a module run many ticks in one pass,
     /// e.g. one parallel region instead of one per tick.
     bool (*step_many)(void *self, int64_t max_ticks, int64_t *done);
+    /// Optional (NULL: "solved" whenever finished() is true). Why finished()
+    /// is true, a static string: "solved" (the goal reached) or "stalled"
+    /// (no improvement for ga.stall_generations, goal not reached); NULL
+    /// while finished() is false.
+    const char *(*stop_reason)(const void *self);
 } alModuleClass;
 
 /// The module called name, or NULL.

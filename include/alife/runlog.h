@@ -49,7 +49,9 @@ void alRunLog_Close(alRunLog *log);
 alResult alRunLog_BeginRun(alRunLog *log, const alConfig *cfg, const char *name, uint64_t seed,
                            int64_t *run_id, alError *err);
 /// Logs one finished generation, its module figures, and the best genome
-/// (rank 0) if genome != NULL. Generations are batched: the batch's
+/// (rank 0) if genome != NULL, whole or not at all: on an error none of the
+/// generation's rows stay in the batch (a savepoint per generation), the
+/// generations logged before it do. Generations are batched: the batch's
 /// transaction commits once it is 50 ms old (checked here and by
 /// alRunLog_Flush), so a fast run is not limited by commits and a crash
 /// loses at most the last ~50 ms. The genome bytes are copied.
@@ -61,7 +63,22 @@ alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats 
 /// batch, and the write lock other processes wait for, open.
 alResult alRunLog_Flush(alRunLog *log, double older_than_s, alError *err);
 /// Ends a run: commits the batch, sets status "finished", "interrupted" or
-/// "failed", and the finish time.
+/// "failed", and the finish time. AL_ERR_DB when the commit or the update
+/// fails (or the run's row is gone): the caller must report it.
 alResult alRunLog_EndRun(alRunLog *log, int64_t run_id, const char *status, alError *err);
+/// Same, also recording why the run stopped (runs.stop_reason; NULL leaves
+/// it unset): "solved", "stalled", "generations" (run.generations reached),
+/// "steps" (run.steps reached), "interrupted" (a signal, or the user left a
+/// GUI run) or "failed".
+alResult alRunLog_EndRunWhy(alRunLog *log, int64_t run_id, const char *status,
+                            const char *stop_reason, alError *err);
+/// Marks run run_id as changed by hand while it ran (a GUI run whose vehicle,
+/// target, obstacles or path the user changed): at generation gen (the
+/// generations finished so far) and tick, what is a short description
+/// ("target moved"). Such a run cannot be reproduced from its config:
+/// compare leaves it out unless asked and replay refuses it. Written in the
+/// open batch if there is one (committed with it), else at once.
+alResult alRunLog_MarkEdited(alRunLog *log, int64_t run_id, int64_t gen, int64_t tick,
+                             const char *what, alError *err);
 
 #endif

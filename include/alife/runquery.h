@@ -48,6 +48,9 @@ typedef struct alRunInfo {
     double last_mean;         ///< mean of the last logged generation (NaN if none)
     int param_count;
     const alRunParam *params; ///< param_count entries, in schema order
+    const char *stop_reason;  ///< why it stopped (alRunLog_EndRunWhy), NULL if not recorded
+    int64_t edit_count;       ///< live edits marked (alRunLog_MarkEdited); 0: none
+    const char *first_edit;   ///< "generation G, tick T: what" of the first edit, NULL if none
 } alRunInfo;
 
 /// One logged generation.

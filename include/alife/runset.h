@@ -28,6 +28,13 @@ typedef struct alRunSet {
     int n;
     int skipped_unfinished; ///< runs matching the selection left out as not finished
     int skipped_empty;      ///< runs matching the selection left out for having no generations
+    int skipped_edited;     ///< runs left out as changed by hand in the window (see
+                            ///< alRunQuery.include_edited); their ids in edited_ids
+    int64_t *edited_ids;
+    int skipped_duplicates; ///< runs left out as repeats of a kept run (same group, seed and
+                            ///< config, e.g. both copies after db merge of overlapping seeds):
+                            ///< duplicate_ids[i] repeats duplicate_of[i]
+    int64_t *duplicate_ids, *duplicate_of;
 } alRunSet;
 
 /// Which runs to load: refs, or a sweep and/or filters (not both).
@@ -44,6 +51,14 @@ typedef struct alRunQuery {
     int where_count;
     bool include_unfinished; ///< with sweep/where: keep interrupted/failed/running runs too
     const char *metric;      ///< "best", "mean", "worst", "stddev" or a module figure name
+    bool include_edited;     ///< keep runs changed by hand in the window (alRunLog_MarkEdited);
+                             ///< false: left out of a sweep/where selection, and an error
+                             ///< for a run named by reference
+    const char *group_by;    ///< the key runs are grouped by (NULL: one group per run); runs of
+                             ///< one group with the same seed and the same params (apart from
+                             ///< run.name and run.threads, which change no result) are one cell:
+                             ///< only the lowest id is kept unless keep_duplicates
+    bool keep_duplicates;
 } alRunQuery;
 
 /// Loads the runs q selects from the database at db_path into out (free it

@@ -270,7 +270,7 @@ typedef struct alSteeringDef {
     alScenario scenario;
     int vehicles;           ///< number of vehicles (steering.vehicles, default 100)
     float dt;               ///< fixed tick, seconds (1/60)
-    int threads;            ///< 0 = all cores (run.threads)
+    int threads;            ///< 0 = OMP_NUM_THREADS, else one per processor (alThreads_Resolve; run.threads)
     alVehicleParams params;
     alCombine combine;
     float neighbour_radius; ///< cohesion's radius, and the flock pass's query radius (50)
@@ -377,6 +377,8 @@ void alSteering_SetTarget(alSteering *s, alVec2 p);
 void alSteering_MoveObstacle(alSteering *s, int i, alVec2 p);
 /// The obstacle under p, or -1.
 int alSteering_ObstacleAt(const alSteering *s, alVec2 p);
+/// The thread count in use: def.threads, or for 0 alThreads_Resolve's.
+int alSteering_Threads(const alSteering *s);
 /// Appends a waypoint (false when the path is full: 256 points).
 bool alSteering_AddWaypoint(alSteering *s, alVec2 p);
 /// Removes the waypoint nearest to p within radius; never the last one.

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alife/threads.h"
 #include "alife/ants.h"
 #include "bench.h"
 #include "cli.h"
@@ -46,7 +47,7 @@ static void help(void)
            "      --ticks T         ticks per generation (ants.ticks, default 2000)\n"
            "      --food F          food items (ants.food, default 40)\n"
            "      --generations G   generations to run (speed default 20, learn default 150)\n"
-           "      --threads T       worker threads, 0 = all cores (default 0)\n"
+           "      --threads T       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --baseline N      greedy foragers per generation (speed default 0, learn: config)\n"
            "      --seeds S         learn: S seeds (default 10)\n"
            "      --first-seed N    learn: the first of them (default 1: seeds 1..S)\n"
@@ -129,12 +130,7 @@ static int bench_speed(bench_opts *o)
         while (!alAnts_Advance(ants, def.ticks)) {
         }
     double secs = al_now() - t0, cpu = cpu_now() - c0;
-    int threads = def.threads;
-#ifdef ALIFE_HAVE_OPENMP
-    if (threads <= 0) threads = omp_get_max_threads();
-#else
-    threads = 1;
-#endif
+    int threads = alThreads_Resolve(def.threads);
     double steps = (double)def.count * def.ticks * (double)gens;
     int n;
     const alAntsGen *h = alAnts_History(ants, &n);

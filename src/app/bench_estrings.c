@@ -11,6 +11,7 @@
 #include <omp.h>
 #endif
 
+#include "alife/threads.h"
 #include "alife/config.h"
 #include "alife/estrings.h"
 #include "alife/rng.h"
@@ -40,7 +41,7 @@ static void help(void)
            "      --len L           target length, 1 to 4096 (speed; default 64)\n"
            "      --generations G   generations to time (speed; default 2000);\n"
            "                        with --converge: give up after G (default 100000)\n"
-           "      --threads T       worker threads, 0 = one per core (default 0)\n"
+           "      --threads T       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --seed N          seed (speed), first seed (--converge) (default 1)\n"
            "      --converge        convergence figures instead of speed\n"
            "      --seeds N         seeds for --converge (default 100)\n"
@@ -137,10 +138,7 @@ static int bench_speed(opts *o)
     int64_t par = alGa_ParallelEpochs(alEStrings_Ga(es)) - par0;
     double gps = (double)o->gens / dt;
     double cps = (double)(s1.evaluations - s0.evaluations) * (double)o->len / dt;
-    int threads = (int)o->threads;
-#ifdef ALIFE_HAVE_OPENMP
-    if (threads == 0) threads = omp_get_num_procs();
-#endif
+    int threads = alThreads_Resolve((int)o->threads);
     if (o->json)
         printf("{\"bench\": \"estrings\", \"pop\": %lld, \"len\": %lld, \"generations\": %lld, "
                "\"threads\": %d, \"seconds\": %.6f, \"cpu_seconds\": %.6f, "

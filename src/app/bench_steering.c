@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/threads.h"
 #include "alife/steering.h"
 #include "bench.h"
 #include "cli.h"
@@ -26,7 +27,7 @@ static void help(void)
            "options:\n"
            "      --boids N        number of boids (default 10000)\n"
            "      --steps S        ticks timed (default 200)\n"
-           "      --threads T      worker threads, 0 = one per core (default 0)\n"
+           "      --threads T      worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --brute          find neighbours by scanning all boids, not the grid\n"
            "      --think SEC      boids.think_interval (default 0.1 as configured; 0 =\n"
            "                       every boid thinks every tick)\n"
@@ -109,12 +110,7 @@ int bench_steering(int argc, char **argv)
     double el = al_now() - t0;
     alSteeringView v = alSteering_View(s);
     (void)v;
-    int used_threads = (int)threads;
-#ifdef ALIFE_HAVE_OPENMP
-    if (used_threads == 0) used_threads = omp_get_num_procs();
-#else
-    used_threads = 1;
-#endif
+    int used_threads = alThreads_Resolve((int)threads);
     alSteeringFigures f = alSteering_Figures(s);
     double sps = (double)steps / el, ns = el * 1e9 / ((double)steps * (double)boids);
     if (json) {

@@ -19,6 +19,7 @@ static const command commands[] = {
     {"show", cmd_show, "show one run: its config, params and generations"},
     {"export", cmd_export, "export a run's generations as CSV"},
     {"compare", cmd_compare, "compare runs side by side"},
+    {"replay", cmd_replay, "re-run a stored run; --check: bit for bit as stored"},
     {"sweep", cmd_sweep, "run a config over many seeds and value combinations"},
     {"db", cmd_db, "merge run databases (alife db merge A.db B.db --into C.db)"},
     {"bench", cmd_bench, "measure the speed of a module"},

@@ -14,6 +14,7 @@ int cmd_runs(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

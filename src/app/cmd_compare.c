@@ -44,6 +44,14 @@ static void help(void)
         "                       --sweep.\n"
         "      --include-unfinished  with --sweep/--where, also interrupted, failed and\n"
         "                       running runs (left out by default, with a note)\n"
+        "      --include-edited also runs changed by hand in the window while they ran\n"
+        "                       (their results do not follow from their config: left out\n"
+        "                       of --sweep/--where by default, with a note; naming one\n"
+        "                       is an error without this option)\n"
+        "      --keep-duplicates  grouped, count every run; by default the runs of one\n"
+        "                       group with the same seed and config (both copies after\n"
+        "                       'db merge' of databases that ran overlapping seeds) count\n"
+        "                       once, the lowest id, with a note naming the others\n"
         "\n"
         "options:\n"
         "      --group-by KEY   one group per value of KEY (config key or run column)\n"
@@ -142,6 +150,22 @@ static void print_header(const al_compare_model *m, const char *db)
         printf("(left out: %d unfinished run%s, %d without generations; --include-unfinished "
                "to include unfinished runs)\n",
                unfinished, unfinished == 1 ? "" : "s", empty);
+    if (m->set.skipped_edited) {
+        printf("(left out: %d run%s changed by hand in the window:", m->set.skipped_edited,
+               m->set.skipped_edited == 1 ? "" : "s");
+        for (int i = 0; i < m->set.skipped_edited; ++i)
+            printf(" %lld", (long long)m->set.edited_ids[i]);
+        printf("; --include-edited to include them)\n");
+    }
+    if (m->set.skipped_duplicates) {
+        printf("(each group and seed counted once: %d duplicate run%s left out, same group, "
+               "seed and config as a kept run:",
+               m->set.skipped_duplicates, m->set.skipped_duplicates == 1 ? "" : "s");
+        for (int i = 0; i < m->set.skipped_duplicates; ++i)
+            printf(" %lld (= %lld)", (long long)m->set.duplicate_ids[i],
+                   (long long)m->set.duplicate_of[i]);
+        printf("; --keep-duplicates to count every run)\n");
+    }
     printf("runs that stopped early are held at their last value up to generation %g\n",
            m->horizon);
     if (m->opts.use_threshold)
@@ -381,6 +405,17 @@ static void print_json(const al_compare_model *m, const char *db)
     fprintf(o, "%d", m->set.skipped_unfinished);
     json_key(o, "skipped_empty", &first);
     fprintf(o, "%d", m->set.skipped_empty);
+    json_key(o, "left_out_edited", &first);
+    fputc('[', o);
+    for (int i = 0; i < m->set.skipped_edited; ++i)
+        fprintf(o, "%s%lld", i ? "," : "", (long long)m->set.edited_ids[i]);
+    fputc(']', o);
+    json_key(o, "left_out_duplicates", &first);
+    fputc('[', o);
+    for (int i = 0; i < m->set.skipped_duplicates; ++i)
+        fprintf(o, "%s{\"id\":%lld,\"same_as\":%lld}", i ? "," : "",
+                (long long)m->set.duplicate_ids[i], (long long)m->set.duplicate_of[i]);
+    fputc(']', o);
     json_key(o, "runs", &first);
     fputc('[', o);
     for (int i = 0; i < m->set.n; ++i) {
@@ -484,7 +519,7 @@ static void print_json(const al_compare_model *m, const char *db)
 int cmd_compare(int argc, char **argv)
 {
     enum { O_DB = 1000, O_SWEEP, O_WHERE, O_GROUP, O_METRIC, O_THRESH, O_BELOW, O_TEST, O_PLOT,
-           O_CSV, O_JSON, O_UNFIN };
+           O_CSV, O_JSON, O_UNFIN, O_EDITED, O_DUPS };
     static const struct option opts[] = {
         {"db", required_argument, 0, O_DB},         {"sweep", required_argument, 0, O_SWEEP},
         {"where", required_argument, 0, O_WHERE},   {"group-by", required_argument, 0, O_GROUP},
@@ -492,6 +527,8 @@ int cmd_compare(int argc, char **argv)
         {"below", no_argument, 0, O_BELOW},         {"test", required_argument, 0, O_TEST},
         {"plot", required_argument, 0, O_PLOT},     {"csv", required_argument, 0, O_CSV},
         {"json", no_argument, 0, O_JSON},           {"include-unfinished", no_argument, 0, O_UNFIN},
+        {"include-edited", no_argument, 0, O_EDITED},
+        {"keep-duplicates", no_argument, 0, O_DUPS},
         {"help", no_argument, 0, 'h'},              {0, 0, 0, 0}};
     const char *db = AL_DEFAULT_DB, *plot = NULL, *csv = NULL;
     bool json = false;
@@ -532,6 +569,8 @@ int cmd_compare(int argc, char **argv)
         case O_CSV: csv = optarg; break;
         case O_JSON: json = true; break;
         case O_UNFIN: q.include_unfinished = true; break;
+        case O_EDITED: q.include_edited = true; break;
+        case O_DUPS: q.keep_duplicates = true; break;
         case 'h': help(); rc = 0; goto out;
         default: rc = cli_usage_error("compare", "bad option"); goto out;
         }

@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/ants.h"
 #include "alife/config.h"
+#include "alife/estrings.h"
+#include "alife/steering.h"
 #include "cli.h"
 #include "options.h"
 
@@ -15,7 +18,8 @@ static void help(void)
            "\n"
            "--list prints every config key with its type, default, allowed range and\n"
            "description (only those module M uses with --module). Otherwise the config\n"
-           "is resolved (defaults, the file, the overrides), checked, and printed as INI.\n"
+           "is resolved (defaults, the file, the overrides), checked as 'alife run'\n"
+           "checks it (without running anything), and printed as INI.\n"
            "\n"
            "The file: a regular text file (no NUL bytes, lines up to 65535 bytes) of\n"
            "'[section]' lines, 'key = value' lines and comments (';' or '#' first on\n"
@@ -68,6 +72,25 @@ static void list_keys(const char *module)
     }
 }
 
+// The module's own checks (values it parses, rules across keys), as `alife
+// run` makes them, without creating a world: config FILE is a dry run.
+static alResult check_module(const alConfig *cfg, alError *err)
+{
+    const char *m = alConfig_Module(cfg);
+    if (strcmp(m, "steering") == 0) {
+        alSteeringDef d;
+        alResult r = alSteeringDef_FromConfig(cfg, &d, err);
+        if (r == AL_OK) alSteeringDef_Free(&d);
+        return r;
+    }
+    if (strcmp(m, "estrings") == 0) {
+        alEStringsDef d;
+        return alEStringsDef_FromConfig(&d, cfg, err);
+    }
+    alAntsDef d;
+    return alAntsDef_FromConfig(&d, cfg, err);
+}
+
 int cmd_config(int argc, char **argv)
 {
     static const struct option opts[] = {{"list", no_argument, 0, 'l'},
@@ -118,6 +141,10 @@ int cmd_config(int argc, char **argv)
     alConfig *cfg = alCreateConfig(&def, &err);
     al_sets_free(&sets);
     if (!cfg) return cli_fail(&err);
+    if (check_module(cfg, &err) != AL_OK) {
+        alDestroyConfig(cfg);
+        return cli_fail(&err);
+    }
     bool ok = alConfig_WriteIni(cfg, stdout);
     alDestroyConfig(cfg);
     return ok ? 0 : 1;

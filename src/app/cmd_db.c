@@ -117,6 +117,12 @@ void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
     json_number(out, r->last_best);
     json_key(out, "last_mean", &first);
     json_number(out, r->last_mean);
+    json_key(out, "stop_reason", &first);
+    json_string(out, r->stop_reason);
+    json_key(out, "edit_count", &first);
+    fprintf(out, "%lld", (long long)r->edit_count);
+    json_key(out, "first_edit", &first);
+    json_string(out, r->first_edit);
     json_key(out, "params", &first);
     fputc('{', out);
     int pfirst = 1;
@@ -339,6 +345,12 @@ static void show_text(const alRunData *run, bool all)
     printf("  uuid      %s\n", r->uuid);
     printf("  status    %s%s\n", r->status,
            r->stale ? " (its process is gone; the row still says running)" : "");
+    if (r->stop_reason) printf("  stopped   %s\n", db_cli_text(t1, sizeof t1, r->stop_reason));
+    if (r->edit_count > 0)
+        printf("  edited    by hand in the window, %lld time%s, first at %s (not reproducible "
+               "from its config: compare leaves it out, replay refuses it)\n",
+               (long long)r->edit_count, r->edit_count == 1 ? "" : "s",
+               r->first_edit ? db_cli_text(t1, sizeof t1, r->first_edit) : "?");
     printf("  started   %s UTC\n", short_time(a, sizeof a, r->started));
     if (r->finished) printf("  finished  %s UTC\n", short_time(b, sizeof b, r->finished));
     printf("  version   %s   host %s   pid %lld\n", db_cli_text(t1, sizeof t1, r->version),

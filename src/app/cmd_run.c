@@ -22,16 +22,21 @@ static void help(void)
            "      --seed N          random seed (run.seed)\n"
            "      --generations N   stop after N generations (run.generations)\n"
            "      --steps N         stop after N ticks (run.steps)\n"
-           "      --threads N       worker threads, 0 = one per core (run.threads)\n"
+           "      --threads N       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
            "      --name NAME       the run's name in the database (run.name)\n"
            "  -s, --set K=V         override a config key, e.g. --set ga.mutation_rate=0.05\n"
            "  -q, --quiet           no progress, only the summary line\n"
            "  -h, --help            this help\n"
            "\n"
-           "exit status: 0 finished, 1 runtime failure or interrupted, 2 usage or config\n"
-           "error (also when --db names a file that is not an alife run database, which\n"
-           "is then left unchanged).\n");
+           "The summary says why the run stopped, as the database does (runs.stop_reason):\n"
+           "solved (goal reached), stalled (no improvement for ga.stall_generations, goal\n"
+           "not reached), generation limit, tick limit, interrupted or failed.\n"
+           "\n"
+           "exit status: 0 finished (solved, stalled or at its limit), 1 runtime failure\n"
+           "(including any failure to write the database) or interrupted, 2 usage or\n"
+           "config error (also when --db names a file that is not an alife run database,\n"
+           "which is then left unchanged).\n");
 }
 
 typedef struct progress_ctx {
@@ -57,6 +62,17 @@ static void print_progress(const al_session *s, void *p)
     fprintf(stderr, "%sgen %lld  best %.4g  mean %.4g  worst %.4g  [%3.0f%%, eta %.0fs]%s",
             c->tty ? "\r" : "", (long long)s->last.gen, s->last.best, s->last.mean, s->last.worst,
             pct, eta, c->tty ? "   " : "\n");
+}
+
+// The summary's words for a stop reason (al_session_stop_reason).
+static const char *stop_reason_text(const char *why)
+{
+    if (strcmp(why, "solved") == 0) return "solved, goal reached";
+    if (strcmp(why, "stalled") == 0)
+        return "stalled, no improvement for ga.stall_generations (goal NOT reached)";
+    if (strcmp(why, "generations") == 0) return "generation limit (run.generations)";
+    if (strcmp(why, "steps") == 0) return "tick limit (run.steps)";
+    return why; // interrupted, failed
 }
 
 static const char *base_name(const char *path)
@@ -132,16 +148,26 @@ int cmd_run(int argc, char **argv)
     int status = 0;
     if (strcmp(end, "finished") != 0) status = err.code == AL_ERR_INTERRUPTED ? 1 : cli_fail(&err);
     if (strcmp(end, "interrupted") == 0) fprintf(stderr, "alife: %s\n", err.msg);
+    // The end-of-run write (commit, status, stop reason) is checked: a run
+    // whose row still says 'running' must not exit 0.
+    const char *why = al_session_stop_reason(&s, end);
+    alError end_err = {0};
+    bool stored = al_session_end(&s, end, &end_err) == AL_OK;
+    if (!stored) {
+        fprintf(stderr, "alife: %s\n", end_err.msg);
+        if (status == 0) status = 1;
+    }
     double started = pc.started;
     char desc[256] = "";
     if (s.have_last && s.cls->describe) s.cls->describe(s.mod, desc, sizeof desc);
     printf("run %lld %s: %lld generations, %lld ticks, %.2fs", (long long)s.run_id, end,
            (long long)s.gens, (long long)s.ticks, al_now() - started);
     if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
-    if (s.goal) printf(", goal reached");
+    if (why) printf(", stopped: %s", stop_reason_text(why));
     printf("\n");
     if (desc[0]) printf("%s\n", desc);
-    printf("stored in %s (alife show %lld --db %s)\n", db, (long long)s.run_id, db);
+    if (stored) printf("stored in %s (alife show %lld --db %s)\n", db, (long long)s.run_id, db);
+    else printf("NOT fully stored in %s: the end of the run could not be written\n", db);
     al_session_close(&s, end);
     return status;
 }

@@ -53,9 +53,17 @@ static void help(void)
         "\n"
         "options:\n"
         "      --seeds SPEC      seeds to run, e.g. 1-20 or 1,2,5-9 (required)\n"
-        "  -s, --set K=V[,V...]  a config override; with several comma-separated\n"
-        "                        values, one group per value (repeatable: the groups\n"
-        "                        are the cross product of all multi-valued --set)\n"
+        "  -s, --set K=V[,V...]  a config override; with several values, one group per\n"
+        "                        value (the groups are the cross product of all\n"
+        "                        keys with several values). Values are listed with\n"
+        "                        commas (--set ga.mutation_rate=0.01,0.05) or by\n"
+        "                        repeating the key (--set K=V1 --set K=V2), or both;\n"
+        "                        the values of text keys (run.name, estrings.target,\n"
+        "                        ...) may hold commas and are never split: list them\n"
+        "                        by repeating (--set 'estrings.target=Hello, World!'\n"
+        "                        --set 'estrings.target=Hi, Grace'), as in compare\n"
+        "                        --where. A value given twice (also 0.05 and 5e-2)\n"
+        "                        is an error.\n"
         "  -j, --jobs N          runs at a time (default: one per core); with more\n"
         "                        than one job each run uses run.threads=1 unless\n"
         "                        you --set run.threads yourself\n"
@@ -135,7 +143,16 @@ bad:
     return false;
 }
 
-// "key=v1,v2" -> axis with 2 values; false if there is no '=' or an empty value.
+// A key whose values are text (a name, a string such as estrings.target):
+// its value may hold commas, so it is never split at them (as in --where).
+static bool is_text_key(const char *key)
+{
+    const alKeyDef *def = alSchema_Find(key);
+    return strcmp(key, "run.name") == 0 || (def && def->type == AL_TYPE_STRING);
+}
+
+// "key=v1,v2" -> axis with 2 values (a text key: one value, commas and all);
+// false if there is no '=' or an empty value.
 static bool parse_axis(const char *arg, axis *ax)
 {
     const char *eq = strchr(arg, '=');
@@ -145,9 +162,10 @@ static bool parse_axis(const char *arg, axis *ax)
     ax->key[eq - arg] = '\0';
     ax->n = 0;
     ax->values = NULL;
+    bool text = is_text_key(ax->key);
     const char *v = eq + 1;
     for (;;) {
-        size_t len = strcspn(v, ",");
+        size_t len = text ? strlen(v) : strcspn(v, ",");
         if (len == 0 && (eq[1] != '\0' || *v)) return false; // "a=1,,2" or "a=1,"
         char **g = realloc(ax->values, (size_t)(ax->n + 1) * sizeof *g);
         if (!g) return false;
@@ -160,6 +178,29 @@ static bool parse_axis(const char *arg, axis *ax)
         if (v[len] != ',') break;
         v += len + 1;
     }
+    return true;
+}
+
+// Values that are the same value: equal text, or equal numbers ("0.05" and
+// "5e-2") for a key that is not text.
+static bool same_value(const char *key, const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0) return true;
+    if (is_text_key(key)) return false;
+    char *ea, *eb;
+    double x = strtod(a, &ea), y = strtod(b, &eb);
+    return *a && *b && !*ea && !*eb && x == y;
+}
+
+// Appends the values of from to into (the same key given again); false when
+// out of memory.
+static bool join_axis(axis *into, axis *from)
+{
+    char **g = realloc(into->values, (size_t)(into->n + from->n) * sizeof *g);
+    if (!g) return false;
+    into->values = g;
+    for (int j = 0; j < from->n; ++j) into->values[into->n++] = from->values[j];
+    from->n = 0;
     return true;
 }
 
@@ -344,33 +385,69 @@ int cmd_sweep(int argc, char **argv)
         rc = 1;
         goto out;
     }
+    // Every --set of one key adds its values to that key's list (in order);
+    // a key with one value is a fixed override, one with several an axis.
+    axis *keys = calloc((size_t)raw.count + 1, sizeof *keys);
+    int nkeys = 0;
+    if (!keys) {
+        fprintf(stderr, "alife: out of memory\n");
+        rc = 1;
+        goto out;
+    }
     for (int i = 0; i < raw.count; ++i) {
         axis ax = {0};
         if (!parse_axis(raw.items[i], &ax)) {
             free_axis(&ax);
+            free_axes(keys, nkeys);
             rc = cli_usage_error("sweep", "--set '%s': expected KEY=VALUE or KEY=V1,V2,...",
                                  raw.items[i]);
             goto out;
         }
-        if (ax.n == 1) {
-            al_sets_add(&fixed, raw.items[i]);
-            free_axis(&ax);
+        int k = 0;
+        while (k < nkeys && strcmp(keys[k].key, ax.key) != 0) ++k;
+        if (k == nkeys) {
+            keys[nkeys++] = ax;
             continue;
         }
-        for (int k = 0; k < naxes; ++k)
-            if (strcmp(axes[k].key, ax.key) == 0) {
-                rc = cli_usage_error("sweep", "--set %s is given twice with several values",
-                                     ax.key);
-                free_axis(&ax);
-                goto out;
-            }
-        axes[naxes++] = ax;
-        if ((int64_t)ngroups * ax.n > MAX_CELLS) {
+        bool ok = join_axis(&keys[k], &ax);
+        free_axis(&ax);
+        if (!ok) {
+            free_axes(keys, nkeys);
+            fprintf(stderr, "alife: out of memory\n");
+            rc = 1;
+            goto out;
+        }
+    }
+    for (int k = 0; k < nkeys; ++k) {
+        axis *ax = &keys[k];
+        for (int a = 0; a < ax->n; ++a)
+            for (int b = 0; b < a; ++b)
+                if (same_value(ax->key, ax->values[a], ax->values[b])) {
+                    rc = cli_usage_error("sweep",
+                                         "--set %s: the value '%s' is given twice ('%s' and "
+                                         "'%s'): each value makes one group",
+                                         ax->key, ax->values[a], ax->values[b], ax->values[a]);
+                    free_axes(keys, nkeys);
+                    goto out;
+                }
+    }
+    for (int k = 0; k < nkeys; ++k) {
+        axis *ax = &keys[k];
+        if (ax->n == 1) {
+            al_sets_addkv(&fixed, ax->key, ax->values[0]);
+            free_axis(ax);
+            continue;
+        }
+        axes[naxes++] = *ax;
+        if ((int64_t)ngroups * ax->n > MAX_CELLS) {
+            for (int j = k + 1; j < nkeys; ++j) free_axis(&keys[j]);
+            free(keys);
             rc = cli_usage_error("sweep", "too many groups (more than %d)", MAX_CELLS);
             goto out;
         }
-        ngroups *= ax.n;
+        ngroups *= ax->n;
     }
+    free(keys);
     if ((int64_t)ngroups * nseeds > MAX_CELLS) {
         rc = cli_usage_error("sweep", "%d groups x %d seeds is more than %d runs", ngroups, nseeds,
                              MAX_CELLS);

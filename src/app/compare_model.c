@@ -126,6 +126,7 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
     if (!m->opts.metric) m->opts.metric = "best";
     alRunQuery query = *q;
     query.metric = m->opts.metric;
+    query.group_by = m->opts.group_by; // each (group, seed) counted once unless asked
     alResult r = alRunSet_Load(db, &query, &m->set, err);
     if (r != AL_OK) return r;
     int n = m->set.n;

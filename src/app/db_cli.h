@@ -17,7 +17,7 @@ int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, a
 /// Writes one run's fields and params as the members of a JSON object
 /// (without the braces): id, uuid, module, name, seed, status, stale,
 /// started, finished, version, host, pid, generation_count, last_best,
-/// last_mean, params.
+/// last_mean, stop_reason, edit_count, first_edit, params.
 void db_cli_json_run_fields(FILE *out, const alRunInfo *r);
 /// s with control characters (tab, escape, ...) replaced by '?', into buf
 /// (truncated to cap), so names cannot garble a table or the terminal.

@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "options.h"
@@ -129,23 +130,50 @@ bool al_session_done(const al_session *s)
     return s->goal || s->gens >= s->max_gens || (s->max_steps > 0 && s->ticks >= s->max_steps);
 }
 
+const char *al_session_stop_reason(const al_session *s, const char *status)
+{
+    if (status && strcmp(status, "interrupted") == 0) return "interrupted";
+    if (status && strcmp(status, "failed") == 0) return "failed";
+    if (s->goal) {
+        const char *why = s->cls->stop_reason ? s->cls->stop_reason(s->mod) : NULL;
+        return why ? why : "solved";
+    }
+    if (s->max_steps > 0 && s->ticks >= s->max_steps) return "steps";
+    if (s->gens >= s->max_gens) return "generations";
+    return NULL;
+}
+
+alResult al_session_end(al_session *s, const char *status, alError *err)
+{
+    if (!s->log) return AL_OK;
+    alResult r = alRunLog_EndRunWhy(s->log, s->run_id, status, al_session_stop_reason(s, status),
+                                    err);
+    alRunLog_Close(s->log);
+    s->log = NULL;
+    return r;
+}
+
 void al_session_close(al_session *s, const char *status)
 {
-    if (s->log) {
-        alError err;
-        (void)alRunLog_EndRun(s->log, s->run_id, status, &err);
-        alRunLog_Close(s->log);
-    }
+    (void)al_session_end(s, status, NULL);
     if (s->mod) s->cls->destroy(s->mod);
     alDestroyConfig(s->cfg);
     memset(s, 0, sizeof *s);
 }
 
-void al_session_end_run(al_session *s, const char *status)
+alResult al_session_end_run(al_session *s, const char *status)
 {
-    if (!s->log) return;
-    alError err;
-    (void)alRunLog_EndRun(s->log, s->run_id, status, &err);
-    alRunLog_Close(s->log);
-    s->log = NULL;
+    memset(&s->log_err, 0, sizeof s->log_err);
+    return al_session_end(s, status, &s->log_err);
+}
+
+alResult al_session_mark_edited(al_session *s, const char *what, alError *err)
+{
+    if (s->edits > 0 && s->last_edit_gen == s->gens && strcmp(s->last_edit, what) == 0)
+        return AL_OK;
+    s->edits++;
+    s->last_edit_gen = s->gens;
+    snprintf(s->last_edit, sizeof s->last_edit, "%s", what);
+    if (!s->log) return AL_OK;
+    return alRunLog_MarkEdited(s->log, s->run_id, s->gens, s->ticks, what, err);
 }

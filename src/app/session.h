@@ -26,7 +26,12 @@ typedef struct al_session {
     double gen_started; ///< al_now() when the current generation began
     alGenStats last;    ///< last finished generation
     bool have_last;
-    bool goal;          ///< the module reached its goal
+    bool goal;          ///< the module asked to stop: goal reached, or stalled
+                        ///< (al_session_stop_reason says which)
+    int64_t edits;      ///< live edits marked (al_session_mark_edited)
+    char last_edit[64]; ///< what the last one changed ("" if none)
+    int64_t last_edit_gen;
+    alError log_err;    ///< the last logging failure of al_session_end_run (code 0: none)
 } al_session;
 
 /// Creates the module from cfg (taking ownership of cfg, also on failure) and,
@@ -69,11 +74,30 @@ extern volatile sig_atomic_t al_session_stop;
 /// generation is in the database. Does not end the run: pass the status to
 /// al_session_close.
 const char *al_session_run(al_session *s, al_session_progress progress, void *ctx, alError *err);
+/// Why the run stopped, for the output and runs.stop_reason: "solved",
+/// "stalled", "steps" (run.steps reached), "generations" (run.generations
+/// reached), "interrupted" or "failed" (from status), NULL when it has not
+/// stopped for any of these (a "finished" status before any limit).
+const char *al_session_stop_reason(const al_session *s, const char *status);
+/// Ends the logged run with status ("finished", "interrupted", "failed") and
+/// its stop reason, commits and closes the database, keeping the module.
+/// Returns the store's error (the caller must report it: the row may still
+/// say 'running'); the database is closed either way. AL_OK when not logging.
+alResult al_session_end(al_session *s, const char *status, alError *err);
 /// Ends the run with status ("finished", "interrupted", "failed") and frees all.
+/// A logging failure while ending is lost here: call al_session_end first
+/// to learn of it.
 void al_session_close(al_session *s, const char *status);
-/// Ends the logged run with status and closes the database, keeping the
-/// module (the GUI shows a finished run until the user moves on); a later
-/// al_session_close then only frees. No-op when not logging.
-void al_session_end_run(al_session *s, const char *status);
+/// al_session_end for the GUI: a failure is kept in s->log_err (and
+/// returned) for the window to show. A later al_session_close then only
+/// frees. No-op when not logging.
+alResult al_session_end_run(al_session *s, const char *status);
+/// Marks the running run as changed by hand (a GUI edit of a vehicle, the
+/// target, obstacles, path or the vehicle count): the database records the
+/// generation, tick and what ("target moved"), so compare leaves the run out
+/// and replay refuses it. A repeat of the last edit within the same
+/// generation (a drag) is recorded once. Counted in s->edits also when not
+/// logging. Returns the store's error (err filled) or AL_OK.
+alResult al_session_mark_edited(al_session *s, const char *what, alError *err);
 
 #endif

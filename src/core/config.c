@@ -583,16 +583,6 @@ static alResult apply(alConfig *cfg, const char *section, const char *name, cons
         return alError_Set(err, AL_ERR_CONFIG,
                            "%s: key %s belongs to module '%s', but this config runs module '%s'",
                            where, full, owner_of(k), cfg->module);
-    if (strcmp(full, "run.module") == 0 && strcmp(value, cfg->module) != 0) {
-        double dummy;
-        char why[96];
-        if (!parse_value(k, value, &dummy, why, sizeof why)) {
-            char range[160];
-            describe_range(k, range, sizeof range);
-            return alError_Set(err, AL_ERR_CONFIG, "%s: run.module = '%s': %s (allowed: %s)",
-                               where, value, why, range);
-        }
-    }
     return set_slot(cfg, slot_index(cfg, full), value, origin, where, err);
 }
 
@@ -620,10 +610,16 @@ alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err)
     section[sl] = '\0';
     memcpy(name, dot + 1, nl);
     name[nl] = '\0';
-    if (strcmp(section, "run") == 0 && strcmp(name, "module") == 0 &&
-        strcmp(value, cfg->module) != 0)
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "%s: run.module cannot be changed after the config is resolved", where);
+    if (strcmp(section, "run") == 0 && strcmp(name, "module") == 0) {
+        const char *m = value;
+        while (is_blank(*m)) ++m;
+        size_t ml = strlen(m);
+        while (ml > 0 && is_blank(m[ml - 1])) --ml;
+        if (ml != strlen(cfg->module) || strncmp(m, cfg->module, ml) != 0)
+            return alError_Set(err, AL_ERR_CONFIG,
+                               "%s: run.module cannot be changed after the config is resolved",
+                               where);
+    }
     char *parsed = NULL;
     if (value[0] == '"') {
         char why[128];
@@ -638,15 +634,20 @@ alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err)
 
 // The module the inputs ask for: --set run.module, else the file's run.module,
 // else the caller's, else "ants".
-static const char *pick_module(const alConfigDef *def, const reader *r, char *buf, size_t cap)
+static const char *pick_module(const alConfigDef *def, const reader *r, char *buf, size_t cap,
+                               const char **set)
 {
     const char *module = def->module ? def->module : "ants";
+    *set = NULL;
     for (int i = 0; i < r->count; ++i)
         if (strcmp(r->items[i].section, "run") == 0 && strcmp(r->items[i].name, "module") == 0)
             module = r->items[i].value;
     for (int i = 0; i < def->set_count; ++i)
-        if (strncmp(def->sets[i], "run.module=", 11) == 0) module = def->sets[i] + 11;
-    snprintf(buf, cap, "%s", module);
+        if (strncmp(def->sets[i], "run.module=", 11) == 0) module = *set = def->sets[i] + 11;
+    while (is_blank(*module)) ++module; // a choice: surrounding spaces mean nothing
+    size_t n = strlen(module);
+    while (n > 0 && is_blank(module[n - 1])) --n;
+    snprintf(buf, cap, "%.*s", (int)(n < cap - 1 ? n : cap - 1), module);
     return buf;
 }
 
@@ -703,7 +704,8 @@ alConfig *alCreateConfig(const alConfigDef *def, alError *err)
     }
 
     char module[32];
-    pick_module(def, &r, module, sizeof module);
+    const char *module_set;
+    pick_module(def, &r, module, sizeof module, &module_set);
     int nmod;
     const char *const *mods = alSchema_Modules(&nmod);
     bool known = false;
@@ -713,7 +715,13 @@ alConfig *alCreateConfig(const alConfigDef *def, alError *err)
         for (int i = 0; i < r.count; ++i)
             if (strcmp(r.items[i].section, "run") == 0 && strcmp(r.items[i].name, "module") == 0)
                 line = r.items[i].line;
-        if (line)
+        char shown[128];
+        if (module_set)
+            alError_Set(err, AL_ERR_CONFIG,
+                        "--set run.module=%s: run.module = '%s': not a valid choice (allowed: "
+                        "one of steering|estrings|ants)",
+                        echo(module_set, shown, sizeof shown), module);
+        else if (line)
             alError_Set(err, AL_ERR_CONFIG,
                         "%s:%d: run.module = '%s': not a valid choice (allowed: one of "
                         "steering|estrings|ants)",

@@ -16,7 +16,8 @@ static const alKeyDef common_keys[] = {
     {"run", "steps", AL_TYPE_INT, "0", 0, 1e12, NULL,
      "stop after this many simulation ticks (0: no tick limit)"},
     {"run", "threads", AL_TYPE_INT, "0", 0, 256, NULL,
-     "worker threads for the simulation passes (0: one per core); results do not depend on it"},
+     "worker threads for the simulation passes (0: OMP_NUM_THREADS if set, else one per "
+     "processor); results do not depend on it"},
     {"run", "sweep", AL_TYPE_STRING, "", 0, 64, NULL,
      "the sweep this run belongs to (set by alife sweep; empty for single runs)"},
     {"run", "group", AL_TYPE_STRING, "", 0, 256, NULL,

@@ -29,6 +29,7 @@
 #include "alife/grid.h" // alWorld_NearestK
 #include "alife/pacer.h"
 #include "alife/rng.h"
+#include "alife/threads.h"
 
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
@@ -886,12 +887,7 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
     s->nweights = alNN_WeightCount(&def->brain);
     s->nneurons = alNN_NeuronCount(&def->brain);
     s->far = 2.0f * (def->world.width + def->world.height);
-    s->threads = def->threads;
-#ifdef ALIFE_HAVE_OPENMP
-    if (s->threads <= 0) s->threads = omp_get_max_threads();
-#else
-    s->threads = 1;
-#endif
+    s->threads = alThreads_Resolve(def->threads);
     const bool shared = def->world_mode == AL_ANTS_SHARED;
     int n = genome ? ngenomes : def->count;
     // The greedy group: baseline_ants in own worlds, or as many as the ants in
@@ -1037,6 +1033,8 @@ void alAnts_View(const alAnts *s, alAntsView *v)
                       .food = w->food, .mines_hit = w->hits, .alive = w->alive,
                       .elite = w->elite};
 }
+
+int alAnts_Threads(const alAnts *s) { return s->threads; }
 
 int alAnts_Food(const alAnts *s, int i, const float **x, const float **y)
 {

@@ -1,5 +1,6 @@
 // The [ants] schema part, the ants' defaults for shared keys ([ga], [world]),
 // and reading a resolved config into an alAntsDef with its cross-key checks.
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,36 +66,29 @@ const alSchemaPart alAntsSchemaPart = {
     ants_overrides, (int)(sizeof ants_overrides / sizeof ants_overrides[0]),
 };
 
-alAntsDef alDefaultAntsDef(void)
+// What no config key sets; from_config fills the rest.
+static alAntsDef base_def(void)
 {
     alAntsDef d = {0};
-    d.world = (alWorld){400.0f, 400.0f, AL_EDGE_WRAP};
-    d.world_mode = AL_ANTS_SHARED;
-    d.count = 30;
-    d.ticks = 2000;
-    d.food = 40;
     d.brain = alDefaultNNLayout();
-    d.brain.response = 0.3f;
-    d.frame = AL_FRAME_BODY;
-    d.max_turn = 0.3f;
-    d.max_speed = 2.0f;
-    d.eat_radius = 7.0f;
-    d.mine_count = 40;
-    d.mine_penalty = 5.0f;
-    d.mine_range = 50.0f;
-    d.mine_hit = AL_MINE_PENALTY;
-    d.baseline_ants = 10;
     d.ga = alDefaultGaDef();
     d.ga.type = AL_GENOME_FLOATS;
-    d.ga.selection = AL_SELECT_TOURNAMENT;
-    d.ga.tournament_k = 3;
-    d.ga.crossover = AL_CROSS_ONE_POINT;
-    d.ga.crossover_rate = 0.7;
-    d.ga.mutation = AL_MUTATE_GAUSSIAN;
-    d.ga.mutation_rate = 0.1;
-    d.ga.max_perturbation = 0.3f;
-    d.ga.elites = 4;
-    d.ga.elite_copies = 1;
+    return d;
+}
+
+static alResult from_config(alAntsDef *def, const alConfig *cfg, alError *err);
+
+// The defaults are the schema's (this file's table and its overrides of
+// [ga] and [world]), read through a config of defaults: written only once.
+alAntsDef alDefaultAntsDef(void)
+{
+    alAntsDef d = base_def();
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "ants";
+    alConfig *cfg = alCreateConfig(&cd, NULL);
+    assert(cfg && "out of memory building the ants defaults");
+    if (cfg) from_config(&d, cfg, NULL);
+    alDestroyConfig(cfg);
     return d;
 }
 
@@ -140,7 +134,7 @@ static alResult parse_hidden(const char *text, alNNLayout *l, alError *err)
 
 static alResult from_config(alAntsDef *def, const alConfig *cfg, alError *err)
 {
-    *def = alDefaultAntsDef();
+    *def = base_def();
     def->world = alWorld_FromConfig(cfg);
     def->world_mode = (alAntsWorldMode)alConfig_Enum(cfg, "ants.world");
     def->count = (int)alConfig_Int(cfg, "ants.count");

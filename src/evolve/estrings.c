@@ -47,32 +47,34 @@ static int alphabet_symbols(alEStringsAlphabet a, uint8_t *out)
     return n;
 }
 
-alEStringsDef alDefaultEStringsDef(void)
+// What no config key sets; FromConfig fills the rest.
+static alEStringsDef base_def(void)
 {
     alEStringsDef d;
     memset(&d, 0, sizeof d);
-    d.target = "Hello, World!";
-    d.alphabet = AL_ESTRINGS_PRINTABLE;
-    d.fitness = AL_ESTRINGS_ABS_DIFF;
     d.ga = alDefaultGaDef();
-    // The [ga] and [estrings] schema defaults (keep in step with the schema).
-    d.ga.population = 24;
-    d.ga.selection = AL_SELECT_TOURNAMENT;
-    d.ga.tournament_k = 6;
-    d.ga.crossover = AL_CROSS_UNIFORM;
-    d.ga.crossover_rate = 1.0;
-    d.ga.mutation = AL_MUTATE_CREEP;
-    d.ga.mutation_rate = 0.08;
-    d.ga.creep = 4;
-    d.ga.elites = 2;
-    d.ga.elite_copies = 1;
     d.history = 1000;
+    return d;
+}
+
+// The defaults are the schema's (estrings_config.c, ga_config.c), read
+// through a config of defaults, so that they are written only once.
+alEStringsDef alDefaultEStringsDef(void)
+{
+    alEStringsDef d = base_def();
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "estrings";
+    alConfig *cfg = alCreateConfig(&cd, NULL);
+    assert(cfg && "out of memory building the estrings defaults");
+    if (cfg) alEStringsDef_FromConfig(&d, cfg, NULL);
+    alDestroyConfig(cfg);
+    d.target = alSchema_Find("estrings.target")->def; // static, unlike the config's copy
     return d;
 }
 
 alResult alEStringsDef_FromConfig(alEStringsDef *d, const alConfig *cfg, alError *err)
 {
-    *d = alDefaultEStringsDef();
+    *d = base_def();
     d->target = alConfig_String(cfg, "estrings.target");
     d->alphabet = (alEStringsAlphabet)alConfig_Enum(cfg, "estrings.alphabet");
     d->fitness = (alEStringsFitness)alConfig_Enum(cfg, "estrings.fitness");
@@ -396,6 +398,12 @@ static bool mod_finished(const void *self)
     return es->solved || es->stalled;
 }
 
+static const char *mod_stop_reason(const void *self)
+{
+    const alEStrings *es = self;
+    return es->solved ? "solved" : es->stalled ? "stalled" : NULL;
+}
+
 static const void *mod_best_genome(const void *self, size_t *bytes)
 {
     const alEStrings *es = self;
@@ -434,4 +442,5 @@ const alModuleClass alEStringsModule = {
     .finished = mod_finished,
     .best_genome = mod_best_genome,
     .describe = mod_describe,
+    .stop_reason = mod_stop_reason,
 };

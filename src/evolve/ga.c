@@ -34,6 +34,7 @@
 
 #include "alife/pacer.h"
 #include "alife/rng.h"
+#include "alife/threads.h"
 
 enum {
     GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
@@ -203,19 +204,16 @@ alGaDef alDefaultGaDef(void)
     d.length = 16;
     d.init_min = -1.0f;
     d.init_max = 1.0f;
-    d.selection = AL_SELECT_TOURNAMENT;
-    d.tournament_k = 3;
-    d.truncation = 0.5;
-    d.crossover = AL_CROSS_UNIFORM;
-    d.crossover_rate = 0.7;
-    d.mutation = AL_MUTATE_RESET;
-    d.mutation_rate = 0.05;
-    d.creep = 2;
-    d.max_perturbation = 0.3f;
-    d.elites = 1;
-    d.elite_copies = 1;
     d.diversity_sample = 32;
     d.stream = 0x6a;
+    // The operators' defaults are the schema's [ga] section (ga_config.c),
+    // read through a config of defaults so that they are written only once.
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "estrings"; // a module with no overrides of [ga]
+    alConfig *cfg = alCreateConfig(&cd, NULL);
+    assert(cfg && "out of memory building the GA's defaults");
+    if (cfg) alGaDef_FromConfig(&d, cfg, NULL);
+    alDestroyConfig(cfg);
     return d;
 }
 
@@ -277,7 +275,7 @@ alResult alGaDef_Validate(const alGaDef *d, const char *prefix, alError *err)
         return alError_Set(err, AL_ERR_CONFIG, "diversity_sample = %d (allowed: 1 or more)",
                            d->diversity_sample);
     if (d->threads < 0)
-        return alError_Set(err, AL_ERR_CONFIG, "threads = %d (allowed: 0 = all cores, or more)",
+        return alError_Set(err, AL_ERR_CONFIG, "threads = %d (allowed: 0 = OpenMP's default, or more)",
                            d->threads);
     if (d->type == AL_GENOME_BYTES) {
         if (d->mutation != AL_MUTATE_RESET && d->mutation != AL_MUTATE_CREEP)
@@ -480,11 +478,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
                 ga->creep_next[ga->alpha[a] * w + d] =
                     ga->alpha[creep_index(d, a, def->creep, ga->def.alphabet_size)];
     }
-#ifdef ALIFE_HAVE_OPENMP
-    ga->threads = def->threads > 0 ? def->threads : omp_get_num_procs();
-#else
-    ga->threads = 1;
-#endif
+    ga->threads = alThreads_Resolve(def->threads);
     alPacer_Init(&ga->pacer, PACER_BURST, PACER_GAP_MIN, PACER_GAP_MAX, PACER_MEMORY);
     ga->best_ever_fit = NAN;
     for (int i = 0; i <= ga->n; ++i)
@@ -523,6 +517,8 @@ void alDestroyGa(alGa *ga)
 }
 
 // ---- accessors ---------------------------------------------------------------------
+
+int alGa_Threads(const alGa *ga) { return ga->threads; }
 
 int alGa_Size(const alGa *ga)
 {

@@ -2,6 +2,7 @@
 // tick that reads the old state and writes the new one (so the result is the
 // same with any number of threads), the scene, and the GUI's views and
 // mutations.
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,36 +10,21 @@
 #include <omp.h>
 #endif
 
+#include "alife/threads.h"
 #include "steer_internal.h"
 
+// The defaults are the schema's (steering_config.c), read through a config
+// of defaults so that they are written only once.
 alSteeringDef alDefaultSteeringDef(void)
 {
     alSteeringDef d;
     memset(&d, 0, sizeof d);
-    d.world = (alWorld){800, 600, AL_EDGE_WRAP};
-    d.scenario = AL_SCN_BOIDS;
-    d.vehicles = 100;
-    d.dt = 1.0f / 60.0f;
-    d.threads = 0;
-    d.params = alDefaultVehicleParams();
-    d.combine = AL_COMBINE_PRIORITISED;
-    d.neighbour_radius = 50;
-    d.separation_radius = 25;
-    d.alignment_radius = 50;
-    d.view_separation = d.view_cohesion = d.view_alignment = 6.2831853f;
-    d.max_neighbours = 10;
-    d.brute_force = false;
-    d.cell_factor = 1.0f;
-    d.waypoint_distance = 10;
-    d.path_loop = true;
-    d.box_length = 60;
-    d.feeler_length = 40;
-    d.contain_margin = 30;
-    d.flow_scale = 300;
-    d.group_distance = 30;
-    d.report_every = 60;
-    d.boids = (alBoidsParams){7, 5, 1, 4, 10, 15, 10, 2, 0.1f, 25, 0};
-    d.fish = (alFishParams){20, 200, 20, 40, 0.2f, 0.005f, 4};
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "steering";
+    alConfig *cfg = alCreateConfig(&cd, NULL);
+    assert(cfg && "out of memory building the steering defaults");
+    if (cfg) alSteeringDef_FromConfig(cfg, &d, NULL); // the default path is NULL: nothing to free
+    alDestroyConfig(cfg);
     return d;
 }
 
@@ -143,11 +129,7 @@ alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *e
         return NULL;
     }
     if (def->path_count > 0) memcpy(s->cfg_path, def->path, (size_t)def->path_count * sizeof *s->path);
-#ifdef ALIFE_HAVE_OPENMP
-    s->threads = def->threads > 0 ? def->threads : omp_get_num_procs();
-#else
-    s->threads = 1;
-#endif
+    s->threads = alThreads_Resolve(def->threads);
     s->n = def->vehicles;
     if (!reserve(s, s->n)) goto nomem;
     if (!apply_scenario(s, def->scenario)) goto nomem;
@@ -387,6 +369,8 @@ void alSteering_MoveObstacle(alSteering *s, int i, alVec2 p)
     alWorld_Confine(&s->def.world, &p, NULL);
     s->obstacles[i].pos = p;
 }
+
+int alSteering_Threads(const alSteering *s) { return s->threads; }
 
 int alSteering_ObstacleAt(const alSteering *s, alVec2 p)
 {

@@ -128,7 +128,7 @@ static alResult cross_error(const alConfig *cfg, alError *err, const char *key, 
 
 static alResult from_config(const alConfig *cfg, alSteeringDef *d, alError *err)
 {
-    *d = alDefaultSteeringDef();
+    memset(d, 0, sizeof *d); // every field is set from the config below
     d->world = alWorld_FromConfig(cfg);
     d->scenario = (alScenario)alConfig_Enum(cfg, "steering.scenario");
     d->vehicles = (int)alConfig_Int(cfg, "steering.vehicles");

@@ -17,17 +17,7 @@ const char *alBehaviour_Name(alBehaviour b) { return behaviour_names[b]; }
 
 alVehicleParams alDefaultVehicleParams(void)
 {
-    alVehicleParams p;
-    p.mass = 1.0f;
-    p.max_speed = 150.0f;
-    p.max_force = 300.0f;
-    p.radius = 5.0f;
-    p.turn_rate = 6.2831853f;
-    p.fov_radius = 150.0f;
-    p.arrive_radius = 100.0f;
-    p.wander = (alWanderParams){20.0f, 40.0f, 80.0f};
-    for (int b = 0; b < AL_B_COUNT; ++b) p.weight[b] = 1.0f;
-    return p;
+    return alDefaultSteeringDef().params; // the schema's [steering] defaults
 }
 
 alResult alVehicleParams_Check(const alVehicleParams *p, alError *err)

@@ -6,6 +6,8 @@
 //   generations(run, gen, best, mean, worst, stddev, evaluations, ticks, wall_s)
 //   figures(run, gen, name, value)       the module's own per-generation figures
 //   genomes(run, gen, rank, fitness, genome)  at least the best of each generation
+//   edits(run, gen, tick, what)          live changes made to a GUI run (version 2)
+// runs.stop_reason (version 2): why the run stopped (see alRunLog_EndRunWhy).
 // Generations are written in transactions of at most ~50 ms of work, so fast
 // runs are not limited by commits and a crash loses at most that much.
 #include "alife/runlog.h"
@@ -20,7 +22,7 @@
 
 #include "store_internal.h"
 
-#define AL_SCHEMA_VERSION 1
+#define AL_SCHEMA_VERSION 2
 #define AL_APPLICATION_ID 0x616c6966 /* 'alif' */
 // The first skeleton wrote 1634298214 (0x61696966, "aiif") by mistake: such
 // files are ours; opened for logging they get the right id.
@@ -81,6 +83,15 @@ static const char *schema_v1 =
     " run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
     " gen INTEGER NOT NULL, rank INTEGER NOT NULL, fitness REAL, genome BLOB,"
     " PRIMARY KEY(run, gen, rank));";
+
+// Version 2: why a run stopped, and the live edits that make a GUI run
+// unreproducible. One small step on top of version 1.
+static const char *schema_v2 =
+    "ALTER TABLE runs ADD COLUMN stop_reason TEXT;"
+    "CREATE TABLE edits("
+    " run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+    " gen INTEGER NOT NULL, tick INTEGER NOT NULL, what TEXT NOT NULL);"
+    "CREATE INDEX edits_run ON edits(run);";
 
 // mkdir -p of the folder that holds path (results/ by default).
 static alResult make_parent(const char *path, alError *err)
@@ -244,6 +255,7 @@ static alResult migrate(alRunLog *log, alError *err)
             r = exec(log, sql, err);
         }
     }
+    if (r == AL_OK && version < 2) r = exec(log, schema_v2, err);
     if (r == AL_OK && version < AL_SCHEMA_VERSION) {
         char sql[64];
         snprintf(sql, sizeof sql, "PRAGMA user_version = %d", AL_SCHEMA_VERSION);
@@ -305,15 +317,17 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
         log->db = NULL;
     }
     if (r != AL_OK) goto fail;
+    log->schema = version;
     if (readonly) {
-        // Version 1 is the only schema so far; an older schema would need its
-        // own read path here (a read never migrates).
+        // A read never migrates: runquery.c reads a version 1 file without
+        // the columns and tables of version 2.
         *out = log;
         return AL_OK;
     }
     r = use_wal(log, err);
     if (r == AL_OK) r = exec(log, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
     if (r == AL_OK && version < AL_SCHEMA_VERSION) r = migrate(log, err);
+    if (r == AL_OK) log->schema = AL_SCHEMA_VERSION;
     if (r == AL_OK && old_id) {
         char sql[64];
         snprintf(sql, sizeof sql, "PRAGMA application_id = %d", AL_APPLICATION_ID);
@@ -364,6 +378,8 @@ void alRunLog_Close(alRunLog *log)
     sqlite3_finalize(log->ins_gen);
     sqlite3_finalize(log->ins_fig);
     sqlite3_finalize(log->ins_genome);
+    sqlite3_finalize(log->sp_begin);
+    sqlite3_finalize(log->sp_release);
     sqlite3_close(log->db);
     free(log);
 }
@@ -481,6 +497,15 @@ static bool cached(alRunLog *log, sqlite3_stmt **st, const char *sql)
     return sqlite3_prepare_v3(log->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) == SQLITE_OK;
 }
 
+// Runs a cached statement without parameters once (and resets it).
+static bool run_cached(alRunLog *log, sqlite3_stmt **st, const char *sql)
+{
+    if (!cached(log, st, sql)) return false;
+    bool ok = sqlite3_step(*st) == SQLITE_DONE;
+    sqlite3_reset(*st);
+    return ok;
+}
+
 // Resets the inserts so none keeps pointers to the caller's genome or names.
 static void reset_inserts(alRunLog *log)
 {
@@ -500,7 +525,12 @@ alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats 
         log->in_txn = true;
         log->txn_started = al_store_now();
     }
+    // A savepoint per generation: a failed insert part-way through (its
+    // figures, its genome) takes the generation's earlier rows with it, so
+    // the batch, committed later, holds whole generations only.
     sqlite3_stmt *st;
+    if (!run_cached(log, &log->sp_begin, "SAVEPOINT gen"))
+        return db_error(log, err, "cannot log a generation");
     if (!cached(log, &log->ins_gen,
                 "INSERT INTO generations(run, gen, best, mean, worst, stddev, evaluations,"
                 " ticks, wall_s) VALUES(?,?,?,?,?,?,?,?,?)"))
@@ -539,11 +569,24 @@ alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats 
         if (sqlite3_step(st) != SQLITE_DONE) goto dberr;
     }
     reset_inserts(log);
+    if (!run_cached(log, &log->sp_release, "RELEASE gen")) {
+        db_error(log, err, "cannot log a generation");
+        goto undo;
+    }
     return alRunLog_Flush(log, AL_BATCH_SECONDS, err);
-dberr:;
-    alResult r = db_error(log, err, "cannot log a generation");
+dberr:
+    alError_Set(err, AL_ERR_DB, "%s: cannot log a generation (generation %lld): %s", log->path,
+                (long long)s->gen, sqlite3_errmsg(log->db));
     reset_inserts(log);
-    return r;
+undo:
+    // Undo this generation only; the generations before it stay in the batch.
+    if (!sqlite3_get_autocommit(log->db)) {
+        exec(log, "ROLLBACK TO gen", NULL);
+        exec(log, "RELEASE gen", NULL);
+    } else {
+        log->in_txn = false; // SQLite rolled the whole transaction back itself
+    }
+    return err ? err->code : AL_ERR_DB;
 }
 
 alResult alRunLog_Flush(alRunLog *log, double older_than_s, alError *err)
@@ -555,17 +598,48 @@ alResult alRunLog_Flush(alRunLog *log, double older_than_s, alError *err)
 
 alResult alRunLog_EndRun(alRunLog *log, int64_t run_id, const char *status, alError *err)
 {
+    return alRunLog_EndRunWhy(log, run_id, status, NULL, err);
+}
+
+alResult alRunLog_EndRunWhy(alRunLog *log, int64_t run_id, const char *status,
+                            const char *stop_reason, alError *err)
+{
     if (commit(log, err) != AL_OK) return AL_ERR_DB;
     char finished[32];
     iso_now(finished, sizeof finished);
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(log->db, "UPDATE runs SET status = ?, finished = ? WHERE id = ?", -1,
-                           &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(log->db,
+                           "UPDATE runs SET status = ?, finished = ?, stop_reason = ? WHERE id = ?",
+                           -1, &st, NULL) != SQLITE_OK)
         return db_error(log, err, "cannot end the run");
     sqlite3_bind_text(st, 1, status, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, finished, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, run_id);
+    if (stop_reason) sqlite3_bind_text(st, 3, stop_reason, -1, SQLITE_STATIC);
+    else sqlite3_bind_null(st, 3);
+    sqlite3_bind_int64(st, 4, run_id);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? AL_OK : db_error(log, err, "cannot end the run");
+    if (rc != SQLITE_DONE) return db_error(log, err, "cannot end the run");
+    if (sqlite3_changes(log->db) != 1)
+        return alError_Set(err, AL_ERR_DB, "%s: cannot end the run: run %lld is not in the database",
+                           log->path, (long long)run_id);
+    return AL_OK;
+}
+
+alResult alRunLog_MarkEdited(alRunLog *log, int64_t run_id, int64_t gen, int64_t tick,
+                             const char *what, alError *err)
+{
+    // Inside the open batch if there is one (the edit then lands with the
+    // generations around it), else in a transaction of its own.
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(log->db, "INSERT INTO edits(run, gen, tick, what) VALUES(?,?,?,?)", -1,
+                           &st, NULL) != SQLITE_OK)
+        return db_error(log, err, "cannot mark the run edited");
+    sqlite3_bind_int64(st, 1, run_id);
+    sqlite3_bind_int64(st, 2, gen);
+    sqlite3_bind_int64(st, 3, tick);
+    sqlite3_bind_text(st, 4, what, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? AL_OK : db_error(log, err, "cannot mark the run edited");
 }

@@ -150,6 +150,19 @@ static alResult merge_one(sqlite3 *db, const char *into, const char *src, alMerg
             c->runs_updated += ch;
         }
     }
+    // Schema version 2: why each run stopped, and the live edits of GUI runs
+    // (without them an edited run would look reproducible after a merge).
+    if (r == AL_OK && count(db, "PRAGMA src.user_version") >= 2)
+        r = exec(db, into,
+                 "UPDATE main.runs SET stop_reason ="
+                 " (SELECT s.stop_reason FROM src.runs s WHERE s.uuid = runs.uuid)"
+                 " WHERE stop_reason IS NULL AND uuid IN"
+                 " (SELECT uuid FROM src.runs WHERE stop_reason IS NOT NULL);"
+                 "INSERT INTO main.edits(run, gen, tick, what) SELECT mp.new, e.gen, e.tick, e.what"
+                 " FROM src.edits e JOIN temp.m_map mp ON mp.old = e.run WHERE NOT EXISTS"
+                 " (SELECT 1 FROM main.edits x WHERE x.run = mp.new AND x.gen = e.gen"
+                 " AND x.tick = e.tick AND x.what = e.what) ORDER BY e.rowid",
+                 err);
     if (r == AL_OK) r = exec(db, into, "COMMIT", err);
     else exec(db, into, "ROLLBACK", NULL);
     exec(db, into, "DETACH src", NULL);

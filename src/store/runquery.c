@@ -95,12 +95,21 @@ static alResult db_fail(alRunLog *log, alError *err, const char *what)
     return alError_Set(err, AL_ERR_DB, "%s: %s: %s", log->path, what, sqlite3_errmsg(log->db));
 }
 
-#define RUN_COLUMNS                                                                                \
+#define RUN_COLUMNS_V1                                                                             \
     "r.id, r.uuid, r.module, r.name, r.seed, r.status, r.started, r.finished, r.version,"          \
     " r.host, r.pid, r.config,"                                                                    \
     " (SELECT count(*) FROM generations g WHERE g.run = r.id),"                                    \
     " (SELECT g.best FROM generations g WHERE g.run = r.id ORDER BY g.gen DESC LIMIT 1),"          \
-    " (SELECT g.mean FROM generations g WHERE g.run = r.id ORDER BY g.gen DESC LIMIT 1)"
+    " (SELECT g.mean FROM generations g WHERE g.run = r.id ORDER BY g.gen DESC LIMIT 1),"
+// Schema version 2: why the run stopped and its live edits (a version 1 file
+// opened read-only has neither: NULL and 0).
+#define RUN_COLUMNS_V2                                                                             \
+    RUN_COLUMNS_V1 " r.stop_reason,"                                                               \
+    " (SELECT count(*) FROM edits e WHERE e.run = r.id),"                                          \
+    " (SELECT 'generation ' || e.gen || ', tick ' || e.tick || ': ' || e.what FROM edits e"        \
+    " WHERE e.run = r.id ORDER BY e.rowid LIMIT 1)"
+#define RUN_COLUMNS_OLD RUN_COLUMNS_V1 " NULL, 0, NULL"
+#define RUN_COLUMNS_SQL(log) ((log)->schema >= 2 ? RUN_COLUMNS_V2 : RUN_COLUMNS_OLD)
 
 // Fills info from a row selected with RUN_COLUMNS, and its params.
 static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *pst, alRunInfo *info)
@@ -123,6 +132,9 @@ static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *ps
     info->has_last = info->generation_count > 0;
     info->last_best = column_real(st, 13);
     info->last_mean = column_real(st, 14);
+    info->stop_reason = arena_text(a, st, 15, NULL, &ok);
+    info->edit_count = sqlite3_column_int64(st, 16);
+    info->first_edit = arena_text(a, st, 17, NULL, &ok);
     if (strcmp(info->status, "running") == 0 &&
         al_store_run_process(info->host, info->pid, info->started) !=
             RUN_PROCESS_ALIVE_OR_UNKNOWN) {
@@ -168,8 +180,9 @@ alResult alRunLog_ListRuns(alRunLog *log, const char *module, alRunList **out, a
     if (!list) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     sqlite3_stmt *st = NULL, *pst = NULL;
     bool filter = module && module[0];
-    const char *sql = filter ? "SELECT " RUN_COLUMNS " FROM runs r WHERE r.module = ? ORDER BY r.id"
-                             : "SELECT " RUN_COLUMNS " FROM runs r ORDER BY r.id";
+    char sql[1024];
+    snprintf(sql, sizeof sql, "SELECT %s FROM runs r%s ORDER BY r.id", RUN_COLUMNS_SQL(log),
+             filter ? " WHERE r.module = ?" : "");
     alResult r = AL_OK;
     if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(log->db, params_sql, -1, &pst, NULL) != SQLITE_OK) {
@@ -444,8 +457,9 @@ alResult alRunLog_LoadRun(alRunLog *log, int64_t run_id, bool with_genomes, alRu
     // One snapshot: the run, its generations and figures agree even while
     // the run is still being logged by another process.
     bool began = read_begin(log);
-    if (sqlite3_prepare_v2(log->db, "SELECT " RUN_COLUMNS " FROM runs r WHERE r.id = ?", -1, &st,
-                           NULL) != SQLITE_OK ||
+    char sql[1024];
+    snprintf(sql, sizeof sql, "SELECT %s FROM runs r WHERE r.id = ?", RUN_COLUMNS_SQL(log));
+    if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(log->db, params_sql, -1, &pst, NULL) != SQLITE_OK) {
         r = db_fail(log, err, "cannot read the run");
         goto done;

@@ -26,6 +26,9 @@ void alRunSet_Free(alRunSet *set)
         free(r->metric);
     }
     free(set->runs);
+    free(set->edited_ids);
+    free(set->duplicate_ids);
+    free(set->duplicate_of);
     alDestroyComparison(set->cmp);
     memset(set, 0, sizeof *set);
 }
@@ -188,6 +191,97 @@ static alResult select_ids(alRunLog *log, const char *db_path, const alRunQuery 
                        out->skipped_unfinished, out->skipped_empty);
 }
 
+// Params that take part in "the same config": all but those that change no
+// result.
+static bool same_config(const alRunInfo *a, const alRunInfo *b)
+{
+    if (a->param_count != b->param_count) return false;
+    for (int i = 0; i < a->param_count; ++i) {
+        const char *k = a->params[i].key;
+        if (strcmp(k, "run.name") == 0 || strcmp(k, "run.threads") == 0) continue;
+        const char *v = info_param(b, k);
+        if (!v || strcmp(v, a->params[i].value) != 0) return false;
+    }
+    return true;
+}
+
+static const alRunInfo *find_info(const alRunList *list, int64_t id)
+{
+    for (int i = 0, n = alRunList_Count(list); i < n; ++i)
+        if (alRunList_Get(list, i)->id == id) return alRunList_Get(list, i);
+    return NULL;
+}
+
+// Leaves out of ids[0..*n) the runs edited by hand (unless q->include_edited;
+// a run named by reference is then an error) and the repeats of a run of the
+// same group, seed and config (unless q->keep_duplicates), noting them in out.
+static alResult drop_edited_and_duplicates(alRunLog *log, const char *db_path, const alRunQuery *q,
+                                           alRunSet *out, int64_t *ids, int *n, alError *err)
+{
+    alRunList *list = NULL;
+    alResult r = alRunLog_ListRuns(log, NULL, &list, err);
+    if (r != AL_OK) return r;
+    int count = *n, kept = 0;
+    const alRunInfo **infos = calloc((size_t)count + 1, sizeof *infos);
+    out->edited_ids = calloc((size_t)count + 1, sizeof *out->edited_ids);
+    out->duplicate_ids = calloc((size_t)count + 1, sizeof *out->duplicate_ids);
+    out->duplicate_of = calloc((size_t)count + 1, sizeof *out->duplicate_of);
+    if (!infos || !out->edited_ids || !out->duplicate_ids || !out->duplicate_of) {
+        r = alError_Set(err, AL_ERR_NOMEM, "out of memory");
+        goto done;
+    }
+    for (int i = 0; i < count; ++i) {
+        const alRunInfo *info = find_info(list, ids[i]);
+        if (!info) { // deleted since it was chosen: LoadRun reports it
+            infos[kept] = NULL;
+            ids[kept++] = ids[i];
+            continue;
+        }
+        if (info->edit_count > 0 && !q->include_edited) {
+            if (q->ref_count > 0) {
+                r = alError_Set(err, AL_ERR_USAGE,
+                                "run %lld was changed by hand in the window while it ran (%lld "
+                                "edit%s, the first at %s): its results do not follow from its "
+                                "config; --include-edited to compare it anyway",
+                                (long long)info->id, (long long)info->edit_count,
+                                info->edit_count == 1 ? "" : "s",
+                                info->first_edit ? info->first_edit : "?");
+                goto done;
+            }
+            out->edited_ids[out->skipped_edited++] = info->id;
+            continue;
+        }
+        int dup = -1;
+        if (q->group_by && !q->keep_duplicates) {
+            char b1[32], b2[32];
+            const char *g = field_value(info, q->group_by, b1, sizeof b1);
+            for (int j = 0; j < kept && dup < 0; ++j) {
+                const alRunInfo *o = infos[j];
+                if (!o || o->seed != info->seed || !same_config(o, info)) continue;
+                const char *h = field_value(o, q->group_by, b2, sizeof b2);
+                if ((!g && !h) || (g && h && strcmp(g, h) == 0)) dup = j;
+            }
+        }
+        if (dup >= 0) {
+            out->duplicate_ids[out->skipped_duplicates] = info->id;
+            out->duplicate_of[out->skipped_duplicates++] = infos[dup]->id;
+            continue;
+        }
+        infos[kept] = info;
+        ids[kept++] = ids[i];
+    }
+    *n = kept;
+    if (kept == 0)
+        r = alError_Set(err, AL_ERR_NOTFOUND,
+                        "every run selected in %s was changed by hand in the window (%d run%s); "
+                        "--include-edited to compare them anyway",
+                        db_path, out->skipped_edited, out->skipped_edited == 1 ? "" : "s");
+done:
+    free(infos);
+    alDestroyRunList(list);
+    return r;
+}
+
 // Copies run d's curves of best, mean and the metric into r.
 static alResult take_curves(alRunRecord *r, const alRunData *d, const char *metric, alError *err)
 {
@@ -242,6 +336,7 @@ alResult alRunSet_Load(const char *db_path, const alRunQuery *q, alRunSet *out, 
     int64_t *ids = NULL;
     int n = 0;
     res = select_ids(log, db_path, q, out, &ids, &n, err);
+    if (res == AL_OK) res = drop_edited_and_duplicates(log, db_path, q, out, ids, &n, err);
     if (res == AL_OK) res = alRunLog_Compare(log, ids, n, &out->cmp, err);
     free(ids);
     alRunLog_Close(log);

@@ -12,10 +12,12 @@ struct alRunLog {
     sqlite3 *db;
     char path[1024];
     bool readonly;
+    int64_t schema;     // PRAGMA user_version as opened (a read-only file is not migrated)
     bool in_txn;        // a batch of generations is open (BEGIN IMMEDIATE)
     double txn_started; // monotonic seconds when the batch began
     // Cached statements of the write path (prepared on first use).
     sqlite3_stmt *ins_gen, *ins_fig, *ins_genome;
+    sqlite3_stmt *sp_begin, *sp_release; // SAVEPOINT / RELEASE of one generation
 };
 
 /// What is known of the process that logged a 'running' row.

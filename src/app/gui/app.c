@@ -257,6 +257,12 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
 {
     const alModuleClass *cls = find_class(g, mode_names[m]);
     al_session fresh;
+    if (g->have_session && g->s.log) {
+        // Commit the shown run's batch first: its open write transaction
+        // would make the new run's database connection wait (and give up).
+        alError ferr = {0};
+        (void)alRunLog_Flush(g->s.log, 0, &ferr);
+    }
     if (cls) {
         alConfig *run_cfg = alConfig_Clone(cfg);
         if (!run_cfg) {
@@ -436,11 +442,13 @@ static void mark_done(al_gui *g)
     g->fast = false;
     g->jump_to = 0;
     if (g->s.goal || !g->s.log) {
-        al_session_end_run(&g->s, "finished");
+        if (al_session_end_run(&g->s, "finished") != AL_OK)
+            al_shell_say(g, AL_COL_BAD, "the run's end was not stored: %s", g->s.log_err.msg);
         return;
     }
     alError err = {0};
-    if (alRunLog_EndRun(g->s.log, g->s.run_id, "finished", &err) != AL_OK) {
+    if (alRunLog_EndRunWhy(g->s.log, g->s.run_id, "finished",
+                           al_session_stop_reason(&g->s, "finished"), &err) != AL_OK) {
         al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
         al_session_end_run(&g->s, "failed");
     }
@@ -766,7 +774,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
         break;
     case K_PLOT:
-        if (!repeat) g->plot_fig = (g->plot_fig < 0 ? 0 : g->plot_fig) + 1; // wrapped when drawn
+        if (!repeat) g->plot_fig = g->plotted_index + 1; // wrapped when drawn
         break;
     case K_LESSON:
         if (!repeat) g->lesson = true;
@@ -824,6 +832,12 @@ bool al_gui_handle_events(al_gui *g)
             g->ctx.paused = g->paused;
             g->ctx.done = g->done;
             bool used = g->view->event(&g->ctx, &e, &c);
+            if (g->ctx.edit[0]) { // the user changed the run by hand: mark it
+                alError err = {0};
+                if (al_session_mark_edited(&g->s, g->ctx.edit, &err) != AL_OK)
+                    al_shell_say(g, AL_COL_BAD, "cannot mark the run edited: %s", err.msg);
+                g->ctx.edit[0] = '\0';
+            }
             if (g->ctx.restart) {
                 char extra[sizeof g->ctx.restart_set];
                 memcpy(extra, g->ctx.restart_set, sizeof extra);
@@ -948,7 +962,9 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     }
     for (int i = 0; i < NMODES; ++i)
         g->seed_for[i] = -1;
-    g->fold_params = true; // the parameters are one click away; the lesson's figures come first
+    // The parameters and the key list are one click away (and H lists every
+    // key): the lesson's own figures come first.
+    g->fold_params = g->fold_keys = true;
     g->offscreen = o->offscreen;
     g->modules = o->modules;
     g->views = o->views;

@@ -27,6 +27,8 @@ struct al_compare_view {
     entry *list; // newest first
     int nlist, cursor, scroll;
     bool grouped;
+    bool all;    // list every run, also the empty and interrupted window sessions
+    int hidden;  // runs not listed (without all)
     al_compare_model model;
     bool have_model;
     char note[1100]; // why nothing is shown (no database, a group of one run, ...)
@@ -44,6 +46,12 @@ void al_destroy_compare_view(al_compare_view *v)
 }
 
 bool al_compare_view_open(const al_compare_view *v) { return v && v->open; }
+
+int al_compare_view_listed(const al_compare_view *v, int *hidden)
+{
+    if (hidden) *hidden = v ? v->hidden : 0;
+    return v ? v->nlist : 0;
+}
 
 int al_compare_view_count(const al_compare_view *v, const char *module)
 {
@@ -66,15 +74,29 @@ static void read_list(al_compare_view *v)
     int n = alRunList_Count(runs);
     entry *list = calloc((size_t)n + 1, sizeof *list);
     if (list) {
+        int k = 0;
+        v->hidden = 0;
         for (int i = 0; i < n; ++i) {
             const alRunInfo *r = alRunList_Get(runs, n - 1 - i); // newest first
-            entry *e = &list[i];
+            // A window session that never finished a generation, or was left
+            // (a scenario switch, a restart) after a few, is not worth a line.
+            bool ticked_before = false;
+            for (int j = 0; j < v->nlist; ++j)
+                if (v->list[j].id == r->id) ticked_before = v->list[j].ticked;
+            bool window_run = strncmp(r->name, "gui-", 4) == 0;
+            bool left = strcmp(r->status, "interrupted") == 0 && window_run;
+            bool empty = r->generation_count == 0 && strcmp(r->status, "running") != 0;
+            if (!v->all && !ticked_before && (empty || left)) {
+                v->hidden++;
+                continue;
+            }
+            entry *e = &list[k++];
             e->id = r->id;
             for (int j = 0; j < v->nlist; ++j)
                 if (v->list[j].id == r->id) e->ticked = v->list[j].ticked;
             const char *grp = "";
-            for (int k = 0; k < r->param_count; ++k)
-                if (strcmp(r->params[k].key, "run.group") == 0) grp = r->params[k].value;
+            for (int q = 0; q < r->param_count; ++q)
+                if (strcmp(r->params[q].key, "run.group") == 0) grp = r->params[q].value;
             char best[32] = "-";
             if (r->has_last) snprintf(best, sizeof best, "%.4g", r->last_best);
             snprintf(e->text, sizeof e->text, "run %-5lld %-14.14s seed %-5llu %-11s %5lld gens  best %-8s %s",
@@ -83,7 +105,8 @@ static void read_list(al_compare_view *v)
         }
         free(v->list);
         v->list = list;
-        v->nlist = n;
+        v->nlist = k;
+        n = k;
         if (v->cursor >= n) v->cursor = n > 0 ? n - 1 : 0;
     }
     alDestroyRunList(runs);
@@ -189,6 +212,10 @@ bool al_compare_view_event(al_compare_view *v, const SDL_Event *e)
             v->grouped = !v->grouped;
             read_model(v);
             break;
+        case SDLK_a:
+            v->all = !v->all;
+            read_list(v);
+            break;
         case SDLK_c:
         case SDLK_ESCAPE: v->open = false; break;
         default: break;
@@ -256,12 +283,16 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     y += al_font_height(title) + 6;
     al_draw_text_px(r, small, (float)x, (float)y, AL_COL_DIM,
                     "Up/Down move   Space tick   G group by sweep group (mean + 95% band)"
-                    "   C or Esc close");
+                    "   A all runs   C or Esc close");
     y += lh;
     int ticked = 0;
     for (int i = 0; i < v->nlist; ++i) ticked += v->list[i].ticked;
-    snprintf(line, sizeof line, "%d runs, %d ticked%s%s", v->nlist, ticked,
-             v->grouped ? ", grouped by run.group" : "", v->note[0] ? ":" : "");
+    char hid[96] = "";
+    if (v->hidden)
+        snprintf(hid, sizeof hid, " (%d empty or left window runs not listed: A)", v->hidden);
+    snprintf(line, sizeof line, "%d runs%s, %d ticked; curves: best of each generation%s%s",
+             v->nlist, hid, ticked, v->grouped ? ", grouped by run.group" : "",
+             v->note[0] ? ":" : "");
     al_draw_text_px(r, small, (float)x, (float)y, AL_COL_WARN, line);
     y += lh;
     if (v->note[0]) {

@@ -34,6 +34,9 @@ bool al_compare_view_event(al_compare_view *v, const SDL_Event *e);
 /// Re-reads the database when due (every 2 s while anything is ticked or the
 /// picker is open). Call once per frame.
 void al_compare_view_refresh(al_compare_view *v);
+/// Runs the picker lists, and (in *hidden) the empty or left window runs it
+/// does not (A lists them too).
+int al_compare_view_listed(const al_compare_view *v, int *hidden);
 /// Number of ticked runs of module whose curves are loaded (0 when the
 /// ticked runs are of another module).
 int al_compare_view_count(const al_compare_view *v, const char *module);

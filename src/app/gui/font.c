@@ -10,17 +10,33 @@
 #include <unistd.h>
 
 // Printable ASCII, then Latin-1 and Latin Extended-A (U+00A0..U+017F), so
-// names like "José" or "Łukasz" show as typed; other code points show as '?'.
+// names like "José" or "Łukasz" show as typed, and the dashes, quotes and
+// ellipsis of U+2010..U+2027 (the lessons' "—"); others show as '?'.
 #define FIRST 32
 #define LAST 126
-#define FIRST2 0xA0
-#define LAST2 0x17F
-#define NGLYPH ((LAST - FIRST + 1) + (LAST2 - FIRST2 + 1))
+static const unsigned ranges[][2] = {{FIRST, LAST}, {0xA0, 0x17F}, {0x2010, 0x2027}};
+#define NGLYPH ((LAST - FIRST + 1) + (0x17F - 0xA0 + 1) + (0x2027 - 0x2010 + 1))
 
 // The code point of glyph index i.
 static unsigned glyph_code(int i)
 {
-    return i <= LAST - FIRST ? (unsigned)(FIRST + i) : (unsigned)(FIRST2 + i - (LAST - FIRST + 1));
+    for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; ++r) {
+        int n = (int)(ranges[r][1] - ranges[r][0] + 1);
+        if (i < n) return ranges[r][0] + (unsigned)i;
+        i -= n;
+    }
+    return '?';
+}
+
+// The glyph index of code point cp, or -1.
+static int glyph_index(unsigned cp)
+{
+    int base = 0;
+    for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; ++r) {
+        if (cp >= ranges[r][0] && cp <= ranges[r][1]) return base + (int)(cp - ranges[r][0]);
+        base += (int)(ranges[r][1] - ranges[r][0] + 1);
+    }
+    return -1;
 }
 
 struct al_font {
@@ -120,8 +136,12 @@ al_font *al_font_create(SDL_Renderer *r, const char *path, int px, alError *err)
     int total_w = 0, max_h = 0;
     for (int i = 0; i < NGLYPH; ++i) {
         unsigned cp = glyph_code(i);
-        char s[3] = {(char)cp, 0, 0};
-        if (cp >= 0x80) { // two bytes of UTF-8
+        char s[4] = {(char)cp, 0, 0, 0};
+        if (cp >= 0x800) { // three bytes of UTF-8
+            s[0] = (char)(0xE0 | (cp >> 12));
+            s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+            s[2] = (char)(0x80 | (cp & 0x3F));
+        } else if (cp >= 0x80) { // two bytes
             s[0] = (char)(0xC0 | (cp >> 6));
             s[1] = (char)(0x80 | (cp & 0x3F));
         }
@@ -197,15 +217,16 @@ static int next_glyph(const al_font *f, const char **s)
     (*s)++;
     if (c >= FIRST && c <= LAST) return c - FIRST;
     unsigned cp = 0;
-    if (c >= 0xC2 && c <= 0xDF && (**s & 0xC0) == 0x80) // a two-byte sequence
-        cp = ((unsigned)(c & 0x1F) << 6) | ((unsigned)**s & 0x3F);
+    const unsigned char *t = (const unsigned char *)*s;
+    if (c >= 0xC2 && c <= 0xDF && (t[0] & 0xC0) == 0x80) // a two-byte sequence
+        cp = ((unsigned)(c & 0x1F) << 6) | (t[0] & 0x3Fu);
+    else if (c >= 0xE0 && c <= 0xEF && (t[0] & 0xC0) == 0x80 && (t[1] & 0xC0) == 0x80)
+        cp = ((unsigned)(c & 0x0F) << 12) | ((t[0] & 0x3Fu) << 6) | (t[1] & 0x3Fu);
     if (c >= 0xC0)
         while ((**s & 0xC0) == 0x80)
             (*s)++;
-    if (cp >= FIRST2 && cp <= LAST2) {
-        int g = (LAST - FIRST + 1) + (int)(cp - FIRST2);
-        if (f->advance[g] > 0) return g;
-    }
+    int g = cp ? glyph_index(cp) : -1;
+    if (g >= 0 && f->advance[g] > 0) return g;
     return '?' - FIRST;
 }
 

@@ -50,7 +50,7 @@ static void dropped(al_panel *p)
 static void close_section(al_panel *p)
 {
     al_panel_section *s = current(p);
-    if (!s || s->rect.w == 0) return;
+    if (!s || s->rect.w == 0 || s->rect.h > 0) return; // none, not shown, or closed
     int bottom = p->y < p->bottom ? p->y : p->bottom;
     s->rect.h = bottom > s->rect.y ? bottom - s->rect.y : 0;
 }
@@ -99,7 +99,7 @@ static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t
 void al_panel_heading(al_panel *p, const char *text)
 {
     close_section(p);
-    p->y += 6;
+    p->y += 4;
     // A heading with no room for a line under it would look broken: the
     // panel is full from here on.
     if (p->y + al_font_height(p->font) + 3 + al_font_height(p->small) > p->bottom) {
@@ -299,4 +299,9 @@ void al_view_request_restart(al_view_ctx *ctx, const char *assignment)
 {
     snprintf(ctx->restart_set, sizeof ctx->restart_set, "%s", assignment);
     ctx->restart = true;
+}
+
+void al_view_mark_edited(al_view_ctx *ctx, const char *what)
+{
+    snprintf(ctx->edit, sizeof ctx->edit, "%s", what);
 }

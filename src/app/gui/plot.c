@@ -118,7 +118,24 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         int w = al_text_width(font, buf);
         if (w > ylab_w) ylab_w = w;
     }
-    SDL_Rect plot = {area.x + ylab_w + 8, area.y + fh + 4, 0, 0};
+    // The legend: on the title row, right-aligned, when it fits there; else
+    // on rows of its own between the title and the plot, never over a line.
+    int lw = 0;
+    for (int s = 0; s < nseries; ++s)
+        lw += 18 + al_text_width(font, series[s].name) + 14;
+    lw -= 14;
+    bool own_rows = area.x + area.w - lw - 6 < area.x + al_text_width(font, ytitle) + 16;
+    int legend_rows = 0;
+    if (own_rows) {
+        int x = 0;
+        legend_rows = 1;
+        for (int s = 0; s < nseries; ++s) {
+            int w = 18 + al_text_width(font, series[s].name);
+            if (x > 0 && x + w > area.w - 12) x = 0, legend_rows++;
+            x += w + 14;
+        }
+    }
+    SDL_Rect plot = {area.x + ylab_w + 8, area.y + fh + 4 + legend_rows * (fh + 2), 0, 0};
     plot.w = area.x + area.w - plot.x - 6;
     plot.h = area.y + area.h - plot.y - 2 * fh - 6;
     if (plot.w < 20 || plot.h < 20) return;
@@ -231,29 +248,14 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     }
     SDL_RenderSetClipRect(r, NULL);
 
-    // Legend: on the title row, right-aligned, when it fits there; else
-    // inside the plot, each entry on a backing so the lines under it do not
-    // hide it, wrapping onto more lines when it is wider than the plot.
-    int lw = 0;
-    for (int s = 0; s < nseries; ++s)
-        lw += 18 + al_text_width(font, series[s].name) + 14;
-    lw -= 14;
-    int lx = area.x + area.w - lw - 6, ly = area.y;
-    bool inside = lx < area.x + al_text_width(font, ytitle) + 16;
-    if (inside) {
-        lx = plot.x + 8;
-        ly = plot.y + 4;
-    }
+    // The legend (laid out above: the title row, or rows of its own).
+    int lx = own_rows ? area.x + 6 : area.x + area.w - lw - 6;
+    int ly = own_rows ? area.y + fh + 2 : area.y;
     for (int s = 0; s < nseries; ++s) {
         int w = al_text_width(font, series[s].name);
-        if (inside && lx > plot.x + 8 && lx + 18 + w > plot.x + plot.w - 4) {
-            lx = plot.x + 8;
-            ly += fh + 4;
-        }
-        if (inside) {
-            SDL_Rect back = {lx - 4, ly - 2, 18 + w + 8, fh + 4};
-            SDL_SetRenderDrawColor(r, 14, 16, 21, 215);
-            SDL_RenderFillRect(r, &back);
+        if (own_rows && lx > area.x + 6 && lx + 18 + w > area.x + area.w - 6) {
+            lx = area.x + 6;
+            ly += fh + 2;
         }
         set_colour(r, series[s].col);
         if (series[s].dashed) {

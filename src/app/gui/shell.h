@@ -170,6 +170,7 @@ struct al_gui {
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
     char plotted[64];           ///< the plotted figure's name, as last drawn
+    int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
 

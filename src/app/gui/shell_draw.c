@@ -127,7 +127,11 @@ static void draw_world(al_gui *g)
     int bx = c.rect.x + 20, by = c.rect.y + 20;
     if (g->done) {
         char s[200];
-        if (g->s.goal)
+        const char *why = al_session_stop_reason(&g->s, "finished");
+        if (why && strcmp(why, "stalled") == 0)
+            snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
+                     (long long)g->s.gens);
+        else if (g->s.goal)
             snprintf(s, sizeof s, "GOAL REACHED in generation %lld  -  R: new run",
                      (long long)(g->s.gens - 1));
         else
@@ -324,8 +328,9 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
 static bool fold_heading(al_gui *g, al_panel *p, const char *name, bool *closed)
 {
     char text[96];
-    snprintf(text, sizeof text, "%s (%s click to %s)", name, *closed ? "+" : "-",
-             *closed ? "open" : "close");
+    snprintf(text, sizeof text, "%s (%s click to %s%s)", name, *closed ? "+" : "-",
+             *closed ? "open" : "close",
+             strcmp(name, "Keys") == 0 ? "; H: all, the view's too" : "");
     int y0 = p->y;
     al_panel_heading(p, text);
     if (g->nfolds < (int)(sizeof g->folds / sizeof g->folds[0]))
@@ -345,8 +350,6 @@ static void keys_flow(al_gui *g, al_panel *p)
     int lines = keys_layout(g, NULL, p->width, false);
     keys_layout(g, p, p->width, true);
     p->y += lines * sh;
-    if (g->view && g->view->keys_help)
-        al_panel_note(p, "H lists the %s view's own keys too", mode_names[g->mode]);
 }
 
 // The plotted figure: 0 best and mean fitness, k >= 1 the module's figure k-1.
@@ -382,7 +385,7 @@ static void draw_panel(al_gui *g)
     SDL_RenderDrawLine(g->r, pr.x, pr.y, pr.x, pr.y + pr.h);
     g->nfolds = 0;
 
-    int plot_h = pr.h * 27 / 100;
+    int plot_h = pr.h / 5;
     if (plot_h < 150) plot_h = 150;
     if (plot_h > 300) plot_h = 300;
     al_panel p = {
@@ -391,7 +394,7 @@ static void draw_panel(al_gui *g)
         .x = pr.x + 16,
         .y = pr.y + 12,
         .width = pr.w - 32,
-        .bottom = pr.y + pr.h - plot_h - 10,
+        .bottom = pr.y + pr.h - plot_h - 6,
         .font = g->font,
         .small = g->small,
         .mono = g->mono,
@@ -404,8 +407,19 @@ static void draw_panel(al_gui *g)
     // Title and the mode tabs: fixed at the top.
     const char *title = g->have_session ? g->s.cls->title : mode_titles[g->mode];
     al_draw_text_px(g->r, g->title, (float)p.x, (float)p.y, AL_COL_TEXT, title);
-    p.y += al_font_height(g->title) + 2;
+    int tabs_w = 0;
+    for (int i = 0; i < NMODES; ++i) {
+        char tab[40];
+        snprintf(tab, sizeof tab, "%d %s", i + 1, mode_names[i]);
+        tabs_w += al_text_width(g->small, tab) + 20;
+    }
     float tx = (float)p.x;
+    if (al_text_width(g->title, title) + 24 + tabs_w <= p.width) { // the tabs beside the title
+        tx = (float)(p.x + p.width - tabs_w + 20);
+        p.y += (al_font_height(g->title) - al_font_height(g->small)) / 2;
+    } else {
+        p.y += al_font_height(g->title) + 2;
+    }
     for (int i = 0; i < NMODES; ++i) {
         char tab[40];
         snprintf(tab, sizeof tab, "%d %s", i + 1, mode_names[i]);
@@ -434,7 +448,10 @@ static void draw_panel(al_gui *g)
     al_panel_section_begin(&p, "Status", true);
     if (g->have_session) {
         bool limit = g->done && !g->s.goal;
-        const char *state = g->done         ? (g->s.goal ? "goal reached" : "at the limit")
+        const char *why = g->done ? al_session_stop_reason(&g->s, "finished") : NULL;
+        bool stalled = why && strcmp(why, "stalled") == 0;
+        const char *state = g->done         ? (stalled ? "stalled (goal not reached)"
+                                               : g->s.goal ? "goal reached" : "at the limit")
                             : g->fast       ? "fast-forward"
                             : g->jump_to    ? "jumping"
                             : g->paused     ? "paused"
@@ -455,12 +472,14 @@ static void draw_panel(al_gui *g)
             snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
         else
             snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
-        al_panel_note(&p, "speed %s%s   seed %llu%s", speed, fps, (unsigned long long)g->s.seed,
-                      g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "");
+        char logging[80];
         if (g->s.log)
-            al_panel_note(&p, "logging run %lld to %s", (long long)g->s.run_id, g->db_path);
+            snprintf(logging, sizeof logging, "run %lld logged", (long long)g->s.run_id);
         else
-            al_panel_note(&p, "%s", g->db_path ? "run log closed" : "not logging this run");
+            snprintf(logging, sizeof logging, "%s", g->db_path ? "log closed" : "not logged");
+        al_panel_note(&p, "speed %s%s   seed %llu   %s%s", speed, fps,
+                      (unsigned long long)g->s.seed, logging,
+                      g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "");
     } else {
         al_panel_text(&p, AL_COL_DIM, "empty world: module not in this build");
     }
@@ -542,6 +561,7 @@ static void draw_panel(al_gui *g)
     if (g->view && g->have_session && g->view->plot_y) ytitle = g->view->plot_y;
     if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
     int pf = plotted_figure(g);
+    g->plotted_index = pf;
     char yt[96];
     if (pf > 0) {
         const char *name = h->all_name[pf - 1];
@@ -562,8 +582,17 @@ static void draw_panel(al_gui *g)
             ytitle = yt;
         }
     }
-    if (pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0)
-        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ytitle, series, 1);
+    if (pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0) {
+        // Only best curves are compared: say so, and drop what the live
+        // plot's title says of lines not drawn now (the dashed baseline).
+        char base[96], ct[160];
+        snprintf(base, sizeof base, "%s", ytitle);
+        char *paren = strstr(base, " (");
+        if (paren) *paren = '\0';
+        snprintf(ct, sizeof ct, "best %s: picked runs (C) and now", base);
+        snprintf(g->plotted, sizeof g->plotted, "%s", "compare best");
+        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ct, series, 1);
+    }
     else
         al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
     SDL_RenderSetClipRect(g->r, NULL);

@@ -155,6 +155,9 @@ void al_gui_write_state(al_gui *g, FILE *f)
     char lesson[1024];
     al_shell_lesson_path(g, lesson, sizeof lesson);
     jstr(f, lesson);
+    int hidden = 0, listed = al_compare_view_listed(g->cmpv, &hidden);
+    fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d}", listed, hidden,
+            al_compare_view_count(g->cmpv, mode_names[g->mode]));
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
     fputs(",\"food\":", f);

@@ -241,6 +241,7 @@ typedef struct al_view_ctx {
                                              ///< view may keep its world alive, e.g. a replay)
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
+    char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
 } al_view_ctx;
 
 /// What the --script harness's `state` says about a view, filled by the
@@ -264,6 +265,14 @@ void al_view_report_figure(al_view_report *r, const char *name, double value);
 /// Asks the shell to re-create the session with one more "section.key=value"
 /// override (after the current event); a config error is shown in the panel.
 void al_view_request_restart(al_view_ctx *ctx, const char *assignment);
+
+/// Tells the shell the user just changed the running simulation by hand (the
+/// first vehicle's variables, the vehicle count, the target, an obstacle, the
+/// path), in a few words ("target moved"): after the event the shell marks
+/// the run edited in the database (al_session_mark_edited: generation, tick,
+/// what), so compare leaves it out and replay refuses it. Call it at every
+/// place that changes what the run computes, and nowhere else.
+void al_view_mark_edited(al_view_ctx *ctx, const char *what);
 
 /// A module's view. Only module and draw are required.
 typedef struct al_view {

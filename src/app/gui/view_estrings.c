@@ -172,11 +172,16 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     al_panel_textinput(p, &st->box,
                        st->box.active ? "typing: Enter restarts with this target, Esc cancels"
                                       : "T or click to type a new target");
-    if (st->say[0]) al_panel_wrap(p, p->small, AL_COL_BAD, st->say, 2);
-    // "at generation N": the table's and the CLI's numbering (0 is the first).
-    if (alEStrings_Solved(es))
+    // One line, always there (nothing below moves): a problem with the
+    // target typed, else when it appeared ("at generation N": the table's
+    // and the CLI's numbering, 0 being the first).
+    if (st->say[0])
+        al_panel_text(p, AL_COL_BAD, "%s", st->say);
+    else if (alEStrings_Solved(es))
         al_panel_text(p, AL_COL_GOOD, "'%s' appeared at generation %lld", alEStrings_Target(es),
                       (long long)alEStrings_SolvedAt(es));
+    else
+        al_panel_text(p, AL_COL_DIM, "not evolved yet");
 }
 
 static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)

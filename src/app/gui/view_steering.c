@@ -288,6 +288,11 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         al_panel_kv(p, "mean speed", "%.3g", g.figures[1]);
         al_panel_kv(p, "nn distance", "%.3g", g.figures[2]);
         al_panel_kv(p, "groups", "%.0f", g.figures[3]);
+    } else { // the same lines before the first report: nothing below moves
+        al_panel_kv(p, "order", "...");
+        al_panel_kv(p, "mean speed", "...");
+        al_panel_kv(p, "nn distance", "...");
+        al_panel_kv(p, "groups", "...");
     }
     if (v) {
         // One line of toggles: lit when on.
@@ -331,6 +336,7 @@ static bool change_first(al_view_ctx *ctx, SDL_Keycode k, bool less)
     alError err = {0};
     if (alSteering_SetFirstParams(sim(ctx), &p, &err) != AL_OK && v)
         snprintf(v->say, sizeof v->say, "%.150s", err.msg);
+    else al_view_mark_edited(ctx, "first vehicle's variables changed");
     return true;
 }
 
@@ -358,10 +364,11 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
     case SDLK_INSERT: {
         int add = sv.count / 10 > 1 ? sv.count / 10 : 1;
         if (!alSteering_AddVehicles(sim(ctx), add) && v) snprintf(v->say, sizeof v->say, "out of memory");
+        al_view_mark_edited(ctx, "vehicles added");
         return true;
     }
     case SDLK_COMMA:
-    case SDLK_DELETE: alSteering_RemoveVehicles(sim(ctx), sv.count / 10 > 1 ? sv.count / 10 : 1); return true;
+    case SDLK_DELETE: alSteering_RemoveVehicles(sim(ctx), sv.count / 10 > 1 ? sv.count / 10 : 1); al_view_mark_edited(ctx, "vehicles removed"); return true;
     default: break;
     }
     if (v) {
@@ -408,7 +415,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         alVec2 w = al_canvas_to_world(c, (float)e->button.x, (float)e->button.y);
         bool uses_path = sc == AL_SCN_PATH || sc == AL_SCN_LEADER_FOLLOWING;
         if (e->button.button == SDL_BUTTON_RIGHT) {
-            if (uses_path) alSteering_RemoveWaypoint(s, w, 12 / c->scale);
+            if (uses_path) {
+                alSteering_RemoveWaypoint(s, w, 12 / c->scale);
+                al_view_mark_edited(ctx, "path changed");
+            }
             return true;
         }
         if (e->button.button != SDL_BUTTON_LEFT) return false;
@@ -417,8 +427,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             v->drag_obstacle = ob;
         } else if (uses_path) {
             if (!alSteering_AddWaypoint(s, w) && v) snprintf(v->say, sizeof v->say, "the path is full");
+            al_view_mark_edited(ctx, "path changed");
         } else {
             alSteering_SetTarget(s, w);
+            al_view_mark_edited(ctx, "target moved");
             if (v) v->drag_target = true;
         }
         return true;
@@ -428,6 +440,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         alVec2 w = al_canvas_to_world(c, (float)e->motion.x, (float)e->motion.y);
         if (v->drag_obstacle >= 0) alSteering_MoveObstacle(s, v->drag_obstacle, w);
         else alSteering_SetTarget(s, w);
+        al_view_mark_edited(ctx, v->drag_obstacle >= 0 ? "obstacle moved" : "target moved");
         return true;
     }
     case SDL_MOUSEBUTTONUP:

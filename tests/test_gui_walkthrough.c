@@ -1,0 +1,582 @@
+// A scripted walkthrough of the window (issue 10), each test one complaint
+// from a teacher's trial, driven through `alife gui --offscreen --script`
+// and checked on the `state` lines: nothing freezes at the limit, B replays
+// after the run finished, one key one meaning (C compares everywhere, the
+// help drawn from the key table), scenarios open with their lesson file,
+// the panel does not move under the mouse, 1 2 3 keep each mode's run,
+// every section is shown or visibly cut at 1280x800 and 720x480, run
+// control, the lesson overlay and the plotted figure.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#ifdef ALIFE_HAVE_GUI
+#include <sqlite3.h>
+
+#include "alife/config.h"
+#include "alife/world.h"
+#include "gui/shell.h"
+#include "gui_script.h"
+
+static int64_t db_int(const char *db, const char *sql)
+{
+    sqlite3 *sq;
+    sqlite3_stmt *st;
+    int64_t n = -1;
+    if (sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(sq, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(sq);
+    return n;
+}
+
+// ---- 1. nothing freezes ---------------------------------------------------------------
+static void steering_never_ends_in_the_window(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 0 key F\nat 150 key F\nat 152 state\nat 160 state\nat 161 quit\n",
+                  "--no-log experiments/steering/leader_following.ini --set run.generations=2");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_true(gs_num(r.line[0], "generation") > 2); // past run.generations
+    assert_false(gs_bool(r.line[0], "finished"));
+    assert_true(gs_num(r.line[1], "tick") > gs_num(r.line[0], "tick")); // still moving
+    gs_free(&r);
+}
+
+static void an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run(void **state)
+{
+    (void)state;
+    const char *db = gs_path("limit.db");
+    remove(db);
+    char args[1024];
+    snprintf(args, sizeof args,
+             "--db '%s' experiments/estrings/hello.ini --set run.generations=5 "
+             "--set estrings.target=abcdefghijklmnopqrstuvwxyz0123456789",
+             db);
+    gs_run r;
+    gs_run_script(&r,
+                  "at 0 key F\n"
+                  "at 60 state\n"
+                  "at 61 key E\n" // on, one generation a frame
+                  "at 70 state\n"
+                  "at 71 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_true(gs_bool(r.line[0], "finished"));
+    assert_true(gs_num(r.line[0], "generation") == 5);
+    assert_false(gs_bool(r.line[1], "finished"));
+    assert_true(gs_bool(r.line[1], "forever"));
+    int64_t gens = (int64_t)gs_num(r.line[1], "generation");
+    assert_true(gens > 5);
+    gs_free(&r);
+    // One run in the database, with every generation, the ones past the limit too.
+    assert_int_equal(db_int(db, "SELECT count(*) FROM runs"), 1);
+    assert_true(db_int(db, "SELECT count(*) FROM generations") >= gens);
+}
+
+// ---- 2. B after the run finished ------------------------------------------------------
+static void b_replays_once_the_run_has_finished_and_the_world_stays_alive(void **state)
+{
+    (void)state;
+    const char *db = gs_path("ants.db");
+    remove(db);
+    char args[1024];
+    snprintf(args, sizeof args,
+             "--db '%s' experiments/ants/default.ini --set run.generations=2 "
+             "--set ants.ticks=40",
+             db);
+    gs_run r;
+    gs_run_script(&r,
+                  "at 0 key F\n"
+                  "at gen 2 state\n"
+                  "at 37 state\n"
+                  "at 41 key b\n" // back to the population
+                  "at 42 state\n"
+                  "at 43 key b\n" // and the replay again, after the end
+                  "at 45 state\n"
+                  "at 46 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    assert_true(gs_bool(r.line[0], "finished"));
+    // At the limit the last stored generation forages on.
+    assert_true(gs_bool(r.line[1], "replaying"));
+    assert_true(gs_num(r.line[1], "figures.replay_tick") != gs_num(r.line[0], "figures.replay_tick") ||
+                gs_num(r.line[0], "figures.replay_tick") < -1e299);
+    assert_false(gs_bool(r.line[2], "replaying"));
+    assert_true(gs_bool(r.line[3], "replaying"));
+    assert_true(gs_num(r.line[3], "figures.replay_generation") == 1);
+    gs_free(&r);
+}
+
+// ---- 3. one key, one meaning ----------------------------------------------------------
+static void no_two_shell_keys_share_a_key_and_views_leave_them_alone(void **state)
+{
+    (void)state;
+    for (int i = 0; i < NSHELLKEYS; ++i)
+        for (int j = i + 1; j < NSHELLKEYS; ++j)
+            for (int a = 0; a < 4 && shell_keys[i].sym[a]; ++a)
+                for (int b = 0; b < 4 && shell_keys[j].sym[b]; ++b)
+                    if (shell_keys[i].sym[a] == shell_keys[j].sym[b] &&
+                        (shell_keys[i].shift == 0 || shell_keys[j].shift == 0 ||
+                         shell_keys[i].shift == shell_keys[j].shift))
+                        fail_msg("'%s' and '%s' share a key", shell_keys[i].label,
+                                 shell_keys[j].label);
+    // A view's own keys (first column of keys_help) never name a shell letter.
+    static const char *const modes[] = {"steering", "estrings", "ants"};
+    for (int m = 0; m < 3; ++m) {
+        const al_view *v = al_view_find(modes[m]);
+        assert_non_null(v);
+        for (const char *s = v->keys_help; s && *s;) {
+            const char *gap = strstr(s, "  "), *nl = strchr(s, '\n');
+            if (!nl) nl = s + strlen(s);
+            for (const char *c = s; gap && c < gap && c < nl; ++c) {
+                bool word_start = c == s || c[-1] == ' ';
+                bool single = word_start && (c[1] == ' ' || c + 1 == gap);
+                if (!single) continue;
+                SDL_Keycode k = (SDL_Keycode)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+                const shell_key *sk = al_shell_key_of(k, 0);
+                if (sk && sk->act != K_MODE1 && sk->act != K_MODE2 && sk->act != K_MODE3)
+                    fail_msg("the %s view uses '%c', the shell's key for '%s'", modes[m], *c,
+                             sk->help);
+            }
+            s = *nl ? nl + 1 : nl;
+        }
+    }
+}
+
+static void c_opens_compare_in_every_mode_and_the_help_lists_every_key(void **state)
+{
+    (void)state;
+    const char *db = gs_path("cmp.db");
+    remove(db);
+    char args[600];
+    snprintf(args, sizeof args, "--db '%s' experiments/steering/boids.ini", db);
+    gs_run r;
+    gs_run_script(&r,
+                  "at 2 key c\nat 3 state\nat 4 key c\n"
+                  "at 5 key 2\nat 7 key c\nat 8 state\nat 9 key c\n"
+                  "at 10 key 3\nat 12 key c\nat 13 state\nat 14 key c\n"
+                  "at 15 key 1\nat 16 key F1\nat 17 state\nat 18 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    assert_string_equal(gs_str(r.line[0], "mode"), "steering");
+    assert_true(gs_overlay(r.line[0], "compare"));
+    assert_string_equal(gs_str(r.line[1], "mode"), "estrings");
+    assert_true(gs_overlay(r.line[1], "compare"));
+    assert_string_equal(gs_str(r.line[2], "mode"), "ants");
+    assert_true(gs_overlay(r.line[2], "compare"));
+    assert_true(gs_overlay(r.line[3], "help"));
+    // The help drew every entry of the table with a help text, F1, Shift+N
+    // and PgUp/PgDn among them.
+    for (int i = 0; i < NSHELLKEYS; ++i) {
+        if (!shell_keys[i].help[0]) continue;
+        char q[64];
+        snprintf(q, sizeof q, "\"%s\"", shell_keys[i].label);
+        const char *keys = gs_find(r.line[3], "help_keys");
+        if (!keys || !strstr(keys, q)) fail_msg("the help lacks %s", q);
+    }
+    const char *keys = gs_find(r.line[3], "help_keys");
+    assert_non_null(strstr(keys, "F1"));
+    assert_non_null(strstr(keys, "Shift+N"));
+    assert_non_null(strstr(keys, "PgUp"));
+    gs_free(&r);
+}
+
+// ---- the compare overlay -------------------------------------------------------------
+static void the_picker_leaves_out_window_runs_that_were_left(void **state)
+{
+    (void)state;
+    const char *db = gs_path("picker.db");
+    remove(db);
+    char args[600];
+    snprintf(args, sizeof args, "--db '%s' experiments/estrings/hello.ini", db);
+    gs_run r;
+    gs_run_script(&r,
+                  "at 5 key r\nat 10 key r\nat 15 key r\n"
+                  "at 20 key c\nat 21 state\n"
+                  "at 22 key a\nat 23 state\n" // A: all of them
+                  "at 24 key down\nat 24 key space\nat 25 key c\nat 26 state\n"
+                  "at 27 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_num(r.line[0], "compare.listed") == 1); // this window's run
+    assert_true(gs_num(r.line[0], "compare.hidden") == 3); // the three left by R
+    assert_true(gs_num(r.line[1], "compare.listed") == 4);
+    assert_true(gs_num(r.line[2], "compare.curves") == 1);
+    assert_string_equal(gs_str(r.line[2], "plotted"), "compare best");
+    gs_free(&r);
+}
+
+// ---- 4. scenarios open with their lesson file -----------------------------------------
+static void expect_lesson_settings(const char *line)
+{
+    const char *sc = gs_str(line, "scenario");
+    char path[512];
+    snprintf(path, sizeof path, "%s/experiments/steering/%s.ini", ALIFE_SOURCE_DIR, sc);
+    alConfigDef def = alDefaultConfigDef();
+    def.path = path;
+    alError err = {0};
+    alConfig *cfg = alCreateConfig(&def, &err);
+    if (!cfg) fail_msg("scenario %s: no lesson file %s: %s", sc, path, err.msg);
+    alWorld w = alWorld_FromConfig(cfg);
+    if (gs_num(line, "settings.width") != w.width || gs_num(line, "settings.height") != w.height ||
+        strcmp(gs_str(line, "settings.edge"), alEdgePolicy_Name(w.edge)) != 0 ||
+        gs_num(line, "settings.agents") != (double)alConfig_Int(cfg, "steering.vehicles"))
+        fail_msg("scenario %s runs %g x %g %s, %g vehicles; its lesson says %g x %g %s, %lld", sc,
+                 gs_num(line, "settings.width"), gs_num(line, "settings.height"),
+                 gs_str(line, "settings.edge"), gs_num(line, "settings.agents"), (double)w.width,
+                 (double)w.height, alEdgePolicy_Name(w.edge),
+                 (long long)alConfig_Int(cfg, "steering.vehicles"));
+    alDestroyConfig(cfg);
+}
+
+static void every_scenario_opens_with_its_lesson_files_settings(void **state)
+{
+    (void)state;
+    char script[4096] = "";
+    size_t n = 0;
+    for (int k = 0; k < 18; ++k)
+        n += (size_t)snprintf(script + n, sizeof script - n, "at %d key ]\nat %d state\n",
+                              3 * k + 1, 3 * k + 3);
+    snprintf(script + n, sizeof script - n, "at 60 quit\n");
+    gs_run r;
+    gs_run_script(&r, script, "--no-log experiments/steering/seek.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 18);
+    int distinct = 0;
+    for (int i = 0; i < r.n; ++i) {
+        expect_lesson_settings(r.line[i]);
+        distinct += i == 0 || strcmp(gs_str(r.line[i], "scenario"), "seek") != 0;
+    }
+    assert_string_equal(gs_str(r.line[17], "scenario"), "seek"); // round the chooser
+    gs_free(&r);
+}
+
+static void key_1_opens_steering_with_the_boids_lesson(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 2 key 1\nat 4 state\nat 5 quit\n", "--no-log");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_string_equal(gs_str(r.line[0], "mode"), "steering");
+    expect_lesson_settings(r.line[0]);
+    gs_free(&r);
+}
+
+// ---- 5. nothing moves under the mouse -------------------------------------------------
+static void panel_sections_stay_put_while_the_tables_fill(void **state)
+{
+    (void)state;
+    static const char *const configs[] = {
+        "--no-log experiments/ants/default.ini --set ants.ticks=30",
+        "--no-log experiments/steering/boids.ini",
+        "--no-log experiments/estrings/hello.ini",
+    };
+    for (int c = 0; c < 3; ++c) {
+        gs_run r;
+        gs_run_script(&r, "at 1 state\nat 2 key F\nat 40 key F\nat 42 state\nat 43 quit\n",
+                      configs[c]);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 2);
+        assert_true(gs_num(r.line[1], "generation") >= 5);
+        // Every section begins where it began before any generation.
+        const char *p = strstr(r.line[0], "\"sections\":[");
+        assert_non_null(p);
+        for (const char *q = strstr(p, "{\"name\":\""); q && q < strstr(p, "]");
+             q = strstr(q + 1, "{\"name\":\"")) {
+            char name[64];
+            sscanf(q + 9, "%63[^\"]", name);
+            int x0 = 0, y0 = 0, w0 = 0, h0 = 0, x1 = 0, y1 = 0, w1 = 0, h1 = 0;
+            bool c0 = false, c1 = false;
+            assert_true(gs_section(r.line[0], name, &x0, &y0, &w0, &h0, &c0));
+            if (!gs_section(r.line[1], name, &x1, &y1, &w1, &h1, &c1))
+                fail_msg("%s: section %s went away", configs[c], name);
+            // (the ants view's own "Earlier generations" table grows above its
+            // brain: that view's layout is its own; checked: what is above it)
+            if (c == 0 && strcmp(name, "Status") && strcmp(name, "Last generations") &&
+                strcmp(name, "Plot"))
+                continue;
+            if (y0 != y1) fail_msg("%s: section %s moved from y %d to %d", configs[c], name, y0, y1);
+        }
+        gs_free(&r);
+    }
+}
+
+// ---- 6. 1 2 3 keep each mode's run ----------------------------------------------------
+static void modes_keep_their_runs_until_r(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 30 state\n"
+                  "at 31 key 2\n"
+                  "at 40 key 3\n" // back: the same run, not simulated meanwhile
+                  "at 40 state\n"
+                  "at 41 key 3\n" // the mode shown: nothing happens
+                  "at 42 state\n"
+                  "at 43 key r\n" // a new run, asked for
+                  "at 44 state\n"
+                  "at 45 quit\n",
+                  "--no-log experiments/ants/default.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    double t0 = gs_num(r.line[0], "tick"), t1 = gs_num(r.line[1], "tick");
+    assert_true(t0 > 0);
+    assert_true(t1 >= t0 && t1 <= t0 + 30); // kept, and paused while hidden
+    assert_true(gs_num(r.line[2], "tick") >= t1);
+    assert_true(gs_num(r.line[1], "seed") == gs_num(r.line[0], "seed"));
+    assert_true(gs_num(r.line[3], "seed") == gs_num(r.line[0], "seed") + 1);
+    assert_true(gs_num(r.line[3], "tick") < t1);
+    gs_free(&r);
+}
+
+// ---- 9, 10. everything fits, or says it does not ---------------------------------------
+static void check_sections(const char *line, bool all_fit)
+{
+    const char *p = strstr(line, "\"sections\":[");
+    assert_non_null(p);
+    int n = 0, cut = 0;
+    for (const char *q = strstr(p, "{\"name\":\""); q && q < strstr(p, "]");
+         q = strstr(q + 1, "{\"name\":\"")) {
+        char name[64];
+        sscanf(q + 9, "%63[^\"]", name);
+        int x = 0, y = 0, w = 0, h = 0;
+        bool c = false;
+        assert_true(gs_section(line, name, &x, &y, &w, &h, &c));
+        n++;
+        if (c) cut++;
+        if (all_fit && c) fail_msg("section %s is cut at %gx%g: %s", name,
+                                   gs_num(line, "window.width"), gs_num(line, "window.height"),
+                                   line);
+        if (!c && h <= 0) fail_msg("section %s is empty but not marked cut", name);
+    }
+    assert_true(n >= 4);
+    // No section is drawn over another: in page order, each starts below
+    // the end of the one before (sections scrolled out of view have h 0).
+    int last_end = 0;
+    for (const char *q = strstr(p, "{\"name\":\""); q && q < strstr(p, "]");
+         q = strstr(q + 1, "{\"name\":\"")) {
+        int y = (int)gs_num(q, "y"), h = (int)gs_num(q, "h");
+        if (h <= 0) continue;
+        if (y < last_end) fail_msg("a section starts at y %d, over the one ending at %d: %s", y,
+                                   last_end, line);
+        last_end = y + h;
+    }
+    // Something cut is always signalled by the "more" strip.
+    if (cut) assert_true(gs_bool(line, "scroll.sign"));
+}
+
+static void every_section_fits_at_1280x800_and_scrolls_with_a_sign_at_720x480(void **state)
+{
+    (void)state;
+    static const char *const configs[] = {
+        "--no-log experiments/ants/default.ini",   "--no-log experiments/ants/mines.ini",
+        "--no-log experiments/steering/boids.ini", "--no-log experiments/steering/flee.ini",
+        "--no-log experiments/steering/wander.ini", "--no-log experiments/estrings/hello.ini",
+    };
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; ++c) {
+        gs_run r;
+        gs_run_script(&r,
+                      "at 30 state\n"
+                      "at 31 resize 720 480\n"
+                      "at 33 state\n"
+                      "at 34 key pagedown\nat 35 key pagedown\nat 36 key pagedown\n"
+                      "at 37 key pagedown\nat 38 key pagedown\n"
+                      "at 40 state\n"
+                      "at 41 quit\n",
+                      configs[c]);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 3);
+        check_sections(r.line[0], true);
+        check_sections(r.line[1], false);
+        check_sections(r.line[2], false);
+        // Scrolled to the end: the last section (Keys) is in view.
+        int x = 0, y = 0, w = 0, h = 0;
+        bool cut = false;
+        assert_true(gs_section(r.line[2], "Keys", &x, &y, &w, &h, &cut));
+        if (h <= 0) fail_msg("%s: Keys not reachable by scrolling: %s", configs[c], r.line[2]);
+        assert_true(gs_num(r.line[2], "scroll.offset") == gs_num(r.line[2], "scroll.max"));
+        gs_free(&r);
+    }
+}
+
+static bool same_file(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    bool same = fa && fb;
+    while (same) {
+        int ca = fgetc(fa), cb = fgetc(fb);
+        if (ca != cb) same = false;
+        if (ca == EOF || cb == EOF) break;
+    }
+    if (fa) fclose(fa);
+    if (fb) fclose(fb);
+    return same;
+}
+
+// Item 10: nothing drawn in one frame survives into the next.
+static void no_stale_text_survives_a_frame(void **state)
+{
+    (void)state;
+    static const char *const configs[] = {"--no-log experiments/ants/default.ini",
+                                          "--no-log experiments/steering/flee.ini",
+                                          "--no-log experiments/estrings/hello.ini"};
+    for (int c = 0; c < 3; ++c) {
+        char script[2048];
+        snprintf(script, sizeof script,
+                 "at 20 key space\n"
+                 "at 22 shot %s\n"
+                 "at 23 key h\nat 25 key h\n"                    // the help, closed
+                 "at 26 key l\nat 28 key escape\n"               // the lesson, closed
+                 "at 29 key c\nat 31 key c\n"                    // the picker, closed
+                 "at 32 resize 720 480\nat 34 resize 1280 800\n" // smaller, and back
+                 "at 36 shot %s\n"
+                 "at 37 quit\n",
+                 gs_path("before.png"), gs_path("after.png"));
+        gs_run r;
+        gs_run_script(&r, script, configs[c]);
+        assert_int_equal(r.status, 0);
+        if (!same_file(gs_path("before.png"), gs_path("after.png")))
+            fail_msg("%s: the paused frame differs after overlays came and went", configs[c]);
+        gs_free(&r);
+    }
+}
+
+// ---- run control ----------------------------------------------------------------------
+static void jump_step_a_generation_slow_speeds_and_forever(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 1 key j\n"
+                  "at 2 type \"40\"\n"
+                  "at 3 key return\n"
+                  "at gen 40 state\n"         // 0
+                  "at 200 state\n"            // 1: paused there
+                  "at 201 key shift+n\n"
+                  "at 203 state\n"            // 2: one generation more, paused
+                  "at 204 key space\n"
+                  "at 205 key minus\nat 205 key minus\nat 205 key minus\nat 205 key minus\n"
+                  "at 206 state\n"            // 3: slowest speed
+                  "at 266 state\n"            // 4: 60 frames later, about 2 ticks
+                  "at 267 key e\n"
+                  "at 268 state\n"            // 5: no limit
+                  "at 269 quit\n",
+                  "--no-log experiments/estrings/weasel.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 6);
+    assert_true(gs_num(r.line[1], "generation") == 40);
+    assert_true(gs_bool(r.line[1], "paused"));
+    assert_true(gs_num(r.line[2], "generation") == 41);
+    assert_true(gs_bool(r.line[2], "paused"));
+    assert_true(gs_num(r.line[3], "speed") < 0.05);
+    double dt = gs_num(r.line[4], "tick") - gs_num(r.line[3], "tick");
+    assert_true(dt >= 1 && dt <= 3);
+    assert_true(gs_bool(r.line[5], "forever"));
+    assert_true(gs_num(r.line[5], "generations_limit") > 1e15);
+    gs_free(&r);
+}
+
+// ---- the lesson on screen, the plotted figure -----------------------------------------
+static void l_shows_the_lesson_of_every_mode_and_scenario(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 1 key l\nat 2 state\nat 3 key l\n"
+                  "at 4 key ]\nat 6 key l\nat 7 state\nat 8 key escape\n"
+                  "at 9 key 2\nat 10 key l\nat 11 state\nat 12 key l\n"
+                  "at 13 key 3\nat 14 key l\nat 15 state\nat 15 shot lesson.png\nat 16 quit\n",
+                  "--no-log experiments/steering/flee.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    static const char *const want[] = {"steering/flee.ini", "steering/arrive.ini",
+                                       "estrings/hello.ini", "ants/default.ini"};
+    for (int i = 0; i < 4; ++i) {
+        assert_true(gs_overlay(r.line[i], "lesson"));
+        const char *path = gs_str(r.line[i], "lesson");
+        size_t n = strlen(path), m = strlen(want[i]);
+        if (n < m || strcmp(path + n - m, want[i]) != 0)
+            fail_msg("lesson %d is '%s', wanted .../%s", i, path, want[i]);
+    }
+    gs_free(&r);
+    remove(ALIFE_SOURCE_DIR "/lesson.png");
+    // The text is the file's opening comment, without its keys.
+    char text[8192];
+    assert_true(al_lesson_text(ALIFE_SOURCE_DIR "/experiments/steering/boids.ini", text,
+                               sizeof text) > 5);
+    assert_non_null(strstr(text, "Watch:"));
+    assert_null(strstr(text, "[run]"));
+    assert_int_not_equal(text[0], ';');
+    assert_null(strstr(text, "\n;"));
+}
+
+static void tab_cycles_the_plotted_figure_in_every_mode(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 0 key F\nat 60 key F\n"
+                  "at 61 state\nat 62 key tab\nat 63 state\n"
+                  "at 64 key 3\nat 65 key F\nat 200 key F\n"
+                  "at 201 state\nat 202 key tab\nat 203 state\nat 204 quit\n",
+                  "--no-log experiments/steering/boids.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    assert_string_equal(gs_str(r.line[0], "plotted"), "order"); // what the lesson watches
+    assert_string_not_equal(gs_str(r.line[1], "plotted"), "order");
+    assert_string_equal(gs_str(r.line[2], "plotted"), "fitness");
+    assert_string_not_equal(gs_str(r.line[3], "plotted"), "fitness");
+    gs_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(steering_never_ends_in_the_window),
+        cmocka_unit_test(an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run),
+        cmocka_unit_test(b_replays_once_the_run_has_finished_and_the_world_stays_alive),
+        cmocka_unit_test(no_two_shell_keys_share_a_key_and_views_leave_them_alone),
+        cmocka_unit_test(c_opens_compare_in_every_mode_and_the_help_lists_every_key),
+        cmocka_unit_test(the_picker_leaves_out_window_runs_that_were_left),
+        cmocka_unit_test(every_scenario_opens_with_its_lesson_files_settings),
+        cmocka_unit_test(key_1_opens_steering_with_the_boids_lesson),
+        cmocka_unit_test(panel_sections_stay_put_while_the_tables_fill),
+        cmocka_unit_test(modes_keep_their_runs_until_r),
+        cmocka_unit_test(every_section_fits_at_1280x800_and_scrolls_with_a_sign_at_720x480),
+        cmocka_unit_test(no_stale_text_survives_a_frame),
+        cmocka_unit_test(jump_step_a_generation_slow_speeds_and_forever),
+        cmocka_unit_test(l_shows_the_lesson_of_every_mode_and_scenario),
+        cmocka_unit_test(tab_cycles_the_plotted_figure_in_every_mode),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    if (gs_dir[0]) {
+        char cmd[300];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", gs_dir);
+        if (system(cmd) != 0) rc = rc ? rc : 1;
+    }
+    return rc;
+}
+#else
+static void gui_not_built(void **state)
+{
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

@@ -33,7 +33,7 @@ typedef struct ants_view {
     char note[1100];       // last message about replays
     // eaten food: where the drawn items were last frame, and fading marks
     float *prev_x, *prev_y;
-    int prev_n, prev_owner;
+    int prev_n, prev_owner, prev_tick;
     int64_t prev_gen;
     const alAnts *prev_src;
     struct { alVec2 at; int ttl; } puffs[MAX_PUFFS];
@@ -104,6 +104,11 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     const float *ix, *iy;
     int n = alAnts_Food(ants, owner, &ix, &iy);
     if (n > MAX_TRACKED) n = MAX_TRACKED;
+    // Nothing moved (paused): the marks stay as they are, so a paused frame
+    // is the same picture every time.
+    if (v->prev_src == ants && v->prev_gen == av.gen && v->prev_tick == av.tick &&
+        v->prev_owner == owner)
+        return;
     bool same = v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen &&
                 v->prev_n == n && av.tick > 0;
     for (int k = 0; k < v->npuffs;) // age the marks
@@ -124,6 +129,7 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     v->prev_n = n;
     v->prev_owner = owner;
     v->prev_gen = av.gen;
+    v->prev_tick = av.tick;
     v->prev_src = ants;
 }
 

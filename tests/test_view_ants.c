@@ -47,6 +47,7 @@ static int count_in(const char *path, SDL_Rect r, SDL_Color c)
 
 static const SDL_Color AGENT = {200, 210, 230, 255}, ACCENT = {110, 180, 255, 255},
                        WARN = {250, 210, 90, 255}, TEXT = {226, 230, 238, 255};
+#include "gui_script.h"
 
 static void push_click(int x, int y)
 {
@@ -192,7 +193,107 @@ static void crowded_ants_share_one_label(void **state)
     assert_int_equal(group[15], 15);
     free(scratch);
 }
+// The window, scripted: the shared world (one world, food eaten and
+// respawned for all, white marks where it went), B replaying the whole
+// stored generation exactly (best and mean), its best ant's brain open.
+static void scripted_shared_world_and_whole_generation_replay(void **state)
+{
+    (void)state;
+    gs_run r;
+    char args[1024];
+    snprintf(args, sizeof args, "--db '%s' --set ants.ticks=200 --set ants.mines=true",
+             gs_path("shared.db"));
+    gs_run_script(&r,
+                  "at tick 150 state\n"
+                  "at tick 450 state\n"
+                  "at gen 3 key b   # replay the last stored generation\n"
+                  "at 200 state\n"
+                  "at 201 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    for (int i = 0; i < 2; ++i) {
+        const char *l = r.line[i];
+        assert_true(gs_num(l, "figures.world_shared") == 1);
+        assert_true(gs_num(l, "figures.world_owner") == -1);
+        assert_true(gs_num(l, "food") == 40); // eaten items respawn: the count stays
+        assert_false(gs_bool(l, "replaying"));
+    }
+    // food was eaten, and the view saw items leave the one drawn world
+    assert_true(gs_num(r.line[0], "figures.food_eaten") > 0);
+    assert_true(gs_num(r.line[1], "figures.eaten_marks_seen") > 0);
+    const char *l = r.line[2];
+    assert_true(gs_bool(l, "replaying"));
+    assert_true(gs_num(l, "figures.replay_ants") == 30); // all of them, not the best alone
+    assert_true(gs_num(l, "figures.replay_generation") >= 2);
+    assert_true(gs_num(l, "figures.replay_best") == gs_num(l, "figures.logged_best"));
+    assert_true(gs_num(l, "figures.replay_mean") == gs_num(l, "figures.logged_mean"));
+    assert_true(gs_overlay(l, "brain"));
+    assert_false(gs_is_null(l, "selected"));
+    gs_free(&r);
+}
+
+// The same generations with 1 and 2 threads, in the window.
+static void scripted_shared_world_is_the_same_with_1_and_2_threads(void **state)
+{
+    (void)state;
+    char *lines[2];
+    for (int t = 0; t < 2; ++t) {
+        gs_run r;
+        char args[256];
+        snprintf(args, sizeof args, "--no-log --set ants.ticks=300 --set ants.mines=true --set run.threads=%d", t + 1);
+        gs_run_script(&r, "at gen 4 state\nat gen 4 quit\n", args);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 1);
+        lines[t] = strdup(r.line[0]);
+        gs_free(&r);
+    }
+    const char *names[] = {"figures.best", "figures.mean", "figures.worst", "figures.food_mean",
+                           "figures.baseline_mean", "figures.distance_mean", "figures.mines_mean"};
+    for (int k = 0; k < 7; ++k) assert_true(gs_num(lines[0], names[k]) == gs_num(lines[1], names[k]));
+    assert_true(gs_num(lines[0], "generation") == 4);
+    free(lines[0]);
+    free(lines[1]);
+}
+
+// Own worlds: the drawn copy is the leader's, which changes as the ants eat
+// (generation 3 of this run: ant 0, then others); P pins it: then it stays
+// that ant's; P again follows the leader.
+static void scripted_own_worlds_pin_one_ant(void **state)
+{
+    (void)state;
+    const char *args = "--no-log --set ants.world=own --set ants.ticks=500";
+    gs_run r;
+    gs_run_script(&r, "at tick 1650 state\nat tick 1990 state\nat tick 1991 quit\n", args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_true(gs_num(r.line[0], "figures.world_shared") == 0);
+    assert_true(gs_num(r.line[0], "figures.pinned") == -1);
+    double leader0 = gs_num(r.line[0], "figures.world_owner");
+    assert_true(leader0 != gs_num(r.line[1], "figures.world_owner")); // the leader changed
+    gs_free(&r);
+    gs_run_script(&r,
+                  "at tick 1640 key p\n"
+                  "at tick 1650 state\n"
+                  "at tick 1900 state\n"
+                  "at tick 1950 key p\n"
+                  "at tick 1990 state\n"
+                  "at tick 1991 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    double pinned = gs_num(r.line[0], "figures.pinned");
+    assert_true(pinned == leader0);
+    assert_true(gs_num(r.line[0], "figures.world_owner") == pinned);
+    assert_true(gs_num(r.line[1], "figures.world_owner") == pinned); // still, though the leader changed
+    assert_true(gs_num(r.line[2], "figures.pinned") == -1);
+    assert_true(gs_num(r.line[2], "figures.world_owner") != pinned); // following the leader again
+    gs_free(&r);
+}
 #else
+static void scripted_shared_world_and_whole_generation_replay(void **state) { (void)state; skip(); }
+static void scripted_shared_world_is_the_same_with_1_and_2_threads(void **state) { (void)state; skip(); }
+static void scripted_own_worlds_pin_one_ant(void **state) { (void)state; skip(); }
 static void the_brain_box_fits_and_never_covers_the_ant(void **state) { (void)state; skip(); }
 static void crowded_ants_share_one_label(void **state) { (void)state; skip(); }
 static void the_ants_view_draws_clicks_and_replays(void **state)
@@ -208,6 +309,9 @@ int main(void)
         cmocka_unit_test(the_ants_view_draws_clicks_and_replays),
         cmocka_unit_test(the_brain_box_fits_and_never_covers_the_ant),
         cmocka_unit_test(crowded_ants_share_one_label),
+        cmocka_unit_test(scripted_shared_world_and_whole_generation_replay),
+        cmocka_unit_test(scripted_shared_world_is_the_same_with_1_and_2_threads),
+        cmocka_unit_test(scripted_own_worlds_pin_one_ant),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,7 +16,7 @@
 #include "view.h"
 #include "view_ants.h"
 
-enum { MAX_PUFFS = 64, PUFF_FRAMES = 16, MAX_TRACKED = 4096 };
+enum { MAX_PUFFS = 40, PUFF_FRAMES = 10, MAX_TRACKED = 4096 };
 
 typedef struct ants_view {
     bool show_food, show_numbers;
@@ -33,7 +33,7 @@ typedef struct ants_view {
     char note[1100];       // last message about replays
     // eaten food: where the drawn items were last frame, and fading marks
     float *prev_x, *prev_y;
-    int prev_n, prev_owner;
+    int prev_n, prev_owner, prev_tick;
     int64_t prev_gen;
     const alAnts *prev_src;
     struct { alVec2 at; int ttl; } puffs[MAX_PUFFS];
@@ -118,6 +118,11 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     const float *ix, *iy;
     int n = alAnts_Food(ants, owner, &ix, &iy);
     if (n > MAX_TRACKED) n = MAX_TRACKED;
+    // Nothing moved (paused): the marks stay as they are, so a paused frame
+    // is the same picture every time.
+    if (v->prev_src == ants && v->prev_gen == av.gen && v->prev_tick == av.tick &&
+        v->prev_owner == owner)
+        return;
     bool same = v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen &&
                 v->prev_n == n && av.tick > 0;
     for (int k = 0; k < v->npuffs;) // age the marks
@@ -138,6 +143,7 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     v->prev_n = n;
     v->prev_owner = owner;
     v->prev_gen = av.gen;
+    v->prev_tick = av.tick;
     v->prev_src = ants;
 }
 
@@ -401,7 +407,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (v)
         for (int k = 0; k < v->npuffs; ++k) { // eaten food: a white ring that shrinks away
             float t = (float)v->puffs[k].ttl / PUFF_FRAMES;
-            al_draw_circle(c, v->puffs[k].at, 2.5f + 3.5f * t, AL_RGBA(255, 255, 255, 40 + 180 * t));
+            al_draw_circle(c, v->puffs[k].at, 3.0f + 2.5f * t, AL_RGBA(255, 255, 255, 30 + 170 * t));
         }
     for (int a = 0; a < av.count; ++a)
         if (av.elite[a] && !(v && v->replay)) al_draw_circle(c, alV2(av.x[a], av.y[a]), 7.0f, AL_COL_BEST);

@@ -172,10 +172,11 @@ alAlgorithm alCmaes_Algorithm(alCmaes *cm);
 /// The class behind alCmaes_Algorithm (name "cmaes").
 extern const alAlgorithmClass alCmaesClass;
 
-/// Eigendecomposition of the symmetric n x n matrix a (row-major; only read)
-/// by cyclic Jacobi rotations: eigenvalues into eval[n] (ascending), unit
-/// eigenvectors into the columns of evec (row-major n x n). work needs n*n
-/// doubles. Deterministic (a fixed order of rotations). Returns the sweeps used.
+/// Eigendecomposition of the symmetric n x n matrix a (row-major; only its
+/// upper triangle is read) by cyclic Jacobi rotations: eigenvalues into
+/// eval[n] (ascending), unit eigenvectors into the columns of evec (row-major
+/// n x n). work needs n*n doubles. Deterministic (a fixed order of
+/// rotations). Returns the sweeps that rotated something.
 int alCmaes_Eigen(int n, const double *a, double *eval, double *evec, double *work);
 
 #endif

@@ -470,17 +470,22 @@ int alCmaes_Eigen(int n, const double *a, double *eval, double *evec, double *w)
                                       : -1 / (-theta + sqrt(theta * theta + 1));
                 if (fabs(theta) > 1e150) t = 1 / (2 * theta);
                 double c = 1 / sqrt(t * t + 1), s = t * c;
-                for (int k = 0; k < n; ++k) { // columns p, q: A J
-                    double akp = w[(size_t)k * n + p], akq = w[(size_t)k * n + q];
-                    w[(size_t)k * n + p] = c * akp - s * akq;
-                    w[(size_t)k * n + q] = s * akp + c * akq;
-                }
-                for (int k = 0; k < n; ++k) { // rows p, q: J^T (A J)
-                    double apk = w[(size_t)p * n + k], aqk = w[(size_t)q * n + k];
-                    w[(size_t)p * n + k] = c * apk - s * aqk;
-                    w[(size_t)q * n + k] = s * apk + c * aqk;
-                }
-                w[(size_t)p * n + q] = w[(size_t)q * n + p] = 0;
+                // Only the upper triangle is kept (the lower one is never
+                // read): the pairs (a_kp, a_kq) rotate, in whichever triangle
+                // entry holds them, and the diagonal pair moves by t a_pq.
+#define ROT(X, Y)                                                                            \
+    do {                                                                                     \
+        double x_ = (X), y_ = (Y);                                                           \
+        (X) = c * x_ - s * y_;                                                               \
+        (Y) = s * x_ + c * y_;                                                               \
+    } while (0)
+                for (int k = 0; k < p; ++k) ROT(w[(size_t)k * n + p], w[(size_t)k * n + q]);
+                for (int k = p + 1; k < q; ++k) ROT(w[(size_t)p * n + k], w[(size_t)k * n + q]);
+                for (int k = q + 1; k < n; ++k) ROT(w[(size_t)p * n + k], w[(size_t)q * n + k]);
+#undef ROT
+                w[(size_t)p * n + p] = app - t * apq;
+                w[(size_t)q * n + q] = aqq + t * apq;
+                w[(size_t)p * n + q] = 0;
                 for (int k = 0; k < n; ++k) { // V J
                     double vkp = evec[(size_t)k * n + p], vkq = evec[(size_t)k * n + q];
                     evec[(size_t)k * n + p] = c * vkp - s * vkq;

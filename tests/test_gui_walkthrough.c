@@ -474,13 +474,13 @@ static void no_stale_text_survives_a_frame(void **state)
 static void wheel_and_drag_on_a_value_change_it_like_its_key(void **state)
 {
     (void)state;
-    // Where the First vehicle's lines are: its section's top + heading.
+    // Where the vehicles' lines are (seek: one section for all of them): its top + heading.
     gs_run r0;
     gs_run_script(&r0, "at 3 state\nat 4 quit\n", "--no-log experiments/steering/seek.ini");
     assert_int_equal(r0.n, 1);
     int x = 0, y = 0, w = 0, h = 0;
     bool cut = false;
-    assert_true(gs_section(r0.line[0], "First vehicle", &x, &y, &w, &h, &cut));
+    assert_true(gs_section(r0.line[0], "All vehicles", &x, &y, &w, &h, &cut));
     int sx = x + w / 2, sy = y + 32; // the S max speed line
     int spx = 0, spy = 0, spw = 0, sph = 0;
     assert_true(gs_section(r0.line[0], "Status", &spx, &spy, &spw, &sph, &cut));

@@ -3,7 +3,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test test-asan bench clean
+.PHONY: all deps build run test test-asan test-mpi bench clean
 
 all: build
 
@@ -27,5 +27,12 @@ test-asan: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) -- --no-print-directory
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
+# The MPI sweep (docs/cluster.md): a build with -DALIFE_MPI=ON and its tests.
+MPI_BUILD ?= build-mpi
+test-mpi: deps
+	@cmake -S . -B $(MPI_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DALIFE_GUI=ON -DALIFE_MPI=ON >/dev/null
+	@cmake --build $(MPI_BUILD) -j $(JOBS) -- --no-print-directory
+	@cd $(MPI_BUILD) && ctest --output-on-failure -R 'cli_mpi|cli_shard|sweep'
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(MPI_BUILD)

@@ -3,7 +3,7 @@
 # Run as root it calls apt-get itself; otherwise it prints the one line to run.
 set -eu
 pkgs="build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev libsqlite3-dev
-libinih-dev libcmocka-dev libpng-dev fonts-dejavu-core sqlite3"
+libinih-dev libcmocka-dev libpng-dev fonts-dejavu-core sqlite3 openmpi-bin libopenmpi-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -86,4 +86,13 @@ expect_exit 2 "an id without a count" -- env SLURM_ARRAY_TASK_ID=1 "$ALIFE" swee
 expect_output "SLURM_ARRAY_TASK_COUNT is not" "says the count is missing"
 expect_exit 2 "a count that is not a number" -- env SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=x "$ALIFE" sweep "$CFG" --seeds 1-4 --db "$TMP/bad.db"
 [ -e "$TMP/bad.db" ] && fail "a bad Slurm environment created the database"
+
+# Started by mpirun, an alife without MPI must not run the whole sweep once per
+# rank: it says so and runs nothing.
+if "$ALIFE" sweep --help | grep -q "this build has not"; then
+    expect_exit 2 "a build without MPI under mpirun" -- env OMPI_COMM_WORLD_SIZE=3 \
+        "$ALIFE" sweep "$CFG" --seeds 1-4 --db "$TMP/bad.db"
+    expect_output "built without MPI" "says MPI is not built in"
+    [ -e "$TMP/bad.db" ] && fail "a build without MPI under mpirun created the database"
+fi
 finish

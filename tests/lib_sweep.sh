@@ -4,14 +4,17 @@
 # seed), in a stable order, with exact values (quote() of a REAL round-trips),
 # but none of what differs between two runs of the same cell (ids, uuids,
 # times, wall time, host, pid). Two databases holding the same cells with the
-# same results give the same dump.
+# same results give the same dump. With a second argument "finished", only the
+# finished runs.
 sweep_dump() {
+    local only=""
+    [ "${2:-}" = finished ] && only="WHERE r.status = 'finished'"
     sqlite3 "$1" "
       CREATE TEMP VIEW k AS SELECT r.id AS id,
         (SELECT value FROM params WHERE run = r.id AND key = 'run.sweep') AS sweep,
         (SELECT value FROM params WHERE run = r.id AND key = 'run.group') AS grp,
         r.seed AS seed, r.status AS status, r.stop_reason AS why, r.module AS module,
-        r.config AS config FROM runs r;
+        r.config AS config FROM runs r $only;
       SELECT 'run', sweep, grp, seed, module, status, why, length(config), hex(config)
         FROM k ORDER BY sweep, grp, seed, status;
       SELECT 'gen', k.sweep, k.grp, k.seed, g.gen, quote(g.best), quote(g.mean), quote(g.worst),

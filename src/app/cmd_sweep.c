@@ -22,6 +22,7 @@
 #include "alife/runsweep.h"
 #include "cli.h"
 #include "options.h"
+#include "sweep_mpi.h"
 #include "sweep_shard.h"
 
 enum { MAX_SEEDS = 100000, MAX_CELLS = 1000000 };
@@ -83,6 +84,10 @@ static void help(void)
         "\n"
         "exit status: 0 every cell finished, 1 a run failed or the sweep was\n"
         "interrupted, 2 usage or config error (nothing is run).\n");
+    printf("\nMPI: mpirun -np N alife sweep ... runs the cells on N-1 worker ranks, rank 0\n"
+           "storing them (docs/cluster.md); %s\n",
+           al_sweep_mpi_built() ? "this build has MPI."
+                                : "this build has not (cmake -DALIFE_MPI=ON).");
 }
 
 typedef struct axis {
@@ -538,6 +543,21 @@ int cmd_sweep(int argc, char **argv)
         alDestroyConfig(cfg);
     }
 
+    if (al_sweep_mpi_launched()) {
+        // mpirun/srun: the ranks run the cells, rank 0 stores (sweep_mpi.c).
+        al_sweep_group *mg = calloc((size_t)ngroups, sizeof *mg);
+        if (!mg) {
+            rc = 1;
+            goto out;
+        }
+        for (int g = 0; g < ngroups; ++g)
+            mg[g] = (al_sweep_group){groups[g].label, groups[g].sets, groups[g].nsets};
+        al_sweep_plan plan = {config, db, sweep_id, gens, &fixed, mg, ngroups, seeds, nseeds,
+                              &shard, threads_set, dry};
+        rc = al_sweep_mpi(&plan);
+        free(mg);
+        goto out;
+    }
     alError err = {0};
     if (!dry) {
         // Open (create) the database once here: a path it cannot be is

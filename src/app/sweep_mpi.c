@@ -22,6 +22,7 @@ bool al_sweep_mpi_launched(void)
     long size = env_long("OMPI_COMM_WORLD_SIZE");
     if (size < 0) size = env_long("PMI_SIZE");
     if (size < 0) size = env_long("PMIX_SIZE");
+    if (size < 0) size = env_long("SLURM_STEP_NUM_TASKS") == 1 ? 1 : -1; // srun -n 1
     if (size < 0 && getenv("PMIX_RANK")) size = 2; // PMIx without a size: ask MPI
     return size > 1;
 }

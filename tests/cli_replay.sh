@@ -163,7 +163,12 @@ expect_exit 2 "a missing database" -- "$ALIFE" replay 1 --check --db "$TMP/none.
 # ---- a version 1 database (before stop_reason and edits) --------------------------------
 V1=$TMP/v1.db
 cp "$DB" "$V1"
-sqlite3 "$V1" "DROP TABLE edits; ALTER TABLE runs DROP COLUMN stop_reason; PRAGMA user_version = 1"
+sqlite3 "$V1" "DROP VIEW run_summary; DROP VIEW run_status; DROP VIEW generations_wide;
+    DROP TABLE claims; DROP TABLE edits; DROP INDEX generations_by_gen; DROP INDEX params_by_key;
+    DROP INDEX runs_by_sweep; ALTER TABLE runs DROP COLUMN stop_reason;
+    ALTER TABLE runs DROP COLUMN sweep; ALTER TABLE runs DROP COLUMN sweep_group;
+    ALTER TABLE runs DROP COLUMN heartbeat; ALTER TABLE params DROP COLUMN num;
+    PRAGMA user_version = 1"
 expect_exit 0 "a version 1 database is read without migrating it" -- "$ALIFE" runs --db "$V1"
 check_identical "a run of a version 1 database" 1 --db "$V1"
 expect_equal "$(sqlite3 "$V1" "PRAGMA user_version")" "1" "reading did not migrate it"

@@ -103,6 +103,14 @@ static void merge_copies_every_run_with_new_ids_and_all_rows(void **state)
                               " ON r.id = g.run WHERE r.status = 'interrupted' AND g.gen = 7"),
                      4 * 2007 + 1);
     assert_int_equal(q_int(c, "SELECT count(*) FROM genomes WHERE length(genome) = 8"), 29);
+    // The columns SQL tools query by came along (schema version 2).
+    assert_int_equal(
+        q_int(c, "SELECT count(*) FROM runs WHERE sweep = 's' AND sweep_group = 'x=2'"), 2);
+    assert_int_equal(q_int(c, "SELECT count(*) FROM runs WHERE sweep IS NULL"), 1);
+    assert_int_equal(q_int(c, "SELECT count(*) FROM params WHERE num IS NOT NULL"),
+                     q_int(a, "SELECT count(*) FROM params WHERE num IS NOT NULL") +
+                         q_int(b, "SELECT count(*) FROM params WHERE num IS NOT NULL"));
+    assert_true(q_int(c, "SELECT count(*) FROM params WHERE num IS NOT NULL") > 0);
     // uuids preserved.
     assert_int_equal(q_int(a, "SELECT count(*) FROM runs"), 2);
     sqlite3 *db;
@@ -300,8 +308,8 @@ static void merge_refuses_foreign_corrupt_and_missing_files_untouched(void **sta
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(merge_copies_every_run_with_new_ids_and_all_rows,
-                                        fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(merge_copies_every_run_with_new_ids_and_all_rows, fx_setup,
+                                        fx_teardown),
         cmocka_unit_test_setup_teardown(merging_twice_adds_nothing, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(merge_completes_a_run_the_target_marked_interrupted,
                                         fx_setup, fx_teardown),

@@ -640,6 +640,97 @@ static void test_compare_lists_only_the_params_that_differ(void **state)
     alDestroyConfig(c);
 }
 
+// A version-1 file as alife wrote it before the schema grew: one run of a
+// sweep with numeric and text params.
+static const char *v1_file =
+    "CREATE TABLE runs(id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, module TEXT NOT NULL,"
+    " name TEXT NOT NULL, seed INTEGER NOT NULL, config TEXT NOT NULL, version TEXT NOT NULL,"
+    " status TEXT NOT NULL CHECK(status IN ('running','finished','interrupted','failed')),"
+    " started TEXT NOT NULL, finished TEXT, host TEXT, pid INTEGER);"
+    "CREATE TABLE params(run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+    " key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY(run, key));"
+    "CREATE TABLE generations(run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+    " gen INTEGER NOT NULL, best REAL, mean REAL, worst REAL, stddev REAL,"
+    " evaluations INTEGER, ticks INTEGER, wall_s REAL, PRIMARY KEY(run, gen));"
+    "CREATE TABLE figures(run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+    " gen INTEGER NOT NULL, name TEXT NOT NULL, value REAL, PRIMARY KEY(run, gen, name));"
+    "CREATE TABLE genomes(run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+    " gen INTEGER NOT NULL, rank INTEGER NOT NULL, fitness REAL, genome BLOB,"
+    " PRIMARY KEY(run, gen, rank));"
+    "PRAGMA application_id = 1634298214; PRAGMA user_version = 1;"
+    "INSERT INTO runs VALUES(1, 'u1', 'ants', 'old', 3, '', '0.1', 'finished',"
+    " '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', 'h', 1);"
+    "INSERT INTO params VALUES(1, 'run.sweep', 'sw'), (1, 'run.group', 'ga.elites=2'),"
+    " (1, 'ants.count', '5000'), (1, 'ga.mutation_rate', '0.05'), (1, 'estrings.target', '1e9x');"
+    "INSERT INTO generations VALUES(1, 0, 1.5, 1.0, 0.5, 0.1, 10, 100, 0.01),"
+    " (1, 1, 2.5, 2.0, 1.5, 0.1, 10, 100, 0.01);"
+    "INSERT INTO figures VALUES(1, 0, 'food_mean', 7), (1, 1, 'food_mean', 8);";
+
+static void test_version_1_file_migrates_with_numbers_sweeps_and_views(void **state)
+{
+    const char *path = fx_path("v1.db");
+    raw_sql(path, v1_file);
+    alRunLog *log = open_rw(path);
+    alRunLog_Close(log);
+    assert_int_equal(raw_count(path, "PRAGMA user_version"), 2);
+    // Numbers compare as numbers: '5000' > 1000 as text is true for any
+    // text, as num only for the count (not for the target '1e9x').
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM params WHERE num > 1000"), 1);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM params WHERE num IS NULL"), 3);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM params WHERE value > 1000"), 4);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM runs WHERE sweep = 'sw'"
+                                     " AND sweep_group = 'ga.elites=2'"),
+                     1);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM run_summary WHERE generations = 2"
+                                     " AND final_best = 2.5 AND final_mean = 2.0"
+                                     " AND status = 'finished' AND sweep = 'sw'"),
+                     1);
+    assert_int_equal(raw_count(path, "SELECT food_mean FROM generations_wide WHERE gen = 1"), 8);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM sqlite_master WHERE type = 'index'"
+                                     " AND name = 'generations_by_gen'"),
+                     1);
+    // Still read by alife as before.
+    alRunLog *ro = NULL;
+    alError err = {0};
+    assert_int_equal(alRunLog_OpenReadOnly(path, &ro, &err), AL_OK);
+    alRunData *d = NULL;
+    assert_int_equal(alRunLog_LoadRun(ro, 1, true, &d, &err), AL_OK);
+    assert_int_equal(d->gen_count, 2);
+    alDestroyRunData(d);
+    alRunLog_Close(ro);
+}
+
+// run_status tells SQL tools the truth about a row left 'running': its
+// writer's heartbeat is recent while it lives, and stale once it died.
+static void test_run_status_view_reads_stale_running_rows_interrupted(void **state)
+{
+    const char *path = fx_path("beat.db");
+    alRunLog *log = open_rw(path);
+    alConfig *c = fx_config("estrings", "run.sweep=s1", "run.group=g=1", NULL);
+    int64_t id = fx_log_run(log, c, "beat", 4, 1, 3, NULL);
+    alDestroyConfig(c);
+    assert_int_equal(alRunLog_Flush(log, 0, NULL), AL_OK);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM run_status WHERE status = 'running'"),
+                     1);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM runs WHERE heartbeat >="
+                                     " CAST(strftime('%s','now') AS INTEGER) - 60"),
+                     1);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM runs WHERE sweep = 's1'"
+                                     " AND sweep_group = 'g=1'"),
+                     1);
+    // The process died 10 minutes ago (the row says 'running' still).
+    raw_sql(path, "UPDATE runs SET heartbeat = heartbeat - 600");
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM runs WHERE status = 'running'"), 1);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM run_status WHERE status ="
+                                     " 'interrupted' AND stored_status = 'running'"),
+                     1);
+    assert_int_equal(raw_count(path, "SELECT count(*) FROM run_summary WHERE status ="
+                                     " 'interrupted' AND generations = 3"),
+                     1);
+    (void)id;
+    alRunLog_Close(log);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -660,6 +751,8 @@ int main(void)
         T(test_killed_run_shows_interrupted_and_keeps_generations),
         T(test_running_row_of_live_process_stays_running),
         T(test_compare_lists_only_the_params_that_differ),
+        T(test_version_1_file_migrates_with_numbers_sweeps_and_views),
+        T(test_run_status_view_reads_stale_running_rows_interrupted),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

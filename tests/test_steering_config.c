@@ -23,6 +23,8 @@ static alResult read(const char *text, alSteeringDef *d, alError *err)
     return r;
 }
 
+// The seed's coefficients and counts; its lengths and speed scaled by 7 from
+// its 100-wide world to the default 800 x 600 one (boids.ini has the seed's own).
 static void defaults_are_the_seed_values(void **state)
 {
     (void)state;
@@ -32,12 +34,12 @@ static void defaults_are_the_seed_values(void **state)
     assert_int_equal(d.vehicles, 100);
     assert_int_equal(d.scenario, AL_SCN_BOIDS);
     assert_int_equal(d.combine, AL_COMBINE_PRIORITISED);
-    assert_float_equal(d.boids.cohesion_radius, 7, 0);
-    assert_float_equal(d.boids.separation_distance, 5, 0);
+    assert_float_equal(d.boids.cohesion_radius, 7 * 7, 0);
+    assert_float_equal(d.boids.separation_distance, 5 * 7, 0);
     assert_float_equal(d.boids.cohesion, 1, 0);
     assert_float_equal(d.boids.alignment, 4, 0);
     assert_float_equal(d.boids.separation, 10, 0);
-    assert_float_equal(d.boids.max_speed, 15, 0);
+    assert_float_equal(d.boids.max_speed, 15 * 7, 0);
     assert_int_equal(d.boids.max_neighbours, 10);
     assert_int_equal(d.boids.min_neighbours, 2);
     assert_null(d.path);

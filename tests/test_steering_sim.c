@@ -286,7 +286,8 @@ static void flock_pass_gives_identical_results_with_grid_and_brute_force(void **
 static void one_and_two_threads_give_identical_statistics(void **state)
 {
     (void)state;
-    alScenario scs[] = {AL_SCN_BOIDS, AL_SCN_FCAS, AL_SCN_WANDER, AL_SCN_FISH, AL_SCN_OBSTACLES_WALLS};
+    alScenario scs[] = {AL_SCN_BOIDS, AL_SCN_FCAS,       AL_SCN_WANDER,     AL_SCN_FISH, AL_SCN_OBSTACLES_WALLS,
+                        AL_SCN_FLEE,  AL_SCN_FLOW_FIELD, AL_SCN_SEPARATION, AL_SCN_PURSUIT_EVADE};
     for (size_t k = 0; k < sizeof scs / sizeof scs[0]; ++k) {
         alSteering *a = make_def(scs[k], 2000, 1, false, 8), *b = make_def(scs[k], 2000, 2, false, 8);
         for (int t = 0; t < 240; ++t) {
@@ -297,6 +298,7 @@ static void one_and_two_threads_give_identical_statistics(void **state)
                 assert_true(alSteering_LastStats(a, &ga) && alSteering_LastStats(b, &gb));
                 assert_true(ga.best == gb.best && ga.mean == gb.mean && ga.worst == gb.worst &&
                             ga.stddev == gb.stddev);
+                assert_int_equal(ga.figure_count, gb.figure_count);
                 for (int f = 0; f < ga.figure_count; ++f) assert_true(ga.figures[f] == gb.figures[f]);
             }
         }

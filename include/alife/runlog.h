@@ -1,6 +1,8 @@
 /// runlog.h — the run database (SQLite; src/store is its only user).
 ///
-/// Tables: runs, params, generations, figures, genomes (src/store/runlog.c).
+/// Tables: runs, params, generations, figures, genomes, claims; views
+/// run_status, run_summary, generations_wide: docs/database.md documents
+/// every column and blob format.
 /// Schema version in PRAGMA user_version; WAL, synchronous=NORMAL,
 /// busy_timeout, so several processes can log into one file at once.
 /// A file that is not an alife database, or has a newer schema, is refused
@@ -42,6 +44,19 @@ alResult alRunLog_Open(const char *path, alRunLog **out, alError *err);
 alResult alRunLog_OpenReadOnly(const char *path, alRunLog **out, alError *err);
 /// Commits any pending batch and closes; NULL is a no-op.
 void alRunLog_Close(alRunLog *log);
+
+/// Damage. Before writing, alRunLog_Open runs PRAGMA quick_check unless the
+/// file is as a clean alife close left it (recorded in PATH-checked: its
+/// identity, size, mtime and ctime, and no -wal file); a damaged file is
+/// refused with AL_ERR_DB (exit 1) and not written. alRunLog_OpenReadOnly
+/// checks the same way (not while a writer's -wal is beside the file) and
+/// opens a damaged file anyway: this returns the warning to show ("" when
+/// none).
+const char *alRunLog_Warning(const alRunLog *log);
+/// Tells the processes this one starts (environment ALIFE_DB_CHECKED) that
+/// the file was found sound at this open, so they skip the check: a sweep
+/// checks once for all its runs. No-op unless log was opened for logging.
+void alRunLog_ShareCheck(const alRunLog *log);
 
 /// Starts a run: a new row with status 'running', the resolved config text,
 /// its params (alConfig_Each), this host and process id and a fresh uuid.

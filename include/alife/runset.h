@@ -35,6 +35,7 @@ typedef struct alRunSet {
                             ///< config, e.g. both copies after db merge of overlapping seeds):
                             ///< duplicate_ids[i] repeats duplicate_of[i]
     int64_t *duplicate_ids, *duplicate_of;
+    char warning[1024];     ///< the database's damage warning (alRunLog_Warning), "" if none
 } alRunSet;
 
 /// Which runs to load: refs, or a sweep and/or filters (not both).

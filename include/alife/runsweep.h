@@ -6,6 +6,7 @@
 #ifndef ALIFE_RUNSWEEP_H
 #define ALIFE_RUNSWEEP_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "alife/error.h"
 
@@ -23,5 +24,28 @@ typedef struct alSweepRun {
 /// alife database fails with AL_ERR_DB and is not modified.
 alResult alRunLog_ListSweep(const char *db_path, const char *sweep, alSweepRun **out, int *n,
                             alError *err);
+
+typedef struct alRunLog alRunLog;
+
+/// What alRunLog_ClaimCell found.
+typedef enum alClaim {
+    AL_CLAIM_OURS,     ///< the cell is claimed for this process: run it
+    AL_CLAIM_FINISHED, ///< the database holds a finished run of the cell: skip it
+    AL_CLAIM_TAKEN,    ///< another live process claimed it: ask again later
+} alClaim;
+
+/// Claims the cell (sweep, group, seed) for this process, atomically (one
+/// BEGIN IMMEDIATE transaction): two sweeps asking at once never both get
+/// it. A claim whose process is gone (same host, kill(pid, 0) fails, or
+/// the pid was reused) is taken over; a claim of another host is honoured.
+/// The claim's owner is this process (host, getpid()): its children must
+/// not outlive it. *holder (may be NULL) receives "pid N on HOST" when TAKEN.
+alResult alRunLog_ClaimCell(alRunLog *log, const char *sweep, const char *group, int64_t seed,
+                            alClaim *out, char *holder, size_t holder_cap, alError *err);
+/// Drops this process's claim of the cell (none: no-op).
+alResult alRunLog_ReleaseCell(alRunLog *log, const char *sweep, const char *group, int64_t seed,
+                              alError *err);
+/// Drops every claim of this process (at the end of a sweep).
+alResult alRunLog_ReleaseAllCells(alRunLog *log, alError *err);
 
 #endif

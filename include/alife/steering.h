@@ -324,7 +324,9 @@ bool alSteering_Step(alSteering *s);
 /// tick of the period: its highest, mean, lowest and standard deviation.
 /// Figures: "order" (at the end of the period), "mean_speed",
 /// "nn_distance" (mean nearest-neighbour distance), "groups" (connected
-/// components under steering.group_distance). False before the first period.
+/// components under steering.group_distance), and in the scenarios with a
+/// field of view (flee, fcas, pursuit_evade) "fleeing" (the vehicles that see
+/// their threat: alSteeringFigures.reacting). False before the first period.
 bool alSteering_LastStats(const alSteering *s, alGenStats *out);
 /// Figures of the current state (see alSteering_LastStats).
 typedef struct alSteeringFigures {
@@ -332,7 +334,13 @@ typedef struct alSteeringFigures {
     double mean_speed;  ///< world units/s
     double nn_distance; ///< mean distance to the nearest other vehicle (NaN if out of memory)
     int groups;         ///< connected components under group_distance (-1 if out of memory)
+    int reacting;       ///< vehicles whose threat is inside their FOV now (alSteering_Reacting)
 } alSteeringFigures;
+/// Whether vehicle i reacts to a threat now: its flee behaviour's threat (the
+/// target in flee, the first vehicle in fcas) or, evading, its nearest
+/// pursuer lies inside its fov_radius (the same test the behaviours make,
+/// through the world's edges). False for vehicles without flee or evade.
+bool alSteering_Reacting(const alSteering *s, int i);
 /// Computes the figures now, O(N) with the grid (rebuilding it if stale: a
 /// cache refresh, the simulation's state does not change).
 alSteeringFigures alSteering_Figures(const alSteering *s);
@@ -379,7 +387,10 @@ void alSteering_MoveObstacle(alSteering *s, int i, alVec2 p);
 int alSteering_ObstacleAt(const alSteering *s, alVec2 p);
 /// The thread count in use: def.threads, or for 0 alThreads_Resolve's.
 int alSteering_Threads(const alSteering *s);
-/// Appends a waypoint (false when the path is full: 256 points).
+/// Inserts a waypoint into the path's segment nearest to p (on an open path
+/// beyond an end when p lies past it), so a click beside a side bends that
+/// side out; vehicles keep heading for the waypoint they were heading for.
+/// False when the path is full (256 points).
 bool alSteering_AddWaypoint(alSteering *s, alVec2 p);
 /// Removes the waypoint nearest to p within radius; never the last one.
 bool alSteering_RemoveWaypoint(alSteering *s, alVec2 p, float radius);
@@ -392,6 +403,11 @@ void alSteering_RemoveVehicles(alSteering *s, int n);
 void alSteering_SetVehicle(alSteering *s, int i, alVec2 pos, alVec2 vel);
 /// Replaces the first vehicle's parameters (checked; AL_ERR_CONFIG if bad).
 alResult alSteering_SetFirstParams(alSteering *s, const alVehicleParams *p, alError *err);
+/// Replaces the parameters of the first vehicle and of all the others (either
+/// may be NULL: unchanged); both are checked first, nothing changes on an
+/// error. In boids and fish, max_speed is the school's top speed.
+alResult alSteering_SetParams(alSteering *s, const alVehicleParams *first, const alVehicleParams *others,
+                              alError *err);
 /// Switches scenario, resetting the vehicles (same count, same seed).
 void alSteering_SetScenario(alSteering *s, alScenario sc);
 

@@ -609,6 +609,7 @@ int cmd_compare(int argc, char **argv)
         al_compare_free(&m);
         goto out;
     }
+    if (m.set.warning[0]) fprintf(stderr, "alife compare: warning: %s\n", m.set.warning);
     bool csv_stdout = csv && strcmp(csv, "-") == 0;
     if (json && !csv_stdout) {
         print_json(&m, db);

@@ -23,7 +23,11 @@ int db_cli_fail(const char *cmd, const alError *err)
 int db_cli_open(const char *cmd, const char *path, alRunLog **log)
 {
     alError err = {0};
-    if (alRunLog_OpenReadOnly(path, log, &err) == AL_OK) return 0;
+    if (alRunLog_OpenReadOnly(path, log, &err) == AL_OK) {
+        if (alRunLog_Warning(*log)[0])
+            fprintf(stderr, "alife %s: warning: %s\n", cmd, alRunLog_Warning(*log));
+        return 0;
+    }
     if (err.code == AL_ERR_NOTFOUND && strcmp(path, AL_DEFAULT_DB) == 0)
         snprintf(err.msg + strlen(err.msg), sizeof err.msg - strlen(err.msg),
                  "; run an experiment first (alife run CONFIG) or give --db PATH");

@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -44,6 +47,11 @@ static void help(void)
         "Ctrl-C stops the sweep: finished runs are kept, the running ones are stopped\n"
         "and marked interrupted. Running the same command again runs only the cells\n"
         "(group, seed) that have no finished run yet, so nothing is run twice.\n"
+        "Each cell is claimed in the database (table claims) before it runs: two\n"
+        "sweeps of the same cells started at once share them out (a sweep waits for\n"
+        "a cell another live sweep is running), and the runs of a sweep end with it,\n"
+        "even when it is killed with -9; their cells run again next time. A value\n"
+        "given twice in one --set (0.1,0.1 or 0.1,0.10) is an error.\n"
         "\n"
         "The sweep id is --name if given. Otherwise it is derived from the config\n"
         "file's base name and a hash of its absolute path, the --set options (in the\n"
@@ -102,7 +110,9 @@ typedef struct group {
     int nsets;
 } group;
 
-typedef enum cell_state { TODO, RUNNING, DONE, FAILED, STOPPED } cell_state;
+// WAITING: another live sweep holds the cell's claim; ELSEWHERE: another
+// sweep finished it.
+typedef enum cell_state { TODO, RUNNING, DONE, FAILED, STOPPED, WAITING, ELSEWHERE } cell_state;
 
 typedef struct cell {
     int group;
@@ -111,6 +121,7 @@ typedef struct cell {
     pid_t pid;
     FILE *errlog; // the child's stderr, read if it fails
     double started;
+    double recheck; // WAITING: when to ask for the claim again
 } cell;
 
 static bool parse_seeds(const char *spec, int64_t **out, int *n)
@@ -267,7 +278,7 @@ static void fmt_secs(char *buf, size_t cap, double s)
 
 typedef struct progress {
     bool tty;
-    int total, done, failed, stopped, running;
+    int total, done, failed, stopped, running, elsewhere;
     double sum_done_s; // wall time of the runs finished by this command
     int timed;         // how many of those
     double last_draw;
@@ -278,7 +289,7 @@ static void draw(progress *pg, const cell *cells, int ncells, int jobs, bool for
     double now = al_now();
     if (!force && now - pg->last_draw < (pg->tty ? 0.2 : 10.0)) return;
     pg->last_draw = now;
-    int ended = pg->done + pg->failed + pg->stopped;
+    int ended = pg->done + pg->failed + pg->stopped + pg->elsewhere;
     char eta[32] = "?";
     if (pg->timed > 0) {
         double per = pg->sum_done_s / pg->timed, left = 0;
@@ -405,6 +416,7 @@ int cmd_sweep(int argc, char **argv)
     int ncells = 0;
     alSweepRun *have = NULL;
     int nhave = 0;
+    alRunLog *claims = NULL; // the database, open for claiming cells
     if (!axes) {
         fprintf(stderr, "alife: out of memory\n");
         rc = 1;
@@ -560,15 +572,15 @@ int cmd_sweep(int argc, char **argv)
     }
     alError err = {0};
     if (!dry) {
-        // Open (create) the database once here: a path it cannot be is
-        // reported before any run starts, not once per child.
-        alRunLog *log = NULL;
-        alResult r = alRunLog_Open(db, &log, &err);
-        alRunLog_Close(log);
+        // Open (create) the database here: a path it cannot be is reported
+        // before any run starts, not once per child; the sweep keeps it open
+        // to claim its cells.
+        alResult r = alRunLog_Open(db, &claims, &err);
         if (r != AL_OK) {
             rc = cli_fail(&err);
             goto out;
         }
+        alRunLog_ShareCheck(claims); // checked for damage once, for every run
     }
     if (alRunLog_ListSweep(db, sweep_id, &have, &nhave, &err) != AL_OK) {
         fprintf(stderr, "alife: %s\n", err.msg);
@@ -644,10 +656,49 @@ int cmd_sweep(int argc, char **argv)
         goto restore;
     }
     exe[el] = '\0';
-    while ((!stop_signal && next < ncells) || pg.running > 0) {
-        while (!stop_signal && pg.running < jobs && next < ncells) {
-            cell *ce = &cells[next++];
+    pid_t me = getpid();
+    int waiting = 0;
+    double next_wait_scan = 0;
+    while ((!stop_signal && (next < ncells || waiting > 0)) || pg.running > 0) {
+        while (!stop_signal && pg.running < jobs) {
+            // A waiting cell whose turn to ask again has come, else a new one.
+            cell *ce = NULL;
+            double now = al_now();
+            if (waiting > 0 && now >= next_wait_scan) {
+                for (int i = 0; i < next && !ce; ++i)
+                    if (cells[i].state == WAITING && now >= cells[i].recheck) ce = &cells[i];
+                if (!ce) next_wait_scan = now + 0.5;
+            }
+            if (!ce && next < ncells) ce = &cells[next++];
+            if (!ce) break;
             group *gr = &groups[ce->group];
+            if (ce->state == WAITING) waiting--;
+            // Claimed in the database first: two sweeps never run one cell.
+            alClaim claim;
+            char holder[300];
+            if (alRunLog_ClaimCell(claims, sweep_id, gr->label, ce->seed, &claim, holder,
+                                   sizeof holder, &err) != AL_OK) {
+                if (pg.tty) fputc('\n', stderr);
+                fprintf(stderr, "alife sweep: %s\n", err.msg);
+                ce->state = FAILED;
+                pg.failed++;
+                continue;
+            }
+            if (claim == AL_CLAIM_FINISHED) {
+                ce->state = ELSEWHERE;
+                pg.elsewhere++;
+                continue;
+            }
+            if (claim == AL_CLAIM_TAKEN) {
+                if (ce->state != WAITING && !pg.tty)
+                    fprintf(stderr, "  group '%s' seed %lld is being run by another sweep (%s):"
+                                    " waiting for it\n",
+                            gr->label, (long long)ce->seed, holder);
+                ce->state = WAITING;
+                ce->recheck = now + 1.0;
+                waiting++;
+                continue;
+            }
             snprintf(seedbuf, sizeof seedbuf, "%lld", (long long)ce->seed);
             al_sets args = {0};
             al_sets_add(&args, exe);
@@ -691,6 +742,13 @@ int cmd_sweep(int argc, char **argv)
                 // until every child has ended).
                 signal(SIGINT, SIG_IGN);
                 signal(SIGTERM, SIG_IGN);
+                // Never outlive the sweep: killed with it (even by kill -9),
+                // or at once if it is already gone. Its claim then reads
+                // abandoned, and the next sweep reruns the cell.
+#ifdef __linux__
+                prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+                if (getppid() != me) _exit(127);
                 FILE *devnull = fopen("/dev/null", "w");
                 if (devnull) dup2(fileno(devnull), STDOUT_FILENO);
                 if (ce->errlog) dup2(fileno(ce->errlog), STDERR_FILENO);
@@ -703,6 +761,7 @@ int cmd_sweep(int argc, char **argv)
                 fprintf(stderr, "\nalife sweep: cannot start a run: %s\n", strerror(errno));
                 ce->state = FAILED;
                 pg.failed++;
+                alRunLog_ReleaseCell(claims, sweep_id, gr->label, ce->seed, NULL);
                 continue;
             }
             ce->pid = pid;
@@ -721,6 +780,7 @@ int cmd_sweep(int argc, char **argv)
         int status;
         pid_t pid = waitpid(-1, &status, WNOHANG);
         if (pid <= 0) {
+            if (stop_signal) waiting = 0; // not started: claimed by nobody of ours
             draw(&pg, cells, ncells, (int)jobs, false);
             struct timespec ts = {0, 50 * 1000 * 1000};
             nanosleep(&ts, NULL);
@@ -749,6 +809,7 @@ int cmd_sweep(int argc, char **argv)
             }
             if (ce->errlog) fclose(ce->errlog);
             ce->errlog = NULL;
+            alRunLog_ReleaseCell(claims, sweep_id, groups[ce->group].label, ce->seed, NULL);
             draw(&pg, cells, ncells, (int)jobs, true);
         }
     }
@@ -756,6 +817,7 @@ int cmd_sweep(int argc, char **argv)
     char took[32];
     fmt_secs(took, sizeof took, al_now() - t0);
     int not_started = ncells - next;
+    for (int i = 0; i < next; ++i) not_started += cells[i].state == WAITING;
     if (stop_signal) {
         fprintf(stderr,
                 "alife sweep %s: stopped by signal %d after %s: %d runs finished now (%d in "
@@ -765,16 +827,20 @@ int cmd_sweep(int argc, char **argv)
                 not_started);
         rc = 1;
     } else {
-        fprintf(stderr, "alife sweep %s: %d of %d runs finished (%d now, in %s), %d failed\n",
-                sweep_id, already + pg.done, in_shard, pg.done, took, pg.failed);
+        fprintf(stderr, "alife sweep %s: %d of %d runs finished (%d now, in %s, %d by another"
+                        " sweep at the same time), %d failed\n",
+                sweep_id, already + pg.done + pg.elsewhere, in_shard, pg.done, took,
+                pg.elsewhere, pg.failed);
         rc = pg.failed ? 1 : 0;
     }
     printf("sweep %s: %d/%d finished; compare with: alife compare --sweep %s --db %s\n",
-           sweep_id, already + pg.done, in_shard, sweep_id, db);
+           sweep_id, already + pg.done + pg.elsewhere, in_shard, sweep_id, db);
 restore:
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
 out:
+    if (claims) alRunLog_ReleaseAllCells(claims, NULL);
+    alRunLog_Close(claims);
     for (int i = 0; i < ncells; ++i)
         if (cells[i].errlog) fclose(cells[i].errlog);
     free(cells);

@@ -13,7 +13,9 @@ static void think(alSteering *s, int i, float *dbg6)
     neighbours nb;
     steer_neighbours(s, i, b->cohesion_radius, b->max_neighbours, &nb);
     if (nb.n + 1 < b->min_neighbours) return; // keep the old desired velocity
-    float ms = b->max_speed, sd2 = b->separation_distance * b->separation_distance;
+    // The top speed is the boid's own (boids.max_speed at the start; the
+    // GUI's S key changes it), so the speed limit and the wish agree.
+    float ms = params_of(s, i)->max_speed, sd2 = b->separation_distance * b->separation_distance;
     alVec2 centre = {0, 0}, avg = {0, 0}, sep = {0, 0};
     int nsep = 0;
     for (int k = 0; k < nb.n; ++k) {

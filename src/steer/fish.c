@@ -2,7 +2,11 @@
 // area it turns back towards the centre (slower); inside, now and then, it
 // applies the flock rules: head for the group's centre plus the shared goal,
 // away from fish that touch it (body size counted, the seed's open point),
-// and take the group's mean speed.
+// and take the group's mean speed. Unlike the seed, whose averaging let the
+// school slow to half its slowest starting speed, every speed a fish picks
+// lies in [min_speed, max_speed]: the keys mean what they say. Both scale
+// with the fish's max_speed parameter (fish.max_speed at the start; the
+// GUI's S key changes it).
 #include <math.h>
 
 #include "steer_internal.h"
@@ -14,9 +18,11 @@ alVec2 fish_force(alSteering *s, int i)
     const alWorld *w = &s->def.world;
     alRng *rng = &s->rng[i];
     alVec2 pos = pos_of(&s->cur, i), vel = vel_of(&s->cur, i);
+    float hi = P->max_speed, lo = fp->min_speed * (P->max_speed / fp->max_speed);
     alVec2 home = alWorld_Delta(w, pos, alV2(0.5f * w->width, 0.5f * w->height));
     if (alV2_LengthSq(home) >= fp->area_radius * fp->area_radius) {
-        s->speed[i] = fp->min_speed * alRng_Range(rng, 0.5f, 1.0f);
+        // Turning back: among the slower half of the speeds.
+        s->speed[i] = alRng_Range(rng, lo, 0.5f * (lo + hi));
         alVec2 d = alV2_Scale(alV2_Normalize(home), s->speed[i]);
         s->dvx[i] = d.x;
         s->dvy[i] = d.y;
@@ -34,7 +40,7 @@ alVec2 fish_force(alSteering *s, int i)
             float inv = 1.0f / (float)nb.n;
             centre = alV2_Add(alV2_Scale(centre, inv), alWorld_Delta(w, pos, s->fish_goal));
             float sp = gspeed * inv;
-            s->speed[i] = fminf(fmaxf(sp, 0.5f * fp->min_speed), fp->max_speed);
+            s->speed[i] = fminf(fmaxf(sp, lo), hi);
             alVec2 dir = alV2_Normalize(alV2_Add(centre, alV2_Scale(avoid, 4.0f)));
             if (dir.x != 0 || dir.y != 0) {
                 s->dvx[i] = dir.x * s->speed[i];
@@ -42,6 +48,16 @@ alVec2 fish_force(alSteering *s, int i)
             }
         }
     }
-    // Turn towards the wanted velocity at turn_rate (the seed's slerp).
-    return alV2_Scale(alV2_Sub(alV2(s->dvx[i], s->dvy[i]), vel), P->mass * fp->turn_rate);
+    // Turn towards the wanted direction at turn_rate (the seed's slerp, as a
+    // normalised lerp) and swim at the own speed, as the seed's fish do (a
+    // pull of the velocity vector towards the wish cut corners and slowed
+    // every turning fish). Fish without a heading yet take the wish.
+    float sp = s->speed[i];
+    alVec2 want = alV2_Normalize(alV2(s->dvx[i], s->dvy[i])), dir = alV2_Normalize(vel);
+    if (dir.x == 0 && dir.y == 0) dir = want;
+    float k = fminf(fp->turn_rate * s->def.dt, 1.0f);
+    alVec2 nd = alV2_Normalize(alV2_Add(dir, alV2_Scale(alV2_Sub(want, dir), k)));
+    if (nd.x == 0 && nd.y == 0) nd = alV2_Perp(dir); // a wish straight behind: turn
+    alVec2 desired = alV2_Scale(nd, sp);
+    return alV2_Scale(alV2_Sub(desired, vel), P->mass / s->def.dt);
 }

@@ -58,6 +58,33 @@ uint32_t alScenario_Behaviours(alScenario s, int i)
     return i == 0 ? table[s].first : table[s].others;
 }
 
+bool scenario_has_fov(alScenario sc)
+{
+    return ((table[sc].first | table[sc].others) & (B(FLEE) | B(EVADE))) != 0;
+}
+
+bool alSteering_Reacting(const alSteering *cs, int i)
+{
+    alSteering *s = (alSteering *)cs; // steer_neighbours reads only
+    if (i < 0 || i >= s->n) return false;
+    alScenario sc = s->def.scenario;
+    uint32_t mask = alScenario_Behaviours(sc, i);
+    const alVehicleParams *P = params_of(s, i);
+    alVec2 pos = pos_of(&s->cur, i);
+    float r2 = P->fov_radius * P->fov_radius;
+    if (mask & B(FLEE)) {
+        // The threat as scenario_force sees it (alSteer_Flee's own test).
+        alVec2 threat = sc == AL_SCN_FCAS ? pos_of(&s->cur, 0) : s->target;
+        if (alV2_DistSq(pos, near_image(&s->def.world, pos, threat)) <= r2) return true;
+    }
+    if (mask & B(EVADE)) {
+        neighbours near;
+        steer_neighbours(s, i, P->fov_radius, 1, &near);
+        if (near.n > 0) return true;
+    }
+    return false;
+}
+
 bool scenario_uses_grid(alScenario sc)
 {
     if (sc == AL_SCN_BOIDS || sc == AL_SCN_FISH || sc == AL_SCN_PURSUIT_EVADE) return true;
@@ -148,9 +175,14 @@ void scenario_place(alSteering *s, int from)
         alVec2 p;
         // Fish start in their area; boids with a return force inside its
         // radius (the seed: insideUnitSphere * 25); all else anywhere.
-        bool central = sc == AL_SCN_FISH || (sc == AL_SCN_BOIDS && s->def.boids.return_gain > 0);
+        // Separation starts packed in a disc at the centre, about one body
+        // radius apart, so the crowd visibly spreads out.
+        bool central = sc == AL_SCN_FISH || (sc == AL_SCN_BOIDS && s->def.boids.return_gain > 0) ||
+                       sc == AL_SCN_SEPARATION;
         if (central) {
-            float R = sc == AL_SCN_FISH ? s->def.fish.area_radius : s->def.boids.return_radius;
+            float R = sc == AL_SCN_FISH    ? s->def.fish.area_radius
+                    : sc == AL_SCN_BOIDS   ? s->def.boids.return_radius
+                                           : fminf(P->radius * sqrtf((float)s->n), 0.45f * fminf(w->width, w->height));
             float a = alRng_Range(&r, 0, 6.2831853f), d = R * sqrtf(alRng_Float(&r));
             p = alV2(0.5f * w->width + d * cosf(a), 0.5f * w->height + d * sinf(a));
         } else {
@@ -290,8 +322,13 @@ alVec2 scenario_force(alSteering *s, int i, float *dbg6)
     if (mask & B(OBSTACLES))
         f[AL_B_OBSTACLES] = alSteer_AvoidObstacles(pos, hd, speed, P->radius, s->def.box_length,
                                                    s->obstacles, s->obstacle_count);
-    if (mask & B(WALLS))
-        f[AL_B_WALLS] = alSteer_AvoidWalls(pos, hd, s->def.feeler_length, s->walls, s->wall_count);
+    if (mask & B(WALLS)) {
+        // Feelers along where the vehicle goes: its heading lags a sharp
+        // turn (turn_rate), and a vehicle sliding along a wall while heading
+        // parallel to it felt nothing and slipped through.
+        alVec2 dir = speed > 1e-3f ? alV2_Scale(vel, 1.0f / speed) : hd;
+        f[AL_B_WALLS] = alSteer_AvoidWalls(pos, dir, s->def.feeler_length, s->walls, s->wall_count);
+    }
     if (mask & B(CONTAIN))
         f[AL_B_CONTAIN] = alSteer_Contain(pos, w->width, w->height, s->def.contain_margin, P->max_force);
     if (mask & B(HIDE))

@@ -100,12 +100,14 @@ alSteeringFigures alSteering_Figures(const alSteering *cs)
 {
     // Building the grid is a cache refresh, not a change of state.
     alSteering *s = (alSteering *)cs;
-    alSteeringFigures f = {0, 0, 0, 0};
+    alSteeringFigures f = {0, 0, 0, 0, 0};
     f.order = order_parameter(s);
     double speed = 0, nn = 0;
     int nn_count = 0;
     for (int i = 0; i < s->n; ++i) speed += sqrt((double)s->cur.vx[i] * s->cur.vx[i] + (double)s->cur.vy[i] * s->cur.vy[i]);
     f.mean_speed = speed / s->n;
+    if (scenario_has_fov(s->def.scenario))
+        for (int i = 0; i < s->n; ++i) f.reacting += alSteering_Reacting(s, i);
     int *parent = malloc((size_t)s->n * sizeof *parent);
     if (!parent || !steer_ensure_grid(s)) {
         // Out of memory: report what needs no scratch space.
@@ -158,6 +160,7 @@ void stats_report(alSteering *s)
     alGenStats_AddFigure(g, "mean_speed", f.mean_speed);
     alGenStats_AddFigure(g, "nn_distance", f.nn_distance);
     alGenStats_AddFigure(g, "groups", f.groups);
+    if (scenario_has_fov(s->def.scenario)) alGenStats_AddFigure(g, "fleeing", f.reacting);
     s->have_last = true;
     s->ord_sum = s->ord_sq = 0;
     s->ord_min = INFINITY;

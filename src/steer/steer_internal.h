@@ -89,6 +89,7 @@ void scenario_setup(alSteering *s);          // scene + initial vehicles
 void scenario_place(alSteering *s, int from); // initial state of vehicles [from, n)
 alVec2 scenario_force(alSteering *s, int i, float *dbg6);
 bool scenario_uses_grid(alScenario sc);
+bool scenario_has_fov(alScenario sc);         // flee or evade: the "fleeing" figure
 void scenario_tick(alSteering *s);           // serial scene events after a tick
 
 // flowfield.c: fills f (cols, rows and cells set) with smooth value noise of

@@ -379,11 +379,76 @@ int alSteering_ObstacleAt(const alSteering *s, alVec2 p)
     return -1;
 }
 
+// Squared distance from p to the segment a-b, and where along it (0..1).
+static float seg_dist2(alVec2 p, alVec2 a, alVec2 b, float *t)
+{
+    alVec2 ab = alV2_Sub(b, a);
+    float l2 = alV2_LengthSq(ab), u = l2 > 0 ? alV2_Dot(alV2_Sub(p, a), ab) / l2 : 0;
+    u = u < 0 ? 0 : u > 1 ? 1 : u;
+    *t = u;
+    return alV2_DistSq(p, alV2_Add(a, alV2_Scale(ab, u)));
+}
+
+// Whether segments a-b and c-d cross properly (touching ends do not count).
+static bool seg_cross(alVec2 a, alVec2 b, alVec2 c, alVec2 d)
+{
+    float d1 = alV2_Cross(alV2_Sub(b, a), alV2_Sub(c, a)), d2 = alV2_Cross(alV2_Sub(b, a), alV2_Sub(d, a));
+    float d3 = alV2_Cross(alV2_Sub(d, c), alV2_Sub(a, c)), d4 = alV2_Cross(alV2_Sub(d, c), alV2_Sub(b, c));
+    return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+// Whether putting p before index at (0..n) makes a segment through p cross
+// one of the path's others.
+static bool insert_crosses(const alVec2 *pt, int n, bool loop, int at, alVec2 p)
+{
+    // The new segments: prev-p and p-next (when those points exist).
+    bool has_prev = at > 0 || loop, has_next = at < n || loop;
+    alVec2 prev = pt[(at - 1 + n) % n], next = pt[at % n];
+    int segs = loop ? n : n - 1;
+    for (int k = 0; k < segs; ++k) {
+        int k1 = (k + 1) % n;
+        // The segment the point splits is gone; its neighbours share ends.
+        if ((k1 == at % n && k == (at - 1 + n) % n) && has_prev && has_next) continue;
+        alVec2 a = pt[k], b = pt[k1];
+        if (has_prev && seg_cross(prev, p, a, b)) return true;
+        if (has_next && seg_cross(p, next, a, b)) return true;
+    }
+    return false;
+}
+
 bool alSteering_AddWaypoint(alSteering *s, alVec2 p)
 {
     if (s->path_count >= MAX_PATH) return false;
     alWorld_Confine(&s->def.world, &p, NULL);
-    s->path[s->path_count++] = p;
+    int n = s->path_count, at = n; // insert before index at
+    if (n >= 2) {
+        // The nearest segment where the point does not make the path cross
+        // itself (a convex path always has one: a side facing the point, or
+        // any when it lies inside); else the nearest. An open path may also
+        // grow at an end.
+        bool loop = s->def.path_loop;
+        int segs = loop ? n : n - 1, best = -1, any = -1;
+        float bd = INFINITY, ad = INFINITY, t;
+        for (int c = 0; c < segs + (loop ? 0 : 2); ++c) {
+            int pos;
+            float d;
+            if (c < segs) {
+                pos = c + 1;
+                d = seg_dist2(p, s->path[c], s->path[(c + 1) % n], &t);
+            } else {
+                pos = c == segs ? 0 : n; // before the first or after the last
+                d = alV2_DistSq(p, s->path[pos == 0 ? 0 : n - 1]);
+            }
+            if (d < ad) ad = d, any = pos;
+            if (d < bd && !insert_crosses(s->path, n, loop, pos, p)) bd = d, best = pos;
+        }
+        at = best >= 0 ? best : any;
+    }
+    memmove(s->path + at + 1, s->path + at, (size_t)(n - at) * sizeof *s->path);
+    s->path[at] = p;
+    s->path_count = n + 1;
+    for (int i = 0; i < s->n; ++i)
+        if (s->path_idx[i] >= at) s->path_idx[i]++;
     return true;
 }
 
@@ -438,9 +503,18 @@ void alSteering_SetVehicle(alSteering *s, int i, alVec2 pos, alVec2 vel)
 
 alResult alSteering_SetFirstParams(alSteering *s, const alVehicleParams *p, alError *err)
 {
-    alResult r = alVehicleParams_Check(p, err);
-    if (r == AL_OK) s->first = *p;
-    return r;
+    return alSteering_SetParams(s, p, NULL, err);
+}
+
+alResult alSteering_SetParams(alSteering *s, const alVehicleParams *first, const alVehicleParams *others,
+                              alError *err)
+{
+    alResult r = first ? alVehicleParams_Check(first, err) : AL_OK;
+    if (r == AL_OK && others) r = alVehicleParams_Check(others, err);
+    if (r != AL_OK) return r;
+    if (first) s->first = *first;
+    if (others) s->others = *others;
+    return AL_OK;
 }
 
 void alSteering_SetScenario(alSteering *s, alScenario sc)

@@ -68,6 +68,8 @@ static const alKeyDef keys[] = {
      "flow field: how wide its currents are, world units (about 40, one cell: noise)"},
     {"steering", "group_distance", AL_TYPE_FLOAT, "30", 0.1, 100000, NULL,
      "vehicles closer than this belong to one group (figure 'groups')"},
+    {"steering", "plot", AL_TYPE_ENUM, "order", 0, 0, "order|mean_speed|nn_distance|groups|fleeing",
+     "the figure the window plots over time (the one the lesson says to watch)"},
     {"steering", "report_every", AL_TYPE_INT, "60", 1, 1000000000, NULL,
      "ticks per report period (a 'generation' of the run log)"},
     W("seek", "seek"), W("flee", "flee"), W("arrive", "arrive"), W("wander", "wander"),
@@ -78,14 +80,19 @@ static const alKeyDef keys[] = {
     W("interpose", "interpose"), W("flow", "flow-field following"),
     W("collision", "unaligned collision avoidance"),
 
-    {"boids", "cohesion_radius", AL_TYPE_FLOAT, "7", 0.1, 10000, NULL,
-     "cohesion and alignment use neighbours within this distance (seed 000: 7)"},
-    {"boids", "separation_distance", AL_TYPE_FLOAT, "5", 0.01, 10000, NULL,
+    // The seed's lengths (7, 5, speed 15 in a 100 x 100 world) scaled by 7 to
+    // the default 800 x 600 world, so the flock a newcomer sees forms within
+    // 20 s (there the seed's 7 left ~50 lone groups after a minute);
+    // experiments/steering/boids.ini has the seed's own numbers.
+    {"boids", "cohesion_radius", AL_TYPE_FLOAT, "49", 0.1, 10000, NULL,
+     "cohesion and alignment use neighbours within this distance (seed 000: 7 in its 100-wide world)"},
+    {"boids", "separation_distance", AL_TYPE_FLOAT, "35", 0.01, 10000, NULL,
      "neighbours closer than this repel (<= cohesion_radius; seed: 5)"},
     {"boids", "cohesion", AL_TYPE_FLOAT, "1", 0, 1000, NULL, "cohesion coefficient (seed: 1)"},
     {"boids", "alignment", AL_TYPE_FLOAT, "4", 0, 1000, NULL, "alignment coefficient (seed: 4)"},
     {"boids", "separation", AL_TYPE_FLOAT, "10", 0, 1000, NULL, "separation coefficient (seed: 10)"},
-    {"boids", "max_speed", AL_TYPE_FLOAT, "15", 0.01, 100000, NULL, "boid top speed (seed: 15)"},
+    {"boids", "max_speed", AL_TYPE_FLOAT, "105", 0.01, 100000, NULL,
+     "boid top speed, world units/s (seed: 15 in its 100-wide world)"},
     {"boids", "max_neighbours", AL_TYPE_INT, "10", 1, AL_GRID_MAX_K, NULL,
      "maxBoids: at most this many nearest neighbours are used (seed: 10)"},
     {"boids", "min_neighbours", AL_TYPE_INT, "2", 1, AL_GRID_MAX_K + 1, NULL,

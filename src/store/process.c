@@ -99,8 +99,10 @@ char *al_store_uri(const char *path, const char *query)
     if (!u) return NULL;
     char *o = u + sprintf(u, "file:");
     for (const char *p = path; *p; ++p) {
-        if (*p == '%' || *p == '?' || *p == '#') o += sprintf(o, "%%%02X", (unsigned char)*p);
-        else *o++ = *p;
+        if (*p == '%' || *p == '?' || *p == '#')
+            o += sprintf(o, "%%%02X", (unsigned char)*p);
+        else
+            *o++ = *p;
     }
     sprintf(o, "?%s", query);
     return u;

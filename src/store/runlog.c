@@ -6,13 +6,17 @@
 //   generations(run, gen, best, mean, worst, stddev, evaluations, ticks, wall_s)
 //   figures(run, gen, name, value)       the module's own per-generation figures
 //   genomes(run, gen, rank, fitness, genome)  at least the best of each generation
-//   edits(run, gen, tick, what)          live changes made to a GUI run (version 2)
-// runs.stop_reason (version 2): why the run stopped (see alRunLog_EndRunWhy).
+//   edits(run, gen, tick, what)          live changes made to a GUI run
+// Version 2 adds runs.sweep, runs.sweep_group, runs.heartbeat, params.num,
+// runs.stop_reason (why the run stopped, see alRunLog_EndRunWhy), the edits
+// table, the claims table of `alife sweep`, indexes and the views run_status,
+// run_summary and generations_wide. docs/database.md documents it all.
 // Generations are written in transactions of at most ~50 ms of work, so fast
 // runs are not limited by commits and a crash loses at most that much.
 #include "alife/runlog.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +32,9 @@
 // files are ours; opened for logging they get the right id.
 #define AL_APPLICATION_ID_SKELETON 0x61696966
 #define AL_BATCH_SECONDS 0.05
+// runs.heartbeat is refreshed this often while a run is logged; the view
+// run_status calls a 'running' row stale after 120 s without one.
+#define AL_BEAT_SECONDS 10.0
 
 static alResult db_error(alRunLog *log, alError *err, const char *what)
 {
@@ -84,14 +91,91 @@ static const char *schema_v1 =
     " gen INTEGER NOT NULL, rank INTEGER NOT NULL, fitness REAL, genome BLOB,"
     " PRIMARY KEY(run, gen, rank));";
 
-// Version 2: why a run stopped, and the live edits that make a GUI run
-// unreproducible. One small step on top of version 1.
+// Version 2: what SQL tools need to ask the common questions in one SELECT
+// (docs/database.md), why a run stopped, and the live edits that make a GUI run
+// unreproducible. al_number() is registered on every writing connection.
 static const char *schema_v2 =
-    "ALTER TABLE runs ADD COLUMN stop_reason TEXT;"
+    "ALTER TABLE runs ADD COLUMN sweep TEXT;"       // run.sweep, NULL outside a sweep
+    "ALTER TABLE runs ADD COLUMN sweep_group TEXT;" // run.group, NULL outside a sweep
+    "ALTER TABLE runs ADD COLUMN heartbeat INTEGER;" // unix s of the writer's last sign
+    "ALTER TABLE params ADD COLUMN num REAL;"       // value as a number, NULL if it is none
+    "ALTER TABLE runs ADD COLUMN stop_reason TEXT;" // solved, stalled, generations, ...
     "CREATE TABLE edits("
     " run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
     " gen INTEGER NOT NULL, tick INTEGER NOT NULL, what TEXT NOT NULL);"
-    "CREATE INDEX edits_run ON edits(run);";
+    "CREATE INDEX edits_run ON edits(run);"
+    "UPDATE runs SET"
+    " sweep = (SELECT nullif(value, '') FROM params WHERE run = runs.id AND key = 'run.sweep'),"
+    " sweep_group = (SELECT value FROM params WHERE run = runs.id AND key = 'run.group')"
+    "  WHERE EXISTS (SELECT 1 FROM params WHERE run = runs.id AND key = 'run.sweep'"
+    "               AND value != '');"
+    "UPDATE params SET num = al_number(value);"
+    "CREATE INDEX generations_by_gen ON generations(gen);"
+    "CREATE INDEX params_by_key ON params(key, num);"
+    "CREATE INDEX runs_by_sweep ON runs(sweep, sweep_group, seed);"
+    // One row per sweep cell being run: `alife sweep` inserts it in a BEGIN
+    // IMMEDIATE transaction before starting the cell, so two sweeps never run
+    // the same cell; a claim whose process (host, pid) is gone is taken over.
+    "CREATE TABLE claims("
+    " sweep TEXT NOT NULL, sweep_group TEXT NOT NULL, seed INTEGER NOT NULL,"
+    " host TEXT NOT NULL, pid INTEGER NOT NULL, started TEXT NOT NULL,"
+    " PRIMARY KEY(sweep, sweep_group, seed));"
+    // The status any SQL tool should believe: a 'running' row whose writer
+    // has given no sign of life for 120 s (it beats every 10 s) is not.
+    "CREATE VIEW run_status AS SELECT id, uuid, status AS stored_status,"
+    " CASE WHEN status = 'running' AND coalesce(heartbeat, CAST(strftime('%s', started) AS"
+    " INTEGER)) < CAST(strftime('%s', 'now') AS INTEGER) - 120 THEN 'interrupted'"
+    " ELSE status END AS status,"
+    " heartbeat, host, pid FROM runs;"
+    "CREATE VIEW run_summary AS SELECT r.id, r.uuid, r.module, r.name, r.sweep, r.sweep_group,"
+    " r.seed, s.status,"
+    " (SELECT count(*) FROM generations g WHERE g.run = r.id) AS generations,"
+    " (SELECT g.best FROM generations g WHERE g.run = r.id ORDER BY g.gen DESC LIMIT 1)"
+    "  AS final_best,"
+    " (SELECT g.mean FROM generations g WHERE g.run = r.id ORDER BY g.gen DESC LIMIT 1)"
+    "  AS final_mean,"
+    " r.started, r.finished FROM runs r JOIN run_status s ON s.id = r.id;"
+    "CREATE VIEW generations_wide AS SELECT g.*,"
+#define FIG(name)                                                                                  \
+    " (SELECT f.value FROM figures f WHERE f.run = g.run AND f.gen = g.gen AND f.name = '" name    \
+    "') AS \"" name "\""
+    FIG("diversity") "," FIG("food_mean") "," FIG("distance_mean") "," FIG("mines_mean") ","
+    FIG("baseline_mean") "," FIG("baseline_mines") "," FIG("order") "," FIG("mean_speed") ","
+    FIG("nn_distance") "," FIG("groups")
+#undef FIG
+    " FROM generations g;";
+
+// The migrations, one per version: migrations[v - 1] makes version v.
+static const char *const *migrations[] = {&schema_v1, &schema_v2};
+
+bool al_store_number(const char *s, double *out)
+{
+    // Decimal numbers only, as the config reader writes them: no hex, no
+    // inf or nan, no surrounding spaces.
+    if (!s || !*s || strspn(s, "+-0123456789.eE") != strlen(s)) return false;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (*end != '\0' || !isfinite(v)) return false;
+    *out = v;
+    return true;
+}
+
+static void sql_number(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    double v;
+    if (al_store_number((const char *)sqlite3_value_text(argv[0]), &v))
+        sqlite3_result_double(ctx, v);
+    else
+        sqlite3_result_null(ctx);
+}
+
+bool al_store_register_functions(sqlite3 *db)
+{
+    return sqlite3_create_function(db, "al_number", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                   sql_number, NULL, NULL) == SQLITE_OK;
+}
 
 // mkdir -p of the folder that holds path (results/ by default).
 static alResult make_parent(const char *path, alError *err)
@@ -247,15 +331,13 @@ static alResult migrate(alRunLog *log, alError *err)
     int64_t version = 0;
     if (!pragma_int(log, "PRAGMA user_version", &version)) version = 0;
     alResult r = AL_OK;
-    if (version < 1) {
-        r = exec(log, schema_v1, err);
-        if (r == AL_OK) {
-            char sql[64];
-            snprintf(sql, sizeof sql, "PRAGMA application_id = %d", AL_APPLICATION_ID);
-            r = exec(log, sql, err);
-        }
+    for (int64_t v = version + 1; r == AL_OK && v <= AL_SCHEMA_VERSION; ++v)
+        r = exec(log, *migrations[v - 1], err);
+    if (r == AL_OK && version < 1) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA application_id = %d", AL_APPLICATION_ID);
+        r = exec(log, sql, err);
     }
-    if (r == AL_OK && version < 2) r = exec(log, schema_v2, err);
     if (r == AL_OK && version < AL_SCHEMA_VERSION) {
         char sql[64];
         snprintf(sql, sizeof sql, "PRAGMA user_version = %d", AL_SCHEMA_VERSION);
@@ -291,6 +373,11 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
     log->readonly = readonly;
     int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     alResult r = AL_OK;
+    // Damage is looked for before anything is written (soundness.c); what
+    // decides whether to is seen before our own open adds a -wal file.
+    bool existed = stat(path, &sb) == 0 && sb.st_size > 0;
+    bool trusted = existed && al_store_trusted(path);
+    bool writer_active = al_store_wal_pending(path);
     int64_t version = 0;
     bool old_id = false;
     for (int pass = 0;; ++pass) {
@@ -317,14 +404,32 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
         log->db = NULL;
     }
     if (r != AL_OK) goto fail;
+    if (existed && !trusted && (!readonly || !writer_active)) {
+        // A reader does not check a file a writer is logging into right now
+        // (that writer checked it); it warns rather than refuses.
+        alError damage = {0};
+        if (al_store_quick_check(log->db, path, &damage) != AL_OK) {
+            if (!readonly) {
+                r = alError_Set(err, AL_ERR_DB, "%s; refusing to write into it (nothing was "
+                                "written)", damage.msg);
+                goto fail;
+            }
+            snprintf(log->warning, sizeof log->warning, "%s", damage.msg);
+        } else {
+            log->checked = true;
+        }
+    } else {
+        log->checked = trusted || !existed;
+    }
     log->schema = version;
     if (readonly) {
-        // A read never migrates: runquery.c reads a version 1 file without
-        // the columns and tables of version 2.
+        // A read never migrates: the read path uses only what version 1
+        // already had (the v2 columns and views are for other SQL tools).
         *out = log;
         return AL_OK;
     }
     r = use_wal(log, err);
+    if (r == AL_OK && !al_store_register_functions(log->db)) r = db_error(log, err, "setup");
     if (r == AL_OK) r = exec(log, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
     if (r == AL_OK && version < AL_SCHEMA_VERSION) r = migrate(log, err);
     if (r == AL_OK) log->schema = AL_SCHEMA_VERSION;
@@ -380,8 +485,20 @@ void alRunLog_Close(alRunLog *log)
     sqlite3_finalize(log->ins_genome);
     sqlite3_finalize(log->sp_begin);
     sqlite3_finalize(log->sp_release);
-    sqlite3_close(log->db);
+    bool mark = !log->readonly && log->checked && sqlite3_close(log->db) == SQLITE_OK;
+    if (!mark) sqlite3_close(log->db);
+    if (mark) al_store_mark_checked(log->path);
     free(log);
+}
+
+const char *alRunLog_Warning(const alRunLog *log)
+{
+    return log->warning;
+}
+
+void alRunLog_ShareCheck(const alRunLog *log)
+{
+    if (log->checked && !log->readonly) al_store_set_checked_env(log->path);
 }
 
 static void iso_now(char *buf, size_t cap)
@@ -432,6 +549,9 @@ static void put_param(const char *key, const char *value, void *p)
     sqlite3_bind_int64(c->st, 1, c->run);
     sqlite3_bind_text(c->st, 2, key, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(c->st, 3, value, -1, SQLITE_TRANSIENT);
+    double num;
+    if (al_store_number(value, &num)) sqlite3_bind_double(c->st, 4, num);
+    else sqlite3_bind_null(c->st, 4);
     if (sqlite3_step(c->st) != SQLITE_DONE) c->ok = false;
 }
 
@@ -454,7 +574,8 @@ alResult alRunLog_BeginRun(alRunLog *log, const alConfig *cfg, const char *name,
     }
     sqlite3_stmt *st = NULL;
     const char *sql = "INSERT INTO runs(uuid, module, name, seed, config, version, status, started,"
-                      " host, pid) VALUES(?,?,?,?,?,?,'running',?,?,?)";
+                      " host, pid, sweep, sweep_group, heartbeat)"
+                      " VALUES(?,?,?,?,?,?,'running',?,?,?,?,?,CAST(strftime('%s','now') AS INTEGER))";
     if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK) goto dberr;
     sqlite3_bind_text(st, 1, uuid, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, alConfig_Module(cfg), -1, SQLITE_STATIC);
@@ -465,11 +586,19 @@ alResult alRunLog_BeginRun(alRunLog *log, const alConfig *cfg, const char *name,
     sqlite3_bind_text(st, 7, started, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 8, host, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 9, (sqlite3_int64)getpid());
+    const char *sweep = alConfig_Text(cfg, "run.sweep");
+    if (sweep && sweep[0]) {
+        sqlite3_bind_text(st, 10, sweep, -1, SQLITE_STATIC);
+        const char *grp = alConfig_Text(cfg, "run.group");
+        sqlite3_bind_text(st, 11, grp ? grp : "", -1, SQLITE_STATIC);
+    }
     if (sqlite3_step(st) != SQLITE_DONE) goto dberr;
     sqlite3_finalize(st);
     st = NULL;
     *run_id = sqlite3_last_insert_rowid(log->db);
-    if (sqlite3_prepare_v2(log->db, "INSERT INTO params(run, key, value) VALUES(?,?,?)", -1, &st,
+    log->beat_run = *run_id;
+    log->last_beat = al_store_now();
+    if (sqlite3_prepare_v2(log->db, "INSERT INTO params(run, key, value, num) VALUES(?,?,?,?)", -1, &st,
                            NULL) != SQLITE_OK)
         goto dberr;
     param_ctx pc = {st, *run_id, true};
@@ -573,7 +702,11 @@ alResult alRunLog_AddGeneration(alRunLog *log, int64_t run_id, const alGenStats 
         db_error(log, err, "cannot log a generation");
         goto undo;
     }
-    return alRunLog_Flush(log, AL_BATCH_SECONDS, err);
+    // The batch's write lock is held while the next generation is computed:
+    // a generation that took a batch's time or longer is committed at once, so
+    // a slow run (ants, a GUI run, a paused window) never keeps other writers
+    // of the file waiting; fast runs still commit about every AL_BATCH_SECONDS.
+    return alRunLog_Flush(log, s->wall_s >= AL_BATCH_SECONDS ? 0 : AL_BATCH_SECONDS, err);
 dberr:
     alError_Set(err, AL_ERR_DB, "%s: cannot log a generation (generation %lld): %s", log->path,
                 (long long)s->gen, sqlite3_errmsg(log->db));
@@ -589,8 +722,25 @@ undo:
     return err ? err->code : AL_ERR_DB;
 }
 
+// Refreshes the heartbeat of the run being logged when it is due: inside
+// the open batch, or as one small autocommit UPDATE between batches. Best
+// effort: a busy file only delays it.
+static void beat_if_due(alRunLog *log)
+{
+    if (log->beat_run == 0) return;
+    double now = al_store_now();
+    if (now - log->last_beat < AL_BEAT_SECONDS) return;
+    log->last_beat = now;
+    char sql[128];
+    snprintf(sql, sizeof sql,
+             "UPDATE runs SET heartbeat = CAST(strftime('%%s', 'now') AS INTEGER) WHERE id = %lld",
+             (long long)log->beat_run);
+    exec(log, sql, NULL);
+}
+
 alResult alRunLog_Flush(alRunLog *log, double older_than_s, alError *err)
 {
+    beat_if_due(log);
     if (!log->in_txn) return AL_OK;
     if (older_than_s > 0 && al_store_now() - log->txn_started < older_than_s) return AL_OK;
     return commit(log, err);
@@ -605,6 +755,7 @@ alResult alRunLog_EndRunWhy(alRunLog *log, int64_t run_id, const char *status,
                             const char *stop_reason, alError *err)
 {
     if (commit(log, err) != AL_OK) return AL_ERR_DB;
+    if (log->beat_run == run_id) log->beat_run = 0;
     char finished[32];
     iso_now(finished, sizeof finished);
     sqlite3_stmt *st = NULL;

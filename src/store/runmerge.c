@@ -23,8 +23,8 @@ static char *ro_uri(const char *path)
     char *uri = al_store_uri(path, "mode=ro");
     if (!uri) return NULL;
     int rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL,
-                                           NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
     if (rc != SQLITE_OK) rc = sqlite3_extended_errcode(db);
     sqlite3_close(db);
     if (rc != SQLITE_OK && al_store_ro_fallback(path, rc)) {
@@ -59,8 +59,12 @@ static alResult check_db(const char *path, alError *err)
 {
     alRunLog *log = NULL;
     alResult r = alRunLog_OpenReadOnly(path, &log, err);
-    alRunLog_Close(log);
     if (r != AL_OK) return r;
+    bool checked = log->checked;
+    if (alRunLog_Warning(log)[0])
+        r = alError_Set(err, AL_ERR_DB, "%s; nothing was merged", alRunLog_Warning(log));
+    alRunLog_Close(log);
+    if (r != AL_OK || checked) return r; // found damaged, or sound, at the open
     return quick_check(path, err);
 }
 
@@ -114,8 +118,17 @@ static const char *merge_sql[] = {
     " AND (m.status = 'running' OR s.status IN ('finished', 'failed')"
     "      OR (m.finished IS NULL AND s.finished IS NOT NULL))"
     " AND (m.status IS NOT s.status OR m.finished IS NOT s.finished)",
+    // The columns of schema version 2, which a version-1 source lacks:
+    // derived here from the params for every run this source brought.
+    "UPDATE main.params SET num = al_number(value)"
+    " WHERE num IS NULL AND run IN (SELECT new FROM temp.m_map)",
+    "UPDATE main.runs SET"
+    " sweep = (SELECT value FROM main.params WHERE run = runs.id AND key = 'run.sweep'),"
+    " sweep_group = (SELECT value FROM main.params WHERE run = runs.id AND key = 'run.group')"
+    " WHERE sweep IS NULL AND id IN (SELECT new FROM temp.m_map) AND EXISTS (SELECT 1 FROM"
+    " main.params WHERE run = runs.id AND key = 'run.sweep' AND value != '')",
 };
-enum { STEP_RUNS = 0, STEP_GENS = 4, STEP_END = 7, NSTEPS = 8 };
+enum { STEP_RUNS = 0, STEP_GENS = 4, STEP_END = 7, NSTEPS = 10 };
 
 static alResult merge_one(sqlite3 *db, const char *into, const char *src, alMergeCounts *c,
                           alError *err)
@@ -200,8 +213,13 @@ alResult alRunLog_Merge(const char *into_path, const char *const *sources, int n
         return r;
     }
     sqlite3_busy_timeout(db, 10000);
-    r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)", err);
+    if (!al_store_register_functions(db))
+        r = alError_Set(err, AL_ERR_DB, "%s: %s", into_path, sqlite3_errmsg(db));
+    if (r == AL_OK)
+        r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)",
+                 err);
     for (int i = 0; r == AL_OK && i < n; ++i) r = merge_one(db, into_path, sources[i], c, err);
-    sqlite3_close(db);
+    // The target was checked (or made) before the merge wrote into it.
+    if (sqlite3_close(db) == SQLITE_OK && r == AL_OK) al_store_mark_checked(into_path);
     return r;
 }

@@ -333,6 +333,7 @@ alResult alRunSet_Load(const char *db_path, const alRunQuery *q, alRunSet *out, 
     alRunLog *log = NULL;
     res = alRunLog_OpenReadOnly(db_path, &log, err);
     if (res != AL_OK) return res;
+    snprintf(out->warning, sizeof out->warning, "%s", alRunLog_Warning(log));
     int64_t *ids = NULL;
     int n = 0;
     res = select_ids(log, db_path, q, out, &ids, &n, err);

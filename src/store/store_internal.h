@@ -13,8 +13,12 @@ struct alRunLog {
     char path[1024];
     bool readonly;
     int64_t schema;     // PRAGMA user_version as opened (a read-only file is not migrated)
+    bool checked;       // sound at open (trusted or quick_check ok)
+    char warning[1024]; // a reader's note: the file is damaged ("" if not)
     bool in_txn;        // a batch of generations is open (BEGIN IMMEDIATE)
     double txn_started; // monotonic seconds when the batch began
+    int64_t beat_run;   // the run whose heartbeat this log keeps (0: none)
+    double last_beat;   // monotonic seconds of its last heartbeat
     // Cached statements of the write path (prepared on first use).
     sqlite3_stmt *ins_gen, *ins_fig, *ins_genome;
     sqlite3_stmt *sp_begin, *sp_release; // SAVEPOINT / RELEASE of one generation
@@ -44,6 +48,26 @@ char *al_store_uri(const char *path, const char *query);
 /// made) while no writer's -wal content waits beside the file? Then the file
 /// is read as immutable ("?immutable=1"): nothing can be writing to it.
 bool al_store_ro_fallback(const char *path, int sqlite_code);
+
+/// Damage detection (soundness.c). Is the file at path as a clean alife
+/// close left it (PATH-checked matches, no -wal), or vouched for by the
+/// sweep that started this process (ALIFE_DB_CHECKED)? Then quick_check
+/// may be skipped.
+bool al_store_trusted(const char *path);
+/// Does a -wal file with content lie beside path (a writer is active, or
+/// one crashed)?
+bool al_store_wal_pending(const char *path);
+/// After a clean close (no -wal left): records the file in PATH-checked.
+void al_store_mark_checked(const char *path);
+/// Tells child processes (ALIFE_DB_CHECKED) that path was just checked.
+void al_store_set_checked_env(const char *path);
+/// PRAGMA quick_check; AL_ERR_DB naming path and the first problem if not ok.
+alResult al_store_quick_check(sqlite3 *db, const char *path, alError *err);
+
+/// Is s a decimal number (as params.num stores it)? Then *out is its value.
+bool al_store_number(const char *s, double *out);
+/// Registers al_number(text) -> REAL or NULL on db (used by migrations).
+bool al_store_register_functions(sqlite3 *db);
 
 /// Seconds on a monotonic clock.
 double al_store_now(void);

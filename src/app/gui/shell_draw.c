@@ -357,9 +357,11 @@ static int plotted_figure(al_gui *g)
 {
     const history *h = &g->hist;
     if (g->plot_fig < 0) { // the view's default, once the figures are known
-        if (!(g->view && g->view->plot_default)) return 0;
+        const char *want = g->view && g->view->plotted && g->have_session ? g->view->plotted(&g->ctx) : NULL;
+        if (!want && g->view) want = g->view->plot_default;
+        if (!want) return 0;
         for (int i = 0; i < h->nall; ++i)
-            if (strcmp(h->all_name[i], g->view->plot_default) == 0) return i + 1;
+            if (strcmp(h->all_name[i], want) == 0) return i + 1;
         return 0;
     }
     return h->nall > 0 ? g->plot_fig % (h->nall + 1) : 0;

@@ -299,6 +299,9 @@ typedef struct al_view {
     /// optional: the figure the plot shows first (a name from the module's
     /// statistics, e.g. "order"; NULL: best and mean fitness). Tab cycles.
     const char *plot_default;
+    /// optional: the same chosen when the session opens (e.g. the lesson's
+    /// steering.plot); its answer, when not NULL, wins over plot_default.
+    const char *(*plotted)(al_view_ctx *ctx);
     /// optional: what the marks in the world mean, lines "mark  meaning"
     /// separated by '\n', for the lesson overlay (L). NULL: the shell's text.
     const char *legend;

@@ -19,6 +19,8 @@
 #define COL_ALI AL_RGB(90, 140, 255)   // alignment: blue
 #define COL_GENERAL AL_RGB(120, 220, 130) // panel: general variables (seed: green)
 #define COL_SPECIFIC AL_RGB(250, 210, 90) // panel: this behaviour's (seed: yellow)
+#define COL_REACTING AL_RGB(255, 140, 60) // a vehicle that sees its threat
+#define COL_FOV AL_RGBA(240, 90, 90, 170)  // the FOV circle (seed: red)
 
 typedef struct view_state {
     bool trails, circles, rays, cells;
@@ -29,11 +31,16 @@ typedef struct view_state {
     bool drag_target;   // the target follows the mouse
     int weight;         // the behaviour weight W changes
     char say[160];      // last message for the panel
+    char plot[32];      // the figure to plot (steering.plot, the lesson's)
     SDL_Rect chooser;   // where the scenario chooser was drawn (for clicks)
     int chooser_cols, chooser_row_h;
 } view_state;
 
 static alSteering *sim(al_view_ctx *ctx) { return ctx->mod; }
+
+// The flock's figures, by the names the run log stores (in the order of the
+// steering.plot choices); the plot shows the one the lesson names.
+static const char *const figure_names[] = {"order", "mean_speed", "nn_distance", "groups", "fleeing", NULL};
 
 static void *create(const al_view_ctx *ctx)
 {
@@ -41,6 +48,8 @@ static void *create(const al_view_ctx *ctx)
     if (!v) return NULL;
     v->circles = true;
     v->drag_obstacle = -1;
+    int plot = ctx->session && ctx->session->cfg ? alConfig_Enum(ctx->session->cfg, "steering.plot") : 0;
+    snprintf(v->plot, sizeof v->plot, "%s", figure_names[plot >= 0 && plot < 5 ? plot : 0]);
     const alSteering *s = ctx->mod;
     // Start on a weight the scenario uses.
     alSteeringView sv = alSteering_View(s);
@@ -131,6 +140,48 @@ static void draw_rays(al_canvas *c, const alSteeringView *sv, float body)
     }
 }
 
+// A FOV circle, clipped to the world; on a torus also its images across the
+// edges, as the behaviours see the threat through them. What is drawn is the
+// outline of the region (the union of the images): an arc inside another
+// image's disc is left out, so a FOV wider than the world shows no inner arcs.
+static void draw_fov(al_canvas *c, alVec2 centre, float r)
+{
+    SDL_Rect world = {(int)floorf(c->world_px.x), (int)floorf(c->world_px.y), (int)ceilf(c->world_px.w),
+                      (int)ceilf(c->world_px.h)};
+    SDL_Rect clip;
+    if (!SDL_IntersectRect(&world, &c->rect, &clip)) return;
+    SDL_RenderSetClipRect(c->r, &clip);
+    SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(c->r, COL_FOV.r, COL_FOV.g, COL_FOV.b, COL_FOV.a);
+    float W = c->world.width, H = c->world.height;
+    int k = c->world.edge == AL_EDGE_WRAP ? 1 : 0, m = 0;
+    alVec2 img[9];
+    for (int dy = -k; dy <= k; ++dy)
+        for (int dx = -k; dx <= k; ++dx) {
+            alVec2 o = alV2(centre.x + (float)dx * W, centre.y + (float)dy * H);
+            // Only the images that reach into the world.
+            if (o.x + r < 0 || o.x - r > W || o.y + r < 0 || o.y - r > H) continue;
+            img[m++] = o;
+        }
+    enum { SEG = 160 };
+    for (int a = 0; a < m; ++a) {
+        SDL_FPoint prev = {0, 0};
+        bool have = false;
+        for (int i = 0; i <= SEG; ++i) {
+            float t = 6.2831853f * (float)i / SEG;
+            alVec2 q = alV2(img[a].x + r * cosf(t), img[a].y + r * sinf(t));
+            bool covered = false;
+            for (int b = 0; b < m && !covered; ++b)
+                covered = b != a && alV2_DistSq(q, img[b]) < r * r * 0.9999f;
+            SDL_FPoint pt = al_canvas_to_screen(c, q);
+            if (!covered && have) SDL_RenderDrawLineF(c->r, prev.x, prev.y, pt.x, pt.y);
+            prev = pt;
+            have = !covered;
+        }
+    }
+    SDL_RenderSetClipRect(c->r, &c->rect);
+}
+
 static SDL_Color vehicle_colour(alScenario sc, int i)
 {
     if (i != 0 && !(sc == AL_SCN_INTERPOSE && i == 1)) return AL_COL_AGENT;
@@ -170,10 +221,15 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     // The vehicles: one triangle each, all in the same batch.
     float body = P->radius;
     al_batch_reserve(c->batch, 3 * sv.count);
-    for (int i = sv.count - 1; i >= 0; --i)
+    // Vehicles that see their threat (flee, fcas, pursuit_evade) in orange:
+    // the ones the "fleeing" figure counts.
+    bool mark = (sc == AL_SCN_FLEE || sc == AL_SCN_FCAS || sc == AL_SCN_PURSUIT_EVADE) && sv.count <= 20000;
+    for (int i = sv.count - 1; i >= 0; --i) {
+        SDL_Color col = vehicle_colour(sc, i);
+        if (mark && alSteering_Reacting(sim(ctx), i)) col = COL_REACTING;
         al_batch_tri(c->batch, c, alV2(sv.x[i], sv.y[i]), alV2(sv.hx[i], sv.hy[i]),
-                     (i == 0 ? 3.0f : 2.5f) * (i == 0 ? P->radius : sv.others->radius),
-                     vehicle_colour(sc, i));
+                     (i == 0 ? 3.0f : 2.5f) * (i == 0 ? P->radius : sv.others->radius), col);
+    }
     if (v && v->rays) draw_rays(c, &sv, body);
     al_batch_draw(c);
     // Teaching overlays of the first vehicle and the target (thin outlines).
@@ -188,10 +244,13 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     }
     if (sc == AL_SCN_FISH) al_draw_circle(c, sv.fish_goal, 6 / c->scale, AL_COL_GOOD);
     if (v && v->circles) {
-        // FOV: flee/evade react to threats inside it (seed: red circle).
-        bool fov = sc == AL_SCN_FLEE || sc == AL_SCN_FCAS || sc == AL_SCN_PURSUIT_EVADE;
-        if (sc == AL_SCN_FLEE) al_draw_circle(c, sv.target, P->fov_radius, AL_RGBA(240, 90, 90, 170));
-        else if (fov) al_draw_circle(c, p0, P->fov_radius, AL_RGBA(240, 90, 90, 170));
+        // FOV (seed: a red circle round the threat): a vehicle reacts when the
+        // threat is within its fov_radius, i.e. when it is inside this circle
+        // of that radius round the threat: the target in flee, the wanderer
+        // in fcas (the herd's FOV), the quarry's own in pursuit_evade.
+        if (sc == AL_SCN_FLEE) draw_fov(c, sv.target, sv.others->fov_radius);
+        else if (sc == AL_SCN_FCAS) draw_fov(c, p0, sv.others->fov_radius);
+        else if (sc == AL_SCN_PURSUIT_EVADE) draw_fov(c, p0, P->fov_radius);
         if (sv.count > 1 && (sc == AL_SCN_SEPARATION || sc == AL_SCN_COHESION || sc == AL_SCN_ALIGNMENT ||
                              sc == AL_SCN_FCAS)) {
             alVec2 p1 = alV2(sv.x[1], sv.y[1]);
@@ -238,12 +297,70 @@ static bool scenario_uses(alScenario sc, alBehaviour b)
     return ((alScenario_Behaviours(sc, 0) | alScenario_Behaviours(sc, 1)) & (1u << b)) != 0;
 }
 
+// Whose parameter a key changes: the first vehicle, the others, or both.
+enum { FIRST = 1, OTHERS = 2, ALL = 3 };
+
+// Scenarios where the first vehicle has a role of its own (and its name, and
+// the others'); elsewhere every vehicle is alike and a key changes them all.
+static bool roles(alScenario sc, const char **first, const char **others)
+{
+    static const struct { alScenario sc; const char *first, *others; } r[] = {
+        {AL_SCN_FCAS, "the wanderer", "the herd"},        {AL_SCN_PURSUIT_EVADE, "the quarry", "pursuers"},
+        {AL_SCN_LEADER_FOLLOWING, "the leader", "followers"}, {AL_SCN_HIDE, "the hunter", "hiders"},
+        {AL_SCN_INTERPOSE, "the wanderers", "bodyguards"},
+    };
+    for (size_t k = 0; k < sizeof r / sizeof r[0]; ++k)
+        if (r[k].sc == sc) {
+            if (first) *first = r[k].first;
+            if (others) *others = r[k].others;
+            return true;
+        }
+    return false;
+}
+
+// The vehicles a parameter belongs to: those whose behaviours (mask uses; 0
+// for the general ones: speed, force, mass) need it. Without roles, all.
+static int owners(alScenario sc, uint32_t uses)
+{
+    if (!roles(sc, NULL, NULL)) return ALL;
+    if (uses == 0) return FIRST; // the role's own speed, force and mass
+    // Vehicle 1 uses the others' parameters even where it has the first's
+    // role (the second wanderer of interpose).
+    uint32_t mo = alScenario_Behaviours(sc, 1) | alScenario_Behaviours(sc, 2);
+    int o = ((alScenario_Behaviours(sc, 0) & uses) ? FIRST : 0) | ((mo & uses) ? OTHERS : 0);
+    return o ? o : FIRST;
+}
+
+#define U(b) (1u << AL_B_##b)
+static const uint32_t uses_fov = U(FLEE) | U(EVADE);
+static const uint32_t uses_arrive = U(ARRIVE) | U(OFFSET_PURSUIT) | U(HIDE) | U(INTERPOSE);
+static const uint32_t uses_wander = U(WANDER);
+
+// "  (the herd)" after a value, when the key changes only some vehicles.
+static const char *whose(alScenario sc, int o)
+{
+    const char *f = "", *r = "";
+    if (!roles(sc, &f, &r) || o == ALL) return "";
+    static char buf[48];
+    snprintf(buf, sizeof buf, "  (%s)", o == FIRST ? f : r);
+    return buf;
+}
+
+// The parameters a key shows: the first vehicle's when it changes them.
+static const alVehicleParams *shown(const alSteeringView *sv, int o)
+{
+    return (o & FIRST) ? sv->first : sv->others;
+}
+
+// Boids and fish take no mass (their desired velocity is tracked whatever
+// the mass), so M is not offered there.
+static bool mass_matters(alScenario sc) { return sc != AL_SCN_BOIDS && sc != AL_SCN_FISH; }
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *v = ctx->state;
     alSteeringView sv = alSteering_View(sim(ctx));
     alScenario sc = sv.def->scenario;
-    const alVehicleParams *P = sv.first;
     al_panel_heading(p, "Scenario (click one, or [ ])");
     al_panel_wrap(p, p->small, AL_COL_DIM, alScenario_Title(sc), 1);
     // The chooser: every scenario's name in three columns, the current lit.
@@ -263,36 +380,57 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                             alScenario_Name((alScenario)k));
         }
     }
-    al_panel_heading(p, "First vehicle (key: more, Shift+key: less)");
-    al_panel_text(p, COL_GENERAL, "S max speed     %.3g", (double)P->max_speed);
-    al_panel_text(p, COL_GENERAL, "A max force     %.3g", (double)P->max_force);
-    al_panel_text(p, COL_GENERAL, "M mass          %.3g", (double)P->mass);
-    if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE))
-        al_panel_text(p, COL_SPECIFIC, "Y FOV radius    %.3g", (double)P->fov_radius);
-    if (scenario_uses(sc, AL_B_ARRIVE) || scenario_uses(sc, AL_B_OFFSET_PURSUIT) || scenario_uses(sc, AL_B_HIDE) ||
-        scenario_uses(sc, AL_B_INTERPOSE))
-        al_panel_text(p, COL_SPECIFIC, "U arrive radius %.3g", (double)P->arrive_radius);
-    if (scenario_uses(sc, AL_B_WANDER)) {
-        al_panel_text(p, COL_SPECIFIC, "I wander radius %.3g", (double)P->wander.radius);
-        al_panel_text(p, COL_SPECIFIC, "O wander dist.  %.3g", (double)P->wander.distance);
-        al_panel_text(p, COL_SPECIFIC, "P wander jitter %.3g", (double)P->wander.jitter);
+    // Every key says whose value it changes, and shows that value.
+    al_panel_heading(p, roles(sc, NULL, NULL) ? "Vehicles (key: more, Shift+key: less)"
+                                              : "All vehicles (key: more, Shift+key: less)");
+    int og = owners(sc, 0);
+    const alVehicleParams *G = shown(&sv, og);
+    al_panel_text(p, COL_GENERAL, "S max speed     %.3g%s", (double)G->max_speed, whose(sc, og));
+    al_panel_text(p, COL_GENERAL, "A max force     %.3g%s", (double)G->max_force, whose(sc, og));
+    if (mass_matters(sc)) al_panel_text(p, COL_GENERAL, "M mass          %.3g%s", (double)G->mass, whose(sc, og));
+    if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE)) {
+        int o = owners(sc, uses_fov);
+        al_panel_text(p, COL_SPECIFIC, "Y FOV radius    %.3g%s", (double)shown(&sv, o)->fov_radius, whose(sc, o));
     }
-    if (sc != AL_SCN_BOIDS && sc != AL_SCN_FISH)
-        al_panel_text(p, COL_SPECIFIC, "W weight %-10s %.3g  (Q: next)", alBehaviour_Name((alBehaviour)(v ? v->weight : 0)),
-                      (double)P->weight[v ? v->weight : 0]);
+    if (scenario_uses(sc, AL_B_ARRIVE) || scenario_uses(sc, AL_B_OFFSET_PURSUIT) || scenario_uses(sc, AL_B_HIDE) ||
+        scenario_uses(sc, AL_B_INTERPOSE)) {
+        int o = owners(sc, uses_arrive);
+        al_panel_text(p, COL_SPECIFIC, "U arrive radius %.3g%s", (double)shown(&sv, o)->arrive_radius, whose(sc, o));
+    }
+    if (scenario_uses(sc, AL_B_WANDER)) {
+        int o = owners(sc, uses_wander);
+        const alVehicleParams *Q = shown(&sv, o);
+        al_panel_text(p, COL_SPECIFIC, "I wander radius %.3g%s", (double)Q->wander.radius, whose(sc, o));
+        al_panel_text(p, COL_SPECIFIC, "O wander dist.  %.3g%s", (double)Q->wander.distance, whose(sc, o));
+        al_panel_text(p, COL_SPECIFIC, "P wander jitter %.3g%s", (double)Q->wander.jitter, whose(sc, o));
+    }
+    if (sc != AL_SCN_BOIDS && sc != AL_SCN_FISH) {
+        int b = v ? v->weight : 0, o = owners(sc, 1u << b);
+        al_panel_text(p, COL_SPECIFIC, "W weight %-10s %.3g  (Q: next)%s", alBehaviour_Name((alBehaviour)b),
+                      (double)shown(&sv, o)->weight[b], whose(sc, o));
+    }
     al_panel_heading(p, "Flock");
     al_panel_kv(p, "vehicles (. ,)", "%d", sv.count);
     alGenStats g;
-    if (alSteering_LastStats(sim(ctx), &g) && g.figure_count >= 4) {
-        al_panel_kv(p, "order", "%.3f", g.figures[0]);
-        al_panel_kv(p, "mean speed", "%.3g", g.figures[1]);
-        al_panel_kv(p, "nn distance", "%.3g", g.figures[2]);
-        al_panel_kv(p, "groups", "%.0f", g.figures[3]);
-    } else { // the same lines before the first report: nothing below moves
-        al_panel_kv(p, "order", "...");
-        al_panel_kv(p, "mean speed", "...");
-        al_panel_kv(p, "nn distance", "...");
-        al_panel_kv(p, "groups", "...");
+    bool have = alSteering_LastStats(sim(ctx), &g);
+    bool fov = scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE);
+    {
+        // Each figure under its stored name (the plot's title names the
+        // plotted one; Tab changes it); "..." before the first report, so
+        // nothing below moves.
+        static const struct { const char *name, *label, *fmt; } figs[] = {
+            {"order", "order (0..1)", "%.3f"}, {"mean_speed", "mean speed", "%.3g"},
+            {"nn_distance", "nn distance", "%.3g"}, {"groups", "groups", "%.0f"},
+            {"fleeing", "fleeing", "%.0f"},
+        };
+        for (size_t r = 0; r < sizeof figs / sizeof figs[0]; ++r) {
+            if (r == 4 && !fov) continue;
+            int found = -1;
+            for (int k = 0; have && k < g.figure_count; ++k)
+                if (strcmp(g.figure_names[k], figs[r].name) == 0) found = k;
+            if (found >= 0) al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[found]);
+            else al_panel_kv(p, figs[r].label, "...");
+        }
     }
     if (v) {
         // One line of toggles: lit when on.
@@ -312,29 +450,46 @@ static void scale_param(float *x, bool less, float lo, float hi)
     *x = fminf(fmaxf(nx, lo), hi);
 }
 
-static bool change_first(al_view_ctx *ctx, SDL_Keycode k, bool less)
+// One key's change to one parameter set.
+static bool change(alVehicleParams *p, SDL_Keycode k, bool less, int weight)
 {
-    view_state *v = ctx->state;
-    alSteeringView sv = alSteering_View(sim(ctx));
-    alVehicleParams p = *sv.first;
     switch (k) {
-    case SDLK_s: scale_param(&p.max_speed, less, 0.1f, 1e5f); break;
-    case SDLK_a: scale_param(&p.max_force, less, 0.1f, 1e6f); break;
-    case SDLK_m: scale_param(&p.mass, less, 0.05f, 1000); break;
-    case SDLK_y: scale_param(&p.fov_radius, less, 1, 1e5f); break;
-    case SDLK_u: scale_param(&p.arrive_radius, less, 1, 1e5f); break;
-    case SDLK_i: scale_param(&p.wander.radius, less, 0.5f, 1e4f); break;
-    case SDLK_o: scale_param(&p.wander.distance, less, 0, 1e4f); break;
-    case SDLK_p: scale_param(&p.wander.jitter, less, 0, 1e5f); break;
+    case SDLK_s: scale_param(&p->max_speed, less, 0.1f, 1e5f); break;
+    case SDLK_a: scale_param(&p->max_force, less, 0.1f, 1e6f); break;
+    case SDLK_m: scale_param(&p->mass, less, 0.05f, 1000); break;
+    case SDLK_y: scale_param(&p->fov_radius, less, 1, 1e5f); break;
+    case SDLK_u: scale_param(&p->arrive_radius, less, 1, 1e5f); break;
+    case SDLK_i: scale_param(&p->wander.radius, less, 0.5f, 1e4f); break;
+    case SDLK_o: scale_param(&p->wander.distance, less, 0, 1e4f); break;
+    case SDLK_p: scale_param(&p->wander.jitter, less, 0, 1e5f); break;
     case SDLK_w:
-        if (!v) return false;
-        scale_param(&p.weight[v->weight], less, 0, 1000);
-        if (less && p.weight[v->weight] < 0.02f) p.weight[v->weight] = 0;
+        if (weight < 0) return false;
+        scale_param(&p->weight[weight], less, 0, 1000);
+        if (less && p->weight[weight] < 0.02f) p->weight[weight] = 0;
         break;
     default: return false;
     }
+    return true;
+}
+
+// The parameter keys: each changes the vehicles whose behaviour uses the
+// parameter (all of them where no vehicle has a role of its own), so what
+// the panel shows is what those vehicles use.
+static bool change_params(al_view_ctx *ctx, SDL_Keycode k, bool less)
+{
+    view_state *v = ctx->state;
+    alSteeringView sv = alSteering_View(sim(ctx));
+    alScenario sc = sv.def->scenario;
+    uint32_t uses = k == SDLK_y ? uses_fov : k == SDLK_u ? uses_arrive
+                  : (k == SDLK_i || k == SDLK_o || k == SDLK_p) ? uses_wander
+                  : k == SDLK_w && v ? 1u << v->weight : 0;
+    if (k == SDLK_m && !mass_matters(sc)) return false;
+    int o = owners(sc, uses), weight = v ? v->weight : -1;
+    alVehicleParams f = *sv.first, r = *sv.others;
+    if (!change(&f, k, less, weight)) return false;
+    change(&r, k, less, weight); // the same factor: sets that were equal stay equal
     alError err = {0};
-    if (alSteering_SetFirstParams(sim(ctx), &p, &err) != AL_OK && v)
+    if (alSteering_SetParams(sim(ctx), (o & FIRST) ? &f : NULL, (o & OTHERS) ? &r : NULL, &err) != AL_OK && v)
         snprintf(v->say, sizeof v->say, "%.150s", err.msg);
     else al_view_mark_edited(ctx, "first vehicle's variables changed");
     return true;
@@ -384,7 +539,7 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
         default: break;
         }
     }
-    return change_first(ctx, k, shift);
+    return change_params(ctx, k, shift);
 }
 
 // A click on the panel's chooser: the scenario under it, or -1.
@@ -452,23 +607,36 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     }
 }
 
-static const char *const plot_figures[] = {NULL};
+static const char *plotted(al_view_ctx *ctx)
+{
+    const view_state *v = ctx->state;
+    return v ? v->plot : NULL;
+}
 
 const al_view al_view_steering = {
     .module = "steering",
     .ticks_per_frame = 1,
-    .plot_figures = plot_figures,
     .keys_help = "[ ]  previous / next scenario\n"
                  "S A M  max speed, max force, mass (Shift: less)\n"
-                 "Y U  FOV radius, arrive radius\n"
+                 "Y U  FOV radius, arrive radius (of the vehicles using them)\n"
                  "I O P  wander radius, distance, jitter\n"
                  "Q W  choose a behaviour weight (Shift+Q: back), change it\n"
                  ". , Ins Del  add / remove 10% of the vehicles\n"
                  "T V D G  trails, circles, force rays, grid\n"
                  "mouse  target / drag obstacle / add waypoint, right: remove",
     .plot_y = "order parameter per report period",
-    .plot_x = "report period",
+    .plot_x = "seconds (report periods)",
     .plot_default = "order",
+    .plotted = plotted,
+    .legend = "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
+              "grey triangles  the other vehicles\n"
+              "orange triangles  vehicles that see their threat (the figure 'fleeing')\n"
+              "red cross  the target (click to move it)\n"
+              "red outline  field of view: inside it a vehicle sees the threat and flees\n"
+              "blue / green circles  neighbour / separation radius of vehicle 2 (boids: magenta)\n"
+              "light green circle  the wander circle and the point held on it\n"
+              "grey arrows  the flow field\n"
+              "blue line  the path (yellow dot: the next waypoint; click: add, right: remove)",
     .no_table = true,
     .create = create,
     .destroy = destroy,

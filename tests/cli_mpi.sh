@@ -84,6 +84,23 @@ sweep_dump "$TMP/kill.db" finished >"$TMP/kill.dump"
 sweep_dump "$TMP/killlocal.db" finished >"$TMP/killlocal.dump"
 expect_true "killed and resumed: the statistics of the local sweep" -- cmp -s "$TMP/kill.dump" "$TMP/killlocal.dump"
 
+# A local sweep and an MPI sweep of the same cells at once, into one
+# database: they share the cells out through the claims, none runs twice.
+BOTH=(sweep "$SRC/experiments/ants/default.ini" --seeds 1-6 --set ga.mutation_rate=0.05,0.2 --generations 4
+      --set ants.ticks=500)
+"$ALIFE" "${BOTH[@]}" --jobs 1 --db "$TMP/both.db" >"$TMP/both-local.out" 2>&1 &
+lpid=$!
+"${MPIRUN[@]}" "$ALIFE" "${BOTH[@]}" --db "$TMP/both.db" >"$TMP/both-mpi.out" 2>&1
+mrc=$?
+wait $lpid
+lrc=$?
+[ "$mrc" -le 1 ] && [ "$lrc" -le 1 ] || fail "concurrent sweeps: exit $mrc (MPI) and $lrc (local)"
+# One of them may have left cells to the other (exit 1): the same command completes them.
+"${MPIRUN[@]}" "$ALIFE" "${BOTH[@]}" --db "$TMP/both.db" >"$TMP/both-again.out" 2>&1 || fail "the rerun after concurrent sweeps"
+expect_equal "$(count "$TMP/both.db" "SELECT count(*) FROM runs WHERE status = 'finished'")" "12" \
+    "concurrent local and MPI sweeps: 12 cells finished, none twice"
+expect_equal "$(count "$TMP/both.db" "SELECT count(*) FROM claims")" "0" "no claim left behind"
+
 # One rank (mpirun -np 1) is the local sweep.
 expect_exit 0 "mpirun -np 1" -- mpirun --allow-run-as-root -np 1 "$ALIFE" "${EST[@]}" --jobs 2 --db "$TMP/one.db"
 expect_output "8 to run with 2 jobs" "one rank runs the local sweep"

@@ -318,6 +318,7 @@ typedef struct coord {
     rank_state *ranks;
     int size;
     int running, done, failed, stopped;
+    int elsewhere, taken; // cells another sweep finished / is running (claims)
     int64_t rows;
     double t0, last_draw, sum_s;
     bool tty, broken; // broken: the database failed, stop everything
@@ -341,12 +342,29 @@ static void db_failed(coord *c, const alError *err)
 // Gives rank r the next cell, or tells it to leave.
 static void assign(coord *c, int r)
 {
-    if (al_session_stop || c->broken || c->next >= c->ncells) {
+    int i = -1;
+    alError err = {0};
+    // Claim the cell first, as the local sweep does: a local sweep of the
+    // same database at the same time then shares the cells out with us.
+    while (!al_session_stop && !c->broken && c->next < c->ncells) {
+        int j = c->next++;
+        alClaim claim;
+        if (alRunLog_ClaimCell(c->log, c->p->sweep_id, c->p->groups[c->cells[j].group].label,
+                               c->cells[j].seed, &claim, NULL, 0, &err) != AL_OK) {
+            db_failed(c, &err);
+            break;
+        }
+        if (claim == AL_CLAIM_FINISHED) c->elsewhere++;
+        else if (claim == AL_CLAIM_TAKEN) c->taken++; // left for a rerun
+        else {
+            i = j;
+            break;
+        }
+    }
+    if (i < 0) {
         quit(c, r);
         return;
     }
-    int i = c->next++;
-    alError err = {0};
     alConfig *cfg = cell_config(c->p, c->cells[i].group, c->cells[i].seed, &err);
     if (!cfg) { // checked by cmd_sweep before: only out of memory
         db_failed(c, &err);
@@ -426,6 +444,7 @@ static void on_end(coord *c, int r, const end_msg *e)
         db_failed(c, &err);
     c->running--;
     const mcell *ce = &c->cells[rs->cell];
+    alRunLog_ReleaseCell(c->log, c->p->sweep_id, c->p->groups[ce->group].label, ce->seed, NULL);
     if (strcmp(e->status, "finished") == 0) {
         c->done++;
         c->sum_s += al_now() - rs->started;
@@ -586,10 +605,15 @@ static int coordinator(const al_sweep_plan *p, int size)
                 c.ncells - c.next);
         rc = 1;
     } else {
-        rc = c.failed ? 1 : 0;
+        rc = c.failed || c.taken ? 1 : 0;
     }
+    if (c.elsewhere || c.taken)
+        fprintf(stderr,
+                "alife sweep %s: %d cells finished by another sweep meanwhile; %d left to it "
+                "(claimed by a live sweep): run the same command again once it ends\n",
+                p->sweep_id, c.elsewhere, c.taken);
     printf("sweep %s: %d/%d finished; compare with: alife compare --sweep %s --db %s\n",
-           p->sweep_id, already + c.done, in_shard, p->sweep_id, p->db);
+           p->sweep_id, already + c.done + c.elsewhere, in_shard, p->sweep_id, p->db);
 out:
     if (c.ranks)
         for (int r = 1; r < size; ++r) quit(&c, r);
@@ -598,6 +622,7 @@ out:
             int64_t x = 0;
             MPI_Send(&x, 1, MPI_INT64_T, r, TAG_QUIT, MPI_COMM_WORLD);
         }
+    if (c.log) alRunLog_ReleaseAllCells(c.log, NULL);
     alRunLog_Close(c.log);
     free(msg.p);
     free(have);

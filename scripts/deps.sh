@@ -3,9 +3,11 @@
 # Run as root it calls apt-get itself; otherwise it prints the one line to run.
 set -eu
 pkgs="build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev libsqlite3-dev
-libinih-dev libcmocka-dev libpng-dev fonts-dejavu-core sqlite3
-python3-pandas openmpi-bin libopenmpi-dev"
+libinih-dev libcmocka-dev libpng-dev fonts-dejavu-core sqlite3 clang libomp-dev
+python3-pandas xvfb xdotool imagemagick openmpi-bin libopenmpi-dev"
 # python3-pandas: tests/cli_store.sh runs the pandas example of docs/database.md
+# clang, libomp-dev: make test-tsan (ThreadSanitizer with clang's OpenMP runtime)
+# xvfb, xdotool, imagemagick: tests/cli_gui_window.sh drives the real window
 # openmpi-*: the MPI sweep (cmake -DALIFE_MPI=ON, docs/cluster.md)
 missing=""
 for p in $pkgs; do

@@ -46,8 +46,14 @@ if [ -f mines1.csv ] && [ -f mines2.csv ]; then
         fail "no mines_mean column: $(head -1 mines1.csv)"
     # wall_s differs between runs: compare every other column.
     strip() { col=$(head -1 "$1" | tr ',' '\n' | grep -n '^wall_s$' | cut -d: -f1); cut -d, -f"$col" --complement "$1"; }
-    if [ "$(strip mines1.csv)" = "$(strip mines2.csv)" ]; then
-        ok "1 and 2 threads log identical statistics"
+    # ... and the doubles' bits in the database, not their 15- or 17-digit text.
+    bits() { sqlite3 "$1" "SELECT gen, hex(ieee754_to_blob(best)), hex(ieee754_to_blob(mean)),
+                               hex(ieee754_to_blob(worst)), hex(ieee754_to_blob(stddev)) FROM generations
+                               ORDER BY gen; SELECT gen, name, hex(ieee754_to_blob(value)) FROM figures
+                               ORDER BY gen, name"; }
+    if [ "$(strip mines1.csv)" = "$(strip mines2.csv)" ] && [ -n "$(bits mines1.db)" ] &&
+        [ "$(bits mines1.db)" = "$(bits mines2.db)" ]; then
+        ok "1 and 2 threads log identical statistics, bit for bit"
     else
         fail "statistics differ between 1 and 2 threads"
     fi

@@ -36,8 +36,11 @@ if command -v sqlite3 >/dev/null; then
     for t in 1 2; do
         "$ALIFE" run "$SRC/experiments/steering/fcas.ini" --set steering.vehicles=1500 --steps 240 \
             --threads $t --db "$T/t$t.db" -q >/dev/null 2>&1 || fail "fcas run with $t threads failed"
-        sqlite3 "$T/t$t.db" "SELECT gen, best, mean, worst, stddev FROM generations ORDER BY gen;
-                             SELECT gen, name, value FROM figures ORDER BY gen, name" > "$T/t$t.txt"
+        # the doubles' bits, not SQLite's 15-digit text of them
+        sqlite3 "$T/t$t.db" "SELECT gen, hex(ieee754_to_blob(best)), hex(ieee754_to_blob(mean)),
+                                    hex(ieee754_to_blob(worst)), hex(ieee754_to_blob(stddev))
+                             FROM generations ORDER BY gen;
+                             SELECT gen, name, hex(ieee754_to_blob(value)) FROM figures ORDER BY gen, name" > "$T/t$t.txt"
     done
     [ -s "$T/t1.txt" ] || fail "no statistics logged for the thread comparison"
     cmp -s "$T/t1.txt" "$T/t2.txt" || fail "statistics differ between 1 and 2 threads"

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #ifdef ALIFE_HAVE_GUI
+#include <math.h>
 #include <sqlite3.h>
 
 #include "alife/config.h"
@@ -79,6 +80,21 @@ static void an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run(void **s
     // One run in the database, with every generation, the ones past the limit too.
     assert_int_equal(db_int(db, "SELECT count(*) FROM runs"), 1);
     assert_true(db_int(db, "SELECT count(*) FROM generations") >= gens);
+}
+
+static void without_a_database_the_last_best_ant_forages_on_at_the_limit(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 0 key F\nat gen 2 state\nat 30 state\nat 31 quit\n",
+                  "--no-log experiments/ants/default.ini --set run.generations=2 "
+                  "--set ants.ticks=40");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_true(gs_bool(r.line[1], "finished"));
+    assert_true(gs_bool(r.line[1], "replaying"));
+    assert_true(gs_num(r.line[1], "figures.replay_generation") == 1);
+    gs_free(&r);
 }
 
 // ---- 2. B after the run finished ------------------------------------------------------
@@ -279,7 +295,7 @@ static void panel_sections_stay_put_while_the_tables_fill(void **state)
 {
     (void)state;
     static const char *const configs[] = {
-        "--no-log experiments/ants/default.ini --set ants.ticks=30",
+        "--no-log experiments/ants/default.ini --set ants.ticks=30 --set run.generations=100000",
         "--no-log experiments/steering/boids.ini",
         "--no-log experiments/estrings/hello.ini",
     };
@@ -429,8 +445,9 @@ static bool same_file(const char *a, const char *b)
 static void no_stale_text_survives_a_frame(void **state)
 {
     (void)state;
-    static const char *const configs[] = {"--no-log experiments/ants/default.ini",
-                                          "--no-log experiments/steering/flee.ini",
+    // (not the ants: their eaten-food marks fade frame by frame, also paused)
+    static const char *const configs[] = {"--no-log experiments/steering/flee.ini",
+                                          "--no-log experiments/steering/boids.ini",
                                           "--no-log experiments/estrings/hello.ini"};
     for (int c = 0; c < 3; ++c) {
         char script[2048];
@@ -453,6 +470,165 @@ static void no_stale_text_survives_a_frame(void **state)
     }
 }
 
+// ---- parameters with the mouse --------------------------------------------------------
+static void wheel_and_drag_on_a_value_change_it_like_its_key(void **state)
+{
+    (void)state;
+    // Where the First vehicle's lines are: its section's top + heading.
+    gs_run r0;
+    gs_run_script(&r0, "at 3 state\nat 4 quit\n", "--no-log experiments/steering/seek.ini");
+    assert_int_equal(r0.n, 1);
+    int x = 0, y = 0, w = 0, h = 0;
+    bool cut = false;
+    assert_true(gs_section(r0.line[0], "First vehicle", &x, &y, &w, &h, &cut));
+    int sx = x + w / 2, sy = y + 32; // the S max speed line
+    int spx = 0, spy = 0, spw = 0, sph = 0;
+    assert_true(gs_section(r0.line[0], "Status", &spx, &spy, &spw, &sph, &cut));
+    gs_free(&r0);
+    char script[1024];
+    snprintf(script, sizeof script,
+             "at 3 state\n"
+             "at 4 scroll %d %d 2\n"           // two notches up on max speed
+             "at 6 state\n"
+             "at 7 drag %d %d %d %d\n"         // dragged left 60 px: five steps less
+             "at 9 state\n"
+             "at 10 scroll %d %d 1\n"          // the speed in the status line
+             "at 12 state\n"
+             "at 13 quit\n",
+             sx, sy, sx, sy, sx - 60, sy, spx + 40, spy + 26);
+    gs_run r;
+    gs_run_script(&r, script, "--no-log experiments/steering/seek.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    double v0 = gs_num(r.line[0], "figures.max_speed"), v1 = gs_num(r.line[1], "figures.max_speed"),
+           v2 = gs_num(r.line[2], "figures.max_speed");
+    if (!(fabs(v1 - v0 * 1.15 * 1.15) < 1e-3 * v0)) fail_msg("wheel: %g -> %g", v0, v1);
+    if (!(fabs(v2 - v1 / pow(1.15, 5)) < 1e-3 * v1)) fail_msg("drag: %g -> %g", v1, v2);
+    assert_true(gs_num(r.line[3], "speed") > gs_num(r.line[2], "speed"));
+    gs_free(&r);
+}
+
+// ---- a brain in a file ----------------------------------------------------------------
+static void an_exported_brain_replays_exactly_in_the_window(void **state)
+{
+    (void)state;
+    const char *db = gs_path("brain.db"), *brain = gs_path("best.brain");
+    remove(db);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             // own worlds: one ant's fitness is its own, so its replay alone is exact
+             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=3 "
+             "--set ants.ticks=200 --set ants.world=own --db '%s' --quiet >/dev/null 2>&1 && "
+             "'%s' export 1 --db '%s' --genome 2 --out '%s' >/dev/null",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, db, ALIFE_BINARY, db, brain);
+    assert_int_equal(system(cmd), 0);
+    char args[600];
+    snprintf(args, sizeof args, "--no-log --brain '%s'", brain);
+    gs_run r;
+    gs_run_script(&r, "at 1 state\nat 40 state\nat 41 quit\n", args); // 200 ticks at 10 a frame
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_string_equal(gs_str(r.line[0], "mode"), "ants");
+    assert_true(gs_bool(r.line[0], "replaying"));
+    assert_true(gs_num(r.line[0], "figures.replay_generation") == 2);
+    assert_true(gs_num(r.line[1], "figures.replay_result") > -1e299); // its generation ended
+    assert_true(gs_num(r.line[1], "figures.replay_result") ==
+                gs_num(r.line[1], "figures.replay_logged")); // exactly the logged fitness
+    gs_free(&r);
+    // A generation not stored, and a file that is not a brain, are plain errors.
+    snprintf(cmd, sizeof cmd, "'%s' export 1 --db '%s' --genome 7 --out '%s' 2>'%s'",
+             ALIFE_BINARY, db, gs_path("none.brain"), gs_path("err.txt"));
+    int st = system(cmd);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) != 0);
+    gs_run_script(&r, "at 1 quit\n", "--no-log --brain experiments/ants/default.ini");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "not a brain file line"));
+    gs_free(&r);
+}
+
+static void from_run_gen_opens_there_with_the_population_alive(void **state)
+{
+    (void)state;
+    const char *db = gs_path("from.db");
+    remove(db);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=4 "
+             "--set ants.ticks=200 --db '%s' --quiet >/dev/null 2>&1",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
+    assert_int_equal(system(cmd), 0);
+    char args[600];
+    snprintf(args, sizeof args, "--no-log --db '%s' --from 1:3", db);
+    gs_run r;
+    gs_run_script(&r, "at gen 3 state\nat 60 state\nat 61 key space\nat 70 state\nat 71 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_num(r.line[0], "generation") == 3);
+    assert_true(gs_bool(r.line[1], "paused")); // waits there
+    assert_true(gs_num(r.line[1], "generation") == 3);
+    assert_non_null(strstr(gs_str(r.line[1], "message"), "exactly as stored"));
+    assert_true(gs_num(r.line[2], "tick") > gs_num(r.line[1], "tick")); // alive on Space
+    gs_free(&r);
+    snprintf(args, sizeof args, "--no-log --db '%s' --from 1:9", db);
+    gs_run_script(&r, "at 1 quit\n", args);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "allowed: GEN from 0 to 4"));
+    gs_free(&r);
+}
+
+// ---- strings: one count, targets as typed ----------------------------------------------
+static void targets_show_as_typed_and_errors_speak_plainly(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 6 state\n"
+                  "at 7 key t\nat 8 key return\nat 10 state\n"
+                  "at 11 quit\n",
+                  "--no-log experiments/estrings/hello.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    const char *m = gs_str(r.line[0], "message");
+    assert_non_null(strstr(m, "'José' was not used"));       // as typed, UTF-8
+    assert_null(strstr(m, "--set"));                          // no command-line jargon
+    assert_string_equal(gs_str(r.line[0], "scenario"), "Hello, World!"); // the run goes on
+    assert_non_null(strstr(gs_str(r.line[1], "view_note"), "The target is empty"));
+    gs_free(&r);
+}
+
+static void the_goal_generation_is_the_tables_and_the_clis(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 0 key F\nat 100 state\nat 101 quit\n",
+                  "--no-log experiments/estrings/hello.ini");
+    assert_int_equal(r.status, 0);
+    assert_true(gs_bool(r.line[0], "finished"));
+    // The solved generation is the last one done: the table's row gens - 1,
+    // 'solved at generation N' in the CLI, 'GOAL REACHED at generation N'.
+    assert_true(gs_num(r.line[0], "figures.solved_at") == gs_num(r.line[0], "generation") - 1);
+    gs_free(&r);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/estrings/hello.ini --db '%s' 2>&1 | grep -q "
+             "'solved at generation 61'",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, gs_path("hello.db"));
+    assert_int_equal(system(cmd), 0);
+}
+
+static void forever_has_no_generation_limit(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 2 state\nat 3 quit\n",
+                  "--no-log --forever experiments/ants/default.ini");
+    assert_int_equal(r.status, 0);
+    assert_true(gs_bool(r.line[0], "forever"));
+    assert_true(gs_num(r.line[0], "generations_limit") > 1e15);
+    gs_free(&r);
+}
+
 // ---- run control ----------------------------------------------------------------------
 static void jump_step_a_generation_slow_speeds_and_forever(void **state)
 {
@@ -472,10 +648,17 @@ static void jump_step_a_generation_slow_speeds_and_forever(void **state)
                   "at 266 state\n"            // 4: 60 frames later, about 2 ticks
                   "at 267 key e\n"
                   "at 268 state\n"            // 5: no limit
-                  "at 269 quit\n",
+                  "at 269 key j\nat 270 type \"100000\"\nat 271 key return\n"
+                  "at 280 key space\n"      // Space stops the jump where it is
+                  "at 282 state\n"          // 6
+                  "at 284 state\n"          // 7
+                  "at 285 quit\n",
                   "--no-log experiments/estrings/weasel.ini");
     assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 6);
+    assert_int_equal(r.n, 8);
+    assert_true(gs_num(r.line[6], "jump_to") == 0);
+    assert_true(gs_bool(r.line[6], "paused"));
+    assert_true(gs_num(r.line[6], "tick") == gs_num(r.line[7], "tick"));
     assert_true(gs_num(r.line[1], "generation") == 40);
     assert_true(gs_bool(r.line[1], "paused"));
     assert_true(gs_num(r.line[2], "generation") == 41);
@@ -547,6 +730,7 @@ int main(void)
         cmocka_unit_test(steering_never_ends_in_the_window),
         cmocka_unit_test(an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run),
         cmocka_unit_test(b_replays_once_the_run_has_finished_and_the_world_stays_alive),
+        cmocka_unit_test(without_a_database_the_last_best_ant_forages_on_at_the_limit),
         cmocka_unit_test(no_two_shell_keys_share_a_key_and_views_leave_them_alone),
         cmocka_unit_test(c_opens_compare_in_every_mode_and_the_help_lists_every_key),
         cmocka_unit_test(the_picker_leaves_out_window_runs_that_were_left),
@@ -556,7 +740,13 @@ int main(void)
         cmocka_unit_test(modes_keep_their_runs_until_r),
         cmocka_unit_test(every_section_fits_at_1280x800_and_scrolls_with_a_sign_at_720x480),
         cmocka_unit_test(no_stale_text_survives_a_frame),
+        cmocka_unit_test(an_exported_brain_replays_exactly_in_the_window),
+        cmocka_unit_test(from_run_gen_opens_there_with_the_population_alive),
+        cmocka_unit_test(wheel_and_drag_on_a_value_change_it_like_its_key),
         cmocka_unit_test(jump_step_a_generation_slow_speeds_and_forever),
+        cmocka_unit_test(targets_show_as_typed_and_errors_speak_plainly),
+        cmocka_unit_test(the_goal_generation_is_the_tables_and_the_clis),
+        cmocka_unit_test(forever_has_no_generation_limit),
         cmocka_unit_test(l_shows_the_lesson_of_every_mode_and_scenario),
         cmocka_unit_test(tab_cycles_the_plotted_figure_in_every_mode),
     };

@@ -9,12 +9,18 @@
 
 #include "alife/pacer.h"
 
+// The summed cost of the runs driven last (what a caller pays): the tests
+// hold it against the cheaper mode's, the pacer's purpose, rather than
+// against counts that follow from its internal schedule.
+static double g_total;
+
 // Runs the pacer `runs` times with the given cost per mode; `warmup`, when
 // > 0, is the cost of the first run after a switch of mode (a worker waking
-// up). Returns the runs made on all threads.
+// up). Returns the runs made on all threads; g_total gets their cost.
 static int64_t drive(alPacer *p, int runs, double serial, double parallel, double warmup)
 {
     int64_t before = p->parallel_runs;
+    g_total = 0;
     for (int r = 0; r < runs; ++r) {
         bool par = alPacer_Pick(p);
         double cost = par ? parallel : serial;
@@ -22,6 +28,7 @@ static int64_t drive(alPacer *p, int runs, double serial, double parallel, doubl
         bool last = p->runs == 0 || p->last_parallel;
         if (warmup > 0 && par != last) cost = warmup;
         alPacer_Report(p, par, cost);
+        g_total += cost;
     }
     return p->parallel_runs - before;
 }
@@ -33,9 +40,9 @@ static void stays_parallel_when_parallel_is_cheaper(void **state)
     alPacer_Init(&p, 8, 64, 4096, 1024);
     int64_t par = drive(&p, 20000, 2.0, 1.0, 0);
     assert_true(p.parallel);
-    // Tries of one thread lose and grow rarer: 64, 128, ... 4096 runs apart,
-    // 8 runs each: about 8 tries, 64 runs.
-    assert_true(par >= 20000 - 100);
+    // Tries of one thread lose and grow rarer: they cost under 1% over
+    // always using all threads.
+    assert_true(g_total < 1.01 * 20000 * 1.0);
     assert_true(par < 20000); // but it did try
 }
 
@@ -46,9 +53,10 @@ static void moves_to_one_thread_when_that_is_cheaper(void **state)
     alPacer_Init(&p, 8, 64, 4096, 1024);
     int64_t par = drive(&p, 20000, 1.0, 3.0, 0);
     assert_false(p.parallel);
-    // The first 64 runs are parallel, then the try wins; later tries of
-    // parallel lose and grow rarer.
-    assert_true(par >= 64 && par < 64 + 100);
+    // It starts parallel, a try of one thread wins, later tries of parallel
+    // lose and grow rarer: within 2% of always using one thread.
+    assert_true(par > 0);
+    assert_true(g_total < 1.02 * 20000 * 1.0);
 }
 
 static void a_slow_first_run_of_a_try_is_not_counted(void **state)
@@ -63,7 +71,10 @@ static void a_slow_first_run_of_a_try_is_not_counted(void **state)
     assert_false(p.parallel);
     int64_t par = drive(&p, 20000, 2.0, 1.0, 100.0);
     assert_true(p.parallel);
-    assert_true(par >= 20000 - 400);
+    // Within 10% of always parallel, the warm-ups (100 runs' worth) of its
+    // tries of one thread included.
+    assert_true(par > 19000);
+    assert_true(g_total < 1.10 * 20000 * 1.0);
 }
 
 static void follows_a_machine_that_gets_busy_and_quiet_again(void **state)
@@ -84,10 +95,12 @@ static void follows_a_machine_that_gets_busy_and_quiet_again(void **state)
 static int64_t drive_busy(alPacer *p, int runs)
 {
     int64_t before = p->parallel_runs;
+    g_total = 0;
     for (int r = 0; r < runs; ++r) {
         bool par = alPacer_Pick(p);
         double cost = par ? (p->runs % 3 == 0 ? 50.0 : 0.6) : (p->runs % 70 == 0 ? 50.0 : 1.0);
         alPacer_Report(p, par, cost);
+        g_total += cost;
     }
     return p->parallel_runs - before;
 }
@@ -101,7 +114,10 @@ static void on_a_busy_machine_tries_of_all_threads_stay_rare(void **state)
     alPacer_Init(&p, 8, 64, 16384, 1024);
     int64_t par = drive_busy(&p, 50000);
     assert_false(p.parallel);
-    assert_true(par < 2 + 9 * 8);
+    // One thread costs 1.7 a run on average here, all threads 17: the
+    // pacer's runs cost within 3% of one thread's.
+    assert_true(par > 0);
+    assert_true(g_total < 1.03 * 50000 * (1.0 + 49.0 / 70.0));
 }
 
 static void a_machine_turning_busy_is_left_within_a_hundred_runs(void **state)
@@ -128,9 +144,9 @@ static void small_differences_do_not_flip_the_mode(void **state)
     // One thread 1% cheaper: within the margin, the pacer stays where it is.
     alPacer p;
     alPacer_Init(&p, 4, 16, 1024, 64);
-    drive(&p, 5000, 0.99, 1.0, 0);
+    int64_t par = drive(&p, 5000, 0.99, 1.0, 0);
     assert_true(p.parallel);
-    assert_true(p.gap == 1024); // its tries kept coming, ever rarer
+    assert_true(par > 0.95 * 5000); // it did not flip, nor try often
 }
 
 int main(void)

@@ -243,7 +243,9 @@ static void test_step_many_keeps_the_generation_and_tick_limits_exact(void **sta
     assert_int_equal(s.gens, 4);
     assert_int_equal(s.ticks, 20);
     assert_int_equal(((counter *)s.mod)->tick, 20);
-    assert_int_equal(g_many_calls, 4); // one call per generation of 5 ticks
+    // Several ticks a call, never past a generation's end (advances start
+    // at one tick and double while quick, so a stop request is seen soon).
+    assert_true(g_many_calls >= 4 && g_many_calls < 20);
     assert_true(s.last.best == 3 + 2.0 && s.last.figures[0] == 20.0);
     al_session_close(&s, "finished");
 
@@ -257,7 +259,7 @@ static void test_step_many_keeps_the_generation_and_tick_limits_exact(void **sta
     assert_int_equal(s.gens, 2);
     assert_int_equal(s.ticks, 13);
     assert_int_equal(((counter *)s.mod)->tick, 13);
-    assert_int_equal(g_many_calls, 3);
+    assert_true(g_many_calls >= 3 && g_many_calls < 13);
     al_session_close(&s, "finished");
 
     // al_session_advance says how many ticks it did; one tick without step_many.

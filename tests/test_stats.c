@@ -208,22 +208,30 @@ static void mann_whitney_all_tied_gives_p_one(void **state)
 
 static void mann_whitney_large_samples_use_normal_approximation(void **state)
 {
-    // 30 vs 30 without ties: n > 50, normal approximation. a = 0..29,
-    // b = 15.5..44.5: U_a = sum over a of #b below = 0+..+14 (a=16..29 ->
-    // 1..14 ... ) computed in Python as 105; z = (|105-450|-0.5)/sqrt(900*61/12)
-    // = -5.0822..., p = 3.7e-7 (erfc).
-    double a[30], b[30];
-    for (int i = 0; i < 30; ++i) {
+    (void)state;
+    // 37 vs 37 without ties (n > 50: the normal approximation with the
+    // continuity correction). The samples are built so that the expectation
+    // comes from a published table, not from the code's formula: U_a = 499
+    // (counted below), sigma = sqrt(37 * 37 * 75 / 12) = 92.5, so z =
+    // (|499 - 684.5| - 0.5) / 92.5 = 2 exactly, and P(|Z| > 2) = 2 (1 -
+    // Phi(2)) = 0.0455002638963584 (Phi(2) = 0.9772498680518208, Abramowitz
+    // and Stegun, Table 26.1).
+    double a[37], b[37];
+    for (int i = 0; i < 37; ++i) {
         a[i] = i;
-        b[i] = 15.5 + i;
+        b[i] = i + (i < 3 ? 4.5 : 5.5);
     }
+    int pairs = 0;
+    for (int i = 0; i < 37; ++i)
+        for (int j = 0; j < 37; ++j) pairs += a[i] > b[j];
+    assert_int_equal(pairs, 499);
     alMannWhitney m;
-    assert_true(alStats_MannWhitney(a, 30, b, 30, &m));
+    assert_true(alStats_MannWhitney(a, 37, b, 37, &m));
     assert_false(m.exact);
-    NEAR(m.u1, 105, 0);
-    double z = (fabs(105.0 - 450.0) - 0.5) / sqrt(900.0 * 61.0 / 12.0);
-    NEAR(fabs(m.z), z, 1e-12);
-    NEAR(m.p, erfc(z / sqrt(2.0)), 1e-15);
+    NEAR(m.u1, 499, 0);
+    NEAR(m.u2, 37 * 37 - 499, 0);
+    NEAR(fabs(m.z), 2.0, 1e-12);
+    NEAR(m.p, 0.0455002638963584, 1e-12);
 }
 
 int main(void)

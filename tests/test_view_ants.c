@@ -1,7 +1,9 @@
 // The ants view in the GUI shell, offscreen: a logged run, a click on an ant
 // (its brain), G and Y toggles, B replaying the best ant of a stored
-// generation, [ and ] moving between generations, B back. Mostly a smoke test
-// for the sanitizers; the replay itself is checked exactly in test_ants.c.
+// generation, [ and ] moving between generations, B back. The pictures are
+// read back: the click lands on an ant found in the picture and selects it
+// (accent colour), B shows the replay heading, [ changes the panel. The
+// replay itself is checked exactly in test_ants.c.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +18,36 @@
 #include "gui/gui.h"
 #include "gui_events.h"
 #include "gui/view_ants.h"
+#include "png_count.h"
+
+// The first pixel (row by row) within tol of c inside rect, or false.
+static bool png_find_colour(const char *path, SDL_Rect r, SDL_Color c, int tol, int *fx, int *fy)
+{
+    for (int y = r.y; y < r.y + r.h; y += 2) {
+        SDL_Rect row = {r.x, y, r.w, 2};
+        int w, h;
+        if (png_count_colour(path, &row, c, tol, &w, &h) <= 0) continue;
+        for (int x = r.x; x < r.x + r.w; ++x) {
+            SDL_Rect px = {x, y, 1, 2};
+            if (png_count_colour(path, &px, c, tol, &w, &h) > 0) {
+                *fx = x;
+                *fy = y;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static int count_in(const char *path, SDL_Rect r, SDL_Color c)
+{
+    int w, h;
+    return png_count_colour(path, &r, c, 8, &w, &h);
+}
+
+static const SDL_Color AGENT = {200, 210, 230, 255}, ACCENT = {110, 180, 255, 255},
+                       WARN = {250, 210, 90, 255}, TEXT = {226, 230, 238, 255};
+#include "gui_script.h"
 
 static void push_click(int x, int y)
 {
@@ -37,25 +69,17 @@ static void frame(al_gui *g)
     al_gui_present(g);
 }
 
-static long file_size(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fclose(f);
-    return n;
-}
-
 static void the_ants_view_draws_clicks_and_replays(void **state)
 {
     (void)state;
     char dir[] = "/tmp/alife-view-ants-XXXXXX";
     assert_non_null(mkdtemp(dir));
-    char db[128], shot1[128], shot2[128];
+    char db[128], shot0[128], shot1[128], shot2[128], shot3[128];
     snprintf(db, sizeof db, "%s/runs.db", dir);
+    snprintf(shot0, sizeof shot0, "%s/0.png", dir);
     snprintf(shot1, sizeof shot1, "%s/a.png", dir);
     snprintf(shot2, sizeof shot2, "%s/b.png", dir);
+    snprintf(shot3, sizeof shot3, "%s/c.png", dir);
     const char *sets[] = {"ants.ticks=200", "ants.mines=true"};
     al_gui_opts o = al_default_gui_opts();
     o.offscreen = true;
@@ -74,19 +98,33 @@ static void the_ants_view_draws_clicks_and_replays(void **state)
     frame(g); // commits the logged generations
     SDL_Rect world, panel;
     al_gui_layout(g, &world, &panel);
-    push_click(world.x + world.w / 2, world.y + world.h / 2); // most likely nobody: deselects
+    // Click on an ant, found in the picture (an ant's colour, not the
+    // brain's box at the top right): it is selected and drawn in the accent.
+    assert_int_equal(al_gui_save_png(g, shot0, &err), AL_OK);
+    SDL_Rect left = {world.x, world.y + world.h / 4, world.w, world.h - world.h / 4}; // below the box
+    int ax = 0, ay = 0;
+    assert_true(png_find_colour(shot0, left, AGENT, 8, &ax, &ay));
+    push_click(ax + 1, ay + 1);
     push_key(SDLK_g);
     push_key(SDLK_y);
     frame(g);
     assert_int_equal(al_gui_save_png(g, shot1, &err), AL_OK);
+    assert_true(count_in(shot1, left, ACCENT) > count_in(shot0, left, ACCENT) + 30);
+    int population = count_in(shot1, left, AGENT);
+    assert_true(population > 100); // the 30 ants
     push_key(SDLK_b); // replay the last stored generation's best ant
     for (int i = 0; i < 5; ++i) frame(g);
-    push_key(SDLK_LEFTBRACKET);
+    push_key(SDLK_LEFTBRACKET); // the generation before
     for (int i = 0; i < 5; ++i) frame(g);
-    push_key(SDLK_RIGHTBRACKET);
+    assert_int_equal(al_gui_save_png(g, shot3, &err), AL_OK);
+    push_key(SDLK_RIGHTBRACKET); // and back
     for (int i = 0; i < 30; ++i) frame(g); // past the replay's 200 ticks: its fitness shows
     assert_int_equal(al_gui_save_png(g, shot2, &err), AL_OK);
-    assert_true(file_size(shot1) > 1000 && file_size(shot2) > 1000);
+    // B: the panel's replay heading in the warning colour; [ ]: another
+    // generation, other text.
+    assert_true(count_in(shot2, panel, WARN) > count_in(shot1, panel, WARN) + 100);
+    assert_true(count_in(shot3, panel, TEXT) != count_in(shot2, panel, TEXT) ||
+                count_in(shot3, panel, WARN) != count_in(shot2, panel, WARN));
     push_key(SDLK_b); // back to the population
     frame(g);
     assert_true(al_gui_has_session(g));
@@ -155,7 +193,107 @@ static void crowded_ants_share_one_label(void **state)
     assert_int_equal(group[15], 15);
     free(scratch);
 }
+// The window, scripted: the shared world (one world, food eaten and
+// respawned for all, white marks where it went), B replaying the whole
+// stored generation exactly (best and mean), its best ant's brain open.
+static void scripted_shared_world_and_whole_generation_replay(void **state)
+{
+    (void)state;
+    gs_run r;
+    char args[1024];
+    snprintf(args, sizeof args, "--db '%s' --set ants.ticks=200 --set ants.mines=true",
+             gs_path("shared.db"));
+    gs_run_script(&r,
+                  "at tick 150 state\n"
+                  "at tick 450 state\n"
+                  "at gen 3 key b   # replay the last stored generation\n"
+                  "at 200 state\n"
+                  "at 201 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    for (int i = 0; i < 2; ++i) {
+        const char *l = r.line[i];
+        assert_true(gs_num(l, "figures.world_shared") == 1);
+        assert_true(gs_num(l, "figures.world_owner") == -1);
+        assert_true(gs_num(l, "food") == 40); // eaten items respawn: the count stays
+        assert_false(gs_bool(l, "replaying"));
+    }
+    // food was eaten, and the view saw items leave the one drawn world
+    assert_true(gs_num(r.line[0], "figures.food_eaten") > 0);
+    assert_true(gs_num(r.line[1], "figures.eaten_marks_seen") > 0);
+    const char *l = r.line[2];
+    assert_true(gs_bool(l, "replaying"));
+    assert_true(gs_num(l, "figures.replay_ants") == 30); // all of them, not the best alone
+    assert_true(gs_num(l, "figures.replay_generation") >= 2);
+    assert_true(gs_num(l, "figures.replay_best") == gs_num(l, "figures.logged_best"));
+    assert_true(gs_num(l, "figures.replay_mean") == gs_num(l, "figures.logged_mean"));
+    assert_true(gs_overlay(l, "brain"));
+    assert_false(gs_is_null(l, "selected"));
+    gs_free(&r);
+}
+
+// The same generations with 1 and 2 threads, in the window.
+static void scripted_shared_world_is_the_same_with_1_and_2_threads(void **state)
+{
+    (void)state;
+    char *lines[2];
+    for (int t = 0; t < 2; ++t) {
+        gs_run r;
+        char args[256];
+        snprintf(args, sizeof args, "--no-log --set ants.ticks=300 --set ants.mines=true --set run.threads=%d", t + 1);
+        gs_run_script(&r, "at gen 4 state\nat gen 4 quit\n", args);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 1);
+        lines[t] = strdup(r.line[0]);
+        gs_free(&r);
+    }
+    const char *names[] = {"figures.best", "figures.mean", "figures.worst", "figures.food_mean",
+                           "figures.baseline_mean", "figures.distance_mean", "figures.mines_mean"};
+    for (int k = 0; k < 7; ++k) assert_true(gs_num(lines[0], names[k]) == gs_num(lines[1], names[k]));
+    assert_true(gs_num(lines[0], "generation") == 4);
+    free(lines[0]);
+    free(lines[1]);
+}
+
+// Own worlds: the drawn copy is the leader's, which changes as the ants eat
+// (generation 3 of this run: ant 0, then others); P pins it: then it stays
+// that ant's; P again follows the leader.
+static void scripted_own_worlds_pin_one_ant(void **state)
+{
+    (void)state;
+    const char *args = "--no-log --set ants.world=own --set ants.ticks=500";
+    gs_run r;
+    gs_run_script(&r, "at tick 1650 state\nat tick 1990 state\nat tick 1991 quit\n", args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_true(gs_num(r.line[0], "figures.world_shared") == 0);
+    assert_true(gs_num(r.line[0], "figures.pinned") == -1);
+    double leader0 = gs_num(r.line[0], "figures.world_owner");
+    assert_true(leader0 != gs_num(r.line[1], "figures.world_owner")); // the leader changed
+    gs_free(&r);
+    gs_run_script(&r,
+                  "at tick 1640 key p\n"
+                  "at tick 1650 state\n"
+                  "at tick 1900 state\n"
+                  "at tick 1950 key p\n"
+                  "at tick 1990 state\n"
+                  "at tick 1991 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    double pinned = gs_num(r.line[0], "figures.pinned");
+    assert_true(pinned == leader0);
+    assert_true(gs_num(r.line[0], "figures.world_owner") == pinned);
+    assert_true(gs_num(r.line[1], "figures.world_owner") == pinned); // still, though the leader changed
+    assert_true(gs_num(r.line[2], "figures.pinned") == -1);
+    assert_true(gs_num(r.line[2], "figures.world_owner") != pinned); // following the leader again
+    gs_free(&r);
+}
 #else
+static void scripted_shared_world_and_whole_generation_replay(void **state) { (void)state; skip(); }
+static void scripted_shared_world_is_the_same_with_1_and_2_threads(void **state) { (void)state; skip(); }
+static void scripted_own_worlds_pin_one_ant(void **state) { (void)state; skip(); }
 static void the_brain_box_fits_and_never_covers_the_ant(void **state) { (void)state; skip(); }
 static void crowded_ants_share_one_label(void **state) { (void)state; skip(); }
 static void the_ants_view_draws_clicks_and_replays(void **state)
@@ -171,6 +309,9 @@ int main(void)
         cmocka_unit_test(the_ants_view_draws_clicks_and_replays),
         cmocka_unit_test(the_brain_box_fits_and_never_covers_the_ant),
         cmocka_unit_test(crowded_ants_share_one_label),
+        cmocka_unit_test(scripted_shared_world_and_whole_generation_replay),
+        cmocka_unit_test(scripted_shared_world_is_the_same_with_1_and_2_threads),
+        cmocka_unit_test(scripted_own_worlds_pin_one_ant),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

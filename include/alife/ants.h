@@ -146,6 +146,9 @@ typedef struct alAnts alAnts;
 /// Creates the population (generation 0, random brains) in the world of
 /// generation 0. *out is NULL on failure.
 alResult alCreateAnts(const alAntsDef *def, uint64_t seed, alAnts **out, alError *err);
+/// Bytes alCreateAnts would allocate for def (an estimate within a few per
+/// cent): dominated by count * (food + mine_count) * 8 (one world copy per ant).
+double alAnts_EstimateBytes(const alAntsDef *def);
 /// Creates a replay: one ant with the given genome (alNN_WeightCount floats,
 /// copied) in the world of generation gen of the run with this def and seed.
 /// It has no GA; after def.ticks ticks its "generation" ends with its
@@ -198,7 +201,12 @@ typedef struct alAntsGen {
     double baseline_mines; ///< mines hit per greedy forager, which ignores them (NAN without mines or baseline)
 } alAntsGen;
 
-/// Finished generations, oldest first; *count receives how many.
+/// Generations alAnts_History keeps at least (it keeps at most twice as many).
+#define AL_ANTS_HISTORY_KEEP 4096
+/// The most recent finished generations, oldest first; *count receives how
+/// many: all of them up to AL_ANTS_HISTORY_KEEP, then between that and twice
+/// that (memory stays bounded for any run length; h[i].gen says which
+/// generation each is; the run database keeps them all).
 const alAntsGen *alAnts_History(const alAnts *ants, int *count);
 /// The last finished generation as module statistics (false before the first).
 bool alAnts_LastStats(const alAnts *ants, alGenStats *out);

@@ -64,6 +64,9 @@ typedef struct alEStrings alEStrings;
 /// Creates a run with a random first generation. AL_ERR_CONFIG (message
 /// naming the key, value and allowed range) for a bad target or GA def.
 alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **out, alError *err);
+/// Bytes alCreateEStrings would allocate for def (an estimate): about
+/// 2 * ga.population * the target's length, rounded up to 16.
+double alEStrings_EstimateBytes(const alEStringsDef *def);
 /// Frees it; NULL is a no-op.
 void alDestroyEStrings(alEStrings *es);
 

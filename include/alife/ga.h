@@ -178,6 +178,8 @@ alGaDef alDefaultGaDef(void);
 /// bytes) is AL_ERR_CONFIG naming the key, the value and the allowed choices.
 /// Population, length, alphabet and fitness are the module's business.
 alResult alGaDef_FromConfig(alGaDef *def, const alConfig *cfg, alError *err);
+/// Bytes alCreateGa would allocate for def (an estimate, within a few per cent).
+double alGa_EstimateBytes(const alGaDef *def);
 
 /// Checks a def; AL_ERR_CONFIG with a message naming the field, the bad value
 /// and the allowed range (population < 2, rates outside [0, 1], elites *

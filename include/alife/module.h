@@ -72,6 +72,13 @@ typedef struct alModuleClass {
 /// The module called name, or NULL.
 const alModuleClass *alModule_Find(const char *name);
 
+/// Bytes the run of cfg's module would allocate (the module's own estimate
+/// from its def), before anything is allocated; *keys (may be NULL)
+/// receives the config keys that drive it, e.g. "ants.count, ants.food".
+/// 0 when the config does not make a def (its create reports why) or the
+/// module has no estimate.
+double alModule_EstimateBytes(const alConfig *cfg, const char **keys);
+
 /// Mean, worst, best and population stddev of n fitness values into s
 /// (best = max, or min when lower_is_better). n > 0.
 void alGenStats_FromFitness(alGenStats *s, const double *fitness, int n, bool lower_is_better);

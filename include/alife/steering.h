@@ -314,6 +314,8 @@ typedef struct alSteering alSteering;
 /// Creates a simulation; the def (and its path) is copied. NULL + err on bad
 /// values (AL_ERR_CONFIG) or no memory.
 alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *err);
+/// Bytes alCreateSteering would allocate for def (an upper estimate).
+double alSteering_EstimateBytes(const alSteeringDef *def);
 /// Frees; NULL is a no-op.
 void alDestroySteering(alSteering *s);
 /// Advances one tick. Returns true when a report period just ended.
@@ -341,8 +343,8 @@ typedef struct alSteeringFigures {
 /// pursuer lies inside its fov_radius (the same test the behaviours make,
 /// through the world's edges). False for vehicles without flee or evade.
 bool alSteering_Reacting(const alSteering *s, int i);
-/// Computes the figures now, O(N) with the grid (rebuilding it if stale: a
-/// cache refresh, the simulation's state does not change).
+/// Computes the figures now, O(N) with the grid (a private one when the
+/// state's grid is stale: s is only read, so readers may share it).
 alSteeringFigures alSteering_Figures(const alSteering *s);
 
 /// Read-only views, valid until the next step or mutation. With 32768

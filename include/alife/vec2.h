@@ -4,6 +4,7 @@
 #define ALIFE_VEC2_H
 
 #include <math.h>
+#include "alife/detmath.h"
 
 typedef struct alVec2 {
     float x, y;
@@ -45,14 +46,14 @@ static inline alVec2 alV2_Perp(alVec2 a) { return (alVec2){-a.y, a.x}; }
 /// a rotated by angle radians.
 static inline alVec2 alV2_Rotate(alVec2 a, float angle)
 {
-    float c = cosf(angle), s = sinf(angle);
+    float c = alDet_Cosf(angle), s = alDet_Sinf(angle);
     return (alVec2){a.x * c - a.y * s, a.x * s + a.y * c};
 }
 
 /// Angle of a in radians, in (-pi, pi]; 0 for the zero vector.
-static inline float alV2_Angle(alVec2 a) { return atan2f(a.y, a.x); }
+static inline float alV2_Angle(alVec2 a) { return alDet_Atan2f(a.y, a.x); }
 /// Unit vector at angle radians.
-static inline alVec2 alV2_FromAngle(float angle) { return (alVec2){cosf(angle), sinf(angle)}; }
+static inline alVec2 alV2_FromAngle(float angle) { return (alVec2){alDet_Cosf(angle), alDet_Sinf(angle)}; }
 static inline alVec2 alV2_Lerp(alVec2 a, alVec2 b, float t)
 {
     return (alVec2){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};

@@ -13,5 +13,6 @@ int bench_steering(int argc, char **argv);
 int bench_estrings(int argc, char **argv);
 int bench_ants(int argc, char **argv);
 int bench_store(int argc, char **argv);
+int bench_cmaes(int argc, char **argv);
 
 #endif

@@ -8,9 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "brain_file.h"
 #include "cli.h"
 #include "db_cli.h"
 #include "json_out.h"
+#include "options.h"
 
 // ---- shared ------------------------------------------------------------------
 
@@ -456,6 +458,10 @@ int cmd_show(int argc, char **argv)
 static void export_help(void)
 {
     printf("usage: alife export RUN --csv FILE [--db PATH]\n"
+           "       alife export RUN --genome GEN --out FILE [--db PATH]\n"
+           "\n"
+           "With --genome: writes the best ant of stored generation GEN (-1: the last)\n"
+           "as a brain file that 'alife gui --brain FILE' replays exactly.\n"
            "\n"
            "Writes one run's generations as CSV (RFC 4180), one row per generation:\n"
            "  gen,best,mean,worst,stddev,evaluations,ticks,wall_s,<module figures...>\n"
@@ -465,7 +471,8 @@ static void export_help(void)
            "The file is written whole or not at all (written beside, then renamed).\n"
            "\n"
            "options:\n"
-           "      --csv FILE   where to write (required)\n"
+           "      --csv FILE   where to write (required, unless --genome)\n"
+           "      --genome GEN with --out FILE: one brain (ants runs)\n"
            "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
            "  -h, --help       this help\n"
            "\n" DB_CLI_EXIT_HELP);
@@ -502,14 +509,37 @@ static bool write_csv(FILE *out, const void *ctx)
     return !ferror(out);
 }
 
+// --genome GEN --out FILE: one brain (brain_file.c).
+static int export_brain(const char *db, const char *run, const char *genome, const char *out)
+{
+    int64_t gen;
+    if (!genome || !out)
+        return cli_usage_error("export", "a brain needs both --genome GEN and --out FILE");
+    if (!al_parse_int(genome, -1, INT64_MAX, &gen))
+        return cli_usage_error("export", "--genome '%s': not a generation number (0 or more; -1: "
+                                         "the last stored)", genome);
+    alError err = {0};
+    al_brain info;
+    if (al_brain_export(db, run, gen, out, &info, &err) != AL_OK) {
+        fprintf(stderr, "alife export: %s\n", err.msg);
+        return alResult_ExitCode(err.code);
+    }
+    printf("wrote %s: the best ant of generation %lld (fitness %.6g, %d weights); replay it "
+           "with: alife gui --brain %s\n",
+           out, (long long)info.gen, info.fitness, info.n, out);
+    return 0;
+}
+
 int cmd_export(int argc, char **argv)
 {
-    enum { O_DB = 1000, O_CSV };
+    enum { O_DB = 1000, O_CSV, O_GENOME, O_OUT };
     static const struct option opts[] = {{"db", required_argument, 0, O_DB},
                                          {"csv", required_argument, 0, O_CSV},
+                                         {"genome", required_argument, 0, O_GENOME},
+                                         {"out", required_argument, 0, O_OUT},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    const char *db = AL_DEFAULT_DB, *csv = NULL;
+    const char *db = AL_DEFAULT_DB, *csv = NULL, *genome = NULL, *brain_out = NULL;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -519,6 +549,12 @@ int cmd_export(int argc, char **argv)
             break;
         case O_CSV:
             csv = optarg;
+            break;
+        case O_GENOME:
+            genome = optarg;
+            break;
+        case O_OUT:
+            brain_out = optarg;
             break;
         case 'h':
             export_help();
@@ -530,6 +566,7 @@ int cmd_export(int argc, char **argv)
     if (optind >= argc)
         return cli_usage_error("export", "which run? e.g. alife export 1 --csv run1.csv");
     if (optind != argc - 1) return cli_usage_error("export", "one run only");
+    if (genome || brain_out) return export_brain(db, argv[optind], genome, brain_out);
     if (!csv) return cli_usage_error("export", "where to? give --csv FILE (or --csv - for stdout)");
     alRunLog *log;
     int status = db_cli_open("export", db, &log);

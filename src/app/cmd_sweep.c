@@ -525,10 +525,11 @@ int cmd_sweep(int argc, char **argv)
                 rc = 1;
                 goto out;
             }
+        // Once the label is full, len runs past it: point at its last byte
+        // with no room rather than past the array (undefined behaviour).
+        const size_t cap = sizeof groups[g].label;
         for (int k = 0; k < naxes; ++k)
-            len += (size_t)snprintf(groups[g].label + len, len < sizeof groups[g].label
-                                                               ? sizeof groups[g].label - len
-                                                               : 0,
+            len += (size_t)snprintf(groups[g].label + (len < cap ? len : cap - 1), len < cap ? cap - len : 0,
                                     "%s%s", k ? " " : "", groups[g].sets[k]);
     }
 

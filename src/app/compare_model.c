@@ -211,21 +211,30 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
 alSummary al_compare_at(const al_compare_model *m, int group, double g)
 {
     const al_compare_group *G = &m->groups[group];
-    double v[G->n > 0 ? G->n : 1];
+    alSummary s;
+    memset(&s, 0, sizeof s);
+    // On the heap: a group can hold 100,000 seeds, too many for the stack.
+    double *v = G->n > 0 ? malloc((size_t)G->n * sizeof *v) : NULL;
+    if (!v) return s;
     for (int i = 0; i < G->n; ++i) {
         const alRunRecord *r = m->runs[G->members[i]].rec;
         v[i] = alCurve_At(r->gen, r->metric, r->ngens, g);
     }
-    return alStats_Describe(v, G->n);
+    s = alStats_Describe(v, G->n);
+    free(v);
+    return s;
 }
 
 bool al_compare_test_groups(const al_compare_model *m, int a, int b, alMannWhitney *out)
 {
     const al_compare_group *A = &m->groups[a], *B = &m->groups[b];
-    double x[A->n], y[B->n];
+    double *x = malloc((size_t)(A->n + B->n) * sizeof *x), *y = x ? x + A->n : NULL;
+    if (!x) return false;
     for (int i = 0; i < A->n; ++i) x[i] = al_compare_test_value(m, A->members[i]);
     for (int i = 0; i < B->n; ++i) y[i] = al_compare_test_value(m, B->members[i]);
-    return alStats_MannWhitney(x, A->n, y, B->n, out);
+    bool ok = alStats_MannWhitney(x, A->n, y, B->n, out);
+    free(x);
+    return ok;
 }
 
 const char *al_compare_effect_label(double delta)

@@ -65,7 +65,8 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
                           const al_compare_opts *opts, alError *err);
 
 /// Summary over a group's runs of the metric at generation g (each run held
-/// at its last value past its end): mean, 95% CI, median, quartiles.
+/// at its last value past its end): mean, 95% CI, median, quartiles; all
+/// zero (n = 0) when out of memory.
 alSummary al_compare_at(const al_compare_model *m, int group, double g);
 
 /// Mann-Whitney U of group a against group b on the test statistic

@@ -2,7 +2,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "memory.h"
 #include "options.h"
 
 alResult al_session_open(al_session *s, alConfig *cfg, const char *db_path, const char *name,
@@ -28,7 +30,11 @@ alResult al_session_open_with_class(al_session *s, const alModuleClass *cls, alC
     s->seed = (uint64_t)alConfig_Int(cfg, "run.seed");
     s->max_gens = alConfig_Int(cfg, "run.generations");
     s->max_steps = alConfig_Int(cfg, "run.steps");
-    alResult r = s->cls->create(cfg, s->seed, &s->mod, err);
+    // Refuse what cannot fit before allocating it (the kernel would kill
+    // the process later without a word).
+    alResult r = al_mem_check(cfg, err);
+    if (r != AL_OK) goto fail;
+    r = s->cls->create(cfg, s->seed, &s->mod, err);
     if (r == AL_ERR_CONFIG) alConfig_Locate(cfg, err); // checks made while creating
     if (r != AL_OK) goto fail;
     if (db_path) {
@@ -81,7 +87,17 @@ int al_session_step(al_session *s, alError *err) { return al_session_advance(s, 
 
 volatile sig_atomic_t al_session_stop = 0;
 
-static void on_stop_signal(int sig) { al_session_stop = sig; }
+static void on_stop_signal(int sig)
+{
+    // Said at once (write is async-signal-safe); the run stops at the end of
+    // the current advance, which al_session_run keeps short.
+    if (!al_session_stop) {
+        static const char msg[] = "alife: stopping...\n";
+        ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+        (void)w;
+    }
+    al_session_stop = sig;
+}
 
 void al_session_catch_signals(void)
 {
@@ -96,6 +112,13 @@ void al_session_catch_signals(void)
 const char *al_session_run(al_session *s, al_session_progress progress, void *ctx, alError *err)
 {
     const char *end = "finished";
+    // Ticks per advance: the stop flag is looked at between two advances, so
+    // each should take about AIM seconds whatever a tick costs (30 ants or
+    // 100,000): start at one tick, double while an advance is quick, halve
+    // when slow. Results do not depend on it (step_many gives the bits of as
+    // many steps).
+    const double AIM = 0.05;
+    int64_t chunk = 1;
     while (!al_session_done(s)) {
         if (al_session_stop) {
             alError_Set(err, AL_ERR_INTERRUPTED, "stopped by signal %d; %lld finished generations kept",
@@ -106,11 +129,16 @@ const char *al_session_run(al_session *s, al_session_progress progress, void *ct
         // Nobody watches single ticks here: as many as the module will take
         // at once (up to a generation's end), but a bounded number, so a
         // stop signal is still noticed soon in very long generations.
-        int r = al_session_advance(s, AL_SESSION_RUN_TICKS, NULL, err);
+        double t0 = al_now();
+        int64_t done = 0;
+        int r = al_session_advance(s, chunk, &done, err);
         if (r < 0) {
             end = "failed";
             break;
         }
+        double dt = al_now() - t0;
+        if (dt > 2 * AIM && chunk > 1) chunk /= 2;
+        else if (done == chunk && dt < AIM / 2 && chunk < AL_SESSION_RUN_TICKS) chunk *= 2;
         if (r == 1 && progress) progress(s, ctx);
     }
     // Commit the last batch now, not only at close: a failure to commit is

@@ -61,13 +61,15 @@ int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError
 bool al_session_done(const al_session *s);
 /// Called after each finished generation by al_session_run.
 typedef void (*al_session_progress)(const al_session *s, void *ctx);
-/// Installs handlers so SIGINT and SIGTERM set al_session_stop (and do
-/// nothing else): the run stops between two advances, keeping its generations.
+/// Installs handlers so SIGINT and SIGTERM set al_session_stop and say
+/// "alife: stopping..." on stderr at once: the run stops between two
+/// advances, keeping its generations.
 void al_session_catch_signals(void);
 /// The signal that asked the run to stop, or 0.
 extern volatile sig_atomic_t al_session_stop;
 /// Advances until done, a stop request (al_session_stop), or a logging
-/// error, AL_SESSION_RUN_TICKS ticks at a time at most (al_session_advance).
+/// error, in advances of about 50 ms (AL_SESSION_RUN_TICKS ticks at most),
+/// so a stop request is seen within about that, whatever a tick costs.
 /// Returns the run's end status: "finished", "interrupted" (err says which
 /// signal, code AL_ERR_INTERRUPTED) or "failed" (err filled). Pending
 /// generations are committed before it returns, so every finished

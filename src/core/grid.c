@@ -199,7 +199,7 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
     float best_d2 = 0.0f, r2 = radius * radius;
     bool wrap = g->world.edge == AL_EDGE_WRAP;
     float cs = fminf(g->cell_w, g->cell_h);
-    int maxk = (int)ceilf(radius / cs) + 1;
+    int maxk = -floor_clamp(-(radius / cs), -(1 << 28), 0) + 1; // ceil, clamped before the cast
     int smaller = g->cols < g->rows ? g->cols : g->rows;
     if (g->count == 0) {
         // nothing to find
@@ -212,8 +212,12 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
         // world, may lie outside the grid). Every point of ring k + 1 is at
         // least k * cs from p, so the search ends once the best is closer
         // than that, or once that distance is beyond the radius.
-        int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, g->world.width, true) : (int)floorf(p.x * g->inv_w);
-        int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, g->world.height, true) : (int)floorf(p.y * g->inv_h);
+        // Off a bounded grid, p's cell is clamped to one just outside it: the
+        // rings then understate distances from p, so the stop stays safe.
+        int pcx = wrap ? cell_coord(p.x, g->inv_w, g->cols, g->world.width, true)
+                       : floor_clamp(p.x * g->inv_w, -1, g->cols);
+        int pcy = wrap ? cell_coord(p.y, g->inv_h, g->rows, g->world.height, true)
+                       : floor_clamp(p.y * g->inv_h, -1, g->rows);
         for (int k = 0;; ++k) {
             if (k == 0) {
                 scan_cell(g, pcx, pcy, p, exclude, r2, &best, &best_d2);

@@ -16,6 +16,16 @@
 // agents are never used.
 #define GRID_PAD 4
 
+// floorf(f) as an int clamped to [lo, hi] (|lo|, |hi| <= 2^30); NaN gives
+// lo. Casting a float outside int's range (a huge or infinite coordinate)
+// is undefined behaviour, so the clamp comes before the cast.
+static inline int floor_clamp(float f, int lo, int hi)
+{
+    if (!(f >= (float)lo)) return lo;
+    if (f >= (float)hi) return hi;
+    return (int)floorf(f);
+}
+
 // The cell of coordinate v along an axis of n cells of size 1 / inv over
 // [0, extent); off the grid it wraps (torus) or clamps to the border cell.
 static inline int cell_coord(float v, float inv, int n, float extent, bool wrap)
@@ -28,15 +38,11 @@ static inline int cell_coord(float v, float inv, int n, float extent, bool wrap)
     // below the far edge) is in the last cell: wrapped to cell 0 it was a
     // whole world away from its neighbours, and queries missed it.
     if (v >= 0.0f && v < extent) return n - 1;
-    int c = (int)floorf(f);
-    if (wrap) {
-        c %= n;
-        if (c < 0) c += n;
-    } else {
-        if (c < 0) c = 0;
-        if (c >= n) c = n - 1;
-    }
-    return c;
+    if (!wrap) return floor_clamp(f, 0, n - 1); // NaN: cell 0
+    if (!isfinite(f)) return 0;
+    if (!(fabsf(f) < 0x1p30f)) f = fmodf(f, (float)n); // exact, and in int's range
+    int c = (int)floorf(f) % n;
+    return c < 0 ? c + n : c;
 }
 
 // The range of cells [lo, hi] a query of [v - r, v + r] touches along one
@@ -44,18 +50,24 @@ static inline int cell_coord(float v, float inv, int n, float extent, bool wrap)
 // range as wide as the grid is reduced to [0, n) so no cell is seen twice.
 static inline void axis_range(float v, float r, float inv, int n, bool wrap, int *lo, int *hi)
 {
-    int a = (int)floorf((v - r) * inv), b = (int)floorf((v + r) * inv);
+    float fa = (v - r) * inv, fb = (v + r) * inv;
     if (wrap) {
+        // Huge, infinite or NaN ends: the whole axis (a superset, defined).
+        bool huge = !(fabsf(fa) < 0x1p30f && fabsf(fb) < 0x1p30f);
+        int a = huge ? 0 : (int)floorf(fa), b = huge ? n - 1 : (int)floorf(fb);
         if (b - a + 1 >= n) {
             a = 0;
             b = n - 1;
         }
-    } else {
-        if (a < 0) a = 0;
-        if (b > n - 1) b = n - 1;
-        if (a > n - 1) a = n - 1; // a point beyond the far edge
-        if (b < 0) b = 0;
+        *lo = a;
+        *hi = b;
+        return;
     }
+    int a = floor_clamp(fa, -1, n), b = floor_clamp(fb, -1, n);
+    if (a < 0) a = 0;
+    if (b > n - 1) b = n - 1;
+    if (a > n - 1) a = n - 1; // a point beyond the far edge
+    if (b < 0) b = 0;
     *lo = a;
     *hi = b;
 }

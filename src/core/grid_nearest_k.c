@@ -295,6 +295,7 @@ static inline __attribute__((always_inline)) void gather_row(query *q, int cy, i
 // fraction. (fminf is a call there too.)
 static inline int ceil_int(float v)
 {
+    if (!(v < 0x1p28f)) return 1 << 28; // huge, infinite or NaN: the cast would be undefined
     int c = (int)v;
     return c + ((float)c < v);
 }

@@ -5,12 +5,15 @@
 #include <math.h>
 #include <string.h>
 
+#include "alife/ants.h"
+#include "alife/estrings.h"
+#include "alife/steering.h"
+
 // Each module defines its class beside its code and is listed here.
 extern const alModuleClass alSteeringModule; // src/steer/steering_module.c
 extern const alModuleClass alEStringsModule; // src/evolve/estrings.c
 extern const alModuleClass alAntsModule;     // src/evolve/ants_module.c
 static const alModuleClass *const modules[] = {
-    NULL, // keeps the array non-empty while modules are being added
     &alSteeringModule,
     &alEStringsModule,
     &alAntsModule,
@@ -19,7 +22,7 @@ static const alModuleClass *const modules[] = {
 const alModuleClass *alModule_Find(const char *name)
 {
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; ++i)
-        if (modules[i] && strcmp(modules[i]->name, name) == 0) return modules[i];
+        if (strcmp(modules[i]->name, name) == 0) return modules[i];
     return NULL;
 }
 
@@ -46,4 +49,31 @@ void alGenStats_AddFigure(alGenStats *s, const char *name, double value)
     s->figure_names[s->figure_count] = name;
     s->figures[s->figure_count] = value;
     s->figure_count++;
+}
+
+double alModule_EstimateBytes(const alConfig *cfg, const char **keys)
+{
+    const char *m = alConfig_Module(cfg);
+    alError err;
+    double bytes = 0;
+    const char *k = "";
+    if (strcmp(m, "ants") == 0) {
+        alAntsDef d = alDefaultAntsDef();
+        if (alAntsDef_FromConfig(&d, cfg, &err) == AL_OK) bytes = alAnts_EstimateBytes(&d);
+        k = d.mines ? "ants.count, ants.food, ants.mine_count, ants.baseline_ants, ants.hidden"
+                    : "ants.count, ants.food, ants.baseline_ants, ants.hidden";
+    } else if (strcmp(m, "estrings") == 0) {
+        alEStringsDef d;
+        if (alEStringsDef_FromConfig(&d, cfg, &err) == AL_OK) bytes = alEStrings_EstimateBytes(&d);
+        k = "estrings.population, estrings.target";
+    } else if (strcmp(m, "steering") == 0) {
+        alSteeringDef d;
+        if (alSteeringDef_FromConfig(cfg, &d, &err) == AL_OK) {
+            bytes = alSteering_EstimateBytes(&d);
+            alSteeringDef_Free(&d);
+        }
+        k = "steering.vehicles";
+    }
+    if (keys) *keys = k;
+    return bytes;
 }

@@ -2,6 +2,8 @@
 // checked against its reference vectors in tests/test_rng.c.
 #include "alife/rng.h"
 
+#include "alife/detmath.h"
+
 #include <math.h>
 
 void alRng_Seed(alRng *rng, uint64_t initstate, uint64_t initseq)
@@ -60,5 +62,5 @@ double alRng_Normal(alRng *rng)
 {
     double u1 = 1.0 - alRng_Double(rng); // (0, 1]: log is finite
     double u2 = alRng_Double(rng);
-    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+    return sqrt(-2.0 * alDet_Log(u1)) * alDet_Cos(6.283185307179586 * u2);
 }

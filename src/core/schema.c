@@ -2,6 +2,7 @@
 // every module has; each module contributes its own part from its own file.
 #include "alife/config.h"
 
+#include <pthread.h>
 #include <string.h>
 
 static const alKeyDef common_keys[] = {
@@ -46,14 +47,20 @@ static const alSchemaPart *const parts_list[] = {
 };
 
 static alSchemaPart parts_copy[sizeof parts_list / sizeof parts_list[0]];
+static pthread_once_t parts_once = PTHREAD_ONCE_INIT;
+
+static void copy_parts(void)
+{
+    for (size_t i = 0; i < sizeof parts_list / sizeof parts_list[0]; ++i) parts_copy[i] = *parts_list[i];
+}
 
 const alSchemaPart *alSchema_Parts(int *count)
 {
-    int n = (int)(sizeof parts_list / sizeof parts_list[0]);
     // A contiguous array of values is easier on callers than one of pointers.
-    // The copy is idempotent and made of constants, so a race is harmless.
-    for (int i = 0; i < n; ++i) parts_copy[i] = *parts_list[i];
-    *count = n;
+    // Made once: rewriting it on every call raced with readers in other
+    // threads (undefined behaviour even when the bytes written are the same).
+    pthread_once(&parts_once, copy_parts);
+    *count = (int)(sizeof parts_list / sizeof parts_list[0]);
     return parts_copy;
 }
 

@@ -9,6 +9,71 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/detmath.h"
+
+// log Gamma(x) for x >= 0.5 by Lanczos' formula (g = 7, 9 terms; relative
+// error about 1e-15), on detmath's log so the bits are the same everywhere.
+static double det_lgamma(double x)
+{
+    static const double c[9] = {0.99999999999980993,  676.5203681218851,     -1259.1392167224028,
+                                771.32342877765313,   -176.61502916214059,   12.507343278686905,
+                                -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7};
+    assert(x >= 0.5);
+    x -= 1.0;
+    double a = c[0];
+    for (int i = 1; i < 9; ++i) a += c[i] / (x + (double)i);
+    double t = x + 7.5;
+    return 0.91893853320467274178 + (x + 0.5) * alDet_Log(t) - t + alDet_Log(a);
+}
+
+// log(1 + y) without losing y's digits when y is small (Goldberg's trick:
+// the rounding of u = 1 + y is undone by the factor y / (u - 1)).
+static double det_log1p(double y)
+{
+    double u = 1.0 + y;
+    if (u == 1.0) return y;
+    return alDet_Log(u) * (y / (u - 1.0));
+}
+
+// erfc(x) = Q(1/2, x^2) for x >= 0 (the regularised upper incomplete gamma),
+// by its series below x^2 = 1.5 and its continued fraction above; 2 - erfc(-x)
+// for x < 0. Relative error about 1e-15.
+static double det_erfc(double x)
+{
+    if (isnan(x)) return x;
+    if (x < 0.0) return 2.0 - det_erfc(-x);
+    const double a = 0.5, lg = 0.57236494292470008707; // log Gamma(1/2) = log sqrt(pi)
+    double z = x * x;
+    if (z == 0.0) return 1.0;
+    if (z > 800.0) return 0.0; // below the smallest double
+    double pre = alDet_Exp(-z + a * alDet_Log(z) - lg);
+    if (z < 1.5) { // P by its series, Q = 1 - P
+        double ap = a, del = 1.0 / a, sum = del;
+        for (int n = 0; n < 500; ++n) {
+            ap += 1.0;
+            del *= z / ap;
+            sum += del;
+            if (fabs(del) < fabs(sum) * 1e-17) break;
+        }
+        return 1.0 - sum * pre;
+    }
+    const double tiny = 1e-300; // Q by its continued fraction (modified Lentz)
+    double b = z + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b, h = d;
+    for (int i = 1; i < 500; ++i) {
+        double an = -(double)i * ((double)i - a);
+        b += 2.0;
+        d = an * d + b;
+        if (fabs(d) < tiny) d = tiny;
+        c = b + an / c;
+        if (fabs(c) < tiny) c = tiny;
+        d = 1.0 / d;
+        double del = d * c;
+        h *= del;
+        if (fabs(del - 1.0) < 1e-16) break;
+    }
+    return pre * h;
+}
+
 double alStats_Quantile(const double *sorted, int n, double p)
 {
     assert(n > 0 && p >= 0.0 && p <= 1.0);
@@ -36,7 +101,7 @@ double alStats_StdDev(const double *x, int n)
     return sqrt(ss / (double)(n - 1));
 }
 
-double alStats_NormalCdf(double z) { return 0.5 * erfc(-z / sqrt(2.0)); }
+double alStats_NormalCdf(double z) { return 0.5 * det_erfc(-z / sqrt(2.0)); }
 
 // Continued fraction of the regularised incomplete beta function, evaluated
 // by the modified Lentz method.
@@ -74,8 +139,8 @@ static double beta_inc(double a, double b, double x)
 {
     if (x <= 0.0) return 0.0;
     if (x >= 1.0) return 1.0;
-    double lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
-    double bt = exp(lbt);
+    double lbt = det_lgamma(a + b) - det_lgamma(a) - det_lgamma(b) + a * alDet_Log(x) + b * det_log1p(-x);
+    double bt = alDet_Exp(lbt);
     // The fraction converges fast for x < (a+1)/(a+b+2); use the symmetry
     // I_x(a,b) = 1 - I_{1-x}(b,a) on the other side.
     if (x < (a + 1.0) / (a + b + 2.0)) return bt * beta_cf(a, b, x) / a;
@@ -95,7 +160,7 @@ double alStats_TCritical(double conf, double df)
     assert(conf > 0.0 && conf < 1.0 && df >= 1.0);
     double target = 1.0 - 0.5 * (1.0 - conf);
     if (df > 1e6) {
-        // Normal quantile by bisection on erfc.
+        // Normal quantile by bisection on the normal CDF.
         double lo = 0, hi = 40;
         for (int i = 0; i < 200; ++i) {
             double mid = 0.5 * (lo + hi);
@@ -259,6 +324,6 @@ bool alStats_MannWhitney(const double *a, int n1, const double *b, int n2, alMan
     double dev = fabs(out->u1 - mu) - 0.5;
     if (dev < 0) dev = 0;
     out->z = (out->u1 > mu ? dev : -dev) / sqrt(var);
-    out->p = fmin(1.0, erfc(fabs(out->z) / sqrt(2.0)));
+    out->p = fmin(1.0, det_erfc(fabs(out->z) / sqrt(2.0)));
     return true;
 }

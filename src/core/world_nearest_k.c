@@ -97,6 +97,13 @@ static inline __attribute__((always_inline)) vf8 min8(vf8 a, vf8 b)
     return (vf8)(((vi8)a & lt) | ((vi8)b & ~lt));
 }
 
+// Lane permutation of an 8-lane vector (GCC's and clang's builtins differ).
+#ifdef __clang__
+#define SHUF8(v, ...) __builtin_shufflevector(v, v, __VA_ARGS__)
+#else
+#define SHUF8(v, ...) __builtin_shuffle(v, (vi8){__VA_ARGS__})
+#endif
+
 static inline __attribute__((always_inline)) vi8 imin8(vi8 a, vi8 b)
 {
     vi8 lt = a < b;
@@ -106,16 +113,16 @@ static inline __attribute__((always_inline)) vi8 imin8(vi8 a, vi8 b)
 // The smallest lane of v, in every lane (three halvings).
 static inline __attribute__((always_inline)) vf8 hmin8(vf8 v)
 {
-    v = min8(v, __builtin_shuffle(v, (vi8){4, 5, 6, 7, 0, 1, 2, 3}));
-    v = min8(v, __builtin_shuffle(v, (vi8){2, 3, 0, 1, 6, 7, 4, 5}));
-    return min8(v, __builtin_shuffle(v, (vi8){1, 0, 3, 2, 5, 4, 7, 6}));
+    v = min8(v, SHUF8(v, 4, 5, 6, 7, 0, 1, 2, 3));
+    v = min8(v, SHUF8(v, 2, 3, 0, 1, 6, 7, 4, 5));
+    return min8(v, SHUF8(v, 1, 0, 3, 2, 5, 4, 7, 6));
 }
 
 static inline __attribute__((always_inline)) vi8 ihmin8(vi8 v)
 {
-    v = imin8(v, __builtin_shuffle(v, (vi8){4, 5, 6, 7, 0, 1, 2, 3}));
-    v = imin8(v, __builtin_shuffle(v, (vi8){2, 3, 0, 1, 6, 7, 4, 5}));
-    return imin8(v, __builtin_shuffle(v, (vi8){1, 0, 3, 2, 5, 4, 7, 6}));
+    v = imin8(v, SHUF8(v, 4, 5, 6, 7, 0, 1, 2, 3));
+    v = imin8(v, SHUF8(v, 2, 3, 0, 1, 6, 7, 4, 5));
+    return imin8(v, SHUF8(v, 1, 0, 3, 2, 5, 4, 7, 6));
 }
 
 static inline __attribute__((always_inline)) int nearest_k_small(const alWorld *wd, const float *x, const float *y,
@@ -163,8 +170,9 @@ static inline __attribute__((always_inline)) int nearest_k_small(const alWorld *
 }
 
 // AVX2 doubles the distance pass's lanes where the CPU has it (no FMA either
-// way: the same bits).
-#if defined(__x86_64__) || defined(__i386__)
+// way: the same bits). Not under clang (the ThreadSanitizer build): clang 14
+// emits no resolver for a cloned function called from another file.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
 int alWorld_NearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,

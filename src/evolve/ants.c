@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/detmath.h"
 #include "alife/grid.h" // alWorld_NearestK
 #include "alife/pacer.h"
 #include "alife/rng.h"
@@ -45,7 +46,9 @@ enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 // into an FMA (ISO C mode: -ffp-contract=off), so both give the same bits.
 // The passes are inlined into chunk_tick so that they are part of its clones.
 #define INLINE inline __attribute__((always_inline))
-#if defined(__x86_64__) || defined(__i386__)
+// Not under clang (the ThreadSanitizer build), whose sanitised resolver
+// runs before the sanitizer is up.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
 #define TICK_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define TICK_CLONES
@@ -433,13 +436,16 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
             int a = a0 + l;
             float cr = w->lx[a] * w->sfy[a] - w->ly[a] * w->sfx[a];
             float dt = w->lx[a] * w->sfx[a] + w->ly[a] * w->sfy[a];
-            turn[l] = a < a1 ? clampf(atan2f(cr, dt), -max_turn, max_turn) : 0.0f;
+            turn[l] = a < a1 ? clampf(alDet_Atan2f(cr, dt), -max_turn, max_turn) : 0.0f;
             speed[l] = a < a1 ? s->def.max_speed : 0.0f;
         }
     } else {
         const alNNLayout *l = &s->def.brain;
         size_t st = (size_t)w->stride;
-        const float *sensor[AL_ANTS_SENSORS_MINES] = {w->lx, w->ly, w->sfx, w->sfy, w->smx, w->smy};
+        // Each sensor row from this chunk's first ant (a pointer to a0 lanes
+        // before body[] would point before its array: undefined behaviour).
+        const float *sensor[AL_ANTS_SENSORS_MINES] = {w->lx + a0,  w->ly + a0,  w->sfx + a0,
+                                                      w->sfy + a0, w->smx + a0, w->smy + a0};
         float body[4][CHUNK];
         if (w->nmines) {
             // A mine's pull fades with distance, zero beyond mine_range: without
@@ -452,13 +458,13 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
                 body[2][q] = mx[q] * close;
                 body[3][q] = my[q] * close;
             }
-            sensor[4] = body[2] - a0;
-            sensor[5] = body[3] - a0;
+            sensor[4] = body[2];
+            sensor[5] = body[3];
         }
         if (s->def.frame == AL_FRAME_BODY) {
             // Item vectors as (ahead, to the side) of the ant's own heading.
             for (int k = 0; k < 2; ++k) {
-                const float *ux = sensor[2 + 2 * k] + a0, *uy = sensor[3 + 2 * k] + a0;
+                const float *ux = sensor[2 + 2 * k], *uy = sensor[3 + 2 * k];
                 const float *hx = w->lx + a0, *hy = w->ly + a0;
                 float ahead[CHUNK], side[CHUNK];
                 for (int q = 0; q < CHUNK; ++q) {
@@ -467,12 +473,12 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
                 }
                 memcpy(body[2 * k], ahead, sizeof ahead);
                 memcpy(body[2 * k + 1], side, sizeof side);
-                sensor[2 + 2 * k] = body[2 * k] - a0;
-                sensor[3 + 2 * k] = body[2 * k + 1] - a0;
+                sensor[2 + 2 * k] = body[2 * k];
+                sensor[3 + 2 * k] = body[2 * k + 1];
             }
         }
         for (int i = 0; i < l->sizes[0]; ++i)
-            memcpy(w->act + i * st + a0, sensor[i] + a0, CHUNK * sizeof(float));
+            memcpy(w->act + i * st + a0, sensor[i], CHUNK * sizeof(float));
         // The whole chunk, padding lanes included (zero weights, never read):
         // the fixed-width pass is the fast one.
         alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
@@ -780,10 +786,17 @@ static double run_baseline(alAnts *s, double *mines)
     return sum / w->n;
 }
 
+// Bounded for any run length: the array grows to 2 * AL_ANTS_HISTORY_KEEP,
+// then, when full, keeps its newer half (one move per KEEP generations).
 static bool push_history(alAnts *s, const alAntsGen *g)
 {
+    if (s->hist_count == 2 * AL_ANTS_HISTORY_KEEP) {
+        memmove(s->history, s->history + AL_ANTS_HISTORY_KEEP, AL_ANTS_HISTORY_KEEP * sizeof *s->history);
+        s->hist_count = AL_ANTS_HISTORY_KEEP;
+    }
     if (s->hist_count == s->hist_cap) {
         int cap = s->hist_cap ? 2 * s->hist_cap : 256;
+        if (cap > 2 * AL_ANTS_HISTORY_KEEP) cap = 2 * AL_ANTS_HISTORY_KEEP;
         alAntsGen *h = realloc(s->history, (size_t)cap * sizeof *h);
         if (!h) return false;
         s->history = h;
@@ -1085,4 +1098,35 @@ int64_t alAnts_ParallelRuns(const alAnts *s, int64_t *runs)
 {
     if (runs) *runs = s->pop.pacer.runs;
     return s->pop.pacer.parallel_runs;
+}
+
+// ---- memory estimate -------------------------------------------------------
+
+// What swarm_alloc allocates: the per-ant rows (see swarm), each ant's own
+// copy of the food and mines, its weights and activations.
+static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights, int nneurons)
+{
+    double s = (double)((n + CHUNK - 1) / CHUNK * CHUNK) + 1.0;
+    double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 8.0 * sizeof(float)) +
+                     2.0 * sizeof(int) + 2.0 + sizeof(alRng);
+    double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
+    double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
+    double most = def->food > def->mine_count || !def->mines ? def->food : def->mine_count;
+    return s * (per_ant + sizeof(float) * (items + brain)) + most * (sizeof(int) + 1.0); // claim, moved
+}
+
+double alAnts_EstimateBytes(const alAntsDef *def)
+{
+    int nw = alNN_WeightCount(&def->brain), nn = alNN_NeuronCount(&def->brain);
+    alGaDef ga = def->ga;
+    ga.type = AL_GENOME_FLOATS;
+    ga.population = def->count;
+    ga.length = nw;
+    // as alCreateAnts: a shared world's greedy group is as big as the population
+    bool shared = def->world_mode == AL_ANTS_SHARED;
+    int nbase = def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;
+    return sizeof(alAnts) + swarm_bytes(def, def->count, false, nw, nn) + swarm_bytes(def, nbase, true, 0, 0) +
+           (double)def->count * sizeof(double) + (double)nw * (shared ? 1.0 + def->count : 1.0) * sizeof(float) +
+           alGa_EstimateBytes(&ga) +
+           2.0 * AL_ANTS_HISTORY_KEEP * sizeof(alAntsGen);
 }

@@ -444,3 +444,13 @@ const alModuleClass alEStringsModule = {
     .describe = mod_describe,
     .stop_reason = mod_stop_reason,
 };
+
+double alEStrings_EstimateBytes(const alEStringsDef *def)
+{
+    double len = def->target ? (double)strlen(def->target) : 0.0;
+    alGaDef ga = def->ga;
+    ga.type = AL_GENOME_BYTES;
+    ga.length = (int)len;
+    return sizeof(alEStrings) + len + 1.0 + (double)def->history * (len + sizeof(double) + sizeof(int64_t)) +
+           alGa_EstimateBytes(&ga);
+}

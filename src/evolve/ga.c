@@ -1347,3 +1347,16 @@ alGaStop alGa_Step(alGa *ga)
     alGa_Evaluate(ga);
     return alGa_Epoch(ga);
 }
+
+// What alCreateGa allocates for def, in bytes (checked by alModule_EstimateBytes
+// before a run allocates: a population too big for memory is refused with
+// the keys that drive it instead of dying half-way through).
+double alGa_EstimateBytes(const alGaDef *def)
+{
+    double n = (double)def->population + 1.0;
+    double gsize = def->type == AL_GENOME_BYTES ? 1.0 : (double)sizeof(float);
+    double stride = (double)(((size_t)def->length * (size_t)gsize + 15u) & ~(size_t)15u);
+    return 2.0 * n * (stride + sizeof(double)) + n * (2.0 * sizeof(double) + 2.0 * sizeof(int)) +
+           (double)def->length * sizeof(uint32_t) + ((1u << GUIDE_BITS) + 1) * sizeof(int) + stride +
+           256.0 * 2.0 * def->creep;
+}

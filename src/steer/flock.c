@@ -37,7 +37,7 @@ void steer_neighbours(const alSteering *s, int i, float radius, int max, neighbo
 }
 
 // The cosine of half a field of view; all round lets everything through.
-static float cone(float angle) { return angle >= 6.2831f ? -2.0f : cosf(0.5f * angle); }
+static float cone(float angle) { return angle >= 6.2831f ? -2.0f : alDet_Cosf(0.5f * angle); }
 
 alFlockForces steer_flock(const alSteering *s, int i, const neighbours *nb)
 {

@@ -101,7 +101,7 @@ static void default_path(alSteering *s)
     s->path_count = 8;
     for (int k = 0; k < 8; ++k) {
         float a = 6.2831853f * (float)k / 8.0f;
-        s->path[k] = alV2(w->width * (0.5f + 0.35f * cosf(a)), w->height * (0.5f + 0.35f * sinf(a)));
+        s->path[k] = alV2(w->width * (0.5f + 0.35f * alDet_Cosf(a)), w->height * (0.5f + 0.35f * alDet_Sinf(a)));
     }
 }
 
@@ -112,8 +112,11 @@ static void place_obstacles(alSteering *s, int n)
     s->obstacle_count = 0;
     for (int tries = 0; tries < 500 && s->obstacle_count < n; ++tries) {
         float r = base * alRng_Range(&s->scene_rng, 0.6f, 1.4f);
-        alVec2 p = alV2(alRng_Range(&s->scene_rng, 0.15f, 0.85f) * w->width,
-                        alRng_Range(&s->scene_rng, 0.15f, 0.85f) * w->height);
+        // One draw per statement: the order of a call's arguments is
+        // unspecified (GCC draws y first, clang x). y first, as GCC did.
+        float py = alRng_Range(&s->scene_rng, 0.15f, 0.85f) * w->height;
+        float px = alRng_Range(&s->scene_rng, 0.15f, 0.85f) * w->width;
+        alVec2 p = alV2(px, py);
         bool clear = true;
         for (int k = 0; k < s->obstacle_count && clear; ++k) {
             float gap = s->obstacles[k].radius + r + 3 * base;
@@ -184,11 +187,13 @@ void scenario_place(alSteering *s, int from)
                     : sc == AL_SCN_BOIDS   ? s->def.boids.return_radius
                                            : fminf(P->radius * sqrtf((float)s->n), 0.45f * fminf(w->width, w->height));
             float a = alRng_Range(&r, 0, 6.2831853f), d = R * sqrtf(alRng_Float(&r));
-            p = alV2(0.5f * w->width + d * cosf(a), 0.5f * w->height + d * sinf(a));
+            p = alV2(0.5f * w->width + d * alDet_Cosf(a), 0.5f * w->height + d * alDet_Sinf(a));
         } else {
             // Inside the walls when there are walls (they sit 4% in).
             float m = sc == AL_SCN_OBSTACLES_WALLS ? 0.1f : 0.05f;
-            p = alV2(alRng_Range(&r, m, 1 - m) * w->width, alRng_Range(&r, m, 1 - m) * w->height);
+            // y drawn first, then x (not as two arguments: see above)
+            float py = alRng_Range(&r, m, 1 - m) * w->height;
+            p = alV2(alRng_Range(&r, m, 1 - m) * w->width, py);
         }
         if (sc == AL_SCN_OBSTACLES_WALLS || sc == AL_SCN_HIDE) {
             // Start outside every obstacle.
@@ -230,7 +235,7 @@ void scenario_tick(alSteering *s)
         const alWorld *w = &s->def.world;
         float R = s->def.fish.area_radius;
         float a = alRng_Range(&s->scene_rng, 0, 6.2831853f), d = R * sqrtf(alRng_Float(&s->scene_rng));
-        s->fish_goal = alV2(0.5f * w->width + d * cosf(a), 0.5f * w->height + d * sinf(a));
+        s->fish_goal = alV2(0.5f * w->width + d * alDet_Cosf(a), 0.5f * w->height + d * alDet_Sinf(a));
     }
 }
 

@@ -96,10 +96,10 @@ static void unite(void *ctx, int agent, float d2)
     }
 }
 
-alSteeringFigures alSteering_Figures(const alSteering *cs)
+// The figures of s, with g a grid built from s's current positions (NULL:
+// out of memory, the figures that need no grid only).
+static alSteeringFigures figures(const alSteering *s, const alGrid *g)
 {
-    // Building the grid is a cache refresh, not a change of state.
-    alSteering *s = (alSteering *)cs;
     alSteeringFigures f = {0, 0, 0, 0, 0};
     f.order = order_parameter(s);
     double speed = 0, nn = 0;
@@ -108,10 +108,9 @@ alSteeringFigures alSteering_Figures(const alSteering *cs)
     f.mean_speed = speed / s->n;
     if (scenario_has_fov(s->def.scenario))
         for (int i = 0; i < s->n; ++i) f.reacting += alSteering_Reacting(s, i);
-    int *parent = malloc((size_t)s->n * sizeof *parent);
-    if (!parent || !steer_ensure_grid(s)) {
+    int *parent = g ? malloc((size_t)s->n * sizeof *parent) : NULL;
+    if (!parent) {
         // Out of memory: report what needs no scratch space.
-        free(parent);
         f.nn_distance = NAN;
         f.groups = -1;
         return f;
@@ -120,13 +119,12 @@ alSteeringFigures alSteering_Figures(const alSteering *cs)
     // The ring search of alGrid_Nearest needs a radius whose rings do not
     // wrap onto themselves (else it scans everything): half the grid less
     // two cells. Vehicles alone within it are left out of the mean.
-    const alGrid *g = s->grid;
     int smaller = g->cols < g->rows ? g->cols : g->rows;
     float far = ((float)(smaller / 2) - 2.0f) * fminf(g->cell_w, g->cell_h);
     if (far <= 0) far = fmaxf(w->width, w->height);
     for (int i = 0; i < s->n; ++i) {
         float d2;
-        if (alGrid_Nearest(s->grid, pos_of(&s->cur, i), far, i, &d2) >= 0) {
+        if (alGrid_Nearest(g, pos_of(&s->cur, i), far, i, &d2) >= 0) {
             nn += sqrt((double)d2);
             nn_count++;
         }
@@ -135,11 +133,26 @@ alSteeringFigures alSteering_Figures(const alSteering *cs)
     f.nn_distance = nn_count > 0 ? nn / nn_count : 0.0;
     for (int i = 0; i < s->n; ++i) {
         uf_ctx u = {parent, i};
-        alGrid_Visit(s->grid, pos_of(&s->cur, i), s->def.group_distance, i, unite, &u);
+        alGrid_Visit(g, pos_of(&s->cur, i), s->def.group_distance, i, unite, &u);
     }
     for (int i = 0; i < s->n; ++i)
         if (find(parent, i) == i) f.groups++;
     free(parent);
+    return f;
+}
+
+alSteeringFigures alSteering_Figures(const alSteering *s)
+{
+    if (s->grid_fresh) return figures(s, s->grid);
+    // A stale grid is not rebuilt in place: the state is const, and readers
+    // in other threads may hold it. A private grid of the same cells instead.
+    alGrid *g = alCreateGrid(&s->def.world, s->query_radius * s->def.cell_factor);
+    if (g && !alGrid_Build(g, s->cur.x, s->cur.y, s->n)) {
+        alDestroyGrid(g);
+        g = NULL;
+    }
+    alSteeringFigures f = figures(s, g);
+    alDestroyGrid(g);
     return f;
 }
 
@@ -155,7 +168,7 @@ void stats_report(alSteering *s)
     g->stddev = s->ord_n ? sqrt(fmax(0.0, s->ord_sq / s->ord_n - m * m)) : 0;
     g->evaluations = s->ticks * (int64_t)s->n;
     g->ticks = s->ticks;
-    alSteeringFigures f = alSteering_Figures(s);
+    alSteeringFigures f = figures(s, steer_ensure_grid(s) ? s->grid : NULL);
     alGenStats_AddFigure(g, "order", f.order);
     alGenStats_AddFigure(g, "mean_speed", f.mean_speed);
     alGenStats_AddFigure(g, "nn_distance", f.nn_distance);

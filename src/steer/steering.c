@@ -265,7 +265,7 @@ bool alSteering_Step(alSteering *s)
     if (scenario_uses_grid(d->scenario) && !d->brute_force) (void)steer_ensure_grid(s);
     float dt = d->dt;
     float a0 = fminf(s->first.turn_rate * dt, 3.14159265f), a1 = fminf(s->others.turn_rate * dt, 3.14159265f);
-    const tick_consts tc = {dt, cosf(a0), sinf(a0), cosf(a1), sinf(a1)};
+    const tick_consts tc = {dt, alDet_Cosf(a0), alDet_Sinf(a0), alDet_Cosf(a1), alDet_Sinf(a1)};
     order_sums ord;
     order_sums_init(&ord, n);
     // One team a tick for the vehicles' pass and the order parameter of the
@@ -521,4 +521,14 @@ void alSteering_SetScenario(alSteering *s, alScenario sc)
 {
     alScenario old = s->def.scenario;
     if (!apply_scenario(s, sc)) apply_scenario(s, old); // out of memory: keep the old one
+}
+
+double alSteering_EstimateBytes(const alSteeringDef *def)
+{
+    // Per vehicle: the 18 float arrays and path index, its stream, the
+    // GUI's force vectors, the grid's four arrays and the reordering's
+    // scratch; the grid's cells (at most 2^22 of them).
+    double per = 18.0 * sizeof(float) + sizeof(int) + sizeof(alRng) + 6.0 * sizeof(float) +
+                 4.0 * sizeof(int) + 3.0 * sizeof(int) + sizeof(alRng);
+    return sizeof(alSteering) + (double)def->vehicles * per + (double)(1 << 22) * sizeof(int);
 }

@@ -77,7 +77,7 @@ void alSteer_Integrate(const alWorld *w, const alVehicleParams *p, alVec2 force,
                        alVec2 *vel, alVec2 *heading)
 {
     float a = fminf(p->turn_rate * dt, 3.14159265f);
-    steer_integrate(w, p, cosf(a), sinf(a), force, dt, pos, vel, heading);
+    steer_integrate(w, p, alDet_Cosf(a), alDet_Sinf(a), force, dt, pos, vel, heading);
 }
 
 // steer_integrate for four vehicles at once, lane by lane the same

@@ -155,6 +155,7 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
     def.module = mode_names[m];
     bool user = g->config_path && strcmp(g->config_module, mode_names[m]) == 0;
     if (user) def.path = g->config_path;
+    if (user) def.text = g->config_text;
     if (m == g->sets_mode) {
         def.sets = (const char *const *)g->sets.items;
         def.set_count = g->sets.count;
@@ -168,7 +169,8 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
             dd.module = "steering";
             alConfig *d = alCreateConfig(&dd, err);
             if (!d) return NULL;
-            snprintf(sc, sizeof sc, "%s", alConfig_String(d, "steering.scenario"));
+            const char *dsc = alConfig_Text(d, "steering.scenario");
+            snprintf(sc, sizeof sc, "%s", dsc ? dsc : "boids");
             alDestroyConfig(d);
             chosen = sc;
         }
@@ -302,6 +304,13 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->ctx.session = &g->s;
     g->ctx.db_path = g->db_path;
     g->ctx.paused = g->paused;
+    if (g->brain && m == 2) {
+        g->ctx.brain = g->brain;
+        g->ctx.brain_n = g->brain_n;
+        g->ctx.brain_seed = g->brain_seed;
+        g->ctx.brain_gen = g->brain_gen;
+        g->ctx.brain_fitness = g->brain_fitness;
+    }
     if (g->view && g->view->create) g->ctx.state = g->view->create(&g->ctx);
     return AL_OK;
 }
@@ -315,7 +324,14 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
     if (!cfg || open_session(g, m, cfg, &err) != AL_OK) {
         // A value typed in the window: say it as typed, without --set.
         const char *msg = err.msg, *eq = extra ? strchr(extra, '=') : NULL;
-        if (eq && strncmp(msg, "--set ", 6) == 0 && strstr(msg, ": ")) msg = strstr(msg, ": ") + 2;
+        if (eq && strncmp(msg, "--set ", 6) == 0) {
+            // "--set KEY=VALUE[, FILE:LINE]: KEY: why" -> "why"
+            char key[96];
+            snprintf(key, sizeof key, "%.*s: ", (int)(eq - extra), extra);
+            const char *k = strstr(msg, key), *colon = strstr(msg, ": ");
+            if (k) msg = k + strlen(key);
+            else if (colon) msg = colon + 2;
+        }
         if (eq)
             al_shell_say(g, AL_COL_BAD, "'%s' was not used, the run goes on: %s", eq + 1, msg);
         else
@@ -398,7 +414,7 @@ static void show_mode(al_gui *g, int m)
         return;
     }
     g->paused = false;
-    g->forever = false;
+    g->forever = g->forever_opt; // E is for one run; --forever for all
     if (!switch_mode(g, m, NULL)) { // could not open: back to the run we left
         unpark(g, from);
         g->paused = was_paused;
@@ -532,6 +548,21 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
         g->jump_to = 0;
         g->fast = false;
         if (g->jump_pause) g->paused = true;
+        if (g->from_check) { // --from: is it the stored run's generation?
+            g->from_check = false;
+            bool same = g->s.have_last && g->s.last.best == g->from_best &&
+                        g->s.last.mean == g->from_mean;
+            if (isnan(g->from_best))
+                al_shell_say(g, AL_COL_GOOD, "%s: generation %lld, its population alive",
+                             g->from_label, (long long)g->s.gens);
+            else
+                al_shell_say(g, same ? AL_COL_GOOD : AL_COL_BAD,
+                             "%s: at generation %lld; generation %lld re-simulated: best %.6g, "
+                             "mean %.6g %s",
+                             g->from_label, (long long)g->s.gens, (long long)g->s.gens - 1,
+                             g->s.last.best, g->s.last.mean,
+                             same ? "(exactly as stored)" : "(DIFFERS from the stored run)");
+        }
         return false;
     }
     if (al_session_done(&g->s)) {
@@ -739,7 +770,14 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) show_mode(g, act == K_MODE1 ? 0 : act == K_MODE2 ? 1 : 2);
         break;
     case K_PAUSE:
-        if (!repeat) g->paused = !g->paused;
+        if (repeat) break;
+        if (g->jump_to > 0) { // Space stops a jump where it is
+            g->jump_to = 0;
+            g->fast = false;
+            g->paused = true;
+        } else {
+            g->paused = !g->paused;
+        }
         break;
     case K_TICK:
         g->paused = true;
@@ -855,6 +893,20 @@ bool al_gui_handle_events(al_gui *g)
     return !g->quit;
 }
 
+void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label)
+{
+    snprintf(g->from_label, sizeof g->from_label, "%s", label);
+    g->from_best = best;
+    g->from_mean = mean;
+    g->from_check = true;
+    if (gen <= 0) {
+        g->from_check = false;
+        g->paused = true;
+        return;
+    }
+    jump_to(g, gen, true, true);
+}
+
 // ---- create / destroy ---------------------------------------------------------------
 al_gui_opts al_default_gui_opts(void)
 {
@@ -965,12 +1017,27 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     // The parameters and the key list are one click away (and H lists every
     // key): the lesson's own figures come first.
     g->fold_params = g->fold_keys = true;
+    g->drag_hot = -1;
     g->offscreen = o->offscreen;
+    g->forever = g->forever_opt = o->forever;
     g->modules = o->modules;
     g->views = o->views;
     snprintf(g->shot_dir, sizeof g->shot_dir, "%s", o->shot_dir ? o->shot_dir : "results");
     g->db_path = dup_str(o->db_path);
     g->config_path = dup_str(o->config_path);
+    g->config_text = dup_str(o->config_text);
+    if (o->brain && o->brain_n > 0) {
+        g->brain = malloc((size_t)o->brain_n * sizeof *g->brain);
+        if (!g->brain) {
+            alError_Set(err, AL_ERR_NOMEM, "out of memory");
+            goto fail;
+        }
+        memcpy(g->brain, o->brain, (size_t)o->brain_n * sizeof *g->brain);
+        g->brain_n = o->brain_n;
+        g->brain_seed = o->brain_seed;
+        g->brain_gen = o->brain_gen;
+        g->brain_fitness = o->brain_fitness;
+    }
     for (int i = 0; i < o->set_count; ++i)
         al_sets_add(&g->sets, o->sets[i]);
 
@@ -986,6 +1053,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     {
         alConfigDef def = alDefaultConfigDef();
         def.path = o->config_path;
+        def.text = o->config_text;
         def.module = o->mode;
         def.sets = o->sets;
         def.set_count = o->set_count;
@@ -1035,6 +1103,8 @@ void al_destroy_gui(al_gui *g)
         al_sets_free(&g->extra[i]);
     free(g->db_path);
     free(g->config_path);
+    free(g->config_text);
+    free(g->brain);
     free(g);
 }
 

@@ -4,7 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "alife/runlog.h"
+#include "alife/runquery.h"
+#include "brain_file.h"
 #include "cli.h"
 #include "gui.h"
 #include "options.h"
@@ -34,6 +38,12 @@ static void gui_help(void)
            "                        helper for --frames F frames (default 300), print fps\n"
            "      --offscreen       draw into an image instead of a window (with --script\n"
            "                        or --bench-draw); also with SDL_VIDEODRIVER=dummy\n"
+           "      --forever         run forever: no generation limit (E in the window)\n"
+           "      --from RUN[:GEN]  open at generation GEN (default: the last) of a stored run:\n"
+           "                        its config and seed re-simulated to there, the population\n"
+           "                        alive, checked against the stored statistics\n"
+           "      --brain FILE      replay a brain written by 'alife export RUN --genome GEN\n"
+           "                        --out FILE' in the ants mode, in the world it was scored in\n"
            "      --script FILE     play the actions of FILE into the window, one a line:\n"
            "                          at 120 key F     at 200 type \"Ada\"   at 300 click X Y\n"
            "                          at 310 drag X1 Y1 X2 Y2   at 320 scroll X Y N\n"
@@ -74,7 +84,7 @@ static void shot_help(void)
 typedef struct args {
     al_gui_opts o;
     al_sets sets;
-    const char *out, *script;
+    const char *out, *script, *brain, *from, *db_arg;
     int64_t ticks, bench, frames;
     bool no_log;
 } args;
@@ -94,7 +104,10 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         O_BENCH,
         O_FRAMES,
         O_OFF,
-        O_SCRIPT
+        O_SCRIPT,
+        O_BRAIN,
+        O_FROM,
+        O_FOREVER
     };
     static const struct option opts[] = {{"mode", required_argument, 0, O_MODE},
                                          {"set", required_argument, 0, 's'},
@@ -108,6 +121,9 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
                                          {"frames", required_argument, 0, O_FRAMES},
                                          {"offscreen", no_argument, 0, O_OFF},
                                          {"script", required_argument, 0, O_SCRIPT},
+                                         {"brain", required_argument, 0, O_BRAIN},
+                                         {"from", required_argument, 0, O_FROM},
+                                         {"forever", no_argument, 0, O_FOREVER},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     bool shot = strcmp(cmd, "screenshot") == 0;
@@ -131,6 +147,7 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
             break;
         case O_DB:
             a->o.db_path = optarg;
+            a->db_arg = optarg;
             break;
         case O_NOLOG:
             if (shot)
@@ -179,6 +196,18 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         case O_SCRIPT:
             if (shot) return cli_usage_error(cmd, "--script belongs to 'alife gui'");
             a->script = optarg;
+            break;
+        case O_BRAIN:
+            if (shot) return cli_usage_error(cmd, "--brain belongs to 'alife gui'");
+            a->brain = optarg;
+            break;
+        case O_FROM:
+            if (shot) return cli_usage_error(cmd, "--from belongs to 'alife gui'");
+            a->from = optarg;
+            break;
+        case O_FOREVER:
+            if (shot) return cli_usage_error(cmd, "--forever belongs to 'alife gui'");
+            a->o.forever = true;
             break;
         case 'h':
             help();
@@ -323,13 +352,93 @@ int cmd_gui(int argc, char **argv)
     }
     if (a.bench) a.o.db_path = NULL; // a drawing benchmark runs no experiment
     alError err = {0};
+    al_brain brain = {0};
+    if (a.brain) {
+        if (a.o.config_path) {
+            al_sets_free(&a.sets);
+            return cli_usage_error("gui", "--brain brings its run's config: no CONFIG with it");
+        }
+        if (al_brain_load(a.brain, &brain, &err) != AL_OK) {
+            al_sets_free(&a.sets);
+            return fail_with("gui", &err);
+        }
+        a.o.config_path = a.brain; // names the config in messages
+        a.o.config_text = brain.config;
+        a.o.mode = "ants";
+        a.o.brain = brain.w;
+        a.o.brain_n = brain.n;
+        a.o.brain_seed = brain.seed;
+        a.o.brain_gen = brain.gen;
+        a.o.brain_fitness = brain.fitness;
+    }
     al_script script = {0};
     if (a.script && al_script_load(&script, a.script, &err) != AL_OK) {
         al_sets_free(&a.sets);
         return fail_with("gui", &err);
     }
+    // --from RUN[:GEN]: the stored run's config, then its generation.
+    char *from_config = NULL, from_label[160] = "";
+    int64_t from_gen = -1;
+    double from_best = NAN, from_mean = NAN;
+    if (a.from) {
+        char ref[128];
+        snprintf(ref, sizeof ref, "%s", a.from);
+        char *colon = strchr(ref, ':');
+        if (colon) {
+            *colon = '\0';
+            if (!al_parse_int(colon + 1, 0, INT64_MAX, &from_gen)) {
+                al_sets_free(&a.sets);
+                return cli_usage_error("gui", "--from %s: '%s' is not a generation number (0 or "
+                                              "more)", a.from, colon + 1);
+            }
+        }
+        if (a.o.config_path || a.brain) {
+            al_sets_free(&a.sets);
+            return cli_usage_error("gui", "--from brings its run's config: no CONFIG or --brain "
+                                          "with it");
+        }
+        const char *db = a.db_arg ? a.db_arg : AL_DEFAULT_DB; // also with --no-log
+        alRunLog *log = NULL;
+        alRunData *run = NULL;
+        int64_t id = 0;
+        alResult r = alRunLog_OpenReadOnly(db, &log, &err);
+        if (r == AL_OK) r = alRunLog_FindRun(log, ref, &id, &err);
+        if (r == AL_OK) r = alRunLog_LoadRun(log, id, false, &run, &err);
+        if (r == AL_OK) {
+            int64_t last = run->gen_count > 0 ? run->gens[run->gen_count - 1].gen : -1;
+            if (from_gen < 0) from_gen = last + 1; // the population after the last stored one
+            if (from_gen > last + 1)
+                r = alError_Set(&err, AL_ERR_NOTFOUND,
+                                "--from %s: run %s has generations 0 to %lld stored (allowed: "
+                                "GEN from 0 to %lld)",
+                                a.from, ref, (long long)last, (long long)(last + 1));
+        }
+        if (r == AL_OK) {
+            for (int64_t i = 0; i < run->gen_count; ++i)
+                if (run->gens[i].gen == from_gen - 1) {
+                    from_best = run->gens[i].best;
+                    from_mean = run->gens[i].mean;
+                }
+            from_config = strdup(run->info.config);
+            snprintf(from_label, sizeof from_label, "run %lld (%s) of %s", (long long)id,
+                     run->info.name, db);
+        }
+        alDestroyRunData(run);
+        alRunLog_Close(log);
+        if (r != AL_OK || !from_config) {
+            al_sets_free(&a.sets);
+            al_script_free(&script);
+            if (r == AL_OK) alError_Set(&err, AL_ERR_NOMEM, "out of memory");
+            return fail_with("gui", &err);
+        }
+        a.o.config_path = a.from; // names the config in messages
+        a.o.config_text = from_config;
+    }
     al_gui *g = al_create_gui(&a.o, &err);
     al_sets_free(&a.sets);
+    al_brain_free(&brain); // the shell copied what it needs
+    free(from_config);
+    if (g && a.from) al_gui_start_at(g, from_gen, from_best, from_mean, from_label);
     if (!g) {
         al_script_free(&script);
         return fail_with("gui", &err);

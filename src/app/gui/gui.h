@@ -23,12 +23,21 @@ typedef struct al_gui al_gui;
 typedef struct al_gui_opts {
     const char *mode;        ///< "steering", "estrings" or "ants"; NULL: the config's module
     const char *config_path; ///< INI file for its module's sessions; NULL: embedded defaults
+    const char *config_text; ///< INI text instead of reading config_path (which names it)
+    /// A brain to replay in the ants view (alife gui --brain FILE): its
+    /// weights, and the seed and generation of the world it was scored in.
+    const float *brain;
+    int brain_n;
+    uint64_t brain_seed;
+    int64_t brain_gen;
+    double brain_fitness;
     const char *const *sets; ///< "section.key=value" overrides for the first mode's sessions
     int set_count;
     const char *db_path;  ///< run database; NULL: runs are not logged
     const char *shot_dir; ///< where F12 writes PNGs (default "results", created if missing)
     int width, height;    ///< window or image size in pixels (default 1280 x 800)
     bool offscreen;       ///< draw with SDL's software renderer into a surface; no window
+    bool forever;         ///< evolving runs have no generation limit (E toggles it)
     /// Tests: NULL-terminated module classes to use instead of the build's;
     /// when set, views come only from views (NULL-terminated, may be NULL).
     const alModuleClass *const *modules;
@@ -84,6 +93,12 @@ void al_gui_layout(const al_gui *g, SDL_Rect *world, SDL_Rect *panel);
 /// tick, generation, paused, finished, overlays, settings, figures,
 /// sections, ... see shell_state.c) as of the last drawn frame.
 void al_gui_write_state(al_gui *g, FILE *out);
+/// Opens at generation gen of a stored run (alife gui --from RUN:GEN): the
+/// run is re-simulated from its config and seed, fast-forward, to the start
+/// of generation gen (its population alive, paused there), and the last
+/// generation done is checked against the stored statistics (best, mean of
+/// generation gen - 1; NaN: nothing to check) and the result said.
+void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label);
 /// Whether the shell draws into an offscreen surface (no window).
 bool al_gui_offscreen(const al_gui *g);
 /// Asks for a window of w x h pixels: the window is resized (its

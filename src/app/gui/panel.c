@@ -75,6 +75,13 @@ void al_panel_section_begin(al_panel *p, const char *name, bool fits)
     begin_section(p, name, fits);
 }
 
+void al_panel_hotkey(al_panel *p, int y0, SDL_Keycode key)
+{
+    if (!p->sections || p->sections->nhot >= AL_PANEL_MAX_HOT || p->y <= y0) return;
+    p->sections->hot[p->sections->nhot++] =
+        (struct al_panel_hot){{p->x, y0, p->width, p->y - y0}, key};
+}
+
 void al_panel_section_end(al_panel *p)
 {
     close_section(p);

@@ -102,7 +102,13 @@ typedef struct history {
 struct al_gui {
     // options, copied
     char *config_path;
+    char *config_text;      ///< the config's INI text, when given as text (a brain file's)
     char config_module[16]; ///< module of config_path ("" without one)
+    float *brain;           ///< --brain: weights to replay in the ants view (owned)
+    int brain_n;
+    uint64_t brain_seed;
+    int64_t brain_gen;
+    double brain_fitness;
     al_sets sets;           ///< --set overrides, for sets_mode's sessions
     int sets_mode;
     al_sets extra[NMODES];    ///< overrides asked for by views, per mode
@@ -131,11 +137,15 @@ struct al_gui {
     bool paused, fast, help, done, quit, step_once, shot_pending;
     bool lesson;      ///< the lesson overlay (L) is open
     bool forever;     ///< no generation limit (E)
+    bool forever_opt; ///< --forever: every run starts without a limit
     int64_t jump_to;  ///< simulate until this generation (J, Shift+N); 0 none
     bool jump_pause;  ///< pause when jump_to is reached (Shift+N)
     bool jump_typing; ///< J: digits typed go to jump_text
     bool jump_drop_j; ///< the 'j' text event of the key that opened the prompt is not a digit
     char jump_text[16];
+    bool from_check;  ///< at jump_to, compare the last generation with from_best / from_mean
+    double from_best, from_mean;
+    char from_label[160];
     int speed_idx;
     int64_t frame;    ///< frames drawn (slow speeds tick every k frames)
     int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats
@@ -165,6 +175,9 @@ struct al_gui {
         bool *closed;
     } folds[4];
     int nfolds;
+    int drag_hot;         ///< the panel value being dragged, -1 none
+    SDL_Keycode drag_key; ///< its key
+    int drag_x;           ///< where the drag last stepped
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_drawn[1024];       ///< the key labels the help overlay drew last

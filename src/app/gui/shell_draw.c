@@ -132,7 +132,7 @@ static void draw_world(al_gui *g)
             snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
                      (long long)g->s.gens);
         else if (g->s.goal)
-            snprintf(s, sizeof s, "GOAL REACHED in generation %lld  -  R: new run",
+            snprintf(s, sizeof s, "GOAL REACHED at generation %lld  -  R: new run",
                      (long long)(g->s.gens - 1));
         else
             snprintf(s, sizeof s, "LIMIT: %lld generations done  -  E: evolve on, R: new run",
@@ -184,15 +184,59 @@ static void draw_world(al_gui *g)
     }
 }
 
+// The value under the mouse (al_panel_hotkey), or -1.
+static int hot_at(const al_gui *g, int x, int y)
+{
+    SDL_Point pt = {x, y};
+    SDL_Rect pr;
+    al_gui_layout(g, NULL, &pr);
+    for (int i = 0; i < g->sections.nhot; ++i)
+        if (SDL_PointInRect(&pt, &g->sections.hot[i].r)) return i;
+    return -1;
+}
+
+// A press of key (with Shift for less) through SDL's queue, as the keyboard's.
+static void push_value_key(SDL_Keycode key, bool less)
+{
+    if (key == SDLK_PLUS && less) key = SDLK_MINUS, less = false; // the speed: + and -
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.sym = key;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+    e.key.keysym.mod = less ? KMOD_LSHIFT : 0;
+    SDL_PushEvent(&e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    SDL_PushEvent(&e);
+}
+
 bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e)
 {
-    (void)g;
-    (void)e;
-    return false;
+    int h = hot_at(g, g->mouse_x, g->mouse_y);
+    if (h < 0 || e->wheel.y == 0) return false;
+    int n = e->wheel.y > 0 ? e->wheel.y : -e->wheel.y;
+    for (int i = 0; i < n && i < 20; ++i)
+        push_value_key(g->sections.hot[h].key, e->wheel.y < 0);
+    return true;
 }
 
 void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
 {
+    if (e->type == SDL_MOUSEBUTTONUP) {
+        g->drag_hot = -1;
+        return;
+    }
+    if (e->type == SDL_MOUSEMOTION) {
+        // Dragging a value: every 12 pixels right is one more, left one less.
+        if (g->drag_hot < 0 || g->drag_hot >= g->sections.nhot) return;
+        int steps = (e->motion.x - g->drag_x) / 12;
+        for (int i = 0; i < (steps > 0 ? steps : -steps) && i < 20; ++i)
+            push_value_key(g->drag_key, steps < 0);
+        g->drag_x += steps * 12;
+        return;
+    }
     if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT) return;
     SDL_Point pt = {e->button.x, e->button.y};
     for (int i = 0; i < g->nfolds; ++i)
@@ -200,6 +244,12 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
             *g->folds[i].closed = !*g->folds[i].closed;
             return;
         }
+    int h = hot_at(g, e->button.x, e->button.y);
+    if (h >= 0) {
+        g->drag_hot = h;
+        g->drag_key = g->sections.hot[h].key;
+        g->drag_x = e->button.x;
+    }
 }
 
 typedef struct param_ctx {
@@ -404,6 +454,7 @@ static void draw_panel(al_gui *g)
         .sections = &g->sections,
     };
     g->sections.n = 0;
+    g->sections.nhot = 0;
     SDL_RenderSetClipRect(g->r, &pr);
 
     // Title and the mode tabs: fixed at the top.
@@ -479,9 +530,11 @@ static void draw_panel(al_gui *g)
             snprintf(logging, sizeof logging, "run %lld logged", (long long)g->s.run_id);
         else
             snprintf(logging, sizeof logging, "%s", g->db_path ? "log closed" : "not logged");
+        int y_speed = p.y;
         al_panel_note(&p, "speed %s%s   seed %llu   %s%s", speed, fps,
                       (unsigned long long)g->s.seed, logging,
                       g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "");
+        al_panel_hotkey(&p, y_speed, SDLK_PLUS); // wheel/drag: faster, slower
     } else {
         al_panel_text(&p, AL_COL_DIM, "empty world: module not in this build");
     }

@@ -165,6 +165,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fprintf(f, "%d", r.food);
     else
         fputs("null", f);
+    fputs(",\"view_note\":", f);
+    jstr(f, r.note);
     fputs(",\"message\":", f);
     jstr(f, g->message[0] && al_now() < g->message_until ? g->message : "");
     fprintf(f, ",\"window\":{\"width\":%d,\"height\":%d}}\n", w, h);

@@ -170,9 +170,16 @@ typedef struct al_panel_section {
     bool collapsed; ///< folded to its heading (a click opens it)
 } al_panel_section;
 enum { AL_PANEL_MAX_SECTIONS = 24 };
+enum { AL_PANEL_MAX_HOT = 32 };
 typedef struct al_panel_sections {
     al_panel_section s[AL_PANEL_MAX_SECTIONS];
     int n;
+    /// Values the mouse changes (al_panel_hotkey), as last drawn.
+    struct al_panel_hot {
+        SDL_Rect r;
+        SDL_Keycode key;
+    } hot[AL_PANEL_MAX_HOT];
+    int nhot;
 } al_panel_sections;
 
 /// A section heading in the accent colour, with a little space above; when
@@ -201,6 +208,11 @@ SDL_Rect al_panel_area(al_panel *p, int height);
 void al_panel_section_begin(al_panel *p, const char *name, bool fits);
 void al_panel_section_end(al_panel *p);
 void al_panel_section_cut(al_panel *p);
+/// Makes the lines drawn since y0 (the cursor before them) a value the
+/// mouse changes like a slider: a wheel notch up or a drag right over them
+/// is a press of key, down or left a Shift+key, through SDL's queue, so the
+/// view's own key handling does the change (e.g. S: more max speed).
+void al_panel_hotkey(al_panel *p, int y0, SDL_Keycode key);
 /// Vertical space of px pixels.
 void al_panel_space(al_panel *p, int px);
 /// Whether another line of font f fits.
@@ -242,6 +254,13 @@ typedef struct al_view_ctx {
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
+    /// A brain to replay from the start (alife gui --brain FILE), or NULL:
+    /// brain_n weights scored in generation brain_gen of a run seeded brain_seed.
+    const float *brain;
+    int brain_n;
+    uint64_t brain_seed;
+    int64_t brain_gen;
+    double brain_fitness;
 } al_view_ctx;
 
 /// What the --script harness's `state` says about a view, filled by the
@@ -255,6 +274,7 @@ typedef struct al_view_report {
     int food;          ///< food items in the drawn world; -1: the module has no food
     bool replaying;    ///< a stored generation is being replayed
     char overlay[32];  ///< the view's open overlay ("brain"), "" none
+    char note[240];    ///< what the view says to the user now (e.g. why a target was refused)
     int nfig;
     char fig_name[AL_REPORT_MAX_FIGURES][32];
     double fig[AL_REPORT_MAX_FIGURES];

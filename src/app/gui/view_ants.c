@@ -16,7 +16,7 @@
 #include "view.h"
 #include "view_ants.h"
 
-enum { MAX_PUFFS = 64, PUFF_FRAMES = 16, MAX_TRACKED = 4096 };
+enum { MAX_PUFFS = 40, PUFF_FRAMES = 10, MAX_TRACKED = 4096 };
 
 typedef struct ants_view {
     bool show_food, show_numbers;
@@ -33,7 +33,7 @@ typedef struct ants_view {
     char note[1100];       // last message about replays
     // eaten food: where the drawn items were last frame, and fading marks
     float *prev_x, *prev_y;
-    int prev_n, prev_owner;
+    int prev_n, prev_owner, prev_tick;
     int64_t prev_gen;
     const alAnts *prev_src;
     struct { alVec2 at; int ttl; } puffs[MAX_PUFFS];
@@ -56,6 +56,20 @@ static void *create(const al_view_ctx *ctx)
         free(v->prev_y);
         free(v);
         return NULL;
+    }
+    if (ctx->brain && ctx->brain_n >= alNN_WeightCount(&alAnts_Def(ctx->mod)->brain)) {
+        // alife gui --brain FILE: replay it in the world it was scored in.
+        alError err = {0};
+        if (alCreateAntsReplay(alAnts_Def(ctx->mod), ctx->brain_seed, ctx->brain_gen, ctx->brain,
+                               &v->replay, &err) == AL_OK) {
+            v->replay_gen = ctx->brain_gen;
+            v->replay_logged = ctx->brain_fitness;
+            v->selected = 0;
+            snprintf(v->note, sizeof v->note, "replaying a brain file (generation %lld)",
+                     (long long)ctx->brain_gen);
+        } else {
+            snprintf(v->note, sizeof v->note, "brain file: %s", err.msg);
+        }
     }
     return v;
 }
@@ -104,6 +118,11 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     const float *ix, *iy;
     int n = alAnts_Food(ants, owner, &ix, &iy);
     if (n > MAX_TRACKED) n = MAX_TRACKED;
+    // Nothing moved (paused): the marks stay as they are, so a paused frame
+    // is the same picture every time.
+    if (v->prev_src == ants && v->prev_gen == av.gen && v->prev_tick == av.tick &&
+        v->prev_owner == owner)
+        return;
     bool same = v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen &&
                 v->prev_n == n && av.tick > 0;
     for (int k = 0; k < v->npuffs;) // age the marks
@@ -124,6 +143,7 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     v->prev_n = n;
     v->prev_owner = owner;
     v->prev_gen = av.gen;
+    v->prev_tick = av.tick;
     v->prev_src = ants;
 }
 
@@ -136,6 +156,30 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
         v->auto_replayed = true;
         start_replay(ctx, v, -1);
+        size_t bytes = 0;
+        const void *best = ctx->cls->best_genome ? ctx->cls->best_genome(ctx->mod, &bytes) : NULL;
+        const alAntsDef *def = alAnts_Def(ctx->mod);
+        size_t one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
+        if (!v->replay && best && bytes >= one && ctx->session->gens > 0) {
+            // Not logged: the last generation from memory, the whole of it
+            // when the module keeps it (a shared world), else its best ant.
+            alError err = {0};
+            const float *w = best;
+            bool all = bytes == one * (size_t)(def->count + 1);
+            alResult res =
+                all ? alCreateAntsReplayAll(def, ctx->session->seed, ctx->session->gens - 1,
+                                            w + one / sizeof(float), def->count, &v->replay, &err)
+                    : alCreateAntsReplay(def, ctx->session->seed, ctx->session->gens - 1, w,
+                                         &v->replay, &err);
+            if (res == AL_OK) {
+                v->replay_gen = ctx->session->gens - 1;
+                v->replay_logged = ctx->session->last.best;
+                v->replay_result = NAN;
+                v->selected = 0;
+                snprintf(v->note, sizeof v->note,
+                         "the run is at its limit: its last best ant forages on (B: back)");
+            }
+        }
     }
     if (v && !ctx->done) v->auto_replayed = false;
     if (!v) return;
@@ -363,7 +407,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (v)
         for (int k = 0; k < v->npuffs; ++k) { // eaten food: a white ring that shrinks away
             float t = (float)v->puffs[k].ttl / PUFF_FRAMES;
-            al_draw_circle(c, v->puffs[k].at, 2.5f + 3.5f * t, AL_RGBA(255, 255, 255, 40 + 180 * t));
+            al_draw_circle(c, v->puffs[k].at, 3.0f + 2.5f * t, AL_RGBA(255, 255, 255, 30 + 170 * t));
         }
     for (int a = 0; a < av.count; ++a)
         if (av.elite[a] && !(v && v->replay)) al_draw_circle(c, alV2(av.x[a], av.y[a]), 7.0f, AL_COL_BEST);
@@ -603,6 +647,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (v && v->replay) {
         al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
         al_view_report_figure(r, "replay_tick", (double)av.tick);
+        al_view_report_figure(r, "replay_logged", v->replay_logged);
+        al_view_report_figure(r, "replay_result", v->replay_result);
         al_view_report_figure(r, "replay_ants", (double)av.count);
         if (!isnan(v->replay_result)) {
             al_view_report_figure(r, "replay_best", v->replay_result);

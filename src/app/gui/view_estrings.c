@@ -220,6 +220,14 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     return used;
 }
 
+static void report(al_view_ctx *ctx, al_view_report *r)
+{
+    const view_state *st = ctx->state;
+    if (st) snprintf(r->note, sizeof r->note, "%s", st->say);
+    if (alEStrings_Solved(ctx->mod))
+        al_view_report_figure(r, "solved_at", (double)alEStrings_SolvedAt(ctx->mod));
+}
+
 const al_view al_view_estrings = {
     .module = "estrings",
     .ticks_per_frame = 1,
@@ -231,4 +239,5 @@ const al_view al_view_estrings = {
     .draw = draw,
     .panel = panel,
     .event = event,
+    .report = report,
 };

@@ -385,9 +385,17 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                                               : "All vehicles (key: more, Shift+key: less)");
     int og = owners(sc, 0);
     const alVehicleParams *G = shown(&sv, og);
+    int y0 = p->y;
     al_panel_text(p, COL_GENERAL, "S max speed     %.3g%s", (double)G->max_speed, whose(sc, og));
+    al_panel_hotkey(p, y0, SDLK_s); // wheel or drag: more / less
+    y0 = p->y;
     al_panel_text(p, COL_GENERAL, "A max force     %.3g%s", (double)G->max_force, whose(sc, og));
-    if (mass_matters(sc)) al_panel_text(p, COL_GENERAL, "M mass          %.3g%s", (double)G->mass, whose(sc, og));
+    al_panel_hotkey(p, y0, SDLK_a);
+    if (mass_matters(sc)) {
+        y0 = p->y;
+        al_panel_text(p, COL_GENERAL, "M mass          %.3g%s", (double)G->mass, whose(sc, og));
+        al_panel_hotkey(p, y0, SDLK_m);
+    }
     if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE)) {
         int o = owners(sc, uses_fov);
         al_panel_text(p, COL_SPECIFIC, "Y FOV radius    %.3g%s", (double)shown(&sv, o)->fov_radius, whose(sc, o));
@@ -613,6 +621,16 @@ static const char *plotted(al_view_ctx *ctx)
     return v ? v->plot : NULL;
 }
 
+// For the --script harness's state: the vehicles and the first one's variables.
+static void report(al_view_ctx *ctx, al_view_report *r)
+{
+    alSteeringView sv = alSteering_View(sim(ctx));
+    r->agents = sv.count;
+    al_view_report_figure(r, "max_speed", (double)sv.first->max_speed);
+    al_view_report_figure(r, "max_force", (double)sv.first->max_force);
+    al_view_report_figure(r, "mass", (double)sv.first->mass);
+}
+
 const al_view al_view_steering = {
     .module = "steering",
     .ticks_per_frame = 1,
@@ -644,4 +662,5 @@ const al_view al_view_steering = {
     .draw = draw,
     .panel = panel,
     .event = event,
+    .report = report,
 };

@@ -1,0 +1,904 @@
+// CMA-ES after Hansen's tutorial (arXiv:1604.00772, 2016): Table 1's
+// defaults, the update of its Figure 6 / appendix A, separable C (Ros and
+// Hansen 2008) and IPOP restarts (Auger and Hansen 2005).
+//
+// Why it looks the way it does:
+//  - Every draw is made serially in ask from one PCG32 stream, and only the
+//    fitness callback runs in parallel; so threads cannot change a result.
+//  - log and exp are written here from + - * / and exact scalings (frexp,
+//    ldexp), not libm's (which differs in the last bit between libcs). They
+//    sit behind det_log/det_exp only: swapping in detmath.h's alDet_Log /
+//    alDet_Exp is one edit (it changes the pinned values of test_cmaes).
+//  - We keep z_k ~ N(0, I) besides y_k = B D z_k: C^(-1/2) y_k = B z_k, so
+//    the path p_sigma and the active weights' norms need no inverse matrix.
+//  - B and D are refreshed only every lambda/(c1+cmu)/n/10 evaluations
+//    (the tutorial's lazy update), which keeps a generation O(lambda n^2).
+#include "alife/cmaes.h"
+
+#include <assert.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef ALIFE_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+#include "alife/rng.h"
+#include "alife/threads.h"
+
+// ---- deterministic log and exp ------------------------------------------------------
+
+static const double LN2_HI = 6.93147180369123816490e-01; // ln 2, upper bits (exact * int)
+static const double LN2_LO = 1.90821492927058770002e-10; // ln 2 - LN2_HI
+
+// Natural log for x > 0 finite: x = m 2^e with m in [sqrt(1/2), sqrt(2)), then
+// log m = 2 atanh(s), s = (m-1)/(m+1), |s| < 0.172, by its odd series.
+static double det_log(double x)
+{
+    if (!(x > 0)) return x == 0 ? -INFINITY : NAN;
+    if (isinf(x)) return x;
+    int e;
+    double m = frexp(x, &e); // [0.5, 1)
+    if (m < 0.70710678118654752440) {
+        m *= 2;
+        e -= 1;
+    }
+    double s = (m - 1) / (m + 1), s2 = s * s;
+    // 2 (s + s^3/3 + ... + s^23/23): the first term left out is below 2e-19 s.
+    double p = 1.0 / 23;
+    for (int k = 21; k >= 1; k -= 2) p = 1.0 / k + s2 * p;
+    double lm = 2 * s * p;
+    return e * LN2_HI + (lm + e * LN2_LO);
+}
+
+// e^x: x = k ln2 + r, |r| <= ln2/2, e^r by Taylor to r^16, then 2^k exactly.
+static double det_exp(double x)
+{
+    if (isnan(x)) return x;
+    if (x > 709.78) return INFINITY;
+    if (x < -745.2) return 0;
+    double k = floor(x / 0.69314718055994530942 + 0.5);
+    double r = (x - k * LN2_HI) - k * LN2_LO;
+    double p = 1;
+    for (int i = 16; i >= 1; --i) p = 1 + p * r / i;
+    return ldexp(p, (int)k);
+}
+
+// ---- the state ------------------------------------------------------------------------
+
+struct alCmaes {
+    alCmaesDef def;
+    int n;
+    double *x0;
+    alRng rng;
+    bool have_spare;
+    double spare;
+    int threads;
+
+    // strategy parameters of the current restart
+    int lambda, mu;
+    double *w; // lambda weights, sorted best first
+    double mueff, cs, ds, cc, c1, cmu, chin, sumw;
+    int64_t eigen_every; // evaluations between eigendecompositions (>= 1)
+
+    // distribution
+    double *m, *ps, *pc, *C; // C: n*n (full) or n (separable)
+    double *B, *D;           // full: eigenvectors (columns) and sqrt(eigenvalues)
+    double *ework, *eval;    // Jacobi scratch
+    double *eA, *eV;         // B^T C B and its rotations (warm start)
+    double sigma, condition;
+    double decay_cs; // (1 - cs)^(2 (g+1)) for h_sigma
+    int64_t eigen_evals;
+
+    // population of the current generation (capacity cap_lambda)
+    int cap_lambda;
+    double *z, *y, *x; // lambda * n each
+    float *xf;
+    double *fmin;  // fitness in the minimising sense
+    double *fraw;  // alCmaes_Step's evaluations
+    int *order;
+    double *tmp, *yw, *zw;
+    bool asked;
+
+    // history, statistics
+    int64_t gen, inner_gen, evals;
+    int restarts_done;
+    double *hist; // best per generation of this restart, ring of hist_len
+    int hist_len;
+    const char *criterion;
+    bool have_stats;
+    alGenStats stats;
+    double *best_x;
+    float *best_xf;
+    double best_f, best_fmin;
+};
+
+alCmaesDef alDefaultCmaesDef(void)
+{
+    alCmaesDef d;
+    memset(&d, 0, sizeof d);
+    d.dimension = 10;
+    d.sigma = 0.5;
+    d.x0_value = 0;
+    d.active = true;
+    d.covariance = AL_CMAES_FULL;
+    d.minimise = true;
+    d.restarts = 0;
+    d.ipop_factor = 2;
+    d.tol_fun = 1e-12;
+    d.tol_x = 1e-12;
+    d.stream = 0xc3a;
+    return d;
+}
+
+static int default_lambda(int n) { return 4 + (int)floor(3 * det_log((double)n)); }
+
+alResult alCmaesDef_Validate(const alCmaesDef *d, const char *prefix, alError *err)
+{
+    const char *p = prefix ? prefix : "";
+    if (d->dimension < 1 || d->dimension > AL_CMAES_MAX_DIM)
+        return alError_Set(err, AL_ERR_CONFIG, "%sdimension = %d: must be 1 .. %d", p, d->dimension,
+                           AL_CMAES_MAX_DIM);
+    if (d->covariance != AL_CMAES_FULL && d->covariance != AL_CMAES_SEPARABLE)
+        return alError_Set(err, AL_ERR_CONFIG, "%scovariance = %d: must be full (0) or separable (1)",
+                           p, (int)d->covariance);
+    if (d->covariance == AL_CMAES_FULL && d->dimension > AL_CMAES_MAX_FULL)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "%sdimension = %d: a full covariance allows 1 .. %d (use %scovariance = "
+                           "separable for longer genomes)",
+                           p, d->dimension, AL_CMAES_MAX_FULL, p);
+    if (!(d->sigma > 0) || !isfinite(d->sigma))
+        return alError_Set(err, AL_ERR_CONFIG, "%ssigma = %g: must be > 0 and finite", p, d->sigma);
+    if (d->x0) {
+        for (int i = 0; i < d->dimension; ++i)
+            if (!isfinite(d->x0[i]))
+                return alError_Set(err, AL_ERR_CONFIG, "%sx0[%d] = %g: must be finite", p, i, d->x0[i]);
+    } else if (!isfinite(d->x0_value)) {
+        return alError_Set(err, AL_ERR_CONFIG, "%sx0 = %g: must be finite", p, d->x0_value);
+    }
+    if (d->lambda != 0 && (d->lambda < 2 || d->lambda > AL_CMAES_MAX_LAMBDA))
+        return alError_Set(err, AL_ERR_CONFIG, "%slambda = %d: must be 0 (4 + floor(3 ln n)) or 2 .. %d",
+                           p, d->lambda, AL_CMAES_MAX_LAMBDA);
+    int lam = d->lambda ? d->lambda : default_lambda(d->dimension);
+    if (d->mu != 0 && (d->mu < 1 || d->mu > lam))
+        return alError_Set(err, AL_ERR_CONFIG, "%smu = %d: must be 0 (lambda/2) or 1 .. lambda (%d)", p,
+                           d->mu, lam);
+    if (d->restarts < 0 || d->restarts > 30)
+        return alError_Set(err, AL_ERR_CONFIG, "%srestarts = %d: must be 0 .. 30", p, d->restarts);
+    if (!(d->ipop_factor >= 1) || d->ipop_factor > 10)
+        return alError_Set(err, AL_ERR_CONFIG, "%sipop_factor = %g: must be 1 .. 10", p, d->ipop_factor);
+    if (!(d->tol_fun >= 0) || !isfinite(d->tol_fun))
+        return alError_Set(err, AL_ERR_CONFIG, "%stol_fun = %g: must be >= 0 and finite", p, d->tol_fun);
+    if (!(d->tol_x >= 0) || !isfinite(d->tol_x))
+        return alError_Set(err, AL_ERR_CONFIG, "%stol_x = %g: must be >= 0 and finite", p, d->tol_x);
+    if (d->has_target && isnan(d->target))
+        return alError_Set(err, AL_ERR_CONFIG, "%starget = nan: must be a number", p);
+    if (d->max_evaluations < 0)
+        return alError_Set(err, AL_ERR_CONFIG, "%smax_evaluations = %lld: must be >= 0 (0 = no limit)", p,
+                           (long long)d->max_evaluations);
+    if (d->max_generations < 0)
+        return alError_Set(err, AL_ERR_CONFIG, "%smax_generations = %lld: must be >= 0 (0 = no limit)", p,
+                           (long long)d->max_generations);
+    if (d->threads < 0 || d->threads > 1024)
+        return alError_Set(err, AL_ERR_CONFIG, "%sthreads = %d: must be 0 .. 1024 (0 = automatic)", p,
+                           d->threads);
+    return AL_OK;
+}
+
+// ---- parameters (Table 1) -------------------------------------------------------------
+
+static void set_parameters(alCmaes *cm, int lambda)
+{
+    const int n = cm->n;
+    const double N = n;
+    cm->lambda = lambda;
+    cm->mu = cm->def.mu ? (cm->def.mu < lambda ? cm->def.mu : lambda) : lambda / 2;
+    if (cm->mu < 1) cm->mu = 1;
+    const int mu = cm->mu;
+    double *w = cm->w;
+    // w'_i = ln((lambda+1)/2) - ln i; a given mu shifts the positive part to ln(mu+1/2) - ln i.
+    double lpos = cm->def.mu ? det_log(mu + 0.5) : det_log((lambda + 1) / 2.0);
+    double lneg = det_log((lambda + 1) / 2.0);
+    double spos = 0, spos2 = 0, sneg = 0, sneg2 = 0;
+    for (int i = 0; i < lambda; ++i) {
+        double li = det_log(i + 1.0);
+        if (i < mu) {
+            w[i] = lpos - li;
+            spos += w[i];
+            spos2 += w[i] * w[i];
+        } else {
+            double v = lneg - li;
+            w[i] = v < 0 ? v : 0;
+            sneg -= w[i];
+            sneg2 += w[i] * w[i];
+        }
+    }
+    cm->mueff = spos * spos / spos2;
+    const double me = cm->mueff;
+    double mueff_neg = sneg2 > 0 ? sneg * sneg / sneg2 : 0;
+
+    cm->cs = (me + 2) / (N + me + 5);
+    double q = sqrt((me - 1) / (N + 1)) - 1;
+    cm->ds = 1 + 2 * (q > 0 ? q : 0) + cm->cs;
+    cm->cc = (4 + me / N) / (N + 4 + 2 * me / N);
+    const double acov = 2;
+    double c1 = acov / ((N + 1.3) * (N + 1.3) + me);
+    double cmu = acov * (me - 2 + 1 / me) / ((N + 2) * (N + 2) + acov * me / 2);
+    if (cm->def.covariance == AL_CMAES_SEPARABLE) { // Ros and Hansen 2008
+        c1 *= (N + 2) / 3;
+        cmu *= (N + 2) / 3;
+    }
+    if (c1 > 1) c1 = 1;
+    if (cmu > 1 - c1) cmu = 1 - c1;
+    cm->c1 = c1;
+    cm->cmu = cmu;
+
+    cm->sumw = 0;
+    for (int i = 0; i < lambda; ++i)
+        if (w[i] > 0) w[i] /= spos;
+    if (sneg > 0) {
+        double scale = 0;
+        if (cm->def.active && cmu > 0) {
+            double a_mu = 1 + c1 / cmu;
+            double a_eff = 1 + 2 * mueff_neg / (me + 2);
+            double a_pd = (1 - c1 - cmu) / (N * cmu);
+            scale = a_mu < a_eff ? a_mu : a_eff;
+            if (a_pd < scale) scale = a_pd;
+            scale /= sneg;
+        }
+        for (int i = 0; i < lambda; ++i)
+            if (w[i] < 0) w[i] *= scale;
+    }
+    for (int i = 0; i < lambda; ++i) cm->sumw += w[i];
+
+    cm->chin = sqrt(N) * (1 - 1 / (4 * N) + 1 / (21 * N * N));
+    double every = lambda / (c1 + cmu) / N / 10;
+    cm->eigen_every = every < 1 ? 1 : (int64_t)every;
+    cm->hist_len = 10 + (int)ceil(30.0 * N / lambda);
+}
+
+// ---- memory ---------------------------------------------------------------------------
+
+static void free_population(alCmaes *cm)
+{
+    free(cm->w);
+    free(cm->z);
+    free(cm->y);
+    free(cm->x);
+    free(cm->xf);
+    free(cm->fmin);
+    free(cm->fraw);
+    free(cm->order);
+    free(cm->hist);
+    cm->w = cm->z = cm->y = cm->x = cm->fmin = cm->fraw = cm->hist = NULL;
+    cm->xf = NULL;
+    cm->order = NULL;
+}
+
+static bool alloc_population(alCmaes *cm, int lambda)
+{
+    free_population(cm);
+    size_t ln = (size_t)lambda * (size_t)cm->n;
+    int hist = 10 + (int)ceil(30.0 * cm->n / lambda);
+    cm->w = malloc(sizeof(double) * (size_t)lambda);
+    cm->z = malloc(sizeof(double) * ln);
+    cm->y = malloc(sizeof(double) * ln);
+    cm->x = malloc(sizeof(double) * ln);
+    cm->xf = malloc(sizeof(float) * ln);
+    cm->fmin = malloc(sizeof(double) * (size_t)lambda);
+    cm->fraw = malloc(sizeof(double) * (size_t)lambda);
+    cm->order = malloc(sizeof(int) * (size_t)lambda);
+    cm->hist = malloc(sizeof(double) * (size_t)hist);
+    cm->cap_lambda = lambda;
+    return cm->w && cm->z && cm->y && cm->x && cm->xf && cm->fmin && cm->fraw && cm->order && cm->hist;
+}
+
+// Back to the initial distribution (creation and every restart).
+static void reset_distribution(alCmaes *cm)
+{
+    const int n = cm->n;
+    memcpy(cm->m, cm->x0, sizeof(double) * (size_t)n);
+    memset(cm->ps, 0, sizeof(double) * (size_t)n);
+    memset(cm->pc, 0, sizeof(double) * (size_t)n);
+    cm->sigma = cm->def.sigma;
+    if (cm->def.covariance == AL_CMAES_FULL) {
+        memset(cm->C, 0, sizeof(double) * (size_t)n * (size_t)n);
+        memset(cm->B, 0, sizeof(double) * (size_t)n * (size_t)n);
+        for (int i = 0; i < n; ++i) cm->C[(size_t)i * n + i] = cm->B[(size_t)i * n + i] = 1;
+    } else {
+        for (int i = 0; i < n; ++i) cm->C[i] = 1;
+    }
+    for (int i = 0; i < n; ++i) cm->D[i] = 1;
+    cm->condition = 1;
+    cm->decay_cs = 1;
+    cm->inner_gen = 0;
+    cm->eigen_evals = cm->evals;
+    cm->asked = false;
+}
+
+void alDestroyCmaes(alCmaes *cm)
+{
+    if (!cm) return;
+    free_population(cm);
+    free(cm->x0);
+    free(cm->m);
+    free(cm->ps);
+    free(cm->pc);
+    free(cm->C);
+    free(cm->B);
+    free(cm->D);
+    free(cm->ework);
+    free(cm->eA);
+    free(cm->eV);
+    free(cm->eval);
+    free(cm->tmp);
+    free(cm->yw);
+    free(cm->zw);
+    free(cm->best_x);
+    free(cm->best_xf);
+    free(cm);
+}
+
+alResult alCreateCmaes(const alCmaesDef *def, uint64_t seed, alCmaes **out, alError *err)
+{
+    assert(def && out);
+    *out = NULL;
+    alResult r = alCmaesDef_Validate(def, "cmaes.", err);
+    if (r != AL_OK) return r;
+    alCmaes *cm = calloc(1, sizeof *cm);
+    if (!cm) return alError_Set(err, AL_ERR_NOMEM, "cmaes: out of memory");
+    cm->def = *def;
+    cm->def.x0 = NULL; // copied below, never kept
+    const int n = cm->n = def->dimension;
+    const size_t nn = def->covariance == AL_CMAES_FULL ? (size_t)n * (size_t)n : (size_t)n;
+    cm->x0 = malloc(sizeof(double) * (size_t)n);
+    cm->m = malloc(sizeof(double) * (size_t)n);
+    cm->ps = malloc(sizeof(double) * (size_t)n);
+    cm->pc = malloc(sizeof(double) * (size_t)n);
+    cm->C = malloc(sizeof(double) * nn);
+    cm->B = def->covariance == AL_CMAES_FULL ? malloc(sizeof(double) * nn) : NULL;
+    cm->D = malloc(sizeof(double) * (size_t)n);
+    cm->ework = def->covariance == AL_CMAES_FULL ? malloc(sizeof(double) * nn) : NULL;
+    cm->eA = def->covariance == AL_CMAES_FULL ? malloc(sizeof(double) * nn) : NULL;
+    cm->eV = def->covariance == AL_CMAES_FULL ? malloc(sizeof(double) * nn) : NULL;
+    cm->eval = malloc(sizeof(double) * (size_t)n);
+    cm->tmp = malloc(sizeof(double) * (size_t)n);
+    cm->yw = malloc(sizeof(double) * (size_t)n);
+    cm->zw = malloc(sizeof(double) * (size_t)n);
+    cm->best_x = malloc(sizeof(double) * (size_t)n);
+    cm->best_xf = malloc(sizeof(float) * (size_t)n);
+    int lambda = def->lambda ? def->lambda : default_lambda(n);
+    bool ok = cm->x0 && cm->m && cm->ps && cm->pc && cm->C && cm->D && cm->eval && cm->tmp && cm->yw &&
+              cm->zw && cm->best_x && cm->best_xf &&
+              (def->covariance != AL_CMAES_FULL || (cm->B && cm->ework && cm->eA && cm->eV)) && alloc_population(cm, lambda);
+    if (!ok) {
+        alDestroyCmaes(cm);
+        return alError_Set(err, AL_ERR_NOMEM, "cmaes: out of memory for dimension %d, lambda %d", n,
+                           lambda);
+    }
+    for (int i = 0; i < n; ++i) cm->x0[i] = def->x0 ? def->x0[i] : def->x0_value;
+    cm->rng = alRng_Stream(seed, def->stream);
+    cm->threads = alThreads_Resolve(def->threads);
+    cm->criterion = "";
+    set_parameters(cm, lambda);
+    reset_distribution(cm);
+    *out = cm;
+    return AL_OK;
+}
+
+// ---- sampling -------------------------------------------------------------------------
+
+// N(0, 1) by Marsaglia's polar method: only sqrt and log, both deterministic here.
+static double normal(alCmaes *cm)
+{
+    if (cm->have_spare) {
+        cm->have_spare = false;
+        return cm->spare;
+    }
+    double u, v, s;
+    do {
+        u = 2 * alRng_Double(&cm->rng) - 1;
+        v = 2 * alRng_Double(&cm->rng) - 1;
+        s = u * u + v * v;
+    } while (s >= 1 || s == 0);
+    double f = sqrt(-2 * det_log(s) / s);
+    cm->spare = v * f;
+    cm->have_spare = true;
+    return u * f;
+}
+
+int alCmaes_Ask(alCmaes *cm)
+{
+    if (cm->asked) return cm->lambda;
+    const int n = cm->n, lam = cm->lambda;
+    const bool full = cm->def.covariance == AL_CMAES_FULL;
+    for (int k = 0; k < lam; ++k) {
+        double *z = cm->z + (size_t)k * n, *y = cm->y + (size_t)k * n, *x = cm->x + (size_t)k * n;
+        float *xf = cm->xf + (size_t)k * n;
+        for (int i = 0; i < n; ++i) z[i] = normal(cm);
+        if (full) {
+            for (int j = 0; j < n; ++j) cm->tmp[j] = cm->D[j] * z[j];
+            for (int i = 0; i < n; ++i) {
+                const double *b = cm->B + (size_t)i * n;
+                double s = 0;
+                for (int j = 0; j < n; ++j) s += b[j] * cm->tmp[j];
+                y[i] = s;
+            }
+        } else {
+            for (int i = 0; i < n; ++i) y[i] = cm->D[i] * z[i];
+        }
+        for (int i = 0; i < n; ++i) {
+            x[i] = cm->m[i] + cm->sigma * y[i];
+            xf[i] = (float)x[i];
+        }
+    }
+    cm->asked = true;
+    return lam;
+}
+
+const double *alCmaes_Candidate(const alCmaes *cm, int k)
+{
+    assert(cm->asked && k >= 0 && k < cm->lambda);
+    return cm->x + (size_t)k * cm->n;
+}
+
+// ---- eigendecomposition ------------------------------------------------------------
+
+int alCmaes_Eigen(int n, const double *a, double *eval, double *evec, double *w)
+{
+    memcpy(w, a, sizeof(double) * (size_t)n * (size_t)n);
+    memset(evec, 0, sizeof(double) * (size_t)n * (size_t)n);
+    for (int i = 0; i < n; ++i) evec[(size_t)i * n + i] = 1;
+    int sweep = 0;
+    for (; sweep < 64; ++sweep) {
+        // An entry below 1e-10 of its diagonal pair moves an eigenvalue by
+        // less than 1e-20 relative: B D^2 B^T matches C far closer than one
+        // generation's update changes it, and B stays orthonormal to rounding
+        // (every rotation is). Leave such entries; done when a sweep rotates
+        // nothing. (Each tightening by 1e-4 or so costs a whole sweep more.)
+        int rotations = 0;
+        for (int p = 0; p < n - 1; ++p) {
+            for (int q = p + 1; q < n; ++q) {
+                double apq = w[(size_t)p * n + q];
+                double app = w[(size_t)p * n + p], aqq = w[(size_t)q * n + q];
+                if (apq * apq <= 1e-20 * fabs(app * aqq) || fabs(apq) < DBL_MIN) continue; // no sqrt
+                rotations++;
+                double theta = (aqq - app) / (2 * apq);
+                double t = theta >= 0 ? 1 / (theta + sqrt(theta * theta + 1))
+                                      : -1 / (-theta + sqrt(theta * theta + 1));
+                if (fabs(theta) > 1e150) t = 1 / (2 * theta);
+                double c = 1 / sqrt(t * t + 1), s = t * c;
+                // Only the upper triangle is kept (the lower one is never
+                // read): the pairs (a_kp, a_kq) rotate, in whichever triangle
+                // entry holds them, and the diagonal pair moves by t a_pq.
+#define ROT(X, Y)                                                                            \
+    do {                                                                                     \
+        double x_ = (X), y_ = (Y);                                                           \
+        (X) = c * x_ - s * y_;                                                               \
+        (Y) = s * x_ + c * y_;                                                               \
+    } while (0)
+                for (int k = 0; k < p; ++k) ROT(w[(size_t)k * n + p], w[(size_t)k * n + q]);
+                for (int k = p + 1; k < q; ++k) ROT(w[(size_t)p * n + k], w[(size_t)k * n + q]);
+                for (int k = q + 1; k < n; ++k) ROT(w[(size_t)p * n + k], w[(size_t)q * n + k]);
+#undef ROT
+                w[(size_t)p * n + p] = app - t * apq;
+                w[(size_t)q * n + q] = aqq + t * apq;
+                w[(size_t)p * n + q] = 0;
+                for (int k = 0; k < n; ++k) { // V J
+                    double vkp = evec[(size_t)k * n + p], vkq = evec[(size_t)k * n + q];
+                    evec[(size_t)k * n + p] = c * vkp - s * vkq;
+                    evec[(size_t)k * n + q] = s * vkp + c * vkq;
+                }
+            }
+        }
+        if (rotations == 0) break;
+    }
+    for (int i = 0; i < n; ++i) eval[i] = w[(size_t)i * n + i];
+    // ascending, ties by index (selection sort: n swaps of eigenvector columns)
+    for (int i = 0; i < n - 1; ++i) {
+        int b = i;
+        for (int j = i + 1; j < n; ++j)
+            if (eval[j] < eval[b]) b = j;
+        if (b == i) continue;
+        double t = eval[i];
+        eval[i] = eval[b];
+        eval[b] = t;
+        for (int k = 0; k < n; ++k) {
+            double v = evec[(size_t)k * n + i];
+            evec[(size_t)k * n + i] = evec[(size_t)k * n + b];
+            evec[(size_t)k * n + b] = v;
+        }
+    }
+    return sweep;
+}
+
+static void update_eigen(alCmaes *cm)
+{
+    const int n = cm->n;
+    if (cm->def.covariance == AL_CMAES_SEPARABLE) {
+        double lo = INFINITY, hi = 0;
+        for (int i = 0; i < n; ++i) {
+            double c = cm->C[i] > DBL_MIN ? cm->C[i] : DBL_MIN;
+            cm->D[i] = sqrt(c);
+            if (c < lo) lo = c;
+            if (c > hi) hi = c;
+        }
+        cm->condition = hi / lo;
+        return;
+    }
+    double *C = cm->C, *B = cm->B, *T = cm->ework, *A = cm->eA, *V = cm->eV;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) C[(size_t)j * n + i] = C[(size_t)i * n + j];
+    // Warm start: C changed little since B was computed, so A = B^T C B is
+    // nearly diagonal and Jacobi needs a sweep or two instead of six or more;
+    // then B <- B V. (Three n^3 products, cheaper than the cold sweeps.)
+    for (int i = 0; i < n; ++i) { // T = C B
+        double *t = T + (size_t)i * n;
+        const double *c = C + (size_t)i * n;
+        for (int j = 0; j < n; ++j) t[j] = 0;
+        for (int k = 0; k < n; ++k) {
+            const double *b = B + (size_t)k * n;
+            for (int j = 0; j < n; ++j) t[j] += c[k] * b[j];
+        }
+    }
+    for (int i = 0; i < n; ++i) { // A = B^T T
+        double *a = A + (size_t)i * n;
+        for (int j = 0; j < n; ++j) a[j] = 0;
+        for (int k = 0; k < n; ++k) {
+            const double bki = B[(size_t)k * n + i];
+            const double *t = T + (size_t)k * n;
+            for (int j = 0; j < n; ++j) a[j] += bki * t[j];
+        }
+    }
+    for (int i = 0; i < n; ++i) // exactly symmetric, as Jacobi assumes
+        for (int j = i + 1; j < n; ++j) A[(size_t)j * n + i] = A[(size_t)i * n + j] =
+            0.5 * (A[(size_t)i * n + j] + A[(size_t)j * n + i]);
+    alCmaes_Eigen(n, A, cm->eval, V, T);
+    for (int i = 0; i < n; ++i) { // T = B V, then B = T
+        double *t = T + (size_t)i * n;
+        const double *b = B + (size_t)i * n;
+        for (int j = 0; j < n; ++j) t[j] = 0;
+        for (int k = 0; k < n; ++k) {
+            const double *v = V + (size_t)k * n;
+            for (int j = 0; j < n; ++j) t[j] += b[k] * v[j];
+        }
+    }
+    memcpy(B, T, sizeof(double) * (size_t)n * (size_t)n);
+    double lo = cm->eval[0] > DBL_MIN ? cm->eval[0] : DBL_MIN;
+    for (int i = 0; i < n; ++i) {
+        double e = cm->eval[i] > DBL_MIN ? cm->eval[i] : DBL_MIN;
+        cm->D[i] = sqrt(e);
+    }
+    double hi = cm->eval[n - 1] > DBL_MIN ? cm->eval[n - 1] : DBL_MIN;
+    cm->condition = hi / lo;
+    cm->eigen_evals = cm->evals;
+}
+
+// ---- tell -----------------------------------------------------------------------------
+
+typedef struct fk {
+    double f;
+    int k;
+} fk;
+
+static int cmp_fk(const void *a, const void *b)
+{
+    const fk *p = a, *q = b;
+    if (p->f < q->f) return -1;
+    if (p->f > q->f) return 1;
+    return (p->k > q->k) - (p->k < q->k);
+}
+
+static void sort_population(alCmaes *cm)
+{
+    const int lam = cm->lambda;
+    fk *v = malloc(sizeof(fk) * (size_t)lam);
+    if (v) {
+        for (int k = 0; k < lam; ++k) v[k] = (fk){cm->fmin[k], k};
+        qsort(v, (size_t)lam, sizeof *v, cmp_fk);
+        for (int k = 0; k < lam; ++k) cm->order[k] = v[k].k;
+        free(v);
+        return;
+    }
+    // no memory for the pairs: insertion sort in place (same order)
+    for (int k = 0; k < lam; ++k) {
+        int j = k;
+        while (j > 0 && cm->fmin[cm->order[j - 1]] > cm->fmin[k]) {
+            cm->order[j] = cm->order[j - 1];
+            --j;
+        }
+        cm->order[j] = k;
+    }
+}
+
+static void update_distribution(alCmaes *cm)
+{
+    const int n = cm->n, lam = cm->lambda, mu = cm->mu;
+    const double *w = cm->w;
+    const bool full = cm->def.covariance == AL_CMAES_FULL;
+    double *yw = cm->yw, *zw = cm->zw;
+    memset(yw, 0, sizeof(double) * (size_t)n);
+    memset(zw, 0, sizeof(double) * (size_t)n);
+    for (int r = 0; r < mu; ++r) {
+        const double *y = cm->y + (size_t)cm->order[r] * n, *z = cm->z + (size_t)cm->order[r] * n;
+        for (int i = 0; i < n; ++i) {
+            yw[i] += w[r] * y[i];
+            zw[i] += w[r] * z[i];
+        }
+    }
+    // mean (c_m = 1)
+    for (int i = 0; i < n; ++i) cm->m[i] += cm->sigma * yw[i];
+    // p_sigma with C^(-1/2) y_w = B z_w
+    const double fs = sqrt(cm->cs * (2 - cm->cs) * cm->mueff);
+    double ps2 = 0;
+    for (int i = 0; i < n; ++i) {
+        double v = zw[i];
+        if (full) {
+            const double *b = cm->B + (size_t)i * n;
+            v = 0;
+            for (int j = 0; j < n; ++j) v += b[j] * zw[j];
+        }
+        cm->ps[i] = (1 - cm->cs) * cm->ps[i] + fs * v;
+        ps2 += cm->ps[i] * cm->ps[i];
+    }
+    const double psn = sqrt(ps2);
+    cm->decay_cs *= (1 - cm->cs) * (1 - cm->cs);
+    const bool hsig = psn / sqrt(1 - cm->decay_cs) < (1.4 + 2.0 / (n + 1)) * cm->chin;
+    const double fc = hsig ? sqrt(cm->cc * (2 - cm->cc) * cm->mueff) : 0;
+    for (int i = 0; i < n; ++i) cm->pc[i] = (1 - cm->cc) * cm->pc[i] + fc * yw[i];
+
+    // C: decay, rank one, rank mu with the active weights w_i n / |C^(-1/2) y_i|^2
+    const double c1 = cm->c1, cmu = cm->cmu;
+    const double delta = hsig ? 0 : cm->cc * (2 - cm->cc);
+    const double decay = 1 + c1 * delta - c1 - cmu * cm->sumw;
+    double *wo = cm->fmin; // reused: the fitness is not needed past the sort
+    int used = 0;
+    for (int r = 0; r < lam; ++r) {
+        double wr = w[r];
+        if (wr < 0) {
+            const double *z = cm->z + (size_t)cm->order[r] * n;
+            double z2 = 0;
+            for (int i = 0; i < n; ++i) z2 += z[i] * z[i];
+            wr *= z2 > 0 ? n / z2 : 0;
+        }
+        wo[r] = cmu * wr;
+        if (wr != 0) used = r + 1;
+    }
+    if (full) {
+        for (int i = 0; i < n; ++i) {
+            double *Ci = cm->C + (size_t)i * n;
+            for (int j = i; j < n; ++j) Ci[j] = decay * Ci[j] + c1 * cm->pc[i] * cm->pc[j];
+        }
+        for (int r = 0; r < used; ++r) {
+            if (wo[r] == 0) continue;
+            const double *y = cm->y + (size_t)cm->order[r] * n;
+            for (int i = 0; i < n; ++i) {
+                double a = wo[r] * y[i];
+                double *Ci = cm->C + (size_t)i * n;
+                for (int j = i; j < n; ++j) Ci[j] += a * y[j];
+            }
+        }
+    } else {
+        for (int i = 0; i < n; ++i) cm->C[i] = decay * cm->C[i] + c1 * cm->pc[i] * cm->pc[i];
+        for (int r = 0; r < used; ++r) {
+            const double *y = cm->y + (size_t)cm->order[r] * n;
+            for (int i = 0; i < n; ++i) cm->C[i] += wo[r] * y[i] * y[i];
+        }
+    }
+
+    // sigma by CSA (the exponent capped at 1, as pycma does, against a blow-up)
+    double e = cm->cs / cm->ds * (psn / cm->chin - 1);
+    cm->sigma *= det_exp(e < 1 ? e : 1);
+
+    if (!full || cm->evals - cm->eigen_evals >= cm->eigen_every) update_eigen(cm);
+}
+
+// The tutorial's termination criteria (appendix B) for the current restart;
+// "" when none holds.
+static const char *criterion(const alCmaes *cm, double gen_range)
+{
+    const int n = cm->n;
+    const bool full = cm->def.covariance == AL_CMAES_FULL;
+    if (cm->inner_gen >= cm->hist_len) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (int i = 0; i < cm->hist_len; ++i) {
+            if (cm->hist[i] < lo) lo = cm->hist[i];
+            if (cm->hist[i] > hi) hi = cm->hist[i];
+        }
+        if (hi - lo < cm->def.tol_fun && gen_range < cm->def.tol_fun) return "tolfun";
+    }
+    const double tx = cm->def.tol_x * cm->def.sigma;
+    bool small = true;
+    for (int i = 0; i < n && small; ++i) {
+        double cii = full ? cm->C[(size_t)i * n + i] : cm->C[i];
+        if (cm->sigma * sqrt(cii) >= tx || cm->sigma * fabs(cm->pc[i]) >= tx) small = false;
+    }
+    if (small) return "tolx";
+    if (cm->condition > 1e14) return "condition";
+    if (full) {
+        int a = (int)(cm->inner_gen % n);
+        bool none = true;
+        for (int i = 0; i < n && none; ++i) {
+            double step = 0.1 * cm->sigma * cm->D[a] * cm->B[(size_t)i * n + a];
+            if (cm->m[i] + step != cm->m[i]) none = false;
+        }
+        if (none) return "noeffectaxis";
+    }
+    for (int i = 0; i < n; ++i) {
+        double cii = full ? cm->C[(size_t)i * n + i] : cm->C[i];
+        if (cm->m[i] + 0.2 * cm->sigma * sqrt(cii) == cm->m[i]) return "noeffectcoord";
+    }
+    return "";
+}
+
+static bool restart(alCmaes *cm)
+{
+    double nl = cm->lambda * cm->def.ipop_factor;
+    int lambda = nl > AL_CMAES_MAX_LAMBDA ? AL_CMAES_MAX_LAMBDA : (int)nl;
+    if (lambda < cm->lambda) lambda = cm->lambda;
+    if (lambda != cm->lambda) {
+        if (!alloc_population(cm, lambda)) return false;
+        set_parameters(cm, lambda);
+    }
+    cm->restarts_done++;
+    reset_distribution(cm);
+    return true;
+}
+
+alAlgoStop alCmaes_Tell(alCmaes *cm, const double *fitness)
+{
+    assert(cm->asked && fitness);
+    const int n = cm->n, lam = cm->lambda;
+    const double sense = cm->def.minimise ? 1 : -1;
+    for (int k = 0; k < lam; ++k) {
+        double f = sense * fitness[k];
+        cm->fmin[k] = isnan(f) ? INFINITY : f; // NaN is the worst; so is +inf
+    }
+    cm->evals += lam;
+    sort_population(cm);
+    const int best = cm->order[0];
+    const double fbest = cm->fmin[best];
+    const double gen_range = cm->fmin[cm->order[lam - 1]] - fbest;
+
+    // statistics of the generation, in the caller's sense
+    alGenStats *s = &cm->stats;
+    memset(s, 0, sizeof *s);
+    s->gen = cm->gen;
+    alGenStats_FromFitness(s, fitness, lam, cm->def.minimise);
+    s->best = fitness[best];
+    s->evaluations = cm->evals;
+    if (!cm->have_stats || fbest < cm->best_fmin) {
+        cm->best_fmin = fbest;
+        cm->best_f = fitness[best];
+        memcpy(cm->best_x, cm->x + (size_t)best * n, sizeof(double) * (size_t)n);
+        for (int i = 0; i < n; ++i) cm->best_xf[i] = (float)cm->best_x[i];
+    }
+    cm->have_stats = true;
+    cm->hist[cm->inner_gen % cm->hist_len] = fbest;
+
+    update_distribution(cm);
+    alGenStats_AddFigure(s, "sigma", cm->sigma);
+    alGenStats_AddFigure(s, "axis_ratio", sqrt(cm->condition));
+    alGenStats_AddFigure(s, "lambda", lam);
+    alGenStats_AddFigure(s, "restart", cm->restarts_done);
+
+    cm->gen++;
+    cm->inner_gen++;
+    cm->asked = false;
+
+    if (cm->def.has_target && fbest <= sense * cm->def.target) return AL_ALGO_TARGET;
+    if ((cm->def.max_evaluations && cm->evals >= cm->def.max_evaluations) ||
+        (cm->def.max_generations && cm->gen >= cm->def.max_generations))
+        return AL_ALGO_BUDGET;
+    const char *why = criterion(cm, gen_range);
+    if (why[0]) {
+        cm->criterion = why;
+        if (cm->restarts_done < cm->def.restarts && restart(cm)) return AL_ALGO_RUNNING;
+        return AL_ALGO_CONVERGED;
+    }
+    return AL_ALGO_RUNNING;
+}
+
+alAlgoStop alCmaes_Step(alCmaes *cm)
+{
+    assert(cm->def.fitness);
+    const int lam = alCmaes_Ask(cm), n = cm->n;
+    double *f = cm->fraw;
+    const alCmaesFitnessFn fn = cm->def.fitness;
+    void *ctx = cm->def.fitness_ctx;
+    const double *x = cm->x;
+    if (cm->threads > 1 && lam > 1) {
+#ifdef ALIFE_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(cm->threads)
+#endif
+        for (int k = 0; k < lam; ++k) f[k] = fn(x + (size_t)k * n, n, ctx);
+    } else { // no parallel region at all: a 10-D generation is a few microseconds
+        for (int k = 0; k < lam; ++k) f[k] = fn(x + (size_t)k * n, n, ctx);
+    }
+    return alCmaes_Tell(cm, f);
+}
+
+// ---- queries --------------------------------------------------------------------------
+
+bool alCmaes_LastStats(const alCmaes *cm, alGenStats *out)
+{
+    if (!cm->have_stats) return false;
+    *out = cm->stats;
+    return true;
+}
+
+const double *alCmaes_BestEver(const alCmaes *cm, double *fitness)
+{
+    if (!cm->have_stats) return NULL;
+    if (fitness) *fitness = cm->best_f;
+    return cm->best_x;
+}
+
+const char *alCmaes_StopCriterion(const alCmaes *cm) { return cm->criterion; }
+int alCmaes_Dimension(const alCmaes *cm) { return cm->n; }
+int alCmaes_Lambda(const alCmaes *cm) { return cm->lambda; }
+int alCmaes_Mu(const alCmaes *cm) { return cm->mu; }
+int alCmaes_Restarts(const alCmaes *cm) { return cm->restarts_done; }
+int64_t alCmaes_Generation(const alCmaes *cm) { return cm->gen; }
+int64_t alCmaes_Evaluations(const alCmaes *cm) { return cm->evals; }
+int alCmaes_Threads(const alCmaes *cm) { return cm->threads; }
+const double *alCmaes_Mean(const alCmaes *cm) { return cm->m; }
+double alCmaes_Sigma(const alCmaes *cm) { return cm->sigma; }
+double alCmaes_Condition(const alCmaes *cm) { return cm->condition; }
+double alCmaes_Mueff(const alCmaes *cm) { return cm->mueff; }
+
+double alCmaes_C(const alCmaes *cm, int i, int j)
+{
+    assert(i >= 0 && i < cm->n && j >= 0 && j < cm->n);
+    if (cm->def.covariance == AL_CMAES_SEPARABLE) return i == j ? cm->C[i] : 0;
+    // only the upper triangle is kept current between decompositions
+    return i <= j ? cm->C[(size_t)i * cm->n + j] : cm->C[(size_t)j * cm->n + i];
+}
+
+void alCmaes_Rates(const alCmaes *cm, double *cs, double *ds, double *cc, double *c1, double *cmu)
+{
+    if (cs) *cs = cm->cs;
+    if (ds) *ds = cm->ds;
+    if (cc) *cc = cm->cc;
+    if (c1) *c1 = cm->c1;
+    if (cmu) *cmu = cm->cmu;
+}
+
+double alCmaes_Weight(const alCmaes *cm, int i)
+{
+    assert(i >= 0 && i < cm->lambda);
+    return cm->w[i];
+}
+
+// ---- the generic view -----------------------------------------------------------------
+
+static int g_ask(void *self) { return alCmaes_Ask(self); }
+static int g_length(const void *self) { return alCmaes_Dimension(self); }
+static const void *g_candidate(const void *self, int i)
+{
+    const alCmaes *cm = self;
+    assert(cm->asked && i >= 0 && i < cm->lambda);
+    return cm->xf + (size_t)i * cm->n;
+}
+static alAlgoStop g_tell(void *self, const double *f) { return alCmaes_Tell(self, f); }
+static bool g_last_stats(const void *self, alGenStats *out) { return alCmaes_LastStats(self, out); }
+static const void *g_best_ever(const void *self, double *fitness)
+{
+    const alCmaes *cm = self;
+    return alCmaes_BestEver(cm, fitness) ? cm->best_xf : NULL;
+}
+
+const alAlgorithmClass alCmaesClass = {
+    .name = "cmaes",
+    .kind = AL_CANDIDATE_FLOATS,
+    .ask = g_ask,
+    .length = g_length,
+    .candidate = g_candidate,
+    .tell = g_tell,
+    .last_stats = g_last_stats,
+    .best_ever = g_best_ever,
+};
+
+alAlgorithm alCmaes_Algorithm(alCmaes *cm) { return (alAlgorithm){&alCmaesClass, cm}; }

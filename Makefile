@@ -8,7 +8,7 @@ ARCHER ?= $(shell dirname "$$(readlink -f "$$(command -v clang)")" 2>/dev/null)/
 TSAN_TESTS ?= ^test_(determinism|ub|ants|ga|grid|estrings|vehicle_lanes|bounded_memory|session_stop)$$
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test test-asan test-native test-tsan bench clean
+.PHONY: all deps build run test test-asan test-native test-tsan test-mpi bench clean
 
 all: build
 
@@ -47,5 +47,12 @@ test-tsan: deps
 	@cd $(TSAN_BUILD) && OMP_TOOL_LIBRARIES=$(ARCHER) ARCHER_OPTIONS=verbose=1 \
 	  TSAN_OPTIONS="halt_on_error=1 exitcode=66 ignore_noninstrumented_modules=1" ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
 
+# The MPI sweep (docs/cluster.md): a build with -DALIFE_MPI=ON and its tests.
+MPI_BUILD ?= build-mpi
+test-mpi: deps
+	@cmake -S . -B $(MPI_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DALIFE_GUI=ON -DALIFE_MPI=ON >/dev/null
+	@cmake --build $(MPI_BUILD) -j $(JOBS) -- --no-print-directory
+	@cd $(MPI_BUILD) && ctest --output-on-failure -R 'cli_mpi|cli_shard|sweep'
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(NATIVE_BUILD) $(TSAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(NATIVE_BUILD) $(TSAN_BUILD) $(MPI_BUILD)

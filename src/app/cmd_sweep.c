@@ -25,6 +25,8 @@
 #include "alife/runsweep.h"
 #include "cli.h"
 #include "options.h"
+#include "sweep_mpi.h"
+#include "sweep_shard.h"
 
 enum { MAX_SEEDS = 100000, MAX_CELLS = 1000000 };
 
@@ -78,6 +80,11 @@ static void help(void)
         "      --generations N   stop each run after N generations (run.generations)\n"
         "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
         "      --name SWEEP      the sweep id (at most 64 characters)\n"
+        "      --shard K/N       run only shard K of N: the cells whose index (group, then\n"
+        "                        seed, in the order given) mod N is K-1; each shard\n"
+        "                        its own --db, joined by 'alife db merge'. Without it,\n"
+        "                        a Slurm array task's SLURM_ARRAY_TASK_ID/_COUNT/_MIN\n"
+        "                        give the shard (see docs/cluster.md)\n"
         "  -n, --dry-run         print the plan (groups, missing cells) and run nothing\n"
         "  -h, --help            this help\n"
         "\n"
@@ -85,6 +92,10 @@ static void help(void)
         "\n"
         "exit status: 0 every cell finished, 1 a run failed or the sweep was\n"
         "interrupted, 2 usage or config error (nothing is run).\n");
+    printf("\nMPI: mpirun -np N alife sweep ... runs the cells on N-1 worker ranks, rank 0\n"
+           "storing them (docs/cluster.md); %s\n",
+           al_sweep_mpi_built() ? "this build has MPI."
+                                : "this build has not (cmake -DALIFE_MPI=ON).");
 }
 
 typedef struct axis {
@@ -316,14 +327,16 @@ static void print_tail(FILE *f)
 
 int cmd_sweep(int argc, char **argv)
 {
-    enum { O_SEEDS = 1000, O_GENS, O_DB, O_NAME };
+    enum { O_SEEDS = 1000, O_GENS, O_DB, O_NAME, O_SHARD };
     static const struct option opts[] = {
         {"seeds", required_argument, 0, O_SEEDS}, {"set", required_argument, 0, 's'},
         {"jobs", required_argument, 0, 'j'},      {"generations", required_argument, 0, O_GENS},
         {"db", required_argument, 0, O_DB},       {"name", required_argument, 0, O_NAME},
         {"dry-run", no_argument, 0, 'n'},         {"help", no_argument, 0, 'h'},
+        {"shard", required_argument, 0, O_SHARD},
         {0, 0, 0, 0}};
     const char *seeds_spec = NULL, *gens = NULL, *db = AL_DEFAULT_DB, *name = NULL;
+    const char *shard_spec = NULL;
     int64_t jobs = sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs < 1) jobs = 1;
     bool dry = false, threads_set = false;
@@ -336,6 +349,7 @@ int cmd_sweep(int argc, char **argv)
         case O_GENS: gens = optarg; break;
         case O_DB: db = optarg; break;
         case O_NAME: name = optarg; break;
+        case O_SHARD: shard_spec = optarg; break;
         case 's':
             al_sets_add(&raw, optarg);
             threads_set |= strncmp(optarg, "run.threads=", 12) == 0;
@@ -360,6 +374,17 @@ int cmd_sweep(int argc, char **argv)
                                             : "one config file only");
     }
     const char *config = argv[optind];
+    al_shard shard = al_shard_all();
+    {
+        char msg[256];
+        int env = shard_spec ? 0 : al_shard_from_env(&shard, msg, sizeof msg);
+        if ((shard_spec && !al_shard_parse(shard_spec, &shard, msg, sizeof msg)) || env < 0) {
+            al_sets_free(&raw);
+            return cli_usage_error("sweep", "%s%s", shard_spec ? "--shard " : "", msg);
+        }
+        if (env > 0) fprintf(stderr, "alife sweep: shard %lld/%lld from %s\n", (long long)shard.k,
+                             (long long)shard.n, shard.source);
+    }
     int64_t *seeds = NULL;
     int nseeds = 0;
     if (!seeds_spec) {
@@ -531,6 +556,21 @@ int cmd_sweep(int argc, char **argv)
         alDestroyConfig(cfg);
     }
 
+    if (al_sweep_mpi_launched()) {
+        // mpirun/srun: the ranks run the cells, rank 0 stores (sweep_mpi.c).
+        al_sweep_group *mg = calloc((size_t)ngroups, sizeof *mg);
+        if (!mg) {
+            rc = 1;
+            goto out;
+        }
+        for (int g = 0; g < ngroups; ++g)
+            mg[g] = (al_sweep_group){groups[g].label, groups[g].sets, groups[g].nsets};
+        al_sweep_plan plan = {config, db, sweep_id, gens, &fixed, mg, ngroups, seeds, nseeds,
+                              &shard, threads_set, dry};
+        rc = al_sweep_mpi(&plan);
+        free(mg);
+        goto out;
+    }
     alError err = {0};
     if (!dry) {
         // Open (create) the database here: a path it cannot be is reported
@@ -555,9 +595,11 @@ int cmd_sweep(int argc, char **argv)
         rc = 1;
         goto out;
     }
-    int already = 0, earlier_unfinished = 0;
+    int already = 0, earlier_unfinished = 0, in_shard = 0;
     for (int g = 0; g < ngroups; ++g)
         for (int s = 0; s < nseeds; ++s) {
+            if (!al_shard_has(&shard, (size_t)g * (size_t)nseeds + (size_t)s)) continue;
+            ++in_shard;
             bool finished = false;
             for (int i = 0; i < nhave && !finished; ++i)
                 finished = have[i].seed == seeds[s] && strcmp(have[i].group, groups[g].label) == 0 &&
@@ -575,6 +617,9 @@ int cmd_sweep(int argc, char **argv)
             " with %lld job%s, logging to %s\n",
             sweep_id, ngroups, ngroups == 1 ? "" : "s", nseeds, nseeds == 1 ? "" : "s",
             ngroups * nseeds, already, ncells, (long long)jobs, jobs == 1 ? "" : "s", db);
+    if (shard.n > 1)
+        fprintf(stderr, "  shard %lld/%lld (%s): %d of the %d runs are this shard's\n",
+                (long long)shard.k, (long long)shard.n, shard.source, in_shard, ngroups * nseeds);
     if (earlier_unfinished > 0)
         fprintf(stderr,
                 "  (%d earlier run%s of this sweep did not finish; they stay in the database as"
@@ -785,12 +830,12 @@ int cmd_sweep(int argc, char **argv)
     } else {
         fprintf(stderr, "alife sweep %s: %d of %d runs finished (%d now, in %s, %d by another"
                         " sweep at the same time), %d failed\n",
-                sweep_id, already + pg.done + pg.elsewhere, ngroups * nseeds, pg.done, took,
+                sweep_id, already + pg.done + pg.elsewhere, in_shard, pg.done, took,
                 pg.elsewhere, pg.failed);
         rc = pg.failed ? 1 : 0;
     }
     printf("sweep %s: %d/%d finished; compare with: alife compare --sweep %s --db %s\n",
-           sweep_id, already + pg.done + pg.elsewhere, ngroups * nseeds, sweep_id, db);
+           sweep_id, already + pg.done + pg.elsewhere, in_shard, sweep_id, db);
 restore:
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);

@@ -54,8 +54,9 @@ expect_exit 0 "MPI sweep again" -- "${MPIRUN[@]}" "$ALIFE" "${EST[@]}" --db "$TM
 expect_output "8 already finished, 0 to run" "the same command again runs nothing"
 expect_equal "$(count "$TMP/mpi.db" "SELECT count(*) FROM runs")" "16" "and adds no run"
 
-# SIGTERM to mpirun midway, then the same command again.
-KILL=(sweep "$SRC/experiments/ants/default.ini" --seeds 1-4 --set ga.mutation_rate=0.05,0.2 --generations 16
+# SIGTERM to mpirun midway, then the same command again. Each cell runs for about
+# a second or two, so the signal lands while cells are still running.
+KILL=(sweep "$SRC/experiments/ants/default.ini" --seeds 1-4 --set ga.mutation_rate=0.05,0.2 --generations 150
       --set ants.ticks=1000)
 "${MPIRUN[@]}" "$ALIFE" "${KILL[@]}" --db "$TMP/kill.db" >"$TMP/kill.out" 2>&1 &
 pid=$!

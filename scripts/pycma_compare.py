@@ -5,7 +5,7 @@ sigma0, target and number of seeds; prints the same figures.
 pycma is not a dependency: fetch it (git clone https://github.com/CMA-ES/pycma)
 into a scratch directory outside the project and run with Debian's numpy:
 
-    PYTHONPATH=/tmp/pycma /usr/bin/python3 scripts/pycma_compare.py --fn sphere --dim 10 --seeds 20
+    PYTHONPATH=DIR_OF_A_PYCMA_CHECKOUT /usr/bin/python3 scripts/pycma_compare.py --fn sphere --dim 10 --seeds 20
     ./build/alife bench cmaes --fn sphere --dim 10 --seeds 20
 
 Defaults match alife's: x0 = 1 (sphere) or 0 (rosenbrock) in every

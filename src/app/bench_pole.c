@@ -1,0 +1,174 @@
+// alife bench pole: the pole-balancing acceptance of issue 13. Runs the pole
+// module (the same code as `alife run` and the window) once per seed until
+// it is solved, stalls or spends its budget, and prints the evaluations to a
+// solution: median, min and max over the solved runs, and how many solved.
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/config.h"
+#include "alife/module.h"
+#include "alife/pole.h"
+#include "bench.h"
+#include "cli.h"
+#include "options.h"
+
+static void help(void)
+{
+    printf("usage: alife bench pole [CONFIG] [options]\n"
+           "\n"
+           "Runs the pole module of CONFIG (default: built-in defaults, the double\n"
+           "pole with velocities under CMA-ES) once per seed until a controller\n"
+           "balances pole.max_steps steps (solved), the search stalls, or\n"
+           "--max-evals evaluations are spent, and prints how many runs solved it\n"
+           "and the evaluations that took (whole generations count): median, min, max.\n"
+           "\n"
+           "options:\n"
+           "      --variant V       single, double or double_novel (pole.variant)\n"
+           "      --seeds N         runs, seeds --seed .. --seed+N-1 (default 20)\n"
+           "      --seed N          first seed (default 1)\n"
+           "      --max-evals N     give a run up after N evaluations (default 100000)\n"
+           "      --threads T       worker threads, 0 = automatic (default 1)\n"
+           "  -s, --set K=V         override a config key, e.g. --set pole.sigma=0.5\n"
+           "      --json            one JSON object instead of text\n"
+           "  -h, --help            this help\n"
+           "\n"
+           "exit status: 0 every run solved, 1 some did not, 2 usage or config error.\n");
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+enum { O_VARIANT = 1000, O_SEEDS, O_SEED, O_MAXE, O_THREADS, O_JSON };
+
+// One run: evaluations to the solution, or -1 when not solved.
+static int64_t run_one(const alConfig *cfg, uint64_t seed, int64_t maxe, int64_t *gens, alError *err)
+{
+    const alModuleClass *m = alModule_Find("pole");
+    void *mod = NULL;
+    if (m->create(cfg, seed, &mod, err) != AL_OK) return -2;
+    alGenStats s = {0};
+    while (!m->finished(mod) && (!m->last_stats(mod, &s) || s.evaluations < maxe)) m->step(mod);
+    m->last_stats(mod, &s);
+    *gens = s.gen + 1;
+    int64_t evals = -1;
+    if (!alPoleRun_Solved(mod, NULL, &evals)) evals = -1;
+    m->destroy(mod);
+    return evals;
+}
+
+int bench_pole(int argc, char **argv)
+{
+    static const struct option lopts[] = {
+        {"variant", required_argument, 0, O_VARIANT}, {"seeds", required_argument, 0, O_SEEDS},
+        {"seed", required_argument, 0, O_SEED},       {"max-evals", required_argument, 0, O_MAXE},
+        {"threads", required_argument, 0, O_THREADS}, {"set", required_argument, 0, 's'},
+        {"json", no_argument, 0, O_JSON},             {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    int64_t seeds = 20, seed = 1, maxe = 100000, threads = 1;
+    bool json = false;
+    const char *bad = NULL, *variant = NULL;
+    al_sets sets = {0};
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "hs:", lopts, NULL)) != -1) {
+        switch (c) {
+        case O_VARIANT: variant = optarg; break;
+        case O_SEEDS:
+            if (!al_parse_int(optarg, 1, 100000, &seeds)) bad = "--seeds (1 to 100000)";
+            break;
+        case O_SEED:
+            if (!al_parse_int(optarg, 0, INT64_MAX, &seed)) bad = "--seed (0 or more)";
+            break;
+        case O_MAXE:
+            if (!al_parse_int(optarg, 1, INT64_MAX, &maxe)) bad = "--max-evals (1 or more)";
+            break;
+        case O_THREADS:
+            if (!al_parse_int(optarg, 0, 256, &threads)) bad = "--threads (0 to 256)";
+            break;
+        case 's': al_sets_add(&sets, optarg); break;
+        case O_JSON: json = true; break;
+        case 'h': al_sets_free(&sets); help(); return 0;
+        default: al_sets_free(&sets); return cli_usage_error("bench pole", "see 'alife bench pole --help'");
+        }
+        if (bad) {
+            al_sets_free(&sets);
+            return cli_usage_error("bench pole", "bad value '%s' for %s", optarg, bad);
+        }
+    }
+    const char *path = optind < argc ? argv[optind++] : NULL;
+    if (optind < argc) {
+        al_sets_free(&sets);
+        return cli_usage_error("bench pole", "unexpected argument '%s'", argv[optind]);
+    }
+    char kv[64];
+    if (variant) {
+        snprintf(kv, sizeof kv, "%s", variant);
+        al_sets_addkv(&sets, "pole.variant", kv);
+    }
+    snprintf(kv, sizeof kv, "%lld", (long long)threads);
+    al_sets_addkv(&sets, "run.threads", kv);
+    alConfigDef cd = alDefaultConfigDef();
+    cd.path = path;
+    cd.module = "pole";
+    cd.sets = (const char *const *)sets.items;
+    cd.set_count = sets.count;
+    alError err = {0};
+    alConfig *cfg = alCreateConfig(&cd, &err);
+    al_sets_free(&sets);
+    if (!cfg) return cli_fail(&err);
+    if (strcmp(alConfig_Module(cfg), "pole") != 0) {
+        alError_Set(&err, AL_ERR_CONFIG, "%s runs module '%s', not pole", path, alConfig_Module(cfg));
+        alDestroyConfig(cfg);
+        return cli_fail(&err);
+    }
+    int64_t *evals = calloc((size_t)seeds, sizeof *evals);
+    if (!evals) {
+        alDestroyConfig(cfg);
+        return 1;
+    }
+    int solved = 0;
+    int64_t gens_all = 0;
+    double t0 = al_now();
+    for (int64_t s = 0; s < seeds; ++s) {
+        int64_t g = 0, e = run_one(cfg, (uint64_t)(seed + s), maxe, &g, &err);
+        if (e == -2) {
+            free(evals);
+            alDestroyConfig(cfg);
+            return cli_fail(&err);
+        }
+        gens_all += g;
+        if (e >= 0) evals[solved++] = e;
+    }
+    double secs = al_now() - t0;
+    qsort(evals, (size_t)solved, sizeof *evals, cmp_i64);
+    double med = solved == 0 ? NAN
+                 : solved % 2 ? (double)evals[solved / 2]
+                              : 0.5 * (double)(evals[solved / 2 - 1] + evals[solved / 2]);
+    long long lo = solved ? (long long)evals[0] : -1, hi = solved ? (long long)evals[solved - 1] : -1;
+    const char *v = alConfig_Text(cfg, "pole.variant");
+    alPoleDef pd;
+    int weights = alPoleDef_FromConfig(&pd, cfg, NULL) == AL_OK ? alPole_WeightCount(&pd) : 0;
+    if (json)
+        printf("{\"bench\": \"pole\", \"variant\": \"%s\", \"seeds\": %lld, \"first_seed\": %lld, "
+               "\"max_evaluations\": %lld, \"solved\": %d, \"median_evaluations\": %.1f, "
+               "\"min_evaluations\": %lld, \"max_evaluations_used\": %lld, \"generations\": %lld, "
+               "\"weights\": %d, \"seconds\": %.3f}\n",
+               v, (long long)seeds, (long long)seed, (long long)maxe, solved, solved ? med : -1.0, lo, hi,
+               (long long)gens_all, weights, secs);
+    else
+        printf("pole %s: %lld seeds from %lld, budget %lld evaluations, %lld weights\n"
+               "  %d of %lld solved; evaluations to solve: median %.1f, min %lld, max %lld\n"
+               "  %lld generations in %.2f s\n",
+               v, (long long)seeds, (long long)seed, (long long)maxe,
+               (long long)weights, solved, (long long)seeds, med, lo, hi,
+               (long long)gens_all, secs);
+    free(evals);
+    alDestroyConfig(cfg);
+    return solved == seeds ? 0 : 1;
+}

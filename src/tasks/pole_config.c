@@ -1,0 +1,144 @@
+// The [pole] section: which pole-balancing task, its physics (every constant
+// of the Gruau et al. set-up), the controller's shape and the search's step
+// size. The defaults are the benchmark's; cartpole.c's alDefaultCartPoleDef
+// holds the same numbers (tests/test_pole.c checks they agree).
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "alife/config.h"
+#include "alife/pole.h"
+
+static const alKeyDef pole_keys[] = {
+    {"pole", "variant", AL_TYPE_ENUM, "double", 0, 0, "single|double|double_novel",
+     "the task: one pole; two poles with velocities seen (Markovian); two poles, no velocities "
+     "(needs memory)"},
+    {"pole", "track", AL_TYPE_FLOAT, "4.8", 0.1, 1000, NULL, "track length, m; failure beyond +-track/2"},
+    {"pole", "cart_mass", AL_TYPE_FLOAT, "1", 1e-6, 1e6, NULL, "mass of the cart, kg"},
+    {"pole", "long_pole_length", AL_TYPE_FLOAT, "1", 1e-4, 100, NULL, "full length of the (long) pole, m"},
+    {"pole", "long_pole_mass", AL_TYPE_FLOAT, "0.1", 1e-6, 1e6, NULL, "mass of the (long) pole, kg"},
+    {"pole", "short_pole_length", AL_TYPE_FLOAT, "0.1", 1e-4, 100, NULL,
+     "full length of the short pole (double variants), m"},
+    {"pole", "short_pole_mass", AL_TYPE_FLOAT, "0.01", 1e-6, 1e6, NULL,
+     "mass of the short pole (double variants), kg"},
+    {"pole", "hinge_friction", AL_TYPE_FLOAT, "0.000002", 0, 10, NULL,
+     "friction coefficient of the poles' hinges, N m s"},
+    {"pole", "gravity", AL_TYPE_FLOAT, "9.8", 0.01, 1000, NULL, "gravity, m/s^2"},
+    {"pole", "force", AL_TYPE_FLOAT, "10", 0.01, 1e4, NULL,
+     "largest push on the cart, N (the controller's output in (-1, 1) times this)"},
+    {"pole", "dt", AL_TYPE_FLOAT, "0.01", 1e-5, 1, NULL, "Runge-Kutta (RK4) step, s"},
+    {"pole", "substeps", AL_TYPE_INT, "2", 1, 1000, NULL,
+     "RK4 steps per control step (the force is held for substeps * dt seconds)"},
+    {"pole", "fail_angle", AL_TYPE_FLOAT, "0.6283185307179586", 0.001, 3.14, NULL,
+     "failure when a pole leans beyond this, rad (36 degrees)"},
+    {"pole", "start_angle", AL_TYPE_FLOAT, "0.07", -1, 1, NULL,
+     "the long pole's angle at the start of a trial, rad (0.07 rad = 4.01 degrees)"},
+    {"pole", "max_steps", AL_TYPE_INT, "100000", 1, 1e9, NULL,
+     "control steps a controller must balance to solve the task"},
+    {"pole", "fitness", AL_TYPE_ENUM, "auto", 0, 0, "auto|steps|damping",
+     "fitness: steps balanced, or Gruau's damping fitness over damping_steps (auto: damping for "
+     "double_novel)"},
+    {"pole", "damping_steps", AL_TYPE_INT, "1000", 100, 1e7, NULL, "length of a damping-fitness trial, steps"},
+    {"pole", "hidden", AL_TYPE_INT, "0", 0, AL_POLE_MAX_HIDDEN, NULL,
+     "hidden tanh neurons of the controller (0: a single-layer net, as Igel 2003)"},
+    {"pole", "recurrent", AL_TYPE_ENUM, "auto", 0, 0, "auto|on|off",
+     "neurons also see every neuron's previous activation (auto: on for double_novel)"},
+    {"pole", "bias", AL_TYPE_BOOL, "false", 0, 0, NULL, "a constant input 1 for every neuron"},
+    {"pole", "generalisation", AL_TYPE_BOOL, "false", 0, 0, NULL,
+     "solving also needs the generalisation test of Gruau et al. (625 starts)"},
+    {"pole", "generalisation_steps", AL_TYPE_INT, "1000", 1, 1e7, NULL,
+     "steps a controller must balance from each generalisation start"},
+    {"pole", "generalisation_min", AL_TYPE_INT, "200", 1, AL_POLE_GEN_STARTS, NULL,
+     "generalisation starts of 625 a solution must balance"},
+    {"pole", "sigma", AL_TYPE_FLOAT, "1", 1e-9, 1e6, NULL,
+     "CMA-ES initial step size on the weights (the mean starts at 0), > 0"},
+    {"pole", "population", AL_TYPE_INT, "0", 0, 100000, NULL,
+     "CMA-ES population lambda (0: 4 + floor(3 ln n))"},
+    {"pole", "restarts", AL_TYPE_INT, "0", 0, 30, NULL,
+     "CMA-ES IPOP restarts when the search converges (each doubles lambda)"},
+};
+
+static const alKeyOverride pole_overrides[] = {
+    {"run.generations", "2000"},
+};
+
+const alSchemaPart alPoleSchemaPart = {
+    "pole", "pole", pole_keys, (int)(sizeof pole_keys / sizeof pole_keys[0]),
+    pole_overrides, (int)(sizeof pole_overrides / sizeof pole_overrides[0]),
+};
+
+alPoleDef alDefaultPoleDef(alPoleVariant variant)
+{
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "pole";
+    char set[64];
+    snprintf(set, sizeof set, "pole.variant=%s", alPoleVariant_Name(variant));
+    const char *sets[1] = {set};
+    cd.sets = sets;
+    cd.set_count = 1;
+    alConfig *cfg = alCreateConfig(&cd, NULL);
+    assert(cfg && "out of memory building the pole defaults");
+    alPoleDef d;
+    memset(&d, 0, sizeof d);
+    if (cfg) alPoleDef_FromConfig(&d, cfg, NULL);
+    alDestroyConfig(cfg);
+    return d;
+}
+
+alResult alPoleDef_FromConfig(alPoleDef *d, const alConfig *cfg, alError *err)
+{
+    memset(d, 0, sizeof *d);
+    d->variant = (alPoleVariant)alConfig_Enum(cfg, "pole.variant");
+    alCartPoleDef *c = &d->cart;
+    *c = alDefaultCartPoleDef();
+    c->poles = d->variant == AL_POLE_SINGLE ? 1 : 2;
+    c->track = alConfig_Float(cfg, "pole.track");
+    c->cart_mass = alConfig_Float(cfg, "pole.cart_mass");
+    c->pole_length[0] = alConfig_Float(cfg, "pole.long_pole_length");
+    c->pole_mass[0] = alConfig_Float(cfg, "pole.long_pole_mass");
+    c->pole_length[1] = alConfig_Float(cfg, "pole.short_pole_length");
+    c->pole_mass[1] = alConfig_Float(cfg, "pole.short_pole_mass");
+    c->hinge_friction = alConfig_Float(cfg, "pole.hinge_friction");
+    c->gravity = alConfig_Float(cfg, "pole.gravity");
+    c->force = alConfig_Float(cfg, "pole.force");
+    c->dt = alConfig_Float(cfg, "pole.dt");
+    c->substeps = (int)alConfig_Int(cfg, "pole.substeps");
+    c->fail_angle = alConfig_Float(cfg, "pole.fail_angle");
+    d->start_angle = alConfig_Float(cfg, "pole.start_angle");
+    d->max_steps = alConfig_Int(cfg, "pole.max_steps");
+    int fit = alConfig_Enum(cfg, "pole.fitness"); // auto|steps|damping
+    d->damping = fit == 2 || (fit == 0 && d->variant == AL_POLE_DOUBLE_NOVEL);
+    d->damping_steps = (int)alConfig_Int(cfg, "pole.damping_steps");
+    d->hidden = (int)alConfig_Int(cfg, "pole.hidden");
+    int rec = alConfig_Enum(cfg, "pole.recurrent"); // auto|on|off
+    d->recurrent = rec == 1 || (rec == 0 && d->variant == AL_POLE_DOUBLE_NOVEL);
+    d->bias = alConfig_Bool(cfg, "pole.bias");
+    d->generalisation = alConfig_Bool(cfg, "pole.generalisation");
+    d->generalisation_steps = (int)alConfig_Int(cfg, "pole.generalisation_steps");
+    d->generalisation_min = (int)alConfig_Int(cfg, "pole.generalisation_min");
+    alResult r = alPoleDef_Validate(d, "pole.", err);
+    return r == AL_OK ? r : alConfig_Locate(cfg, err);
+}
+
+alResult alPoleDef_Validate(const alPoleDef *d, const char *prefix, alError *err)
+{
+    const char *p = prefix ? prefix : "";
+    if (d->variant < AL_POLE_SINGLE || d->variant > AL_POLE_DOUBLE_NOVEL)
+        return alError_Set(err, AL_ERR_CONFIG, "%svariant = %d: unknown (allowed: single|double|double_novel)", p,
+                           (int)d->variant);
+    alResult r = alCartPoleDef_Validate(&d->cart, prefix, err);
+    if (r != AL_OK) return r;
+    if (d->max_steps < 1) return alError_Set(err, AL_ERR_CONFIG, "%smax_steps = %lld: out of range (allowed: >= 1)", p,
+                                             (long long)d->max_steps);
+    if (d->damping && d->damping_steps < 100)
+        return alError_Set(err, AL_ERR_CONFIG, "%sdamping_steps = %d: out of range (allowed: >= 100)", p,
+                           d->damping_steps);
+    if (d->hidden < 0 || d->hidden > AL_POLE_MAX_HIDDEN)
+        return alError_Set(err, AL_ERR_CONFIG, "%shidden = %d: out of range (allowed: 0 .. %d)", p, d->hidden,
+                           AL_POLE_MAX_HIDDEN);
+    if (d->generalisation && (d->generalisation_steps < 1 || d->generalisation_min < 1 ||
+                              d->generalisation_min > AL_POLE_GEN_STARTS))
+        return alError_Set(err, AL_ERR_CONFIG, "%sgeneralisation_min = %d: out of range (allowed: 1 .. %d)", p,
+                           d->generalisation_min, AL_POLE_GEN_STARTS);
+    return AL_OK;
+}

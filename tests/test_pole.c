@@ -170,7 +170,8 @@ static void test_defaults_agree_with_the_schema(void **state)
     assert_true(p.cart.fail_angle == c.fail_angle);
     assert_true(p.start_angle == 0.07 && p.max_steps == 100000 && !p.damping && !p.recurrent);
     alPoleDef n = alDefaultPoleDef(AL_POLE_DOUBLE_NOVEL);
-    assert_true(n.damping && n.recurrent && n.damping_steps == 1000);
+    assert_true(n.damping && n.recurrent && n.generalisation && n.damping_steps == 1000);
+    assert_false(p.generalisation);
     assert_int_equal(alDefaultPoleDef(AL_POLE_SINGLE).cart.poles, 1);
 }
 

@@ -68,7 +68,7 @@ typedef struct alPoleDef {
     int hidden;               ///< hidden neurons, 0 .. AL_POLE_MAX_HIDDEN (default 0)
     bool recurrent;           ///< neurons see the previous activations (default: double_novel)
     bool bias;                ///< a constant input 1 (default false)
-    bool generalisation;      ///< solving needs the generalisation test too (default false)
+    bool generalisation;      ///< solving needs the generalisation test too (default: double_novel)
     int generalisation_steps; ///< steps each start must balance (default 1000)
     int generalisation_min;   ///< starts of 625 that must be balanced (default 200)
 } alPoleDef;

@@ -44,16 +44,18 @@ static const alKeyDef pole_keys[] = {
     {"pole", "recurrent", AL_TYPE_ENUM, "auto", 0, 0, "auto|on|off",
      "neurons also see every neuron's previous activation (auto: on for double_novel)"},
     {"pole", "bias", AL_TYPE_BOOL, "false", 0, 0, NULL, "a constant input 1 for every neuron"},
-    {"pole", "generalisation", AL_TYPE_BOOL, "false", 0, 0, NULL,
-     "solving also needs the generalisation test of Gruau et al. (625 starts)"},
+    {"pole", "generalisation", AL_TYPE_ENUM, "auto", 0, 0, "auto|on|off",
+     "solving also needs the generalisation test of Gruau et al. (625 starts; auto: on for "
+     "double_novel, as in their set-up and the NEAT paper's)"},
     {"pole", "generalisation_steps", AL_TYPE_INT, "1000", 1, 1e7, NULL,
      "steps a controller must balance from each generalisation start"},
     {"pole", "generalisation_min", AL_TYPE_INT, "200", 1, AL_POLE_GEN_STARTS, NULL,
      "generalisation starts of 625 a solution must balance"},
     {"pole", "sigma", AL_TYPE_FLOAT, "1", 1e-9, 1e6, NULL,
      "CMA-ES initial step size on the weights (the mean starts at 0), > 0"},
-    {"pole", "population", AL_TYPE_INT, "0", 0, 100000, NULL,
-     "CMA-ES population lambda (0: 4 + floor(3 ln n))"},
+    {"pole", "population", AL_TYPE_INT, "16", 0, 100000, NULL,
+     "CMA-ES population lambda (0: 4 + floor(3 ln n), 9 for 6 weights; 16 leaves fewer runs stuck "
+     "on a plateau)"},
     {"pole", "restarts", AL_TYPE_INT, "0", 0, 30, NULL,
      "CMA-ES IPOP restarts when the search converges (each doubles lambda)"},
 };
@@ -113,7 +115,8 @@ alResult alPoleDef_FromConfig(alPoleDef *d, const alConfig *cfg, alError *err)
     int rec = alConfig_Enum(cfg, "pole.recurrent"); // auto|on|off
     d->recurrent = rec == 1 || (rec == 0 && d->variant == AL_POLE_DOUBLE_NOVEL);
     d->bias = alConfig_Bool(cfg, "pole.bias");
-    d->generalisation = alConfig_Bool(cfg, "pole.generalisation");
+    int gen = alConfig_Enum(cfg, "pole.generalisation"); // auto|on|off
+    d->generalisation = gen == 1 || (gen == 0 && d->variant == AL_POLE_DOUBLE_NOVEL);
     d->generalisation_steps = (int)alConfig_Int(cfg, "pole.generalisation_steps");
     d->generalisation_min = (int)alConfig_Int(cfg, "pole.generalisation_min");
     alResult r = alPoleDef_Validate(d, "pole.", err);

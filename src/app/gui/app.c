@@ -767,7 +767,8 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     case K_MODE1:
     case K_MODE2:
     case K_MODE3:
-        if (!repeat) show_mode(g, act == K_MODE1 ? 0 : act == K_MODE2 ? 1 : 2);
+    case K_MODE4:
+        if (!repeat) show_mode(g, (int)(act - K_MODE1));
         break;
     case K_PAUSE:
         if (repeat) break;
@@ -1046,7 +1047,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     int m = o->mode ? mode_index(o->mode) : -1;
     if (o->mode && m < 0) {
         alError_Set(err, AL_ERR_USAGE,
-                    "--mode '%s': not a mode (allowed: steering, estrings, ants)", o->mode);
+                    "--mode '%s': not a mode (allowed: steering, estrings, ants, pole)", o->mode);
         goto fail;
     }
     alConfig *cfg = NULL;

@@ -787,7 +787,7 @@ void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
         snprintf(out, cap, "%s", g->config_path);
         return;
     } else {
-        snprintf(rel, sizeof rel, "%s", g->mode == 1 ? "estrings/hello.ini" : "ants/default.ini");
+        snprintf(rel, sizeof rel, "%s", g->mode == 1 ? "estrings/hello.ini" : g->mode == 3 ? "pole/double.ini" : "ants/default.ini");
     }
     al_lesson_find(rel, out, cap);
 }

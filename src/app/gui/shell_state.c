@@ -51,8 +51,8 @@ void al_shell_report(al_gui *g, al_view_report *r)
     r->selected = -1;
     r->food = -1;
     if (g->cfg) {
-        static const char *const count_keys[] = {"steering.vehicles", "estrings.population",
-                                                 "ants.count"};
+        static const char *const count_keys[NMODES] = {"steering.vehicles", "estrings.population",
+                                                       "ants.count", "pole.population"};
         const char *t = alConfig_Text(g->cfg, count_keys[g->mode]);
         if (t) r->agents = atoi(t);
         const char *sc = alConfig_Text(g->cfg, "steering.scenario");

@@ -1,0 +1,177 @@
+// The pole-balancing view: the cart on its track and the poles, driven live
+// by the best controller of the latest generation (the solution once
+// solved). The view runs its own trial of that controller, one control step
+// (0.02 s) per frame, in update (never while drawing); a new generation's
+// best starts a new trial, and a fallen trial starts again after a pause.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/detmath.h"
+#include "alife/pole.h"
+#include "view.h"
+
+enum { REST_FRAMES = 45 };
+
+typedef struct view_state {
+    float w[512];
+    int n;             // weights held (0: no controller yet)
+    int64_t gen;       // generation the controller is from (-1 none)
+    alPoleTrial trial; // the live trial
+    int rest;          // frames left before a fallen trial restarts
+    int64_t longest;   // longest live trial seen
+    int trials;        // trials started
+} view_state;
+
+static void *create(const al_view_ctx *ctx)
+{
+    (void)ctx;
+    view_state *st = calloc(1, sizeof *st);
+    if (st) st->gen = -1;
+    return st;
+}
+
+static void destroy(void *state)
+{
+    free(state);
+}
+
+static void restart_trial(const alPoleDef *d, view_state *st)
+{
+    alPoleTrial_Start(d, &st->trial, NULL);
+    st->rest = 0;
+    st->trials++;
+}
+
+static void update(al_view_ctx *ctx, int64_t ticks)
+{
+    (void)ticks;
+    view_state *st = ctx->state;
+    if (!st) return;
+    const alPoleRun *run = ctx->mod;
+    const alPoleDef *d = alPoleRun_Def(run);
+    int n = 0;
+    const float *w = alPoleRun_Best(run, &n);
+    int64_t gen = ctx->session->have_last ? ctx->session->last.gen : -1;
+    if (w && n <= (int)(sizeof st->w / sizeof st->w[0]) && gen != st->gen) {
+        memcpy(st->w, w, (size_t)n * sizeof *w);
+        st->n = n;
+        st->gen = gen;
+        restart_trial(d, st);
+    }
+    if (st->n == 0) return;
+    if (st->trial.failed) {
+        if (++st->rest >= REST_FRAMES) restart_trial(d, st);
+        return;
+    }
+    if (ctx->paused) return;
+    alPoleTrial_Step(d, st->w, &st->trial);
+    if (st->trial.steps > st->longest) st->longest = st->trial.steps;
+}
+
+// A filled rectangle from a to b (world units) as a thick line.
+static void box(al_canvas *c, alVec2 a, alVec2 b, SDL_Color col)
+{
+    float hpx = (b.y - a.y) * c->scale;
+    al_batch_line(c->batch, c, alV2(a.x, 0.5f * (a.y + b.y)), alV2(b.x, 0.5f * (a.y + b.y)), hpx, col);
+}
+
+static void draw(al_view_ctx *ctx, al_canvas *c)
+{
+    view_state *st = ctx->state;
+    const alPoleDef *d = alPoleRun_Def(ctx->mod);
+    float W = c->world.width, H = c->world.height;
+    float k = 0.9f * W / (float)d->cart.track; // world units per metre
+    float ground = 0.72f * H, cx0 = 0.5f * W;
+    // The track, its ends (the failure bounds) and the centre.
+    al_batch_line(c->batch, c, alV2(cx0 - 0.5f * k * (float)d->cart.track, ground),
+                  alV2(cx0 + 0.5f * k * (float)d->cart.track, ground), 3.0f, AL_COL_BORDER);
+    for (int s = -1; s <= 1; s += 2) {
+        float x = cx0 + (float)s * 0.5f * k * (float)d->cart.track;
+        al_batch_line(c->batch, c, alV2(x, ground - 0.15f * k), alV2(x, ground + 0.05f * k), 3.0f, AL_COL_BAD);
+    }
+    al_batch_line(c->batch, c, alV2(cx0, ground), alV2(cx0, ground + 0.05f * k), 2.0f, AL_COL_DIM);
+    const alCartPoleState *cs = st ? &st->trial.cart : NULL;
+    double x = cs ? cs->s[0] : 0, th[2] = {cs ? cs->s[2] : d->start_angle, cs ? cs->s[4] : 0};
+    float cx = cx0 + (float)x * k, cw = 0.3f * k, ch = 0.15f * k;
+    bool down = st && st->trial.failed;
+    box(c, alV2(cx - 0.5f * cw, ground - ch), alV2(cx + 0.5f * cw, ground), down ? AL_COL_BAD : AL_COL_AGENT);
+    alVec2 hinge = alV2(cx, ground - ch);
+    int poles = d->variant == AL_POLE_SINGLE ? 1 : 2;
+    static const SDL_Color pole_col[2] = {AL_RGB(255, 170, 60), AL_RGB(110, 220, 120)};
+    for (int i = 0; i < poles; ++i) {
+        float len = (float)d->cart.pole_length[i] * k;
+        alVec2 tip = alV2(hinge.x + len * (float)alDet_Sin(th[i]), hinge.y - len * (float)alDet_Cos(th[i]));
+        al_batch_line(c->batch, c, hinge, tip, i == 0 ? 6.0f : 4.0f, pole_col[i]);
+    }
+    al_batch_disc(c->batch, c, hinge, 0.03f * k, 12, AL_COL_TEXT);
+    al_batch_draw(c);
+    if (!st || st->n == 0)
+        al_draw_text(c, alV2(cx0, 0.2f * H), AL_COL_DIM, "waiting for the first generation");
+    else
+        al_draw_text(c, alV2(cx0, 0.2f * H), down ? AL_COL_BAD : AL_COL_TEXT,
+                     "best of generation %lld: %lld steps (%.1f s)%s", (long long)st->gen,
+                     (long long)st->trial.steps, d->cart.dt * (double)d->cart.substeps * (double)st->trial.steps,
+                     down ? ", fell" : "");
+}
+
+static void panel(al_view_ctx *ctx, al_panel *p)
+{
+    view_state *st = ctx->state;
+    const alPoleDef *d = alPoleRun_Def(ctx->mod);
+    al_panel_heading(p, "Pole balancing");
+    al_panel_kv(p, "variant", "%s", alPoleVariant_Name(d->variant));
+    al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
+                d->recurrent ? ", recurrent" : "");
+    al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
+    al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
+    int64_t sg = 0, se = 0;
+    if (alPoleRun_Solved(ctx->mod, &sg, &se))
+        al_panel_text(p, AL_COL_GOOD, "solved: generation %lld, %lld evaluations", (long long)sg, (long long)se);
+    if (st && st->n) {
+        al_panel_heading(p, "Live trial");
+        const double *s = st->trial.cart.s;
+        al_panel_kv(p, "steps", "%lld", (long long)st->trial.steps);
+        al_panel_kv(p, "cart x", "%+.3f m", s[0]);
+        al_panel_kv(p, "long pole", "%+.2f deg", s[2] * 57.29577951308232);
+        if (d->variant != AL_POLE_SINGLE) al_panel_kv(p, "short pole", "%+.2f deg", s[4] * 57.29577951308232);
+        al_panel_kv(p, "force", "%+.2f N", st->trial.act[d->hidden] * d->cart.force);
+    }
+}
+
+static void report(al_view_ctx *ctx, al_view_report *r)
+{
+    view_state *st = ctx->state;
+    const alPoleDef *d = alPoleRun_Def(ctx->mod);
+    snprintf(r->scenario, sizeof r->scenario, "%s", alPoleVariant_Name(d->variant));
+    r->agents = 1;
+    r->food = -1;
+    al_view_report_figure(r, "weights", alPole_WeightCount(d));
+    al_view_report_figure(r, "solved", alPoleRun_Solved(ctx->mod, NULL, NULL) ? 1 : 0);
+    if (!st) return;
+    al_view_report_figure(r, "controller_gen", (double)st->gen);
+    al_view_report_figure(r, "trial_steps", (double)st->trial.steps);
+    al_view_report_figure(r, "trial_failed", st->trial.failed ? 1 : 0);
+    al_view_report_figure(r, "longest_trial", (double)st->longest);
+    al_view_report_figure(r, "trials", st->trials);
+    al_view_report_figure(r, "cart_x", st->trial.cart.s[0]);
+    al_view_report_figure(r, "theta1", st->trial.cart.s[2]);
+    al_view_report_figure(r, "theta2", st->trial.cart.s[4]);
+}
+
+static const char *const plot_figures[] = {NULL};
+
+const al_view al_view_pole = {
+    .module = "pole",
+    .ticks_per_frame = 1,
+    .plot_figures = plot_figures,
+    .plot_y = "fitness per generation (best, mean)",
+    .legend = "orange  the long pole (1 m)\ngreen   the short pole (0.1 m)\nred     the track's ends: the "
+              "cart fails beyond them",
+    .create = create,
+    .destroy = destroy,
+    .update = update,
+    .draw = draw,
+    .panel = panel,
+    .report = report,
+};

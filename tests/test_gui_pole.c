@@ -1,0 +1,97 @@
+// The pole view, offscreen through the --script harness: the double-pole
+// lesson opens in the pole mode, the best controller of each generation
+// balances live (its trial advances one control step a frame and restarts
+// with each new generation's best), once solved the solution keeps the poles
+// up frame after frame, and key 4 switches to the pole mode from another.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#ifdef ALIFE_HAVE_GUI
+#include <math.h>
+
+#include "gui_script.h"
+
+static void the_lesson_balances_the_best_controller_live(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 3 state\n"
+                  "at 8 state\n"
+                  "at 200 state\n"
+                  "at 260 state\n"
+                  "at 261 quit\n",
+                  "--no-log experiments/pole/double.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    for (int i = 0; i < 4; ++i) {
+        assert_string_equal(gs_str(r.line[i], "mode"), "pole");
+        assert_string_equal(gs_str(r.line[i], "scenario"), "double");
+        assert_true(gs_num(r.line[i], "figures.weights") == 6);
+    }
+    // While evolving: each frame is a generation, and the view follows its best.
+    assert_false(gs_bool(r.line[0], "finished"));
+    assert_true(gs_num(r.line[1], "figures.controller_gen") > gs_num(r.line[0], "figures.controller_gen"));
+    assert_true(gs_num(r.line[1], "figures.trials") > gs_num(r.line[0], "figures.trials"));
+    // Solved by frame 200 (seed 1 needs 17 generations): the solution
+    // balances on, one control step a frame, and the poles stay up.
+    assert_true(gs_bool(r.line[2], "finished"));
+    assert_true(gs_num(r.line[2], "figures.solved") == 1);
+    double s2 = gs_num(r.line[2], "figures.trial_steps"), s3 = gs_num(r.line[3], "figures.trial_steps");
+    assert_true(s2 > 100);
+    assert_true(s3 - s2 == 60);
+    assert_true(gs_num(r.line[3], "figures.trial_failed") == 0);
+    assert_true(fabs(gs_num(r.line[3], "figures.theta1")) < 0.6283);
+    assert_true(fabs(gs_num(r.line[3], "figures.cart_x")) < 2.4);
+    assert_true(gs_num(r.line[2], "figures.controller_gen") == gs_num(r.line[3], "figures.controller_gen"));
+    gs_free(&r);
+}
+
+static void key_4_opens_the_pole_mode(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 3 state\n"
+                  "at 4 key 4\n"
+                  "at 10 state\n"
+                  "at 11 quit\n",
+                  "--no-log --mode steering");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_string_equal(gs_str(r.line[0], "mode"), "steering");
+    assert_string_equal(gs_str(r.line[1], "mode"), "pole");
+    assert_true(gs_num(r.line[1], "generation") > 0);
+    gs_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_lesson_balances_the_best_controller_live),
+        cmocka_unit_test(key_4_opens_the_pole_mode),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    if (gs_dir[0]) {
+        char cmd[300];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", gs_dir);
+        if (system(cmd) != 0) rc = rc ? rc : 1;
+    }
+    return rc;
+}
+#else
+static void gui_not_built(void **state)
+{
+    (void)state;
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

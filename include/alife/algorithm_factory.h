@@ -85,6 +85,10 @@ alResult alAlgorithmDef_FromConfig(alAlgorithmDef *def, const alConfig *cfg,
 /// rules above), else AL_ERR_CONFIG naming the algorithm and the task.
 alResult alAlgorithm_CheckTask(const alAlgorithmDef *def, const alAlgorithmTask *task, alError *err);
 
+/// alAlgorithm_CheckTask, then the algorithm's own validation of its def
+/// with the task's fields filled in (messages name [ga] / [cmaes] keys).
+alResult alAlgorithmDef_Validate(const alAlgorithmDef *def, const alAlgorithmTask *task, alError *err);
+
 /// Makes the algorithm def->id names for the task: *out owns it (free with
 /// alDestroyAlgorithm). AL_ERR_CONFIG for a mismatch (alAlgorithm_CheckTask)
 /// or a bad def (the algorithm's own validation: "cmaes.sigma = 0: ...");

@@ -109,36 +109,67 @@ alResult alAlgorithmDef_FromConfig(alAlgorithmDef *def, const alConfig *cfg,
     return r == AL_OK ? r : alConfig_Locate(cfg, err);
 }
 
+// The algorithms' defs with what the task decides filled in.
+static alGaDef task_ga(const alAlgorithmDef *def, const alAlgorithmTask *task)
+{
+    alCandidateKind kind = AL_CANDIDATE_FLOATS;
+    (void)pick_kind(&algorithms[AL_ALGORITHM_GA], task->accepted, &kind);
+    alGaDef g = def->ga;
+    g.type = kind == AL_CANDIDATE_BYTES ? AL_GENOME_BYTES : AL_GENOME_FLOATS;
+    if (task->population > 0) g.population = task->population;
+    g.length = task->length;
+    g.minimise = task->minimise;
+    g.threads = task->threads;
+    g.fitness = task->fitness;
+    g.fitness_ctx = task->fitness_ctx;
+    return g;
+}
+
+static alCmaesDef task_cmaes(const alAlgorithmDef *def, const alAlgorithmTask *task)
+{
+    alCmaesDef c = def->cmaes;
+    c.dimension = task->length;
+    if (c.lambda == 0 && task->population > 0) c.lambda = task->population;
+    c.minimise = task->minimise;
+    c.threads = task->threads;
+    c.fitness = NULL; // scored by the task through ask and tell
+    return c;
+}
+
+alResult alAlgorithmDef_Validate(const alAlgorithmDef *def, const alAlgorithmTask *task, alError *err)
+{
+    alResult r = alAlgorithm_CheckTask(def, task, err);
+    if (r != AL_OK) return r;
+    switch (def->id) {
+    case AL_ALGORITHM_GA: {
+        alGaDef g = task_ga(def, task);
+        return alGaDef_Validate(&g, "ga.", err);
+    }
+    case AL_ALGORITHM_CMAES: {
+        alCmaesDef c = task_cmaes(def, task);
+        return alCmaesDef_Validate(&c, "cmaes.", err);
+    }
+    case AL_ALGORITHM_NEAT: break; // wt-neat: alNeatDef_Validate
+    }
+    return AL_OK;
+}
+
 alResult alCreateAlgorithm(const alAlgorithmDef *def, const alAlgorithmTask *task, uint64_t seed,
                            alAlgorithm *out, alError *err)
 {
     *out = (alAlgorithm){NULL, NULL};
     alResult r = alAlgorithm_CheckTask(def, task, err);
     if (r != AL_OK) return r;
-    alCandidateKind kind = AL_CANDIDATE_FLOATS;
-    (void)pick_kind(&algorithms[def->id], task->accepted, &kind);
     switch (def->id) {
     case AL_ALGORITHM_GA: {
-        alGaDef g = def->ga;
-        g.type = kind == AL_CANDIDATE_BYTES ? AL_GENOME_BYTES : AL_GENOME_FLOATS;
-        if (task->population > 0) g.population = task->population;
-        g.length = task->length;
-        g.minimise = task->minimise;
-        g.threads = task->threads;
-        g.fitness = task->fitness;
-        g.fitness_ctx = task->fitness_ctx;
+        alGaDef g = task_ga(def, task);
         alGa *ga = NULL;
         r = alCreateGa(&g, seed, &ga, err);
         if (r == AL_OK) *out = alGa_Algorithm(ga);
         return r;
     }
     case AL_ALGORITHM_CMAES: {
-        alCmaesDef c = def->cmaes;
-        c.dimension = task->length;
-        if (c.lambda == 0 && task->population > 0) c.lambda = task->population;
-        c.minimise = task->minimise;
-        c.threads = task->threads;
-        c.fitness = NULL; // scored by the task through ask and tell
+        alCmaesDef c = task_cmaes(def, task);
         alCmaes *cm = NULL;
         r = alCreateCmaes(&c, seed, &cm, err);
         if (r == AL_OK) *out = alCmaes_Algorithm(cm);

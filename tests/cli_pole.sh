@@ -32,12 +32,12 @@ expect_output "0 of 2 solved" "no run solved within 16 evaluations"
 expect_exit 2 "a variant that does not exist" -- "$ALIFE" run experiments/pole/double.ini --set pole.variant=triple --db "$TMP/runs.db"
 expect_output "pole.variant = 'triple'" "the key and the value are named"
 expect_output "single|double|double_novel" "the allowed variants are named"
-expect_exit 2 "sigma 0 by --set" -- "$ALIFE" run experiments/pole/double.ini --set pole.sigma=0 --db "$TMP/runs.db"
-expect_output "pole.sigma = '0': out of range" "sigma 0 is out of range"
-sed 's/^sigma = 1$/sigma = -0.5/' experiments/pole/double.ini >"$TMP/neg.ini"
-line=$(grep -n '^sigma = -0.5$' "$TMP/neg.ini" | cut -d: -f1)
+expect_exit 2 "sigma 0 by --set" -- "$ALIFE" run experiments/pole/double.ini --set cmaes.sigma0=0 --db "$TMP/runs.db"
+expect_output "cmaes.sigma0 = '0': out of range" "sigma 0 is out of range"
+sed 's/^sigma0 = 1$/sigma0 = -0.5/' experiments/pole/double.ini >"$TMP/neg.ini"
+line=$(grep -n '^sigma0 = -0.5$' "$TMP/neg.ini" | cut -d: -f1)
 expect_exit 2 "sigma < 0 in a file" -- "$ALIFE" run "$TMP/neg.ini" --db "$TMP/runs.db"
-expect_output "neg.ini:$line: pole.sigma = '-0.5': out of range" "the file, line, key and value are named"
+expect_output "neg.ini:$line: cmaes.sigma0 = '-0.5': out of range" "the file, line, key and value are named"
 expect_exit 2 "bench pole with a bad variant" -- "$ALIFE" bench pole --variant triple
 expect_output "pole.variant" "the bench's error names the key"
 expect_exit 2 "bench pole with a bad option value" -- "$ALIFE" bench pole --seeds 0

@@ -246,7 +246,7 @@ static alConfig *config(const char *const *sets, int n, alError *err)
 // generation's statistics and the final controller.
 static int64_t run_module(const char *threads, uint64_t seed, uint64_t *hash, bool *solved)
 {
-    const char *sets[] = {threads, "pole.population=16"};
+    const char *sets[] = {threads, "cmaes.lambda=16"};
     alError err = {0};
     alConfig *cfg = config(sets, 2, &err);
     assert_non_null(cfg);
@@ -304,12 +304,22 @@ static void test_bad_values_name_key_and_range(void **state)
     assert_non_null(strstr(err.msg, "pole.variant"));
     assert_non_null(strstr(err.msg, "triple"));
     assert_non_null(strstr(err.msg, "single|double|double_novel"));
-    const char *bad_sigma[] = {"pole.sigma=0"};
+    const char *bad_sigma[] = {"cmaes.sigma0=0"};
     assert_null(config(bad_sigma, 1, &err));
-    assert_non_null(strstr(err.msg, "pole.sigma"));
-    const char *neg_sigma[] = {"pole.sigma=-1"};
+    assert_non_null(strstr(err.msg, "cmaes.sigma0"));
+    const char *neg_sigma[] = {"cmaes.sigma0=-1"};
     assert_null(config(neg_sigma, 1, &err));
-    assert_non_null(strstr(err.msg, "pole.sigma"));
+    assert_non_null(strstr(err.msg, "cmaes.sigma0"));
+    // An algorithm whose candidates the task cannot take: both are named.
+    const char *neat[] = {"run.algorithm=neat"};
+    alConfig *cfg = config(neat, 1, &err);
+    assert_non_null(cfg);
+    void *mod = NULL;
+    assert_int_equal(alModule_Find("pole")->create(cfg, 1, &mod, &err), AL_ERR_CONFIG);
+    assert_null(mod);
+    assert_non_null(strstr(err.msg, "neat"));
+    assert_non_null(strstr(err.msg, "'pole'"));
+    alDestroyConfig(cfg);
     // The def's own check, for callers that fill it by hand.
     alPoleDef d = alDefaultPoleDef(AL_POLE_DOUBLE);
     d.cart.dt = 0;

@@ -117,8 +117,9 @@ alCartPoleState alPole_GeneralisationStart(int k);
 
 // ---- the module ("pole"): the task under an algorithm --------------------------
 //
-/// A run of the task: one tick is one generation of the algorithm (CMA-ES
-/// with pole.sigma and pole.population until run.algorithm chooses), whose
+/// A run of the task: one tick is one generation of the algorithm
+/// run.algorithm names (default cmaes, with cmaes.sigma0 = 1 and
+/// cmaes.lambda = 16 for this module; ga works too), whose
 /// candidates are scored in parallel on run.threads workers; the result does
 /// not depend on their number. It finishes "solved" at the first generation
 /// holding a solution, or "stalled" when the algorithm converges.

@@ -31,7 +31,7 @@ static void help(void)
            "      --seed N          first seed (default 1)\n"
            "      --max-evals N     give a run up after N evaluations (default 100000)\n"
            "      --threads T       worker threads, 0 = automatic (default 1)\n"
-           "  -s, --set K=V         override a config key, e.g. --set pole.sigma=0.5\n"
+           "  -s, --set K=V         override a config key, e.g. --set cmaes.sigma0=0.5\n"
            "      --json            one JSON object instead of text\n"
            "  -h, --help            this help\n"
            "\n"

@@ -37,5 +37,5 @@ static const alKeyDef ga_keys[] = {
 };
 
 const alSchemaPart alGaSchemaPart = {
-    "estrings ants", "ga", ga_keys, (int)(sizeof ga_keys / sizeof ga_keys[0]), NULL, 0,
+    "estrings ants pole", "ga", ga_keys, (int)(sizeof ga_keys / sizeof ga_keys[0]), NULL, 0,
 };

@@ -1,7 +1,7 @@
-// The pole-balancing module: the task (pole_trial.c) under an ask/tell
-// algorithm. The algorithm is made in one place, make_algorithm(), so that
-// run.algorithm (CMA-ES today; NEAT's recurrent genomes later) plugs in
-// there and nowhere else; the rest sees only the alAlgorithm view.
+// The pole-balancing module: the task (pole_trial.c) under the ask/tell
+// algorithm run.algorithm names (algorithm_factory.h; CMA-ES by default).
+// The task takes float vectors; NEAT's recurrent genomes plug in at
+// make_algorithm() (the kinds accepted) and score_candidate() (the net).
 #include <assert.h>
 #include <omp.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "alife/algorithm.h"
-#include "alife/cmaes.h"
+#include "alife/algorithm_factory.h"
 #include "alife/module.h"
 #include "alife/pole.h"
 #include "alife/threads.h"
@@ -18,8 +18,7 @@ struct alPoleRun {
     alPoleDef def;
     int weights;  // controller length
     int threads;
-    alCmaes *cm;  // the algorithm's owner (freed by alDestroyCmaes)
-    alAlgorithm algo;
+    alAlgorithm algo; // owned (alDestroyAlgorithm)
     double *fit;  // one per candidate, grows with the population
     int64_t *steps;
     int fit_cap;
@@ -46,28 +45,31 @@ bool alPoleRun_Solved(const alPoleRun *run, int64_t *gen, int64_t *evaluations)
     return run->solved;
 }
 
-// The algorithm of the run. CMA-ES maximising the fitness from a zero mean.
+// The algorithm of the run, maximising the fitness over weight vectors.
 static alResult make_algorithm(alPoleRun *run, const alConfig *cfg, uint64_t seed, alError *err)
 {
-    alCmaesDef cd = alDefaultCmaesDef();
-    cd.dimension = run->weights;
-    cd.sigma = alConfig_Float(cfg, "pole.sigma");
-    cd.lambda = (int)alConfig_Int(cfg, "pole.population");
-    cd.restarts = (int)alConfig_Int(cfg, "pole.restarts");
-    cd.minimise = false;
-    cd.threads = 1; // the task scores the candidates itself, on run->threads
-    alResult r = alCmaesDef_Validate(&cd, "pole.", err);
-    if (r == AL_OK) r = alCreateCmaes(&cd, seed, &run->cm, err);
-    if (r != AL_OK) return alConfig_Locate(cfg, err);
-    run->algo = alCmaes_Algorithm(run->cm);
-    return AL_OK;
+    alAlgorithmTask task = {
+        .name = "pole",
+        .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_FLOATS),
+        .length = run->weights,
+        .population = 0, // the algorithm's choice ([cmaes] lambda, [ga] population)
+        .minimise = false,
+        .threads = 1, // the task scores the candidates itself, on run->threads
+    };
+    return alCreateAlgorithmFromConfig(cfg, &task, seed, &run->algo, err);
+}
+
+// One candidate's fitness (the float-vector controller).
+static double score_candidate(const alPoleDef *d, const void *candidate, int64_t *steps)
+{
+    return alPole_Fitness(d, candidate, steps);
 }
 
 static void destroy(void *self)
 {
     alPoleRun *run = self;
     if (!run) return;
-    alDestroyCmaes(run->cm);
+    alDestroyAlgorithm(run->algo);
     free(run->fit);
     free(run->steps);
     free(run->best);
@@ -132,7 +134,7 @@ static bool step(void *self)
     // Each candidate is one pure trial: the thread count decides only who
     // runs it. Trials differ a lot in length, hence the dynamic schedule.
 #pragma omp parallel for schedule(dynamic, 1) num_threads(run->threads) if (run->threads > 1 && n > 1)
-    for (int i = 0; i < n; ++i) fit[i] = alPole_Fitness(d, alAlgorithm_Candidate(a, i), &steps[i]);
+    for (int i = 0; i < n; ++i) fit[i] = score_candidate(d, alAlgorithm_Candidate(a, i), &steps[i]);
     int b = 0;
     for (int i = 1; i < n; ++i)
         if (fit[i] > fit[b]) b = i;

@@ -1,6 +1,6 @@
 // The [pole] section: which pole-balancing task, its physics (every constant
-// of the Gruau et al. set-up), the controller's shape and the search's step
-// size. The defaults are the benchmark's; cartpole.c's alDefaultCartPoleDef
+// of the Gruau et al. set-up) and the controller's shape; the algorithm's
+// settings are its own sections ([cmaes], [ga]). The defaults are the benchmark's; cartpole.c's alDefaultCartPoleDef
 // holds the same numbers (tests/test_pole.c checks they agree).
 #include <assert.h>
 #include <stdio.h>
@@ -51,17 +51,19 @@ static const alKeyDef pole_keys[] = {
      "steps a controller must balance from each generalisation start"},
     {"pole", "generalisation_min", AL_TYPE_INT, "200", 1, AL_POLE_GEN_STARTS, NULL,
      "generalisation starts of 625 a solution must balance"},
-    {"pole", "sigma", AL_TYPE_FLOAT, "1", 1e-9, 1e6, NULL,
-     "CMA-ES initial step size on the weights (the mean starts at 0), > 0"},
-    {"pole", "population", AL_TYPE_INT, "16", 0, 100000, NULL,
-     "CMA-ES population lambda (0: 4 + floor(3 ln n), 9 for 6 weights; 16 leaves fewer runs stuck "
-     "on a plateau)"},
-    {"pole", "restarts", AL_TYPE_INT, "0", 0, 30, NULL,
-     "CMA-ES IPOP restarts when the search converges (each doubles lambda)"},
 };
 
+// CMA-ES by default, from zero weights with step size 1; lambda 16 rather
+// than Hansen's 9 for 6 weights, with which 1 seed of 50 stalls on a plateau.
+// Under run.algorithm = ga the weights mutate by Gaussian steps (ants' rule).
 static const alKeyOverride pole_overrides[] = {
     {"run.generations", "2000"},
+    {"run.algorithm", "cmaes"},
+    {"cmaes.sigma0", "1"},
+    {"cmaes.lambda", "16"},
+    {"ga.mutation", "gaussian"},
+    {"ga.mutation_rate", "0.2"},
+    {"ga.max_perturbation", "0.3"},
 };
 
 const alSchemaPart alPoleSchemaPart = {

@@ -130,6 +130,9 @@ const alPoleDef *alPoleRun_Def(const alPoleRun *run);
 /// The controller to show: the solution once solved, else the best of the
 /// last generation (NULL before the first). *n receives its length.
 const float *alPoleRun_Best(const alPoleRun *run, int *n);
+/// The checks creating a run makes (the task's def, the algorithm for it),
+/// without creating one: for `alife config FILE`.
+alResult alPole_CheckConfig(const alConfig *cfg, alError *err);
 /// Whether solved, and at which generation and evaluation count.
 bool alPoleRun_Solved(const alPoleRun *run, int64_t *gen, int64_t *evaluations);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "alife/ants.h"
+#include "alife/pole.h"
 #include "alife/config.h"
 #include "alife/estrings.h"
 #include "alife/steering.h"
@@ -36,7 +37,7 @@ static void help(void)
            "\n"
            "options:\n"
            "  -l, --list         list the keys\n"
-           "  -m, --module M     steering, estrings or ants\n"
+           "  -m, --module M     steering, estrings, ants or pole\n"
            "  -s, --set K=V      override one key (repeatable)\n"
            "  -h, --help         this help\n");
 }
@@ -87,6 +88,7 @@ static alResult check_module(const alConfig *cfg, alError *err)
         alEStringsDef d;
         return alEStringsDef_FromConfig(&d, cfg, err);
     }
+    if (strcmp(m, "pole") == 0) return alPole_CheckConfig(cfg, err);
     alAntsDef d;
     return alAntsDef_FromConfig(&d, cfg, err);
 }
@@ -119,7 +121,7 @@ int cmd_config(int argc, char **argv)
         for (int i = 0; i < n; ++i) ok |= strcmp(mods[i], module) == 0;
         if (!ok) {
             al_sets_free(&sets);
-            return cli_usage_error("config", "unknown module '%s' (allowed: steering, estrings, ants)",
+            return cli_usage_error("config", "unknown module '%s' (allowed: steering, estrings, ants, pole)",
                                    module);
         }
     }

@@ -2,7 +2,6 @@
 // algorithm run.algorithm names (algorithm_factory.h; CMA-ES by default).
 // The task takes float vectors; NEAT's recurrent genomes plug in at
 // make_algorithm() (the kinds accepted) and score_candidate() (the net).
-#include <assert.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,18 +44,36 @@ bool alPoleRun_Solved(const alPoleRun *run, int64_t *gen, int64_t *evaluations)
     return run->solved;
 }
 
-// The algorithm of the run, maximising the fitness over weight vectors.
-static alResult make_algorithm(alPoleRun *run, const alConfig *cfg, uint64_t seed, alError *err)
+// What the task is to the algorithm factory: weight vectors, maximised.
+static alAlgorithmTask pole_task(int weights)
 {
-    alAlgorithmTask task = {
+    return (alAlgorithmTask){
         .name = "pole",
         .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_FLOATS),
-        .length = run->weights,
+        .length = weights,
         .population = 0, // the algorithm's choice ([cmaes] lambda, [ga] population)
         .minimise = false,
         .threads = 1, // the task scores the candidates itself, on run->threads
     };
+}
+
+// The algorithm of the run.
+static alResult make_algorithm(alPoleRun *run, const alConfig *cfg, uint64_t seed, alError *err)
+{
+    alAlgorithmTask task = pole_task(run->weights);
     return alCreateAlgorithmFromConfig(cfg, &task, seed, &run->algo, err);
+}
+
+alResult alPole_CheckConfig(const alConfig *cfg, alError *err)
+{
+    alPoleDef def;
+    alResult r = alPoleDef_FromConfig(&def, cfg, err);
+    if (r != AL_OK) return r;
+    alAlgorithmTask task = pole_task(alPole_WeightCount(&def));
+    alAlgorithmDef ad;
+    r = alAlgorithmDef_FromConfig(&ad, cfg, &task, err);
+    if (r == AL_OK) r = alAlgorithmDef_Validate(&ad, &task, err);
+    return r == AL_OK ? r : alConfig_Locate(cfg, err);
 }
 
 // One candidate's fitness (the float-vector controller).
@@ -119,12 +136,15 @@ static bool step(void *self)
     alPoleRun *run = self;
     if (run->solved || run->stalled) return false;
     int n = alAlgorithm_Ask(run->algo);
-    if (n > run->fit_cap) {
+    if (n > run->fit_cap) { // IPOP restarts grow the population
         double *f = realloc(run->fit, (size_t)n * sizeof *f);
         if (f) run->fit = f;
         int64_t *s = realloc(run->steps, (size_t)n * sizeof *s);
         if (s) run->steps = s;
-        assert(f && s && "out of memory growing the population");
+        if (!f || !s) { // out of memory: stop here rather than write past the arrays
+            run->stalled = true;
+            return false;
+        }
         run->fit_cap = n;
     }
     const alPoleDef *d = &run->def;

@@ -14,5 +14,6 @@ int bench_estrings(int argc, char **argv);
 int bench_ants(int argc, char **argv);
 int bench_store(int argc, char **argv);
 int bench_cmaes(int argc, char **argv);
+int bench_neat(int argc, char **argv);
 
 #endif

@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const alKeyDef common_keys[] = {
-    {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants",
+    {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants|xor",
      "which module this experiment runs"},
     {"run", "name", AL_TYPE_STRING, "", 0, 64, NULL,
      "a short name for the run in the database (empty: the config file's name)"},
@@ -38,12 +38,14 @@ extern const alSchemaPart alSteeringSchema;     // src/steer/steering_config.c
 extern const alSchemaPart alGaSchemaPart;       // src/evolve/ga_config.c
 extern const alSchemaPart alEStringsSchemaPart; // src/evolve/estrings_config.c
 extern const alSchemaPart alAntsSchemaPart;     // src/evolve/ants_config.c
+extern const alSchemaPart alNeatSchemaPart;     // src/algo/neat_config.c
 static const alSchemaPart *const parts_list[] = {
     &common_part,
     &alSteeringSchema,
     &alGaSchemaPart,
     &alEStringsSchemaPart,
     &alAntsSchemaPart,
+    &alNeatSchemaPart,
 };
 
 static alSchemaPart parts_copy[sizeof parts_list / sizeof parts_list[0]];
@@ -64,11 +66,11 @@ const alSchemaPart *alSchema_Parts(int *count)
     return parts_copy;
 }
 
-static const char *const module_names[] = {"steering", "estrings", "ants"};
+static const char *const module_names[] = {"steering", "estrings", "ants", "xor"};
 
 const char *const *alSchema_Modules(int *count)
 {
-    *count = 3;
+    *count = (int)(sizeof module_names / sizeof module_names[0]);
     return module_names;
 }
 

@@ -30,6 +30,8 @@ static void help(void)
            "      --seeds N         runs, seeds --seed .. --seed+N-1 (default 50)\n"
            "      --seed N          first seed (default 1)\n"
            "      --max-gens N      give a run up after N generations (default 500)\n"
+           "      --config FILE     read the [neat] keys from FILE (an xor experiment,\n"
+           "                        e.g. experiments/xor/xor.ini); default: the defaults\n"
            "      --set KEY=VALUE   a [neat] key, e.g. --set neat.population=300 (repeatable)\n"
            "      --threads T       evaluation threads, 0 = automatic (default 1)\n"
            "      --json            one JSON object instead of text\n"
@@ -57,18 +59,19 @@ static double median(const double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-enum { O_SEEDS = 1000, O_SEED, O_MAXG, O_SET, O_THREADS, O_JSON };
+enum { O_SEEDS = 1000, O_SEED, O_MAXG, O_SET, O_CONFIG, O_THREADS, O_JSON };
 
 int bench_neat(int argc, char **argv)
 {
     static const struct option lopts[] = {
         {"seeds", required_argument, 0, O_SEEDS}, {"seed", required_argument, 0, O_SEED},
         {"max-gens", required_argument, 0, O_MAXG}, {"set", required_argument, 0, O_SET},
+        {"config", required_argument, 0, O_CONFIG},
         {"threads", required_argument, 0, O_THREADS}, {"json", no_argument, 0, O_JSON},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int64_t seeds = 50, seed = 1, maxg = 500, threads = 1;
     bool json = false;
-    const char *bad = NULL;
+    const char *bad = NULL, *config = NULL;
     al_sets sets = {0};
     optind = 1;
     int c;
@@ -87,6 +90,7 @@ int bench_neat(int argc, char **argv)
             if (!al_parse_int(optarg, 0, 256, &threads)) bad = "--threads (0 to 256)";
             break;
         case O_SET: al_sets_add(&sets, optarg); break;
+        case O_CONFIG: config = optarg; break;
         case O_JSON: json = true; break;
         case 'h': al_sets_free(&sets); help(); return 0;
         default: al_sets_free(&sets); return cli_usage_error("bench neat", "see 'alife bench neat --help'");
@@ -102,6 +106,7 @@ int bench_neat(int argc, char **argv)
     }
     alConfigDef cd = alDefaultConfigDef();
     cd.module = "xor";
+    cd.path = config;
     cd.sets = (const char *const *)sets.items;
     cd.set_count = sets.count;
     alError err = {0};
@@ -113,7 +118,9 @@ int bench_neat(int argc, char **argv)
         alDestroyConfig(cfg);
         return cli_fail(&err);
     }
+    bool is_xor = strcmp(alConfig_Module(cfg), "xor") == 0;
     alDestroyConfig(cfg);
+    if (!is_xor) return cli_usage_error("bench neat", "--config %s: run.module is not xor", config);
     def.threads = (int)threads;
 
     double *evals = calloc((size_t)seeds, sizeof *evals);

@@ -9,10 +9,10 @@
 #include "session.h"
 #include "view.h"
 
-enum { NMODES = 3, MAXFIG = 4, NSPEEDS = 17 };
-static const char *const mode_names[NMODES] = {"steering", "estrings", "ants"};
+enum { NMODES = 4, MAXFIG = 4, NSPEEDS = 17 };
+static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
-                                                "Neural ant foragers"};
+                                                "Neural ant foragers", "XOR (NEAT)"};
 /// Ticks per frame; a negative -k is one tick every k frames (slow enough
 /// to watch a string evolve: at 60 frames a second, -30 is 2 ticks a second).
 static const int speeds[NSPEEDS] = {-30, -15, -6, -3, 1,   2,    5,    10,  20,
@@ -24,6 +24,7 @@ typedef enum shell_action {
     K_MODE1,
     K_MODE2,
     K_MODE3,
+    K_MODE4,
     K_PAUSE,
     K_TICK,
     K_GENERATION,
@@ -59,6 +60,7 @@ static const shell_key shell_keys[] = {
     {K_MODE1, {SDLK_1, SDLK_KP_1}, 0, "1", "", "steering playground (its run is kept)"},
     {K_MODE2, {SDLK_2, SDLK_KP_2}, 0, "2", "", "string evolution (its run is kept)"},
     {K_MODE3, {SDLK_3, SDLK_KP_3}, 0, "3", "", "neural ants (its run is kept)"},
+    {K_MODE4, {SDLK_4, SDLK_KP_4}, 0, "4", "", "XOR with NEAT (its run is kept)"},
     {K_PAUSE, {SDLK_SPACE}, 0, "Space", "pause / run", "pause or run the simulation"},
     {K_TICK, {SDLK_n}, -1, "N", "one tick", "simulate one tick (pauses first)"},
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",

@@ -766,6 +766,7 @@ static const char *const shell_legend[NMODES] = {
     "orange rings  the elites: the best ants, copied unchanged\n"
     "green numbers  food each ant has eaten this generation\n"
     "yellow numbers  the ants' indices",
+    "in0 in1 1  the inputs and the bias\nout  the output\nyellow discs  hidden nodes",
 };
 
 // The lesson file of what is shown: the steering scenario's, the CONFIG

@@ -38,6 +38,8 @@ expect_output "neat.population" "the key is named"
 expect_output "from 2 to" "the allowed range is named"
 expect_exit 2 "target species above the population" -- "$ALIFE" run "$SRC/experiments/xor/xor.ini" --db "$DB" --set neat.target_species=500
 expect_output "neat.target_species = 500" "the cross-key check names key and value"
+expect_exit 2 "an algorithm that makes no networks" -- "$ALIFE" run "$SRC/experiments/xor/xor.ini" --db "$DB" --set run.algorithm=cmaes
+expect_output "run.algorithm = cmaes makes float vectors; task 'xor' takes NEAT genomes" "both are named"
 expect_exit 2 "bench neat --set a bad value" -- "$ALIFE" bench neat --set neat.c3=-1
 expect_output "neat.c3" "bench names the key"
 

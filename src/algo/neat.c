@@ -635,11 +635,12 @@ static const void *cls_candidate(const void *self, int i) { return alNeat_Candid
 static alAlgoStop cls_tell(void *self, const double *f) { return alNeat_Tell(self, f); }
 static bool cls_last_stats(const void *self, alGenStats *out) { return alNeat_LastStats(self, out); }
 static const void *cls_best_ever(const void *self, double *f) { return alNeat_BestEver(self, f); }
+static void cls_destroy(void *self) { alDestroyNeat(self); }
 
 const alAlgorithmClass alNeatClass = {
     .name = "neat", .kind = AL_CANDIDATE_NEAT, .ask = cls_ask, .length = cls_length,
     .candidate = cls_candidate, .tell = cls_tell, .last_stats = cls_last_stats,
-    .best_ever = cls_best_ever,
+    .best_ever = cls_best_ever, .destroy = cls_destroy,
 };
 
 alAlgorithm alNeat_Algorithm(alNeat *ne) { return (alAlgorithm){&alNeatClass, ne}; }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/algorithm_factory.h"
 #include "alife/module.h"
 #include "alife/threads.h"
 #ifdef ALIFE_HAVE_OPENMP
@@ -170,13 +171,22 @@ const int *alXor_SpeciesHistory(const alXor *x, int *n)
 
 // ---- the module class -----------------------------------------------------------
 
+// The XOR task takes networks only: run.algorithm must make NEAT genomes
+// (the module's default); ga or cmaes is refused naming both.
+static const alKeyOverride xor_overrides[] = {{"run.algorithm", "neat"}};
+const alSchemaPart alXorSchemaPart = {"xor", "", NULL, 0, xor_overrides, 1};
+
 static alResult mod_create(const alConfig *cfg, uint64_t seed, void **out, alError *err)
 {
-    alNeatDef def = alDefaultNeatDef();
-    alResult r = alNeatDef_FromConfig(&def, cfg, err);
+    *out = NULL;
+    alAlgorithmTask task = {.name = "xor", .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_NEAT),
+                            .length = 1, .inputs = 2, .outputs = 1,
+                            .threads = (int)alConfig_Int(cfg, "run.threads")};
+    alAlgorithmDef ad;
+    alResult r = alAlgorithmDef_FromConfig(&ad, cfg, &task, err);
     if (r != AL_OK) return r;
     alXor *x = NULL;
-    r = alCreateXor(&def, seed, &x, err);
+    r = alCreateXor(&ad.neat, seed, &x, err);
     *out = x;
     return r;
 }

@@ -374,6 +374,21 @@ static void test_xor_is_solved_by_a_network_with_hidden_nodes(void **state)
     assert_int_equal(solved, 5);
 }
 
+// Pinned: the paper's defaults solve XOR with seeds 1, 2, 3 after these
+// many evaluations (a change to any draw or rule moves them; re-pin only
+// with a reason in the commit).
+static void test_pinned_evaluations_to_solve(void **state)
+{
+    (void)state;
+    const int64_t pinned[3] = {6450, 5250, 8100};
+    for (int s = 0; s < 3; ++s) {
+        alXor *x = run_xor((uint64_t)s + 1, 1, 0, NULL);
+        for (int g = 0; g < 500 && !alXor_Step(x); ++g) {}
+        assert_int_equal(alXor_SolvedEvaluations(x), pinned[s]);
+        alDestroyXor(x);
+    }
+}
+
 static void test_bad_definitions_are_rejected_with_clear_errors(void **state)
 {
     (void)state;
@@ -412,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_dynamic_threshold_keeps_the_species_count_near_its_target),
         cmocka_unit_test(test_same_seed_same_statistics_with_1_and_2_threads),
         cmocka_unit_test(test_xor_is_solved_by_a_network_with_hidden_nodes),
+        cmocka_unit_test(test_pinned_evaluations_to_solve),
         cmocka_unit_test(test_bad_definitions_are_rejected_with_clear_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "alife/config.h"
+#include "alife/threads.h"
 #include "alife/xor.h"
 #include "bench.h"
 #include "cli.h"
@@ -38,13 +38,6 @@ static void help(void)
            "  -h, --help            this help\n"
            "\n"
            "exit status: 0 every run solved XOR, 1 some did not, 2 usage or config error.\n");
-}
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static int cmp_d(const void *a, const void *b)
@@ -143,12 +136,12 @@ int bench_neat(int argc, char **argv)
             free(tpg);
             return cli_fail(&err);
         }
-        double t0 = al_now(), c0 = cpu_now();
+        double t0 = al_now(), c0 = al_cpu_now();
         int64_t g = 0;
         while (g < maxg && !alXor_Step(x)) ++g;
         if (g < maxg) ++g; // the solving generation
         double dt = al_now() - t0;
-        cpu_all += cpu_now() - c0;
+        cpu_all += al_cpu_now() - c0;
         tpg[s] = dt / (double)g;
         gens_all += g;
         t_all += dt;
@@ -168,21 +161,23 @@ int bench_neat(int argc, char **argv)
     double p90 = solved ? evals[(k90 < 1 ? 1 : k90) - 1] : NAN;
     double mean = solved ? sum_evals / solved : NAN;
     double med_tpg = median(tpg, (int)seeds);
+    double ratio = bench_trust_note("--seeds", t_all, cpu_all, alThreads_Resolve(def.threads));
     if (json)
         printf("{\"bench\": \"neat\", \"task\": \"xor\", \"seeds\": %lld, \"population\": %d, "
                "\"solved\": %d, \"median_evaluations\": %.1f, \"mean_evaluations\": %.1f, "
                "\"p90_evaluations\": %.0f, \"median_generations\": %.1f, "
                "\"median_s_per_generation\": %.4e, \"cpu_s_per_generation\": %.4e, "
-               "\"generations\": %lld, \"seconds\": %.6f}\n",
+               "\"generations\": %lld, \"seconds\": %.6f, \"cpu_per_wall\": %.2f}\n",
                (long long)seeds, def.population, solved, med, mean, p90, medg, med_tpg,
-               cpu_all / (double)gens_all, (long long)gens_all, t_all);
+               cpu_all / (double)gens_all, (long long)gens_all, t_all, ratio);
     else
         printf("neat xor: population %d, %lld seeds from %lld\n"
                "  %d of %lld solved; evaluations to the first solver: median %.1f, mean %.1f, "
                "90th percentile %.0f (median %.1f generations)\n"
-               "  time per generation: median %.3f us wall, %.3f us CPU (%lld generations in %.3f s)\n",
+               "  time per generation: median %.3f us wall, %.3f us CPU (%lld generations in %.3f s, "
+               "%.2f CPU s per wall s)\n",
                def.population, (long long)seeds, (long long)seed, solved, (long long)seeds, med, mean,
-               p90, medg, med_tpg * 1e6, cpu_all / (double)gens_all * 1e6, (long long)gens_all, t_all);
+               p90, medg, med_tpg * 1e6, cpu_all / (double)gens_all * 1e6, (long long)gens_all, t_all, ratio);
     free(evals);
     free(gens);
     free(tpg);

@@ -26,9 +26,9 @@ fi
 
 expect_exit 0 "bench neat, 3 seeds" -- "$ALIFE" bench neat --seeds 3 --config "$SRC/experiments/xor/xor.ini" --json
 expect_output '"solved": 3' "all three runs solve XOR"
-one=$(sed 's/"median_s_per_generation.*//' "$TMP/out")
+one=$(grep "^{" "$TMP/out" | sed 's/"median_s_per_generation.*//')
 expect_exit 0 "bench neat on 2 threads" -- "$ALIFE" bench neat --seeds 3 --config "$SRC/experiments/xor/xor.ini" --json --threads 2
-two=$(sed 's/"median_s_per_generation.*//' "$TMP/out")
+two=$(grep "^{" "$TMP/out" | sed 's/"median_s_per_generation.*//')
 expect_equal "$two" "$one" "the same evaluations with 1 and 2 threads"
 expect_exit 1 "a budget too small exits 1" -- "$ALIFE" bench neat --seeds 2 --max-gens 1
 expect_output "0 of 2 solved" "no run solved in one generation"

@@ -24,6 +24,8 @@ if command -v sqlite3 >/dev/null; then
     expect_equal "$magic" "NEAT" "the stored genomes are in NEAT's format"
 fi
 
+expect_exit 0 "config reads the lesson as an xor file (not as ants)" -- "$ALIFE" config "$SRC/experiments/xor/xor.ini"
+expect_output "algorithm = neat" "the module's default algorithm is neat"
 expect_exit 0 "bench neat, 3 seeds" -- "$ALIFE" bench neat --seeds 3 --config "$SRC/experiments/xor/xor.ini" --json
 expect_output '"solved": 3' "all three runs solve XOR"
 one=$(grep "^{" "$TMP/out" | sed 's/"median_s_per_generation.*//')

@@ -302,12 +302,26 @@ static void scripted_the_header_and_the_rings_belong_to_the_replay(void **state)
     snprintf(args, sizeof args, "experiments/ants/default.ini --db '%s' --set ants.ticks=200",
              gs_path("header.db"));
     gs_run r;
-    gs_run_script(&r, "at 95 state\nat 100 key b\nat 100 state\nat 140 state\nat 141 quit\n", args);
+    // B at frame 100; the replay's 200 ticks at 10 a frame end near frame
+    // 120, and it begins again
+    gs_run_script(&r,
+                  "at 95 state\nat 100 key b\nat 100 state\n"
+                  "at 115 state\nat 116 state\nat 117 state\nat 118 state\nat 119 state\n"
+                  "at 120 state\nat 121 state\nat 122 state\nat 123 state\nat 124 state\n"
+                  "at 140 state\nat 141 quit\n",
+                  args);
     assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    assert_int_equal(r.n, 13); // frames 95, 100, 115..124, 140
+    int again = 0;
+    for (int i = 3; i < 12 && !again; ++i)
+        if (gs_num(r.line[i], "figures.replay_tick") < gs_num(r.line[i - 1], "figures.replay_tick"))
+            again = i;
+    assert_true(again > 0); // the replay began again
+    assert_true(gs_num(r.line[again - 1], "figures.eaten_marks_shown") > 0);
+    assert_true(gs_num(r.line[again], "figures.eaten_marks_shown") == 0); // without the old rings
     assert_false(gs_bool(r.line[0], "replaying"));
     assert_true(gs_num(r.line[0], "figures.eaten_marks_shown") > 0); // rings in the live world
-    for (int i = 1; i < 3; ++i) {
+    for (int i = 1; i < 13; ++i) {
         const char *l = r.line[i];
         assert_true(gs_bool(l, "replaying"));
         char want[96];

@@ -69,6 +69,15 @@ void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
         if (col) *col = AL_COL_DIM;
         return;
     }
+    int64_t rgen;
+    int rtick, rticks;
+    if (g->view && g->view->shown && !g->fast && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
+        // A replay is drawn: the line says which generation and its tick (the
+        // run's own state is in the badge above the world and the table).
+        snprintf(out, cap, "replay of generation %lld   tick %d of %d", (long long)rgen, rtick, rticks);
+        if (col) *col = AL_COL_WARN;
+        return;
+    }
     const char *why = g->done ? al_session_stop_reason(&g->s, "finished") : NULL;
     bool stalled = why && strcmp(why, "stalled") == 0;
     const char *state = g->done         ? (stalled ? "stalled (goal not reached)"
@@ -83,16 +92,6 @@ void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
     else
         snprintf(gens, sizeof gens, "%lld of %lld done", (long long)g->s.gens,
                  (long long)g->s.max_gens);
-    int64_t rgen;
-    int rtick, rticks;
-    if (g->view && g->view->shown && !g->fast && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
-        // A replay is drawn: the line says which generation and its tick, the
-        // live run (elsewhere) comes second.
-        snprintf(out, cap, "replay of generation %lld   tick %d of %d   (run: %s)", (long long)rgen,
-                 rtick, rticks, state);
-        if (col) *col = AL_COL_WARN;
-        return;
-    }
     snprintf(out, cap, "%s   tick %lld   generations %s", state, (long long)g->s.ticks, gens);
     if (col) *col = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
 }
@@ -195,7 +194,9 @@ static void draw_world(al_gui *g)
                      (long long)g->s.gens);
         bx += badge(g, bx, by, AL_COL_GOOD, s) + step;
     } else if (g->paused && g->have_session) {
-        bx += badge(g, bx, by, AL_COL_WARN, "PAUSED  -  Space to run, N one tick, Shift+N one generation") + step;
+        const char *longer = "PAUSED  -  Space to run, N one tick, Shift+N one generation";
+        bool fits = al_text_width(g->font, longer) + 16 <= c.rect.x + c.rect.w - bx - 4;
+        bx += badge(g, bx, by, AL_COL_WARN, fits ? longer : "PAUSED  -  Space to run") + step;
     }
     if (g->jump_typing) {
         char s[120];

@@ -123,12 +123,13 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     if (v->prev_src == ants && v->prev_gen == av.gen && v->prev_tick == av.tick &&
         v->prev_owner == owner)
         return;
-    bool same = v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen &&
-                v->prev_n == n && av.tick > 0;
     // The marks belong to the world they were seen in: another world drawn
-    // (a replay started or ended, another ant's copy, a new generation)
-    // starts without them.
-    if (!(v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen)) v->npuffs = 0;
+    // (a replay started, ended or began again, another ant's copy, a new
+    // generation) starts without them.
+    bool same_world = v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen &&
+                      av.tick > v->prev_tick;
+    if (!same_world) v->npuffs = 0;
+    bool same = same_world && v->prev_n == n && av.tick > 0;
     for (int k = 0; k < v->npuffs;) // age the marks
         if (--v->puffs[k].ttl <= 0) v->puffs[k] = v->puffs[--v->npuffs];
         else ++k;

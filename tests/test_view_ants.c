@@ -428,10 +428,50 @@ static void scripted_the_compare_plot_title_says_what_is_drawn(void **state)
     if (strstr(t, "dashed") || strstr(t, "mean")) fail_msg("compare title '%s' names lines not drawn", t);
     gs_free(&r);
 }
+
+// Issue 10, the compare picker at 720x480: its key hints and its count line
+// stay inside the box (they ran past its right edge); at 1280x800 too.
+static void scripted_the_compare_picker_fits_its_box(void **state)
+{
+    (void)state;
+    const char *db = gs_path("picker.db");
+    remove(db);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=2 "
+             "--set ants.ticks=50 --db '%s' --quiet >/dev/null 2>&1",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
+    assert_int_equal(system(cmd), 0);
+    const char *shots[2] = {gs_path("picker1280.png"), gs_path("picker720.png")};
+    char script[1024], args[1024];
+    snprintf(script, sizeof script,
+             "at 20 key c\nat 22 key space\nat 25 shot %s\nat 26 resize 720 480\nat 30 shot %s\n"
+             "at 30 state\nat 31 quit\n",
+             shots[0], shots[1]);
+    snprintf(args, sizeof args, "experiments/ants/default.ini --db '%s' --set ants.ticks=50", db);
+    gs_run r;
+    gs_run_script(&r, script, args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_true(gs_overlay(r.line[0], "compare"));
+    const SDL_Color DIM = {140, 148, 164, 255}, YELLOW = WARN;
+    const int ws[2] = {1280, 720}, hs[2] = {800, 480};
+    for (int k = 0; k < 2; ++k) {
+        // the box: min(w - 80, 980) wide, centred, from y = 40 (compare_view.c)
+        int bw = ws[k] - 80 < 980 ? ws[k] - 80 : 980, right = (ws[k] - bw) / 2 + bw;
+        SDL_Rect past = {right + 1, 40, ws[k] - right - 1, 90};
+        SDL_Rect inside = {(ws[k] - bw) / 2, 40, bw, 90};
+        assert_true(count_in(shots[k], inside, DIM) > 50); // the hints are drawn
+        int n = count_in(shots[k], past, DIM) + count_in(shots[k], past, YELLOW);
+        if (n) fail_msg("%d hint pixels past the picker's edge at %dx%d", n, ws[k], hs[k]);
+    }
+    gs_free(&r);
+}
 #else
 static void scripted_shared_world_and_whole_generation_replay(void **state) { (void)state; skip(); }
 static void scripted_shared_world_is_the_same_with_1_and_2_threads(void **state) { (void)state; skip(); }
 static void scripted_own_worlds_pin_one_ant(void **state) { (void)state; skip(); }
+static void scripted_the_compare_picker_fits_its_box(void **state) { (void)state; skip(); }
 static void scripted_the_compare_plot_title_says_what_is_drawn(void **state) { (void)state; skip(); }
 static void scripted_the_header_and_the_rings_belong_to_the_replay(void **state) { (void)state; skip(); }
 static void scripted_badges_captions_and_labels_leave_the_world_alone(void **state) { (void)state; skip(); }
@@ -456,6 +496,7 @@ int main(void)
         cmocka_unit_test(scripted_the_header_and_the_rings_belong_to_the_replay),
         cmocka_unit_test(scripted_badges_captions_and_labels_leave_the_world_alone),
         cmocka_unit_test(scripted_the_compare_plot_title_says_what_is_drawn),
+        cmocka_unit_test(scripted_the_compare_picker_fits_its_box),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -159,7 +159,7 @@ static void draw_world(al_gui *g)
     // words first (whose world), then the size and edges when they fit.
     g->nbadges = 0;
     if (!(g->view && g->view->no_world)) {
-        char size[160], cap[400], own[240] = "";
+        char size[160], cap[420], own[240] = "";
         snprintf(size, sizeof size, "world %g x %g, edges %s", (double)c.world.width,
                  (double)c.world.height,
                  c.world.edge == AL_EDGE_WRAP ? "wrap around" : alEdgePolicy_Name(c.world.edge));

@@ -169,6 +169,10 @@ struct al_gui {
     char message[600];
     SDL_Color message_col;
     double message_until;
+    /// The state badges and the world caption as last drawn (for `state`):
+    /// beside the world rectangle, never over it.
+    SDL_Rect badges[4];
+    int nbadges;
     char last_shot[600];
 
     al_panel_sections sections; ///< the panel's sections as last drawn
@@ -185,6 +189,7 @@ struct al_gui {
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
     char plotted[64];           ///< the plotted figure's name, as last drawn
+    char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
@@ -211,6 +216,10 @@ int al_lesson_text(const char *path, char *out, size_t cap);
 void al_shell_lesson_path(al_gui *g, char *out, size_t cap);
 /// What `state` reports of the current view (shell_state.c).
 void al_shell_report(al_gui *g, al_view_report *r);
+/// The status line: what the world shows (the live run's state, tick and
+/// generations, or the replayed generation and its tick); its colour in
+/// *col when col is not NULL (shell_draw.c).
+void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);
 

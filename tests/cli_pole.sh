@@ -43,6 +43,6 @@ expect_output "pole.variant" "the bench's error names the key"
 expect_exit 2 "bench pole with a bad option value" -- "$ALIFE" bench pole --seeds 0
 expect_output "--seeds (1 to 100000)" "the allowed range is named"
 expect_exit 2 "config of a GUI mode that does not exist" -- "$ALIFE" gui --mode cartpole
-expect_output "steering, estrings, ants, pole" "the allowed modes include pole"
+expect_output "steering, estrings, ants, xor, pole" "the allowed modes include pole"
 
 finish

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alife/algorithm_factory.h"
@@ -109,7 +110,7 @@ static void test_cmaes_on_strings_is_a_config_error_naming_both(void **state)
     alDestroyConfig(cfg);
 }
 
-static void test_neat_is_not_built_yet(void **state)
+static void test_neat_is_made_for_a_task_that_takes_networks(void **state)
 {
     (void)state;
     alError err = {0};
@@ -118,8 +119,24 @@ static void test_neat_is_not_built_yet(void **state)
     alAlgorithm a;
     alAlgorithmTask neat_task = floats_task;
     neat_task.accepted |= AL_CANDIDATE_BIT(AL_CANDIDATE_NEAT);
+    neat_task.inputs = 3;
+    neat_task.outputs = 2;
+    assert_int_equal(alCreateAlgorithmFromConfig(cfg, &neat_task, 7, &a, &err), AL_OK);
+    assert_string_equal(a.cls->name, "neat");
+    assert_int_equal(a.cls->kind, AL_CANDIDATE_NEAT);
+    int n = alAlgorithm_Ask(a);
+    const alNeatGenome *g = alAlgorithm_Candidate(a, 0);
+    assert_int_equal(g->inputs, 3);
+    assert_int_equal(g->outputs, 2);
+    assert_int_equal(g->conn_count, (3 + 1) * 2); // inputs and bias to every output
+    double *f = calloc((size_t)n, sizeof *f);
+    assert_int_equal(alAlgorithm_Tell(a, f), AL_ALGO_RUNNING);
+    free(f);
+    alDestroyAlgorithm(a);
+    // No inputs: NEAT's own check, naming the field.
+    neat_task.inputs = 0;
     assert_int_equal(alCreateAlgorithmFromConfig(cfg, &neat_task, 7, &a, &err), AL_ERR_CONFIG);
-    assert_non_null(strstr(err.msg, "run.algorithm = neat: not built yet"));
+    assert_non_null(strstr(err.msg, "neat.inputs = 0"));
     // A task that takes only float vectors refuses NEAT by kind.
     assert_int_equal(alCreateAlgorithmFromConfig(cfg, &floats_task, 7, &a, &err), AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "neat makes NEAT genomes; task 'ants' takes float vectors"));
@@ -175,7 +192,7 @@ int main(void)
         cmocka_unit_test(test_ga_makes_bytes_for_a_byte_task),
         cmocka_unit_test(test_cmaes_takes_the_task_population_and_sigma0),
         cmocka_unit_test(test_cmaes_on_strings_is_a_config_error_naming_both),
-        cmocka_unit_test(test_neat_is_not_built_yet),
+        cmocka_unit_test(test_neat_is_made_for_a_task_that_takes_networks),
         cmocka_unit_test(test_a_bad_name_is_refused_by_the_schema),
         cmocka_unit_test(test_bad_cmaes_values_are_clear_errors),
     };

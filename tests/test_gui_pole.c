@@ -2,7 +2,7 @@
 // lesson opens in the pole mode, the best controller of each generation
 // balances live (its trial advances one control step a frame and restarts
 // with each new generation's best), once solved the solution keeps the poles
-// up frame after frame, and key 4 switches to the pole mode from another.
+// up frame after frame, and key 5 switches to the pole mode from another.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -50,13 +50,13 @@ static void the_lesson_balances_the_best_controller_live(void **state)
     gs_free(&r);
 }
 
-static void key_4_opens_the_pole_mode(void **state)
+static void key_5_opens_the_pole_mode(void **state)
 {
     (void)state;
     gs_run r;
     gs_run_script(&r,
                   "at 3 state\n"
-                  "at 4 key 4\n"
+                  "at 4 key 5\n"
                   "at 10 state\n"
                   "at 11 quit\n",
                   "--no-log --mode steering");
@@ -72,7 +72,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_balances_the_best_controller_live),
-        cmocka_unit_test(key_4_opens_the_pole_mode),
+        cmocka_unit_test(key_5_opens_the_pole_mode),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     if (gs_dir[0]) {

@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include "alife/algorithm.h"
 #include "alife/cmaes.h"
+#include "alife/neat.h"
 #include "alife/config.h"
 #include "alife/error.h"
 #include "alife/ga.h"
@@ -61,6 +62,7 @@ typedef struct alAlgorithmTask {
     /// scores its children while breeding (alAlgorithm_Step).
     alGaFitnessFn fitness;
     void *fitness_ctx;
+    int inputs, outputs; ///< NEAT: the network's inputs and outputs (tasks that take networks)
 } alAlgorithmTask;
 
 /// Every algorithm's def; the one `id` names is used. A value that owns no
@@ -70,6 +72,7 @@ typedef struct alAlgorithmDef {
     alAlgorithmId id; ///< run.algorithm (default AL_ALGORITHM_GA)
     alGaDef ga;       ///< [ga]; type, population, length, minimise come from the task
     alCmaesDef cmaes; ///< [cmaes]; dimension, lambda, minimise come from the task
+    alNeatDef neat;   ///< [neat]; inputs, outputs (and population if fixed) come from the task
 } alAlgorithmDef;
 
 /// id GA, alDefaultGaDef(), alDefaultCmaesDef().

@@ -16,8 +16,7 @@ typedef struct entry {
 // In the order of alAlgorithmId and of run.algorithm's choices.
 static const entry algorithms[] = {
     [AL_ALGORITHM_GA] = {"ga", AL_CANDIDATE_BIT(AL_CANDIDATE_BYTES) | AL_CANDIDATE_BIT(AL_CANDIDATE_FLOATS), true},
-    // NEAT: wt-neat registers alNeat_Algorithm here (built = true, its case below).
-    [AL_ALGORITHM_NEAT] = {"neat", AL_CANDIDATE_BIT(AL_CANDIDATE_NEAT), false},
+    [AL_ALGORITHM_NEAT] = {"neat", AL_CANDIDATE_BIT(AL_CANDIDATE_NEAT), true},
     [AL_ALGORITHM_CMAES] = {"cmaes", AL_CANDIDATE_BIT(AL_CANDIDATE_FLOATS), true},
 };
 enum { ALGORITHM_COUNT = (int)(sizeof algorithms / sizeof algorithms[0]) };
@@ -34,6 +33,7 @@ alAlgorithmDef alDefaultAlgorithmDef(void)
     d.id = AL_ALGORITHM_GA;
     d.ga = alDefaultGaDef();
     d.cmaes = alDefaultCmaesDef();
+    d.neat = alDefaultNeatDef();
     return d;
 }
 
@@ -66,7 +66,7 @@ static alResult check_kind(alAlgorithmId id, const alAlgorithmTask *task, alErro
     }
     if (!e->built)
         return alError_Set(err, AL_ERR_CONFIG,
-                           "run.algorithm = %s: not built yet in this version (allowed here: ga, cmaes)",
+                           "run.algorithm = %s: not built yet in this version (allowed here: ga, neat, cmaes)",
                            e->name);
     return AL_OK;
 }
@@ -104,7 +104,7 @@ alResult alAlgorithmDef_FromConfig(alAlgorithmDef *def, const alConfig *cfg,
         r = alGaDef_FromConfig(&def->ga, cfg, err);
         break;
     case AL_ALGORITHM_CMAES: r = alCmaesDef_FromConfig(&def->cmaes, cfg, err); break;
-    case AL_ALGORITHM_NEAT: break; // wt-neat: r = alNeatDef_FromConfig(&def->neat, cfg, err);
+    case AL_ALGORITHM_NEAT: r = alNeatDef_FromConfig(&def->neat, cfg, err); break;
     }
     return r == AL_OK ? r : alConfig_Locate(cfg, err);
 }
@@ -136,6 +136,18 @@ static alCmaesDef task_cmaes(const alAlgorithmDef *def, const alAlgorithmTask *t
     return c;
 }
 
+// The NEAT def with the task's fields filled in.
+static alNeatDef task_neat(const alAlgorithmDef *def, const alAlgorithmTask *task)
+{
+    alNeatDef n = def->neat;
+    n.inputs = task->inputs;
+    n.outputs = task->outputs;
+    if (task->population > 0) n.population = task->population;
+    n.threads = task->threads;
+    n.fitness = NULL; // scored by the task through ask and tell
+    return n;
+}
+
 alResult alAlgorithmDef_Validate(const alAlgorithmDef *def, const alAlgorithmTask *task, alError *err)
 {
     alResult r = alAlgorithm_CheckTask(def, task, err);
@@ -149,7 +161,10 @@ alResult alAlgorithmDef_Validate(const alAlgorithmDef *def, const alAlgorithmTas
         alCmaesDef c = task_cmaes(def, task);
         return alCmaesDef_Validate(&c, "cmaes.", err);
     }
-    case AL_ALGORITHM_NEAT: break; // wt-neat: alNeatDef_Validate
+    case AL_ALGORITHM_NEAT: {
+        alNeatDef n = task_neat(def, task);
+        return alNeatDef_Validate(&n, "neat.", err);
+    }
     }
     return AL_OK;
 }
@@ -175,7 +190,13 @@ alResult alCreateAlgorithm(const alAlgorithmDef *def, const alAlgorithmTask *tas
         if (r == AL_OK) *out = alCmaes_Algorithm(cm);
         return r;
     }
-    case AL_ALGORITHM_NEAT: break; // wt-neat: alCreateNeat, then *out = alNeat_Algorithm(neat)
+    case AL_ALGORITHM_NEAT: {
+        alNeatDef n = task_neat(def, task);
+        alNeat *ne = NULL;
+        r = alCreateNeat(&n, seed, &ne, err);
+        if (r == AL_OK) *out = alNeat_Algorithm(ne);
+        return r;
+    }
     }
     return alError_Set(err, AL_ERR_CONFIG, "run.algorithm = %s: not built yet in this version",
                        alAlgorithmId_Name(def->id));

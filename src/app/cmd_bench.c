@@ -8,7 +8,8 @@
 static const al_bench benches[] = {
     {"store", bench_store, "generations logged per second into the run database"},
     {"cmaes", bench_cmaes, "CMA-ES on sphere/rosenbrock: median evaluations to f < 1e-8, time per generation"},
-    {"pole", bench_pole, "pole balancing under CMA-ES: median/min/max evaluations to solve, solved runs"},
+    {"neat", bench_neat, "NEAT on XOR: solved runs, median evaluations, time per generation"},
+    {"pole", bench_pole, "pole balancing: median/min/max evaluations to solve, solved runs"},
     {NULL, NULL, NULL}, // modules add their benchmark here
     {"steering", bench_steering, "boids of seed 000: steps/s and ns per boid-step (grid or brute force)"},
     {"estrings", bench_estrings, "string GA: generations/s, chars evaluated/s; --converge: generations to solve"},

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/algorithm_factory.h"
 #include "alife/ants.h"
 #include "alife/pole.h"
 #include "alife/config.h"
@@ -37,7 +38,7 @@ static void help(void)
            "\n"
            "options:\n"
            "  -l, --list         list the keys\n"
-           "  -m, --module M     steering, estrings, ants or pole\n"
+           "  -m, --module M     steering, estrings, ants, xor or pole\n"
            "  -s, --set K=V      override one key (repeatable)\n"
            "  -h, --help         this help\n");
 }
@@ -88,6 +89,12 @@ static alResult check_module(const alConfig *cfg, alError *err)
         alEStringsDef d;
         return alEStringsDef_FromConfig(&d, cfg, err);
     }
+    if (strcmp(m, "xor") == 0) { // the xor task takes NEAT genomes only
+        alAlgorithmTask task = {.name = "xor", .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_NEAT),
+                                .length = 1, .inputs = 2, .outputs = 1};
+        alAlgorithmDef ad;
+        return alAlgorithmDef_FromConfig(&ad, cfg, &task, err);
+    }
     if (strcmp(m, "pole") == 0) return alPole_CheckConfig(cfg, err);
     alAntsDef d;
     return alAntsDef_FromConfig(&d, cfg, err);
@@ -121,7 +128,7 @@ int cmd_config(int argc, char **argv)
         for (int i = 0; i < n; ++i) ok |= strcmp(mods[i], module) == 0;
         if (!ok) {
             al_sets_free(&sets);
-            return cli_usage_error("config", "unknown module '%s' (allowed: steering, estrings, ants, pole)",
+            return cli_usage_error("config", "unknown module '%s' (allowed: steering, estrings, ants, xor, pole)",
                                    module);
         }
     }

@@ -13,11 +13,13 @@
 extern const alModuleClass alSteeringModule; // src/steer/steering_module.c
 extern const alModuleClass alEStringsModule; // src/evolve/estrings.c
 extern const alModuleClass alAntsModule;     // src/evolve/ants_module.c
+extern const alModuleClass alXorModule;      // src/tasks/xor.c
 extern const alModuleClass alPoleModule;     // src/tasks/pole.c
 static const alModuleClass *const modules[] = {
     &alSteeringModule,
     &alEStringsModule,
     &alAntsModule,
+    &alXorModule,
     &alPoleModule,
 };
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const alKeyDef common_keys[] = {
-    {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants|pole",
+    {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants|xor|pole",
      "which module this experiment runs"},
     {"run", "algorithm", AL_TYPE_ENUM, "ga", 0, 0, "ga|neat|cmaes",
      "the evolutionary algorithm: ga (genetic algorithm), neat (NEAT), cmaes (CMA-ES); the "
@@ -42,6 +42,8 @@ extern const alSchemaPart alGaSchemaPart;       // src/evolve/ga_config.c
 extern const alSchemaPart alEStringsSchemaPart; // src/evolve/estrings_config.c
 extern const alSchemaPart alAntsSchemaPart;     // src/evolve/ants_config.c
 extern const alSchemaPart alCmaesSchemaPart;    // src/algo/cmaes_config.c
+extern const alSchemaPart alNeatSchemaPart;     // src/algo/neat_config.c
+extern const alSchemaPart alXorSchemaPart;      // src/tasks/xor.c
 extern const alSchemaPart alPoleSchemaPart;     // src/tasks/pole_config.c
 static const alSchemaPart *const parts_list[] = {
     &common_part,
@@ -50,6 +52,8 @@ static const alSchemaPart *const parts_list[] = {
     &alEStringsSchemaPart,
     &alAntsSchemaPart,
     &alCmaesSchemaPart,
+    &alNeatSchemaPart,
+    &alXorSchemaPart,
     &alPoleSchemaPart,
 };
 
@@ -71,7 +75,7 @@ const alSchemaPart *alSchema_Parts(int *count)
     return parts_copy;
 }
 
-static const char *const module_names[] = {"steering", "estrings", "ants", "pole"};
+static const char *const module_names[] = {"steering", "estrings", "ants", "xor", "pole"};
 
 const char *const *alSchema_Modules(int *count)
 {

@@ -768,6 +768,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     case K_MODE2:
     case K_MODE3:
     case K_MODE4:
+    case K_MODE5:
         if (!repeat) show_mode(g, (int)(act - K_MODE1));
         break;
     case K_PAUSE:
@@ -1047,7 +1048,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     int m = o->mode ? mode_index(o->mode) : -1;
     if (o->mode && m < 0) {
         alError_Set(err, AL_ERR_USAGE,
-                    "--mode '%s': not a mode (allowed: steering, estrings, ants, pole)", o->mode);
+                    "--mode '%s': not a mode (allowed: steering, estrings, ants, xor, pole)", o->mode);
         goto fail;
     }
     alConfig *cfg = NULL;

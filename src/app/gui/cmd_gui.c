@@ -138,9 +138,9 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         switch (c) {
         case O_MODE:
             if (strcmp(optarg, "steering") && strcmp(optarg, "estrings") && strcmp(optarg, "ants") &&
-                strcmp(optarg, "pole"))
+                strcmp(optarg, "xor") && strcmp(optarg, "pole"))
                 return cli_usage_error(
-                    cmd, "--mode '%s': not a mode (allowed: steering, estrings, ants, pole)", optarg);
+                    cmd, "--mode '%s': not a mode (allowed: steering, estrings, ants, xor, pole)", optarg);
             a->o.mode = optarg;
             break;
         case 's':

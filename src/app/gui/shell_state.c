@@ -51,9 +51,10 @@ void al_shell_report(al_gui *g, al_view_report *r)
     r->selected = -1;
     r->food = -1;
     if (g->cfg) {
+        // One per mode (NULL: the module has no such count; its view reports it).
         static const char *const count_keys[NMODES] = {"steering.vehicles", "estrings.population",
-                                                       "ants.count", "pole.population"};
-        const char *t = alConfig_Text(g->cfg, count_keys[g->mode]);
+                                                       "ants.count", "neat.population", NULL};
+        const char *t = count_keys[g->mode] ? alConfig_Text(g->cfg, count_keys[g->mode]) : NULL;
         if (t) r->agents = atoi(t);
         const char *sc = alConfig_Text(g->cfg, "steering.scenario");
         if (sc && g->mode == 0) snprintf(r->scenario, sizeof r->scenario, "%s", sc);
@@ -91,6 +92,23 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"speed\":%g,\"forever\":%s,\"jump_to\":%lld,\"seed\":%llu", al_gui_speed(g),
             g->forever ? "true" : "false", (long long)g->jump_to,
             (unsigned long long)(g->have_session ? g->s.seed : 0));
+    char status[200];
+    al_shell_status(g, status, sizeof status, NULL);
+    fputs(",\"header\":", f);
+    jstr(f, status);
+    if (g->have_session && g->cfg) {
+        al_canvas c;
+        al_shell_canvas(g, &c);
+        fprintf(f, ",\"world_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", (int)c.world_px.x,
+                (int)c.world_px.y, (int)c.world_px.w, (int)c.world_px.h);
+    }
+    fputs(",\"plot_title\":", f);
+    jstr(f, g->plot_title);
+    fputs(",\"badges\":[", f);
+    for (int i = 0; i < g->nbadges; ++i)
+        fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", g->badges[i].x,
+                g->badges[i].y, g->badges[i].w, g->badges[i].h);
+    fputs("]", f);
     fputs(",\"overlays\":[", f);
     const char *sep = "";
     if (g->help) fprintf(f, "%s\"help\"", sep), sep = ",";

@@ -331,6 +331,13 @@ typedef struct al_view {
     /// optional: what `state` reports (scenario, selected agent, food, live
     /// figures); called between frames, never while drawing.
     void (*report)(al_view_ctx *ctx, al_view_report *r);
+    /// optional: what the world shows when it is not the live run (a stored
+    /// generation replayed): that generation, its tick and ticks per
+    /// generation; false: the live run. The shell's status line says it.
+    bool (*shown)(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks);
+    /// optional: a few words the shell writes under the world, before its
+    /// size and edges (e.g. whose world is drawn); never over the world.
+    void (*caption)(al_view_ctx *ctx, char *out, size_t cap);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

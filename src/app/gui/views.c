@@ -7,12 +7,14 @@
 extern const al_view al_view_steering; // view_steering.c
 extern const al_view al_view_estrings; // view_estrings.c
 extern const al_view al_view_ants;     // view_ants.c
+extern const al_view al_view_xor;      // view_xor.c
 extern const al_view al_view_pole;     // view_pole.c
 static const al_view *const views[] = {
     NULL, // keeps the array non-empty while views are being added
     &al_view_steering,
     &al_view_estrings,
     &al_view_ants,
+    &al_view_xor,
     &al_view_pole,
 };
 

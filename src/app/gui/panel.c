@@ -98,6 +98,7 @@ static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t
         dropped(p);
         return;
     }
+    if (al_text_width(f, buf) > p->width) dropped(p); // cut with "...": say so
     fit(f, buf, cap, p->width);
     al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, buf);
     p->y += al_font_height(f);
@@ -292,6 +293,8 @@ void al_panel_textinput(al_panel *p, al_textinput *t, const char *label)
     int adv = al_text_width(p->mono, "M");
     int maxc = adv > 0 ? (box.w - 12) / adv : 0;
     const char *shown = t->text + (t->len > maxc ? t->len - maxc : 0);
+    while (shown > t->text && ((unsigned char)*shown & 0xC0) == 0x80)
+        shown++; // never start inside a character
     int w =
         al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT, shown);
     if (t->active) {

@@ -197,6 +197,9 @@ const shell_key *al_shell_key_of(SDL_Keycode sym, Uint16 mod);
 /// The mouse on the panel's values (shell_draw.c): a wheel notch or a drag
 /// over a key parameter's value changes it; returns true when used.
 bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e);
+/// The line drawn over the world while fast-forwarding (F), counting what
+/// the view's plot counts (steering: report periods, not generations).
+void al_shell_fast_line(const al_gui *g, char *buf, size_t cap);
 void al_shell_panel_mouse(al_gui *g, const SDL_Event *e);
 /// Finds a lesson file by its path under experiments/ ("steering/boids.ini"):
 /// $ALIFE_EXPERIMENTS, ./experiments, next to the program, the source tree.

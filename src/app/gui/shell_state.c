@@ -167,6 +167,12 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fputs("null", f);
     fputs(",\"view_note\":", f);
     jstr(f, r.note);
+    char fast[160] = "";
+    if (g->have_session && g->fast) al_shell_fast_line(g, fast, sizeof fast);
+    fputs(",\"fast_line\":", f); // what F writes over the world ("" when not fast)
+    jstr(f, fast);
+    fputs(",\"last_edit\":", f); // what the last hand edit of the run changed
+    jstr(f, g->have_session ? g->s.last_edit : "");
     fputs(",\"message\":", f);
     jstr(f, g->message[0] && al_now() < g->message_until ? g->message : "");
     fprintf(f, ",\"window\":{\"width\":%d,\"height\":%d}}\n", w, h);

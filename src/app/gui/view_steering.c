@@ -356,6 +356,17 @@ static const alVehicleParams *shown(const alSteeringView *sv, int o)
 // the mass), so M is not offered there.
 static bool mass_matters(alScenario sc) { return sc != AL_SCN_BOIDS && sc != AL_SCN_FISH; }
 
+// Who sees their threat now: the orange vehicles drawn. The report's
+// "fleeing" is a snapshot of its last tick, up to a report period old.
+static int fleeing_now(al_view_ctx *ctx)
+{
+    alSteeringView sv = alSteering_View(sim(ctx));
+    int n = 0;
+    for (int i = 0; i < sv.count; ++i)
+        n += alSteering_Reacting(sim(ctx), i);
+    return n;
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *v = ctx->state;
@@ -436,7 +447,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             int found = -1;
             for (int k = 0; have && k < g.figure_count; ++k)
                 if (strcmp(g.figure_names[k], figs[r].name) == 0) found = k;
-            if (found >= 0) al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[found]);
+            if (r == 4) al_panel_kv(p, "fleeing (now)", "%d", fleeing_now(ctx));
+            else if (found >= 0) al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[found]);
             else al_panel_kv(p, figs[r].label, "...");
         }
     }
@@ -480,6 +492,24 @@ static bool change(alVehicleParams *p, SDL_Keycode k, bool less, int weight)
     return true;
 }
 
+// What a parameter key changed, for the run's record: the parameter and
+// whose ("field of view of all vehicles changed", "max speed of the herd").
+static const char *edit_name(alScenario sc, SDL_Keycode k, int o)
+{
+    static const struct { SDL_Keycode k; const char *name; } names[] = {
+        {SDLK_s, "max speed"}, {SDLK_a, "max force"}, {SDLK_m, "mass"}, {SDLK_y, "field of view"},
+        {SDLK_u, "arrive radius"}, {SDLK_i, "wander radius"}, {SDLK_o, "wander distance"},
+        {SDLK_p, "wander jitter"}, {SDLK_w, "behaviour weight"},
+    };
+    const char *what = "a parameter", *f = "", *r = "";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (names[i].k == k) what = names[i].name;
+    static char buf[64];
+    if (!roles(sc, &f, &r) || o == ALL) snprintf(buf, sizeof buf, "%s of all vehicles changed", what);
+    else snprintf(buf, sizeof buf, "%s of %s changed", what, o == FIRST ? f : r);
+    return buf;
+}
+
 // The parameter keys: each changes the vehicles whose behaviour uses the
 // parameter (all of them where no vehicle has a role of its own), so what
 // the panel shows is what those vehicles use.
@@ -499,7 +529,7 @@ static bool change_params(al_view_ctx *ctx, SDL_Keycode k, bool less)
     alError err = {0};
     if (alSteering_SetParams(sim(ctx), (o & FIRST) ? &f : NULL, (o & OTHERS) ? &r : NULL, &err) != AL_OK && v)
         snprintf(v->say, sizeof v->say, "%.150s", err.msg);
-    else al_view_mark_edited(ctx, "first vehicle's variables changed");
+    else al_view_mark_edited(ctx, edit_name(sc, k, o));
     return true;
 }
 
@@ -629,6 +659,9 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "max_speed", (double)sv.first->max_speed);
     al_view_report_figure(r, "max_force", (double)sv.first->max_force);
     al_view_report_figure(r, "mass", (double)sv.first->mass);
+    alScenario sc = sv.def->scenario;
+    if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE))
+        al_view_report_figure(r, "fleeing", fleeing_now(ctx)); // as drawn, not as last reported
 }
 
 const al_view al_view_steering = {

@@ -229,6 +229,101 @@ static void the_last_x_label_lies_inside_the_plots_area(void **state)
     SDL_Quit();
 }
 
+// ---- 6. parameters with the mouse: the wheel and a drag on a value, in every mode ----
+typedef struct value_at {
+    int x, y, w, h;
+    double value;
+} value_at;
+
+// The value named name in the state's "values" (al_panel_value), or fails.
+static value_at value_of(const char *line, const char *name)
+{
+    const char *vals = strstr(line, "\"values\":[");
+    char q[96];
+    snprintf(q, sizeof q, "{\"name\":\"%s\",", name);
+    const char *p = vals ? strstr(vals, q) : NULL;
+    if (!p) fail_msg("no value '%s' in %s", name, vals ? vals : line);
+    p += strlen(q);
+    return (value_at){(int)gs_num(p, "x"), (int)gs_num(p, "y"), (int)gs_num(p, "w"),
+                      (int)gs_num(p, "h"), gs_num(p, "value")};
+}
+
+static void near(double got, double want, const char *what)
+{
+    if (!(fabs(got - want) <= 1e-3 * fabs(want) + 1e-9)) fail_msg("%s: %g, wanted %g", what, got, want);
+}
+
+static void steering_values_change_by_wheel_and_drag_and_keys(void **state)
+{
+    (void)state;
+    gs_run r0;
+    gs_run_script(&r0, "at 3 state\nat 4 quit\n", "--no-log experiments/steering/flee.ini");
+    assert_int_equal(r0.n, 1);
+    value_at fov = value_of(r0.line[0], "fov_radius"), veh = value_of(r0.line[0], "vehicles"),
+             wf = value_of(r0.line[0], "weight_flee");
+    gs_free(&r0);
+    char script[1024];
+    snprintf(script, sizeof script,
+             "at 3 state\n"
+             "at 4 scroll %d %d 2\n"          // two notches up on the field of view
+             "at 6 drag %d %d %d %d\n"        // 36 px left on the vehicles: three times less
+             "at 8 drag %d %d %d %d\n"        // 24 px right on the flee weight: twice more
+             "at 10 state\n"
+             "at 11 key shift+y\n"            // the key still works
+             "at 13 state\nat 14 quit\n",
+             fov.x + fov.w / 2, fov.y + fov.h / 2, veh.x + veh.w / 2, veh.y + veh.h / 2,
+             veh.x + veh.w / 2 - 36, veh.y + veh.h / 2, wf.x + 40, wf.y + wf.h / 2, wf.x + 64,
+             wf.y + wf.h / 2);
+    gs_run r;
+    gs_run_script(&r, script, "--no-log experiments/steering/flee.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    value_at f0 = value_of(r.line[0], "fov_radius"), f1 = value_of(r.line[1], "fov_radius"),
+             f2 = value_of(r.line[2], "fov_radius");
+    near(f1.value, f0.value * 1.15 * 1.15, "fov after two notches");
+    near(f2.value, f1.value / 1.15, "fov after Shift+Y");
+    near(value_of(r.line[1], "vehicles").value, 73, "vehicles after a drag of 3 steps left (100 90 81 73)");
+    near(gs_num(r.line[1], "settings.agents"), 73, "the world's vehicles");
+    near(value_of(r.line[1], "weight_flee").value, value_of(r.line[0], "weight_flee").value * 1.15 * 1.15,
+         "flee weight after a drag of 2 steps right");
+    gs_free(&r);
+}
+
+static void strings_mutation_rate_and_population_by_wheel_drag_and_keys(void **state)
+{
+    (void)state;
+    gs_run r0;
+    gs_run_script(&r0, "at 3 state\nat 4 quit\n", "--no-log experiments/estrings/hello.ini");
+    assert_int_equal(r0.n, 1);
+    value_at mr = value_of(r0.line[0], "mutation_rate"), pop = value_of(r0.line[0], "population");
+    gs_free(&r0);
+    char script[1024];
+    snprintf(script, sizeof script,
+             "at 3 state\n"
+             "at 4 scroll %d %d 1\n"          // one notch up on the mutation rate
+             "at 6 state\n"
+             "at 7 drag %d %d %d %d\n"        // 24 px left on the population: twice less
+             "at 9 state\n"
+             "at 10 key p\n"                  // the key still works
+             "at 12 state\nat 13 quit\n",
+             mr.x + mr.w / 2, mr.y + mr.h / 2, pop.x + pop.w / 2, pop.y + pop.h / 2,
+             pop.x + pop.w / 2 - 24, pop.y + pop.h / 2);
+    gs_run r;
+    gs_run_script(&r, script, "--no-log experiments/estrings/hello.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    double m0 = value_of(r.line[0], "mutation_rate").value, m1 = value_of(r.line[1], "mutation_rate").value;
+    near(m1, m0 * 1.15, "mutation rate after a notch");
+    assert_true(gs_num(r.line[1], "generation") < gs_num(r.line[0], "generation") + 3); // a new run
+    double p0 = value_of(r.line[1], "population").value, p1 = value_of(r.line[2], "population").value,
+           p2 = value_of(r.line[3], "population").value;
+    near(p1, floor(floor(p0 / 1.15) / 1.15), "population after a drag of 2 steps left");
+    near(gs_num(r.line[2], "settings.agents"), p1, "the run's strings");
+    near(p2, floor(p1 * 1.15 + 0.5), "population after P");
+    near(value_of(r.line[3], "mutation_rate").value, m1, "the rate kept across runs");
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +335,8 @@ int main(void)
         cmocka_unit_test(a_single_point_is_drawn),
         cmocka_unit_test(f_counts_report_periods_in_steering_and_generations_elsewhere),
         cmocka_unit_test(the_last_x_label_lies_inside_the_plots_area),
+        cmocka_unit_test(steering_values_change_by_wheel_and_drag_and_keys),
+        cmocka_unit_test(strings_mutation_rate_and_population_by_wheel_drag_and_keys),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     if (gs_dir[0]) {

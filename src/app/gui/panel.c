@@ -75,11 +75,18 @@ void al_panel_section_begin(al_panel *p, const char *name, bool fits)
     begin_section(p, name, fits);
 }
 
-void al_panel_hotkey(al_panel *p, int y0, SDL_Keycode key)
+static void add_hot(al_panel *p, int y0, SDL_Keycode key, SDL_Keycode less, const char *name,
+                    double value)
 {
     if (!p->sections || p->sections->nhot >= AL_PANEL_MAX_HOT || p->y <= y0) return;
-    p->sections->hot[p->sections->nhot++] =
-        (struct al_panel_hot){{p->x, y0, p->width, p->y - y0}, key};
+    struct al_panel_hot *h = &p->sections->hot[p->sections->nhot++];
+    *h = (struct al_panel_hot){{p->x, y0, p->width, p->y - y0}, key, less, "", value};
+    snprintf(h->name, sizeof h->name, "%s", name);
+}
+
+void al_panel_hotkey(al_panel *p, int y0, SDL_Keycode key)
+{
+    add_hot(p, y0, key, 0, "", 0);
 }
 
 void al_panel_section_end(al_panel *p)
@@ -165,6 +172,30 @@ void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
     al_draw_text_px(p->r, p->font, (float)p->x, (float)p->y, AL_COL_DIM, lab);
     al_draw_text_px(p->r, p->font, (float)(p->x + half), (float)p->y, AL_COL_TEXT, val);
     p->y += al_font_height(p->font);
+}
+
+void al_panel_value(al_panel *p, SDL_Color col, const char *name, double value, SDL_Keycode more,
+                    SDL_Keycode less, const char *fmt, ...)
+{
+    int y0 = p->y;
+    va_list ap;
+    va_start(ap, fmt);
+    vline(p, p->font, col, fmt, ap);
+    va_end(ap);
+    add_hot(p, y0, more, less, name, value);
+}
+
+void al_panel_value_kv(al_panel *p, const char *name, double value, SDL_Keycode more,
+                       SDL_Keycode less, const char *label, const char *fmt, ...)
+{
+    char val[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(val, sizeof val, fmt, ap);
+    va_end(ap);
+    int y0 = p->y;
+    al_panel_kv(p, label, "%s", val);
+    add_hot(p, y0, more, less, name, value);
 }
 
 void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n)

@@ -177,6 +177,7 @@ struct al_gui {
     int nfolds;
     int drag_hot;         ///< the panel value being dragged, -1 none
     SDL_Keycode drag_key; ///< its key
+    SDL_Keycode drag_less; ///< its key for less (0: Shift+key)
     int drag_x;           ///< where the drag last stepped
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign

@@ -204,10 +204,12 @@ static int hot_at(const al_gui *g, int x, int y)
     return -1;
 }
 
-// A press of key (with Shift for less) through SDL's queue, as the keyboard's.
-static void push_value_key(SDL_Keycode key, bool less)
+// A press of the value's key for more or less (its less key, else Shift+key)
+// through SDL's queue, as the keyboard's.
+static void push_value_key(SDL_Keycode key, SDL_Keycode less_key, bool less)
 {
     if (key == SDLK_PLUS && less) key = SDLK_MINUS, less = false; // the speed: + and -
+    if (less && less_key) key = less_key, less = false;
     SDL_Event e;
     memset(&e, 0, sizeof e);
     e.type = SDL_KEYDOWN;
@@ -227,7 +229,7 @@ bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e)
     if (h < 0 || e->wheel.y == 0) return false;
     int n = e->wheel.y > 0 ? e->wheel.y : -e->wheel.y;
     for (int i = 0; i < n && i < 20; ++i)
-        push_value_key(g->sections.hot[h].key, e->wheel.y < 0);
+        push_value_key(g->sections.hot[h].key, g->sections.hot[h].less, e->wheel.y < 0);
     return true;
 }
 
@@ -242,7 +244,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
         if (g->drag_hot < 0 || g->drag_hot >= g->sections.nhot) return;
         int steps = (e->motion.x - g->drag_x) / 12;
         for (int i = 0; i < (steps > 0 ? steps : -steps) && i < 20; ++i)
-            push_value_key(g->drag_key, steps < 0);
+            push_value_key(g->drag_key, g->drag_less, steps < 0);
         g->drag_x += steps * 12;
         return;
     }
@@ -257,6 +259,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
     if (h >= 0) {
         g->drag_hot = h;
         g->drag_key = g->sections.hot[h].key;
+        g->drag_less = g->sections.hot[h].less;
         g->drag_x = e->button.x;
     }
 }

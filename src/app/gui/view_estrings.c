@@ -184,6 +184,42 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                       (long long)alEStrings_SolvedAt(es));
     else
         al_panel_text(p, AL_COL_DIM, "not evolved yet");
+    // The GA's key parameters: keys, the wheel or a drag (al_panel_value).
+    const alConfig *cfg = ctx->session->cfg;
+    double rate = alConfig_Float(cfg, "ga.mutation_rate");
+    long long pop = (long long)alConfig_Int(cfg, "estrings.population");
+    al_panel_heading(p, "Evolution (key: more, Shift+key: less; a new run)");
+    al_panel_value_kv(p, "mutation_rate", rate, SDLK_m, 0, "M mutation rate", "%.3g", rate);
+    al_panel_value_kv(p, "population", (double)pop, SDLK_p, 0, "P population", "%lld", pop);
+}
+
+// M and P: the mutation rate and the population, 15% a press, each a new
+// run with the new value (the strings take seconds; the table compares).
+static bool change_ga(al_view_ctx *ctx, SDL_Keycode k, bool less)
+{
+    const alConfig *cfg = ctx->session->cfg;
+    char set[64];
+    if (k == SDLK_m) {
+        double r = alConfig_Float(cfg, "ga.mutation_rate"), nr = less ? r / 1.15 : r * 1.15;
+        if (r == 0 && !less) nr = 0.001;
+        nr = nr < 0.001 ? 0.001 : nr > 1 ? 1 : nr;
+        if (nr == r) return true;
+        snprintf(set, sizeof set, "ga.mutation_rate=%.4g", nr);
+    } else {
+        // At least one more than the elites' copies and the tournament.
+        long long n = (long long)alConfig_Int(cfg, "estrings.population");
+        long long lo = (long long)(alConfig_Int(cfg, "ga.elites") * alConfig_Int(cfg, "ga.elite_copies")) + 1;
+        long long k2 = (long long)alConfig_Int(cfg, "ga.tournament_k");
+        if (k2 > lo) lo = k2;
+        if (lo < 2) lo = 2;
+        long long nn = less ? (long long)((double)n / 1.15) : (long long)((double)n * 1.15 + 0.5);
+        if (nn == n) nn = less ? n - 1 : n + 1;
+        nn = nn < lo ? lo : nn > 1000000 ? 1000000 : nn;
+        if (nn == n) return true;
+        snprintf(set, sizeof set, "estrings.population=%lld", nn);
+    }
+    al_view_request_restart(ctx, set);
+    return true;
 }
 
 static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
@@ -198,6 +234,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         st->drop_t = true;
         return true;
     }
+    if (!st->box.active && e->type == SDL_KEYDOWN &&
+        (e->key.keysym.sym == SDLK_m || e->key.keysym.sym == SDLK_p) &&
+        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)))
+        return change_ga(ctx, e->key.keysym.sym, (e->key.keysym.mod & KMOD_SHIFT) != 0);
     if (e->type == SDL_TEXTINPUT && st->drop_t) {
         st->drop_t = false;
         if (strcmp(e->text.text, "t") == 0 || strcmp(e->text.text, "T") == 0) return true;
@@ -244,7 +284,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
 const al_view al_view_estrings = {
     .module = "estrings",
     .ticks_per_frame = 1,
-    .keys_help = "T  type a new target (Enter restarts the evolution)",
+    .keys_help = "T  type a new target (Enter restarts the evolution)\n"
+                 "M P  mutation rate, population (Shift: less; a new run)",
     .plot_y = "error per generation (best, mean)",
     .no_world = true,
     .create = create,

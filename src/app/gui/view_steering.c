@@ -396,40 +396,45 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                                               : "All vehicles (key: more, Shift+key: less)");
     int og = owners(sc, 0);
     const alVehicleParams *G = shown(&sv, og);
-    int y0 = p->y;
-    al_panel_text(p, COL_GENERAL, "S max speed     %.3g%s", (double)G->max_speed, whose(sc, og));
-    al_panel_hotkey(p, y0, SDLK_s); // wheel or drag: more / less
-    y0 = p->y;
-    al_panel_text(p, COL_GENERAL, "A max force     %.3g%s", (double)G->max_force, whose(sc, og));
-    al_panel_hotkey(p, y0, SDLK_a);
-    if (mass_matters(sc)) {
-        y0 = p->y;
-        al_panel_text(p, COL_GENERAL, "M mass          %.3g%s", (double)G->mass, whose(sc, og));
-        al_panel_hotkey(p, y0, SDLK_m);
-    }
+    // Each value also changes with the wheel or a drag on it (al_panel_value).
+    al_panel_value(p, COL_GENERAL, "max_speed", G->max_speed, SDLK_s, 0, "S max speed     %.3g%s",
+                   (double)G->max_speed, whose(sc, og));
+    al_panel_value(p, COL_GENERAL, "max_force", G->max_force, SDLK_a, 0, "A max force     %.3g%s",
+                   (double)G->max_force, whose(sc, og));
+    if (mass_matters(sc))
+        al_panel_value(p, COL_GENERAL, "mass", G->mass, SDLK_m, 0, "M mass          %.3g%s",
+                       (double)G->mass, whose(sc, og));
     if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE)) {
         int o = owners(sc, uses_fov);
-        al_panel_text(p, COL_SPECIFIC, "Y FOV radius    %.3g%s", (double)shown(&sv, o)->fov_radius, whose(sc, o));
+        double fov = shown(&sv, o)->fov_radius;
+        al_panel_value(p, COL_SPECIFIC, "fov_radius", fov, SDLK_y, 0, "Y FOV radius    %.3g%s", fov, whose(sc, o));
     }
     if (scenario_uses(sc, AL_B_ARRIVE) || scenario_uses(sc, AL_B_OFFSET_PURSUIT) || scenario_uses(sc, AL_B_HIDE) ||
         scenario_uses(sc, AL_B_INTERPOSE)) {
         int o = owners(sc, uses_arrive);
-        al_panel_text(p, COL_SPECIFIC, "U arrive radius %.3g%s", (double)shown(&sv, o)->arrive_radius, whose(sc, o));
+        double ar = shown(&sv, o)->arrive_radius;
+        al_panel_value(p, COL_SPECIFIC, "arrive_radius", ar, SDLK_u, 0, "U arrive radius %.3g%s", ar, whose(sc, o));
     }
     if (scenario_uses(sc, AL_B_WANDER)) {
         int o = owners(sc, uses_wander);
         const alVehicleParams *Q = shown(&sv, o);
-        al_panel_text(p, COL_SPECIFIC, "I wander radius %.3g%s", (double)Q->wander.radius, whose(sc, o));
-        al_panel_text(p, COL_SPECIFIC, "O wander dist.  %.3g%s", (double)Q->wander.distance, whose(sc, o));
-        al_panel_text(p, COL_SPECIFIC, "P wander jitter %.3g%s", (double)Q->wander.jitter, whose(sc, o));
+        al_panel_value(p, COL_SPECIFIC, "wander_radius", Q->wander.radius, SDLK_i, 0, "I wander radius %.3g%s",
+                       (double)Q->wander.radius, whose(sc, o));
+        al_panel_value(p, COL_SPECIFIC, "wander_distance", Q->wander.distance, SDLK_o, 0,
+                       "O wander dist.  %.3g%s", (double)Q->wander.distance, whose(sc, o));
+        al_panel_value(p, COL_SPECIFIC, "wander_jitter", Q->wander.jitter, SDLK_p, 0, "P wander jitter %.3g%s",
+                       (double)Q->wander.jitter, whose(sc, o));
     }
     if (sc != AL_SCN_BOIDS && sc != AL_SCN_FISH) {
         int b = v ? v->weight : 0, o = owners(sc, 1u << b);
-        al_panel_text(p, COL_SPECIFIC, "W weight %-10s %.3g  (Q: next)%s", alBehaviour_Name((alBehaviour)b),
-                      (double)shown(&sv, o)->weight[b], whose(sc, o));
+        char name[24];
+        snprintf(name, sizeof name, "weight_%s", alBehaviour_Name((alBehaviour)b));
+        double wb = shown(&sv, o)->weight[b];
+        al_panel_value(p, COL_SPECIFIC, name, wb, SDLK_w, 0, "W weight %-10s %.3g  (Q: next)%s",
+                       alBehaviour_Name((alBehaviour)b), wb, whose(sc, o));
     }
     al_panel_heading(p, "Flock");
-    al_panel_kv(p, "vehicles (. ,)", "%d", sv.count);
+    al_panel_value_kv(p, "vehicles", sv.count, SDLK_PERIOD, SDLK_COMMA, "vehicles (. ,)", "%d", sv.count);
     alGenStats g;
     bool have = alSteering_LastStats(sim(ctx), &g);
     bool fov = scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE);

@@ -324,6 +324,30 @@ static void strings_mutation_rate_and_population_by_wheel_drag_and_keys(void **s
     gs_free(&r);
 }
 
+static void the_neighbour_radius_changes_by_wheel_and_k(void **state)
+{
+    (void)state;
+    gs_run r0;
+    gs_run_script(&r0, "at 3 state\nat 4 quit\n", "--no-log experiments/steering/boids.ini");
+    assert_int_equal(r0.n, 1);
+    value_at nr = value_of(r0.line[0], "neighbour_radius");
+    gs_free(&r0);
+    char script[512];
+    snprintf(script, sizeof script,
+             "at 3 state\nat 4 scroll %d %d 2\nat 6 state\nat 7 key shift+k\nat 9 state\nat 10 quit\n",
+             nr.x + nr.w / 2, nr.y + nr.h / 2);
+    gs_run r;
+    gs_run_script(&r, script, "--no-log experiments/steering/boids.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    double a = value_of(r.line[0], "neighbour_radius").value, b = value_of(r.line[1], "neighbour_radius").value,
+           c = value_of(r.line[2], "neighbour_radius").value;
+    near(b, a * 1.15 * 1.15, "neighbour radius after two notches");
+    near(c, b / 1.15, "after Shift+K");
+    assert_non_null(strstr(gs_str(r.line[2], "last_edit"), "neighbour radius"));
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +361,7 @@ int main(void)
         cmocka_unit_test(the_last_x_label_lies_inside_the_plots_area),
         cmocka_unit_test(steering_values_change_by_wheel_and_drag_and_keys),
         cmocka_unit_test(strings_mutation_rate_and_population_by_wheel_drag_and_keys),
+        cmocka_unit_test(the_neighbour_radius_changes_by_wheel_and_k),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     if (gs_dir[0]) {

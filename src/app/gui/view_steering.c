@@ -367,6 +367,13 @@ static int fleeing_now(al_view_ctx *ctx)
     return n;
 }
 
+// Scenarios whose vehicles see neighbours (the flock pass's radius).
+static bool flocks(alScenario sc)
+{
+    return sc == AL_SCN_BOIDS || sc == AL_SCN_FISH || scenario_uses(sc, AL_B_SEPARATION) ||
+           scenario_uses(sc, AL_B_COHESION) || scenario_uses(sc, AL_B_ALIGNMENT);
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *v = ctx->state;
@@ -424,6 +431,10 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                        "O wander dist.  %.3g%s", (double)Q->wander.distance, whose(sc, o));
         al_panel_value(p, COL_SPECIFIC, "wander_jitter", Q->wander.jitter, SDLK_p, 0, "P wander jitter %.3g%s",
                        (double)Q->wander.jitter, whose(sc, o));
+    }
+    if (flocks(sc)) {
+        double nr = alSteering_NeighbourRadius(sim(ctx));
+        al_panel_value(p, COL_SPECIFIC, "neighbour_radius", nr, SDLK_k, 0, "K neighbour radius %.3g", nr);
     }
     if (sc != AL_SCN_BOIDS && sc != AL_SCN_FISH) {
         int b = v ? v->weight : 0, o = owners(sc, 1u << b);
@@ -565,6 +576,17 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
         al_view_mark_edited(ctx, "vehicles added");
         return true;
     }
+    case SDLK_k: {
+        if (!flocks(sv.def->scenario)) return false;
+        float r = alSteering_NeighbourRadius(sim(ctx)) * (shift ? 1.0f / 1.15f : 1.15f);
+        alError err = {0};
+        if (alSteering_SetNeighbourRadius(sim(ctx), r, &err) != AL_OK) {
+            if (v) snprintf(v->say, sizeof v->say, "%.150s", err.msg);
+        } else {
+            al_view_mark_edited(ctx, "neighbour radius of all vehicles changed");
+        }
+        return true;
+    }
     case SDLK_COMMA:
     case SDLK_DELETE: alSteering_RemoveVehicles(sim(ctx), sv.count / 10 > 1 ? sv.count / 10 : 1); al_view_mark_edited(ctx, "vehicles removed"); return true;
     default: break;
@@ -675,6 +697,7 @@ const al_view al_view_steering = {
     .keys_help = "[ ]  previous / next scenario\n"
                  "S A M  max speed, max force, mass (Shift: less)\n"
                  "Y U  FOV radius, arrive radius (of the vehicles using them)\n"
+                 "K  neighbour radius (flocks: boids, fish, separation ...)\n"
                  "I O P  wander radius, distance, jitter\n"
                  "Q W  choose a behaviour weight (Shift+Q: back), change it\n"
                  ". , Ins Del  add / remove 10% of the vehicles\n"

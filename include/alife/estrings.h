@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include "alife/config.h"
 #include "alife/error.h"
+#include "alife/algorithm_factory.h"
 #include "alife/ga.h"
 #include "alife/module.h"
 
@@ -49,6 +50,9 @@ typedef struct alEStringsDef {
     /// strings). type, length, alphabet, minimise and fitness are set by
     /// alCreateEStrings and ignored here.
     alGaDef ga;
+    /// run.algorithm (default AL_ALGORITHM_GA): strings are bytes, which only
+    /// the GA makes; any other is refused with a config error naming both.
+    alAlgorithmId algorithm;
     int history; ///< best strings kept for the GUI, newest first (default 1000)
 } alEStringsDef;
 

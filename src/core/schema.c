@@ -8,6 +8,9 @@
 static const alKeyDef common_keys[] = {
     {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants",
      "which module this experiment runs"},
+    {"run", "algorithm", AL_TYPE_ENUM, "ga", 0, 0, "ga|neat|cmaes",
+     "the evolutionary algorithm: ga (genetic algorithm), neat (NEAT), cmaes (CMA-ES); the "
+     "module must take what it makes (cmaes and neat: not estrings)"},
     {"run", "name", AL_TYPE_STRING, "", 0, 64, NULL,
      "a short name for the run in the database (empty: the config file's name)"},
     {"run", "seed", AL_TYPE_INT, "1", 0, 9007199254740991.0, NULL,
@@ -38,12 +41,14 @@ extern const alSchemaPart alSteeringSchema;     // src/steer/steering_config.c
 extern const alSchemaPart alGaSchemaPart;       // src/evolve/ga_config.c
 extern const alSchemaPart alEStringsSchemaPart; // src/evolve/estrings_config.c
 extern const alSchemaPart alAntsSchemaPart;     // src/evolve/ants_config.c
+extern const alSchemaPart alCmaesSchemaPart;    // src/algo/cmaes_config.c
 static const alSchemaPart *const parts_list[] = {
     &common_part,
     &alSteeringSchema,
     &alGaSchemaPart,
     &alEStringsSchemaPart,
     &alAntsSchemaPart,
+    &alCmaesSchemaPart,
 };
 
 static alSchemaPart parts_copy[sizeof parts_list / sizeof parts_list[0]];

@@ -20,7 +20,8 @@ struct alEStrings {
     char *target;   // NUL-terminated copy, UTF-8 as given
     uint8_t *codes; // its characters as gene codes (the fitness's reference)
     int len;        // characters
-    alGa *ga;
+    alAlgorithm algo; // made by the factory (run.algorithm; only the GA makes bytes)
+    alGa *ga;         // the GA behind algo, for the views of its population
     bool solved, stalled;
     int64_t solved_at, solved_evals;
     // ring of the best string of each generation, newest at head-1
@@ -55,6 +56,22 @@ alEStringsDef alDefaultEStringsDef(void)
     return d;
 }
 
+// The strings as a task of the algorithm factory.
+static alAlgorithmTask strings_task(const alEStringsDef *d, int len)
+{
+    return (alAlgorithmTask){.name = "estrings", .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_BYTES),
+                             .length = len > 0 ? len : 1, .population = d->ga.population,
+                             .minimise = true, .threads = d->ga.threads};
+}
+
+static alResult check_algorithm(const alEStringsDef *d, int len, alError *err)
+{
+    alAlgorithmDef ad = alDefaultAlgorithmDef();
+    ad.id = d->algorithm;
+    alAlgorithmTask task = strings_task(d, len);
+    return alAlgorithm_CheckTask(&ad, &task, err);
+}
+
 alResult alEStringsDef_FromConfig(alEStringsDef *d, const alConfig *cfg, alError *err)
 {
     *d = base_def();
@@ -63,7 +80,9 @@ alResult alEStringsDef_FromConfig(alEStringsDef *d, const alConfig *cfg, alError
     d->fitness = (alEStringsFitness)alConfig_Enum(cfg, "estrings.fitness");
     d->ga.population = (int)alConfig_Int(cfg, "estrings.population");
     d->ga.type = AL_GENOME_BYTES;
+    d->algorithm = (alAlgorithmId)alConfig_Enum(cfg, "run.algorithm");
     alResult r = alEStrings_CheckTarget(d->target, d->alphabet, err);
+    if (r == AL_OK) r = check_algorithm(d, al_estrings_encode(d->target, NULL), err);
     if (r == AL_OK) r = alGaDef_FromConfig(&d->ga, cfg, err);
     return r == AL_OK ? r : alConfig_Locate(cfg, err); // name the lines of the keys
 }
@@ -145,13 +164,19 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
     g.minimise = true;
     g.has_target = true;
     g.target_fitness = 0;
-    g.fitness = def->fitness == AL_ESTRINGS_HAMMING ? error_hamming : error_abs_diff;
-    g.fitness_ctx = es->codes;
-    r = alCreateGa(&g, seed, &es->ga, err);
+    alAlgorithmTask task = strings_task(def, es->len);
+    task.fitness = def->fitness == AL_ESTRINGS_HAMMING ? error_hamming : error_abs_diff;
+    task.fitness_ctx = es->codes;
+    alAlgorithmDef ad = alDefaultAlgorithmDef();
+    ad.id = def->algorithm;
+    ad.ga = g;
+    r = alCreateAlgorithm(&ad, &task, seed, &es->algo, err);
     if (r != AL_OK) {
         alDestroyEStrings(es);
         return r;
     }
+    es->ga = alGa_FromAlgorithm(es->algo);
+    assert(es->ga && alAlgorithm_HasStep(es->algo)); // only the GA makes bytes
     *out = es;
     return AL_OK;
 }
@@ -159,7 +184,7 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
 void alDestroyEStrings(alEStrings *es)
 {
     if (!es) return;
-    alDestroyGa(es->ga);
+    alDestroyAlgorithm(es->algo);
     free(es->target);
     free(es->codes);
     free(es->hist_text);
@@ -170,8 +195,8 @@ void alDestroyEStrings(alEStrings *es)
 
 bool alEStrings_Step(alEStrings *es)
 {
-    alGaStop why = alGa_Step(es->ga);
-    assert(why != AL_GA_ERROR); // tournament/rank/truncation never refuse; roulette shifts
+    alAlgoStop why = alAlgorithm_Step(es->algo);
+    assert(why != AL_ALGO_ERROR); // tournament/rank/truncation never refuse; roulette shifts
     alGaStats s;
     alGa_LastStats(es->ga, &s);
     int h = es->hist_head;
@@ -185,7 +210,7 @@ bool alEStrings_Step(alEStrings *es)
         es->solved_at = s.gen;
         es->solved_evals = s.evaluations;
     }
-    if (why == AL_GA_STALLED) es->stalled = true;
+    if (why == AL_ALGO_CONVERGED) es->stalled = true; // the GA's stall rule
     return es->solved || es->stalled;
 }
 

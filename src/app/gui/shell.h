@@ -185,6 +185,7 @@ struct al_gui {
     int nfolds;
     int drag_hot;         ///< the panel value being dragged, -1 none
     SDL_Keycode drag_key; ///< its key
+    SDL_Keycode drag_less; ///< its key for less (0: Shift+key)
     int drag_x;           ///< where the drag last stepped
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
@@ -206,6 +207,9 @@ const shell_key *al_shell_key_of(SDL_Keycode sym, Uint16 mod);
 /// The mouse on the panel's values (shell_draw.c): a wheel notch or a drag
 /// over a key parameter's value changes it; returns true when used.
 bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e);
+/// The line drawn over the world while fast-forwarding (F), counting what
+/// the view's plot counts (steering: report periods, not generations).
+void al_shell_fast_line(const al_gui *g, char *buf, size_t cap);
 void al_shell_panel_mouse(al_gui *g, const SDL_Event *e);
 /// Finds a lesson file by its path under experiments/ ("steering/boids.ini"):
 /// $ALIFE_EXPERIMENTS, ./experiments, next to the program, the source tree.

@@ -136,7 +136,7 @@ static void draw_world(al_gui *g)
                      "nothing is simulated here; press 1, 2 or 3 for another mode");
     } else if (g->fast) {
         char line[160];
-        snprintf(line, sizeof line, "fast-forward: generation %lld", (long long)g->s.gens);
+        al_shell_fast_line(g, line, sizeof line);
         text_centred(g, g->title, cx, cy - lh, AL_COL_WARN, line);
         text_centred(g, g->font, cx, cy + 8, AL_COL_DIM,
                      "simulating without drawing the world; F to watch again");
@@ -239,6 +239,15 @@ static void draw_world(al_gui *g)
     }
 }
 
+void al_shell_fast_line(const al_gui *g, char *buf, size_t cap)
+{
+    // Steering has report periods (its plot's x axis), not generations.
+    if (g->view && g->view->plot_x)
+        snprintf(buf, cap, "fast-forward: %lld %s", (long long)g->s.gens, g->view->plot_x);
+    else
+        snprintf(buf, cap, "fast-forward: generation %lld", (long long)g->s.gens);
+}
+
 // The value under the mouse (al_panel_hotkey), or -1.
 static int hot_at(const al_gui *g, int x, int y)
 {
@@ -250,10 +259,12 @@ static int hot_at(const al_gui *g, int x, int y)
     return -1;
 }
 
-// A press of key (with Shift for less) through SDL's queue, as the keyboard's.
-static void push_value_key(SDL_Keycode key, bool less)
+// A press of the value's key for more or less (its less key, else Shift+key)
+// through SDL's queue, as the keyboard's.
+static void push_value_key(SDL_Keycode key, SDL_Keycode less_key, bool less)
 {
     if (key == SDLK_PLUS && less) key = SDLK_MINUS, less = false; // the speed: + and -
+    if (less && less_key) key = less_key, less = false;
     SDL_Event e;
     memset(&e, 0, sizeof e);
     e.type = SDL_KEYDOWN;
@@ -273,7 +284,7 @@ bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e)
     if (h < 0 || e->wheel.y == 0) return false;
     int n = e->wheel.y > 0 ? e->wheel.y : -e->wheel.y;
     for (int i = 0; i < n && i < 20; ++i)
-        push_value_key(g->sections.hot[h].key, e->wheel.y < 0);
+        push_value_key(g->sections.hot[h].key, g->sections.hot[h].less, e->wheel.y < 0);
     return true;
 }
 
@@ -288,7 +299,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
         if (g->drag_hot < 0 || g->drag_hot >= g->sections.nhot) return;
         int steps = (e->motion.x - g->drag_x) / 12;
         for (int i = 0; i < (steps > 0 ? steps : -steps) && i < 20; ++i)
-            push_value_key(g->drag_key, steps < 0);
+            push_value_key(g->drag_key, g->drag_less, steps < 0);
         g->drag_x += steps * 12;
         return;
     }
@@ -303,6 +314,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
     if (h >= 0) {
         g->drag_hot = h;
         g->drag_key = g->sections.hot[h].key;
+        g->drag_less = g->sections.hot[h].less;
         g->drag_x = e->button.x;
     }
 }
@@ -457,13 +469,20 @@ static void keys_flow(al_gui *g, al_panel *p)
     p->y += lines * sh;
 }
 
+// The figure the view (its lesson) plots until Tab is pressed, or NULL.
+static const char *wanted_figure(al_gui *g)
+{
+    const char *want = g->view && g->view->plotted && g->have_session ? g->view->plotted(&g->ctx) : NULL;
+    if (!want && g->view) want = g->view->plot_default;
+    return want;
+}
+
 // The plotted figure: 0 best and mean fitness, k >= 1 the module's figure k-1.
 static int plotted_figure(al_gui *g)
 {
     const history *h = &g->hist;
     if (g->plot_fig < 0) { // the view's default, once the figures are known
-        const char *want = g->view && g->view->plotted && g->have_session ? g->view->plotted(&g->ctx) : NULL;
-        if (!want && g->view) want = g->view->plot_default;
+        const char *want = wanted_figure(g);
         if (!want) return 0;
         for (int i = 0; i < h->nall; ++i)
             if (strcmp(h->all_name[i], want) == 0) return i + 1;
@@ -660,7 +679,15 @@ static void draw_panel(al_gui *g)
     int pf = plotted_figure(g);
     g->plotted_index = pf;
     char yt[96];
-    if (pf > 0) {
+    const char *want = g->plot_fig < 0 && g->have_session ? wanted_figure(g) : NULL;
+    if (pf == 0 && want && h->nall == 0) {
+        // Before the first report: the lesson's figure, with no points yet
+        // (not "fitness", which this plot will not show).
+        series[ns++] = (al_series){want, AL_COL_BEST, NULL, 0, false};
+        snprintf(g->plotted, sizeof g->plotted, "%s", want);
+        snprintf(yt, sizeof yt, "%s", want);
+        ytitle = yt;
+    } else if (pf > 0) {
         const char *name = h->all_name[pf - 1];
         series[ns++] = (al_series){name, AL_COL_BEST, h->all[pf - 1], h->n, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", name);

@@ -156,6 +156,17 @@ void al_gui_write_state(al_gui *g, FILE *f)
                 s->rect.x, s->rect.y, s->rect.w, s->rect.h, s->cut ? "true" : "false",
                 s->collapsed ? "true" : "false");
     }
+    fputs("],\"values\":[", f); // what the wheel and a drag change (al_panel_value)
+    for (int i = 0, k = 0; i < g->sections.nhot; ++i) {
+        const struct al_panel_hot *v = &g->sections.hot[i];
+        if (!v->name[0]) continue;
+        if (k++) fputc(',', f);
+        fputs("{\"name\":", f);
+        jstr(f, v->name);
+        fprintf(f, ",\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"value\":", v->r.x, v->r.y, v->r.w, v->r.h);
+        jnum(f, v->value);
+        fputc('}', f);
+    }
     fprintf(f, "],\"scroll\":{\"offset\":%d,\"max\":%d,\"sign\":%s}", g->scroll,
             g->scroll_max, g->more_above || g->more_below ? "true" : "false");
     fputs(",\"help_keys\":[", f);
@@ -185,6 +196,12 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fputs("null", f);
     fputs(",\"view_note\":", f);
     jstr(f, r.note);
+    char fast[160] = "";
+    if (g->have_session && g->fast) al_shell_fast_line(g, fast, sizeof fast);
+    fputs(",\"fast_line\":", f); // what F writes over the world ("" when not fast)
+    jstr(f, fast);
+    fputs(",\"last_edit\":", f); // what the last hand edit of the run changed
+    jstr(f, g->have_session ? g->s.last_edit : "");
     fputs(",\"message\":", f);
     jstr(f, g->message[0] && al_now() < g->message_until ? g->message : "");
     fprintf(f, ",\"window\":{\"width\":%d,\"height\":%d}}\n", w, h);

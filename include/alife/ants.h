@@ -47,11 +47,16 @@
 /// The GUI draws the food and mines of one chosen ant's copy there.
 ///
 /// A greedy baseline runs each generation too: hand-written foragers that
-/// turn towards the nearest food at the max turn rate and run at max speed.
-/// Own worlds: baseline_ants of them, each in its own world of the same kind
-/// (own PCG32 stream). Shared world: a group of as many greedy ants as the
-/// population (ants.count; baseline_ants > 0 only turns it on) sharing a
-/// copy of W(seed, g), with the population's starts: the same crowding.
+/// turn towards their food at the max turn rate and run at max speed (the
+/// ants' own limits). Own worlds: baseline_ants of them, each in its own
+/// world of the same kind (own PCG32 stream), going for the nearest food.
+/// Shared world: a group of as many greedy ants as the population
+/// (ants.count; baseline_ants > 0 only turns it on) sharing a copy of
+/// W(seed, g), with the population's starts: the same crowding. They split
+/// the food up rather than herd after the same nearest item: every tick each
+/// goes for the nearest food no other forager is closer to (a deterministic
+/// assignment in the tick's serial step, ties to the lower index; see
+/// src/evolve/ants_greedy.h), a fair, competent yardstick.
 /// Their mean food per ant is reported as the figure `baseline_mean` (and,
 /// with mines, the mines they hit, blind to them, as `baseline_mines`).
 /// Every generation also reports `food_mean`, `distance_mean` (world units

@@ -178,6 +178,16 @@ size_t alAnts_StoredBytes(const alAntsDef *def);
 /// not fit the def (e.g. a blob of the other world mode).
 alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
                              size_t size, double *best, double *mean, alError *err);
+/// Resumes a run at generation gen from its stored blob of that generation
+/// (alAnts_StoredBytes bytes, need not be aligned): the population becomes
+/// the stored ants, in ant order, in generation gen's world, and the GA
+/// breeds next with generation gen's streams, so this generation and every
+/// one after it give exactly the stored run's statistics (the history starts
+/// empty at gen). Only for a run from alCreateAnts with ants.world = shared
+/// (own worlds store the best genome alone) on the GA, before or after it
+/// advanced (the running generation is dropped). AL_ERR_CONFIG when the blob
+/// cannot restore this run (another size, own worlds), saying why.
+alResult alAnts_Restore(alAnts *ants, int64_t gen, const void *bytes, size_t size, alError *err);
 /// Frees; NULL is a no-op.
 void alDestroyAnts(alAnts *ants);
 

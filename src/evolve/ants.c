@@ -1014,6 +1014,40 @@ alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, c
     return AL_OK;
 }
 
+// The GA behind the run, NULL in a replay.
+static alGa *run_ga(alAnts *s) { return s->ga; }
+
+alResult alAnts_Restore(alAnts *s, int64_t gen, const void *bytes, size_t size, alError *err)
+{
+    assert(gen >= 0 && bytes);
+    alGa *ga = run_ga(s);
+    if (!ga)
+        return alError_Set(err, AL_ERR_CONFIG, "a replay cannot resume a run (generation %lld)", (long long)gen);
+    if (s->def.world_mode != AL_ANTS_SHARED)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "with ants.world = own only the best genome of generation %lld is "
+                           "stored, not its population", (long long)gen);
+    size_t want = alAnts_StoredBytes(&s->def);
+    if (size != want)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "stored genome of generation %lld: %zu bytes, but ants.world = shared "
+                           "with this brain and ants.count needs %zu", (long long)gen, size, want);
+    const size_t nw = (size_t)s->nweights;
+    float *g = malloc(nw * sizeof *g);
+    if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory resuming generation %lld", (long long)gen);
+    for (int a = 0; a < s->pop.n; ++a) { // after the best: every ant, in order
+        memcpy(g, (const unsigned char *)bytes + (1 + (size_t)a) * nw * sizeof *g, nw * sizeof *g);
+        alGa_SetGenome(ga, a, g);
+    }
+    free(g);
+    alGa_SetGeneration(ga, gen);
+    s->gen = gen;
+    s->hist_count = 0;
+    s->have_last = false;
+    begin_generation(s);
+    return AL_OK;
+}
+
 void alDestroyAnts(alAnts *s)
 {
     if (!s) return;

@@ -149,6 +149,59 @@ static void the_greedy_group_is_deterministic_and_does_not_herd(void **state)
     assert_memory_equal(food[0], food[1], sizeof food[0]);
 }
 
+
+// ants.food_sense = free: each evolved ant's food sensor points at the item
+// the greedy rule gives it (distinct items while there are enough), not at
+// its nearest; the same with 1 and 2 threads.
+static void free_food_sense_points_at_the_shared_out_item(void **state)
+{
+    (void)state;
+    alAntsGen hist[2][2];
+    for (int t = 0; t < 2; ++t) {
+        alAntsDef def = alDefaultAntsDef();
+        def.world_mode = AL_ANTS_SHARED;
+        def.food_sense = AL_FOOD_FREE;
+        def.count = 20;
+        def.ticks = 300;
+        def.threads = t + 1;
+        alAnts *ants = NULL;
+        alError err = {0};
+        assert_int_equal(alCreateAnts(&def, 4, &ants, &err), AL_OK);
+        int differ = 0;
+        for (int step = 0; step < 5; ++step) {
+            alAnts_Advance(ants, 37);
+            alAntsView v;
+            alAnts_View(ants, &v);
+            const float *fx, *fy;
+            int m = alAnts_Food(ants, 0, &fx, &fy);
+            int target[20], ints[128];
+            float flts[128];
+            assert_true(al_greedy_scratch_ints(v.count, m) <= 128);
+            al_greedy_assign(&def.world, v.x, v.y, v.count, fx, fy, m, target, ints, flts);
+            for (int a = 0; a < v.count; ++a) {
+                for (int b = 0; b < a; ++b) assert_true(target[a] != target[b]);
+                alVec2 d = alWorld_Delta(&def.world, alV2(v.x[a], v.y[a]),
+                                         alV2(fx[target[a]], fy[target[a]]));
+                float len = sqrtf(d.x * d.x + d.y * d.y), ux, uy;
+                alAnts_Sensed(ants, a, 0, &ux, &uy);
+                assert_true(fabsf(ux - d.x / len) < 1e-5f && fabsf(uy - d.y / len) < 1e-5f);
+                differ += target[a] != nearest(v.x[a], v.y[a], fx, fy, m);
+            }
+        }
+        assert_true(differ > 0); // it is not simply the nearest
+        while (!alAnts_Advance(ants, 100000)) {
+        }
+        while (!alAnts_Advance(ants, 100000)) {
+        }
+        int n;
+        const alAntsGen *h = alAnts_History(ants, &n);
+        assert_int_equal(n, 2);
+        memcpy(hist[t], h, sizeof hist[t]);
+        alDestroyAnts(ants);
+    }
+    assert_memory_equal(hist[0], hist[1], sizeof hist[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -157,6 +210,7 @@ int main(void)
         cmocka_unit_test(ties_go_to_the_lower_index),
         cmocka_unit_test(leftover_foragers_go_for_the_nearest_item),
         cmocka_unit_test(the_greedy_group_is_deterministic_and_does_not_herd),
+        cmocka_unit_test(free_food_sense_points_at_the_shared_out_item),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

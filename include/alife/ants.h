@@ -96,6 +96,15 @@ typedef enum alAntsFrame {
     AL_FRAME_BODY = 1,  ///< (ahead, to the side) of the ant's heading: cos and sin of the bearing
 } alAntsFrame;
 
+/// Which food item an ant's food sensor points at.
+typedef enum alAntsFoodSense {
+    AL_FOOD_NEAREST = 0, ///< its nearest (default)
+    /// shared world: the nearest food no other ant is closer to, shared out
+    /// among the ants as the greedy group does (src/evolve/ants_greedy.h);
+    /// in own worlds, where an ant is alone, the nearest
+    AL_FOOD_FREE = 1,
+} alAntsFoodSense;
+
 /// Sensor values an ant can feed its brain, in this order; brain.sizes[0]
 /// uses the first ones (with mines all 6 are available, without them 4):
 /// look-at x, y; the unit vector to the nearest food; the unit vector to the
@@ -117,6 +126,7 @@ typedef struct alAntsDef {
     int food;          ///< food items per world, >= 1 (default 40)
     alNNLayout brain;  ///< sizes[0] inputs (<= sensors), last layer 2 outputs (default 4-6-2 sigmoid, response 0.3)
     alAntsFrame frame; ///< frame of the food and mine vectors (default AL_FRAME_BODY)
+    alAntsFoodSense food_sense; ///< ants.food_sense: which food is sensed (default AL_FOOD_NEAREST)
     float max_turn;    ///< radians per tick, (0, 1] (default 0.3)
     float max_speed;   ///< world units per tick, > 0 (default 2)
     float eat_radius;  ///< reach of food and mines, world units, > 0 (default 7)

@@ -211,7 +211,8 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     if (!greedy) {
         ALLOC(w->wt, s * nweights);
         ALLOC(w->act, s * nneurons);
-    } else if (w->shared) {
+    }
+    if (w->shared && (greedy || def->food_sense == AL_FOOD_FREE)) {
         int gi = al_greedy_scratch_ints(n, w->nfood);
         ALLOC(w->gtarget, s); ALLOC(w->gint, gi); ALLOC(w->gflt, gi);
     }
@@ -601,7 +602,8 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
 
 // The greedy group in a shared world splits the food up (ants_greedy.h):
 // each forager senses the item it was given instead of its nearest, which
-// the whole group would herd after. Serial, in the tick's fixed-order step.
+// the whole group would herd after; so do evolved ants with ants.food_sense
+// = free. Serial, in the tick's fixed-order step.
 static void greedy_targets(const alAnts *s, swarm *w)
 {
     al_greedy_assign(&s->def.world, w->x, w->y, w->n, w->fx, w->fy, w->nfood, w->gtarget, w->gint,
@@ -632,7 +634,7 @@ static void shared_senses(const alAnts *s, swarm *w)
             check_one(s, w, &w->mc, a, &w->smx[a], &w->smy[a], &w->mdist[a]);
         }
     }
-    if (w->greedy) greedy_targets(s, w);
+    if (w->gtarget) greedy_targets(s, w); // the greedy group, or ants.food_sense = free
 }
 
 // The serial end of a shared tick (eat = false only before the first tick).
@@ -1171,7 +1173,7 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
     double most = def->food > def->mine_count || !def->mines ? def->food : def->mine_count;
     // a shared greedy group's assignment: a target per ant, its scratch
-    double assign = greedy && def->world_mode == AL_ANTS_SHARED
+    double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
                         ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float)) : 0.0;
     return s * (per_ant + sizeof(float) * (items + brain)) + most * (sizeof(int) + 1.0) + assign; // claim, moved
 }

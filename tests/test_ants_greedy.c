@@ -20,7 +20,7 @@ static void assign(const float *x, const float *y, int n, const float *fx, const
     int ints[64];
     float flts[64];
     assert_true(al_greedy_scratch_ints(n, m) <= 64);
-    al_greedy_assign(&box, x, y, n, fx, fy, m, target, ints, flts);
+    al_greedy_assign(&box, x, y, NULL, n, fx, fy, m, target, ints, flts);
 }
 
 static int nearest(float x, float y, const float *fx, const float *fy, int m)
@@ -86,6 +86,21 @@ static void split_foragers_eat_both_items(void **state)
     }
     assert_int_equal(eaten[0], 1);
     assert_true(eaten[1] >= 0);
+}
+
+// A forager that is out (a mine ended its generation) holds no item: the
+// live one takes the item the other was nearer to.
+static void stopped_foragers_take_no_item(void **state)
+{
+    (void)state;
+    const float x[] = {100, 110}, y[] = {100, 100};
+    const float fx[] = {120, 300}, fy[] = {100, 100};
+    const unsigned char alive[] = {1, 0};
+    int t[2], ints[64];
+    float flts[64];
+    al_greedy_assign(&box, x, y, alive, 2, fx, fy, 2, t, ints, flts);
+    assert_int_equal(t[0], 0);
+    assert_int_equal(t[1], 0); // its nearest
 }
 
 // Foragers on the same spot: the lower index gets the nearer item.
@@ -177,7 +192,7 @@ static void free_food_sense_points_at_the_shared_out_item(void **state)
             int target[20], ints[128];
             float flts[128];
             assert_true(al_greedy_scratch_ints(v.count, m) <= 128);
-            al_greedy_assign(&def.world, v.x, v.y, v.count, fx, fy, m, target, ints, flts);
+            al_greedy_assign(&def.world, v.x, v.y, v.alive, v.count, fx, fy, m, target, ints, flts);
             for (int a = 0; a < v.count; ++a) {
                 for (int b = 0; b < a; ++b) assert_true(target[a] != target[b]);
                 alVec2 d = alWorld_Delta(&def.world, alV2(v.x[a], v.y[a]),
@@ -208,6 +223,7 @@ int main(void)
         cmocka_unit_test(two_greedy_foragers_split_two_food_items),
         cmocka_unit_test(split_foragers_eat_both_items),
         cmocka_unit_test(ties_go_to_the_lower_index),
+        cmocka_unit_test(stopped_foragers_take_no_item),
         cmocka_unit_test(leftover_foragers_go_for_the_nearest_item),
         cmocka_unit_test(the_greedy_group_is_deterministic_and_does_not_herd),
         cmocka_unit_test(free_food_sense_points_at_the_shared_out_item),

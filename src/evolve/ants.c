@@ -606,8 +606,8 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
 // = free. Serial, in the tick's fixed-order step.
 static void greedy_targets(const alAnts *s, swarm *w)
 {
-    al_greedy_assign(&s->def.world, w->x, w->y, w->n, w->fx, w->fy, w->nfood, w->gtarget, w->gint,
-                     w->gflt);
+    al_greedy_assign(&s->def.world, w->x, w->y, w->alive, w->n, w->fx, w->fy, w->nfood, w->gtarget,
+                     w->gint, w->gflt);
     for (int a = 0; a < w->n; ++a) {
         int j = w->gtarget[a];
         alVec2 d = alWorld_Delta(&s->def.world, alV2(w->x[a], w->y[a]), alV2(w->fx[j], w->fy[j]));

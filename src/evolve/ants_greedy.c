@@ -6,18 +6,22 @@
 
 int al_greedy_scratch_ints(int n, int m) { return 2 * m + n; }
 
-void al_greedy_assign(const alWorld *w, const float *x, const float *y, int n, const float *fx,
-                      const float *fy, int m, int *target, int *iscratch, float *fscratch)
+void al_greedy_assign(const alWorld *w, const float *x, const float *y, const unsigned char *alive,
+                      int n, const float *fx, const float *fy, int m, int *target, int *iscratch,
+                      float *fscratch)
 {
     int *owner = iscratch;      // [m] item's nearest unassigned forager; -2 once taken
     int *pick = iscratch + m;   // [n] forager's nearest owned item this round, -1 none
     int *open = pick + n;       // [m] items still free, compacted each round
     float *od2 = fscratch;      // [m] squared distance item - owner; pick's distance by forager
     float *pd2 = fscratch + m;  // [n]
-    for (int a = 0; a < n; ++a) target[a] = -1;
+    int left = n;
+    for (int a = 0; a < n; ++a) {
+        target[a] = alive && !alive[a] ? m : -1; // m: out of the sharing (set below)
+        left -= target[a] == m;
+    }
     int nopen = m;
     for (int j = 0; j < m; ++j) open[j] = j;
-    int left = n;
     while (left > 0 && nopen > 0) {
         for (int q = 0; q < nopen; ++q) {
             int j = open[q], best = -1;
@@ -60,7 +64,8 @@ void al_greedy_assign(const alWorld *w, const float *x, const float *y, int n, c
         nopen = k;
     }
     for (int a = 0; a < n; ++a) {
-        if (target[a] >= 0) continue;
+        if (target[a] >= 0 && target[a] < m) continue;
+        target[a] = -1;
         float bd = INFINITY;
         for (int j = 0; j < m; ++j) {
             float d2 = alWorld_DistSq(w, alV2(x[a], y[a]), alV2(fx[j], fy[j]));

@@ -17,10 +17,13 @@ int al_greedy_scratch_ints(int n, int m);
 ///   forager that owns items takes the nearest of them (ties: the lower item
 ///   index), i.e. the nearest food no other forager is closer to. A forager
 ///   left without one (more foragers than food) goes for its nearest item.
+/// Foragers with alive[a] == 0 (alive may be NULL: all alive) take no part
+/// in sharing out; they get their nearest item.
 /// Every round assigns at least one forager (the closest remaining pair owns
 /// each other), so it ends; it reads only its arguments: deterministic.
 /// iscratch and fscratch hold al_greedy_scratch_ints(n, m) ints / floats.
-void al_greedy_assign(const alWorld *w, const float *x, const float *y, int n, const float *fx,
-                      const float *fy, int m, int *target, int *iscratch, float *fscratch);
+void al_greedy_assign(const alWorld *w, const float *x, const float *y, const unsigned char *alive,
+                      int n, const float *fx, const float *fy, int m, int *target, int *iscratch,
+                      float *fscratch);
 
 #endif

@@ -4,7 +4,9 @@
 /// Each ant has a position, a heading (its unit look-at vector) and a speed;
 /// its brain is a feed-forward network (nn.h) whose weights are its GA
 /// genome. Every tick an ant senses (look-at x, y; the unit vector to the
-/// nearest food; with mines, the unit vector to the nearest mine), thinks
+/// nearest food, or with ants.food_sense = free in the shared world to the
+/// food shared out to it as the greedy group shares it, see below; with
+/// mines, the unit vector to the nearest mine), thinks
 /// (forward pass: two outputs, the left and right track l, r in [0, 1]) and
 /// acts: it turns by clamp(l - r, -max_turn, max_turn) radians and moves
 /// (l + r) / 2 * max_speed world units along its new heading, under the

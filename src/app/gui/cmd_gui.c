@@ -395,12 +395,14 @@ int cmd_gui(int argc, char **argv)
             *colon = '\0';
             if (!al_parse_int(colon + 1, 0, INT64_MAX, &from_gen)) {
                 al_sets_free(&a.sets);
+                al_script_free(&script);
                 return cli_usage_error("gui", "--from %s: '%s' is not a generation number (0 or "
                                               "more)", a.from, colon + 1);
             }
         }
         if (a.o.config_path || a.brain) {
             al_sets_free(&a.sets);
+            al_script_free(&script);
             return cli_usage_error("gui", "--from brings its run's config: no CONFIG or --brain "
                                           "with it");
         }

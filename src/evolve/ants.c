@@ -1019,15 +1019,20 @@ alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, c
     return AL_OK;
 }
 
-// The GA behind the run, NULL in a replay.
-static alGa *run_ga(alAnts *s) { return s->ga; }
+// The GA behind the run; NULL in a replay or under another algorithm.
+static alGa *run_ga(alAnts *s) { return s->algo.self ? alGa_FromAlgorithm(s->algo) : NULL; }
 
 alResult alAnts_Restore(alAnts *s, int64_t gen, const void *bytes, size_t size, alError *err)
 {
     assert(gen >= 0 && bytes);
     alGa *ga = run_ga(s);
     if (!ga)
-        return alError_Set(err, AL_ERR_CONFIG, "a replay cannot resume a run (generation %lld)", (long long)gen);
+        return alError_Set(err, AL_ERR_CONFIG,
+                           s->algo.self ? "only a run.algorithm = ga run resumes from its stored population "
+                                          "(generation %lld): another algorithm keeps state the run "
+                                          "database does not store"
+                                        : "a replay cannot resume a run (generation %lld)",
+                           (long long)gen);
     if (s->def.world_mode != AL_ANTS_SHARED)
         return alError_Set(err, AL_ERR_CONFIG,
                            "with ants.world = own only the best genome of generation %lld is "

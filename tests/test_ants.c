@@ -399,12 +399,13 @@ static void a_seeded_population_learns_to_forage(void **state)
     assert_true(last > 3.0 * first + 2.0);
     // Well above the first generations' mean (seed 2: ~5.8 food at 0-2,
     // ~26 at 25-29), and against a fixed yardstick, not the run's own mean:
-    // over half of what the greedy forager, which knows where food is, eats
-    // in the same generations (~14.6).
+    // over 40% of what the greedy group, which knows where all food and all
+    // foragers are and splits the food up, eats in the same generations
+    // (~54; 30 generations of 1000 ticks are early days).
     assert_true(last > 3.0 * mean_food(h, 0, 3));
     double greedy = 0;
     for (int g = 25; g < 30; ++g) greedy += h[g].baseline_mean / 5;
-    assert_true(last > 0.5 * greedy);
+    assert_true(last > 0.4 * greedy);
     alDestroyAnts(ants);
 }
 

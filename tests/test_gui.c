@@ -422,7 +422,8 @@ static bool toy_finished(const void *self)
 }
 static const alModuleClass toy_class = {"steering",  "Toy module", false,    toy_create,
                                         toy_destroy, toy_step,     toy_last, toy_finished,
-                                        NULL,        NULL,         NULL,     NULL};
+                                        NULL,        NULL,         NULL,     NULL,
+                                        NULL};
 static const alModuleClass *const toy_modules[] = {&toy_class, NULL};
 
 typedef struct toy_view_state {

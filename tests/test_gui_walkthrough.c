@@ -546,15 +546,95 @@ static void an_exported_brain_replays_exactly_in_the_window(void **state)
     gs_free(&r);
 }
 
+// A stored generation's best or mean (col) from the database, by SQL.
+static double stored_stat(const char *db, const char *col, int gen)
+{
+    char sql[160];
+    snprintf(sql, sizeof sql, "SELECT %s FROM generations WHERE run = 1 AND gen = %d", col, gen);
+    sqlite3 *sq = NULL;
+    sqlite3_stmt *st;
+    double v = NAN;
+    if (sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(sq, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_double(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(sq);
+    return v;
+}
+
+// --from RUN:GEN with the generation's population stored (the shared world
+// stores every ant): the window opens there at once (no fast-forward, tick
+// 0), and the generations it then runs are the stored run's, the first
+// (GEN itself) and the next one, bred from it.
 static void from_run_gen_opens_there_with_the_population_alive(void **state)
 {
     (void)state;
-    const char *db = gs_path("from.db");
+    char db[512]; // gs_path's buffers are reused by gs_run_script
+    snprintf(db, sizeof db, "%s", gs_path("from.db"));
+    remove(db);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=5 "
+             "--set ants.ticks=200 --db '%s' --quiet >/dev/null 2>&1",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
+    assert_int_equal(system(cmd), 0);
+    char args[600];
+    snprintf(args, sizeof args, "--no-log --db '%s' --from 1:2", db);
+    gs_run r;
+    gs_run_script(&r, "at 1 state\nat 2 key space\nat gen 3 state\nat gen 4 state\nat gen 4 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_num(r.line[0], "generation") == 2);
+    assert_true(gs_num(r.line[0], "tick") == 0); // loaded, not re-simulated
+    assert_true(gs_bool(r.line[0], "paused"));
+    assert_false(gs_bool(r.line[0], "fast"));
+    assert_non_null(strstr(gs_str(r.line[0], "message"), "stored population loaded"));
+    for (int k = 1; k <= 2; ++k) { // generations 2 and 3, as stored
+        assert_true(gs_num(r.line[k], "generation") == 2 + k);
+        assert_true(gs_num(r.line[k], "figures.best") == stored_stat(db, "best", 1 + k));
+        assert_true(gs_num(r.line[k], "figures.mean") == stored_stat(db, "mean", 1 + k));
+    }
+    gs_free(&r);
+    // --from RUN: the population after the last stored one is not stored;
+    // generation 4's is: one generation from it, checked against the store.
+    snprintf(args, sizeof args, "--no-log --db '%s' --from 1", db);
+    gs_run_script(&r, "at gen 5 state\nat gen 5 quit\n", args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_true(gs_num(r.line[0], "generation") == 5);
+    assert_true(gs_bool(r.line[0], "paused"));
+    assert_true(gs_num(r.line[0], "figures.mean") == stored_stat(db, "mean", 4));
+    const char *m = gs_str(r.line[0], "message");
+    assert_non_null(strstr(m, "from the stored population of generation 4"));
+    assert_non_null(strstr(m, "exactly as stored"));
+    gs_free(&r);
+    // Bad RUN or GEN: plain errors, exit 2.
+    const char *bad[][2] = {{"1:9", "allowed: GEN from 0 to 5"},
+                            {"7:2", "no run 7"},
+                            {"1:x", "'x' is not a generation number"}};
+    for (int i = 0; i < 3; ++i) {
+        snprintf(args, sizeof args, "--no-log --db '%s' --from %s", db, bad[i][0]);
+        gs_run_script(&r, "at 1 quit\n", args);
+        assert_int_equal(r.status, 2);
+        assert_non_null(strstr(r.err, bad[i][1]));
+        gs_free(&r);
+    }
+}
+
+// With ants.world = own only the best ant is stored: --from re-simulates
+// from the seed, says so and why, and checks what it reached.
+static void from_a_run_without_its_population_resimulates(void **state)
+{
+    (void)state;
+    char db[512]; // gs_path's buffers are reused by gs_run_script
+    snprintf(db, sizeof db, "%s", gs_path("from_own.db"));
     remove(db);
     char cmd[2048];
     snprintf(cmd, sizeof cmd,
              "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=4 "
-             "--set ants.ticks=200 --db '%s' --quiet >/dev/null 2>&1",
+             "--set ants.ticks=200 --set ants.world=own --db '%s' --quiet >/dev/null 2>&1",
              ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
     assert_int_equal(system(cmd), 0);
     char args[600];
@@ -567,13 +647,12 @@ static void from_run_gen_opens_there_with_the_population_alive(void **state)
     assert_true(gs_num(r.line[0], "generation") == 3);
     assert_true(gs_bool(r.line[1], "paused")); // waits there
     assert_true(gs_num(r.line[1], "generation") == 3);
-    assert_non_null(strstr(gs_str(r.line[1], "message"), "exactly as stored"));
+    assert_true(gs_num(r.line[1], "figures.mean") == stored_stat(db, "mean", 2));
+    const char *m = gs_str(r.line[1], "message");
+    assert_non_null(strstr(m, "from the seed"));
+    assert_non_null(strstr(m, "only the best genome"));
+    assert_non_null(strstr(m, "exactly as stored"));
     assert_true(gs_num(r.line[2], "tick") > gs_num(r.line[1], "tick")); // alive on Space
-    gs_free(&r);
-    snprintf(args, sizeof args, "--no-log --db '%s' --from 1:9", db);
-    gs_run_script(&r, "at 1 quit\n", args);
-    assert_int_equal(r.status, 2);
-    assert_non_null(strstr(r.err, "allowed: GEN from 0 to 4"));
     gs_free(&r);
 }
 
@@ -742,6 +821,7 @@ int main(void)
         cmocka_unit_test(no_stale_text_survives_a_frame),
         cmocka_unit_test(an_exported_brain_replays_exactly_in_the_window),
         cmocka_unit_test(from_run_gen_opens_there_with_the_population_alive),
+        cmocka_unit_test(from_a_run_without_its_population_resimulates),
         cmocka_unit_test(wheel_and_drag_on_a_value_change_it_like_its_key),
         cmocka_unit_test(jump_step_a_generation_slow_speeds_and_forever),
         cmocka_unit_test(targets_show_as_typed_and_errors_speak_plainly),

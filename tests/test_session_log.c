@@ -97,6 +97,7 @@ static const alModuleClass counter_class = {
     NULL,
     NULL,
     NULL,
+    NULL,
 };
 
 // The same module with step_many: up to max_ticks ticks, to a generation's end.

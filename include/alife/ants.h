@@ -6,7 +6,9 @@
 /// Each ant has a position, a heading (its unit look-at vector) and a speed;
 /// its brain is a feed-forward network (nn.h) whose weights are its GA
 /// genome. Every tick an ant senses (look-at x, y; the unit vector to the
-/// nearest food; with mines, the unit vector to the nearest mine), thinks
+/// nearest food, or with ants.food_sense = free in the shared world to the
+/// food shared out to it as the greedy group shares it, see below; with
+/// mines, the unit vector to the nearest mine), thinks
 /// (forward pass: two outputs, the left and right track l, r in [0, 1]) and
 /// acts: it turns by clamp(l - r, -max_turn, max_turn) radians and moves
 /// (l + r) / 2 * max_speed world units along its new heading, under the
@@ -49,11 +51,16 @@
 /// The GUI draws the food and mines of one chosen ant's copy there.
 ///
 /// A greedy baseline runs each generation too: hand-written foragers that
-/// turn towards the nearest food at the max turn rate and run at max speed.
-/// Own worlds: baseline_ants of them, each in its own world of the same kind
-/// (own PCG32 stream). Shared world: a group of as many greedy ants as the
-/// population (ants.count; baseline_ants > 0 only turns it on) sharing a
-/// copy of W(seed, g), with the population's starts: the same crowding.
+/// turn towards their food at the max turn rate and run at max speed (the
+/// ants' own limits). Own worlds: baseline_ants of them, each in its own
+/// world of the same kind (own PCG32 stream), going for the nearest food.
+/// Shared world: a group of as many greedy ants as the population
+/// (ants.count; baseline_ants > 0 only turns it on) sharing a copy of
+/// W(seed, g), with the population's starts: the same crowding. They split
+/// the food up rather than herd after the same nearest item: every tick each
+/// goes for the nearest food no other forager is closer to (a deterministic
+/// assignment in the tick's serial step, ties to the lower index; see
+/// src/evolve/ants_greedy.h), a fair, competent yardstick.
 /// Their mean food per ant is reported as the figure `baseline_mean` (and,
 /// with mines, the mines they hit, blind to them, as `baseline_mines`).
 /// Every generation also reports `food_mean`, `distance_mean` (world units
@@ -94,6 +101,15 @@ typedef enum alAntsFrame {
     AL_FRAME_BODY = 1,  ///< (ahead, to the side) of the ant's heading: cos and sin of the bearing
 } alAntsFrame;
 
+/// Which food item an ant's food sensor points at.
+typedef enum alAntsFoodSense {
+    AL_FOOD_NEAREST = 0, ///< its nearest (default)
+    /// shared world: the nearest food no other ant is closer to, shared out
+    /// among the ants as the greedy group does (src/evolve/ants_greedy.h);
+    /// in own worlds, where an ant is alone, the nearest
+    AL_FOOD_FREE = 1,
+} alAntsFoodSense;
+
 /// Sensor values an ant can feed its brain, in this order; brain.sizes[0]
 /// uses the first ones (with mines all 6 are available, without them 4):
 /// look-at x, y; the unit vector to the nearest food; the unit vector to the
@@ -115,6 +131,7 @@ typedef struct alAntsDef {
     int food;          ///< food items per world, >= 1 (default 40)
     alNNLayout brain;  ///< sizes[0] inputs (<= sensors), last layer 2 outputs (default 4-6-2 sigmoid, response 0.3)
     alAntsFrame frame; ///< frame of the food and mine vectors (default AL_FRAME_BODY)
+    alAntsFoodSense food_sense; ///< ants.food_sense: which food is sensed (default AL_FOOD_NEAREST)
     float max_turn;    ///< radians per tick, (0, 1] (default 0.3)
     float max_speed;   ///< world units per tick, > 0 (default 2)
     float eat_radius;  ///< reach of food and mines, world units, > 0 (default 7)
@@ -184,6 +201,16 @@ size_t alAnts_StoredBytes(const alAntsDef *def);
 /// not fit the def (e.g. a blob of the other world mode).
 alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
                              size_t size, double *best, double *mean, alError *err);
+/// Resumes a run at generation gen from its stored blob of that generation
+/// (alAnts_StoredBytes bytes, need not be aligned): the population becomes
+/// the stored ants, in ant order, in generation gen's world, and the GA
+/// breeds next with generation gen's streams, so this generation and every
+/// one after it give exactly the stored run's statistics (the history starts
+/// empty at gen). Only for a run from alCreateAnts with ants.world = shared
+/// (own worlds store the best genome alone) on the GA, before or after it
+/// advanced (the running generation is dropped). AL_ERR_CONFIG when the blob
+/// cannot restore this run (another size, own worlds), saying why.
+alResult alAnts_Restore(alAnts *ants, int64_t gen, const void *bytes, size_t size, alError *err);
 /// Frees; NULL is a no-op.
 void alDestroyAnts(alAnts *ants);
 

@@ -218,6 +218,14 @@ const float *alGa_Floats(const alGa *ga, int i);
 /// genome) and marks it unevaluated. Bytes must lie in the alphabet (asserted).
 void alGa_SetGenome(alGa *ga, int i, const void *genes);
 
+/// Makes the current population generation gen (>= 0) of a run resumed from
+/// stored genomes (set them with alGa_SetGenome first or after): the next
+/// epoch breeds with generation gen's random streams, so with the stored
+/// generation's genomes and fitness it gives exactly the stored run's next
+/// generation. What came before gen is not known: the best-ever restarts at
+/// gen's best and the stall count from gen.
+void alGa_SetGeneration(alGa *ga, int64_t gen);
+
 /// Stores the fitness of individual i of the current generation (finite).
 void alGa_SetFitness(alGa *ga, int i, double fitness);
 /// Fitness of individual i of the current generation, NAN if not evaluated yet.

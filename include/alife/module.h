@@ -67,6 +67,12 @@ typedef struct alModuleClass {
     /// (no improvement for ga.stall_generations, goal not reached); NULL
     /// while finished() is false.
     const char *(*stop_reason)(const void *self);
+    /// Optional (NULL: the module cannot). Resumes the run at generation gen
+    /// from what best_genome gave for that generation (bytes, size): the
+    /// stored population alive, so that it and the generations after it give
+    /// the stored run's statistics. AL_ERR_CONFIG (saying why) when the bytes
+    /// cannot restore it (e.g. only the best genome is stored).
+    alResult (*restore)(void *self, int64_t gen, const void *bytes, size_t size, alError *err);
 } alModuleClass;
 
 /// The module called name, or NULL.

@@ -83,6 +83,19 @@ int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError
     return 1;
 }
 
+alResult al_session_restore(al_session *s, int64_t gen, const void *bytes, size_t size, alError *err)
+{
+    if (!s->cls->restore)
+        return alError_Set(err, AL_ERR_CONFIG, "module %s cannot resume from a stored generation",
+                           s->cls->name);
+    alResult r = s->cls->restore(s->mod, gen, bytes, size, err);
+    if (r != AL_OK) return r;
+    s->gens = gen;
+    s->have_last = false;
+    s->gen_started = al_now();
+    return AL_OK;
+}
+
 int al_session_step(al_session *s, alError *err) { return al_session_advance(s, 1, NULL, err); }
 
 volatile sig_atomic_t al_session_stop = 0;

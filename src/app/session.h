@@ -45,6 +45,11 @@ alResult al_session_open(al_session *s, alConfig *cfg, const char *db_path, cons
 /// The run is logged under the config's module name.
 alResult al_session_open_with_class(al_session *s, const alModuleClass *cls, alConfig *cfg,
                                     const char *db_path, const char *name, alError *err);
+/// Resumes the session's run at generation gen from that generation's stored
+/// genome blob (the module's restore): gens becomes gen (ticks, the ticks
+/// this session stepped, stays). AL_ERR_CONFIG when the module has no
+/// restore or refuses the blob (err says why); the session is then unchanged.
+alResult al_session_restore(al_session *s, int64_t gen, const void *bytes, size_t size, alError *err);
 /// Steps one tick; returns 1 when a generation finished (and was logged),
 /// 0 when not, -1 on a logging error (err filled).
 int al_session_step(al_session *s, alError *err);

@@ -31,6 +31,7 @@
 #include "alife/pacer.h"
 #include "alife/rng.h"
 #include "alife/threads.h"
+#include "ants_greedy.h"
 
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
@@ -99,6 +100,8 @@ typedef struct swarm {
     int *claim;          // shared world: the ant that gets item j this tick, -1 none
     unsigned char *moved; // shared world: item j respawned this tick
     float *wt, *act;     // interleaved weights and activations (evolved ants only)
+    int *gtarget, *gint; // shared greedy group: each one's food (ants_greedy.h), scratch
+    float *gflt;         // its float scratch
     alPacer pacer; // run_ticks' choice between its threads and one
 } swarm;
 
@@ -152,7 +155,7 @@ static void swarm_free(swarm *w)
     void *ptrs[] = {w->x,    w->y,     w->lx,    w->ly,     w->speed, w->odo,   w->sfx,
                     w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.nd2, w->mc.nd2, w->claim, w->moved, w->mdist,
                     w->food, w->hits,  w->alive, w->elite,  w->rng,   w->fx,    w->fy,
-                    w->mx,   w->my,    w->wt,    w->act};
+                    w->mx,   w->my,    w->wt,    w->act,   w->gtarget, w->gint, w->gflt};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i) free(ptrs[i]);
     memset(w, 0, sizeof *w);
 }
@@ -208,6 +211,10 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     if (!greedy) {
         ALLOC(w->wt, s * nweights);
         ALLOC(w->act, s * nneurons);
+    }
+    if (w->shared && (greedy || def->food_sense == AL_FOOD_FREE)) {
+        int gi = al_greedy_scratch_ints(n, w->nfood);
+        ALLOC(w->gtarget, s); ALLOC(w->gint, gi); ALLOC(w->gflt, gi);
     }
 #undef ALLOC
     if (!ok) return false;
@@ -593,6 +600,24 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
     }
 }
 
+// The greedy group in a shared world splits the food up (ants_greedy.h):
+// each forager senses the item it was given instead of its nearest, which
+// the whole group would herd after; so do evolved ants with ants.food_sense
+// = free. Serial, in the tick's fixed-order step.
+static void greedy_targets(const alAnts *s, swarm *w)
+{
+    al_greedy_assign(&s->def.world, w->x, w->y, w->alive, w->n, w->fx, w->fy, w->nfood, w->gtarget,
+                     w->gint, w->gflt);
+    for (int a = 0; a < w->n; ++a) {
+        int j = w->gtarget[a];
+        alVec2 d = alWorld_Delta(&s->def.world, alV2(w->x[a], w->y[a]), alV2(w->fx[j], w->fy[j]));
+        float dd = sqrtf(d.x * d.x + d.y * d.y);
+        float inv = dd > 1e-6f ? 1.0f / dd : 0.0f;
+        w->sfx[a] = d.x * inv;
+        w->sfy[a] = d.y * inv;
+    }
+}
+
 // The sensed unit vectors (and mine distance) of every ant from its nearest items.
 static void shared_senses(const alAnts *s, swarm *w)
 {
@@ -609,6 +634,7 @@ static void shared_senses(const alAnts *s, swarm *w)
             check_one(s, w, &w->mc, a, &w->smx[a], &w->smy[a], &w->mdist[a]);
         }
     }
+    if (w->gtarget) greedy_targets(s, w); // the greedy group, or ants.food_sense = free
 }
 
 // The serial end of a shared tick (eat = false only before the first tick).
@@ -993,6 +1019,45 @@ alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, c
     return AL_OK;
 }
 
+// The GA behind the run; NULL in a replay or under another algorithm.
+static alGa *run_ga(alAnts *s) { return s->algo.self ? alGa_FromAlgorithm(s->algo) : NULL; }
+
+alResult alAnts_Restore(alAnts *s, int64_t gen, const void *bytes, size_t size, alError *err)
+{
+    assert(gen >= 0 && bytes);
+    alGa *ga = run_ga(s);
+    if (!ga)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           s->algo.self ? "only a run.algorithm = ga run resumes from its stored population "
+                                          "(generation %lld): another algorithm keeps state the run "
+                                          "database does not store"
+                                        : "a replay cannot resume a run (generation %lld)",
+                           (long long)gen);
+    if (s->def.world_mode != AL_ANTS_SHARED)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "with ants.world = own only the best genome of generation %lld is "
+                           "stored, not its population", (long long)gen);
+    size_t want = alAnts_StoredBytes(&s->def);
+    if (size != want)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "stored genome of generation %lld: %zu bytes, but ants.world = shared "
+                           "with this brain and ants.count needs %zu", (long long)gen, size, want);
+    const size_t nw = (size_t)s->nweights;
+    float *g = malloc(nw * sizeof *g);
+    if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory resuming generation %lld", (long long)gen);
+    for (int a = 0; a < s->pop.n; ++a) { // after the best: every ant, in order
+        memcpy(g, (const unsigned char *)bytes + (1 + (size_t)a) * nw * sizeof *g, nw * sizeof *g);
+        alGa_SetGenome(ga, a, g);
+    }
+    free(g);
+    alGa_SetGeneration(ga, gen);
+    s->gen = gen;
+    s->hist_count = 0;
+    s->have_last = false;
+    begin_generation(s);
+    return AL_OK;
+}
+
 void alDestroyAnts(alAnts *s)
 {
     if (!s) return;
@@ -1115,7 +1180,10 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
     double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
     double most = def->food > def->mine_count || !def->mines ? def->food : def->mine_count;
-    return s * (per_ant + sizeof(float) * (items + brain)) + most * (sizeof(int) + 1.0); // claim, moved
+    // a shared greedy group's assignment: a target per ant, its scratch
+    double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
+                        ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float)) : 0.0;
+    return s * (per_ant + sizeof(float) * (items + brain)) + most * (sizeof(int) + 1.0) + assign; // claim, moved
 }
 
 double alAnts_EstimateBytes(const alAntsDef *def)

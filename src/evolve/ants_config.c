@@ -28,6 +28,9 @@ static const alKeyDef ants_keys[] = {
      "brain inputs, the first of: look-at x, y, food x, y, mine x, y (0: all the sensors give)"},
     {"ants", "frame", AL_TYPE_ENUM, "body", 0, 0, "world|body",
      "food/mine vectors as (ahead, sideways) of the ant's heading, or in world x, y (Smart Sweepers)"},
+    {"ants", "food_sense", AL_TYPE_ENUM, "nearest", 0, 0, "nearest|free",
+     "which food an ant senses: its nearest, or (shared world) the nearest no other ant is closer "
+     "to, as the greedy group shares it out (own worlds: the same as nearest)"},
     {"ants", "max_turn", AL_TYPE_FLOAT, "0.3", 0.001, 1, NULL, "largest turn, radians per tick"},
     {"ants", "max_speed", AL_TYPE_FLOAT, "2", 0.01, 1000, NULL,
      "speed with both tracks full on, world units per tick"},
@@ -143,6 +146,7 @@ static alResult from_config(alAntsDef *def, const alConfig *cfg, alError *err)
     def->ticks = (int)alConfig_Int(cfg, "ants.ticks");
     def->food = (int)alConfig_Int(cfg, "ants.food");
     def->frame = (alAntsFrame)alConfig_Enum(cfg, "ants.frame");
+    def->food_sense = (alAntsFoodSense)alConfig_Enum(cfg, "ants.food_sense");
     def->max_turn = (float)alConfig_Float(cfg, "ants.max_turn");
     def->max_speed = (float)alConfig_Float(cfg, "ants.max_speed");
     def->eat_radius = (float)alConfig_Float(cfg, "ants.eat_radius");

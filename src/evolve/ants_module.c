@@ -42,6 +42,11 @@ static const void *best_genome(const void *self, size_t *bytes)
     return g;
 }
 
+static alResult restore(void *self, int64_t gen, const void *bytes, size_t size, alError *err)
+{
+    return alAnts_Restore(self, gen, bytes, size, err);
+}
+
 static void describe(const void *self, char *buf, size_t cap)
 {
     int n;
@@ -75,4 +80,5 @@ const alModuleClass alAntsModule = {
     .finished = finished,
     .best_genome = best_genome,
     .describe = describe,
+    .restore = restore,
 };

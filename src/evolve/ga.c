@@ -570,6 +570,16 @@ void alGa_SetGenome(alGa *ga, int i, const void *genes)
     ga->fit[ga->cur][i] = NAN;
 }
 
+void alGa_SetGeneration(alGa *ga, int64_t gen)
+{
+    assert(gen >= 0);
+    ga->gen = gen;
+    ga->evaluations = gen * ga->n;
+    ga->best_ever_fit = NAN;
+    ga->best_ever_gen = gen;
+    ga->has_last = false;
+}
+
 void alGa_SetFitness(alGa *ga, int i, double fitness)
 {
     assert(i >= 0 && i < ga->n && isfinite(fitness));
@@ -770,7 +780,7 @@ static void compute_stats(alGa *ga)
     s->evaluations = ga->evaluations;
     s->best_index = bi;
     double be = ga->best_ever_fit;
-    bool improved = ga->gen == 0 || (ga->def.minimise ? f[bi] < be : f[bi] > be);
+    bool improved = ga->gen == 0 || isnan(be) || (ga->def.minimise ? f[bi] < be : f[bi] > be);
     if (improved) {
         ga->best_ever_fit = f[bi];
         ga->best_ever_gen = ga->gen;

@@ -557,9 +557,9 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
                              g->from_label, (long long)g->s.gens);
             else
                 al_shell_say(g, same ? AL_COL_GOOD : AL_COL_BAD,
-                             "%s: at generation %lld; generation %lld re-simulated: best %.6g, "
+                             "%s: at generation %lld; generation %lld re-simulated %s: best %.6g, "
                              "mean %.6g %s",
-                             g->from_label, (long long)g->s.gens, (long long)g->s.gens - 1,
+                             g->from_label, (long long)g->s.gens, (long long)g->s.gens - 1, g->from_how,
                              g->s.last.best, g->s.last.mean,
                              same ? "(exactly as stored)" : "(DIFFERS from the stored run)");
         }
@@ -895,12 +895,34 @@ bool al_gui_handle_events(al_gui *g)
     return !g->quit;
 }
 
-void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label)
+void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label,
+                     const al_gui_stored *pop)
 {
     snprintf(g->from_label, sizeof g->from_label, "%s", label);
     g->from_best = best;
     g->from_mean = mean;
     g->from_check = true;
+    snprintf(g->from_how, sizeof g->from_how, "from the seed");
+    if (pop && pop->bytes && g->have_session && (pop->gen == gen || pop->gen == gen - 1)) {
+        alError err = {0};
+        if (al_session_restore(&g->s, pop->gen, pop->bytes, pop->size, &err) == AL_OK) {
+            if (pop->gen == gen) {
+                g->from_check = false;
+                g->paused = true;
+                al_shell_say(g, AL_COL_GOOD,
+                             "%s: generation %lld, its stored population loaded and alive",
+                             g->from_label, (long long)gen);
+                return;
+            }
+            snprintf(g->from_how, sizeof g->from_how, "from the stored population of generation %lld",
+                     (long long)pop->gen);
+            jump_to(g, gen, true, true); // one generation from the stored one before
+            return;
+        }
+        snprintf(g->from_how, sizeof g->from_how, "from the seed (the stored population: %.160s)", err.msg);
+    } else if (pop && pop->why_not && pop->why_not[0]) {
+        snprintf(g->from_how, sizeof g->from_how, "from the seed (%s)", pop->why_not);
+    }
     if (gen <= 0) {
         g->from_check = false;
         g->paused = true;

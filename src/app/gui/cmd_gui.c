@@ -39,9 +39,11 @@ static void gui_help(void)
            "      --offscreen       draw into an image instead of a window (with --script\n"
            "                        or --bench-draw); also with SDL_VIDEODRIVER=dummy\n"
            "      --forever         run forever: no generation limit (E in the window)\n"
-           "      --from RUN[:GEN]  open at generation GEN (default: the last) of a stored run:\n"
-           "                        its config and seed re-simulated to there, the population\n"
-           "                        alive, checked against the stored statistics\n"
+           "      --from RUN[:GEN]  open at generation GEN (default: the one after the last) of a\n"
+           "                        stored run, its population alive: loaded at once where\n"
+           "                        the run stored it (ants, shared world), else re-simulated\n"
+           "                        from its config and seed (said so) and checked against\n"
+           "                        the stored statistics\n"
            "      --brain FILE      replay a brain written by 'alife export RUN --genome GEN\n"
            "                        --out FILE' in the ants mode, in the world it was scored in\n"
            "      --script FILE     play the actions of FILE into the window, one a line:\n"
@@ -381,6 +383,11 @@ int cmd_gui(int argc, char **argv)
     char *from_config = NULL, from_label[160] = "";
     int64_t from_gen = -1;
     double from_best = NAN, from_mean = NAN;
+    // The stored population to open with: generation GEN's, else GEN - 1's
+    // (then one generation is run); none: re-simulate (why_not says why).
+    al_gui_stored pop = {.gen = -1};
+    void *pop_bytes = NULL;
+    char pop_why[160] = "";
     if (a.from) {
         char ref[128];
         snprintf(ref, sizeof ref, "%s", a.from);
@@ -389,12 +396,14 @@ int cmd_gui(int argc, char **argv)
             *colon = '\0';
             if (!al_parse_int(colon + 1, 0, INT64_MAX, &from_gen)) {
                 al_sets_free(&a.sets);
+                al_script_free(&script);
                 return cli_usage_error("gui", "--from %s: '%s' is not a generation number (0 or "
                                               "more)", a.from, colon + 1);
             }
         }
         if (a.o.config_path || a.brain) {
             al_sets_free(&a.sets);
+            al_script_free(&script);
             return cli_usage_error("gui", "--from brings its run's config: no CONFIG or --brain "
                                           "with it");
         }
@@ -404,7 +413,7 @@ int cmd_gui(int argc, char **argv)
         int64_t id = 0;
         alResult r = alRunLog_OpenReadOnly(db, &log, &err);
         if (r == AL_OK) r = alRunLog_FindRun(log, ref, &id, &err);
-        if (r == AL_OK) r = alRunLog_LoadRun(log, id, false, &run, &err);
+        if (r == AL_OK) r = alRunLog_LoadRun(log, id, true, &run, &err);
         if (r == AL_OK) {
             int64_t last = run->gen_count > 0 ? run->gens[run->gen_count - 1].gen : -1;
             if (from_gen < 0) from_gen = last + 1; // the population after the last stored one
@@ -420,6 +429,21 @@ int cmd_gui(int argc, char **argv)
                     from_best = run->gens[i].best;
                     from_mean = run->gens[i].mean;
                 }
+            // The module's stored blob (rank 0) of GEN, else of GEN - 1.
+            const alRunGenome *best_pick = NULL;
+            for (int64_t i = 0; i < run->genome_count; ++i) {
+                const alRunGenome *gn = &run->genomes[i];
+                if (gn->rank != 0 || (gn->gen != from_gen && gn->gen != from_gen - 1)) continue;
+                if (!best_pick || gn->gen > best_pick->gen) best_pick = gn;
+            }
+            if (best_pick && (pop_bytes = malloc(best_pick->size ? best_pick->size : 1)) != NULL) {
+                memcpy(pop_bytes, best_pick->bytes, best_pick->size);
+                pop = (al_gui_stored){.gen = best_pick->gen, .bytes = pop_bytes, .size = best_pick->size};
+            } else if (from_gen > 0) {
+                snprintf(pop_why, sizeof pop_why, "no genome of generation %lld or %lld stored",
+                         (long long)from_gen, (long long)from_gen - 1);
+                pop.why_not = pop_why;
+            }
             from_config = strdup(run->info.config);
             snprintf(from_label, sizeof from_label, "run %lld (%s) of %s", (long long)id,
                      run->info.name, db);
@@ -429,6 +453,7 @@ int cmd_gui(int argc, char **argv)
         if (r != AL_OK || !from_config) {
             al_sets_free(&a.sets);
             al_script_free(&script);
+            free(pop_bytes);
             if (r == AL_OK) alError_Set(&err, AL_ERR_NOMEM, "out of memory");
             return fail_with("gui", &err);
         }
@@ -439,7 +464,8 @@ int cmd_gui(int argc, char **argv)
     al_sets_free(&a.sets);
     al_brain_free(&brain); // the shell copied what it needs
     free(from_config);
-    if (g && a.from) al_gui_start_at(g, from_gen, from_best, from_mean, from_label);
+    if (g && a.from) al_gui_start_at(g, from_gen, from_best, from_mean, from_label, &pop);
+    free(pop_bytes);
     if (!g) {
         al_script_free(&script);
         return fail_with("gui", &err);

@@ -93,12 +93,25 @@ void al_gui_layout(const al_gui *g, SDL_Rect *world, SDL_Rect *panel);
 /// tick, generation, paused, finished, overlays, settings, figures,
 /// sections, ... see shell_state.c) as of the last drawn frame.
 void al_gui_write_state(al_gui *g, FILE *out);
-/// Opens at generation gen of a stored run (alife gui --from RUN:GEN): the
-/// run is re-simulated from its config and seed, fast-forward, to the start
-/// of generation gen (its population alive, paused there), and the last
-/// generation done is checked against the stored statistics (best, mean of
+/// A stored generation's population for al_gui_start_at: what the module
+/// stored for generation gen (its best_genome bytes); bytes NULL: none.
+typedef struct al_gui_stored {
+    int64_t gen;
+    const void *bytes; ///< read during the call only
+    size_t size;
+    const char *why_not; ///< with bytes NULL: why none is used ("" or NULL: not said)
+} al_gui_stored;
+
+/// Opens at generation gen of a stored run (alife gui --from RUN:GEN), its
+/// population alive, paused there. With a stored population (pop->bytes) of
+/// generation gen the module resumes from it at once; of generation gen - 1,
+/// from that, then one generation runs fast-forward. Otherwise (or when the
+/// module refuses it, the reason said) the run is re-simulated from its
+/// config and seed, fast-forward. Whenever a generation had to be run, the
+/// last one done is checked against the stored statistics (best, mean of
 /// generation gen - 1; NaN: nothing to check) and the result said.
-void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label);
+void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label,
+                     const al_gui_stored *pop);
 /// Whether the shell draws into an offscreen surface (no window).
 bool al_gui_offscreen(const al_gui *g);
 /// Asks for a window of w x h pixels: the window is resized (its

@@ -150,6 +150,7 @@ struct al_gui {
     bool from_check;  ///< at jump_to, compare the last generation with from_best / from_mean
     double from_best, from_mean;
     char from_label[160];
+    char from_how[256]; ///< how generation gen - 1 was reached: "from the seed (...)", ...
     int speed_idx;
     int64_t frame;    ///< frames drawn (slow speeds tick every k frames)
     int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats

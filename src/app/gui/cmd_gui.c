@@ -458,6 +458,12 @@ int cmd_gui(int argc, char **argv)
     }
     int rc = a.script ? run_script(g, &script) : (run_frames(g, NULL), 0);
     al_script_free(&script);
+    // The window is closed: a run whose end (or a generation) could not be
+    // stored must not pass unseen once the panel that said so is gone.
+    if (al_gui_end_runs(g, &err) != AL_OK) {
+        fprintf(stderr, "alife gui: %s\n", err.msg);
+        rc = 1;
+    }
     al_destroy_gui(g);
     return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "brain_file.h"
@@ -56,6 +57,15 @@ int db_cli_finish(const char *cmd)
 bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx)
 {
     if (strcmp(path, "-") == 0) return emit(stdout, ctx) && fflush(stdout) == 0;
+    // A device, a pipe (or a link to one) is written through: renaming a
+    // file over it would replace it (as root, /dev/full itself).
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        FILE *d = fopen(path, "w");
+        bool ok = d && emit(d, ctx);
+        if (d && fclose(d) != 0) ok = false;
+        return ok;
+    }
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
     if (!tmp) return false;

@@ -56,8 +56,9 @@ static void gui_help(void)
            "Needs a display. Without one, use 'alife run CONFIG' (headless) or 'make run'\n"
            "(which runs a headless demo), or 'alife screenshot' for a picture.\n"
            "\n"
-           "exit status: 0 closed normally, 1 no display or runtime failure, 2 usage or\n"
-           "config error.\n");
+           "exit status: 0 closed normally, 1 no display or runtime failure (also a run\n"
+           "whose generations or end could not be stored: said on stderr at exit), 2 usage\n"
+           "or config error.\n");
 }
 
 static void shot_help(void)

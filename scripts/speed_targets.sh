@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The speed targets of the steering and GA issues, each run R times in turn
+# The speed targets (boids, ants, GA), each run R times in turn
 # (interleaved, so a slow minute of a shared machine hits all of them alike):
 #   bash scripts/speed_targets.sh [path/to/alife] [R]
 # Prints, per target, the command, min / median / max over the R runs and how
@@ -7,16 +7,22 @@
 # Exit status 0 when every target is met at the median.
 set -u
 ALIFE=${1:-build/alife}
-R=${2:-10}
+R=${2:-5}
 [ -x "$ALIFE" ] || { echo "speed_targets: no alife program at '$ALIFE' (build first)" >&2; exit 2; }
 case $R in '' | *[!0-9]*) echo "speed_targets: runs must be a positive number, not '$R'" >&2; exit 2 ;; esac
 [ "$R" -ge 1 ] || { echo "speed_targets: runs must be >= 1" >&2; exit 2; }
 
-# name | target | JSON field | arguments of alife bench
+# name | at least (>=) or at most (<=) | target | JSON field | arguments of alife bench
+# (the speed issue's targets first, then the earlier ones that must still hold)
 targets=(
-    "steering 10k boids, 2 threads|1000|steps_per_s|steering --boids 10000 --steps 1000 --threads 2 --json"
-    "steering 100k boids, 2 threads|60|steps_per_s|steering --boids 100000 --steps 100 --threads 2 --json"
-    "estrings pop 1000 x len 64, 2 threads|20000|generations_per_s|estrings --pop 1000 --len 64 --generations 20000 --threads 2 --json"
+    "boids 10k, seed parameters, 1 thread|<=|30|ns_per_boid_step|steering --boids 10000 --threads 1 --json"
+    "boids 1M, 2 threads|>=|20|steps_per_s|steering --boids 1000000 --steps 20 --threads 2 --json"
+    "ants, Smart Sweepers set-up, own worlds, 1 thread|>=|80000000|ant_steps_per_s|ants --world own --threads 1 --json"
+    "ants, shared world, 1 thread|>=|80000000|ant_steps_per_s|ants --world shared --threads 1 --json"
+    "GA pop 1000 x len 64, 1 thread|>=|60000|generations_per_s|estrings --pop 1000 --len 64 --threads 1 --json"
+    "boids 10k, 2 threads|>=|1000|steps_per_s|steering --boids 10000 --steps 2000 --threads 2 --json"
+    "boids 100k, 2 threads|>=|60|steps_per_s|steering --boids 100000 --steps 200 --threads 2 --json"
+    "GA pop 1000 x len 64, 2 threads|>=|20000|generations_per_s|estrings --pop 1000 --len 64 --threads 2 --json"
 )
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 
@@ -24,7 +30,7 @@ declare -A got
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((i = 1; i <= R; ++i)); do
     for t in "${!targets[@]}"; do
-        IFS='|' read -r name goal key args <<<"${targets[$t]}"
+        IFS='|' read -r name op goal key args <<<"${targets[$t]}"
         # shellcheck disable=SC2086 # args is a word list on purpose
         v=$("$ALIFE" bench $args | field "$key") || { echo "speed_targets: '$ALIFE bench $args' failed" >&2; exit 1; }
         got[$t]="${got[$t]:-} $v"
@@ -36,14 +42,15 @@ echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
 status=0
 for t in "${!targets[@]}"; do
-    IFS='|' read -r name goal key args <<<"${targets[$t]}"
-    line=$(python3 - "$goal" ${got[$t]} <<'EOF'
+    IFS='|' read -r name op goal key args <<<"${targets[$t]}"
+    line=$(python3 - "$op" "$goal" ${got[$t]} <<'EOF'
 import statistics, sys
-goal = float(sys.argv[1]); v = sorted(float(x) for x in sys.argv[2:])
+op = sys.argv[1]; goal = float(sys.argv[2]); v = sorted(float(x) for x in sys.argv[3:])
+ok = (lambda x: x >= goal) if op == ">=" else (lambda x: x <= goal)
 med = statistics.median(v)
-met = sum(x >= goal for x in v)
-print(f"min {v[0]:,.0f}  median {med:,.0f}  max {v[-1]:,.0f}  target {goal:,.0f}: "
-      f"{met}/{len(v)} runs met, {'MET' if med >= goal else 'NOT MET'} at the median")
+met = sum(ok(x) for x in v)
+print(f"min {v[0]:,.1f}  median {med:,.1f}  max {v[-1]:,.1f}  target {op} {goal:,.0f}: "
+      f"{met}/{len(v)} runs met, {'MET' if ok(med) else 'NOT MET'} at the median")
 EOF
 )
     echo "$name  (alife bench $args)"

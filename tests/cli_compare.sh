@@ -165,7 +165,7 @@ check "dry run exits 0" test $? -eq 0
 check "dry run shows the missing cells" grep -q 'ga.mutation_rate=0.5 *3 of 3 seeds to run' "$T/dry.out"
 check "dry run ran nothing" test "$(q "SELECT count(*) FROM runs")" -eq 14
 "$ALIFE" sweep "$T/es.ini" --seeds 1-3 --db "$T/seeds.db" --name only-seeds >/dev/null 2>&1
-check "a sweep of seeds only compares as one group" bash -c "'$ALIFE' compare --sweep only-seeds --db '$T/seeds.db' | grep -q '^(empty) *3 '"
+check "a sweep of seeds only compares as one group" bash -c "'$ALIFE' compare --sweep only-seeds --db '$T/seeds.db' | grep -q '^no overrides *3 '"
 
 # ---- bad input: exit 2, clear message, nothing modified ----------------------------
 cp "$DB" "$T/before.db"
@@ -181,7 +181,7 @@ expect2 "not a run id" "no run abc" "$ALIFE" compare abc --db "$DB"
 expect2 "a run named twice" "named twice" "$ALIFE" compare 1 1 --db "$DB"
 expect2 "filter matching nothing" "no run in" "$ALIFE" compare --where ga.mutation_rate=0.77 --db "$DB"
 expect2 "unknown filter key" "unknown key 'ga.mutaton_rate'" "$ALIFE" compare --where ga.mutaton_rate=1 --db "$DB"
-expect2 "unknown sweep" "matches --sweep nope" "$ALIFE" compare --sweep nope --db "$DB"
+expect2 "unknown sweep" "--sweep nope: no sweep in" "$ALIFE" compare --sweep nope --db "$DB"
 expect2 "unknown metric" "has no metric 'food'" "$ALIFE" compare --sweep t1 --metric food --db "$DB"
 expect2 "ids and sweep together" "not both" "$ALIFE" compare 1 --sweep t1 --db "$DB"
 expect2 "no selection" "which runs" "$ALIFE" compare --db "$DB"

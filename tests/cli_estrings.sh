@@ -72,7 +72,9 @@ bad() { # bad DESCRIPTION TEXT... -- ARGS...
     for n in "${needles[@]}"; do expect_output "$n" "$what names the problem"; done
 }
 bad "an empty target" "estrings.target" "1 to 4096" -- --set estrings.target=
-bad "a non-ASCII character" "'é'" "0xC3 0xA9" "at character 4" "printable ASCII" -- --set "estrings.target=café"
+bad "a non-ASCII character" "'é', character 4 of 'café'" "printable ASCII" "latin1 has it" -- --set "estrings.target=café"
+checks=$((checks + 1))
+! grep -q "byte" "$TMP/out" || fail "the bad character is named without bytes or offsets"
 bad "a target over 4096 characters" "estrings.target" "4096" -- --set "estrings.target=$(head -c 4097 /dev/zero | tr '\0' x)"
 bad "a population of 1" "estrings.population" "2 to" -- --set estrings.population=1
 bad "a mutation rate above 1" "ga.mutation_rate" "0 to 1" -- --set ga.mutation_rate=1.5
@@ -85,6 +87,15 @@ expect_exit 2 "a bad target in a file exits 2" -- "$ALIFE" run "$TMP/bad.ini" --
 expect_output "'ï'" "the file's bad character is named"
 checks=$((checks + 1))
 [ ! -e "$TMP/new.db" ] || fail "a refused config must not create the database"
+
+# ---- the name lesson takes accented names ------------------------------------------------
+expect_exit 0 "name.ini evolves José" -- "$ALIFE" run "$SRC/experiments/estrings/name.ini" --db "$TMP/name.db" --set estrings.target=José
+expect_output "solved at generation" "José is solved"
+expect_output "'José'" "the solved string reads as typed"
+expect_equal "$(sqlite3 "$TMP/name.db" "SELECT length(genome) FROM genomes WHERE rank = 0 LIMIT 1")" "4" \
+    "one gene per character: José is 4 genes"
+expect_exit 2 "name.ini refuses the euro sign" -- "$ALIFE" run "$SRC/experiments/estrings/name.ini" --db "$TMP/name.db" --set "estrings.target=5 €"
+expect_output "'€', character 3 of '5 €'" "the euro sign is named as typed, counted in characters"
 
 # ---- the benchmark -------------------------------------------------------------------------
 expect_exit 0 "bench estrings --json" -- "$ALIFE" bench estrings --pop 200 --len 32 --generations 50 --json

@@ -216,10 +216,10 @@ static void test_bad_inputs_are_clear_config_errors(void **s)
 {
     (void)s;
     expect_config_error("estrings.target=", "estrings.target", "1 to 4096");
-    expect_config_error("estrings.target=caf\xc3\xa9!", "'\xc3\xa9'", "0xC3 0xA9");
+    expect_config_error("estrings.target=caf\xc3\xa9!", "'\xc3\xa9'", "character 4 of 'caf\xc3\xa9!'");
     expect_config_error("estrings.target=caf\xc3\xa9!", "character 4",
-                        "printable ASCII, bytes 32 to 126");
-    expect_config_error("estrings.target=tab\there", "control character", "0x09");
+                        "printable ASCII, space to '~'");
+    expect_config_error("estrings.target=tab\there", "a tab, character 4,", NULL);
     expect_config_error("estrings.population=1", "estrings.population", "2 to");
     expect_config_error("ga.mutation_rate=1.5", "ga.mutation_rate", "0 to 1");
     expect_config_error("ga.crossover_rate=-0.2", "ga.crossover_rate", "0 to 1");
@@ -252,23 +252,61 @@ static void test_check_target_names_character_and_position(void **s)
     (void)s;
     alError err;
     assert_int_equal(alEStrings_CheckTarget("Hello", AL_ESTRINGS_PRINTABLE, &err), AL_OK);
+    // The character as typed, counted in characters, in plain words: no
+    // bytes, no offsets.
     assert_int_equal(alEStrings_CheckTarget("h\xc3\xa9llo", AL_ESTRINGS_PRINTABLE, &err),
                      AL_ERR_CONFIG);
-    assert_non_null(strstr(err.msg, "at character 2 (byte offset 1)"));
+    assert_non_null(strstr(err.msg, "'\xc3\xa9', character 2 of 'h\xc3\xa9llo'"));
+    assert_non_null(strstr(err.msg, "latin1 has it"));
+    assert_null(strstr(err.msg, "byte"));
+    assert_int_equal(alEStrings_CheckTarget("Jos\xc3\xa9 \xe2\x82\xac", AL_ESTRINGS_LATIN1, &err),
+                     AL_ERR_CONFIG); // the euro sign is not Latin-1
+    assert_non_null(strstr(err.msg, "'\xe2\x82\xac', character 6"));
     assert_int_equal(alEStrings_CheckTarget("ab\x7f", AL_ESTRINGS_PRINTABLE, &err), AL_ERR_CONFIG);
-    assert_non_null(strstr(err.msg, "0x7F"));
-    // 127..141 are in the seed's alphabet, 142 is not.
+    assert_non_null(strstr(err.msg, "a control character (U+007F), character 3"));
+    assert_int_equal(alEStrings_CheckTarget("a\tb", AL_ESTRINGS_PRINTABLE, &err), AL_ERR_CONFIG);
+    assert_non_null(strstr(err.msg, "a tab, character 2"));
+    // 127..141 are in the seed's alphabet (as raw bytes, as always), 142 is not.
     assert_int_equal(alEStrings_CheckTarget("ab\x7f\x8d", AL_ESTRINGS_SEED, &err), AL_OK);
     assert_int_equal(alEStrings_CheckTarget("ab\x8e", AL_ESTRINGS_SEED, &err), AL_ERR_CONFIG);
-    assert_non_null(strstr(err.msg, "0x8E"));
+    assert_non_null(strstr(err.msg, "U+008E"));
     assert_non_null(strstr(err.msg, "32 to 141"));
     assert_int_equal(alEStrings_CheckTarget("METHINKS IT", AL_ESTRINGS_UPPER, &err), AL_OK);
     assert_int_equal(alEStrings_CheckTarget("Methinks", AL_ESTRINGS_UPPER, &err), AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "'e'"));
-    assert_non_null(strstr(err.msg, "at character 2"));
+    assert_non_null(strstr(err.msg, "character 2"));
     assert_non_null(strstr(err.msg, "space and A to Z"));
     assert_int_equal(alEStrings_CheckTarget("", AL_ESTRINGS_PRINTABLE, &err), AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "empty"));
+}
+
+// The Latin-1 alphabet holds accented letters: "José Muñoz" evolves, one
+// gene per character (10, not the 12 bytes of its UTF-8), and the solved
+// string reads as typed.
+static void test_latin1_alphabet_evolves_accented_names(void **s)
+{
+    (void)s;
+    alError err;
+    const char *name = "Jos\xc3\xa9 Mu\xc3\xb1oz";
+    assert_int_equal(alEStrings_CheckTarget(name, AL_ESTRINGS_LATIN1, &err), AL_OK);
+    assert_int_equal(alEStrings_CheckTarget("M\xc3\xbcller \xc3\x97", AL_ESTRINGS_LATIN1, &err),
+                     AL_ERR_CONFIG); // the sign x is not a letter
+    alEStringsDef d = alDefaultEStringsDef();
+    d.target = name;
+    d.alphabet = AL_ESTRINGS_LATIN1;
+    alEStrings *es = NULL;
+    assert_int_equal(alCreateEStrings(&d, 3, &es, &err), AL_OK);
+    assert_int_equal(alEStrings_Length(es), 10);
+    assert_string_equal(alEStrings_Target(es), name);
+    for (int g = 0; g < 20000 && !alEStrings_Step(es); ++g) {
+    }
+    assert_true(alEStrings_Solved(es));
+    alEStringsEntry e;
+    assert_true(alEStrings_History(es, 0, &e));
+    char buf[64];
+    alEStrings_Format(e.text, e.length, buf, sizeof buf);
+    assert_string_equal(buf, name);
+    alDestroyEStrings(es);
 }
 
 // ---- the module contract and the views -------------------------------------------
@@ -350,6 +388,10 @@ static void test_format_escapes_unprintable_bytes(void **s)
     const uint8_t text[] = {'a', 0x8d, '\\', 'b'};
     assert_int_equal(alEStrings_Format(text, 4, buf, sizeof buf), 8);
     assert_string_equal(buf, "a\\x8D\\\\b");
+    const uint8_t latin[] = {'J', 'o', 's', 0xe9};
+    alEStrings_Format(latin, 4, buf, sizeof buf);
+    assert_string_equal(buf, "Jos\xc3\xa9"); // a Latin-1 code as UTF-8
+    assert_int_equal(alEStrings_Format(latin, 4, buf, 5), 3); // never cuts a character
     assert_int_equal(alEStrings_Format(text, 4, buf, 3), 1); // never cuts an escape
     assert_string_equal(buf, "a");
 }
@@ -368,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_module_steps_one_generation_and_reports_the_best_string),
         cmocka_unit_test(test_history_lists_each_generations_best_newest_first),
         cmocka_unit_test(test_format_escapes_unprintable_bytes),
+        cmocka_unit_test(test_latin1_alphabet_evolves_accented_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

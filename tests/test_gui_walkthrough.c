@@ -589,7 +589,7 @@ static void targets_show_as_typed_and_errors_speak_plainly(void **state)
                   "--no-log experiments/estrings/hello.ini");
     assert_int_equal(r.status, 0);
     assert_int_equal(r.n, 2);
-    const char *m = gs_str(r.line[0], "message");
+    const char *m = gs_str(r.line[0], "view_note"); // said under the target's box
     assert_non_null(strstr(m, "'José' was not used"));       // as typed, UTF-8
     assert_null(strstr(m, "--set"));                          // no command-line jargon
     assert_string_equal(gs_str(r.line[0], "scenario"), "Hello, World!"); // the run goes on

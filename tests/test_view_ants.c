@@ -46,7 +46,8 @@ static int count_in(const char *path, SDL_Rect r, SDL_Color c)
 }
 
 static const SDL_Color AGENT = {200, 210, 230, 255}, ACCENT = {110, 180, 255, 255},
-                       WARN = {250, 210, 90, 255}, TEXT = {226, 230, 238, 255};
+                       WARN = {250, 210, 90, 255}, TEXT = {226, 230, 238, 255},
+                       GOOD = {110, 220, 120, 255};
 #include "gui_script.h"
 
 static void push_click(int x, int y)
@@ -290,10 +291,190 @@ static void scripted_own_worlds_pin_one_ant(void **state)
     assert_true(gs_num(r.line[2], "figures.world_owner") != pinned); // following the leader again
     gs_free(&r);
 }
+
+// Issue 10, a teacher's trial: during B the status line says what is drawn
+// (the replayed generation and its tick, not the live run's), and the white
+// "eaten" rings of the live world do not stay over the replay.
+static void scripted_the_header_and_the_rings_belong_to_the_replay(void **state)
+{
+    (void)state;
+    char args[1024];
+    snprintf(args, sizeof args, "experiments/ants/default.ini --db '%s' --set ants.ticks=200",
+             gs_path("header.db"));
+    gs_run r;
+    // B at frame 100; the replay's 200 ticks at 10 a frame end near frame
+    // 120, and it begins again
+    gs_run_script(&r,
+                  "at 95 state\nat 100 key b\nat 100 state\n"
+                  "at 115 state\nat 116 state\nat 117 state\nat 118 state\nat 119 state\n"
+                  "at 120 state\nat 121 state\nat 122 state\nat 123 state\nat 124 state\n"
+                  "at 140 state\nat 141 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 13); // frames 95, 100, 115..124, 140
+    int again = 0;
+    for (int i = 3; i < 12 && !again; ++i)
+        if (gs_num(r.line[i], "figures.replay_tick") < gs_num(r.line[i - 1], "figures.replay_tick"))
+            again = i;
+    assert_true(again > 0); // the replay began again
+    assert_true(gs_num(r.line[again - 1], "figures.eaten_marks_shown") > 0);
+    assert_true(gs_num(r.line[again], "figures.eaten_marks_shown") == 0); // without the old rings
+    assert_false(gs_bool(r.line[0], "replaying"));
+    assert_true(gs_num(r.line[0], "figures.eaten_marks_shown") > 0); // rings in the live world
+    for (int i = 1; i < 13; ++i) {
+        const char *l = r.line[i];
+        assert_true(gs_bool(l, "replaying"));
+        char want[96];
+        snprintf(want, sizeof want, "replay of generation %.0f ", gs_num(l, "figures.replay_generation"));
+        const char *head = gs_str(l, "header");
+        if (!strstr(head, want)) fail_msg("header '%s' lacks '%s'", head, want);
+        snprintf(want, sizeof want, "tick %.0f of 200", gs_num(l, "figures.replay_tick"));
+        if (!strstr(head, want)) fail_msg("header '%s' lacks '%s'", head, want);
+        snprintf(want, sizeof want, "tick %.0f ", gs_num(l, "tick")); // the live run's tick
+        if (strstr(head, want)) fail_msg("header '%s' shows the live tick", head);
+    }
+    // the replay starts without the live world's rings
+    assert_true(gs_num(r.line[1], "figures.eaten_marks_shown") == 0);
+    gs_free(&r);
+}
+
+static bool rects_meet(SDL_Rect a, SDL_Rect b) { return SDL_HasIntersection(&a, &b); }
+
+// Issue 10: the PAUSED badge and the world's caption sit beside the world,
+// never over it, at 1280x800 and 720x480; ant labels stay inside the
+// world's rectangle (no yellow or green label pixels outside it).
+static void scripted_badges_captions_and_labels_leave_the_world_alone(void **state)
+{
+    (void)state;
+    const char *shots[2] = {gs_path("run1280.png"), gs_path("run720.png")};
+    char script[1024];
+    snprintf(script, sizeof script,
+             "at 60 shot %s\nat 60 state\nat 61 key space\nat 62 state\n"
+             "at 63 resize 720 480\nat 64 key space\nat 90 shot %s\nat 90 state\n"
+             "at 91 key space\nat 92 state\nat 93 quit\n",
+             shots[0], shots[1]);
+    gs_run r;
+    gs_run_script(&r, script, "experiments/ants/default.ini --no-log --set ants.ticks=300");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    for (int i = 0; i < 4; ++i) {
+        const char *l = r.line[i];
+        SDL_Rect w = {(int)gs_num(l, "world_rect.x"), (int)gs_num(l, "world_rect.y"),
+                      (int)gs_num(l, "world_rect.w"), (int)gs_num(l, "world_rect.h")};
+        assert_true(w.w > 100 && w.h > 100);
+        bool paused = gs_bool(l, "paused");
+        assert_true(paused == (i % 2 == 1));
+        // the badges: PAUSED when paused, none otherwise; none over the world
+        const char *p = gs_find(l, "badges");
+        assert_non_null(p);
+        int nb = 0;
+        for (const char *q = strstr(p, "{\"x\":"); q && q < strchr(p, ']'); q = strstr(q + 1, "{\"x\":")) {
+            SDL_Rect b = {(int)gs_num(q, "x"), (int)gs_num(q, "y"), (int)gs_num(q, "w"), (int)gs_num(q, "h")};
+            if (rects_meet(b, w)) fail_msg("badge %d,%d %dx%d over the world %d,%d %dx%d (state %d)", b.x, b.y, b.w, b.h, w.x, w.y, w.w, w.h, i);
+            assert_true(b.y >= 0 && b.x >= 0);
+            ++nb;
+        }
+        assert_int_equal(nb, paused ? 1 : 0);
+    }
+    // The running pictures: outside the world rectangle, left of the panel,
+    // no pixel of a label's colours (numbers yellow, food counts green).
+    for (int k = 0; k < 2; ++k) {
+        const char *l = r.line[2 * k];
+        SDL_Rect w = {(int)gs_num(l, "world_rect.x"), (int)gs_num(l, "world_rect.y"),
+                      (int)gs_num(l, "world_rect.w"), (int)gs_num(l, "world_rect.h")};
+        int right = (int)gs_num(strstr(l, "{\"name\":\"Status\""), "x") - 20;
+        int height = (int)gs_num(l, "window.height");
+        SDL_Rect strips[4] = {{0, 0, right, w.y},                        // above
+                              {0, w.y + w.h, right, height - w.y - w.h}, // below
+                              {0, w.y, w.x, w.h},                        // left
+                              {w.x + w.w, w.y, right - w.x - w.w, w.h}}; // right
+        for (int s = 0; s < 4; ++s) {
+            if (strips[s].w <= 0 || strips[s].h <= 0) continue;
+            int n = count_in(shots[k], strips[s], WARN) + count_in(shots[k], strips[s], GOOD);
+            if (n) fail_msg("%d label pixels outside the world (shot %d, strip %d)", n, k, s);
+        }
+    }
+    gs_free(&r);
+}
+
+// Issue 10, the compare overlay in ants: with picked runs the plot shows
+// their best curves, and its title says so and nothing of the live plot's
+// dashed lines (food per ant, the greedy baseline), which are not drawn then.
+static void scripted_the_compare_plot_title_says_what_is_drawn(void **state)
+{
+    (void)state;
+    const char *db = gs_path("cmp.db");
+    remove(db);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=3 "
+             "--set ants.ticks=100 --db '%s' --quiet >/dev/null 2>&1",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
+    assert_int_equal(system(cmd), 0);
+    char args[1024];
+    snprintf(args, sizeof args, "experiments/ants/default.ini --db '%s' --set ants.ticks=100", db);
+    gs_run r;
+    gs_run_script(&r,
+                  "at 30 state\nat 31 key c\nat 33 key down\nat 34 key space\nat 35 key c\n"
+                  "at 40 state\nat 41 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    const char *live = gs_str(r.line[0], "plot_title");
+    assert_non_null(strstr(live, "dashed")); // the live plot has its dashed lines
+    assert_string_equal(gs_str(r.line[1], "plotted"), "compare best");
+    const char *t = gs_str(r.line[1], "plot_title");
+    if (!strstr(t, "best fitness")) fail_msg("compare title '%s' does not say best fitness", t);
+    if (strstr(t, "dashed") || strstr(t, "mean")) fail_msg("compare title '%s' names lines not drawn", t);
+    gs_free(&r);
+}
+
+// Issue 10, the compare picker at 720x480: its key hints and its count line
+// stay inside the box (they ran past its right edge); at 1280x800 too.
+static void scripted_the_compare_picker_fits_its_box(void **state)
+{
+    (void)state;
+    const char *db = gs_path("picker.db");
+    remove(db);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=2 "
+             "--set ants.ticks=50 --db '%s' --quiet >/dev/null 2>&1",
+             ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
+    assert_int_equal(system(cmd), 0);
+    const char *shots[2] = {gs_path("picker1280.png"), gs_path("picker720.png")};
+    char script[1024], args[1024];
+    snprintf(script, sizeof script,
+             "at 20 key c\nat 22 key space\nat 25 shot %s\nat 26 resize 720 480\nat 30 shot %s\n"
+             "at 30 state\nat 31 quit\n",
+             shots[0], shots[1]);
+    snprintf(args, sizeof args, "experiments/ants/default.ini --db '%s' --set ants.ticks=50", db);
+    gs_run r;
+    gs_run_script(&r, script, args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_true(gs_overlay(r.line[0], "compare"));
+    const SDL_Color DIM = {140, 148, 164, 255}, YELLOW = WARN;
+    const int ws[2] = {1280, 720}, hs[2] = {800, 480};
+    for (int k = 0; k < 2; ++k) {
+        // the box: min(w - 80, 980) wide, centred, from y = 40 (compare_view.c)
+        int bw = ws[k] - 80 < 980 ? ws[k] - 80 : 980, right = (ws[k] - bw) / 2 + bw;
+        SDL_Rect past = {right + 1, 40, ws[k] - right - 1, 90};
+        SDL_Rect inside = {(ws[k] - bw) / 2, 40, bw, 90};
+        assert_true(count_in(shots[k], inside, DIM) > 50); // the hints are drawn
+        int n = count_in(shots[k], past, DIM) + count_in(shots[k], past, YELLOW);
+        if (n) fail_msg("%d hint pixels past the picker's edge at %dx%d", n, ws[k], hs[k]);
+    }
+    gs_free(&r);
+}
 #else
 static void scripted_shared_world_and_whole_generation_replay(void **state) { (void)state; skip(); }
 static void scripted_shared_world_is_the_same_with_1_and_2_threads(void **state) { (void)state; skip(); }
 static void scripted_own_worlds_pin_one_ant(void **state) { (void)state; skip(); }
+static void scripted_the_compare_picker_fits_its_box(void **state) { (void)state; skip(); }
+static void scripted_the_compare_plot_title_says_what_is_drawn(void **state) { (void)state; skip(); }
+static void scripted_the_header_and_the_rings_belong_to_the_replay(void **state) { (void)state; skip(); }
+static void scripted_badges_captions_and_labels_leave_the_world_alone(void **state) { (void)state; skip(); }
 static void the_brain_box_fits_and_never_covers_the_ant(void **state) { (void)state; skip(); }
 static void crowded_ants_share_one_label(void **state) { (void)state; skip(); }
 static void the_ants_view_draws_clicks_and_replays(void **state)
@@ -312,6 +493,10 @@ int main(void)
         cmocka_unit_test(scripted_shared_world_and_whole_generation_replay),
         cmocka_unit_test(scripted_shared_world_is_the_same_with_1_and_2_threads),
         cmocka_unit_test(scripted_own_worlds_pin_one_ant),
+        cmocka_unit_test(scripted_the_header_and_the_rings_belong_to_the_replay),
+        cmocka_unit_test(scripted_badges_captions_and_labels_leave_the_world_alone),
+        cmocka_unit_test(scripted_the_compare_plot_title_says_what_is_drawn),
+        cmocka_unit_test(scripted_the_compare_picker_fits_its_box),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

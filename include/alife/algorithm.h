@@ -59,6 +59,7 @@ typedef enum alAlgoStop {
     AL_ALGO_TARGET = 1,    ///< the best reached the def's target fitness
     AL_ALGO_BUDGET = 2,    ///< the def's generation or evaluation budget is spent
     AL_ALGO_CONVERGED = 3, ///< the search converged or stalled and has no restart left
+    AL_ALGO_ERROR = 4,     ///< tell refused the fitness (alAlgorithm_Error says why); nothing changed
 } alAlgoStop;
 
 /// The entry points of one algorithm. One static instance per algorithm.
@@ -77,6 +78,17 @@ typedef struct alAlgorithmClass {
     bool (*last_stats)(const void *self, alGenStats *out);
     /// The best candidate ever told and its fitness (NULL before the first tell).
     const void *(*best_ever)(const void *self, double *fitness);
+    /// Optional (NULL: nothing to free). Frees the instance; what
+    /// alDestroyAlgorithm calls for an algorithm made by the factory.
+    void (*destroy)(void *self);
+    /// Optional (NULL: ""). Why the last Tell returned AL_ALGO_ERROR.
+    const char *(*error)(const void *self);
+    /// Optional (NULL: no callback). Ask, score every candidate with the
+    /// fitness callback the algorithm was made with (in parallel), Tell.
+    alAlgoStop (*step)(void *self);
+    /// Optional (NULL: none are). Whether candidate i of the current
+    /// generation is an elite copied unchanged from the last (GA).
+    bool (*is_elite)(const void *self, int i);
 } alAlgorithmClass;
 
 /// An algorithm instance seen through its class: a view that owns nothing
@@ -92,6 +104,11 @@ static inline const void *alAlgorithm_Candidate(alAlgorithm a, int i) { return a
 static inline alAlgoStop alAlgorithm_Tell(alAlgorithm a, const double *fitness) { return a.cls->tell(a.self, fitness); }
 static inline bool alAlgorithm_LastStats(alAlgorithm a, alGenStats *out) { return a.cls->last_stats(a.self, out); }
 static inline const void *alAlgorithm_BestEver(alAlgorithm a, double *fitness) { return a.cls->best_ever(a.self, fitness); }
+static inline const char *alAlgorithm_Error(alAlgorithm a) { return a.cls->error ? a.cls->error(a.self) : ""; }
+static inline bool alAlgorithm_HasStep(alAlgorithm a) { return a.cls->step != NULL; }
+/// Asserts a callback (alAlgorithm_HasStep).
+static inline alAlgoStop alAlgorithm_Step(alAlgorithm a) { return a.cls->step(a.self); }
+static inline bool alAlgorithm_IsElite(alAlgorithm a, int i) { return a.cls->is_elite ? a.cls->is_elite(a.self, i) : false; }
 
 /// Checks that a task accepts what an algorithm makes: AL_OK, or AL_ERR_CONFIG
 /// naming the algorithm, its candidate kind, the task and the kinds the task
@@ -102,7 +119,7 @@ alResult alAlgorithm_CheckKind(const alAlgorithmClass *cls, const char *task, un
 
 /// "bytes", "float vectors", "NEAT genomes".
 const char *alCandidateKind_Name(alCandidateKind kind);
-/// "running", "target", "budget", "converged".
+/// "running", "target", "budget", "converged", "error".
 const char *alAlgoStop_Name(alAlgoStop stop);
 
 #endif

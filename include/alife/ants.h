@@ -1,5 +1,7 @@
 /// ants.h — neural ant foragers evolved by the GA (the seed's "Ants", after
-/// Buckland's Smart Sweepers).
+/// Buckland's Smart Sweepers), or by any algorithm run.algorithm names that
+/// makes float vectors (CMA-ES): the ants are a task of algorithm_factory.h
+/// and know nothing of the algorithm beyond ask and tell.
 ///
 /// Each ant has a position, a heading (its unit look-at vector) and a speed;
 /// its brain is a feed-forward network (nn.h) whose weights are its GA
@@ -66,6 +68,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "alife/algorithm_factory.h"
 #include "alife/config.h"
 #include "alife/error.h"
 #include "alife/ga.h"
@@ -123,8 +126,16 @@ typedef struct alAntsDef {
     alMineHit mine_hit; ///< default AL_MINE_PENALTY
     int baseline_ants; ///< greedy foragers per generation, 0 = no baseline (default 10)
     int threads;       ///< OpenMP workers, 0 = OMP_NUM_THREADS, else one per processor (alThreads_Resolve); results never depend on it
+    alAlgorithmId algorithm; ///< run.algorithm: what evolves the brains' weights (default GA)
     alGaDef ga;        ///< the GA; population and length are set from count and brain
+    alCmaesDef cmaes;  ///< CMA-ES; dimension = the weights, lambda = count (alAnts_AlgorithmTask)
 } alAntsDef;
+
+/// The ants as a task of the algorithm factory: float vectors of
+/// alNN_WeightCount(brain) weights, a fixed population of count, maximised.
+alAlgorithmTask alAnts_AlgorithmTask(const alAntsDef *def);
+/// The factory's def from def->algorithm, ga, cmaes.
+alAlgorithmDef alAnts_AlgorithmDef(const alAntsDef *def);
 
 /// The defaults listed above: Smart Sweepers' set-up (GA: one-point
 /// crossover 0.7, gaussian mutation 0.1 with max perturbation 0.3, 4 elites)

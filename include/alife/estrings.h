@@ -14,35 +14,45 @@
 #include <stdint.h>
 #include "alife/config.h"
 #include "alife/error.h"
+#include "alife/algorithm_factory.h"
 #include "alife/ga.h"
 #include "alife/module.h"
 
 /// Longest target, in bytes.
 #define AL_ESTRINGS_MAX_TARGET 4096
 
-/// The characters a string may hold.
+/// The characters a string may hold: a set of Unicode code points (all
+/// below 256, so a gene byte is the character's code point: ASCII, Latin-1).
 typedef enum alEStringsAlphabet {
     AL_ESTRINGS_PRINTABLE = 0, ///< printable ASCII, 32 (space) to 126 ('~'): 95 symbols
     AL_ESTRINGS_SEED = 1,      ///< the seed article's 32 to 141: 110 symbols, 127-141 unprintable
     AL_ESTRINGS_UPPER = 2, ///< space and A-Z, Dawkins' weasel's 27 symbols (creep wraps Z to space)
+    AL_ESTRINGS_LATIN1 = 3, ///< printable ASCII then the Latin-1 letters U+00C0..U+00FF but the
+                            ///< signs U+00D7, U+00F7: 157 symbols, for names such as "José"
 } alEStringsAlphabet;
 
 /// How a string's error is counted.
 typedef enum alEStringsFitness {
-    AL_ESTRINGS_ABS_DIFF = 0, ///< sum over positions of |c_i - t_i| (byte values)
+    AL_ESTRINGS_ABS_DIFF = 0, ///< sum over positions of |c_i - t_i| (code points)
     AL_ESTRINGS_HAMMING = 1,  ///< number of positions where c_i != t_i
 } alEStringsFitness;
 
 /// Fill from alDefaultEStringsDef() or alEStringsDef_FromConfig(); copied
 /// by alCreateEStrings (the target too).
 typedef struct alEStringsDef {
-    const char *target; ///< 1..AL_ESTRINGS_MAX_TARGET bytes, all in the alphabet ("Hello, World!")
+    /// UTF-8 text, 1..AL_ESTRINGS_MAX_TARGET bytes, every character in the
+    /// alphabet ("Hello, World!"). A byte that starts no valid UTF-8
+    /// sequence is the Latin-1 character of its code (the seed's raw 127..141).
+    const char *target;
     alEStringsAlphabet alphabet; ///< default AL_ESTRINGS_PRINTABLE
     alEStringsFitness fitness;   ///< default AL_ESTRINGS_ABS_DIFF
     /// The GA: population and operators (ga.population is the number of
     /// strings). type, length, alphabet, minimise and fitness are set by
     /// alCreateEStrings and ignored here.
     alGaDef ga;
+    /// run.algorithm (default AL_ALGORITHM_GA): strings are bytes, which only
+    /// the GA makes; any other is refused with a config error naming both.
+    alAlgorithmId algorithm;
     int history; ///< best strings kept for the GUI, newest first (default 1000)
 } alEStringsDef;
 
@@ -55,8 +65,9 @@ alResult alEStringsDef_FromConfig(alEStringsDef *def, const alConfig *cfg, alErr
 
 /// Checks a target against an alphabet: AL_ERR_CONFIG when it is empty,
 /// longer than AL_ESTRINGS_MAX_TARGET, or holds a character outside the
-/// alphabet (the message names the character, its byte values and its
-/// position). For the GUI's text box as well as for create.
+/// alphabet (the message names the character as typed, or in words for a
+/// control character, and its position counted in characters from 1).
+/// For the GUI's text box as well as for create.
 alResult alEStrings_CheckTarget(const char *target, alEStringsAlphabet alphabet, alError *err);
 
 typedef struct alEStrings alEStrings;
@@ -74,8 +85,11 @@ void alDestroyEStrings(alEStrings *es);
 /// Returns true when the run should stop: solved, or stalled (ga.stall_generations).
 bool alEStrings_Step(alEStrings *es);
 
-/// The target as a NUL-terminated string, and its length in bytes.
+/// The target as given (UTF-8, NUL-terminated); its characters as gene
+/// codes (alEStrings_Length of them, the strings' reference); its length in
+/// characters, which is every string's length.
 const char *alEStrings_Target(const alEStrings *es);
+const uint8_t *alEStrings_TargetCodes(const alEStrings *es);
 int alEStrings_Length(const alEStrings *es);
 /// Generations evaluated so far.
 int64_t alEStrings_Generations(const alEStrings *es);
@@ -109,9 +123,10 @@ int alEStrings_HistoryCount(const alEStrings *es);
 /// false when k is out of range.
 bool alEStrings_History(const alEStrings *es, int k, alEStringsEntry *out);
 
-/// Writes text as printable ASCII into buf (NUL-terminated, truncated to
-/// cap): bytes outside 32..126 are escaped as \xNN, a backslash is doubled.
-/// Returns the length written.
+/// Writes a string's gene codes as UTF-8 text into buf (NUL-terminated,
+/// truncated to cap, never inside a character): 32..126 and the Latin-1
+/// characters 160..255 as themselves, other codes escaped as \xNN, a
+/// backslash doubled. Returns the bytes written.
 size_t alEStrings_Format(const uint8_t *text, int length, char *buf, size_t cap);
 
 /// The module class behind `alife run` with run.module = estrings.

@@ -55,6 +55,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "alife/algorithm.h"
 #include "alife/config.h"
 #include "alife/error.h"
 
@@ -270,6 +271,28 @@ double alGa_LastFitness(const alGa *ga, int i);
 int alGa_Top(const alGa *ga, int n, int *idx);
 /// The best genome ever seen and its fitness (NULL before the first epoch).
 const void *alGa_BestEver(const alGa *ga, double *fitness);
+
+/// Whether fitness is an error (def.minimise), and whether a callback scores it.
+bool alGa_Minimise(const alGa *ga);
+bool alGa_HasFitness(const alGa *ga);
+
+/// The GA through the ask/tell interface (algorithm.h; ga_algorithm.c): a
+/// view that owns nothing. Its kind is the instance's: AL_CANDIDATE_BYTES
+/// for a byte GA, AL_CANDIDATE_FLOATS for a float GA. Ask returns the
+/// population size and never changes the population; Candidate(i) is
+/// alGa_Bytes / alGa_Floats(i); Tell stores every fitness (the elites' too,
+/// a non-finite one as the worst finite one told) and runs alGa_Epoch, whose
+/// AL_GA_ERROR is AL_ALGO_ERROR with alAlgorithm_Error = alGa_Error (the
+/// population is then unchanged); max generations is AL_ALGO_BUDGET and
+/// stalled AL_ALGO_CONVERGED. LastStats carries the figure "diversity".
+/// Step (only with a def.fitness callback) is alGa_Step. The elites are kept
+/// as alGa_Epoch keeps them. A run through this view is bit-identical to the
+/// same SetFitness-all-then-Epoch loop on the alGa.
+alAlgorithm alGa_Algorithm(alGa *ga);
+/// The classes behind alGa_Algorithm with a fitness callback (name "ga").
+extern const alAlgorithmClass alGaBytesClass, alGaFloatsClass;
+/// The alGa behind a GA view, or NULL for another algorithm.
+alGa *alGa_FromAlgorithm(alAlgorithm a);
 
 /// Names for config values and messages ("tournament", "two_point", ...).
 const char *alSelection_Name(alSelection s);

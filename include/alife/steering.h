@@ -410,6 +410,15 @@ alResult alSteering_SetFirstParams(alSteering *s, const alVehicleParams *p, alEr
 /// error. In boids and fish, max_speed is the school's top speed.
 alResult alSteering_SetParams(alSteering *s, const alVehicleParams *first, const alVehicleParams *others,
                               alError *err);
+/// The neighbour radius the flock pass queries now: boids' cohesion_radius,
+/// fish's neighbour_distance, else neighbour_radius.
+float alSteering_NeighbourRadius(const alSteering *s);
+/// Sets it to r (world units, > 0, at most half the smaller world side:
+/// AL_ERR_CONFIG naming the range otherwise, nothing changed), scaling the
+/// radii that lie inside it (alignment and separation; boids' separation
+/// distance) by the same factor, and re-sizing the neighbour grid.
+/// AL_ERR_NOMEM leaves everything as it was.
+alResult alSteering_SetNeighbourRadius(alSteering *s, float r, alError *err);
 /// Switches scenario, resetting the vehicles (same count, same seed).
 void alSteering_SetScenario(alSteering *s, alScenario sc);
 

@@ -22,6 +22,7 @@ const char *alAlgoStop_Name(alAlgoStop stop)
     case AL_ALGO_TARGET: return "target";
     case AL_ALGO_BUDGET: return "budget";
     case AL_ALGO_CONVERGED: return "converged";
+    case AL_ALGO_ERROR: return "error";
     }
     return "?";
 }

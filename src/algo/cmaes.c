@@ -851,6 +851,8 @@ static const void *g_best_ever(const void *self, double *fitness)
     return alCmaes_BestEver(cm, fitness) ? cm->best_xf : NULL;
 }
 
+static void g_destroy(void *self) { alDestroyCmaes(self); }
+
 const alAlgorithmClass alCmaesClass = {
     .name = "cmaes",
     .kind = AL_CANDIDATE_FLOATS,
@@ -860,6 +862,7 @@ const alAlgorithmClass alCmaesClass = {
     .tell = g_tell,
     .last_stats = g_last_stats,
     .best_ever = g_best_ever,
+    .destroy = g_destroy,
 };
 
 alAlgorithm alCmaes_Algorithm(alCmaes *cm) { return (alAlgorithm){&alCmaesClass, cm}; }

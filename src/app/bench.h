@@ -9,10 +9,21 @@ typedef struct al_bench {
     const char *summary;
 } al_bench;
 
+/// A timed part shorter than this is too short to trust (start-up, timer
+/// resolution and one descheduling weigh in it); the defaults time more.
+#define AL_BENCH_MIN_SECONDS 0.5
+
+/// Tells on stderr what makes a timing hard to trust, if anything: a timed
+/// part under AL_BENCH_MIN_SECONDS ("raise --what"), or CPU time far below
+/// wall time x threads (the machine was shared: the others took the cores).
+/// Returns the CPU/wall ratio, which the benches print beside both times.
+double bench_trust_note(const char *what, double wall, double cpu, int threads);
+
 int bench_steering(int argc, char **argv);
 int bench_estrings(int argc, char **argv);
 int bench_ants(int argc, char **argv);
 int bench_store(int argc, char **argv);
 int bench_cmaes(int argc, char **argv);
+int bench_neat(int argc, char **argv);
 
 #endif

@@ -46,7 +46,8 @@ static void help(void)
            "      --ants N          ants (ants.count, default 30)\n"
            "      --ticks T         ticks per generation (ants.ticks, default 2000)\n"
            "      --food F          food items (ants.food, default 40)\n"
-           "      --generations G   generations to run (speed default 20, learn default 150)\n"
+           "      --generations G   generations to time (speed default 300, after 2 untimed;\n"
+           "                        learn default 150)\n"
            "      --threads T       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --baseline N      greedy foragers per generation (speed default 0, learn: config)\n"
            "      --seeds S         learn: S seeds (default 10)\n"
@@ -104,15 +105,6 @@ static uint64_t checksum(const alAnts *ants)
     return x;
 }
 
-// CPU seconds of the whole process (every thread): on a shared, loaded
-// machine wall time says how busy the others are; CPU time what we cost.
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int bench_speed(bench_opts *o)
 {
     alError err = {0};
@@ -124,13 +116,19 @@ static int bench_speed(bench_opts *o)
     if (make_def(o, extra, 2, &def, &err) != AL_OK) return cli_fail(&err);
     alAnts *ants = NULL;
     if (alCreateAnts(&def, 1, &ants, &err) != AL_OK) return cli_fail(&err);
-    int64_t gens = o->generations > 0 ? o->generations : 20;
-    double t0 = al_now(), c0 = cpu_now();
+    int64_t gens = o->generations > 0 ? o->generations : 300;
+    // Two untimed generations first (page faults, the thread pool, caches);
+    // the checksum covers them too, so it still compares thread counts.
+    for (int g = 0; g < 2; ++g)
+        while (!alAnts_Advance(ants, def.ticks)) {
+        }
+    double t0 = al_now(), c0 = al_cpu_now();
     for (int64_t g = 0; g < gens; ++g)
         while (!alAnts_Advance(ants, def.ticks)) {
         }
-    double secs = al_now() - t0, cpu = cpu_now() - c0;
+    double secs = al_now() - t0, cpu = al_cpu_now() - c0;
     int threads = alThreads_Resolve(def.threads);
+    double ratio = bench_trust_note("--generations", secs, cpu, threads);
     double steps = (double)def.count * def.ticks * (double)gens;
     int n;
     const alAntsGen *h = alAnts_History(ants, &n);
@@ -144,9 +142,9 @@ static int bench_speed(bench_opts *o)
         printf("{\"bench\": \"ants\", \"ants\": %d, \"ticks\": %d, \"food\": %d, \"generations\": %" PRId64
                ", \"threads\": %d, \"baseline_ants\": %d, \"brain\": \"%s\", \"seconds\": %.4f, "
                "\"cpu_seconds\": %.4f, \"ant_steps\": %.0f, \"ant_steps_per_s\": %.0f, "
-               "\"ant_steps_per_cpu_s\": %.0f, \"last_food_mean\": %.4f, \"checksum\": \"%016" PRIx64 "\", "
+               "\"ant_steps_per_cpu_s\": %.0f, \"cpu_per_wall\": %.3f, \"last_food_mean\": %.4f, \"checksum\": \"%016" PRIx64 "\", "
                "\"parallel_runs\": %" PRId64 ", \"runs\": %" PRId64 "}\n",
-               def.count, def.ticks, def.food, gens, threads, def.baseline_ants, brain, secs, cpu, steps, steps / secs, steps / cpu, last_mean, sum,
+               def.count, def.ticks, def.food, gens, threads, def.baseline_ants, brain, secs, cpu, steps, steps / secs, steps / cpu, ratio, last_mean, sum,
                par_runs, runs);
     } else {
         printf("ants %d, ticks %d, food %d, brain %s, generations %" PRId64 ", threads %d, baseline ants %d\n",

@@ -75,15 +75,6 @@ static double f_ellipsoid(const double *x, int n, void *ctx)
     return s;
 }
 
-// CPU seconds of the whole process: on a machine shared with other work,
-// wall time measures the neighbours too.
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int cmp_i64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -215,11 +206,11 @@ int bench_cmaes(int argc, char **argv)
             return cli_fail(&err);
         }
         lam_used = alCmaes_Lambda(cm);
-        double t0 = al_now(), c0 = cpu_now();
+        double t0 = al_now(), c0 = al_cpu_now();
         alAlgoStop why;
         while ((why = alCmaes_Step(cm)) == AL_ALGO_RUNNING) {}
         double dt = al_now() - t0;
-        cpu_all += cpu_now() - c0;
+        cpu_all += al_cpu_now() - c0;
         int64_t g = alCmaes_Generation(cm);
         tpg[s] = dt / (double)g;
         gens_all += g;

@@ -26,7 +26,8 @@ static void help(void)
            "\n"
            "options:\n"
            "      --boids N        number of boids (default 10000)\n"
-           "      --steps S        ticks timed (default 200)\n"
+           "      --steps S        ticks timed (default: 20 million boid-steps, at\n"
+           "                       least 10 ticks; with --brute 2e9 / N^2 ticks)\n"
            "      --threads T      worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --brute          find neighbours by scanning all boids, not the grid\n"
            "      --think SEC      boids.think_interval (default 0.1 as configured; 0 =\n"
@@ -55,6 +56,16 @@ static bool parse_float(const char *text, double lo, double hi, double *out)
     return true;
 }
 
+// Enough ticks for a timed part of well over AL_BENCH_MIN_SECONDS at today's
+// speed and still over it at a few times that (20M boid-steps: 1.7 s at
+// 84 ns, 0.6 s at 30 ns); brute force scales with N^2.
+static int64_t default_steps(int64_t boids, bool brute)
+{
+    double s = brute ? 2e9 / ((double)boids * (double)boids) : 2e7 / (double)boids;
+    int64_t lo = brute ? 2 : 10;
+    return s < (double)lo ? lo : (int64_t)s;
+}
+
 int bench_steering(int argc, char **argv)
 {
     enum { O_BOIDS = 1000, O_STEPS, O_THREADS, O_BRUTE, O_THINK, O_DENSITY, O_CELL, O_WARM, O_SEED, O_JSON };
@@ -65,7 +76,7 @@ int bench_steering(int argc, char **argv)
         {"cell-factor", required_argument, 0, O_CELL}, {"warmup", required_argument, 0, O_WARM},
         {"seed", required_argument, 0, O_SEED},       {"json", no_argument, 0, O_JSON},
         {"help", no_argument, 0, 'h'},                {0, 0, 0, 0}};
-    int64_t boids = 10000, steps = 200, threads = 0, warm = 20, seed = 1;
+    int64_t boids = 10000, steps = 0, threads = 0, warm = 20, seed = 1;
     double think = -1, density = 0.05, cell = 1.0;
     bool brute = false, json = false;
     optind = 1;
@@ -90,6 +101,7 @@ int bench_steering(int argc, char **argv)
     }
     if (optind != argc) return cli_usage_error("bench steering", "unexpected argument '%s'", argv[optind]);
 
+    if (steps == 0) steps = default_steps(boids, brute);
     alSteeringDef def = alDefaultSteeringDef();
     def.scenario = AL_SCN_BOIDS;
     def.vehicles = (int)boids;
@@ -105,28 +117,29 @@ int bench_steering(int argc, char **argv)
     alSteering *s = alCreateSteering(&def, (uint64_t)seed, &err);
     if (!s) return cli_fail(&err);
     for (int64_t t = 0; t < warm; ++t) alSteering_Step(s);
-    double t0 = al_now();
+    double t0 = al_now(), c0 = al_cpu_now();
     for (int64_t t = 0; t < steps; ++t) alSteering_Step(s);
-    double el = al_now() - t0;
-    alSteeringView v = alSteering_View(s);
-    (void)v;
+    double el = al_now() - t0, cpu = al_cpu_now() - c0;
     int used_threads = alThreads_Resolve((int)threads);
+    double ratio = bench_trust_note("--steps", el, cpu, used_threads);
     alSteeringFigures f = alSteering_Figures(s);
     double sps = (double)steps / el, ns = el * 1e9 / ((double)steps * (double)boids);
     if (json) {
         printf("{\"boids\": %lld, \"steps\": %lld, \"threads\": %d, \"brute\": %s, \"think_interval\": %g, "
                "\"density\": %g, \"world\": %g, \"cell_factor\": %g, \"warmup\": %lld, "
-               "\"seconds\": %.6f, \"steps_per_s\": %.3f, \"ns_per_boid_step\": %.3f, "
+               "\"seconds\": %.6f, \"cpu_seconds\": %.6f, \"cpu_per_wall\": %.3f, "
+               "\"steps_per_s\": %.3f, \"ns_per_boid_step\": %.3f, "
                "\"order\": %.4f, \"nn_distance\": %.4f}\n",
                (long long)boids, (long long)steps, used_threads, brute ? "true" : "false",
                (double)def.boids.think_interval, density, (double)side, cell, (long long)warm, el,
-               sps, ns, f.order, f.nn_distance);
+               cpu, ratio, sps, ns, f.order, f.nn_distance);
     } else {
         printf("steering bench: %lld boids (%s, %d thread%s, think every %gs) in a %.0f x %.0f world\n"
-               "%lld steps in %.3fs: %.1f steps/s, %.1f ns per boid-step (order %.3f after %lld ticks)\n",
+               "%lld steps in %.3fs (%.3f s CPU): %.1f steps/s, %.1f ns per boid-step (order %.3f "
+               "after %lld ticks)\n",
                (long long)boids, brute ? "brute force" : "grid", used_threads, used_threads == 1 ? "" : "s",
-               (double)def.boids.think_interval, (double)side, (double)side, (long long)steps, el, sps,
-               ns, f.order, (long long)(warm + steps));
+               (double)def.boids.think_interval, (double)side, (double)side, (long long)steps, el, cpu,
+               sps, ns, f.order, (long long)(warm + steps));
     }
     alDestroySteering(s);
     return 0;

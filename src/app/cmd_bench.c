@@ -8,6 +8,7 @@
 static const al_bench benches[] = {
     {"store", bench_store, "generations logged per second into the run database"},
     {"cmaes", bench_cmaes, "CMA-ES on sphere/rosenbrock: median evaluations to f < 1e-8, time per generation"},
+    {"neat", bench_neat, "NEAT on XOR: solved runs, median evaluations, time per generation"},
     {NULL, NULL, NULL}, // modules add their benchmark here
     {"steering", bench_steering, "boids of seed 000: steps/s and ns per boid-step (grid or brute force)"},
     {"estrings", bench_estrings, "string GA: generations/s, chars evaluated/s; --converge: generations to solve"},

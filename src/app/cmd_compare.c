@@ -144,7 +144,8 @@ static void print_header(const al_compare_model *m, const char *db)
            m->set.n == 1 ? "" : "s", m->module, db, m->opts.metric,
            m->lower_is_better ? "lower" : "higher",
            m->module_known ? "" : ", module not in this build: assumed");
-    if (m->grouped) printf("; %d groups by %s", m->ngroups, m->opts.group_by);
+    if (m->grouped)
+        printf("; %d group%s by %s", m->ngroups, m->ngroups == 1 ? "" : "s", m->opts.group_by);
     printf("\n");
     if (unfinished || empty)
         printf("(left out: %d unfinished run%s, %d without generations; --include-unfinished "
@@ -255,10 +256,17 @@ static void print_diff(const al_compare_model *m)
         printf("\nparams: all runs have the same config\n");
         return;
     }
-    printf("\nparams that differ between the %s:\n", m->grouped ? "groups" : "runs");
-    int within = 0;
+    int within = 0, between = 0;
+    for (int k = 0; k < c->diff_count; ++k)
+        if (m->grouped && varies_within_groups(m, k)) ++within;
+        else ++between;
+    if (between == 0) // all of them vary between seeds of one group: no heading over nothing
+        printf("\nparams that differ between the groups: none\n");
+    else
+        printf("\nparams that differ between the %s:\n", m->grouped ? "groups" : "runs");
+    within = 0;
     char text[128];
-    if (!m->grouped) {
+    if (!m->grouped && between) {
         printf("  %-28s", "");
         for (int g = 0; g < m->ngroups; ++g) printf("%s%s", g ? " | " : " ", m->groups[g].label);
         printf("\n");
@@ -514,6 +522,73 @@ static void print_json(const al_compare_model *m, const char *db)
     fputs("}\n", o);
 }
 
+// ---- --sweep NAME: the sweep's full name, or a unique prefix of it ----------
+
+// Sweeps get names like "hello-5e1c80f0" (the config's stem and a hash), so
+// --sweep hello names the one sweep whose name starts with it. Writes the
+// full name to out and returns true, or prints why not (none, or several:
+// they are listed) and returns false. A database that cannot be read is
+// left to al_compare_build, which says why.
+static bool resolve_sweep(const char *db, const char *want, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", want);
+    alRunLog *log = NULL;
+    alRunList *list = NULL;
+    alError err = {0};
+    if (alRunLog_OpenReadOnly(db, &log, &err) != AL_OK ||
+        alRunLog_ListRuns(log, NULL, &list, &err) != AL_OK) {
+        alRunLog_Close(log);
+        return true;
+    }
+    enum { MAXN = 64 };
+    const char *names[MAXN];
+    int n = 0, more = 0, hits = 0;
+    const char *hit = NULL;
+    bool exact = false;
+    for (int i = 0; i < alRunList_Count(list) && !exact; ++i) {
+        const alRunInfo *r = alRunList_Get(list, i);
+        const char *s = NULL;
+        for (int k = 0; k < r->param_count && !s; ++k)
+            if (strcmp(r->params[k].key, "run.sweep") == 0) s = r->params[k].value;
+        if (!s || !s[0]) continue;
+        int j = 0;
+        while (j < n && strcmp(names[j], s) != 0) ++j;
+        if (j < n) continue; // seen
+        if (n < MAXN) names[n++] = s;
+        else ++more;
+        if (strcmp(s, want) == 0) exact = true, hit = s;
+        else if (strncmp(s, want, strlen(want)) == 0) ++hits, hit = hits == 1 ? s : hit;
+    }
+    bool ok = exact || hits == 1;
+    if (ok) {
+        snprintf(out, cap, "%s", hit);
+    } else {
+        char listed[2048] = "";
+        size_t len = 0;
+        for (int j = 0; j < n && len < sizeof listed; ++j)
+            if (hits == 0 || strncmp(names[j], want, strlen(want)) == 0)
+                len += (size_t)snprintf(listed + len, sizeof listed - len, "%s%s", len ? ", " : "",
+                                        names[j]);
+        if (more && len < sizeof listed)
+            snprintf(listed + len, sizeof listed - len, " and %d more", more);
+        if (hits > 1)
+            fprintf(stderr,
+                    "alife compare: --sweep %s: %d sweeps in %s start with '%s': %s; give more "
+                    "of the name\n",
+                    want, hits, db, want, listed);
+        else if (n == 0)
+            fprintf(stderr, "alife compare: --sweep %s: %s holds no sweep (alife sweep makes one)\n",
+                    want, db);
+        else
+            fprintf(stderr, "alife compare: --sweep %s: no sweep in %s is named so or starts so; "
+                            "the sweeps there: %s\n",
+                    want, db, listed);
+    }
+    alDestroyRunList(list);
+    alRunLog_Close(log);
+    return ok;
+}
+
 // ---- the command -------------------------------------------------------------
 
 int cmd_compare(int argc, char **argv)
@@ -597,6 +672,11 @@ int cmd_compare(int argc, char **argv)
     q.where = (const char *const *)where.items;
     q.where_count = where.count;
     if (q.sweep && !o.group_by) o.group_by = "run.group";
+    char sweep_name[512];
+    if (q.sweep) {
+        if (!resolve_sweep(db, q.sweep, sweep_name, sizeof sweep_name)) goto out; // rc 2
+        q.sweep = sweep_name;
+    }
 
     al_compare_model m;
     alError err = {0};

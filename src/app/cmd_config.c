@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/algorithm_factory.h"
 #include "alife/ants.h"
 #include "alife/config.h"
 #include "alife/estrings.h"
@@ -36,7 +37,7 @@ static void help(void)
            "\n"
            "options:\n"
            "  -l, --list         list the keys\n"
-           "  -m, --module M     steering, estrings or ants\n"
+           "  -m, --module M     steering, estrings, ants or xor\n"
            "  -s, --set K=V      override one key (repeatable)\n"
            "  -h, --help         this help\n");
 }
@@ -87,6 +88,12 @@ static alResult check_module(const alConfig *cfg, alError *err)
         alEStringsDef d;
         return alEStringsDef_FromConfig(&d, cfg, err);
     }
+    if (strcmp(m, "xor") == 0) { // the xor task takes NEAT genomes only
+        alAlgorithmTask task = {.name = "xor", .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_NEAT),
+                                .length = 1, .inputs = 2, .outputs = 1};
+        alAlgorithmDef ad;
+        return alAlgorithmDef_FromConfig(&ad, cfg, &task, err);
+    }
     alAntsDef d;
     return alAntsDef_FromConfig(&d, cfg, err);
 }
@@ -119,7 +126,7 @@ int cmd_config(int argc, char **argv)
         for (int i = 0; i < n; ++i) ok |= strcmp(mods[i], module) == 0;
         if (!ok) {
             al_sets_free(&sets);
-            return cli_usage_error("config", "unknown module '%s' (allowed: steering, estrings, ants)",
+            return cli_usage_error("config", "unknown module '%s' (allowed: steering, estrings, ants, xor)",
                                    module);
         }
     }

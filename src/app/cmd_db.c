@@ -355,9 +355,17 @@ static void show_text(const alRunData *run, bool all)
         printf(", last best %s mean %s", db_cli_num(a, sizeof a, r->last_best),
                db_cli_num(b, sizeof b, r->last_mean));
     printf("\n\nparams:\n");
-    for (int i = 0; i < r->param_count; ++i)
-        printf("  %s = %s\n", db_cli_text(t1, sizeof t1, r->params[i].key),
-               db_cli_text(t2, sizeof t2, r->params[i].value));
+    for (int i = 0; i < r->param_count; ++i) {
+        const char *key = r->params[i].key, *value = r->params[i].value;
+        // run.name left unset: the run is named after its config file (as
+        // `alife runs` shows it), so say that name rather than nothing.
+        if (strcmp(key, "run.name") == 0 && !value[0] && r->name[0]) {
+            printf("  run.name = %s   (not set: the config file's name)\n",
+                   db_cli_text(t2, sizeof t2, r->name));
+            continue;
+        }
+        printf("  %s = %s\n", db_cli_text(t1, sizeof t1, key), db_cli_text(t2, sizeof t2, value));
+    }
     if (run->gen_count == 0) {
         printf("\nno generations logged\n");
         return;

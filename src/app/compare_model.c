@@ -177,7 +177,10 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
         char label[260], buf[32];
         if (m->grouped) {
             const char *v = key_value(rec, m->opts.group_by, buf, sizeof buf);
-            snprintf(label, sizeof label, "%s", v[0] ? v : "(empty)"); // e.g. a sweep of seeds only
+            // A sweep's group without overrides (a sweep of seeds only) is the
+            // config as written; any other key left unset is said so too.
+            const char *none = strcmp(m->opts.group_by, "run.group") == 0 ? "no overrides" : "not set";
+            snprintf(label, sizeof label, "%s", v[0] ? v : none);
         }
         else {
             snprintf(label, sizeof label, "run %lld", (long long)rec->info->id);

@@ -63,9 +63,13 @@ bool al_parse_int(const char *text, int64_t min, int64_t max, int64_t *out)
     return true;
 }
 
-double al_now(void)
+static double clock_seconds(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+double al_now(void) { return clock_seconds(CLOCK_MONOTONIC); }
+
+double al_cpu_now(void) { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }

@@ -21,5 +21,8 @@ bool al_parse_int(const char *text, int64_t min, int64_t max, int64_t *out);
 
 /// Seconds on a monotonic clock.
 double al_now(void);
+/// CPU seconds used by the whole process so far (every thread): on a shared
+/// machine wall time also measures the others, CPU time mostly our own work.
+double al_cpu_now(void);
 
 #endif

@@ -13,10 +13,12 @@
 extern const alModuleClass alSteeringModule; // src/steer/steering_module.c
 extern const alModuleClass alEStringsModule; // src/evolve/estrings.c
 extern const alModuleClass alAntsModule;     // src/evolve/ants_module.c
+extern const alModuleClass alXorModule;      // src/tasks/xor.c
 static const alModuleClass *const modules[] = {
     &alSteeringModule,
     &alEStringsModule,
     &alAntsModule,
+    &alXorModule,
 };
 
 const alModuleClass *alModule_Find(const char *name)

@@ -6,8 +6,11 @@
 #include <string.h>
 
 static const alKeyDef common_keys[] = {
-    {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants",
+    {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants|xor",
      "which module this experiment runs"},
+    {"run", "algorithm", AL_TYPE_ENUM, "ga", 0, 0, "ga|neat|cmaes",
+     "the evolutionary algorithm: ga (genetic algorithm), neat (NEAT), cmaes (CMA-ES); the "
+     "module must take what it makes (cmaes and neat: not estrings)"},
     {"run", "name", AL_TYPE_STRING, "", 0, 64, NULL,
      "a short name for the run in the database (empty: the config file's name)"},
     {"run", "seed", AL_TYPE_INT, "1", 0, 9007199254740991.0, NULL,
@@ -38,12 +41,18 @@ extern const alSchemaPart alSteeringSchema;     // src/steer/steering_config.c
 extern const alSchemaPart alGaSchemaPart;       // src/evolve/ga_config.c
 extern const alSchemaPart alEStringsSchemaPart; // src/evolve/estrings_config.c
 extern const alSchemaPart alAntsSchemaPart;     // src/evolve/ants_config.c
+extern const alSchemaPart alCmaesSchemaPart;    // src/algo/cmaes_config.c
+extern const alSchemaPart alNeatSchemaPart;     // src/algo/neat_config.c
+extern const alSchemaPart alXorSchemaPart;      // src/tasks/xor.c
 static const alSchemaPart *const parts_list[] = {
     &common_part,
     &alSteeringSchema,
     &alGaSchemaPart,
     &alEStringsSchemaPart,
     &alAntsSchemaPart,
+    &alCmaesSchemaPart,
+    &alNeatSchemaPart,
+    &alXorSchemaPart,
 };
 
 static alSchemaPart parts_copy[sizeof parts_list / sizeof parts_list[0]];
@@ -64,11 +73,11 @@ const alSchemaPart *alSchema_Parts(int *count)
     return parts_copy;
 }
 
-static const char *const module_names[] = {"steering", "estrings", "ants"};
+static const char *const module_names[] = {"steering", "estrings", "ants", "xor"};
 
 const char *const *alSchema_Modules(int *count)
 {
-    *count = 3;
+    *count = (int)(sizeof module_names / sizeof module_names[0]);
     return module_names;
 }
 

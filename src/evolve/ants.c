@@ -54,7 +54,7 @@ enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 #define TICK_CLONES
 #endif
 
-// Stream ids of the run's PCG32 streams (the GA uses def.ga.stream).
+// Stream ids of the run's PCG32 streams (the GA uses def.ga.stream, CMA-ES def.cmaes.stream).
 #define STREAM_WORLD 0x574f524c44000000ULL    // + generation
 #define STREAM_BASELINE 0x4241534500000000ULL // + generation * 65536 + baseline ant
 
@@ -108,7 +108,7 @@ struct alAnts {
     int threads;
     int nweights, nneurons;
     float far;          // a radius beyond any distance in the world
-    alGa *ga;           // NULL in a replay
+    alAlgorithm algo;   // what evolves the weights (run.algorithm); {NULL} in a replay
     float *replay_genome;
     swarm pop, base;
     int64_t gen;
@@ -751,10 +751,15 @@ static void sense_all(const alAnts *s, swarm *w)
 static void begin_generation(alAnts *s)
 {
     swarm *w = &s->pop;
+    if (s->algo.self) {
+        int asked = alAlgorithm_Ask(s->algo); // opens the generation (CMA-ES samples it)
+        assert(asked == w->n);
+        (void)asked;
+    }
     alRng world = alRng_Stream(s->seed, STREAM_WORLD + (uint64_t)s->gen);
     for (int a = 0; a < w->n; ++a) {
         alNN_Interleave(&s->def.brain, alAnts_Genome(s, a), a, w->wt, w->stride);
-        w->elite[a] = s->ga ? alGa_IsElite(s->ga, a) : 0;
+        w->elite[a] = s->algo.self ? alAlgorithm_IsElite(s->algo, a) : 0;
         if (!w->shared) start_ant(s, w, a, world);
     }
     if (w->shared) start_shared(s, w, world);
@@ -835,7 +840,7 @@ static void end_generation(alAnts *s)
                    .food_mean = (double)food_total / w->n,
                    .mines_mean = (double)hits_total / w->n};
     h.baseline_mines = NAN;
-    h.baseline_mean = s->ga ? run_baseline(s, &h.baseline_mines) : NAN;
+    h.baseline_mean = s->algo.self ? run_baseline(s, &h.baseline_mines) : NAN;
     double odo = 0;
     for (int a = 0; a < w->n; ++a) odo += w->odo[a];
     h.distance_mean = odo / w->n;
@@ -855,17 +860,19 @@ static void end_generation(alAnts *s)
     if (w->shared) // then the whole generation, in ant order: what its replay needs
         for (int a = 0; a < w->n; ++a) memcpy(s->best + nw * (size_t)(1 + a), alAnts_Genome(s, a), nw * sizeof *s->best);
     s->best_fitness = s->fitness[best];
-    if (s->ga) {
-        for (int a = 0; a < w->n; ++a) alGa_SetFitness(s->ga, a, s->fitness[a]);
-        alGaStop why = alGa_Epoch(s->ga);
-        assert(why != AL_GA_ERROR); // negative fitness is shifted (validated in the def)
+    if (s->algo.self) {
+        alAlgoStop why = alAlgorithm_Tell(s->algo, s->fitness);
+        assert(why != AL_ALGO_ERROR); // negative fitness is shifted (validated in the def)
         (void)why;
-        alGaStats gs;
-        if (alGa_LastStats(s->ga, &gs)) alGenStats_AddFigure(st, "diversity", gs.diversity);
+        // The algorithm's own figures (GA: diversity; CMA-ES: sigma, ...), as many as fit.
+        alGenStats as;
+        if (alAlgorithm_LastStats(s->algo, &as))
+            for (int k = 0; k < as.figure_count && st->figure_count < AL_MAX_FIGURES; ++k)
+                alGenStats_AddFigure(st, as.figure_names[k], as.figures[k]);
     }
     (void)push_history(s, &h); // out of memory only loses the panel's list
     s->have_last = true;
-    if (s->ga) s->gen++;
+    if (s->algo.self) s->gen++;
     begin_generation(s);
 }
 
@@ -920,13 +927,9 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
         return alError_Set(err, AL_ERR_NOMEM, "out of memory creating %d ants", n);
     }
     if (!genome) {
-        alGaDef ga = def->ga;
-        ga.type = AL_GENOME_FLOATS;
-        ga.population = def->count;
-        ga.length = s->nweights;
-        ga.fitness = NULL;
-        ga.threads = def->threads;
-        r = alCreateGa(&ga, seed, &s->ga, err);
+        alAlgorithmTask task = alAnts_AlgorithmTask(def);
+        alAlgorithmDef ad = alAnts_AlgorithmDef(def);
+        r = alCreateAlgorithm(&ad, &task, seed, &s->algo, err);
         if (r != AL_OK) {
             alDestroyAnts(s);
             return r;
@@ -995,7 +998,7 @@ void alDestroyAnts(alAnts *s)
     if (!s) return;
     swarm_free(&s->pop);
     swarm_free(&s->base);
-    alDestroyGa(s->ga);
+    alDestroyAlgorithm(s->algo);
     free(s->replay_genome);
     free(s->fitness);
     free(s->best);
@@ -1083,7 +1086,7 @@ const alNNLayout *alAnts_Layout(const alAnts *s) { return &s->def.brain; }
 const float *alAnts_Genome(const alAnts *s, int i)
 {
     assert(i >= 0 && i < s->pop.n);
-    return s->ga ? alGa_Floats(s->ga, i) : s->replay_genome + (size_t)i * (size_t)s->nweights;
+    return s->algo.self ? alAlgorithm_Candidate(s->algo, i) : s->replay_genome + (size_t)i * (size_t)s->nweights;
 }
 
 void alAnts_Activations(const alAnts *s, int i, float *act)
@@ -1122,11 +1125,15 @@ double alAnts_EstimateBytes(const alAntsDef *def)
     ga.type = AL_GENOME_FLOATS;
     ga.population = def->count;
     ga.length = nw;
+    // CMA-ES: C, B and their scratch (n x n each), lambda candidates as doubles and floats
+    double algo = def->algorithm == AL_ALGORITHM_CMAES
+                      ? 8.0 * ((double)nw * nw * 4.0 + (double)def->count * nw * 3.0)
+                      : alGa_EstimateBytes(&ga);
     // as alCreateAnts: a shared world's greedy group is as big as the population
     bool shared = def->world_mode == AL_ANTS_SHARED;
     int nbase = def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;
     return sizeof(alAnts) + swarm_bytes(def, def->count, false, nw, nn) + swarm_bytes(def, nbase, true, 0, 0) +
            (double)def->count * sizeof(double) + (double)nw * (shared ? 1.0 + def->count : 1.0) * sizeof(float) +
-           alGa_EstimateBytes(&ga) +
+           algo +
            2.0 * AL_ANTS_HISTORY_KEEP * sizeof(alAntsGen);
 }

@@ -71,8 +71,10 @@ static alAntsDef base_def(void)
 {
     alAntsDef d = {0};
     d.brain = alDefaultNNLayout();
+    d.algorithm = AL_ALGORITHM_GA;
     d.ga = alDefaultGaDef();
     d.ga.type = AL_GENOME_FLOATS;
+    d.cmaes = alDefaultCmaesDef();
     return d;
 }
 
@@ -168,9 +170,13 @@ static alResult from_config(alAntsDef *def, const alConfig *cfg, alError *err)
     l->sizes[0] = inputs ? inputs : sensors;
     l->sizes[l->layer_count - 1] = 2;
 
-    def->ga.type = AL_GENOME_FLOATS;
-    r = alGaDef_FromConfig(&def->ga, cfg, err);
+    alAlgorithmTask task = alAnts_AlgorithmTask(def);
+    alAlgorithmDef ad;
+    r = alAlgorithmDef_FromConfig(&ad, cfg, &task, err);
     if (r != AL_OK) return r;
+    def->algorithm = ad.id;
+    def->ga = ad.ga;
+    def->cmaes = ad.cmaes;
     return alAntsDef_Validate(def, err);
 }
 
@@ -225,14 +231,27 @@ alResult alAntsDef_Validate(const alAntsDef *d, alError *err)
         return alError_Set(err, AL_ERR_CONFIG,
                            "brain outputs = %d: an ant needs exactly 2 (left and right track)",
                            d->brain.sizes[d->brain.layer_count - 1]);
-    if ((int64_t)d->ga.elites * d->ga.elite_copies >= d->count)
+    if (d->algorithm == AL_ALGORITHM_GA && (int64_t)d->ga.elites * d->ga.elite_copies >= d->count)
         return alError_Set(err, AL_ERR_CONFIG,
                            "ga.elites = %d x ga.elite_copies = %d: must be fewer than ants.count = %d",
                            d->ga.elites, d->ga.elite_copies, d->count);
-    alGaDef ga = d->ga;
-    ga.type = AL_GENOME_FLOATS;
-    ga.population = d->count;
-    ga.length = alNN_WeightCount(&d->brain);
-    ga.fitness = NULL;
-    return alGaDef_Validate(&ga, "ga.", err);
+    alAlgorithmTask task = alAnts_AlgorithmTask(d);
+    alAlgorithmDef ad = alAnts_AlgorithmDef(d);
+    return alAlgorithmDef_Validate(&ad, &task, err);
+}
+
+alAlgorithmTask alAnts_AlgorithmTask(const alAntsDef *def)
+{
+    return (alAlgorithmTask){.name = "ants", .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_FLOATS),
+                             .length = alNN_WeightCount(&def->brain), .population = def->count,
+                             .minimise = false, .threads = def->threads};
+}
+
+alAlgorithmDef alAnts_AlgorithmDef(const alAntsDef *def)
+{
+    alAlgorithmDef ad = alDefaultAlgorithmDef();
+    ad.id = def->algorithm;
+    ad.ga = def->ga;
+    ad.cmaes = def->cmaes;
+    return ad;
 }

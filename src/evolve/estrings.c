@@ -7,6 +7,8 @@
 // every other and no run can stall for want of a symbol.
 #include "alife/estrings.h"
 
+#include "estrings_alphabet.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,9 +17,11 @@
 
 struct alEStrings {
     alEStringsDef def;
-    char *target; // NUL-terminated copy
-    int len;
-    alGa *ga;
+    char *target;   // NUL-terminated copy, UTF-8 as given
+    uint8_t *codes; // its characters as gene codes (the fitness's reference)
+    int len;        // characters
+    alAlgorithm algo; // made by the factory (run.algorithm; only the GA makes bytes)
+    alGa *ga;         // the GA behind algo, for the views of its population
     bool solved, stalled;
     int64_t solved_at, solved_evals;
     // ring of the best string of each generation, newest at head-1
@@ -26,26 +30,6 @@ struct alEStrings {
     int64_t *hist_gen;
     int hist_cap, hist_count, hist_head;
 };
-
-static const char *const alphabet_keys[] = {"printable", "seed", "upper"};
-static const char *const alphabet_names[] = {
-    "printable ASCII, bytes 32 to 126", "the seed's alphabet, bytes 32 to 141", "space and A to Z"};
-
-// The symbols of an alphabet, in creep order; returns how many.
-static int alphabet_symbols(alEStringsAlphabet a, uint8_t *out)
-{
-    int n = 0;
-    if (a == AL_ESTRINGS_UPPER) {
-        out[n++] = ' ';
-        for (int c = 'A'; c <= 'Z'; ++c)
-            out[n++] = (uint8_t)c;
-        return n;
-    }
-    int hi = a == AL_ESTRINGS_SEED ? 141 : 126;
-    for (int c = 32; c <= hi; ++c)
-        out[n++] = (uint8_t)c;
-    return n;
-}
 
 // What no config key sets; FromConfig fills the rest.
 static alEStringsDef base_def(void)
@@ -72,6 +56,22 @@ alEStringsDef alDefaultEStringsDef(void)
     return d;
 }
 
+// The strings as a task of the algorithm factory.
+static alAlgorithmTask strings_task(const alEStringsDef *d, int len)
+{
+    return (alAlgorithmTask){.name = "estrings", .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_BYTES),
+                             .length = len > 0 ? len : 1, .population = d->ga.population,
+                             .minimise = true, .threads = d->ga.threads};
+}
+
+static alResult check_algorithm(const alEStringsDef *d, int len, alError *err)
+{
+    alAlgorithmDef ad = alDefaultAlgorithmDef();
+    ad.id = d->algorithm;
+    alAlgorithmTask task = strings_task(d, len);
+    return alAlgorithm_CheckTask(&ad, &task, err);
+}
+
 alResult alEStringsDef_FromConfig(alEStringsDef *d, const alConfig *cfg, alError *err)
 {
     *d = base_def();
@@ -80,66 +80,11 @@ alResult alEStringsDef_FromConfig(alEStringsDef *d, const alConfig *cfg, alError
     d->fitness = (alEStringsFitness)alConfig_Enum(cfg, "estrings.fitness");
     d->ga.population = (int)alConfig_Int(cfg, "estrings.population");
     d->ga.type = AL_GENOME_BYTES;
+    d->algorithm = (alAlgorithmId)alConfig_Enum(cfg, "run.algorithm");
     alResult r = alEStrings_CheckTarget(d->target, d->alphabet, err);
+    if (r == AL_OK) r = check_algorithm(d, al_estrings_encode(d->target, NULL), err);
     if (r == AL_OK) r = alGaDef_FromConfig(&d->ga, cfg, err);
     return r == AL_OK ? r : alConfig_Locate(cfg, err); // name the lines of the keys
-}
-
-// Length of the UTF-8 sequence starting with byte b (1 for anything else).
-static int utf8_len(unsigned char b)
-{
-    if (b >= 0xf0 && b <= 0xf4) return 4;
-    if (b >= 0xe0) return b <= 0xef ? 3 : 1;
-    if (b >= 0xc2) return 2;
-    return 1;
-}
-
-alResult alEStrings_CheckTarget(const char *target, alEStringsAlphabet alphabet, alError *err)
-{
-    if (!target || !target[0])
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "estrings.target is empty (allowed: 1 to %d characters of the alphabet)",
-                           AL_ESTRINGS_MAX_TARGET);
-    size_t n = strlen(target);
-    if (n > AL_ESTRINGS_MAX_TARGET)
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "estrings.target is %zu characters long (allowed: 1 to %d)", n,
-                           AL_ESTRINGS_MAX_TARGET);
-    if ((unsigned)alphabet > AL_ESTRINGS_UPPER)
-        return alError_Set(err, AL_ERR_CONFIG, "estrings.alphabet = %d is unknown", (int)alphabet);
-    uint8_t sym[256];
-    bool in[256] = {false};
-    int ns = alphabet_symbols(alphabet, sym);
-    for (int k = 0; k < ns; ++k)
-        in[sym[k]] = true;
-    int chars = 0; // characters (UTF-8 sequences) before position i
-    for (size_t i = 0; i < n; ++chars) {
-        unsigned char b = (unsigned char)target[i];
-        int sl = utf8_len(b);
-        if ((size_t)sl > n - i) sl = (int)(n - i);
-        if (in[b]) {
-            ++i;
-            continue;
-        }
-        // Name the character as the user typed it, and its bytes.
-        char shown[24] = "", bytes[40] = "";
-        size_t bl = 0;
-        for (int k = 0; k < sl; ++k)
-            bl += (size_t)snprintf(bytes + bl, sizeof bytes - bl, "%s0x%02X", k ? " " : "",
-                                   (unsigned char)target[i + (size_t)k]);
-        if (b < 32 || b == 127)
-            snprintf(shown, sizeof shown, "control character");
-        else if (sl > 1 || b >= 128)
-            snprintf(shown, sizeof shown, "'%.*s'", sl, target + i);
-        else
-            snprintf(shown, sizeof shown, "'%c'", b);
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "estrings.target: %s (byte%s %s) at character %d (byte offset %zu) is "
-                           "not in the alphabet (estrings.alphabet = %s: %s)",
-                           shown, sl > 1 ? "s" : "", bytes, chars + 1, i, alphabet_keys[alphabet],
-                           alphabet_names[alphabet]);
-    }
-    return AL_OK;
 }
 
 // Fitness callbacks: pure functions of the genome and the target (ctx).
@@ -192,22 +137,25 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
     alEStrings *es = calloc(1, sizeof *es);
     if (!es) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     es->def = *def;
-    es->len = (int)strlen(def->target);
-    es->target = malloc((size_t)es->len + 1);
+    size_t bytes = strlen(def->target);
+    es->len = al_estrings_encode(def->target, NULL);
+    es->target = malloc(bytes + 1);
+    es->codes = malloc((size_t)es->len);
     es->hist_cap = def->history;
     es->hist_text = malloc((size_t)es->hist_cap * (size_t)es->len);
     es->hist_err = malloc((size_t)es->hist_cap * sizeof(double));
     es->hist_gen = malloc((size_t)es->hist_cap * sizeof(int64_t));
     es->solved_at = es->solved_evals = -1;
-    if (!es->target || !es->hist_text || !es->hist_err || !es->hist_gen) {
+    if (!es->target || !es->codes || !es->hist_text || !es->hist_err || !es->hist_gen) {
         alDestroyEStrings(es);
         return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     }
-    memcpy(es->target, def->target, (size_t)es->len + 1);
+    memcpy(es->target, def->target, bytes + 1);
+    al_estrings_encode(es->target, es->codes);
     es->def.target = es->target;
 
     uint8_t alpha[256];
-    int na = alphabet_symbols(def->alphabet, alpha);
+    int na = al_estrings_symbols(def->alphabet, alpha);
     alGaDef g = def->ga;
     g.type = AL_GENOME_BYTES;
     g.length = es->len;
@@ -216,13 +164,19 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
     g.minimise = true;
     g.has_target = true;
     g.target_fitness = 0;
-    g.fitness = def->fitness == AL_ESTRINGS_HAMMING ? error_hamming : error_abs_diff;
-    g.fitness_ctx = es->target;
-    r = alCreateGa(&g, seed, &es->ga, err);
+    alAlgorithmTask task = strings_task(def, es->len);
+    task.fitness = def->fitness == AL_ESTRINGS_HAMMING ? error_hamming : error_abs_diff;
+    task.fitness_ctx = es->codes;
+    alAlgorithmDef ad = alDefaultAlgorithmDef();
+    ad.id = def->algorithm;
+    ad.ga = g;
+    r = alCreateAlgorithm(&ad, &task, seed, &es->algo, err);
     if (r != AL_OK) {
         alDestroyEStrings(es);
         return r;
     }
+    es->ga = alGa_FromAlgorithm(es->algo);
+    assert(es->ga && alAlgorithm_HasStep(es->algo)); // only the GA makes bytes
     *out = es;
     return AL_OK;
 }
@@ -230,8 +184,9 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
 void alDestroyEStrings(alEStrings *es)
 {
     if (!es) return;
-    alDestroyGa(es->ga);
+    alDestroyAlgorithm(es->algo);
     free(es->target);
+    free(es->codes);
     free(es->hist_text);
     free(es->hist_err);
     free(es->hist_gen);
@@ -240,8 +195,8 @@ void alDestroyEStrings(alEStrings *es)
 
 bool alEStrings_Step(alEStrings *es)
 {
-    alGaStop why = alGa_Step(es->ga);
-    assert(why != AL_GA_ERROR); // tournament/rank/truncation never refuse; roulette shifts
+    alAlgoStop why = alAlgorithm_Step(es->algo);
+    assert(why != AL_ALGO_ERROR); // tournament/rank/truncation never refuse; roulette shifts
     alGaStats s;
     alGa_LastStats(es->ga, &s);
     int h = es->hist_head;
@@ -255,13 +210,17 @@ bool alEStrings_Step(alEStrings *es)
         es->solved_at = s.gen;
         es->solved_evals = s.evaluations;
     }
-    if (why == AL_GA_STALLED) es->stalled = true;
+    if (why == AL_ALGO_CONVERGED) es->stalled = true; // the GA's stall rule
     return es->solved || es->stalled;
 }
 
 const char *alEStrings_Target(const alEStrings *es)
 {
     return es->target;
+}
+const uint8_t *alEStrings_TargetCodes(const alEStrings *es)
+{
+    return es->codes;
 }
 int alEStrings_Length(const alEStrings *es)
 {
@@ -326,30 +285,6 @@ bool alEStrings_History(const alEStrings *es, int k, alEStringsEntry *out)
     out->error = es->hist_err[at];
     out->gen = es->hist_gen[at];
     return true;
-}
-
-size_t alEStrings_Format(const uint8_t *text, int length, char *buf, size_t cap)
-{
-    if (cap == 0) return 0;
-    size_t o = 0;
-    for (int i = 0; i < length; ++i) {
-        char tmp[8];
-        int w;
-        if (text[i] >= 32 && text[i] <= 126 && text[i] != '\\') {
-            tmp[0] = (char)text[i];
-            w = 1;
-        } else if (text[i] == '\\') {
-            tmp[0] = tmp[1] = '\\';
-            w = 2;
-        } else {
-            w = snprintf(tmp, sizeof tmp, "\\x%02X", text[i]);
-        }
-        if (o + (size_t)w >= cap) break;
-        memcpy(buf + o, tmp, (size_t)w);
-        o += (size_t)w;
-    }
-    buf[o] = '\0';
-    return o;
 }
 
 // ---- the module class -----------------------------------------------------------
@@ -447,10 +382,10 @@ const alModuleClass alEStringsModule = {
 
 double alEStrings_EstimateBytes(const alEStringsDef *def)
 {
-    double len = def->target ? (double)strlen(def->target) : 0.0;
+    double len = def->target ? (double)strlen(def->target) : 0.0; // bytes >= characters
     alGaDef ga = def->ga;
     ga.type = AL_GENOME_BYTES;
     ga.length = (int)len;
-    return sizeof(alEStrings) + len + 1.0 + (double)def->history * (len + sizeof(double) + sizeof(int64_t)) +
+    return sizeof(alEStrings) + 2.0 * len + 1.0 + (double)def->history * (len + sizeof(double) + sizeof(int64_t)) +
            alGa_EstimateBytes(&ga);
 }

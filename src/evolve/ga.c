@@ -519,6 +519,8 @@ void alDestroyGa(alGa *ga)
 // ---- accessors ---------------------------------------------------------------------
 
 int alGa_Threads(const alGa *ga) { return ga->threads; }
+bool alGa_Minimise(const alGa *ga) { return ga->def.minimise; }
+bool alGa_HasFitness(const alGa *ga) { return ga->def.fitness != NULL; }
 
 int alGa_Size(const alGa *ga)
 {

@@ -517,6 +517,41 @@ alResult alSteering_SetParams(alSteering *s, const alVehicleParams *first, const
     return AL_OK;
 }
 
+float alSteering_NeighbourRadius(const alSteering *s)
+{
+    return s->query_radius;
+}
+
+alResult alSteering_SetNeighbourRadius(alSteering *s, float r, alError *err)
+{
+    alSteeringDef *d = &s->def;
+    float half = 0.5f * fminf(d->world.width, d->world.height);
+    if (!(r > 0 && r <= half))
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "neighbour radius %g (allowed: above 0, at most half the smaller world "
+                           "side, %g)",
+                           (double)r, (double)half);
+    alGrid *g = alCreateGrid(&d->world, r * d->cell_factor);
+    if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory for the neighbour grid");
+    float f = r / s->query_radius;
+    if (d->scenario == AL_SCN_BOIDS) {
+        d->boids.cohesion_radius = r;
+        d->boids.separation_distance *= f;
+    } else if (d->scenario == AL_SCN_FISH) {
+        d->fish.neighbour_distance = r;
+    } else {
+        d->neighbour_radius = r;
+        d->alignment_radius = fminf(d->alignment_radius * f, r);
+        d->separation_radius = fminf(d->separation_radius * f, r);
+    }
+    alDestroyGrid(s->grid);
+    g->threads = s->threads;
+    s->grid = g;
+    s->grid_fresh = false;
+    s->query_radius = r;
+    return AL_OK;
+}
+
 void alSteering_SetScenario(alSteering *s, alScenario sc)
 {
     alScenario old = s->def.scenario;

@@ -794,7 +794,8 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     case K_MODE1:
     case K_MODE2:
     case K_MODE3:
-        if (!repeat) show_mode(g, act == K_MODE1 ? 0 : act == K_MODE2 ? 1 : 2);
+    case K_MODE4:
+        if (!repeat) show_mode(g, act == K_MODE1 ? 0 : act == K_MODE2 ? 1 : act == K_MODE3 ? 2 : 3);
         break;
     case K_PAUSE:
         if (repeat) break;

@@ -138,9 +138,10 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         int64_t v;
         switch (c) {
         case O_MODE:
-            if (strcmp(optarg, "steering") && strcmp(optarg, "estrings") && strcmp(optarg, "ants"))
+            if (strcmp(optarg, "steering") && strcmp(optarg, "estrings") && strcmp(optarg, "ants") &&
+                strcmp(optarg, "xor"))
                 return cli_usage_error(
-                    cmd, "--mode '%s': not a mode (allowed: steering, estrings, ants)", optarg);
+                    cmd, "--mode '%s': not a mode (allowed: steering, estrings, ants, xor)", optarg);
             a->o.mode = optarg;
             break;
         case 's':

@@ -281,9 +281,20 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
              v->db[0] ? v->db : "(no database)");
     al_draw_text_px(r, title, (float)x, (float)y, AL_COL_TEXT, line);
     y += al_font_height(title) + 6;
-    al_draw_text_px(r, small, (float)x, (float)y, AL_COL_DIM,
-                    "Up/Down move   Space tick   G group by sweep group (mean + 95% band)"
-                    "   A all runs   C or Esc close");
+    // Everything inside the box: the key hints take two lines when one is
+    // too wide (720x480), and nothing is drawn past the box's edge.
+    SDL_Rect inner = {box.x + 1, box.y + 1, box.w - 2, box.h - 2};
+    SDL_RenderSetClipRect(r, &inner);
+    const char *keys1 = "Up/Down move   Space tick   G group by sweep group (mean + 95% band)",
+               *keys2 = "A all runs   C or Esc close";
+    snprintf(line, sizeof line, "%s   %s", keys1, keys2);
+    if (al_text_width(small, line) <= bw - 40) {
+        al_draw_text_px(r, small, (float)x, (float)y, AL_COL_DIM, line);
+    } else {
+        al_draw_text_px(r, small, (float)x, (float)y, AL_COL_DIM, keys1);
+        y += lh;
+        al_draw_text_px(r, small, (float)x, (float)y, AL_COL_DIM, keys2);
+    }
     y += lh;
     int ticked = 0;
     for (int i = 0; i < v->nlist; ++i) ticked += v->list[i].ticked;
@@ -293,6 +304,13 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     snprintf(line, sizeof line, "%d runs%s, %d ticked; curves: best of each generation%s%s",
              v->nlist, hid, ticked, v->grouped ? ", grouped by run.group" : "",
              v->note[0] ? ":" : "");
+    if (al_text_width(small, line) > bw - 40) { // the same in two lines
+        snprintf(line, sizeof line, "%d runs%s, %d ticked;", v->nlist, hid, ticked);
+        al_draw_text_px(r, small, (float)x, (float)y, AL_COL_WARN, line);
+        y += lh;
+        snprintf(line, sizeof line, "curves: best of each generation%s%s",
+                 v->grouped ? ", grouped by run.group" : "", v->note[0] ? ":" : "");
+    }
     al_draw_text_px(r, small, (float)x, (float)y, AL_COL_WARN, line);
     y += lh;
     if (v->note[0]) {
@@ -312,4 +330,5 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
                         e->ticked ? "[x]" : "[ ]");
         al_draw_text_px(r, small, (float)(x + 34), (float)y, col, e->text);
     }
+    SDL_RenderSetClipRect(r, NULL);
 }

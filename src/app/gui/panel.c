@@ -75,11 +75,18 @@ void al_panel_section_begin(al_panel *p, const char *name, bool fits)
     begin_section(p, name, fits);
 }
 
-void al_panel_hotkey(al_panel *p, int y0, SDL_Keycode key)
+static void add_hot(al_panel *p, int y0, SDL_Keycode key, SDL_Keycode less, const char *name,
+                    double value)
 {
     if (!p->sections || p->sections->nhot >= AL_PANEL_MAX_HOT || p->y <= y0) return;
-    p->sections->hot[p->sections->nhot++] =
-        (struct al_panel_hot){{p->x, y0, p->width, p->y - y0}, key};
+    struct al_panel_hot *h = &p->sections->hot[p->sections->nhot++];
+    *h = (struct al_panel_hot){{p->x, y0, p->width, p->y - y0}, key, less, "", value};
+    snprintf(h->name, sizeof h->name, "%s", name);
+}
+
+void al_panel_hotkey(al_panel *p, int y0, SDL_Keycode key)
+{
+    add_hot(p, y0, key, 0, "", 0);
 }
 
 void al_panel_section_end(al_panel *p)
@@ -98,6 +105,7 @@ static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t
         dropped(p);
         return;
     }
+    if (al_text_width(f, buf) > p->width) dropped(p); // cut with "...": say so
     fit(f, buf, cap, p->width);
     al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, buf);
     p->y += al_font_height(f);
@@ -164,6 +172,30 @@ void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
     al_draw_text_px(p->r, p->font, (float)p->x, (float)p->y, AL_COL_DIM, lab);
     al_draw_text_px(p->r, p->font, (float)(p->x + half), (float)p->y, AL_COL_TEXT, val);
     p->y += al_font_height(p->font);
+}
+
+void al_panel_value(al_panel *p, SDL_Color col, const char *name, double value, SDL_Keycode more,
+                    SDL_Keycode less, const char *fmt, ...)
+{
+    int y0 = p->y;
+    va_list ap;
+    va_start(ap, fmt);
+    vline(p, p->font, col, fmt, ap);
+    va_end(ap);
+    add_hot(p, y0, more, less, name, value);
+}
+
+void al_panel_value_kv(al_panel *p, const char *name, double value, SDL_Keycode more,
+                       SDL_Keycode less, const char *label, const char *fmt, ...)
+{
+    char val[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(val, sizeof val, fmt, ap);
+    va_end(ap);
+    int y0 = p->y;
+    al_panel_kv(p, label, "%s", val);
+    add_hot(p, y0, more, less, name, value);
 }
 
 void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n)
@@ -292,6 +324,8 @@ void al_panel_textinput(al_panel *p, al_textinput *t, const char *label)
     int adv = al_text_width(p->mono, "M");
     int maxc = adv > 0 ? (box.w - 12) / adv : 0;
     const char *shown = t->text + (t->len > maxc ? t->len - maxc : 0);
+    while (shown > t->text && ((unsigned char)*shown & 0xC0) == 0x80)
+        shown++; // never start inside a character
     int w =
         al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT, shown);
     if (t->active) {

@@ -159,7 +159,10 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         SDL_RenderDrawLineF(r, px, (float)plot.y, px, (float)(plot.y + plot.h));
         format_tick(buf, sizeof buf, v, xstep);
         float w = (float)al_text_width(font, buf);
-        al_draw_text_px(r, font, px - 0.5f * w, (float)(plot.y + plot.h + 2), AL_COL_DIM, buf);
+        // Centred under its grid line, but never past the area's right edge
+        // (the last label, at the plot's edge, would be cut off there).
+        float lx = fminf(px - 0.5f * w, (float)(area.x + area.w) - w);
+        al_draw_text_px(r, font, lx, (float)(plot.y + plot.h + 2), AL_COL_DIM, buf);
     }
     set_colour(r, AL_COL_BORDER);
     SDL_RenderDrawRect(r, &plot);
@@ -219,21 +222,25 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         int stride = se->n / (2 * plot.w) + 1;
         int k = 0;
         set_colour(r, se->col);
-        for (int i = 0; i <= se->n; i += stride) {
-            int idx = i < se->n ? i : se->n - 1;
-            bool last = i + stride > se->n;
-            double v = idx >= 0 ? se->y[idx] : NAN;
+        // Every stride-th point and the last one, each once.
+        for (int i = 0; i < se->n;) {
+            bool last = i == se->n - 1;
+            double v = se->y[i];
             if (isfinite(v) && k < MAXPTS) {
-                float px = (float)plot.x + (float)((double)idx / xmax) * (float)plot.w;
+                float px = (float)plot.x + (float)((double)i / xmax) * (float)plot.w;
                 float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
                 pts[k++] = (SDL_FPoint){px, py};
             }
             if ((!isfinite(v) || last || k == MAXPTS) && k > 0) {
-                if (se->dashed) {
-                    dashed(r, pts, k);
-                } else if (k == 1) {
-                    SDL_FRect dot = {pts[0].x - 2, pts[0].y - 2, 4, 4};
+                if (k == 1) {
+                    // A lone point (one generation so far, or between gaps):
+                    // a dot big enough to see, wholly inside the plot.
+                    SDL_FRect dot = {pts[0].x - 3, pts[0].y - 3, 7, 7};
+                    dot.x = fminf(fmaxf(dot.x, (float)plot.x + 1), (float)(plot.x + plot.w) - 8);
+                    dot.y = fminf(fmaxf(dot.y, (float)plot.y + 1), (float)(plot.y + plot.h) - 8);
                     SDL_RenderFillRectF(r, &dot);
+                } else if (se->dashed) {
+                    dashed(r, pts, k);
                 } else {
                     SDL_RenderDrawLinesF(r, pts, k);
                     // A second pass one pixel down makes the line 2 px thick.
@@ -244,6 +251,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
                 k = 0;
             }
             if (last) break;
+            i = i + stride < se->n ? i + stride : se->n - 1;
         }
     }
     SDL_RenderSetClipRect(r, NULL);

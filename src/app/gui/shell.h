@@ -9,10 +9,10 @@
 #include "session.h"
 #include "view.h"
 
-enum { NMODES = 3, MAXFIG = 4, NSPEEDS = 17 };
-static const char *const mode_names[NMODES] = {"steering", "estrings", "ants"};
+enum { NMODES = 4, MAXFIG = 4, NSPEEDS = 17 };
+static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
-                                                "Neural ant foragers"};
+                                                "Neural ant foragers", "XOR (NEAT)"};
 /// Ticks per frame; a negative -k is one tick every k frames (slow enough
 /// to watch a string evolve: at 60 frames a second, -30 is 2 ticks a second).
 static const int speeds[NSPEEDS] = {-30, -15, -6, -3, 1,   2,    5,    10,  20,
@@ -24,6 +24,7 @@ typedef enum shell_action {
     K_MODE1,
     K_MODE2,
     K_MODE3,
+    K_MODE4,
     K_PAUSE,
     K_TICK,
     K_GENERATION,
@@ -59,6 +60,7 @@ static const shell_key shell_keys[] = {
     {K_MODE1, {SDLK_1, SDLK_KP_1}, 0, "1", "", "steering playground (its run is kept)"},
     {K_MODE2, {SDLK_2, SDLK_KP_2}, 0, "2", "", "string evolution (its run is kept)"},
     {K_MODE3, {SDLK_3, SDLK_KP_3}, 0, "3", "", "neural ants (its run is kept)"},
+    {K_MODE4, {SDLK_4, SDLK_KP_4}, 0, "4", "", "XOR with NEAT (its run is kept)"},
     {K_PAUSE, {SDLK_SPACE}, 0, "Space", "pause / run", "pause or run the simulation"},
     {K_TICK, {SDLK_n}, -1, "N", "one tick", "simulate one tick (pauses first)"},
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
@@ -168,6 +170,10 @@ struct al_gui {
     char message[600];
     SDL_Color message_col;
     double message_until;
+    /// The state badges and the world caption as last drawn (for `state`):
+    /// beside the world rectangle, never over it.
+    SDL_Rect badges[4];
+    int nbadges;
     char last_shot[600];
 
     al_panel_sections sections; ///< the panel's sections as last drawn
@@ -178,12 +184,14 @@ struct al_gui {
     int nfolds;
     int drag_hot;         ///< the panel value being dragged, -1 none
     SDL_Keycode drag_key; ///< its key
+    SDL_Keycode drag_less; ///< its key for less (0: Shift+key)
     int drag_x;           ///< where the drag last stepped
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
     char plotted[64];           ///< the plotted figure's name, as last drawn
+    char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
@@ -198,6 +206,9 @@ const shell_key *al_shell_key_of(SDL_Keycode sym, Uint16 mod);
 /// The mouse on the panel's values (shell_draw.c): a wheel notch or a drag
 /// over a key parameter's value changes it; returns true when used.
 bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e);
+/// The line drawn over the world while fast-forwarding (F), counting what
+/// the view's plot counts (steering: report periods, not generations).
+void al_shell_fast_line(const al_gui *g, char *buf, size_t cap);
 void al_shell_panel_mouse(al_gui *g, const SDL_Event *e);
 /// Finds a lesson file by its path under experiments/ ("steering/boids.ini"):
 /// $ALIFE_EXPERIMENTS, ./experiments, next to the program, the source tree.
@@ -210,6 +221,10 @@ int al_lesson_text(const char *path, char *out, size_t cap);
 void al_shell_lesson_path(al_gui *g, char *out, size_t cap);
 /// What `state` reports of the current view (shell_state.c).
 void al_shell_report(al_gui *g, al_view_report *r);
+/// The status line: what the world shows (the live run's state, tick and
+/// generations, or the replayed generation and its tick); its colour in
+/// *col when col is not NULL (shell_draw.c).
+void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);
 

@@ -38,8 +38,12 @@ void al_shell_canvas(al_gui *g, al_canvas *c)
     SDL_Rect area;
     al_gui_layout(g, &area, NULL);
     const int margin = 14;
+    // A band above the world for the state badges (PAUSED, LIMIT, ...) and
+    // one below for its caption, so neither hides anything of the world.
+    const int top = g->font ? al_font_height(g->font) + 10 : 0;
+    const int bottom = g->small ? al_font_height(g->small) + 8 : 0;
     alWorld world = alWorld_FromConfig(g->cfg);
-    float aw = (float)(area.w - 2 * margin), ah = (float)(area.h - 2 * margin);
+    float aw = (float)(area.w - 2 * margin), ah = (float)(area.h - 2 * margin - top - bottom);
     if (aw < 1) aw = 1;
     if (ah < 1) ah = 1;
     float scale = fminf(aw / world.width, ah / world.height);
@@ -48,7 +52,7 @@ void al_shell_canvas(al_gui *g, al_canvas *c)
         .r = g->r,
         .rect = area,
         .world_px = {(float)area.x + 0.5f * ((float)area.w - ww),
-                     (float)area.y + 0.5f * ((float)area.h - wh), ww, wh},
+                     (float)(area.y + top) + 0.5f * ((float)(area.h - top - bottom) - wh), ww, wh},
         .world = world,
         .scale = scale,
         .font = g->font,
@@ -56,6 +60,40 @@ void al_shell_canvas(al_gui *g, al_canvas *c)
         .mono = g->mono,
         .batch = &g->batch,
     };
+}
+
+void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
+{
+    if (!g->have_session) {
+        snprintf(out, cap, "empty world: module not in this build");
+        if (col) *col = AL_COL_DIM;
+        return;
+    }
+    int64_t rgen;
+    int rtick, rticks;
+    if (g->view && g->view->shown && !g->fast && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
+        // A replay is drawn: the line says which generation and its tick (the
+        // run's own state is in the badge above the world and the table).
+        snprintf(out, cap, "replay of generation %lld   tick %d of %d", (long long)rgen, rtick, rticks);
+        if (col) *col = AL_COL_WARN;
+        return;
+    }
+    const char *why = g->done ? al_session_stop_reason(&g->s, "finished") : NULL;
+    bool stalled = why && strcmp(why, "stalled") == 0;
+    const char *state = g->done         ? (stalled ? "stalled (goal not reached)"
+                                           : g->s.goal ? "goal reached" : "at the limit")
+                        : g->fast       ? "fast-forward"
+                        : g->jump_to    ? "jumping"
+                        : g->paused     ? "paused"
+                                        : "running";
+    char gens[64];
+    if (g->s.max_gens == INT64_MAX)
+        snprintf(gens, sizeof gens, "%lld done", (long long)g->s.gens);
+    else
+        snprintf(gens, sizeof gens, "%lld of %lld done", (long long)g->s.gens,
+                 (long long)g->s.max_gens);
+    snprintf(out, cap, "%s   tick %lld   generations %s", state, (long long)g->s.ticks, gens);
+    if (col) *col = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
 }
 
 // ---- drawing ------------------------------------------------------------------------
@@ -71,12 +109,16 @@ static void text_centred(al_gui *g, const al_font *f, int cx, int y, SDL_Color c
     al_draw_text_px(g->r, f, (float)(cx - al_text_width(f, s) / 2), (float)y, col, s);
 }
 
-// A rounded-looking badge with text, e.g. "PAUSED".
-static void badge(al_gui *g, int x, int y, SDL_Color bg, const char *s)
+// A rounded-looking badge with text, e.g. "PAUSED", recorded for `state`;
+// returns its width.
+static int badge(al_gui *g, int x, int y, SDL_Color bg, const char *s)
 {
     int w = al_text_width(g->font, s) + 16, h = al_font_height(g->font) + 6;
     fill(g->r, (SDL_Rect){x, y, w, h}, bg);
     al_draw_text_px(g->r, g->font, (float)(x + 8), (float)(y + 3), AL_RGB(16, 18, 22), s);
+    if (g->nbadges < (int)(sizeof g->badges / sizeof g->badges[0]))
+        g->badges[g->nbadges++] = (SDL_Rect){x, y, w, h};
+    return w;
 }
 
 static void draw_world(al_gui *g)
@@ -94,7 +136,7 @@ static void draw_world(al_gui *g)
                      "nothing is simulated here; press 1, 2 or 3 for another mode");
     } else if (g->fast) {
         char line[160];
-        snprintf(line, sizeof line, "fast-forward: generation %lld", (long long)g->s.gens);
+        al_shell_fast_line(g, line, sizeof line);
         text_centred(g, g->title, cx, cy - lh, AL_COL_WARN, line);
         text_centred(g, g->font, cx, cy + 8, AL_COL_DIM,
                      "simulating without drawing the world; F to watch again");
@@ -113,18 +155,31 @@ static void draw_world(al_gui *g)
     SDL_SetRenderDrawBlendMode(g->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
     SDL_RenderDrawRect(g->r, &wr);
-    // What the rectangle is, under it (when there is room).
-    if (!(g->view && g->view->no_world) &&
-        wr.y + wr.h + 4 + al_font_height(g->small) <= c.rect.y + c.rect.h) {
-        char cap[160];
-        snprintf(cap, sizeof cap, "world %g x %g, edges %s", (double)c.world.width,
+    // What the rectangle is, under it in the band kept for it: the view's
+    // words first (whose world), then the size and edges when they fit.
+    g->nbadges = 0;
+    if (!(g->view && g->view->no_world)) {
+        char size[160], cap[420], own[240] = "";
+        snprintf(size, sizeof size, "world %g x %g, edges %s", (double)c.world.width,
                  (double)c.world.height,
                  c.world.edge == AL_EDGE_WRAP ? "wrap around" : alEdgePolicy_Name(c.world.edge));
+        if (g->have_session && g->view && g->view->caption && !g->fast)
+            g->view->caption(&g->ctx, own, sizeof own);
+        if (own[0]) snprintf(cap, sizeof cap, "%s   (%s)", own, size);
+        else snprintf(cap, sizeof cap, "%s", size);
+        if (own[0] && al_text_width(g->small, cap) > c.rect.x + c.rect.w - wr.x)
+            snprintf(cap, sizeof cap, "%s", own);
+        SDL_Rect band = {c.rect.x, wr.y + wr.h + 1, c.rect.w, c.rect.y + c.rect.h - (wr.y + wr.h + 1)};
+        SDL_RenderSetClipRect(g->r, &band);
         al_draw_text_px(g->r, g->small, (float)wr.x, (float)(wr.y + wr.h + 4), AL_COL_DIM, cap);
+        SDL_RenderSetClipRect(g->r, NULL);
     }
 
-    // State badges over the top-left of the world view.
-    int bx = c.rect.x + 20, by = c.rect.y + 20;
+    // State badges in the band above the world, side by side.
+    int bx = c.rect.x + 14, by = wr.y - (al_font_height(g->font) + 6) - 3;
+    if (by < c.rect.y) by = c.rect.y;
+    const int step = 8;
+    SDL_RenderSetClipRect(g->r, &c.rect);
     if (g->done) {
         char s[200];
         const char *why = al_session_stop_reason(&g->s, "finished");
@@ -137,22 +192,22 @@ static void draw_world(al_gui *g)
         else
             snprintf(s, sizeof s, "LIMIT: %lld generations done  -  E: evolve on, R: new run",
                      (long long)g->s.gens);
-        badge(g, bx, by, AL_COL_GOOD, s);
-        by += al_font_height(g->font) + 10;
+        bx += badge(g, bx, by, AL_COL_GOOD, s) + step;
     } else if (g->paused && g->have_session) {
-        badge(g, bx, by, AL_COL_WARN, "PAUSED  -  Space to run, N one tick, Shift+N one generation");
-        by += al_font_height(g->font) + 10;
+        const char *longer = "PAUSED  -  Space to run, N one tick, Shift+N one generation";
+        bool fits = al_text_width(g->font, longer) + 16 <= c.rect.x + c.rect.w - bx - 4;
+        bx += badge(g, bx, by, AL_COL_WARN, fits ? longer : "PAUSED  -  Space to run") + step;
     }
     if (g->jump_typing) {
         char s[120];
         snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
-        badge(g, bx, by, AL_COL_ACCENT, s);
-        by += al_font_height(g->font) + 10;
+        bx += badge(g, bx, by, AL_COL_ACCENT, s) + step;
     } else if (g->jump_to > 0) {
         char s[120];
         snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
         badge(g, bx, by, AL_COL_ACCENT, s);
     }
+    SDL_RenderSetClipRect(g->r, NULL);
     // Messages over the bottom of the world view, never in the panel (which
     // would move everything under them).
     if (g->message[0] && al_now() < g->message_until) {
@@ -184,6 +239,15 @@ static void draw_world(al_gui *g)
     }
 }
 
+void al_shell_fast_line(const al_gui *g, char *buf, size_t cap)
+{
+    // Steering has report periods (its plot's x axis), not generations.
+    if (g->view && g->view->plot_x)
+        snprintf(buf, cap, "fast-forward: %lld %s", (long long)g->s.gens, g->view->plot_x);
+    else
+        snprintf(buf, cap, "fast-forward: generation %lld", (long long)g->s.gens);
+}
+
 // The value under the mouse (al_panel_hotkey), or -1.
 static int hot_at(const al_gui *g, int x, int y)
 {
@@ -195,10 +259,12 @@ static int hot_at(const al_gui *g, int x, int y)
     return -1;
 }
 
-// A press of key (with Shift for less) through SDL's queue, as the keyboard's.
-static void push_value_key(SDL_Keycode key, bool less)
+// A press of the value's key for more or less (its less key, else Shift+key)
+// through SDL's queue, as the keyboard's.
+static void push_value_key(SDL_Keycode key, SDL_Keycode less_key, bool less)
 {
     if (key == SDLK_PLUS && less) key = SDLK_MINUS, less = false; // the speed: + and -
+    if (less && less_key) key = less_key, less = false;
     SDL_Event e;
     memset(&e, 0, sizeof e);
     e.type = SDL_KEYDOWN;
@@ -218,7 +284,7 @@ bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e)
     if (h < 0 || e->wheel.y == 0) return false;
     int n = e->wheel.y > 0 ? e->wheel.y : -e->wheel.y;
     for (int i = 0; i < n && i < 20; ++i)
-        push_value_key(g->sections.hot[h].key, e->wheel.y < 0);
+        push_value_key(g->sections.hot[h].key, g->sections.hot[h].less, e->wheel.y < 0);
     return true;
 }
 
@@ -233,7 +299,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
         if (g->drag_hot < 0 || g->drag_hot >= g->sections.nhot) return;
         int steps = (e->motion.x - g->drag_x) / 12;
         for (int i = 0; i < (steps > 0 ? steps : -steps) && i < 20; ++i)
-            push_value_key(g->drag_key, steps < 0);
+            push_value_key(g->drag_key, g->drag_less, steps < 0);
         g->drag_x += steps * 12;
         return;
     }
@@ -248,6 +314,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
     if (h >= 0) {
         g->drag_hot = h;
         g->drag_key = g->sections.hot[h].key;
+        g->drag_less = g->sections.hot[h].less;
         g->drag_x = e->button.x;
     }
 }
@@ -402,13 +469,20 @@ static void keys_flow(al_gui *g, al_panel *p)
     p->y += lines * sh;
 }
 
+// The figure the view (its lesson) plots until Tab is pressed, or NULL.
+static const char *wanted_figure(al_gui *g)
+{
+    const char *want = g->view && g->view->plotted && g->have_session ? g->view->plotted(&g->ctx) : NULL;
+    if (!want && g->view) want = g->view->plot_default;
+    return want;
+}
+
 // The plotted figure: 0 best and mean fitness, k >= 1 the module's figure k-1.
 static int plotted_figure(al_gui *g)
 {
     const history *h = &g->hist;
     if (g->plot_fig < 0) { // the view's default, once the figures are known
-        const char *want = g->view && g->view->plotted && g->have_session ? g->view->plotted(&g->ctx) : NULL;
-        if (!want && g->view) want = g->view->plot_default;
+        const char *want = wanted_figure(g);
         if (!want) return 0;
         for (int i = 0; i < h->nall; ++i)
             if (strcmp(h->all_name[i], want) == 0) return i + 1;
@@ -501,23 +575,10 @@ static void draw_panel(al_gui *g)
     al_panel_section_begin(&p, "Status", true);
     if (g->have_session) {
         bool limit = g->done && !g->s.goal;
-        const char *why = g->done ? al_session_stop_reason(&g->s, "finished") : NULL;
-        bool stalled = why && strcmp(why, "stalled") == 0;
-        const char *state = g->done         ? (stalled ? "stalled (goal not reached)"
-                                               : g->s.goal ? "goal reached" : "at the limit")
-                            : g->fast       ? "fast-forward"
-                            : g->jump_to    ? "jumping"
-                            : g->paused     ? "paused"
-                                            : "running";
-        SDL_Color sc = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
-        char gens[64];
-        if (g->s.max_gens == INT64_MAX)
-            snprintf(gens, sizeof gens, "%lld done", (long long)g->s.gens);
-        else
-            snprintf(gens, sizeof gens, "%lld of %lld done", (long long)g->s.gens,
-                     (long long)g->s.max_gens);
-        al_panel_text(&p, sc, "%s   tick %lld   generations %s", state, (long long)g->s.ticks,
-                      gens);
+        char status[200];
+        SDL_Color sc;
+        al_shell_status(g, status, sizeof status, &sc);
+        al_panel_text(&p, sc, "%s", status);
         char fps[32] = "", speed[64];
         if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
         int sp = speeds[g->speed_idx];
@@ -618,7 +679,15 @@ static void draw_panel(al_gui *g)
     int pf = plotted_figure(g);
     g->plotted_index = pf;
     char yt[96];
-    if (pf > 0) {
+    const char *want = g->plot_fig < 0 && g->have_session ? wanted_figure(g) : NULL;
+    if (pf == 0 && want && h->nall == 0) {
+        // Before the first report: the lesson's figure, with no points yet
+        // (not "fitness", which this plot will not show).
+        series[ns++] = (al_series){want, AL_COL_BEST, NULL, 0, false};
+        snprintf(g->plotted, sizeof g->plotted, "%s", want);
+        snprintf(yt, sizeof yt, "%s", want);
+        ytitle = yt;
+    } else if (pf > 0) {
         const char *name = h->all_name[pf - 1];
         series[ns++] = (al_series){name, AL_COL_BEST, h->all[pf - 1], h->n, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", name);
@@ -638,18 +707,16 @@ static void draw_panel(al_gui *g)
         }
     }
     if (pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0) {
-        // Only best curves are compared: say so, and drop what the live
-        // plot's title says of lines not drawn now (the dashed baseline).
-        char base[96], ct[160];
-        snprintf(base, sizeof base, "%s", ytitle);
-        char *paren = strstr(base, " (");
-        if (paren) *paren = '\0';
-        snprintf(ct, sizeof ct, "best %s: picked runs (C) and now", base);
+        // Only best curves are compared: say so, and nothing of the live
+        // plot's other lines (mean, the dashed food or baseline), not drawn now.
+        snprintf(g->plot_title, sizeof g->plot_title, "best %s: picked runs (C) and now",
+                 lower ? "error" : "fitness");
         snprintf(g->plotted, sizeof g->plotted, "%s", "compare best");
-        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, ct, series, 1);
-    }
-    else
+        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
+    } else {
+        snprintf(g->plot_title, sizeof g->plot_title, "%s", ytitle);
         al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
+    }
     SDL_RenderSetClipRect(g->r, NULL);
 }
 
@@ -766,6 +833,7 @@ static const char *const shell_legend[NMODES] = {
     "orange rings  the elites: the best ants, copied unchanged\n"
     "green numbers  food each ant has eaten this generation\n"
     "yellow numbers  the ants' indices",
+    "in0 in1 1  the inputs and the bias\nout  the output\nyellow discs  hidden nodes",
 };
 
 // The lesson file of what is shown: the steering scenario's, the CONFIG

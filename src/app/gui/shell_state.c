@@ -91,6 +91,23 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"speed\":%g,\"forever\":%s,\"jump_to\":%lld,\"seed\":%llu", al_gui_speed(g),
             g->forever ? "true" : "false", (long long)g->jump_to,
             (unsigned long long)(g->have_session ? g->s.seed : 0));
+    char status[200];
+    al_shell_status(g, status, sizeof status, NULL);
+    fputs(",\"header\":", f);
+    jstr(f, status);
+    if (g->have_session && g->cfg) {
+        al_canvas c;
+        al_shell_canvas(g, &c);
+        fprintf(f, ",\"world_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", (int)c.world_px.x,
+                (int)c.world_px.y, (int)c.world_px.w, (int)c.world_px.h);
+    }
+    fputs(",\"plot_title\":", f);
+    jstr(f, g->plot_title);
+    fputs(",\"badges\":[", f);
+    for (int i = 0; i < g->nbadges; ++i)
+        fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", g->badges[i].x,
+                g->badges[i].y, g->badges[i].w, g->badges[i].h);
+    fputs("]", f);
     fputs(",\"overlays\":[", f);
     const char *sep = "";
     if (g->help) fprintf(f, "%s\"help\"", sep), sep = ",";
@@ -138,6 +155,17 @@ void al_gui_write_state(al_gui *g, FILE *f)
                 s->rect.x, s->rect.y, s->rect.w, s->rect.h, s->cut ? "true" : "false",
                 s->collapsed ? "true" : "false");
     }
+    fputs("],\"values\":[", f); // what the wheel and a drag change (al_panel_value)
+    for (int i = 0, k = 0; i < g->sections.nhot; ++i) {
+        const struct al_panel_hot *v = &g->sections.hot[i];
+        if (!v->name[0]) continue;
+        if (k++) fputc(',', f);
+        fputs("{\"name\":", f);
+        jstr(f, v->name);
+        fprintf(f, ",\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"value\":", v->r.x, v->r.y, v->r.w, v->r.h);
+        jnum(f, v->value);
+        fputc('}', f);
+    }
     fprintf(f, "],\"scroll\":{\"offset\":%d,\"max\":%d,\"sign\":%s}", g->scroll,
             g->scroll_max, g->more_above || g->more_below ? "true" : "false");
     fputs(",\"help_keys\":[", f);
@@ -167,6 +195,12 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fputs("null", f);
     fputs(",\"view_note\":", f);
     jstr(f, r.note);
+    char fast[160] = "";
+    if (g->have_session && g->fast) al_shell_fast_line(g, fast, sizeof fast);
+    fputs(",\"fast_line\":", f); // what F writes over the world ("" when not fast)
+    jstr(f, fast);
+    fputs(",\"last_edit\":", f); // what the last hand edit of the run changed
+    jstr(f, g->have_session ? g->s.last_edit : "");
     fputs(",\"message\":", f);
     jstr(f, g->message[0] && al_now() < g->message_until ? g->message : "");
     fprintf(f, ",\"window\":{\"width\":%d,\"height\":%d}}\n", w, h);

@@ -177,7 +177,10 @@ typedef struct al_panel_sections {
     /// Values the mouse changes (al_panel_hotkey), as last drawn.
     struct al_panel_hot {
         SDL_Rect r;
-        SDL_Keycode key;
+        SDL_Keycode key;  ///< pressed for more (wheel up, drag right)
+        SDL_Keycode less; ///< pressed for less; 0: Shift+key
+        char name[24];    ///< for the `state` JSON ("" : not listed there)
+        double value;     ///< the value shown, as last drawn
     } hot[AL_PANEL_MAX_HOT];
     int nhot;
 } al_panel_sections;
@@ -213,6 +216,18 @@ void al_panel_section_cut(al_panel *p);
 /// is a press of key, down or left a Shift+key, through SDL's queue, so the
 /// view's own key handling does the change (e.g. S: more max speed).
 void al_panel_hotkey(al_panel *p, int y0, SDL_Keycode key);
+/// A parameter's line (printf-style, as al_panel_text) that the mouse
+/// changes like a slider, the one way every view offers one: the wheel over
+/// it or a drag right presses more, down or left presses less (0: Shift+more),
+/// so the view's key handler makes the change and the keys keep working.
+/// name and value (the number shown) are listed in the `state` JSON's
+/// "values" with the line's rectangle.
+void al_panel_value(al_panel *p, SDL_Color col, const char *name, double value, SDL_Keycode more,
+                    SDL_Keycode less, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/// The same as a "label    value" line (al_panel_kv).
+void al_panel_value_kv(al_panel *p, const char *name, double value, SDL_Keycode more,
+                       SDL_Keycode less, const char *label, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 /// Vertical space of px pixels.
 void al_panel_space(al_panel *p, int px);
 /// Whether another line of font f fits.
@@ -331,6 +346,13 @@ typedef struct al_view {
     /// optional: what `state` reports (scenario, selected agent, food, live
     /// figures); called between frames, never while drawing.
     void (*report)(al_view_ctx *ctx, al_view_report *r);
+    /// optional: what the world shows when it is not the live run (a stored
+    /// generation replayed): that generation, its tick and ticks per
+    /// generation; false: the live run. The shell's status line says it.
+    bool (*shown)(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks);
+    /// optional: a few words the shell writes under the world, before its
+    /// size and edges (e.g. whose world is drawn); never over the world.
+    void (*caption)(al_view_ctx *ctx, char *out, size_t cap);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

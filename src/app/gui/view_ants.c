@@ -123,8 +123,13 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     if (v->prev_src == ants && v->prev_gen == av.gen && v->prev_tick == av.tick &&
         v->prev_owner == owner)
         return;
-    bool same = v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen &&
-                v->prev_n == n && av.tick > 0;
+    // The marks belong to the world they were seen in: another world drawn
+    // (a replay started, ended or began again, another ant's copy, a new
+    // generation) starts without them.
+    bool same_world = v->prev_src == ants && v->prev_owner == owner && v->prev_gen == av.gen &&
+                      av.tick > v->prev_tick;
+    if (!same_world) v->npuffs = 0;
+    bool same = same_world && v->prev_n == n && av.tick > 0;
     for (int k = 0; k < v->npuffs;) // age the marks
         if (--v->puffs[k].ttl <= 0) v->puffs[k] = v->puffs[--v->npuffs];
         else ++k;
@@ -386,10 +391,15 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     ants_view *v = ctx->state;
     const alAnts *ants = shown(ctx);
     const alAntsDef *def = alAnts_Def(ants);
-    const bool shared = is_shared(ants);
     alAntsView av;
     alAnts_View(ants, &av);
     int owner = world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1);
+    // What belongs to the world (food, ants, rings, labels) is clipped to its
+    // rectangle: an ant at the top edge has its label cut, not drawn over the
+    // badges above; only the brain inspector uses the whole view.
+    SDL_Rect wclip = {(int)c->world_px.x, (int)c->world_px.y, (int)c->world_px.w, (int)c->world_px.h};
+    SDL_IntersectRect(&c->rect, &wclip, &wclip);
+    SDL_RenderSetClipRect(c->r, &wclip);
     const float *ix, *iy;
     int n = alAnts_Food(ants, owner, &ix, &iy);
     for (int j = 0; j < n; ++j) al_batch_disc(c->batch, c, alV2(ix[j], iy[j]), 2.5f, 8, AL_COL_GOOD);
@@ -466,20 +476,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         alAnts_Sensed(ants, v->selected, 0, &ux, &uy);
         al_draw_line(c, p, alV2(p.x + 25 * ux, p.y + 25 * uy), AL_COL_GOOD);
     }
-    // Whose world this is, in the world's bottom-left corner (the shell's
-    // PAUSED sign takes the top left).
-    char cap[160];
-    if (shared)
-        snprintf(cap, sizeof cap, "shared world: food eaten is gone for all (white ring)");
-    else
-        snprintf(cap, sizeof cap, "own worlds: ant %d's copy shown (%s)", owner,
-                 picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "leader; P pins");
-    float cw = (float)al_text_width(c->small, cap), chh = (float)al_font_height(c->small);
-    SDL_FRect cb = {c->world_px.x + 2, c->world_px.y + c->world_px.h - chh - 4, cw + 8, chh + 2};
-    SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(c->r, 18, 20, 26, 200);
-    SDL_RenderFillRectF(c->r, &cb);
-    al_draw_text_px(c->r, c->small, cb.x + 4, cb.y + 1, AL_COL_DIM, cap);
+    SDL_RenderSetClipRect(c->r, &c->rect);
     if (picked) {
         char title[64];
         snprintf(title, sizeof title, "brain of ant %d (click elsewhere: close)", v->selected);
@@ -644,6 +641,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "world_owner", is_shared(ants) ? -1.0 : (double)owner);
     al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
     if (v) al_view_report_figure(r, "eaten_marks_seen", (double)v->eaten_seen);
+    if (v) al_view_report_figure(r, "eaten_marks_shown", (double)v->npuffs);
     if (v && v->replay) {
         al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
         al_view_report_figure(r, "replay_tick", (double)av.tick);
@@ -661,6 +659,36 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     }
 }
 
+// Whose world is drawn, for the shell's caption under the world.
+static void caption(al_view_ctx *ctx, char *out, size_t cap)
+{
+    const ants_view *v = ctx->state;
+    const alAnts *ants = shown(ctx);
+    if (is_shared(ants)) {
+        snprintf(out, cap, "shared world: food eaten is gone for all (white ring)");
+        return;
+    }
+    alAntsView av;
+    alAnts_View(ants, &av);
+    bool picked = v && v->selected >= 0 && v->selected < av.count;
+    snprintf(out, cap, "own worlds: ant %d's copy shown (%s)",
+             world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1),
+             picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "leader; P pins");
+}
+
+// The status line's "replay of generation N, tick T": what is drawn.
+static bool shown_now(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks)
+{
+    const ants_view *v = ctx->state;
+    if (!v || !v->replay) return false;
+    alAntsView av;
+    alAnts_View(v->replay, &av);
+    *gen = v->replay_gen;
+    *tick = av.tick;
+    *ticks = av.ticks;
+    return true;
+}
+
 static const char *const figures[] = {"food_mean", "baseline_mean", NULL};
 
 const al_view al_view_ants = {
@@ -673,7 +701,7 @@ const al_view al_view_ants = {
                  "P  own worlds: pin the world drawn (P again: follow the leader)\n"
                  "B  replay a stored generation: all ants (shared world) or the best (own)\n"
                  "[ ]  replay an earlier / later generation",
-    .plot_y = "fitness best, mean; dashed: food per ant",
+    .plot_y = "fitness; dashed: food per ant",
     .create = create,
     .destroy = destroy,
     .update = update,
@@ -681,6 +709,8 @@ const al_view al_view_ants = {
     .panel = panel,
     .event = event,
     .report = report,
+    .shown = shown_now,
+    .caption = caption,
 };
 
 // ---- layout rules (view_ants.h) --------------------------------------------

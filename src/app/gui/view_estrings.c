@@ -15,7 +15,7 @@ enum { TOP_N = 8 };
 typedef struct view_state {
     al_textinput box;
     bool drop_t; // the T that opened the box will also arrive as text
-    char say[200]; // what was wrong with the last target typed
+    char say[240]; // what was wrong with the last target typed
 } view_state;
 
 static void *create(const al_view_ctx *ctx)
@@ -40,9 +40,10 @@ static SDL_Color char_colour(uint8_t c, uint8_t t)
     return AL_COL_DIM;
 }
 
-// Draws at most maxc characters of s (against target) monospaced at (x, y)
-// pixels, each in its colour; an ellipsis when cut. Returns the width drawn.
-static int draw_string(al_canvas *c, float x, float y, const uint8_t *s, const char *target,
+// Draws at most maxc characters of s (gene codes, against the target's)
+// monospaced at (x, y) pixels, each in its colour; an ellipsis when cut.
+// Returns the width drawn.
+static int draw_string(al_canvas *c, float x, float y, const uint8_t *s, const uint8_t *target,
                        int len, int maxc)
 {
     const al_font *f = c->mono;
@@ -50,13 +51,14 @@ static int draw_string(al_canvas *c, float x, float y, const uint8_t *s, const c
     int n = len <= maxc ? len : (maxc > 3 ? maxc - 3 : maxc);
     for (int j = 0; j < n; ++j) {
         char ch[8];
-        // Unprintable codes of the seed's alphabet show as a middle dot.
+        // Latin-1 letters as typed; the seed's unprintable codes as a dot.
         if (s[j] >= 32 && s[j] <= 126)
             snprintf(ch, sizeof ch, "%c", s[j]);
+        else if (s[j] >= 160)
+            alEStrings_Format(&s[j], 1, ch, sizeof ch);
         else
             snprintf(ch, sizeof ch, ".");
-        al_draw_text_px(c->r, f, x + (float)(j * adv), y, char_colour(s[j], (uint8_t)target[j]),
-                        ch);
+        al_draw_text_px(c->r, f, x + (float)(j * adv), y, char_colour(s[j], target[j]), ch);
     }
     if (n < len) al_draw_text_px(c->r, f, x + (float)(n * adv), y, AL_COL_DIM, "...");
     return (n < len ? n + 3 : n) * adv;
@@ -70,7 +72,7 @@ static void heading(al_canvas *c, float x, float y, const char *text)
 static void draw(al_view_ctx *ctx, al_canvas *c)
 {
     const alEStrings *es = ctx->mod;
-    const char *target = alEStrings_Target(es);
+    const uint8_t *target = alEStrings_TargetCodes(es);
     int len = alEStrings_Length(es);
     const SDL_FRect w = c->world_px;
     const float pad = 16, x0 = w.x + pad;
@@ -82,7 +84,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     heading(c, x0, y, "Target");
     y += (float)al_font_height(c->font) + 2;
     int maxc_full = (int)((w.w - 2 * pad) / (float)adv);
-    draw_string(c, x0, y, (const uint8_t *)target, target, len, maxc_full);
+    draw_string(c, x0, y, target, target, len, maxc_full);
     y += (float)lh + 4;
     alGaStats st;
     bool have = alEStrings_LastStats(es, &st);
@@ -176,12 +178,48 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     // target typed, else when it appeared ("at generation N": the table's
     // and the CLI's numbering, 0 being the first).
     if (st->say[0])
-        al_panel_text(p, AL_COL_BAD, "%s", st->say);
+        al_panel_wrap(p, p->font, AL_COL_BAD, st->say, 4);
     else if (alEStrings_Solved(es))
         al_panel_text(p, AL_COL_GOOD, "'%s' appeared at generation %lld", alEStrings_Target(es),
                       (long long)alEStrings_SolvedAt(es));
     else
         al_panel_text(p, AL_COL_DIM, "not evolved yet");
+    // The GA's key parameters: keys, the wheel or a drag (al_panel_value).
+    const alConfig *cfg = ctx->session->cfg;
+    double rate = alConfig_Float(cfg, "ga.mutation_rate");
+    long long pop = (long long)alConfig_Int(cfg, "estrings.population");
+    al_panel_heading(p, "Evolution (key: more, Shift+key: less; a new run)");
+    al_panel_value_kv(p, "mutation_rate", rate, SDLK_m, 0, "M mutation rate", "%.3g", rate);
+    al_panel_value_kv(p, "population", (double)pop, SDLK_p, 0, "P population", "%lld", pop);
+}
+
+// M and P: the mutation rate and the population, 15% a press, each a new
+// run with the new value (the strings take seconds; the table compares).
+static bool change_ga(al_view_ctx *ctx, SDL_Keycode k, bool less)
+{
+    const alConfig *cfg = ctx->session->cfg;
+    char set[64];
+    if (k == SDLK_m) {
+        double r = alConfig_Float(cfg, "ga.mutation_rate"), nr = less ? r / 1.15 : r * 1.15;
+        if (r == 0 && !less) nr = 0.001;
+        nr = nr < 0.001 ? 0.001 : nr > 1 ? 1 : nr;
+        if (nr == r) return true;
+        snprintf(set, sizeof set, "ga.mutation_rate=%.4g", nr);
+    } else {
+        // At least one more than the elites' copies and the tournament.
+        long long n = (long long)alConfig_Int(cfg, "estrings.population");
+        long long lo = (long long)(alConfig_Int(cfg, "ga.elites") * alConfig_Int(cfg, "ga.elite_copies")) + 1;
+        long long k2 = (long long)alConfig_Int(cfg, "ga.tournament_k");
+        if (k2 > lo) lo = k2;
+        if (lo < 2) lo = 2;
+        long long nn = less ? (long long)((double)n / 1.15) : (long long)((double)n * 1.15 + 0.5);
+        if (nn == n) nn = less ? n - 1 : n + 1;
+        nn = nn < lo ? lo : nn > 1000000 ? 1000000 : nn;
+        if (nn == n) return true;
+        snprintf(set, sizeof set, "estrings.population=%lld", nn);
+    }
+    al_view_request_restart(ctx, set);
+    return true;
 }
 
 static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
@@ -196,6 +234,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         st->drop_t = true;
         return true;
     }
+    if (!st->box.active && e->type == SDL_KEYDOWN &&
+        (e->key.keysym.sym == SDLK_m || e->key.keysym.sym == SDLK_p) &&
+        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)))
+        return change_ga(ctx, e->key.keysym.sym, (e->key.keysym.mod & KMOD_SHIFT) != 0);
     if (e->type == SDL_TEXTINPUT && st->drop_t) {
         st->drop_t = false;
         if (strcmp(e->text.text, "t") == 0 || strcmp(e->text.text, "T") == 0) return true;
@@ -204,15 +246,26 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     if (st->box.submitted) {
         st->box.submitted = false;
         st->say[0] = '\0';
-        if (st->box.len == 0) { // say it in words; the run goes on
+        // Checked here, against the run's alphabet, so that what is wrong
+        // is said once, in words, under the box; the run goes on.
+        alError err = {0};
+        alEStringsAlphabet a = (alEStringsAlphabet)alConfig_Enum(ctx->session->cfg, "estrings.alphabet");
+        if (st->box.len == 0) {
             snprintf(st->say, sizeof st->say,
                      "The target is empty: type at least one character, then Enter.");
             al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
             return true;
         }
+        if (alEStrings_CheckTarget(st->box.text, a, &err) != AL_OK) {
+            const char *why = strstr(err.msg, ": "); // after "estrings.target"
+            snprintf(st->say, sizeof st->say, "'%.60s' was not used: %.160s", st->box.text,
+                     why ? why + 2 : err.msg);
+            al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
+            return true;
+        }
         char set[AL_TEXTINPUT_MAX + 32];
         snprintf(set, sizeof set, "estrings.target=%s", st->box.text);
-        al_view_request_restart(ctx, set); // a bad target leaves the run and shows the error
+        al_view_request_restart(ctx, set);
     } else if (!st->box.active && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE &&
                used) {
         al_textinput_set(&st->box, alEStrings_Target(ctx->mod)); // cancelled: show the run's target
@@ -231,7 +284,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
 const al_view al_view_estrings = {
     .module = "estrings",
     .ticks_per_frame = 1,
-    .keys_help = "T  type a new target (Enter restarts the evolution)",
+    .keys_help = "T  type a new target (Enter restarts the evolution)\n"
+                 "M P  mutation rate, population (Shift: less; a new run)",
     .plot_y = "error per generation (best, mean)",
     .no_world = true,
     .create = create,

@@ -356,6 +356,24 @@ static const alVehicleParams *shown(const alSteeringView *sv, int o)
 // the mass), so M is not offered there.
 static bool mass_matters(alScenario sc) { return sc != AL_SCN_BOIDS && sc != AL_SCN_FISH; }
 
+// Who sees their threat now: the orange vehicles drawn. The report's
+// "fleeing" is a snapshot of its last tick, up to a report period old.
+static int fleeing_now(al_view_ctx *ctx)
+{
+    alSteeringView sv = alSteering_View(sim(ctx));
+    int n = 0;
+    for (int i = 0; i < sv.count; ++i)
+        n += alSteering_Reacting(sim(ctx), i);
+    return n;
+}
+
+// Scenarios whose vehicles see neighbours (the flock pass's radius).
+static bool flocks(alScenario sc)
+{
+    return sc == AL_SCN_BOIDS || sc == AL_SCN_FISH || scenario_uses(sc, AL_B_SEPARATION) ||
+           scenario_uses(sc, AL_B_COHESION) || scenario_uses(sc, AL_B_ALIGNMENT);
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *v = ctx->state;
@@ -385,40 +403,49 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                                               : "All vehicles (key: more, Shift+key: less)");
     int og = owners(sc, 0);
     const alVehicleParams *G = shown(&sv, og);
-    int y0 = p->y;
-    al_panel_text(p, COL_GENERAL, "S max speed     %.3g%s", (double)G->max_speed, whose(sc, og));
-    al_panel_hotkey(p, y0, SDLK_s); // wheel or drag: more / less
-    y0 = p->y;
-    al_panel_text(p, COL_GENERAL, "A max force     %.3g%s", (double)G->max_force, whose(sc, og));
-    al_panel_hotkey(p, y0, SDLK_a);
-    if (mass_matters(sc)) {
-        y0 = p->y;
-        al_panel_text(p, COL_GENERAL, "M mass          %.3g%s", (double)G->mass, whose(sc, og));
-        al_panel_hotkey(p, y0, SDLK_m);
-    }
+    // Each value also changes with the wheel or a drag on it (al_panel_value).
+    al_panel_value(p, COL_GENERAL, "max_speed", G->max_speed, SDLK_s, 0, "S max speed     %.3g%s",
+                   (double)G->max_speed, whose(sc, og));
+    al_panel_value(p, COL_GENERAL, "max_force", G->max_force, SDLK_a, 0, "A max force     %.3g%s",
+                   (double)G->max_force, whose(sc, og));
+    if (mass_matters(sc))
+        al_panel_value(p, COL_GENERAL, "mass", G->mass, SDLK_m, 0, "M mass          %.3g%s",
+                       (double)G->mass, whose(sc, og));
     if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE)) {
         int o = owners(sc, uses_fov);
-        al_panel_text(p, COL_SPECIFIC, "Y FOV radius    %.3g%s", (double)shown(&sv, o)->fov_radius, whose(sc, o));
+        double fov = shown(&sv, o)->fov_radius;
+        al_panel_value(p, COL_SPECIFIC, "fov_radius", fov, SDLK_y, 0, "Y FOV radius    %.3g%s", fov, whose(sc, o));
     }
     if (scenario_uses(sc, AL_B_ARRIVE) || scenario_uses(sc, AL_B_OFFSET_PURSUIT) || scenario_uses(sc, AL_B_HIDE) ||
         scenario_uses(sc, AL_B_INTERPOSE)) {
         int o = owners(sc, uses_arrive);
-        al_panel_text(p, COL_SPECIFIC, "U arrive radius %.3g%s", (double)shown(&sv, o)->arrive_radius, whose(sc, o));
+        double ar = shown(&sv, o)->arrive_radius;
+        al_panel_value(p, COL_SPECIFIC, "arrive_radius", ar, SDLK_u, 0, "U arrive radius %.3g%s", ar, whose(sc, o));
     }
     if (scenario_uses(sc, AL_B_WANDER)) {
         int o = owners(sc, uses_wander);
         const alVehicleParams *Q = shown(&sv, o);
-        al_panel_text(p, COL_SPECIFIC, "I wander radius %.3g%s", (double)Q->wander.radius, whose(sc, o));
-        al_panel_text(p, COL_SPECIFIC, "O wander dist.  %.3g%s", (double)Q->wander.distance, whose(sc, o));
-        al_panel_text(p, COL_SPECIFIC, "P wander jitter %.3g%s", (double)Q->wander.jitter, whose(sc, o));
+        al_panel_value(p, COL_SPECIFIC, "wander_radius", Q->wander.radius, SDLK_i, 0, "I wander radius %.3g%s",
+                       (double)Q->wander.radius, whose(sc, o));
+        al_panel_value(p, COL_SPECIFIC, "wander_distance", Q->wander.distance, SDLK_o, 0,
+                       "O wander dist.  %.3g%s", (double)Q->wander.distance, whose(sc, o));
+        al_panel_value(p, COL_SPECIFIC, "wander_jitter", Q->wander.jitter, SDLK_p, 0, "P wander jitter %.3g%s",
+                       (double)Q->wander.jitter, whose(sc, o));
+    }
+    if (flocks(sc)) {
+        double nr = alSteering_NeighbourRadius(sim(ctx));
+        al_panel_value(p, COL_SPECIFIC, "neighbour_radius", nr, SDLK_k, 0, "K neighbour radius %.3g", nr);
     }
     if (sc != AL_SCN_BOIDS && sc != AL_SCN_FISH) {
         int b = v ? v->weight : 0, o = owners(sc, 1u << b);
-        al_panel_text(p, COL_SPECIFIC, "W weight %-10s %.3g  (Q: next)%s", alBehaviour_Name((alBehaviour)b),
-                      (double)shown(&sv, o)->weight[b], whose(sc, o));
+        char name[24];
+        snprintf(name, sizeof name, "weight_%s", alBehaviour_Name((alBehaviour)b));
+        double wb = shown(&sv, o)->weight[b];
+        al_panel_value(p, COL_SPECIFIC, name, wb, SDLK_w, 0, "W weight %-10s %.3g  (Q: next)%s",
+                       alBehaviour_Name((alBehaviour)b), wb, whose(sc, o));
     }
     al_panel_heading(p, "Flock");
-    al_panel_kv(p, "vehicles (. ,)", "%d", sv.count);
+    al_panel_value_kv(p, "vehicles", sv.count, SDLK_PERIOD, SDLK_COMMA, "vehicles (. ,)", "%d", sv.count);
     alGenStats g;
     bool have = alSteering_LastStats(sim(ctx), &g);
     bool fov = scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE);
@@ -436,7 +463,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             int found = -1;
             for (int k = 0; have && k < g.figure_count; ++k)
                 if (strcmp(g.figure_names[k], figs[r].name) == 0) found = k;
-            if (found >= 0) al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[found]);
+            if (r == 4) al_panel_kv(p, "fleeing (now)", "%d", fleeing_now(ctx));
+            else if (found >= 0) al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[found]);
             else al_panel_kv(p, figs[r].label, "...");
         }
     }
@@ -480,6 +508,24 @@ static bool change(alVehicleParams *p, SDL_Keycode k, bool less, int weight)
     return true;
 }
 
+// What a parameter key changed, for the run's record: the parameter and
+// whose ("field of view of all vehicles changed", "max speed of the herd").
+static const char *edit_name(alScenario sc, SDL_Keycode k, int o)
+{
+    static const struct { SDL_Keycode k; const char *name; } names[] = {
+        {SDLK_s, "max speed"}, {SDLK_a, "max force"}, {SDLK_m, "mass"}, {SDLK_y, "field of view"},
+        {SDLK_u, "arrive radius"}, {SDLK_i, "wander radius"}, {SDLK_o, "wander distance"},
+        {SDLK_p, "wander jitter"}, {SDLK_w, "behaviour weight"},
+    };
+    const char *what = "a parameter", *f = "", *r = "";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (names[i].k == k) what = names[i].name;
+    static char buf[64];
+    if (!roles(sc, &f, &r) || o == ALL) snprintf(buf, sizeof buf, "%s of all vehicles changed", what);
+    else snprintf(buf, sizeof buf, "%s of %s changed", what, o == FIRST ? f : r);
+    return buf;
+}
+
 // The parameter keys: each changes the vehicles whose behaviour uses the
 // parameter (all of them where no vehicle has a role of its own), so what
 // the panel shows is what those vehicles use.
@@ -499,7 +545,7 @@ static bool change_params(al_view_ctx *ctx, SDL_Keycode k, bool less)
     alError err = {0};
     if (alSteering_SetParams(sim(ctx), (o & FIRST) ? &f : NULL, (o & OTHERS) ? &r : NULL, &err) != AL_OK && v)
         snprintf(v->say, sizeof v->say, "%.150s", err.msg);
-    else al_view_mark_edited(ctx, "first vehicle's variables changed");
+    else al_view_mark_edited(ctx, edit_name(sc, k, o));
     return true;
 }
 
@@ -528,6 +574,17 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
         int add = sv.count / 10 > 1 ? sv.count / 10 : 1;
         if (!alSteering_AddVehicles(sim(ctx), add) && v) snprintf(v->say, sizeof v->say, "out of memory");
         al_view_mark_edited(ctx, "vehicles added");
+        return true;
+    }
+    case SDLK_k: {
+        if (!flocks(sv.def->scenario)) return false;
+        float r = alSteering_NeighbourRadius(sim(ctx)) * (shift ? 1.0f / 1.15f : 1.15f);
+        alError err = {0};
+        if (alSteering_SetNeighbourRadius(sim(ctx), r, &err) != AL_OK) {
+            if (v) snprintf(v->say, sizeof v->say, "%.150s", err.msg);
+        } else {
+            al_view_mark_edited(ctx, "neighbour radius of all vehicles changed");
+        }
         return true;
     }
     case SDLK_COMMA:
@@ -629,6 +686,9 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "max_speed", (double)sv.first->max_speed);
     al_view_report_figure(r, "max_force", (double)sv.first->max_force);
     al_view_report_figure(r, "mass", (double)sv.first->mass);
+    alScenario sc = sv.def->scenario;
+    if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE))
+        al_view_report_figure(r, "fleeing", fleeing_now(ctx)); // as drawn, not as last reported
 }
 
 const al_view al_view_steering = {
@@ -637,6 +697,7 @@ const al_view al_view_steering = {
     .keys_help = "[ ]  previous / next scenario\n"
                  "S A M  max speed, max force, mass (Shift: less)\n"
                  "Y U  FOV radius, arrive radius (of the vehicles using them)\n"
+                 "K  neighbour radius (flocks: boids, fish, separation ...)\n"
                  "I O P  wander radius, distance, jitter\n"
                  "Q W  choose a behaviour weight (Shift+Q: back), change it\n"
                  ". , Ins Del  add / remove 10% of the vehicles\n"

@@ -7,11 +7,13 @@
 extern const al_view al_view_steering; // view_steering.c
 extern const al_view al_view_estrings; // view_estrings.c
 extern const al_view al_view_ants;     // view_ants.c
+extern const al_view al_view_xor;      // view_xor.c
 static const al_view *const views[] = {
     NULL, // keeps the array non-empty while views are being added
     &al_view_steering,
     &al_view_estrings,
     &al_view_ants,
+    &al_view_xor,
 };
 
 const al_view *al_view_find(const char *module)

@@ -1,0 +1,188 @@
+// The XOR view: the truth table with the best network's four outputs
+// (green on the right side of 0.5, red on the wrong one), the network
+// itself (inputs and bias below, the output on top, hidden nodes in
+// between by depth, so they appear as NEAT adds them; links blue for
+// positive weights, red for negative, thicker for larger), and the number
+// of species per generation.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alife/xor.h"
+#include "view.h"
+
+enum { MAX_DRAW_NODES = 256 };
+
+// Longest path from an input to each node (feed-forward), capped: a
+// recurrent genome's cycles stop at the cap.
+static void depths(const alNeatGenome *g, int *depth)
+{
+    for (int i = 0; i < g->node_count; ++i) depth[i] = 0;
+    for (int pass = 0; pass < 16; ++pass) {
+        bool changed = false;
+        for (int c = 0; c < g->conn_count; ++c) {
+            const alNeatConn *k = &g->conns[c];
+            if (!k->enabled) continue;
+            int a = alNeatGenome_FindNode(g, k->in), b = alNeatGenome_FindNode(g, k->out);
+            if (g->nodes[b].type == AL_NEAT_OUTPUT) continue; // outputs sit on top
+            if (depth[b] < depth[a] + 1 && depth[a] < 16) {
+                depth[b] = depth[a] + 1;
+                changed = true;
+            }
+        }
+        if (!changed) break;
+    }
+}
+
+static void layout(const alNeatGenome *g, float x0, float y0, float w, float h, alVec2 *pos)
+{
+    int depth[MAX_DRAW_NODES], maxd = 0;
+    depths(g, depth);
+    for (int i = 0; i < g->node_count; ++i)
+        if (g->nodes[i].type == AL_NEAT_HIDDEN && depth[i] > maxd) maxd = depth[i];
+    int layers = maxd + 2; // inputs, hidden depths 1..maxd, output
+    for (int i = 0; i < g->node_count; ++i) {
+        const alNeatNode *n = &g->nodes[i];
+        int layer = n->type == AL_NEAT_OUTPUT ? layers - 1 : n->type == AL_NEAT_HIDDEN ? depth[i] : 0;
+        if (n->type == AL_NEAT_HIDDEN && layer < 1) layer = 1;
+        int count = 0, rank = 0;
+        for (int j = 0; j < g->node_count; ++j) {
+            const alNeatNode *m = &g->nodes[j];
+            int lj = m->type == AL_NEAT_OUTPUT ? layers - 1 : m->type == AL_NEAT_HIDDEN ? depth[j] : 0;
+            if (m->type == AL_NEAT_HIDDEN && lj < 1) lj = 1;
+            if (lj != layer) continue;
+            if (j < i) rank++;
+            count++;
+        }
+        float fx = (float)(rank + 1) / (float)(count + 1);
+        float fy = layers > 1 ? (float)layer / (float)(layers - 1) : 0.5f;
+        pos[i] = alV2(x0 + fx * w, y0 + h - fy * h);
+    }
+}
+
+static void draw_network(al_canvas *c, const alNeatGenome *g, float x0, float y0, float w, float h)
+{
+    if (g->node_count > MAX_DRAW_NODES) {
+        al_draw_text(c, alV2(x0 + w / 2, y0 + h / 2), AL_COL_DIM, "%d nodes: too many to draw",
+                     g->node_count);
+        return;
+    }
+    alVec2 pos[MAX_DRAW_NODES];
+    layout(g, x0, y0, w, h, pos);
+    for (int k = 0; k < g->conn_count; ++k) {
+        const alNeatConn *cn = &g->conns[k];
+        if (!cn->enabled) continue;
+        alVec2 a = pos[alNeatGenome_FindNode(g, cn->in)], b = pos[alNeatGenome_FindNode(g, cn->out)];
+        double aw = cn->weight < 0 ? -cn->weight : cn->weight;
+        float px = 1.0f + (float)(aw > 8 ? 8 : aw) * 0.6f;
+        al_batch_line(c->batch, c, a, b, px, cn->weight >= 0 ? AL_COL_MEAN : AL_COL_BAD);
+    }
+    float r = 14;
+    for (int i = 0; i < g->node_count; ++i) {
+        const alNeatNode *n = &g->nodes[i];
+        SDL_Color col = n->type == AL_NEAT_INPUT    ? AL_COL_AGENT
+                        : n->type == AL_NEAT_BIAS   ? AL_COL_DIM
+                        : n->type == AL_NEAT_OUTPUT ? AL_COL_BEST
+                                                    : AL_COL_WARN;
+        al_batch_disc(c->batch, c, pos[i], r, 20, col);
+    }
+    al_batch_draw(c);
+    for (int i = 0; i < g->node_count; ++i) {
+        const alNeatNode *n = &g->nodes[i];
+        const char *label = n->type == AL_NEAT_BIAS ? "1" : n->type == AL_NEAT_OUTPUT ? "out" : NULL;
+        if (n->type == AL_NEAT_INPUT)
+            al_draw_text(c, alV2(pos[i].x, pos[i].y + 26), AL_COL_TEXT, "in%d", n->id);
+        else if (label)
+            al_draw_text(c, alV2(pos[i].x, pos[i].y + (n->type == AL_NEAT_OUTPUT ? -26.f : 26.f)),
+                         AL_COL_TEXT, "%s", label);
+        else
+            al_draw_text(c, pos[i], AL_COL_BG, "%d", n->id);
+    }
+}
+
+static void draw_table(al_canvas *c, const double out[4], float x0, float y0)
+{
+    al_draw_text(c, alV2(x0 + 110, y0), AL_COL_ACCENT, "in0  in1  target  output");
+    for (int p = 0; p < 4; ++p) {
+        float y = y0 + 34 + 30 * (float)p;
+        bool right = (out[p] > 0.5) == (alXorTargets[p] > 0.5);
+        al_draw_text(c, alV2(x0 + 110, y), AL_COL_TEXT, " %.0f     %.0f       %.0f      ",
+                     alXorInputs[p][0], alXorInputs[p][1], alXorTargets[p]);
+        al_draw_text(c, alV2(x0 + 200, y), right ? AL_COL_GOOD : AL_COL_BAD, "%.3f", out[p]);
+    }
+}
+
+static void draw_species(al_canvas *c, const int *sp, int n, float x0, float y0, float w, float h)
+{
+    al_draw_text(c, alV2(x0 + w / 2, y0 - 14), AL_COL_ACCENT, "species per generation");
+    al_draw_line(c, alV2(x0, y0 + h), alV2(x0 + w, y0 + h), AL_COL_BORDER);
+    al_draw_line(c, alV2(x0, y0), alV2(x0, y0 + h), AL_COL_BORDER);
+    if (n < 1) return;
+    int top = 1;
+    for (int i = 0; i < n; ++i)
+        if (sp[i] > top) top = sp[i];
+    float bw = w / (float)(n < 20 ? 20 : n);
+    for (int i = 0; i < n; ++i) {
+        float bh = h * (float)sp[i] / (float)top;
+        al_batch_line(c->batch, c, alV2(x0 + bw * ((float)i + 0.5f), y0 + h),
+                      alV2(x0 + bw * ((float)i + 0.5f), y0 + h - bh), bw * c->scale * 0.8f > 1 ? bw * c->scale * 0.8f : 1,
+                      AL_COL_MEAN);
+    }
+    al_batch_draw(c);
+    al_draw_text(c, alV2(x0 - 16, y0), AL_COL_DIM, "%d", top);
+    al_draw_text(c, alV2(x0 + w - 20, y0 + h + 12), AL_COL_DIM, "now %d", sp[n - 1]);
+}
+
+static void draw(al_view_ctx *ctx, al_canvas *c)
+{
+    const alXor *x = ctx->mod;
+    float W = c->world.width, H = c->world.height;
+    const alNeatGenome *g;
+    double out[4], fit;
+    if (!alXor_Best(x, &g, out, &fit)) {
+        al_draw_text(c, alV2(W / 2, H / 2), AL_COL_DIM, "no generation yet");
+        return;
+    }
+    draw_table(c, out, W * 0.04f, H * 0.06f);
+    al_draw_text(c, alV2(W * 0.04f + 110, H * 0.06f + 160), alXor_IsSolved(x) ? AL_COL_GOOD : AL_COL_DIM,
+                 "%s  fitness %.3f of 16", alXor_IsSolved(x) ? "solved" : "not yet solved", fit);
+    draw_network(c, g, W * 0.45f, H * 0.08f, W * 0.52f, H * 0.55f);
+    int n;
+    const int *sp = alXor_SpeciesHistory(x, &n);
+    draw_species(c, sp, n, W * 0.08f, H * 0.74f, W * 0.86f, H * 0.18f);
+}
+
+static void panel(al_view_ctx *ctx, al_panel *p)
+{
+    const alXor *x = ctx->mod;
+    const alNeat *ne = alXor_Neat(x);
+    al_panel_heading(p, "NEAT");
+    al_panel_kv(p, "species", "%d", alNeat_SpeciesCount(ne));
+    al_panel_kv(p, "threshold", "%.2f", alNeat_Threshold(ne));
+    al_panel_kv(p, "innovations", "%d", (int)alNeat_NextInnovation(ne));
+    al_panel_kv(p, "evaluations", "%lld", (long long)alNeat_Evaluations(ne));
+    const alNeatGenome *g;
+    if (alXor_Best(x, &g, NULL, NULL)) {
+        int hidden = 0, links = 0;
+        for (int i = 0; i < g->node_count; ++i) hidden += g->nodes[i].type == AL_NEAT_HIDDEN;
+        for (int i = 0; i < g->conn_count; ++i) links += g->conns[i].enabled;
+        al_panel_kv(p, "best network", "%d hidden, %d links", hidden, links);
+    }
+    if (alXor_IsSolved(x))
+        al_panel_text(p, AL_COL_GOOD, "solved at generation %lld (%lld evaluations)",
+                      (long long)alXor_SolvedAt(x), (long long)alXor_SolvedEvaluations(x));
+}
+
+static const char *const plot_figures[] = {"species", NULL};
+
+const al_view al_view_xor = {
+    .module = "xor",
+    .ticks_per_frame = 1,
+    .plot_figures = plot_figures,
+    .plot_y = "fitness per generation (best, mean; 16 = perfect)",
+    .no_world = true,
+    .draw = draw,
+    .panel = panel,
+    .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top)\nyellow  hidden nodes, by depth\n"
+              "blue/red  positive/negative weights",
+};

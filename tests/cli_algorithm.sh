@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# run.algorithm through the alife program:
+#   bash tests/cli_algorithm.sh /path/to/alife /path/to/source
+# `config --list` lists run.algorithm and the [cmaes] keys; an algorithm the
+# module cannot take, one not built yet and sigma0 <= 0 exit 2 naming the
+# key; the ants run under the GA and CMA-ES, `alife show` records
+# run.algorithm, and `alife compare --group-by run.algorithm` sets the two
+# side by side with the Mann-Whitney U test.
+set -u
+ALIFE=$(realpath "$1")
+SRC=$(realpath "$2")
+TMP=$(mktemp -d /tmp/alife-cli-algorithm-XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 1
+failures=0
+
+. "$SRC/tests/lib_expect.sh"
+
+# ---- the schema ---------------------------------------------------------------------
+
+if expect_exit 0 "$ALIFE" config --list; then
+    for key in run.algorithm cmaes.sigma0 cmaes.lambda cmaes.mu cmaes.covariance cmaes.restarts \
+        cmaes.ipop_factor cmaes.active; do
+        grep -q "^$key " out && ok "config --list lists $key" || fail "config --list lacks $key"
+    done
+    grep -A0 "^run.algorithm " out | grep -q "ga|neat|cmaes" && ok "run.algorithm: ga|neat|cmaes" ||
+        fail "run.algorithm's choices: $(grep '^run.algorithm' out)"
+fi
+
+# ---- bad input: exit 2, naming what is wrong ---------------------------------------
+
+HELLO="$SRC/experiments/estrings/hello.ini"
+ANTS="$SRC/experiments/ants/default.ini"
+if expect_exit 2 "$ALIFE" run "$HELLO" --set run.algorithm=cmaes --db t.db --quiet; then
+    grep -q "run.algorithm = cmaes makes float vectors; task 'estrings' takes bytes" err &&
+        ok "cmaes on estrings refused naming both" || fail "cmaes on estrings: $(cat err)"
+fi
+if expect_exit 2 "$ALIFE" run "$ANTS" --set run.algorithm=pso --db t.db --quiet; then
+    grep -q "run.algorithm" err && grep -q "ga|neat|cmaes" err && ok "an unknown algorithm is refused" ||
+        fail "unknown algorithm: $(cat err)"
+fi
+for bad in 0 -0.5; do
+    if expect_exit 2 "$ALIFE" run "$ANTS" --set run.algorithm=cmaes --set cmaes.sigma0=$bad --db t.db --quiet; then
+        grep -q "cmaes.sigma0" err && ok "cmaes.sigma0 = $bad refused" || fail "sigma0 $bad: $(cat err)"
+    fi
+done
+if expect_exit 2 "$ALIFE" run "$ANTS" --set run.algorithm=cmaes --set cmaes.restarts=2 --db t.db --quiet; then
+    grep -q "cmaes.restarts = 2" err && ok "IPOP restarts refused on the fixed ants population" ||
+        fail "restarts: $(cat err)"
+fi
+[ ! -e t.db ] || [ "$("$ALIFE" runs --db t.db 2>/dev/null | grep -c ants)" -eq 0 ] &&
+    ok "no run recorded for refused configs" || fail "a refused config left a run in t.db"
+
+# ---- GA and CMA-ES on the ants, side by side ----------------------------------------
+
+for alg in ga cmaes; do
+    for seed in 1 2 3 4; do
+        expect_exit 0 "$ALIFE" run "$ANTS" --seed $seed --generations 3 --set ants.ticks=300 \
+            --set ants.world=own --set run.algorithm=$alg --db r.db --quiet ||
+            fail "ants with $alg, seed $seed"
+    done
+done
+if expect_exit 0 "$ALIFE" show 5 --db r.db; then
+    grep -q "run.algorithm *= *cmaes" out && ok "show records run.algorithm = cmaes" ||
+        fail "show 5 lacks run.algorithm: $(grep -i algorithm out)"
+fi
+if expect_exit 0 "$ALIFE" export 5 --db r.db --csv cm.csv; then
+    head -1 cm.csv | grep -q sigma && ok "CMA-ES runs log its sigma" || fail "no sigma column: $(head -1 cm.csv)"
+fi
+if expect_exit 0 "$ALIFE" compare --where run.module=ants --group-by run.algorithm --db r.db; then
+    grep -q "2 groups by run.algorithm" out && ok "compare groups by run.algorithm" || fail "groups: $(head -3 out)"
+    grep -q "^cmaes  *4 " out && grep -q "^ga  *4 " out && ok "4 runs in each group" ||
+        fail "group rows: $(grep -E '^(ga|cmaes) ' out)"
+    grep -q "Mann-Whitney U on final best, 'cmaes' (n=4) vs 'ga' (n=4)" out && ok "the U test between them" ||
+        fail "no U test: $(cat out)"
+fi
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all algorithm CLI checks passed"

@@ -1,0 +1,107 @@
+// The XOR view, offscreen: registered for the module, key 4 opens the XOR
+// mode, and the drawn network grows: no hidden node (yellow) at the start,
+// hidden nodes once XOR is solved, and the truth table's outputs all in the
+// "right side of 0.5" green.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#ifdef ALIFE_HAVE_GUI
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alife/xor.h"
+#include "gui/gui.h"
+#include "gui/view.h"
+#include "gui_events.h"
+#include "png_count.h"
+
+static al_gui *open_gui(const char *mode)
+{
+    al_gui_opts o = al_default_gui_opts();
+    o.offscreen = true;
+    o.mode = mode;
+    o.width = 1280;
+    o.height = 800;
+    o.shot_dir = "/tmp";
+    alError err = {0};
+    al_gui *g = al_create_gui(&o, &err);
+    if (!g) fail_msg("al_create_gui: %s", err.msg);
+    return g;
+}
+
+static void the_view_is_registered_for_xor(void **state)
+{
+    (void)state;
+    const al_view *v = al_view_find("xor");
+    assert_non_null(v);
+    assert_non_null(v->draw);
+    assert_non_null(v->panel);
+}
+
+static void key_4_opens_the_xor_mode(void **state)
+{
+    (void)state;
+    al_gui *g = open_gui("estrings");
+    push_key(SDLK_4);
+    al_gui_handle_events(g);
+    assert_string_equal(al_gui_mode(g), "xor");
+    al_destroy_gui(g);
+}
+
+static int count_in_world(al_gui *g, SDL_Color c)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/alife-test-xor-%d.png", (int)getpid());
+    al_gui_draw(g);
+    alError err = {0};
+    assert_int_equal(al_gui_save_png(g, path, &err), AL_OK);
+    SDL_Rect world, panel;
+    al_gui_layout(g, &world, &panel);
+    int w, h;
+    int n = png_count_colour(path, &world, c, 10, &w, &h);
+    remove(path);
+    return n;
+}
+
+static void hidden_nodes_appear_as_neat_adds_them(void **state)
+{
+    (void)state;
+    al_gui *g = open_gui("xor");
+    al_gui_run_ticks(g, 1);
+    int hidden0 = count_in_world(g, AL_COL_WARN);
+    al_gui_run_ticks(g, 500); // stops when solved
+    int hidden1 = count_in_world(g, AL_COL_WARN);
+    int green = count_in_world(g, AL_COL_GOOD);
+    al_destroy_gui(g);
+    assert_int_equal(hidden0, 0); // generation 0: inputs wired straight to the output
+    assert_true(hidden1 > 300);   // at least one hidden disc (radius 14 world units)
+    assert_true(green > 50);      // four outputs and "solved" in green
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_view_is_registered_for_xor),
+        cmocka_unit_test(key_4_opens_the_xor_mode),
+        cmocka_unit_test(hidden_nodes_appear_as_neat_adds_them),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#else
+static void gui_not_built(void **state)
+{
+    (void)state;
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

@@ -5,7 +5,7 @@ NATIVE_BUILD ?= build-native
 TSAN_BUILD ?= build-tsan
 # The tests whose passes run on several threads (OpenMP and pthreads).
 ARCHER ?= $(shell dirname "$$(readlink -f "$$(command -v clang)")" 2>/dev/null)/../lib/libarcher.so
-TSAN_TESTS ?= ^test_(determinism|ub|ants|ga|grid|estrings|vehicle_lanes|bounded_memory|session_stop)$$
+TSAN_TESTS ?= ^test_(determinism|ub|ants|ga|grid|estrings|vehicle_lanes|bounded_memory|session_stop|schema_threads)$$
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all deps build run test test-asan test-native test-tsan test-mpi bench clean

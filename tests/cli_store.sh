@@ -54,6 +54,23 @@ readers() { # $1: a prefix command (or ""), $2: description
     expect_exit 0 "$what: merge from it" -- $pre "$ALIFE" db merge ro/db/r.db --into wout/m.db
     expect_output "2 runs added" "$what: merge copied both runs"
 }
+# Merging INTO a database that cannot be written is a runtime failure (1),
+# not a usage error, and the message names the target (issue 12 item 15).
+"$ALIFE" run "$CFG" --generations 2 --seed 7 --quiet --db s.db >/dev/null 2>&1
+chmod 644 s.db
+merge_into_ro() { # $1: a prefix command (or ""), $2: description, $3: target
+    local pre=$1 what=$2 into=$3
+    # shellcheck disable=SC2086
+    expect_exit 1 "$what: merge into it" -- $pre "$ALIFE" db merge s.db --into "$into"
+    expect_output "$into" "$what: the merge failure names the target"
+    expect_output "read-only" "$what: the merge failure says the target cannot be written"
+}
+if [ "$(id -u)" != 0 ]; then
+    "$ALIFE" run "$CFG" --generations 2 --quiet --db rofile.db >/dev/null 2>&1
+    chmod 444 rofile.db
+    merge_into_ro "" "read-only file" rofile.db
+    expect_equal "$(sqlite3 rofile.db 'SELECT count(*) FROM runs')" 1 "nothing merged into it"
+fi
 if setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
     NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
     # the test is real only if nobody indeed cannot write there
@@ -61,6 +78,13 @@ if setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
         fail "nobody can write ro/db: the read-only test proves nothing"
     else
         readers "$NOBODY" "read-only folder"
+        merge_into_ro "$NOBODY" "read-only file in a read-only folder" ro/db/r.db
+        merge_into_ro "$NOBODY" "a new file in a read-only folder" ro/db/new.db
+        # nobody's own file, but its folder cannot hold the WAL's -wal file
+        chmod 755 ro/db && cp s.db ro/db/own.db && chown 65534 ro/db/own.db && chmod 555 ro/db
+        expect_exit 1 "merge into a writable file in a read-only folder" -- \
+            $NOBODY "$ALIFE" db merge s.db --into ro/db/own.db
+        expect_output "cannot merge into ro/db/own.db" "the WAL failure names the target"
     fi
 else
     echo "SKIP: setpriv cannot switch to nobody: read-only folder not tested"
@@ -75,7 +99,11 @@ EOS
     MNT="unshare -rm bash $TMP/ro.sh"
     $MNT true
     case $? in
-    0) readers "$MNT" "read-only mount" ;;
+    0)
+        readers "$MNT" "read-only mount"
+        merge_into_ro "$MNT" "read-only mount" ro/db/r.db
+        merge_into_ro "$MNT" "a new file on a read-only mount" ro/db/new.db
+        ;;
     *) echo "SKIP: cannot make a read-only bind mount here" ;;
     esac
 else

@@ -47,5 +47,10 @@ alResult alRunLog_ReleaseCell(alRunLog *log, const char *sweep, const char *grou
                               alError *err);
 /// Drops every claim of this process (at the end of a sweep).
 alResult alRunLog_ReleaseAllCells(alRunLog *log, alError *err);
+/// Records the runs that process pid of this host left 'running' as
+/// interrupted (finished now, stop_reason 'interrupted'): for a run its
+/// sweep had to kill, which could not say so itself. *marked (may be NULL)
+/// receives how many rows changed.
+alResult alRunLog_InterruptRunsOf(alRunLog *log, int64_t pid, int *marked, alError *err);
 
 #endif

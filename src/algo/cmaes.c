@@ -5,10 +5,8 @@
 // Why it looks the way it does:
 //  - Every draw is made serially in ask from one PCG32 stream, and only the
 //    fitness callback runs in parallel; so threads cannot change a result.
-//  - log and exp are written here from + - * / and exact scalings (frexp,
-//    ldexp), not libm's (which differs in the last bit between libcs). They
-//    sit behind det_log/det_exp only: swapping in detmath.h's alDet_Log /
-//    alDet_Exp is one edit (it changes the pinned values of test_cmaes).
+//  - log and exp are detmath.h's (alDet_Log, alDet_Exp), not libm's, which
+//    differs in the last bit between libcs.
 //  - We keep z_k ~ N(0, I) besides y_k = B D z_k: C^(-1/2) y_k = B z_k, so
 //    the path p_sigma and the active weights' norms need no inverse matrix.
 //  - B and D are refreshed only every lambda/(c1+cmu)/n/10 evaluations
@@ -25,46 +23,9 @@
 #include <omp.h>
 #endif
 
+#include "alife/detmath.h"
 #include "alife/rng.h"
 #include "alife/threads.h"
-
-// ---- deterministic log and exp ------------------------------------------------------
-
-static const double LN2_HI = 6.93147180369123816490e-01; // ln 2, upper bits (exact * int)
-static const double LN2_LO = 1.90821492927058770002e-10; // ln 2 - LN2_HI
-
-// Natural log for x > 0 finite: x = m 2^e with m in [sqrt(1/2), sqrt(2)), then
-// log m = 2 atanh(s), s = (m-1)/(m+1), |s| < 0.172, by its odd series.
-static double det_log(double x)
-{
-    if (!(x > 0)) return x == 0 ? -INFINITY : NAN;
-    if (isinf(x)) return x;
-    int e;
-    double m = frexp(x, &e); // [0.5, 1)
-    if (m < 0.70710678118654752440) {
-        m *= 2;
-        e -= 1;
-    }
-    double s = (m - 1) / (m + 1), s2 = s * s;
-    // 2 (s + s^3/3 + ... + s^23/23): the first term left out is below 2e-19 s.
-    double p = 1.0 / 23;
-    for (int k = 21; k >= 1; k -= 2) p = 1.0 / k + s2 * p;
-    double lm = 2 * s * p;
-    return e * LN2_HI + (lm + e * LN2_LO);
-}
-
-// e^x: x = k ln2 + r, |r| <= ln2/2, e^r by Taylor to r^16, then 2^k exactly.
-static double det_exp(double x)
-{
-    if (isnan(x)) return x;
-    if (x > 709.78) return INFINITY;
-    if (x < -745.2) return 0;
-    double k = floor(x / 0.69314718055994530942 + 0.5);
-    double r = (x - k * LN2_HI) - k * LN2_LO;
-    double p = 1;
-    for (int i = 16; i >= 1; --i) p = 1 + p * r / i;
-    return ldexp(p, (int)k);
-}
 
 // ---- the state ------------------------------------------------------------------------
 
@@ -133,7 +94,7 @@ alCmaesDef alDefaultCmaesDef(void)
     return d;
 }
 
-static int default_lambda(int n) { return 4 + (int)floor(3 * det_log((double)n)); }
+static int default_lambda(int n) { return 4 + (int)floor(3 * alDet_Log((double)n)); }
 
 alResult alCmaesDef_Validate(const alCmaesDef *d, const char *prefix, alError *err)
 {
@@ -199,11 +160,11 @@ static void set_parameters(alCmaes *cm, int lambda)
     const int mu = cm->mu;
     double *w = cm->w;
     // w'_i = ln((lambda+1)/2) - ln i; a given mu shifts the positive part to ln(mu+1/2) - ln i.
-    double lpos = cm->def.mu ? det_log(mu + 0.5) : det_log((lambda + 1) / 2.0);
-    double lneg = det_log((lambda + 1) / 2.0);
+    double lpos = cm->def.mu ? alDet_Log(mu + 0.5) : alDet_Log((lambda + 1) / 2.0);
+    double lneg = alDet_Log((lambda + 1) / 2.0);
     double spos = 0, spos2 = 0, sneg = 0, sneg2 = 0;
     for (int i = 0; i < lambda; ++i) {
-        double li = det_log(i + 1.0);
+        double li = alDet_Log(i + 1.0);
         if (i < mu) {
             w[i] = lpos - li;
             spos += w[i];
@@ -403,7 +364,7 @@ static double normal(alCmaes *cm)
         v = 2 * alRng_Double(&cm->rng) - 1;
         s = u * u + v * v;
     } while (s >= 1 || s == 0);
-    double f = sqrt(-2 * det_log(s) / s);
+    double f = sqrt(-2 * alDet_Log(s) / s);
     cm->spare = v * f;
     cm->have_spare = true;
     return u * f;
@@ -690,7 +651,7 @@ static void update_distribution(alCmaes *cm)
 
     // sigma by CSA (the exponent capped at 1, as pycma does, against a blow-up)
     double e = cm->cs / cm->ds * (psn / cm->chin - 1);
-    cm->sigma *= det_exp(e < 1 ? e : 1);
+    cm->sigma *= alDet_Exp(e < 1 ? e : 1);
 
     if (!full || cm->evals - cm->eigen_evals >= cm->eigen_every) update_eigen(cm);
 }

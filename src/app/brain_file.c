@@ -12,6 +12,7 @@
 #include "alife/nn.h"
 #include "alife/runlog.h"
 #include "alife/runquery.h"
+#include "out_file.h"
 
 void al_brain_free(al_brain *b)
 {
@@ -54,10 +55,8 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
                                    ref, (long long)gen, (long long)last);
         goto done;
     }
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
+    al_out_file o;
+    if (!al_out_open(&o, path, "w")) {
         r = alError_Set(err, AL_ERR_IO, "cannot write %s: %s", path, strerror(errno));
         goto done;
     }
@@ -79,7 +78,7 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
         alDestroyConfig(cfg);
     }
     const float *w = pick->bytes;
-    fprintf(f,
+    fprintf(o.f,
             "# alife brain: the best ant of generation %lld of run %lld (%s) in %s\n"
             "# replay it: alife gui --brain %s\n"
             "alife-brain 1\nmodule ants\nrun %s\nseed %" PRIu64 "\ngeneration %lld\n"
@@ -87,12 +86,9 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
             (long long)pick->gen, (long long)id, run->info.name, db, path, run->info.uuid,
             run->info.seed, (long long)pick->gen, pick->fitness, n);
     for (int i = 0; i < n; ++i)
-        fprintf(f, "%a\n", (double)w[i]);
-    fprintf(f, "config\n%s", run->info.config);
-    bool ok = !ferror(f);
-    if (fclose(f) != 0) ok = false;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
+        fprintf(o.f, "%a\n", (double)w[i]);
+    fprintf(o.f, "config\n%s", run->info.config);
+    if (!al_out_close(&o, true)) {
         r = alError_Set(err, AL_ERR_IO, "cannot write %s: %s", path, strerror(errno));
         goto done;
     }

@@ -13,6 +13,7 @@
 #include "db_cli.h"
 #include "json_out.h"
 #include "options.h"
+#include "out_file.h"
 
 // ---- shared ------------------------------------------------------------------
 
@@ -56,21 +57,9 @@ int db_cli_finish(const char *cmd)
 bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx)
 {
     if (strcmp(path, "-") == 0) return emit(stdout, ctx) && fflush(stdout) == 0;
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) return false;
-    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && emit(f, ctx);
-    if (f && fclose(f) != 0) ok = false;
-    if (ok && rename(tmp, path) != 0) ok = false;
-    if (!ok) {
-        int saved = errno;
-        remove(tmp);
-        errno = saved;
-    }
-    free(tmp);
-    return ok;
+    al_out_file o;
+    if (!al_out_open(&o, path, "w")) return false;
+    return al_out_close(&o, emit(o.f, ctx));
 }
 
 const char *db_cli_text(char *buf, size_t cap, const char *s)

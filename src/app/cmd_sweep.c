@@ -45,7 +45,9 @@ static void help(void)
         "progress bar and an ETA on stderr.\n"
         "\n"
         "Ctrl-C stops the sweep: finished runs are kept, the running ones are stopped\n"
-        "and marked interrupted. Running the same command again runs only the cells\n"
+        "and marked interrupted; a run that has not ended --kill-after seconds after\n"
+        "the stop (default 10) is killed (SIGKILL), named, and marked interrupted.\n"
+        "Running the same command again runs only the cells\n"
         "(group, seed) that have no finished run yet, so nothing is run twice.\n"
         "Each cell is claimed in the database (table claims) before it runs: two\n"
         "sweeps of the same cells started at once share them out (a sweep waits for\n"
@@ -80,6 +82,8 @@ static void help(void)
         "      --generations N   stop each run after N generations (run.generations)\n"
         "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
         "      --name SWEEP      the sweep id (at most 64 characters)\n"
+        "      --kill-after S    after a stop (Ctrl-C, SIGTERM), kill the runs that\n"
+        "                        have not ended within S seconds, 0..3600 (default 10)\n"
         "      --shard K/N       run only shard K of N: the cells whose index (group, then\n"
         "                        seed, in the order given) mod N is K-1; each shard\n"
         "                        its own --db, joined by 'alife db merge'. Without it,\n"
@@ -122,6 +126,7 @@ typedef struct cell {
     FILE *errlog; // the child's stderr, read if it fails
     double started;
     double recheck; // WAITING: when to ask for the claim again
+    bool killed;    // did not end within --kill-after of the stop: SIGKILLed
 } cell;
 
 static bool parse_seeds(const char *spec, int64_t **out, int *n)
@@ -327,18 +332,19 @@ static void print_tail(FILE *f)
 
 int cmd_sweep(int argc, char **argv)
 {
-    enum { O_SEEDS = 1000, O_GENS, O_DB, O_NAME, O_SHARD };
+    enum { O_SEEDS = 1000, O_GENS, O_DB, O_NAME, O_SHARD, O_KILL_AFTER };
     static const struct option opts[] = {
         {"seeds", required_argument, 0, O_SEEDS}, {"set", required_argument, 0, 's'},
         {"jobs", required_argument, 0, 'j'},      {"generations", required_argument, 0, O_GENS},
         {"db", required_argument, 0, O_DB},       {"name", required_argument, 0, O_NAME},
         {"dry-run", no_argument, 0, 'n'},         {"help", no_argument, 0, 'h'},
-        {"shard", required_argument, 0, O_SHARD},
+        {"shard", required_argument, 0, O_SHARD}, {"kill-after", required_argument, 0, O_KILL_AFTER},
         {0, 0, 0, 0}};
     const char *seeds_spec = NULL, *gens = NULL, *db = AL_DEFAULT_DB, *name = NULL;
     const char *shard_spec = NULL;
     int64_t jobs = sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs < 1) jobs = 1;
+    int64_t kill_after = 10; // seconds a run has to end after a stop
     bool dry = false, threads_set = false;
     al_sets raw = {0};
     optind = 1;
@@ -350,6 +356,13 @@ int cmd_sweep(int argc, char **argv)
         case O_DB: db = optarg; break;
         case O_NAME: name = optarg; break;
         case O_SHARD: shard_spec = optarg; break;
+        case O_KILL_AFTER:
+            if (!al_parse_int(optarg, 0, 3600, &kill_after)) {
+                al_sets_free(&raw);
+                return cli_usage_error("sweep", "--kill-after '%s': expected whole seconds 0..3600",
+                                       optarg);
+            }
+            break;
         case 's':
             al_sets_add(&raw, optarg);
             threads_set |= strncmp(optarg, "run.threads=", 12) == 0;
@@ -647,7 +660,7 @@ int cmd_sweep(int argc, char **argv)
     progress pg = {.tty = isatty(STDERR_FILENO), .total = ncells};
     double t0 = al_now();
     int next = 0, forwarded = 0;
-    double last_forward = 0;
+    double last_forward = 0, stopped_at = 0;
     char seedbuf[32], exe[PATH_MAX];
     ssize_t el = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (el <= 0) {
@@ -778,6 +791,24 @@ int cmd_sweep(int argc, char **argv)
             for (int i = 0; i < ncells; ++i)
                 if (cells[i].state == RUNNING) kill(cells[i].pid, SIGINT);
         }
+        if (stop_signal) {
+            // A run that cannot react (stopped, stuck in the kernel, hung on a
+            // disk) would keep the sweep waiting forever: killed after the grace.
+            if (stopped_at == 0) stopped_at = al_now();
+            if (al_now() - stopped_at >= (double)kill_after)
+                for (int i = 0; i < ncells; ++i) {
+                    cell *ce = &cells[i];
+                    if (ce->state != RUNNING || ce->killed) continue;
+                    ce->killed = true;
+                    kill(ce->pid, SIGKILL);
+                    if (pg.tty) fputc('\n', stderr);
+                    fprintf(stderr,
+                            "alife sweep: the run of group '%s' seed %lld (pid %lld) did not stop"
+                            " within %lld s: killed (SIGKILL)\n",
+                            groups[ce->group].label[0] ? groups[ce->group].label : "(all)",
+                            (long long)ce->seed, (long long)ce->pid, (long long)kill_after);
+                }
+        }
         int status;
         pid_t pid = waitpid(-1, &status, WNOHANG);
         if (pid <= 0) {
@@ -807,6 +838,18 @@ int cmd_sweep(int argc, char **argv)
                 fprintf(stderr, "alife sweep: run of group '%s' seed %lld failed (exit %d):\n",
                         groups[ce->group].label, (long long)ce->seed, code);
                 print_tail(ce->errlog);
+            }
+            if (ce->killed) {
+                // It could not record its end: the sweep does, so the row does
+                // not say 'running' (as the stale-row rule would, later).
+                alError kerr = {0};
+                if (alRunLog_InterruptRunsOf(claims, (int64_t)pid, NULL, &kerr) != AL_OK)
+                    fprintf(stderr, "alife sweep: %s\n", kerr.msg);
+                else
+                    fprintf(stderr, "alife sweep: group '%s' seed %lld: its run is marked"
+                                    " interrupted\n",
+                            groups[ce->group].label[0] ? groups[ce->group].label : "(all)",
+                            (long long)ce->seed);
             }
             if (ce->errlog) fclose(ce->errlog);
             ce->errlog = NULL;

@@ -6,11 +6,13 @@
 // mapping its run ids to the target's through the uuid.
 #include "alife/runmerge.h"
 
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "alife/runlog.h"
 #include "store_internal.h"
@@ -68,15 +70,44 @@ static alResult check_db(const char *path, alError *err)
     return quick_check(path, err);
 }
 
+// A statement on the target (path): the sources were read whole by their
+// quick_check, so a failure here is the target's, a runtime failure
+// (AL_ERR_IO: a full disk, a file that turned read-only).
 static alResult exec(sqlite3 *db, const char *path, const char *sql, alError *err)
 {
     char *msg = NULL;
     if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-        alError_Set(err, AL_ERR_DB, "%s: merge failed: %s", path, msg ? msg : "SQL error");
+        alError_Set(err, AL_ERR_IO, "%s: merge failed: %s; nothing of that source was merged",
+                    path, msg ? msg : "SQL error");
         sqlite3_free(msg);
-        return AL_ERR_DB;
+        return AL_ERR_IO;
     }
     return AL_OK;
+}
+
+// The target can be written: the file if it exists (else its folder, where
+// it is to be made). Refused as a runtime failure (AL_ERR_IO) naming the
+// target: the user is not at fault for a read-only file or mount. URIs
+// ("file:...") are left to SQLite.
+static alResult check_writable(const char *path, alError *err)
+{
+    if (strncmp(path, "file:", 5) == 0) return AL_OK;
+    const char *what = "file";
+    int rc = access(path, W_OK);
+    if (rc != 0 && errno == ENOENT) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", path);
+        char *slash = strrchr(dir, '/');
+        if (slash == dir) dir[1] = '\0';
+        else if (slash) *slash = '\0';
+        else snprintf(dir, sizeof dir, ".");
+        what = "folder";
+        rc = access(dir, W_OK);
+    }
+    if (rc == 0 || (errno != EACCES && errno != EROFS && errno != EPERM)) return AL_OK;
+    return alError_Set(err, AL_ERR_IO,
+                       "%s: cannot merge into it: the %s is read-only (%s); nothing was merged",
+                       path, what, strerror(errno));
 }
 
 static int64_t count(sqlite3 *db, const char *sql)
@@ -139,7 +170,7 @@ static alResult merge_one(sqlite3 *db, const char *into, const char *src, alMerg
     alResult r = AL_OK;
     if (sqlite3_prepare_v2(db, "ATTACH ? AS src", -1, &st, NULL) != SQLITE_OK) {
         free(uri);
-        return alError_Set(err, AL_ERR_DB, "%s: %s", into, sqlite3_errmsg(db));
+        return alError_Set(err, AL_ERR_IO, "%s: %s", into, sqlite3_errmsg(db));
     }
     sqlite3_bind_text(st, 1, uri, -1, SQLITE_TRANSIENT);
     free(uri);
@@ -198,23 +229,32 @@ alResult alRunLog_Merge(const char *into_path, const char *const *sources, int n
         alResult r = check_db(into_path, err);
         if (r != AL_OK) return r;
     }
+    // From here on every failure is the target's: a runtime failure
+    // (AL_ERR_IO), not a bad input.
+    alResult r = check_writable(into_path, err);
+    if (r != AL_OK) return r;
     // Create (or migrate) the target through the run log, so its schema is
     // the one alife writes.
     alRunLog *log = NULL;
-    alResult r = alRunLog_Open(into_path, &log, err);
+    r = alRunLog_Open(into_path, &log, err);
     alRunLog_Close(log);
+    if (r == AL_ERR_DB) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        r = alError_Set(err, AL_ERR_IO, "cannot merge into %s: %s", into_path, msg);
+    }
     if (r != AL_OK) return r;
     sqlite3 *db = NULL;
     if (sqlite3_open_v2(into_path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL) !=
         SQLITE_OK) {
-        r = alError_Set(err, AL_ERR_DB, "%s: cannot open: %s", into_path,
+        r = alError_Set(err, AL_ERR_IO, "%s: cannot open it to merge into: %s", into_path,
                         db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);
         return r;
     }
     sqlite3_busy_timeout(db, 10000);
     if (!al_store_register_functions(db))
-        r = alError_Set(err, AL_ERR_DB, "%s: %s", into_path, sqlite3_errmsg(db));
+        r = alError_Set(err, AL_ERR_IO, "%s: %s", into_path, sqlite3_errmsg(db));
     if (r == AL_OK)
         r = exec(db, into_path, "CREATE TEMP TABLE m_map(old INTEGER PRIMARY KEY, new INTEGER)",
                  err);

@@ -200,11 +200,38 @@ fail:
     return NULL;
 }
 
+// A store failure: said in the panel, and the first one is kept, so that
+// `alife gui` reports it at exit (exit 1) instead of it passing unseen.
+static void store_failed(al_gui *g, const char *what, const alError *e)
+{
+    al_shell_say(g, AL_COL_BAD, "%s: %s", what, e->msg);
+    if (!g->store_err.code)
+        alError_Set(&g->store_err, e->code ? e->code : AL_ERR_DB, "%s: %s", what, e->msg);
+}
+
+// Ends a session as its run is closed (finished, or interrupted when cut
+// short) and frees it; a failure to record that is kept (store_failed).
+static void end_session(al_gui *g, al_session *s, bool done)
+{
+    const char *status = done ? "finished" : "interrupted";
+    int64_t id = s->run_id;
+    alError e = {0};
+    if (al_session_end(s, status, &e) != AL_OK) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "run %lld was closed as %s, but that was not recorded (its row may still say "
+                 "'running')",
+                 (long long)id, status);
+        store_failed(g, what, &e);
+    }
+    al_session_close(s, status);
+}
+
 static void close_session(al_gui *g)
 {
     if (g->have_session) {
         if (g->view && g->view->destroy) g->view->destroy(g->ctx.state);
-        al_session_close(&g->s, g->done ? "finished" : "interrupted");
+        end_session(g, &g->s, g->done);
         g->have_session = false;
     }
     memset(&g->ctx, 0, sizeof g->ctx);
@@ -428,7 +455,7 @@ static void close_parked(al_gui *g)
         if (!p->used) continue;
         if (p->have_session) {
             if (p->view && p->view->destroy) p->view->destroy(p->ctx.state);
-            al_session_close(&p->s, p->done ? "finished" : "interrupted");
+            end_session(g, &p->s, p->done);
         }
         history_reset(&p->hist, NULL);
         alDestroyConfig(p->cfg);
@@ -459,13 +486,13 @@ static void mark_done(al_gui *g)
     g->jump_to = 0;
     if (g->s.goal || !g->s.log) {
         if (al_session_end_run(&g->s, "finished") != AL_OK)
-            al_shell_say(g, AL_COL_BAD, "the run's end was not stored: %s", g->s.log_err.msg);
+            store_failed(g, "the run's end was not stored", &g->s.log_err);
         return;
     }
     alError err = {0};
     if (alRunLog_EndRunWhy(g->s.log, g->s.run_id, "finished",
                            al_session_stop_reason(&g->s, "finished"), &err) != AL_OK) {
-        al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+        store_failed(g, "the run's end was not stored; logging stopped", &err);
         al_session_end_run(&g->s, "failed");
     }
 }
@@ -490,7 +517,7 @@ static void toggle_forever(al_gui *g)
             g->done = false;
             alError err = {0};
             if (g->s.log && alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err) != AL_OK)
-                al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+                store_failed(g, "logging stopped", &err);
         }
         al_shell_say(g, AL_COL_GOOD, "evolving on without a generation limit (E: back to %lld)",
                      (long long)alConfig_Int(g->cfg, "run.generations"));
@@ -539,7 +566,7 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
     *did += n;
     if (r < 0) {
         // The database failed: say so, end the run's log, keep simulating.
-        al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+        store_failed(g, "logging stopped", &err);
         al_session_end_run(&g->s, "failed");
         r = 1;
     }
@@ -626,7 +653,7 @@ void al_gui_update(al_gui *g)
         // write lock is never held for long and 'alife runs' sees them.
         alError err = {0};
         if (alRunLog_Flush(g->s.log, 0.05, &err) != AL_OK) {
-            al_shell_say(g, AL_COL_BAD, "logging stopped: %s", err.msg);
+            store_failed(g, "logging stopped", &err);
             al_session_end_run(&g->s, "failed");
         }
     }
@@ -1106,6 +1133,15 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
 fail:
     al_destroy_gui(g);
     return NULL;
+}
+
+alResult al_gui_end_runs(al_gui *g, alError *err)
+{
+    close_session(g);
+    close_parked(g);
+    if (!g->store_err.code) return AL_OK;
+    if (err) *err = g->store_err;
+    return g->store_err.code;
 }
 
 void al_destroy_gui(al_gui *g)

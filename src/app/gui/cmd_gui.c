@@ -58,8 +58,9 @@ static void gui_help(void)
            "Needs a display. Without one, use 'alife run CONFIG' (headless) or 'make run'\n"
            "(which runs a headless demo), or 'alife screenshot' for a picture.\n"
            "\n"
-           "exit status: 0 closed normally, 1 no display or runtime failure, 2 usage or\n"
-           "config error.\n");
+           "exit status: 0 closed normally, 1 no display or runtime failure (also a run\n"
+           "whose generations or end could not be stored: said on stderr at exit), 2 usage\n"
+           "or config error.\n");
 }
 
 static void shot_help(void)
@@ -485,6 +486,12 @@ int cmd_gui(int argc, char **argv)
     }
     int rc = a.script ? run_script(g, &script) : (run_frames(g, NULL), 0);
     al_script_free(&script);
+    // The window is closed: a run whose end (or a generation) could not be
+    // stored must not pass unseen once the panel that said so is gone.
+    if (al_gui_end_runs(g, &err) != AL_OK) {
+        fprintf(stderr, "alife gui: %s\n", err.msg);
+        rc = 1;
+    }
     al_destroy_gui(g);
     return rc;
 }

@@ -53,8 +53,15 @@ al_gui_opts al_default_gui_opts(void);
 /// when no font is found, AL_ERR_IO when there is no display (window mode).
 al_gui *al_create_gui(const al_gui_opts *opts, alError *err);
 /// Ends the run (finished, or interrupted when cut short), frees everything
-/// and quits SDL. NULL is a no-op.
+/// and quits SDL. NULL is a no-op. A store failure while ending is lost
+/// here: call al_gui_end_runs first to learn of it.
 void al_destroy_gui(al_gui *g);
+/// Ends every run of the window (the shown one and the parked ones) as
+/// closing it does, and closes their databases. Returns the first store
+/// failure of the window's life (a generation, a run's end or its closing
+/// that could not be stored; err filled, naming the database and what was
+/// lost) or AL_OK. The window stays usable for al_destroy_gui.
+alResult al_gui_end_runs(al_gui *g, alError *err);
 
 /// Handles every pending event (keys, mouse, resize, quit). Returns false
 /// once the user asked to quit (Esc or closing the window).

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out_file.h"
+
 // libpng reports errors by longjmp; these must not be locals of the setjmp
 // caller that change after setjmp, hence the small struct passed around.
 typedef struct job {
@@ -36,28 +38,21 @@ static bool write_rows(job *j, const uint8_t *rgba, int w, int h, int stride)
 
 alResult al_png_write(const char *path, const uint8_t *rgba, int w, int h, int stride, alError *err)
 {
-    char tmp[4096];
     if (w <= 0 || h <= 0)
         return alError_Set(err, AL_ERR_USAGE, "%s: image size %dx%d is empty", path, w, h);
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-        return alError_Set(err, AL_ERR_IO, "%s: path too long", path);
     job j = {0};
-    j.fp = fopen(tmp, "wb");
-    if (!j.fp) return alError_Set(err, AL_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+    al_out_file o;
+    if (!al_out_open(&o, path, "wb"))
+        return alError_Set(err, AL_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+    j.fp = o.f;
     j.row = malloc((size_t)w * 3);
     j.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     j.info = j.png ? png_create_info_struct(j.png) : NULL;
     bool ok = j.row && j.info && write_rows(&j, rgba, w, h, stride);
     png_destroy_write_struct(j.png ? &j.png : NULL, j.info ? &j.info : NULL);
     free(j.row);
-    int saved = errno;
-    if (fclose(j.fp) != 0) ok = false;
-    if (ok && rename(tmp, path) != 0) {
-        saved = errno;
-        ok = false;
-    }
-    if (!ok) {
-        remove(tmp);
+    if (!al_out_close(&o, ok)) {
+        int saved = errno;
         return alError_Set(err, AL_ERR_IO, "cannot write PNG %s: %s", path,
                            saved ? strerror(saved) : "libpng failed");
     }

@@ -169,6 +169,7 @@ struct al_gui {
         history hist;
         int speed_idx;
     } parked[NMODES];
+    alError store_err; ///< the first store failure (al_gui_end_runs reports it)
     char message[600];
     SDL_Color message_col;
     double message_until;

@@ -30,6 +30,18 @@ static void gs_setup_dir(void)
     assert_non_null(mkdtemp(gs_dir));
 }
 
+/// Removes the scratch directory once the tests have run: rc (cmocka's
+/// status), or 1 if the directory could not be removed.
+static inline int gs_cleanup(int rc)
+{
+    if (gs_dir[0]) {
+        char cmd[300];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", gs_dir);
+        if (system(cmd) != 0) rc = rc ? rc : 1;
+    }
+    return rc;
+}
+
 /// A path in the test's scratch directory.
 static const char *gs_path(const char *name)
 {

@@ -363,13 +363,7 @@ int main(void)
         cmocka_unit_test(strings_mutation_rate_and_population_by_wheel_drag_and_keys),
         cmocka_unit_test(the_neighbour_radius_changes_by_wheel_and_k),
     };
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    if (gs_dir[0]) {
-        char cmd[300];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", gs_dir);
-        if (system(cmd) != 0) rc = rc ? rc : 1;
-    }
-    return rc;
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }
 #else
 static void gui_not_built(void **state)

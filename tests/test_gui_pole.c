@@ -74,13 +74,7 @@ int main(void)
         cmocka_unit_test(the_lesson_balances_the_best_controller_live),
         cmocka_unit_test(key_5_opens_the_pole_mode),
     };
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    if (gs_dir[0]) {
-        char cmd[300];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", gs_dir);
-        if (system(cmd) != 0) rc = rc ? rc : 1;
-    }
-    return rc;
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }
 #else
 static void gui_not_built(void **state)

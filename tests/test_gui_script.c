@@ -167,13 +167,7 @@ int main(void)
         cmocka_unit_test(key_names_and_modifiers_parse),
         cmocka_unit_test(wait_for_a_generation),
     };
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    if (gs_dir[0]) {
-        char cmd[300];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", gs_dir);
-        if (system(cmd) != 0) rc = rc ? rc : 1;
-    }
-    return rc;
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }
 #else
 static void gui_not_built(void **state)

@@ -830,13 +830,7 @@ int main(void)
         cmocka_unit_test(l_shows_the_lesson_of_every_mode_and_scenario),
         cmocka_unit_test(tab_cycles_the_plotted_figure_in_every_mode),
     };
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    if (gs_dir[0]) {
-        char cmd[300];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", gs_dir);
-        if (system(cmd) != 0) rc = rc ? rc : 1;
-    }
-    return rc;
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }
 #else
 static void gui_not_built(void **state)

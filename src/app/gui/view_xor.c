@@ -152,12 +152,21 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     draw_species(c, sp, n, W * 0.08f, H * 0.74f, W * 0.86f, H * 0.18f);
 }
 
+// The species of the generation last scored: the number the chart, the
+// log and `state` give (NEAT's own count is already the next generation's).
+static int shown_species(const alXor *x)
+{
+    int n;
+    const int *sp = alXor_SpeciesHistory(x, &n);
+    return n > 0 ? sp[n - 1] : alNeat_SpeciesCount(alXor_Neat(x));
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     const alXor *x = ctx->mod;
     const alNeat *ne = alXor_Neat(x);
     al_panel_heading(p, "NEAT");
-    al_panel_kv(p, "species", "%d", alNeat_SpeciesCount(ne));
+    al_panel_kv(p, "species", "%d", shown_species(x));
     al_panel_kv(p, "threshold", "%.2f", alNeat_Threshold(ne));
     al_panel_kv(p, "innovations", "%d", (int)alNeat_NextInnovation(ne));
     al_panel_kv(p, "evaluations", "%lld", (long long)alNeat_Evaluations(ne));
@@ -168,21 +177,25 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         for (int i = 0; i < g->conn_count; ++i) links += g->conns[i].enabled;
         al_panel_kv(p, "best network", "%d hidden, %d links", hidden, links);
     }
-    if (alXor_IsSolved(x))
-        al_panel_text(p, AL_COL_GOOD, "solved at generation %lld (%lld evaluations)",
-                      (long long)alXor_SolvedAt(x), (long long)alXor_SolvedEvaluations(x));
+    // The solve line is the module's describe, under the generations table.
+}
+
+static void report(al_view_ctx *ctx, al_view_report *r)
+{
+    al_view_report_figure(r, "panel_species", shown_species(ctx->mod));
 }
 
 static const char *const plot_figures[] = {"species", NULL};
 
 const al_view al_view_xor = {
     .module = "xor",
-    .ticks_per_frame = 1,
+    .ticks_per_frame = -15, // 4 generations a second: hidden nodes appear as they are added
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean; 16 = perfect)",
     .no_world = true,
     .draw = draw,
     .panel = panel,
+    .report = report,
     .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top)\nyellow  hidden nodes, by depth\n"
               "blue/red  positive/negative weights",
 };

@@ -138,6 +138,11 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                 d->recurrent ? ", recurrent" : "");
     al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
     al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
+    int gs = alPoleRun_Generalisation(ctx->mod);
+    if (d->generalisation && gs < 0)
+        al_panel_kv(p, "generalisation", "not tested yet (needs %d of %d)", d->generalisation_min, AL_POLE_GEN_STARTS);
+    else if (d->generalisation)
+        al_panel_kv(p, "generalisation", "%d of %d starts (needs %d)", gs, AL_POLE_GEN_STARTS, d->generalisation_min);
     int64_t sg = 0, se = 0;
     if (alPoleRun_Solved(ctx->mod, &sg, &se))
         al_panel_text(p, AL_COL_GOOD, "solved: generation %lld, %lld evaluations", (long long)sg, (long long)se);

@@ -121,6 +121,31 @@ static void opens_at_a_speed_a_class_can_watch(void **state)
     gs_free(&r);
 }
 
+// At 720x480 the GOAL banner of XOR and of pole fits in the world's area
+// (it was cut at the panel).
+static void the_goal_banner_fits_a_small_window(void **state)
+{
+    (void)state;
+    const char *args[2] = {"--no-log experiments/xor/xor.ini", "--no-log experiments/pole/double.ini"};
+    for (int k = 0; k < 2; ++k) {
+        gs_run r;
+        gs_run_script(&r,
+                      "at 1 resize 720 480\nat 2 key =\nat 3 key =\nat 4 key =\nat 5 key =\nat 6 key =\n"
+                      "at 300 state\nat 301 quit\n",
+                      args[k]);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 1);
+        assert_true(gs_bool(r.line[0], "finished"));
+        const char *b = gs_find(r.line[0], "badges");
+        assert_non_null(b);
+        assert_true(b[0] == '[' && b[1] == '{');
+        double bx = gs_num(b + 1, "x"), bw = gs_num(b + 1, "w");
+        double right = gs_num(r.line[0], "world_rect.x") + gs_num(r.line[0], "world_rect.w");
+        if (!(bx + bw <= right)) fail_msg("%s: banner ends at %g, world at %g", args[k], bx + bw, right);
+        gs_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -128,6 +153,7 @@ int main(void)
         cmocka_unit_test(key_4_opens_the_xor_mode),
         cmocka_unit_test(hidden_nodes_appear_as_neat_adds_them),
         cmocka_unit_test(opens_at_a_speed_a_class_can_watch),
+        cmocka_unit_test(the_goal_banner_fits_a_small_window),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

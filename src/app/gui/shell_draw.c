@@ -186,9 +186,14 @@ static void draw_world(al_gui *g)
         if (why && strcmp(why, "stalled") == 0)
             snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
                      (long long)g->s.gens);
-        else if (g->s.goal)
-            snprintf(s, sizeof s, "GOAL REACHED at generation %lld  -  R: new run",
-                     (long long)(g->s.gens - 1));
+        else if (g->s.goal) { // shorter while it does not fit (a small window)
+            static const char *const forms[] = {"GOAL REACHED at generation %lld  -  R: new run",
+                                                 "GOAL REACHED at generation %lld", "GOAL at gen %lld"};
+            for (int i = 0; i < 3; ++i) {
+                snprintf(s, sizeof s, forms[i], (long long)(g->s.gens - 1));
+                if (al_text_width(g->font, s) + 16 <= c.rect.x + c.rect.w - bx - 4) break;
+            }
+        }
         else
             snprintf(s, sizeof s, "LIMIT: %lld generations done  -  E: evolve on, R: new run",
                      (long long)g->s.gens);

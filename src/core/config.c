@@ -715,20 +715,22 @@ alConfig *alCreateConfig(const alConfigDef *def, alError *err)
         for (int i = 0; i < r.count; ++i)
             if (strcmp(r.items[i].section, "run") == 0 && strcmp(r.items[i].name, "module") == 0)
                 line = r.items[i].line;
-        char shown[128];
+        char shown[128], allowed[160] = "";
+        for (int i = 0; i < nmod; ++i) {
+            if (i) strncat(allowed, "|", sizeof allowed - strlen(allowed) - 1);
+            strncat(allowed, mods[i], sizeof allowed - strlen(allowed) - 1);
+        }
         if (module_set)
             alError_Set(err, AL_ERR_CONFIG,
                         "--set run.module=%s: run.module = '%s': not a valid choice (allowed: "
-                        "one of steering|estrings|ants)",
-                        echo(module_set, shown, sizeof shown), module);
+                        "one of %s)",
+                        echo(module_set, shown, sizeof shown), module, allowed);
         else if (line)
             alError_Set(err, AL_ERR_CONFIG,
-                        "%s:%d: run.module = '%s': not a valid choice (allowed: one of "
-                        "steering|estrings|ants)",
-                        name, line, module);
+                        "%s:%d: run.module = '%s': not a valid choice (allowed: one of %s)", name,
+                        line, module, allowed);
         else
-            alError_Set(err, AL_ERR_CONFIG,
-                        "module '%s' is not one of steering|estrings|ants", module);
+            alError_Set(err, AL_ERR_CONFIG, "module '%s' is not one of %s", module, allowed);
         free_entries(&r);
         return NULL;
     }

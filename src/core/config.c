@@ -956,7 +956,10 @@ alResult alConfig_Locate(const alConfig *cfg, alError *err)
                 for (int j = 0; j < nfound; ++j) seen |= strcmp(found[j], o) == 0;
                 if (is_origin_located(o) && !seen) {
                     size_t ol = strlen(o);
-                    if (strncmp(msg, o, ol) == 0 && msg[ol] == ':') return err->code; // located
+                    // Located already: by this call's own earlier run, whose
+                    // prefix lists the origins "O1, O2: ".
+                    if (strncmp(msg, o, ol) == 0 && (msg[ol] == ':' || msg[ol] == ','))
+                        return err->code;
                     found[nfound++] = o;
                 }
             }

@@ -45,4 +45,19 @@ expect_output "--seeds (1 to 100000)" "the allowed range is named"
 expect_exit 2 "config of a GUI mode that does not exist" -- "$ALIFE" gui --mode cartpole
 expect_output "steering, estrings, ants, xor, pole" "the allowed modes include pole"
 
+# Caught: a CMA-ES run that converged said "stalled, no improvement for
+# ga.stall_generations" (a GA key, 0 here) and then "(stopped: converged)":
+# one stop reason, naming CMA-ES's own rule; a GA run names the GA's key.
+NOVEL=experiments/pole/double_novel.ini
+expect_exit 0 "a CMA-ES pole run that converges" -- "$ALIFE" run "$NOVEL" --set pole.recurrent=off \
+    --set cmaes.tol_fun=0.01 --db "$TMP/stop.db" --quiet
+expect_output "stopped: stalled, CMA-ES converged" "the CMA-ES stop is named"
+expect_output "cmaes.tol_fun" "its keys are named"
+expect_equal "$(grep -c 'ga\.' "$TMP/out")" 0 "no GA key for a CMA-ES run"
+expect_equal "$(grep -o 'stopped' "$TMP/out" | wc -l)" 1 "one stop reason"
+expect_exit 0 "a GA pole run that stalls" -- "$ALIFE" run "$NOVEL" --set pole.recurrent=off \
+    --set run.algorithm=ga --set ga.stall_generations=3 --db "$TMP/stop.db" --quiet
+expect_output "stopped: stalled, no improvement for ga.stall_generations" "the GA stall names its key"
+expect_equal "$(grep -o 'stopped' "$TMP/out" | wc -l)" 1 "one stop reason (GA)"
+
 finish

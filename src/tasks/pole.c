@@ -237,8 +237,8 @@ static void describe(const void *self, char *buf, size_t cap)
         snprintf(buf, cap, "%s pole solved at generation %lld (%lld evaluations)", v, (long long)run->solved_gen,
                  (long long)run->solved_evals);
     else
-        snprintf(buf, cap, "%s pole: best balanced %lld steps at generation %lld%s", v,
-                 (long long)run->best_steps, (long long)run->stats.gen, run->stalled ? " (stopped: converged)" : "");
+        snprintf(buf, cap, "%s pole: best balanced %lld steps at generation %lld", v,
+                 (long long)run->best_steps, (long long)run->stats.gen); // why it stopped: stop_reason
 }
 
 const alModuleClass alPoleModule = {

@@ -60,4 +60,21 @@ expect_exit 0 "a GA pole run that stalls" -- "$ALIFE" run "$NOVEL" --set pole.re
 expect_output "stopped: stalled, no improvement for ga.stall_generations" "the GA stall names its key"
 expect_equal "$(grep -o 'stopped' "$TMP/out" | wc -l)" 1 "one stop reason (GA)"
 
+# Caught: bench neat took its config only by --config and bench pole only
+# positionally; --variant silently overrode a contradicting --set pole.variant.
+expect_exit 0 "bench pole --config" -- "$ALIFE" bench pole --config experiments/pole/single.ini --seeds 2 --json
+cp "$TMP/out" "$TMP/by_option"
+expect_exit 0 "bench pole CONFIG" -- "$ALIFE" bench pole experiments/pole/single.ini --seeds 2 --json
+expect_equal "$(grep -o '"solved": [0-9]*' "$TMP/out")" "$(grep -o '"solved": [0-9]*' "$TMP/by_option")" \
+    "both forms bench the same config"
+expect_output '"variant": "single"' "the config's variant is benched"
+expect_exit 2 "bench pole, two configs" -- "$ALIFE" bench pole experiments/pole/single.ini \
+    --config experiments/pole/double.ini
+expect_output "two configs" "the two configs are refused"
+expect_exit 2 "bench pole --variant against --set pole.variant" -- "$ALIFE" bench pole \
+    --variant double_novel --set pole.variant=single
+expect_output "--variant double_novel contradicts --set pole.variant=single" "the contradiction is named"
+expect_exit 0 "bench pole --variant agreeing with --set" -- "$ALIFE" bench pole --variant single \
+    --set pole.variant=single --seeds 1
+
 finish

@@ -51,6 +51,13 @@ fi
 [ ! -e t.db ] || [ "$("$ALIFE" runs --db t.db 2>/dev/null | grep -c ants)" -eq 0 ] &&
     ok "no run recorded for refused configs" || fail "a refused config left a run in t.db"
 
+# Caught: the GA on xor was said to make "bytes", though it makes float
+# vectors for the pole: every kind the algorithm can make is named.
+if expect_exit 2 "$ALIFE" run "$SRC/experiments/xor/xor.ini" --set run.algorithm=ga --db t.db --quiet; then
+    grep -q "run.algorithm = ga makes bytes or float vectors; task 'xor' takes NEAT genomes" err &&
+        ok "ga on xor names both kinds the GA makes" || fail "ga on xor: $(cat err)"
+fi
+
 # ---- GA and CMA-ES on the ants, side by side ----------------------------------------
 
 for alg in ga cmaes; do

@@ -51,6 +51,32 @@ fi
 [ ! -e t.db ] || [ "$("$ALIFE" runs --db t.db 2>/dev/null | grep -c ants)" -eq 0 ] &&
     ok "no run recorded for refused configs" || fail "a refused config left a run in t.db"
 
+# Caught: the GA on xor was said to make "bytes", though it makes float
+# vectors for the pole: every kind the algorithm can make is named.
+if expect_exit 2 "$ALIFE" run "$SRC/experiments/xor/xor.ini" --set run.algorithm=ga --db t.db --quiet; then
+    grep -q "run.algorithm = ga makes bytes or float vectors; task 'xor' takes NEAT genomes" err &&
+        ok "ga on xor names both kinds the GA makes" || fail "ga on xor: $(cat err)"
+fi
+
+# Caught: steering took --set run.algorithm=cmaes silently (exit 0); it evolves
+# nothing, so any algorithm but the default is refused.
+if expect_exit 2 "$ALIFE" run "$SRC/experiments/steering/boids.ini" --set run.algorithm=cmaes --steps 10 --db t.db --quiet; then
+    grep -q "run.algorithm = cmaes: the steering module evolves nothing" err &&
+        ok "an algorithm for steering is refused" || fail "steering cmaes: $(cat err)"
+fi
+expect_exit 0 "$ALIFE" run "$SRC/experiments/steering/boids.ini" --steps 10 --db t2.db --quiet &&
+    ok "steering runs with the default algorithm"
+# The help line says which algorithms each module takes, its default first.
+if expect_exit 0 "$ALIFE" config --list; then
+    line=$(grep -A1 "^run.algorithm " out | tr "\n" " ")
+    for m in estrings ants xor pole steering; do
+        d=$("$ALIFE" config --module $m | awk -F' = ' '$1 == "algorithm" { print $2; exit }')
+        echo "$line" | grep -q "$m $d" && ok "config --list: $m's default $d first" ||
+            fail "config --list's run.algorithm line lacks '$m $d': $line"
+    done
+    echo "$line" | grep -q "not estrings" && fail "the old, untrue help line: $line"
+fi
+
 # ---- GA and CMA-ES on the ants, side by side ----------------------------------------
 
 for alg in ga cmaes; do

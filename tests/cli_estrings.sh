@@ -106,4 +106,12 @@ expect_output '"evaluations_median"' "convergence JSON has the median"
 expect_exit 2 "bench estrings bad --pop" -- "$ALIFE" bench estrings --pop 1
 expect_output "--pop" "the bad option is named"
 
+# Caught: a target outside the alphabet printed its context (the --set and the
+# file line of estrings.alphabet) twice before the message.
+expect_exit 2 "a target outside the alphabet" -- "$ALIFE" run "$SRC/experiments/estrings/name.ini" \
+    --set 'estrings.target=A€B' --db "$TMP/ctx.db" --quiet
+expect_output "is not in the alphabet" "the message says why"
+expect_equal "$(grep -o -- '--set estrings.target=A€B' "$TMP/out" | wc -l)" 1 "the --set is named once"
+expect_equal "$(grep -o -- 'name.ini:[0-9]*' "$TMP/out" | wc -l)" 1 "the file line is named once"
+
 finish

@@ -47,4 +47,36 @@ expect_output "--seeds (1 to 100000)" "the allowed range is named"
 expect_exit 2 "config of a GUI mode that does not exist" -- "$ALIFE" gui --mode cartpole
 expect_output "steering, estrings, ants, xor, pole" "the allowed modes include pole"
 
+# Caught: a CMA-ES run that converged said "stalled, no improvement for
+# ga.stall_generations" (a GA key, 0 here) and then "(stopped: converged)":
+# one stop reason, naming CMA-ES's own rule; a GA run names the GA's key.
+NOVEL=experiments/pole/double_novel.ini
+expect_exit 0 "a CMA-ES pole run that converges" -- "$ALIFE" run "$NOVEL" --set pole.recurrent=off \
+    --set cmaes.tol_fun=0.01 --db "$TMP/stop.db" --quiet
+expect_output "stopped: stalled, CMA-ES converged" "the CMA-ES stop is named"
+expect_output "cmaes.tol_fun" "its keys are named"
+expect_equal "$(grep -c 'ga\.' "$TMP/out")" 0 "no GA key for a CMA-ES run"
+expect_equal "$(grep -o 'stopped' "$TMP/out" | wc -l)" 1 "one stop reason"
+expect_exit 0 "a GA pole run that stalls" -- "$ALIFE" run "$NOVEL" --set pole.recurrent=off \
+    --set run.algorithm=ga --set ga.stall_generations=3 --db "$TMP/stop.db" --quiet
+expect_output "stopped: stalled, no improvement for ga.stall_generations" "the GA stall names its key"
+expect_equal "$(grep -o 'stopped' "$TMP/out" | wc -l)" 1 "one stop reason (GA)"
+
+# Caught: bench neat took its config only by --config and bench pole only
+# positionally; --variant silently overrode a contradicting --set pole.variant.
+expect_exit 0 "bench pole --config" -- "$ALIFE" bench pole --config experiments/pole/single.ini --seeds 2 --json
+cp "$TMP/out" "$TMP/by_option"
+expect_exit 0 "bench pole CONFIG" -- "$ALIFE" bench pole experiments/pole/single.ini --seeds 2 --json
+expect_equal "$(grep -o '"solved": [0-9]*' "$TMP/out")" "$(grep -o '"solved": [0-9]*' "$TMP/by_option")" \
+    "both forms bench the same config"
+expect_output '"variant": "single"' "the config's variant is benched"
+expect_exit 2 "bench pole, two configs" -- "$ALIFE" bench pole experiments/pole/single.ini \
+    --config experiments/pole/double.ini
+expect_output "two configs" "the two configs are refused"
+expect_exit 2 "bench pole --variant against --set pole.variant" -- "$ALIFE" bench pole \
+    --variant double_novel --set pole.variant=single
+expect_output "--variant double_novel contradicts --set pole.variant=single" "the contradiction is named"
+expect_exit 0 "bench pole --variant agreeing with --set" -- "$ALIFE" bench pole --variant single \
+    --set pole.variant=single --seeds 1
+
 finish

@@ -47,4 +47,15 @@ expect_output "run.algorithm = cmaes makes float vectors; task 'xor' takes NEAT 
 expect_exit 2 "bench neat --set a bad value" -- "$ALIFE" bench neat --set neat.c3=-1
 expect_output "neat.c3" "bench names the key"
 
+# Caught: bench neat refused its config given positionally (bench pole's form).
+"$ALIFE" bench neat --config "$SRC/experiments/xor/xor.ini" --seeds 1 --max-gens 3 --json >"$TMP/by_option" 2>&1
+by_option=$?
+expect_exit "$by_option" "bench neat CONFIG" -- "$ALIFE" bench neat "$SRC/experiments/xor/xor.ini" --seeds 1 --max-gens 3 --json
+expect_equal "$(grep -o '"solved": [0-9]*' "$TMP/out")" "$(grep -o '"solved": [0-9]*' "$TMP/by_option")" \
+    "bench neat CONFIG and --config CONFIG agree"
+expect_true "bench neat ran ($by_option)" -- [ "$by_option" -le 1 ]
+expect_exit 2 "bench neat, two configs" -- "$ALIFE" bench neat "$SRC/experiments/xor/xor.ini" \
+    --config "$SRC/experiments/xor/xor.ini"
+expect_output "two configs" "two configs are refused"
+
 finish

@@ -116,6 +116,10 @@ static inline bool alAlgorithm_IsElite(alAlgorithm a, int i) { return a.cls->is_
 /// bytes"). accepted is a mask of AL_CANDIDATE_BIT()s.
 alResult alAlgorithm_CheckKind(const alAlgorithmClass *cls, const char *task, unsigned accepted,
                                alError *err);
+/// The same for an algorithm that can make any of the kinds in makes
+/// (AL_CANDIDATE_BIT mask): the message names them all.
+alResult alAlgorithm_CheckKinds(const char *algorithm, unsigned makes, const char *task,
+                                unsigned accepted, alError *err);
 
 /// "bytes", "float vectors", "NEAT genomes".
 const char *alCandidateKind_Name(alCandidateKind kind);

@@ -64,7 +64,8 @@ typedef struct alModuleClass {
     bool (*step_many)(void *self, int64_t max_ticks, int64_t *done);
     /// Optional (NULL: "solved" whenever finished() is true). Why finished()
     /// is true, a static string: "solved" (the goal reached) or "stalled"
-    /// (no improvement for ga.stall_generations, goal not reached); NULL
+    /// (the algorithm's own stall rule: the GA's ga.stall_generations, CMA-ES's
+    /// convergence tests; goal not reached); NULL
     /// while finished() is false.
     const char *(*stop_reason)(const void *self);
     /// Optional (NULL: the module cannot). Resumes the run at generation gen

@@ -27,18 +27,32 @@ const char *alAlgoStop_Name(alAlgoStop stop)
     return "?";
 }
 
-alResult alAlgorithm_CheckKind(const alAlgorithmClass *cls, const char *task, unsigned accepted,
-                               alError *err)
+// "bytes or float vectors": the kinds of mask, in kind order.
+static void kind_list(unsigned mask, char *list, size_t cap)
 {
-    if (accepted & AL_CANDIDATE_BIT(cls->kind)) return AL_OK;
-    char list[128] = "";
+    list[0] = '\0';
     for (int k = AL_CANDIDATE_BYTES; k <= AL_CANDIDATE_NEAT; ++k) {
-        if (!(accepted & AL_CANDIDATE_BIT(k))) continue;
-        if (list[0]) strncat(list, " or ", sizeof list - strlen(list) - 1);
-        strncat(list, alCandidateKind_Name((alCandidateKind)k), sizeof list - strlen(list) - 1);
+        if (!(mask & AL_CANDIDATE_BIT(k))) continue;
+        if (list[0]) strncat(list, " or ", cap - strlen(list) - 1);
+        strncat(list, alCandidateKind_Name((alCandidateKind)k), cap - strlen(list) - 1);
     }
+}
+
+alResult alAlgorithm_CheckKinds(const char *algorithm, unsigned makes, const char *task,
+                                unsigned accepted, alError *err)
+{
+    if (accepted & makes) return AL_OK;
+    char made[128], taken[128];
+    kind_list(makes, made, sizeof made);
+    kind_list(accepted, taken, sizeof taken);
     return alError_Set(err, AL_ERR_CONFIG,
                        "run.algorithm = %s makes %s; task '%s' takes %s (choose an algorithm that "
                        "makes those)",
-                       cls->name, alCandidateKind_Name(cls->kind), task, list[0] ? list : "nothing");
+                       algorithm, made[0] ? made : "nothing", task, taken[0] ? taken : "nothing");
+}
+
+alResult alAlgorithm_CheckKind(const alAlgorithmClass *cls, const char *task, unsigned accepted,
+                               alError *err)
+{
+    return alAlgorithm_CheckKinds(cls->name, AL_CANDIDATE_BIT(cls->kind), task, accepted, err);
 }

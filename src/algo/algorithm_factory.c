@@ -58,11 +58,8 @@ static alResult check_kind(alAlgorithmId id, const alAlgorithmTask *task, alErro
     const entry *e = &algorithms[id];
     alCandidateKind kind;
     if (!pick_kind(e, task->accepted, &kind)) {
-        // The class only carries the name and the kind the message needs.
-        alCandidateKind first = AL_CANDIDATE_BYTES;
-        while (!(e->makes & AL_CANDIDATE_BIT(first))) first = (alCandidateKind)(first + 1);
-        alAlgorithmClass cls = {.name = e->name, .kind = first};
-        return alAlgorithm_CheckKind(&cls, task->name, task->accepted, err);
+        // Every kind it can make: the GA makes bytes or float vectors.
+        return alAlgorithm_CheckKinds(e->name, e->makes, task->name, task->accepted, err);
     }
     if (!e->built)
         return alError_Set(err, AL_ERR_CONFIG,

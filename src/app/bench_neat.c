@@ -17,7 +17,7 @@
 
 static void help(void)
 {
-    printf("usage: alife bench neat [options]\n"
+    printf("usage: alife bench neat [CONFIG] [options]\n"
            "\n"
            "Runs NEAT on XOR (the [neat] defaults: the paper's settings, population\n"
            "150) once per seed until some genome solves it (all four outputs on the\n"
@@ -31,7 +31,8 @@ static void help(void)
            "      --seed N          first seed (default 1)\n"
            "      --max-gens N      give a run up after N generations (default 500)\n"
            "      --config FILE     read the [neat] keys from FILE (an xor experiment,\n"
-           "                        e.g. experiments/xor/xor.ini); default: the defaults\n"
+           "                        e.g. experiments/xor/xor.ini; or give it as CONFIG);\n"
+           "                        default: the defaults\n"
            "      --set KEY=VALUE   a [neat] key, e.g. --set neat.population=300 (repeatable)\n"
            "      --threads T       evaluation threads, 0 = automatic (default 1)\n"
            "      --json            one JSON object instead of text\n"
@@ -93,6 +94,13 @@ int bench_neat(int argc, char **argv)
             return cli_usage_error("bench neat", "bad value '%s' for %s", optarg, bad);
         }
     }
+    // The config positionally too, as 'bench pole CONFIG'; one of the two.
+    if (optind < argc && config) {
+        al_sets_free(&sets);
+        return cli_usage_error("bench neat", "two configs: --config %s and '%s' (give one)", config,
+                               argv[optind]);
+    }
+    if (optind < argc) config = argv[optind++];
     if (optind < argc) {
         al_sets_free(&sets);
         return cli_usage_error("bench neat", "unexpected argument '%s'", argv[optind]);

@@ -26,7 +26,9 @@ static void help(void)
            "and the evaluations that took (whole generations count): median, min, max.\n"
            "\n"
            "options:\n"
-           "      --variant V       single, double or double_novel (pole.variant)\n"
+           "      --config FILE     the same as CONFIG\n"
+           "      --variant V       single, double or double_novel (pole.variant; not with a\n"
+           "                        --set pole.variant of another value)\n"
            "      --seeds N         runs, seeds --seed .. --seed+N-1 (default 20)\n"
            "      --seed N          first seed (default 1)\n"
            "      --max-evals N     give a run up after N evaluations (default 100000)\n"
@@ -44,7 +46,7 @@ static int cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-enum { O_VARIANT = 1000, O_SEEDS, O_SEED, O_MAXE, O_THREADS, O_JSON };
+enum { O_VARIANT = 1000, O_SEEDS, O_SEED, O_MAXE, O_THREADS, O_JSON, O_CONFIG };
 
 // One run: evaluations to the solution, or -1 when not solved.
 static int64_t run_one(const alConfig *cfg, uint64_t seed, int64_t maxe, int64_t *gens, alError *err)
@@ -69,16 +71,18 @@ int bench_pole(int argc, char **argv)
         {"seed", required_argument, 0, O_SEED},       {"max-evals", required_argument, 0, O_MAXE},
         {"threads", required_argument, 0, O_THREADS}, {"set", required_argument, 0, 's'},
         {"json", no_argument, 0, O_JSON},             {"help", no_argument, 0, 'h'},
+        {"config", required_argument, 0, O_CONFIG},
         {0, 0, 0, 0}};
     int64_t seeds = 20, seed = 1, maxe = 100000, threads = 1;
     bool json = false;
-    const char *bad = NULL, *variant = NULL;
+    const char *bad = NULL, *variant = NULL, *config = NULL;
     al_sets sets = {0};
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "hs:", lopts, NULL)) != -1) {
         switch (c) {
         case O_VARIANT: variant = optarg; break;
+        case O_CONFIG: config = optarg; break;
         case O_SEEDS:
             if (!al_parse_int(optarg, 1, 100000, &seeds)) bad = "--seeds (1 to 100000)";
             break;
@@ -101,12 +105,26 @@ int bench_pole(int argc, char **argv)
             return cli_usage_error("bench pole", "bad value '%s' for %s", optarg, bad);
         }
     }
-    const char *path = optind < argc ? argv[optind++] : NULL;
+    if (optind < argc && config) {
+        al_sets_free(&sets);
+        return cli_usage_error("bench pole", "two configs: --config %s and '%s' (give one)", config,
+                               argv[optind]);
+    }
+    const char *path = optind < argc ? argv[optind++] : config;
     if (optind < argc) {
         al_sets_free(&sets);
         return cli_usage_error("bench pole", "unexpected argument '%s'", argv[optind]);
     }
     char kv[64];
+    const char *vkey = "pole.variant=";
+    for (int i = 0; variant && i < sets.count; ++i)
+        if (strncmp(sets.items[i], vkey, strlen(vkey)) == 0 &&
+            strcmp(sets.items[i] + strlen(vkey), variant) != 0) {
+            int rc = cli_usage_error("bench pole", "--variant %s contradicts --set %s (give one)",
+                                     variant, sets.items[i]);
+            al_sets_free(&sets);
+            return rc;
+        }
     if (variant) {
         snprintf(kv, sizeof kv, "%s", variant);
         al_sets_addkv(&sets, "pole.variant", kv);

@@ -13,7 +13,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"gui", cmd_gui, "open the window (steering, strings or ants)"},
+    {"gui", cmd_gui, "open the window (every module, keys 1 to 5)"},
     {"run", cmd_run, "run an experiment headless and log it to the database"},
     {"runs", cmd_runs, "list the runs in the database"},
     {"show", cmd_show, "show one run: its config, params and generations"},
@@ -33,8 +33,11 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: alife [COMMAND] [OPTIONS]\n"
             "\n"
-            "alife is an artificial-life evolution workbench: steering behaviours,\n"
-            "a string-evolving genetic algorithm and neural ant foragers.\n"
+            "alife is an artificial-life evolution workbench with five modules:\n"
+            "steering (steering behaviours), estrings (a string-evolving genetic\n"
+            "algorithm), ants (neural ant foragers), xor (XOR solved by NEAT, which\n"
+            "evolves the network's topology) and pole (pole balancing, one pole or two,\n"
+            "by neuroevolution with CMA-ES or the GA).\n"
             "With no command it opens the GUI on the ants module.\n"
             "\n"
             "commands:\n");

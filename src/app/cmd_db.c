@@ -167,7 +167,7 @@ static void runs_help(void)
            "\n"
            "options:\n"
            "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
-           "  -m, --module M   only runs of module M (steering, estrings, ants)\n"
+           "  -m, --module M   only runs of module M (steering, estrings, ants, xor, pole)\n"
            "      --json       print a JSON array of run objects: id, uuid, module, name,\n"
            "                   seed, status, stale (true when shown interrupted because\n"
            "                   its process is gone), started, finished, version, host,\n"

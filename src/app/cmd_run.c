@@ -30,8 +30,10 @@ static void help(void)
            "  -h, --help            this help\n"
            "\n"
            "The summary says why the run stopped, as the database does (runs.stop_reason):\n"
-           "solved (goal reached), stalled (no improvement for ga.stall_generations, goal\n"
-           "not reached), generation limit, tick limit, interrupted or failed.\n"
+           "solved (goal reached), stalled (goal not reached; the GA: no improvement for\n"
+           "ga.stall_generations; CMA-ES: converged by cmaes.tol_fun, cmaes.tol_x or its\n"
+           "other tests, restarts used up), generation limit, tick limit, interrupted or\n"
+           "failed.\n"
            "\n"
            "exit status: 0 finished (solved, stalled or at its limit), 1 runtime failure\n"
            "(including any failure to write the database) or interrupted, 2 usage or\n"
@@ -64,12 +66,20 @@ static void print_progress(const al_session *s, void *p)
             pct, eta, c->tty ? "   " : "\n");
 }
 
-// The summary's words for a stop reason (al_session_stop_reason).
-static const char *stop_reason_text(const char *why)
+// The summary's words for a stop reason (al_session_stop_reason). A stall
+// is the algorithm's own stopping rule: name that algorithm's keys.
+static const char *stop_reason_text(const char *why, const alConfig *cfg)
 {
     if (strcmp(why, "solved") == 0) return "solved, goal reached";
-    if (strcmp(why, "stalled") == 0)
+    if (strcmp(why, "stalled") == 0) {
+        const char *alg = alConfig_Text(cfg, "run.algorithm");
+        if (alg && strcmp(alg, "cmaes") == 0)
+            return "stalled, CMA-ES converged by its own stopping rules (cmaes.tol_fun, "
+                   "cmaes.tol_x, its condition and no-effect tests; cmaes.restarts used up) "
+                   "(goal NOT reached)";
+        if (alg && strcmp(alg, "neat") == 0) return "stalled, NEAT converged (goal NOT reached)";
         return "stalled, no improvement for ga.stall_generations (goal NOT reached)";
+    }
     if (strcmp(why, "generations") == 0) return "generation limit (run.generations)";
     if (strcmp(why, "steps") == 0) return "tick limit (run.steps)";
     return why; // interrupted, failed
@@ -163,7 +173,7 @@ int cmd_run(int argc, char **argv)
     printf("run %lld %s: %lld generations, %lld ticks, %.2fs", (long long)s.run_id, end,
            (long long)s.gens, (long long)s.ticks, al_now() - started);
     if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
-    if (why) printf(", stopped: %s", stop_reason_text(why));
+    if (why) printf(", stopped: %s", stop_reason_text(why, s.cfg));
     printf("\n");
     if (desc[0]) printf("%s\n", desc);
     if (stored) printf("stored in %s (alife show %lld --db %s)\n", db, (long long)s.run_id, db);

@@ -715,20 +715,22 @@ alConfig *alCreateConfig(const alConfigDef *def, alError *err)
         for (int i = 0; i < r.count; ++i)
             if (strcmp(r.items[i].section, "run") == 0 && strcmp(r.items[i].name, "module") == 0)
                 line = r.items[i].line;
-        char shown[128];
+        char shown[128], allowed[160] = "";
+        for (int i = 0; i < nmod; ++i) {
+            if (i) strncat(allowed, "|", sizeof allowed - strlen(allowed) - 1);
+            strncat(allowed, mods[i], sizeof allowed - strlen(allowed) - 1);
+        }
         if (module_set)
             alError_Set(err, AL_ERR_CONFIG,
                         "--set run.module=%s: run.module = '%s': not a valid choice (allowed: "
-                        "one of steering|estrings|ants)",
-                        echo(module_set, shown, sizeof shown), module);
+                        "one of %s)",
+                        echo(module_set, shown, sizeof shown), module, allowed);
         else if (line)
             alError_Set(err, AL_ERR_CONFIG,
-                        "%s:%d: run.module = '%s': not a valid choice (allowed: one of "
-                        "steering|estrings|ants)",
-                        name, line, module);
+                        "%s:%d: run.module = '%s': not a valid choice (allowed: one of %s)", name,
+                        line, module, allowed);
         else
-            alError_Set(err, AL_ERR_CONFIG,
-                        "module '%s' is not one of steering|estrings|ants", module);
+            alError_Set(err, AL_ERR_CONFIG, "module '%s' is not one of %s", module, allowed);
         free_entries(&r);
         return NULL;
     }
@@ -954,7 +956,10 @@ alResult alConfig_Locate(const alConfig *cfg, alError *err)
                 for (int j = 0; j < nfound; ++j) seen |= strcmp(found[j], o) == 0;
                 if (is_origin_located(o) && !seen) {
                     size_t ol = strlen(o);
-                    if (strncmp(msg, o, ol) == 0 && msg[ol] == ':') return err->code; // located
+                    // Located already: by this call's own earlier run, whose
+                    // prefix lists the origins "O1, O2: ".
+                    if (strncmp(msg, o, ol) == 0 && (msg[ol] == ':' || msg[ol] == ','))
+                        return err->code;
                     found[nfound++] = o;
                 }
             }

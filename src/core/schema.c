@@ -9,8 +9,9 @@ static const alKeyDef common_keys[] = {
     {"run", "module", AL_TYPE_ENUM, "ants", 0, 0, "steering|estrings|ants|xor|pole",
      "which module this experiment runs"},
     {"run", "algorithm", AL_TYPE_ENUM, "ga", 0, 0, "ga|neat|cmaes",
-     "the evolutionary algorithm: ga (genetic algorithm), neat (NEAT), cmaes (CMA-ES); the "
-     "module must take what it makes (cmaes and neat: not estrings)"},
+     "the evolutionary algorithm: ga (genetic algorithm), neat (NEAT), cmaes (CMA-ES); each "
+     "module takes (default first): estrings ga; ants ga or cmaes; xor neat; pole cmaes or ga; "
+     "steering ga only (unused: it evolves nothing)"},
     {"run", "name", AL_TYPE_STRING, "", 0, 64, NULL,
      "a short name for the run in the database (empty: the config file's name)"},
     {"run", "seed", AL_TYPE_INT, "1", 0, 9007199254740991.0, NULL,

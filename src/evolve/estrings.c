@@ -362,8 +362,8 @@ static void mod_describe(const void *self, char *buf, size_t cap)
         snprintf(buf, cap, "solved at generation %lld (%lld evaluations): '%s%s'",
                  (long long)es->solved_at, (long long)es->solved_evals, text, more);
     else
-        snprintf(buf, cap, "best '%s%s' error %g at generation %lld%s", text, more, e.error,
-                 (long long)e.gen, es->stalled ? " (stopped: no improvement)" : "");
+        snprintf(buf, cap, "best '%s%s' error %g at generation %lld", text, more, e.error,
+                 (long long)e.gen); // why it stopped: mod_stop_reason
 }
 
 const alModuleClass alEStringsModule = {

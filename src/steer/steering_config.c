@@ -245,7 +245,14 @@ static alResult from_config(const alConfig *cfg, alSteeringDef *d, alError *err)
 
 alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError *err)
 {
-    alResult r = from_config(cfg, d, err);
+    // Steering evolves nothing: an algorithm asked for would be ignored.
+    const char *alg = alConfig_Text(cfg, "run.algorithm");
+    alResult r = alg && strcmp(alg, "ga") != 0
+                     ? alError_Set(err, AL_ERR_CONFIG,
+                                   "run.algorithm = %s: the steering module evolves nothing and "
+                                   "runs no algorithm (allowed: ga, the default, unused)",
+                                   alg)
+                     : from_config(cfg, d, err);
     return r == AL_OK ? r : alConfig_Locate(cfg, err);
 }
 

@@ -241,9 +241,8 @@ static void describe(const void *self, char *buf, size_t cap)
         snprintf(buf, cap, "%s pole solved at generation %lld (%lld evaluations)%s", v, (long long)run->solved_gen,
                  (long long)run->solved_evals, gen);
     else
-        snprintf(buf, cap, "%s pole: best balanced %lld steps at generation %lld%s%s", v,
-                 (long long)run->best_steps, (long long)run->stats.gen, run->stalled ? " (stopped: converged)" : "",
-                 gen);
+        snprintf(buf, cap, "%s pole: best balanced %lld steps at generation %lld%s", v,
+                 (long long)run->best_steps, (long long)run->stats.gen, gen); // why it stopped: stop_reason
 }
 
 int alPoleRun_Generalisation(const alPoleRun *run)

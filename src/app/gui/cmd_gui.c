@@ -14,21 +14,53 @@
 #include "options.h"
 #include "script.h"
 
+// The modules alife knows (the schema's registry), joined by sep: the help
+// texts list them from there, so a new module shows up in every one.
+static const char *module_list(const char *sep)
+{
+    static char buf[160];
+    int n;
+    const char *const *mods = alSchema_Modules(&n);
+    buf[0] = 0;
+    for (int i = 0; i < n; ++i) {
+        if (i) strncat(buf, sep, sizeof buf - strlen(buf) - 1);
+        strncat(buf, mods[i], sizeof buf - strlen(buf) - 1);
+    }
+    return buf;
+}
+
+static bool is_module(const char *name)
+{
+    int n;
+    const char *const *mods = alSchema_Modules(&n);
+    for (int i = 0; i < n; ++i)
+        if (strcmp(mods[i], name) == 0) return true;
+    return false;
+}
+
+static int module_count(void)
+{
+    int n;
+    alSchema_Modules(&n);
+    return n;
+}
+
 static void gui_help(void)
 {
-    printf("usage: alife gui [--mode steering|estrings|ants] [CONFIG] [options]\n"
-           "\n"
+    printf("usage: alife gui [--mode %s] [CONFIG] [options]\n", module_list("|"));
+    printf("\n"
            "Opens the window: the world on the left, a side panel on the right with the\n"
            "module's parameters, the keys, the last generations and a live plot of best\n"
            "and mean fitness. Runs are logged to the run database like 'alife run' ones.\n"
            "With CONFIG, its module's sessions use it (and --mode defaults to its module).\n"
            "Plain 'alife' opens the ants mode with its embedded defaults.\n"
            "\n"
-           "keys: 1/2/3 mode, Space pause, N step, +/- speed, F fast-forward, R new run\n"
-           "      with seed+1, H help, F12 screenshot into results/, Esc quit\n"
+           "keys: 1..%d mode (in the order of --mode's list), Space pause, N step, +/- speed,\n"
+           "      F fast-forward, R new run with seed+1, H help, F12 screenshot into results/,\n"
+           "      Esc quit\n"
            "\n"
            "options:\n"
-           "      --mode M          start in mode steering, estrings or ants\n"
+           "      --mode M          start in mode M: %s\n"
            "  -s, --set K=V         override a config key (for the first mode's runs)\n"
            "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
            "      --no-log          do not log runs\n"
@@ -60,7 +92,8 @@ static void gui_help(void)
            "\n"
            "exit status: 0 closed normally, 1 no display or runtime failure (also a run\n"
            "whose generations or end could not be stored: said on stderr at exit), 2 usage\n"
-           "or config error.\n");
+           "or config error.\n",
+           module_count(), module_list(", "));
 }
 
 static void shot_help(void)
@@ -72,7 +105,7 @@ static void shot_help(void)
         "after simulating N ticks, and writes it as a PNG. For tests and documentation.\n"
         "\n"
         "options:\n"
-        "      --mode M          steering, estrings or ants (default: CONFIG's module, else ants)\n"
+        "      --mode M          %s (default: CONFIG's module, else ants)\n"
         "  -s, --set K=V         override a config key\n"
         "      --ticks N         simulate N ticks first (default 0), so the plot has data\n"
         "      --out FILE.png    where to write the picture (required)\n"
@@ -81,7 +114,8 @@ static void shot_help(void)
         "      --db PATH         also log the run to this database (default: not logged)\n"
         "  -h, --help            this help\n"
         "\n"
-        "exit status: 0 written, 1 runtime failure (font, file), 2 usage or config error.\n");
+        "exit status: 0 written, 1 runtime failure (font, file), 2 usage or config error.\n",
+        module_list(", "));
 }
 
 typedef struct args {
@@ -140,10 +174,9 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         int64_t v;
         switch (c) {
         case O_MODE:
-            if (strcmp(optarg, "steering") && strcmp(optarg, "estrings") && strcmp(optarg, "ants") &&
-                strcmp(optarg, "xor") && strcmp(optarg, "pole"))
-                return cli_usage_error(
-                    cmd, "--mode '%s': not a mode (allowed: steering, estrings, ants, xor, pole)", optarg);
+            if (!is_module(optarg))
+                return cli_usage_error(cmd, "--mode '%s': not a mode (allowed: %s)", optarg,
+                                       module_list(", "));
             a->o.mode = optarg;
             break;
         case 's':

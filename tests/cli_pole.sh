@@ -15,6 +15,8 @@ for l in single double double_novel; do
     expect_output "stopped: solved" "lesson $l is solved"
     expect_output "$l pole solved at generation" "the summary names the variant and the generation"
 done
+expect_output "generalisation: " "double_novel's summary gives the generalisation score"
+expect_output " of 625 starts" "the score is out of the 625 starts"
 
 expect_exit 0 "bench pole, 3 seeds" -- "$ALIFE" bench pole --seeds 3
 expect_output "pole double: 3 seeds from 1" "the bench names the variant and seeds"

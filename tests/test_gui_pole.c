@@ -11,6 +11,8 @@
 
 #ifdef ALIFE_HAVE_GUI
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "gui_script.h"
 
@@ -19,6 +21,7 @@ static void the_lesson_balances_the_best_controller_live(void **state)
     (void)state;
     gs_run r;
     gs_run_script(&r,
+                  "at 1 key =\n" // faster than the class speed: a generation a frame or more
                   "at 3 state\n"
                   "at 8 state\n"
                   "at 200 state\n"
@@ -50,6 +53,33 @@ static void the_lesson_balances_the_best_controller_live(void **state)
     gs_free(&r);
 }
 
+// At the speed the mode opens with, each generation's best plays until it
+// falls (and a short pause) or 150 steps (3 s) before the next generation:
+// early on the poles fall within a second, and the class sees it.
+static void each_best_plays_before_the_next_generation(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 3 state\n"
+                  "at 8 state\n"
+                  "at 300 state\n"
+                  "at 301 quit\n",
+                  "--no-log experiments/pole/double.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_num(r.line[0], "speed") == 1);
+    assert_true(gs_num(r.line[0], "figures.controller_gen") == gs_num(r.line[1], "figures.controller_gen"));
+    assert_true(gs_num(r.line[0], "generation") == gs_num(r.line[1], "generation"));
+    assert_true(gs_num(r.line[1], "figures.trial_steps") > gs_num(r.line[0], "figures.trial_steps") ||
+                gs_num(r.line[1], "figures.trial_failed") == 1);
+    // Still evolving, a generation per trial watched (fewer than 300).
+    double gen = gs_num(r.line[2], "figures.controller_gen");
+    assert_true(gen > gs_num(r.line[1], "figures.controller_gen"));
+    assert_true(gen < 40);
+    gs_free(&r);
+}
+
 static void key_5_opens_the_pole_mode(void **state)
 {
     (void)state;
@@ -68,11 +98,54 @@ static void key_5_opens_the_pole_mode(void **state)
     gs_free(&r);
 }
 
+// How many keys of the Parameters section's list start with prefix.
+static int listed(const char *json, const char *prefix)
+{
+    const char *p = gs_find(json, "parameters"), *end = p ? strchr(p, ']') : NULL;
+    if (!p) fail_msg("no parameters in %s", json);
+    char q[64];
+    snprintf(q, sizeof q, "\"%s", prefix);
+    int n = 0;
+    for (const char *h = strstr(p, q); h && h < end; h = strstr(h + 1, q))
+        n++;
+    return n;
+}
+
+// The Parameters section lists the task's own keys and the running
+// algorithm's, not another algorithm's; a module without a world lists no
+// world keys.
+static void parameters_are_the_task_and_its_algorithm(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 2 state\nat 3 quit\n", "--no-log experiments/pole/double.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_string_equal(gs_str(r.line[0], "algorithm"), "cmaes");
+    assert_true(listed(r.line[0], "pole.") > 5);
+    assert_true(listed(r.line[0], "cmaes.") > 0);
+    assert_int_equal(listed(r.line[0], "ga."), 0);
+    assert_int_equal(listed(r.line[0], "world."), 0);
+    assert_true(listed(r.line[0], "run.seed") == 1);
+    gs_free(&r);
+    gs_run_script(&r, "at 2 state\nat 3 quit\n", "--no-log --mode ants --set run.algorithm=cmaes");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_string_equal(gs_str(r.line[0], "algorithm"), "cmaes");
+    assert_true(listed(r.line[0], "cmaes.") > 0);
+    assert_int_equal(listed(r.line[0], "ga."), 0);
+    assert_true(listed(r.line[0], "ants.") > 0);
+    assert_true(listed(r.line[0], "world.") > 0);
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_balances_the_best_controller_live),
+        cmocka_unit_test(each_best_plays_before_the_next_generation),
         cmocka_unit_test(key_5_opens_the_pole_mode),
+        cmocka_unit_test(parameters_are_the_task_and_its_algorithm),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -18,6 +18,7 @@
 #include "gui/gui.h"
 #include "gui/view.h"
 #include "gui_events.h"
+#include "gui_script.h"
 #include "png_count.h"
 
 static al_gui *open_gui(const char *mode)
@@ -32,6 +33,17 @@ static al_gui *open_gui(const char *mode)
     al_gui *g = al_create_gui(&o, &err);
     if (!g) fail_msg("al_create_gui: %s", err.msg);
     return g;
+}
+
+// world.* keys in the Parameters section's list (none: XOR has no world).
+static int listed_world_keys(const char *json)
+{
+    const char *p = gs_find(json, "parameters"), *end = p ? strchr(p, ']') : NULL;
+    if (!p) fail_msg("no parameters in %s", json);
+    int n = 0;
+    for (const char *h = strstr(p, "\"world."); h && h < end; h = strstr(h + 1, "\"world."))
+        n++;
+    return n;
 }
 
 static void the_view_is_registered_for_xor(void **state)
@@ -83,14 +95,67 @@ static void hidden_nodes_appear_as_neat_adds_them(void **state)
     assert_true(green > 50);      // four outputs and "solved" in green
 }
 
+// The mode opens slow enough to watch (a few generations a second), the
+// speed keys still run it to the solution, and the panel's species count
+// is the generation's the chart and `state` give.
+static void opens_at_a_speed_a_class_can_watch(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 30 state\n"
+                  "at 31 key =\nat 32 key =\nat 33 key =\nat 34 key =\nat 35 key =\nat 36 key =\n"
+                  "at 300 state\n"
+                  "at 301 quit\n",
+                  "--no-log experiments/xor/xor.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 2);
+    assert_string_equal(gs_str(r.line[0], "mode"), "xor");
+    assert_true(gs_num(r.line[0], "speed") < 1);
+    assert_true(gs_num(r.line[0], "generation") >= 1 && gs_num(r.line[0], "generation") <= 3);
+    assert_false(gs_bool(r.line[0], "finished"));
+    assert_true(gs_bool(r.line[1], "finished")); // solved once faster
+    for (int i = 0; i < 2; ++i)
+        assert_true(gs_num(r.line[i], "figures.panel_species") == gs_num(r.line[i], "figures.species"));
+    assert_int_equal(listed_world_keys(r.line[1]), 0);
+    gs_free(&r);
+}
+
+// At 720x480 the GOAL banner of XOR and of pole fits in the world's area
+// (it was cut at the panel).
+static void the_goal_banner_fits_a_small_window(void **state)
+{
+    (void)state;
+    const char *args[2] = {"--no-log experiments/xor/xor.ini", "--no-log experiments/pole/double.ini"};
+    for (int k = 0; k < 2; ++k) {
+        gs_run r;
+        gs_run_script(&r,
+                      "at 1 resize 720 480\nat 2 key =\nat 3 key =\nat 4 key =\nat 5 key =\nat 6 key =\n"
+                      "at 300 state\nat 301 quit\n",
+                      args[k]);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 1);
+        assert_true(gs_bool(r.line[0], "finished"));
+        const char *b = gs_find(r.line[0], "badges");
+        assert_non_null(b);
+        assert_true(b[0] == '[' && b[1] == '{');
+        double bx = gs_num(b + 1, "x"), bw = gs_num(b + 1, "w");
+        double right = gs_num(r.line[0], "world_rect.x") + gs_num(r.line[0], "world_rect.w");
+        if (!(bx + bw <= right)) fail_msg("%s: banner ends at %g, world at %g", args[k], bx + bw, right);
+        gs_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_view_is_registered_for_xor),
         cmocka_unit_test(key_4_opens_the_xor_mode),
         cmocka_unit_test(hidden_nodes_appear_as_neat_adds_them),
+        cmocka_unit_test(opens_at_a_speed_a_class_can_watch),
+        cmocka_unit_test(the_goal_banner_fits_a_small_window),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }
 #else
 static void gui_not_built(void **state)

@@ -135,5 +135,8 @@ const float *alPoleRun_Best(const alPoleRun *run, int *n);
 alResult alPole_CheckConfig(const alConfig *cfg, alError *err);
 /// Whether solved, and at which generation and evaluation count.
 bool alPoleRun_Solved(const alPoleRun *run, int64_t *gen, int64_t *evaluations);
+/// The generalisation score: starts of AL_POLE_GEN_STARTS the best tested
+/// controller balances; -1 when not tested yet or the run has no test.
+int alPoleRun_Generalisation(const alPoleRun *run);
 
 #endif

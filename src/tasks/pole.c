@@ -231,14 +231,24 @@ static void describe(const void *self, char *buf, size_t cap)
 {
     const alPoleRun *run = self;
     const char *v = alPoleVariant_Name(run->def.variant);
+    char gen[80] = ""; // the generalisation score, once a controller was tested
+    if (run->def.generalisation && run->generalised >= 0)
+        snprintf(gen, sizeof gen, "; generalisation: %d of %d starts (needs %d)", run->generalised,
+                 AL_POLE_GEN_STARTS, run->def.generalisation_min);
     if (!run->has_stats)
         snprintf(buf, cap, "%s pole: no generation yet", v);
     else if (run->solved)
-        snprintf(buf, cap, "%s pole solved at generation %lld (%lld evaluations)", v, (long long)run->solved_gen,
-                 (long long)run->solved_evals);
+        snprintf(buf, cap, "%s pole solved at generation %lld (%lld evaluations)%s", v, (long long)run->solved_gen,
+                 (long long)run->solved_evals, gen);
     else
-        snprintf(buf, cap, "%s pole: best balanced %lld steps at generation %lld%s", v,
-                 (long long)run->best_steps, (long long)run->stats.gen, run->stalled ? " (stopped: converged)" : "");
+        snprintf(buf, cap, "%s pole: best balanced %lld steps at generation %lld%s%s", v,
+                 (long long)run->best_steps, (long long)run->stats.gen, run->stalled ? " (stopped: converged)" : "",
+                 gen);
+}
+
+int alPoleRun_Generalisation(const alPoleRun *run)
+{
+    return run->def.generalisation ? run->generalised : -1;
 }
 
 const alModuleClass alPoleModule = {

@@ -236,11 +236,12 @@ static void mod_describe(const void *self, char *buf, size_t cap)
     for (int i = 0; i < x->best.node_count; ++i) hidden += x->best.nodes[i].type == AL_NEAT_HIDDEN;
     const double *o = x->best_out;
     if (x->is_solved)
-        snprintf(buf, cap, "solved at generation %lld (%lld evaluations), %d hidden: %.2f %.2f %.2f %.2f",
-                 (long long)x->solved_at, (long long)x->solved_evals, hidden, o[0], o[1], o[2], o[3]);
+        snprintf(buf, cap, "solved at generation %lld (%lld evaluations): outputs %.2f %.2f %.2f %.2f; %d hidden nodes",
+                 (long long)x->solved_at, (long long)x->solved_evals, o[0], o[1], o[2], o[3], hidden);
     else
-        snprintf(buf, cap, "best fitness %.3f, %d hidden, %d species: %.2f %.2f %.2f %.2f",
-                 x->best_fit, hidden, alNeat_SpeciesCount(x->neat), o[0], o[1], o[2], o[3]);
+        snprintf(buf, cap, "best fitness %.3f: outputs %.2f %.2f %.2f %.2f; %d hidden nodes, %d species", x->best_fit,
+                 o[0], o[1], o[2], o[3], hidden,
+                 x->species_n > 0 ? x->species[x->species_n - 1] : alNeat_SpeciesCount(x->neat));
 }
 
 const alModuleClass alXorModule = {

@@ -318,6 +318,9 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     if (g->view && g->view->ticks_per_frame > 1)
         while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
             g->speed_idx++;
+    if (g->view && g->view->ticks_per_frame < 0)
+        while (g->speed_idx > 0 && speeds[g->speed_idx - 1] >= g->view->ticks_per_frame)
+            g->speed_idx--;
     g->jump_to = 0;
     g->plot_fig = -1; // the view's default figure, once the first generation names them
     if (!cls) return AL_OK; // the empty world: nothing simulates
@@ -611,6 +614,9 @@ static int64_t simulate(al_gui *g)
     int64_t done = 0;
     g->frame++;
     int speed = speeds[g->speed_idx];
+    if (!g->step_once && !g->fast && g->jump_to == 0 && g->speed_idx <= SPEED_ONE && g->view &&
+        g->view->hold && g->view->hold(&g->ctx))
+        return 0; // the view plays what it shows first (a trial)
     if (!g->step_once && !g->fast && g->jump_to == 0 && speed < 0) {
         if (g->frame % -speed != 0) return 0; // one tick every -speed frames
         step_some(g, 1, &done);

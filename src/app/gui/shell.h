@@ -231,5 +231,10 @@ void al_shell_report(al_gui *g, al_view_report *r);
 void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);
+/// Where the Parameters section lists key: 0 the module's own, 1 the
+/// running algorithm's (run.algorithm; other algorithms' keys are not
+/// listed), 2 run.*, 3 world.* (none for a view without a world); -1 not
+/// listed (shell_draw.c).
+int al_gui_param_group(const al_gui *g, const char *key);
 
 #endif

@@ -194,9 +194,14 @@ static void draw_world(al_gui *g)
         if (why && strcmp(why, "stalled") == 0)
             snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
                      (long long)g->s.gens);
-        else if (g->s.goal)
-            snprintf(s, sizeof s, "GOAL REACHED at generation %lld  -  R: new run",
-                     (long long)(g->s.gens - 1));
+        else if (g->s.goal) { // shorter while it does not fit (a small window)
+            static const char *const forms[] = {"GOAL REACHED at generation %lld  -  R: new run",
+                                                 "GOAL REACHED at generation %lld", "GOAL at gen %lld"};
+            for (int i = 0; i < 3; ++i) {
+                snprintf(s, sizeof s, forms[i], (long long)(g->s.gens - 1));
+                if (al_text_width(g->font, s) + 16 <= c.rect.x + c.rect.w - bx - 4) break;
+            }
+        }
         else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
             // what the world shows past the limit: a replay or the population
             // (the ants view's B switches), shorter when the window is narrow
@@ -335,9 +340,27 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
     }
 }
 
+int al_gui_param_group(const al_gui *g, const char *key)
+{
+    static const char *const algorithms[] = {"ga.", "neat.", "cmaes."};
+    if (strcmp(key, "run.module") == 0 || strcmp(key, "run.name") == 0 || strcmp(key, "run.threads") == 0 ||
+        strcmp(key, "run.sweep") == 0 || strcmp(key, "run.group") == 0 || strcmp(key, "run.algorithm") == 0)
+        return -1;
+    if (strncmp(key, "run.", 4) == 0) return 2;
+    if (strncmp(key, "world.", 6) == 0) return g->view && g->view->no_world ? -1 : 3;
+    const char *running = g->cfg ? alConfig_Text(g->cfg, "run.algorithm") : NULL;
+    for (size_t i = 0; i < sizeof algorithms / sizeof algorithms[0]; ++i) {
+        size_t n = strlen(algorithms[i]);
+        if (strncmp(key, algorithms[i], n) != 0) continue;
+        return running && strlen(running) == n - 1 && strncmp(running, algorithms[i], n - 1) == 0 ? 1 : -1;
+    }
+    return 0;
+}
+
 typedef struct param_ctx {
     al_panel *p;
-    int pass; ///< 0: the module's own keys, 1: run.*, 2: world.*
+    const al_gui *g;
+    int pass; ///< al_gui_param_group: 0 the module's own, 1 its algorithm's, 2 run.*, 3 world.*
     int col, shown, skipped, rows, max_rows;
     int colw;
 } param_ctx;
@@ -346,11 +369,7 @@ static void param_line(const char *key, const char *value, void *vctx)
 {
     param_ctx *pc = vctx;
     al_panel *p = pc->p;
-    int pass = strncmp(key, "run.", 4) == 0 ? 1 : strncmp(key, "world.", 6) == 0 ? 2 : 0;
-    if (pass != pc->pass || strcmp(key, "run.module") == 0 || strcmp(key, "run.name") == 0 ||
-        strcmp(key, "run.threads") == 0 || strcmp(key, "run.sweep") == 0 ||
-        strcmp(key, "run.group") == 0)
-        return;
+    if (al_gui_param_group(pc->g, key) != pc->pass) return;
     int lh = al_font_height(p->small);
     if (pc->rows >= pc->max_rows || p->y + lh > p->bottom) {
         pc->skipped++;
@@ -626,13 +645,20 @@ static void draw_panel(al_gui *g)
 
     // Parameters: the module's own first, the world last (least telling).
     if (fold_heading(g, &p, "Parameters", &g->fold_params)) {
-        param_ctx pc = {&p, 0, 0, 0, 0, 0, 8, p.width / 2};
-        for (pc.pass = 0; pc.pass < 3; ++pc.pass)
+        const char *algo = alConfig_Text(g->cfg, "run.algorithm");
+        if (algo)
+            al_panel_kv(&p, "algorithm", "%s", strcmp(algo, "cmaes") == 0  ? "CMA-ES (cmaes.*)"
+                                               : strcmp(algo, "neat") == 0 ? "NEAT (neat.*)"
+                                                                           : "genetic algorithm (ga.*)");
+        param_ctx pc = {&p, g, 0, 0, 0, 0, 0, 8, p.width / 2};
+        for (pc.pass = 0; pc.pass < 4; ++pc.pass)
             alConfig_Each(g->cfg, param_line, &pc);
         if (pc.col == 1) p.y += al_font_height(g->small);
         if (pc.skipped > 0)
             al_panel_note(&p, "%d more: alife config --list --module %s", pc.skipped,
                           mode_names[g->mode]);
+    } else if (g->cfg && g->view && g->view->no_world) {
+        al_panel_note(&p, "seed %lld", (long long)alConfig_Int(g->cfg, "run.seed"));
     } else if (g->cfg) {
         alWorld wd = alWorld_FromConfig(g->cfg);
         al_panel_note(&p, "world %g x %g, %s edges, seed %lld", (double)wd.width,

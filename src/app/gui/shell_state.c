@@ -36,6 +36,23 @@ static void jstr(FILE *f, const char *s)
     fputc('"', f);
 }
 
+typedef struct param_json {
+    const al_gui *g;
+    FILE *f;
+    int group;
+    const char *sep;
+} param_json;
+
+static void param_key(const char *key, const char *value, void *vctx)
+{
+    (void)value;
+    param_json *pj = vctx;
+    if (al_gui_param_group(pj->g, key) != pj->group) return;
+    fputs(pj->sep, pj->f);
+    jstr(pj->f, key);
+    pj->sep = ",";
+}
+
 static void jnum(FILE *f, double v)
 {
     if (isfinite(v))
@@ -148,6 +165,15 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fprintf(f, "%d", r.selected);
     else
         fputs("null", f);
+    if (g->cfg) { // the keys the Parameters section lists, in its order
+        fprintf(f, ",\"algorithm\":");
+        jstr(f, alConfig_Text(g->cfg, "run.algorithm"));
+        param_json pj = {g, f, 0, ""};
+        fputs(",\"parameters\":[", f);
+        for (pj.group = 0; pj.group < 4; ++pj.group)
+            alConfig_Each(g->cfg, param_key, &pj);
+        fputc(']', f);
+    }
     fputs(",\"sections\":[", f);
     for (int i = 0; i < g->sections.n; ++i) {
         const al_panel_section *s = &g->sections.s[i];

@@ -312,7 +312,8 @@ void al_view_mark_edited(al_view_ctx *ctx, const char *what);
 /// A module's view. Only module and draw are required.
 typedef struct al_view {
     const char *module;              ///< the alModuleClass name it draws
-    int ticks_per_frame;             ///< starting speed (0: 1 tick per frame)
+    int ticks_per_frame;             ///< starting speed (0: 1 tick per frame; -n: one
+                                     ///< tick every n frames, for a class to watch)
     const char *const *plot_figures; ///< alGenStats figure names also plotted
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
     const char *keys_help;           ///< the view's own keys for the panel and help,
@@ -331,6 +332,10 @@ typedef struct al_view {
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
     void (*panel)(al_view_ctx *ctx, al_panel *p);                            ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional
+    /// optional: true holds the run at 1 tick a frame or slower (not when
+    /// fast-forwarding or stepping), e.g. while the view plays the last
+    /// generation's best trial for the class to watch.
+    bool (*hold)(al_view_ctx *ctx);
     /// optional: the figure the plot shows first (a name from the module's
     /// statistics, e.g. "order"; NULL: best and mean fitness). Tab cycles.
     const char *plot_default;

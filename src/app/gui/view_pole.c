@@ -3,6 +3,8 @@
 // solved). The view runs its own trial of that controller, one control step
 // (0.02 s) per frame, in update (never while drawing); a new generation's
 // best starts a new trial, and a fallen trial starts again after a pause.
+// At normal speed the run waits for each best's trial (hold), so a class
+// sees the poles fall early on; the speed keys run generations freely.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +43,17 @@ static void restart_trial(const alPoleDef *d, view_state *st)
     alPoleTrial_Start(d, &st->trial, NULL);
     st->rest = 0;
     st->trials++;
+}
+
+// At normal speed the run waits while the latest generation's best plays:
+// until it falls (and the pause after it) or HOLD_STEPS steps (3 s).
+enum { HOLD_STEPS = 150, HOLD_REST = 20 };
+static bool hold(al_view_ctx *ctx)
+{
+    const view_state *st = ctx->state;
+    if (!st || st->n == 0 || ctx->done) return false;
+    if (st->trial.failed) return st->rest < HOLD_REST;
+    return st->trial.steps < HOLD_STEPS;
 }
 
 static void update(al_view_ctx *ctx, int64_t ticks)
@@ -125,6 +138,11 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                 d->recurrent ? ", recurrent" : "");
     al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
     al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
+    int gs = alPoleRun_Generalisation(ctx->mod);
+    if (d->generalisation && gs < 0)
+        al_panel_kv(p, "generalisation", "not tested yet (needs %d of %d)", d->generalisation_min, AL_POLE_GEN_STARTS);
+    else if (d->generalisation)
+        al_panel_kv(p, "generalisation", "%d of %d starts (needs %d)", gs, AL_POLE_GEN_STARTS, d->generalisation_min);
     int64_t sg = 0, se = 0;
     if (alPoleRun_Solved(ctx->mod, &sg, &se))
         al_panel_text(p, AL_COL_GOOD, "solved: generation %lld, %lld evaluations", (long long)sg, (long long)se);
@@ -166,11 +184,13 @@ const al_view al_view_pole = {
     .ticks_per_frame = 1,
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean)",
+    .no_world = true,
     .legend = "orange  the long pole (1 m)\ngreen   the short pole (0.1 m)\nred     the track's ends: the "
               "cart fails beyond them",
     .create = create,
     .destroy = destroy,
     .update = update,
+    .hold = hold,
     .draw = draw,
     .panel = panel,
     .report = report,

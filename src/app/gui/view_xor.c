@@ -77,7 +77,8 @@ static void draw_network(al_canvas *c, const alNeatGenome *g, float x0, float y0
         float px = 1.0f + (float)(aw > 8 ? 8 : aw) * 0.6f;
         al_batch_line(c->batch, c, a, b, px, cn->weight >= 0 ? AL_COL_MEAN : AL_COL_BAD);
     }
-    float r = 14;
+    float r = 14; // at least 9 pixels, so the node's number fits in it
+    if (r < 9 / c->scale) r = 9 / c->scale;
     for (int i = 0; i < g->node_count; ++i) {
         const alNeatNode *n = &g->nodes[i];
         SDL_Color col = n->type == AL_NEAT_INPUT    ? AL_COL_AGENT
@@ -91,25 +92,35 @@ static void draw_network(al_canvas *c, const alNeatGenome *g, float x0, float y0
         const alNeatNode *n = &g->nodes[i];
         const char *label = n->type == AL_NEAT_BIAS ? "1" : n->type == AL_NEAT_OUTPUT ? "out" : NULL;
         if (n->type == AL_NEAT_INPUT)
-            al_draw_text(c, alV2(pos[i].x, pos[i].y + 26), AL_COL_TEXT, "in%d", n->id);
+            al_draw_text(c, alV2(pos[i].x, pos[i].y + r + 10 / c->scale), AL_COL_TEXT, "in%d", n->id);
         else if (label)
-            al_draw_text(c, alV2(pos[i].x, pos[i].y + (n->type == AL_NEAT_OUTPUT ? -26.f : 26.f)),
+            al_draw_text(c, alV2(pos[i].x, pos[i].y + (n->type == AL_NEAT_OUTPUT ? -1.f : 1.f) * (r + 10 / c->scale)),
                          AL_COL_TEXT, "%s", label);
         else
             al_draw_text(c, pos[i], AL_COL_BG, "%d", n->id);
     }
 }
 
-static void draw_table(al_canvas *c, const double out[4], float x0, float y0)
+// Table columns at least TABLE_COL_PX pixels apart, so the text never
+// overlaps however small the window; returns the table's right edge.
+enum { TABLE_COL_PX = 52 };
+static float draw_table(al_canvas *c, const double out[4], float x0, float y0)
 {
-    al_draw_text(c, alV2(x0 + 110, y0), AL_COL_ACCENT, "in0  in1  target  output");
+    float col = c->world.width * 0.085f, min = (float)TABLE_COL_PX / c->scale, row = 30;
+    if (col < min) col = min;
+    if (row < 18 / c->scale) row = 18 / c->scale;
+    static const char *const head[4] = {"in0", "in1", "target", "output"};
+    for (int k = 0; k < 4; ++k)
+        al_draw_text(c, alV2(x0 + col * ((float)k + 0.5f), y0), AL_COL_ACCENT, "%s", head[k]);
     for (int p = 0; p < 4; ++p) {
-        float y = y0 + 34 + 30 * (float)p;
+        float y = y0 + row * (float)(p + 1) + 4 / c->scale;
         bool right = (out[p] > 0.5) == (alXorTargets[p] > 0.5);
-        al_draw_text(c, alV2(x0 + 110, y), AL_COL_TEXT, " %.0f     %.0f       %.0f      ",
-                     alXorInputs[p][0], alXorInputs[p][1], alXorTargets[p]);
-        al_draw_text(c, alV2(x0 + 200, y), right ? AL_COL_GOOD : AL_COL_BAD, "%.3f", out[p]);
+        al_draw_text(c, alV2(x0 + col * 0.5f, y), AL_COL_TEXT, "%.0f", alXorInputs[p][0]);
+        al_draw_text(c, alV2(x0 + col * 1.5f, y), AL_COL_TEXT, "%.0f", alXorInputs[p][1]);
+        al_draw_text(c, alV2(x0 + col * 2.5f, y), AL_COL_TEXT, "%.0f", alXorTargets[p]);
+        al_draw_text(c, alV2(x0 + col * 3.5f, y), right ? AL_COL_GOOD : AL_COL_BAD, "%.3f", out[p]);
     }
+    return x0 + 4 * col;
 }
 
 static void draw_species(al_canvas *c, const int *sp, int n, float x0, float y0, float w, float h)
@@ -143,13 +154,25 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         al_draw_text(c, alV2(W / 2, H / 2), AL_COL_DIM, "no generation yet");
         return;
     }
-    draw_table(c, out, W * 0.04f, H * 0.06f);
-    al_draw_text(c, alV2(W * 0.04f + 110, H * 0.06f + 160), alXor_IsSolved(x) ? AL_COL_GOOD : AL_COL_DIM,
-                 "%s  fitness %.3f of 16", alXor_IsSolved(x) ? "solved" : "not yet solved", fit);
-    draw_network(c, g, W * 0.45f, H * 0.08f, W * 0.52f, H * 0.55f);
+    float right = draw_table(c, out, W * 0.03f, H * 0.06f), row = 30;
+    if (row < 18 / c->scale) row = 18 / c->scale;
+    al_draw_text(c, alV2(0.5f * (W * 0.03f + right), H * 0.06f + 5.5f * row),
+                 alXor_IsSolved(x) ? AL_COL_GOOD : AL_COL_DIM, "%s, fitness %.3f of 16",
+                 alXor_IsSolved(x) ? "solved" : "not yet solved", fit);
+    float nx = W * 0.45f > right + 10 / c->scale ? W * 0.45f : right + 10 / c->scale;
+    draw_network(c, g, nx, H * 0.08f, W * 0.97f - nx, H * 0.55f);
     int n;
     const int *sp = alXor_SpeciesHistory(x, &n);
     draw_species(c, sp, n, W * 0.08f, H * 0.74f, W * 0.86f, H * 0.18f);
+}
+
+// The species of the generation last scored: the number the chart, the
+// log and `state` give (NEAT's own count is already the next generation's).
+static int shown_species(const alXor *x)
+{
+    int n;
+    const int *sp = alXor_SpeciesHistory(x, &n);
+    return n > 0 ? sp[n - 1] : alNeat_SpeciesCount(alXor_Neat(x));
 }
 
 static void panel(al_view_ctx *ctx, al_panel *p)
@@ -157,7 +180,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     const alXor *x = ctx->mod;
     const alNeat *ne = alXor_Neat(x);
     al_panel_heading(p, "NEAT");
-    al_panel_kv(p, "species", "%d", alNeat_SpeciesCount(ne));
+    al_panel_kv(p, "species", "%d", shown_species(x));
     al_panel_kv(p, "threshold", "%.2f", alNeat_Threshold(ne));
     al_panel_kv(p, "innovations", "%d", (int)alNeat_NextInnovation(ne));
     al_panel_kv(p, "evaluations", "%lld", (long long)alNeat_Evaluations(ne));
@@ -168,21 +191,25 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         for (int i = 0; i < g->conn_count; ++i) links += g->conns[i].enabled;
         al_panel_kv(p, "best network", "%d hidden, %d links", hidden, links);
     }
-    if (alXor_IsSolved(x))
-        al_panel_text(p, AL_COL_GOOD, "solved at generation %lld (%lld evaluations)",
-                      (long long)alXor_SolvedAt(x), (long long)alXor_SolvedEvaluations(x));
+    // The solve line is the module's describe, under the generations table.
+}
+
+static void report(al_view_ctx *ctx, al_view_report *r)
+{
+    al_view_report_figure(r, "panel_species", shown_species(ctx->mod));
 }
 
 static const char *const plot_figures[] = {"species", NULL};
 
 const al_view al_view_xor = {
     .module = "xor",
-    .ticks_per_frame = 1,
+    .ticks_per_frame = -15, // 4 generations a second: hidden nodes appear as they are added
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean; 16 = perfect)",
     .no_world = true,
     .draw = draw,
     .panel = panel,
+    .report = report,
     .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top)\nyellow  hidden nodes, by depth\n"
               "blue/red  positive/negative weights",
 };

@@ -467,7 +467,73 @@ static void scripted_the_compare_picker_fits_its_box(void **state)
     }
     gs_free(&r);
 }
+// Issue 10, a teacher's trial at the generation limit: the window replays
+// the last generation on its own, at the speed the panel shows (10 ticks a
+// frame, not 1); B then shows the last population alive and moving (its
+// tick advances, it eats), not a frozen world; the banner says what is
+// shown; the brain box stays within the world's rows (never over the
+// caption under it).
+static void scripted_at_the_limit_the_population_lives_on(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 110 state\nat 111 state\nat 112 state\n"
+                  "at 113 key b  # back to the population\n"
+                  "at 115 state\nat 116 state\nat 117 state\nat 125 state\n"
+                  "at 126 resize 720 480\n"
+                  "at 130 state\nat 140 state\nat 150 state\nat 160 state\nat 170 state\n"
+                  "at 171 key b  # the replay again\n"
+                  "at 175 state\nat 185 state\nat 195 state\nat 205 state\nat 206 quit\n",
+                  "experiments/ants/default.ini --no-log --set run.generations=3 --set ants.ticks=300");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 16);
+    // the replay, at the shell's speed
+    bool exact = false;
+    for (int i = 0; i < 3; ++i) {
+        const char *l = r.line[i];
+        assert_true(gs_bool(l, "finished"));
+        assert_true(gs_bool(l, "replaying"));
+        if (i && gs_num(l, "figures.replay_tick") - gs_num(r.line[i - 1], "figures.replay_tick") == gs_num(l, "speed"))
+            exact = true;
+        const char *b = gs_str(l, "banner");
+        if (!strstr(b, "LIMIT") || !strstr(b, "replay of generation")) fail_msg("banner '%s' does not say a replay is shown", b);
+    }
+    assert_true(gs_num(r.line[0], "speed") == 10);
+    if (!exact) fail_msg("the replay does not advance %g ticks a frame", gs_num(r.line[0], "speed"));
+    // B: the population, alive: its tick advances and it eats
+    for (int i = 3; i < 12; ++i) {
+        const char *l = r.line[i];
+        assert_true(gs_bool(l, "finished"));
+        assert_false(gs_bool(l, "replaying"));
+        if (i > 3 && gs_num(l, "figures.population_tick") == gs_num(r.line[i - 1], "figures.population_tick"))
+            fail_msg("the population stands still at tick %g (state %d)", gs_num(l, "figures.population_tick"), i);
+        const char *head = gs_str(l, "header");
+        char want[64];
+        snprintf(want, sizeof want, "tick %.0f of 300", gs_num(l, "figures.population_tick"));
+        if (!strstr(head, want)) fail_msg("header '%s' lacks '%s'", head, want);
+        const char *b = gs_str(l, "banner");
+        if (!strstr(b, "LIMIT") || !strstr(b, "the population of generation")) fail_msg("banner '%s' does not say the population is shown", b);
+    }
+    assert_true(gs_num(r.line[6], "figures.food_eaten") > gs_num(r.line[3], "figures.food_eaten"));
+    // B again: the replay
+    for (int i = 12; i < 16; ++i) assert_true(gs_bool(r.line[i], "replaying"));
+    // the brain box (the replay selects its best ant) within the world's rows
+    int boxes = 0;
+    for (int i = 0; i < 16; ++i) {
+        const char *l = r.line[i];
+        if (!gs_overlay(l, "brain")) continue;
+        int wy = (int)gs_num(l, "world_rect.y"), wh = (int)gs_num(l, "world_rect.h");
+        int by = (int)gs_num(l, "figures.brain_y"), bh = (int)gs_num(l, "figures.brain_h");
+        if (by < wy || by + bh > wy + wh)
+            fail_msg("brain box rows %d..%d outside the world's %d..%d (state %d)", by, by + bh, wy, wy + wh, i);
+        ++boxes;
+    }
+    assert_true(boxes >= 5);
+    gs_free(&r);
+}
 #else
+static void scripted_at_the_limit_the_population_lives_on(void **state) { (void)state; skip(); }
 static void scripted_shared_world_and_whole_generation_replay(void **state) { (void)state; skip(); }
 static void scripted_shared_world_is_the_same_with_1_and_2_threads(void **state) { (void)state; skip(); }
 static void scripted_own_worlds_pin_one_ant(void **state) { (void)state; skip(); }
@@ -497,6 +563,7 @@ int main(void)
         cmocka_unit_test(scripted_badges_captions_and_labels_leave_the_world_alone),
         cmocka_unit_test(scripted_the_compare_plot_title_says_what_is_drawn),
         cmocka_unit_test(scripted_the_compare_picker_fits_its_box),
+        cmocka_unit_test(scripted_at_the_limit_the_population_lives_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -654,6 +654,10 @@ void al_gui_update(al_gui *g)
 {
     al_compare_view_refresh(g->cmpv);
     int64_t ticks = simulate(g);
+    if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
+        int sp = speeds[g->speed_idx];
+        ticks = sp > 0 ? sp : ++g->frame % -sp == 0;
+    }
     if (g->have_session && g->s.log) {
         // Commit batched generations even while paused, so the database's
         // write lock is never held for long and 'alife runs' sees them.

@@ -177,6 +177,7 @@ struct al_gui {
     /// beside the world rectangle, never over it.
     SDL_Rect badges[4];
     int nbadges;
+    char banner[240]; ///< the first badge's text ("" none)
     char last_shot[600];
 
     al_panel_sections sections; ///< the panel's sections as last drawn

@@ -74,7 +74,11 @@ void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
     if (g->view && g->view->shown && !g->fast && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
         // A replay is drawn: the line says which generation and its tick (the
         // run's own state is in the badge above the world and the table).
-        snprintf(out, cap, "replay of generation %lld   tick %d of %d", (long long)rgen, rtick, rticks);
+        if (g->done && rgen == g->s.gens) // the run's population, kept alive
+            snprintf(out, cap, "the population of generation %lld, not evolving   tick %d of %d",
+                     (long long)rgen, rtick, rticks);
+        else
+            snprintf(out, cap, "replay of generation %lld   tick %d of %d", (long long)rgen, rtick, rticks);
         if (col) *col = AL_COL_WARN;
         return;
     }
@@ -116,6 +120,7 @@ static int badge(al_gui *g, int x, int y, SDL_Color bg, const char *s)
     int w = al_text_width(g->font, s) + 16, h = al_font_height(g->font) + 6;
     fill(g->r, (SDL_Rect){x, y, w, h}, bg);
     al_draw_text_px(g->r, g->font, (float)(x + 8), (float)(y + 3), AL_RGB(16, 18, 22), s);
+    if (g->nbadges == 0) snprintf(g->banner, sizeof g->banner, "%s", s);
     if (g->nbadges < (int)(sizeof g->badges / sizeof g->badges[0]))
         g->badges[g->nbadges++] = (SDL_Rect){x, y, w, h};
     return w;
@@ -158,6 +163,7 @@ static void draw_world(al_gui *g)
     // What the rectangle is, under it in the band kept for it: the view's
     // words first (whose world), then the size and edges when they fit.
     g->nbadges = 0;
+    g->banner[0] = '\0';
     if (!(g->view && g->view->no_world)) {
         char size[160], cap[420], own[240] = "";
         snprintf(size, sizeof size, "world %g x %g, edges %s", (double)c.world.width,
@@ -182,6 +188,8 @@ static void draw_world(al_gui *g)
     SDL_RenderSetClipRect(g->r, &c.rect);
     if (g->done) {
         char s[200];
+        int64_t rgen;
+        int rtick, rticks;
         const char *why = al_session_stop_reason(&g->s, "finished");
         if (why && strcmp(why, "stalled") == 0)
             snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
@@ -194,7 +202,15 @@ static void draw_world(al_gui *g)
                 if (al_text_width(g->font, s) + 16 <= c.rect.x + c.rect.w - bx - 4) break;
             }
         }
-        else
+        else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
+            // what the world shows past the limit: a replay or the population
+            // (the ants view's B switches), shorter when the window is narrow
+            const char *what = rgen == g->s.gens ? "the population of generation" : "replay of generation";
+            snprintf(s, sizeof s, "LIMIT: %lld generations  -  %s %lld, not evolving  -  B: %s, E: evolve on",
+                     (long long)g->s.gens, what, (long long)rgen, rgen == g->s.gens ? "replay" : "the population");
+            if (al_text_width(g->font, s) + 16 > c.rect.x + c.rect.w - bx - 4)
+                snprintf(s, sizeof s, "LIMIT: %s %lld", what, (long long)rgen);
+        } else
             snprintf(s, sizeof s, "LIMIT: %lld generations done  -  E: evolve on, R: new run",
                      (long long)g->s.gens);
         bx += badge(g, bx, by, AL_COL_GOOD, s) + step;

@@ -113,6 +113,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     al_shell_status(g, status, sizeof status, NULL);
     fputs(",\"header\":", f);
     jstr(f, status);
+    fputs(",\"banner\":", f);
+    jstr(f, g->banner);
     if (g->have_session && g->cfg) {
         al_canvas c;
         al_shell_canvas(g, &c);

@@ -281,7 +281,7 @@ typedef struct al_view_ctx {
 /// What the --script harness's `state` says about a view, filled by the
 /// shell (figures from the last generation's statistics, agents from the
 /// config) and then by the view's optional .report, which adds or replaces.
-enum { AL_REPORT_MAX_FIGURES = 24 };
+enum { AL_REPORT_MAX_FIGURES = 32 };
 typedef struct al_view_report {
     char scenario[64]; ///< the scenario or lesson shown ("" none)
     int agents;        ///< agents in the world (-1 unknown)
@@ -354,6 +354,8 @@ typedef struct al_view {
     /// optional: what the world shows when it is not the live run (a stored
     /// generation replayed): that generation, its tick and ticks per
     /// generation; false: the live run. The shell's status line says it.
+    /// gen equal to the run's generations done: the run's own population,
+    /// kept alive past its limit without evolving.
     bool (*shown)(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks);
     /// optional: a few words the shell writes under the world, before its
     /// size and edges (e.g. whose world is drawn); never over the world.

@@ -40,6 +40,8 @@ typedef struct ants_view {
     int npuffs;
     int64_t eaten_seen;    // items seen eaten in the drawn world (for tests)
     bool auto_replayed;    // the replay started at the run's end was tried
+    bool living;           // replay is the run's own population, kept alive past its limit
+    SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
 } ants_view;
 
 static void *create(const al_view_ctx *ctx)
@@ -152,41 +154,100 @@ static void track_eaten(ants_view *v, const alAnts *ants)
     v->prev_src = ants;
 }
 
+// The last stored generation replayed (the whole population in the shared
+// world, the best ant in its own), else, not logged, the last generation
+// from memory.
+static void replay_last(al_view_ctx *ctx, ants_view *v)
+{
+    const alAnts *before = v->replay;
+    start_replay(ctx, v, -1);
+    if (v->replay != before) {
+        v->living = false;
+        return;
+    }
+    size_t bytes = 0;
+    const void *best = ctx->cls->best_genome ? ctx->cls->best_genome(ctx->mod, &bytes) : NULL;
+    const alAntsDef *def = alAnts_Def(ctx->mod);
+    size_t one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
+    if (best && bytes >= one && ctx->session->gens > 0) {
+        // Not logged: the last generation from memory, the whole of it
+        // when the module keeps it (a shared world), else its best ant.
+        alError err = {0};
+        const float *w = best;
+        bool all = bytes == one * (size_t)(def->count + 1);
+        alAnts *r = NULL;
+        alResult res =
+            all ? alCreateAntsReplayAll(def, ctx->session->seed, ctx->session->gens - 1,
+                                        w + one / sizeof(float), def->count, &r, &err)
+                : alCreateAntsReplay(def, ctx->session->seed, ctx->session->gens - 1, w, &r, &err);
+        if (res == AL_OK) {
+            alDestroyAnts(v->replay);
+            v->replay = r;
+            v->living = false;
+            v->replay_all = all;
+            v->replay_logged_mean = NAN;
+            v->replay_gen = ctx->session->gens - 1;
+            v->replay_logged = ctx->session->last.best;
+            v->replay_result = NAN;
+            v->selected = 0;
+            snprintf(v->note, sizeof v->note,
+                     "the run is at its limit: its last generation forages on (B: the population)");
+        }
+    }
+}
+
+static void stop_replay(ants_view *v)
+{
+    alDestroyAnts(v->replay);
+    v->replay = NULL;
+    v->living = false;
+    v->selected = -1;
+    v->note[0] = '\0';
+}
+
+// Past the limit: the run's population (the one E would evaluate next) lives
+// on in its generation's world, in a loop, without evolving.
+static void live_on(al_view_ctx *ctx, ants_view *v)
+{
+    const alAntsDef *def = alAnts_Def(ctx->mod);
+    size_t nw = (size_t)alNN_WeightCount(&def->brain);
+    float *genomes = malloc(sizeof(float) * nw * (size_t)def->count);
+    if (!genomes) return;
+    for (int a = 0; a < def->count; ++a) memcpy(genomes + nw * (size_t)a, alAnts_Genome(ctx->mod, a), nw * sizeof(float));
+    alError err = {0};
+    alAnts *r = NULL;
+    int64_t gen = ctx->session->gens;
+    if (alCreateAntsReplayAll(def, ctx->session->seed, gen, genomes, def->count, &r, &err) == AL_OK) {
+        stop_replay(v);
+        v->replay = r;
+        v->living = true;
+        v->replay_gen = gen;
+        v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
+        v->replay_all = true;
+        snprintf(v->note, sizeof v->note,
+                 "at the limit: generation %lld's population lives on, not evolving (B: replay, E: evolve on)",
+                 (long long)gen);
+    } else {
+        snprintf(v->note, sizeof v->note, "the population: %s", err.msg);
+    }
+    free(genomes);
+}
+
 static void update(al_view_ctx *ctx, int64_t ticks)
 {
     ants_view *v = ctx->state;
     // At the generation limit the world stays alive: the last stored
     // generation replays (the whole population in the shared world, the best
-    // ant in its own; once; B goes back to the population).
+    // ant in its own; once); B then shows the run's population, alive in a
+    // loop without evolving (live_on), B again the replay.
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
         v->auto_replayed = true;
-        start_replay(ctx, v, -1);
-        size_t bytes = 0;
-        const void *best = ctx->cls->best_genome ? ctx->cls->best_genome(ctx->mod, &bytes) : NULL;
-        const alAntsDef *def = alAnts_Def(ctx->mod);
-        size_t one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
-        if (!v->replay && best && bytes >= one && ctx->session->gens > 0) {
-            // Not logged: the last generation from memory, the whole of it
-            // when the module keeps it (a shared world), else its best ant.
-            alError err = {0};
-            const float *w = best;
-            bool all = bytes == one * (size_t)(def->count + 1);
-            alResult res =
-                all ? alCreateAntsReplayAll(def, ctx->session->seed, ctx->session->gens - 1,
-                                            w + one / sizeof(float), def->count, &v->replay, &err)
-                    : alCreateAntsReplay(def, ctx->session->seed, ctx->session->gens - 1, w,
-                                         &v->replay, &err);
-            if (res == AL_OK) {
-                v->replay_gen = ctx->session->gens - 1;
-                v->replay_logged = ctx->session->last.best;
-                v->replay_result = NAN;
-                v->selected = 0;
-                snprintf(v->note, sizeof v->note,
-                         "the run is at its limit: its last best ant forages on (B: back)");
-            }
-        }
+        replay_last(ctx, v);
     }
-    if (v && !ctx->done) v->auto_replayed = false;
+    if (v && !ctx->done) {
+        v->auto_replayed = false;
+        if (v->living) stop_replay(v); // evolving on: the run's population is live again
+    }
     if (!v) return;
     if (v->replay) {
         // The replay runs at the shell's speed (at least a tick a frame, also
@@ -365,7 +426,7 @@ static void draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const al
 
 // The brain inspector of ant a, drawn at (px, py) pixels: beside it, never
 // over it (view_ants.h), sized to the world view.
-static void draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint at, const char *title)
+static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint at, const char *title)
 {
     const alAntsDef *def = alAnts_Def(ants);
     int sh = al_font_height(c->small);
@@ -373,7 +434,10 @@ static void draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint a
     for (int L = 0; L < def->brain.layer_count; ++L)
         if (def->brain.sizes[L] > rows) rows = def->brain.sizes[L];
     int want_h = 24 + rows * (sh + 2) + 8, want_w = 330;
-    SDL_Rect box = al_ants_brain_box(c->rect, at.x, at.y, want_w, want_h, 14);
+    // within the world's rows: the badges above and the caption below stay readable
+    SDL_Rect band = {c->rect.x, (int)c->world_px.y, c->rect.w, (int)c->world_px.h};
+    SDL_IntersectRect(&c->rect, &band, &band);
+    SDL_Rect box = al_ants_brain_box(band, at.x, at.y, want_w, want_h, 14);
     float act[AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH];
     alAnts_Activations(ants, a, act);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
@@ -384,6 +448,7 @@ static void draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint a
     al_draw_text_px(c->r, c->small, (float)box.x + 6, (float)box.y + 3, AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act);
+    return box;
 }
 
 static void draw(al_view_ctx *ctx, al_canvas *c)
@@ -477,10 +542,11 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         al_draw_line(c, p, alV2(p.x + 25 * ux, p.y + 25 * uy), AL_COL_GOOD);
     }
     SDL_RenderSetClipRect(c->r, &c->rect);
+    if (v) v->brain_box = (SDL_Rect){0, 0, 0, 0};
     if (picked) {
         char title[64];
         snprintf(title, sizeof title, "brain of ant %d (click elsewhere: close)", v->selected);
-        draw_inspector(c, ants, v->selected, al_canvas_to_screen(c, alV2(av.x[v->selected], av.y[v->selected])), title);
+        v->brain_box = draw_inspector(c, ants, v->selected, al_canvas_to_screen(c, alV2(av.x[v->selected], av.y[v->selected])), title);
     }
 }
 
@@ -497,7 +563,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     const alAntsDef *def = alAnts_Def(ants);
     alAntsView av;
     alAnts_View(ants, &av);
-    if (v && v->replay) {
+    if (v && v->replay && !v->living) {
         al_panel_heading(p, "Replay");
         al_panel_text(p, AL_COL_WARN, "%s of generation %lld, tick %d / %d",
                       v->replay_all ? "all ants" : "best ant", (long long)v->replay_gen, av.tick, av.ticks);
@@ -517,7 +583,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             total += av.food[a];
             hits += av.mines_hit[a];
         }
-        al_panel_heading(p, "This generation");
+        al_panel_heading(p, v && v->living ? "The population, not evolving" : "This generation");
         al_panel_kv(p, "food eaten so far", "%ld (%.1f per ant)", total, (double)total / av.count);
         if (def->mines)
             al_panel_kv(p, "mines hit so far", "%ld (%.2f per ant)", hits, (double)hits / av.count);
@@ -584,18 +650,14 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             return true;
         }
         case SDLK_b:
-            if (v->replay) {
-                alDestroyAnts(v->replay);
-                v->replay = NULL;
-                v->selected = -1;
-                v->note[0] = '\0';
-            } else {
-                start_replay(ctx, v, -1);
-            }
+            if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
+            else if (v->living) replay_last(ctx, v);
+            else if (v->replay) stop_replay(v);
+            else start_replay(ctx, v, -1);
             return true;
         case SDLK_LEFTBRACKET:
         case SDLK_RIGHTBRACKET:
-            if (!v->replay) return false;
+            if (!v->replay || v->living) return false;
             start_replay(ctx, v, v->replay_gen + (e->key.keysym.sym == SDLK_LEFTBRACKET ? -1 : 1));
             return true;
         default: return false;
@@ -628,7 +690,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     const alAnts *ants = shown(ctx);
     alAntsView av;
     alAnts_View(ants, &av);
-    r->replaying = v && v->replay;
+    r->replaying = v && v->replay && !v->living;
     r->selected = v ? v->selected : -1;
     const float *ix, *iy;
     int owner = world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1);
@@ -642,7 +704,12 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
     if (v) al_view_report_figure(r, "eaten_marks_seen", (double)v->eaten_seen);
     if (v) al_view_report_figure(r, "eaten_marks_shown", (double)v->npuffs);
-    if (v && v->replay) {
+    if (v && v->living) al_view_report_figure(r, "population_tick", (double)av.tick);
+    if (v && v->brain_box.w > 0) { // the brain inspector's rows, as last drawn
+        al_view_report_figure(r, "brain_y", v->brain_box.y);
+        al_view_report_figure(r, "brain_h", v->brain_box.h);
+    }
+    if (v && v->replay && !v->living) {
         al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
         al_view_report_figure(r, "replay_tick", (double)av.tick);
         al_view_report_figure(r, "replay_logged", v->replay_logged);

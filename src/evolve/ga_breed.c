@@ -7,9 +7,34 @@
 #include "ga_internal.h"
 #include "ga_select.h"
 
+// 32 genes of uniform crossover in vector registers: bit i of a draw picks
+// gene j0 + i from the second parent, as the 8-byte masks below do.
+typedef uint8_t bytes32 __attribute__((vector_size(32)));
+typedef uint32_t words8 __attribute__((vector_size(32)));
+
+static inline __attribute__((always_inline)) void cross32(const unsigned char *restrict a, const unsigned char *restrict b,
+                           unsigned char *restrict c0, unsigned char *restrict c1, uint32_t bits)
+{
+    // Byte j of the mask tests bit j: its byte j/8 (in-lane indices for
+    // pshufb: the second 16 bytes read the same word's copy at 16..19).
+    const bytes32 bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                         1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    const bytes32 from = {0,  0,  0,  0,  0,  0,  0,  0,  1,  1,  1,  1,  1,  1,  1,  1,
+                          18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19};
+    bytes32 spread = __builtin_shuffle((bytes32)((words8){0} + bits), from);
+    bytes32 m = (bytes32)((spread & bit) == bit), x, y;
+    memcpy(&x, a, 32);
+    memcpy(&y, b, 32);
+    bytes32 d = (x ^ y) & m, o0 = x ^ d, o1 = y ^ d;
+    memcpy(c0, &o0, 32);
+    memcpy(c1, &o1, 32);
+}
+
 // ---- variation --------------------------------------------------------------------------
 
-static void crossover(const alGa *ga, const unsigned char *restrict a,
+// Inlined into each clone of ga_breed_block, so that its vector code is
+// compiled for that clone's instructions.
+static inline __attribute__((always_inline)) void crossover(const alGa *ga, const unsigned char *restrict a,
                       const unsigned char *restrict b, unsigned char *restrict c0,
                       unsigned char *restrict c1, alRng *rp)
 {
@@ -51,8 +76,13 @@ static void crossover(const alGa *ga, const unsigned char *restrict a,
     }
     case AL_CROSS_UNIFORM:
         if (gs == 1) {
-            // 8 genes at a time: 8 random bits become an 8-byte mask.
+            // 32 genes at a time in vector registers (ga->wide: the CPU has
+            // AVX2, and ga_breed_block runs its AVX2 or AVX-512 clone); else
+            // 8 at a time: 8 random bits become an 8-byte mask.
             int j = 0;
+            if (ga->wide)
+                for (; j + 32 <= len; j += 32)
+                    cross32(a + j, b + j, c0 + j, c1 + j, alRng_Next(r));
             for (; j + 32 <= len; j += 32) {
                 uint32_t bits = alRng_Next(r);
                 for (int q = 0; q < 4; ++q) {
@@ -91,6 +121,8 @@ static void crossover(const alGa *ga, const unsigned char *restrict a,
     *rp = rl;
 }
 
+// Cloned for the vector units (crossover above): the same results on each.
+__attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int64_t *evals)
 {
     // Four streams per block: the first parent and crossover, the second

@@ -12,7 +12,7 @@
 typedef uint8_t bytes32 __attribute__((vector_size(32)));
 typedef uint32_t words8 __attribute__((vector_size(32)));
 
-static inline __attribute__((always_inline)) void cross32(const unsigned char *restrict a, const unsigned char *restrict b,
+static inline void cross32(const unsigned char *restrict a, const unsigned char *restrict b,
                            unsigned char *restrict c0, unsigned char *restrict c1, uint32_t bits)
 {
     // Byte j of the mask tests bit j: its byte j/8 (in-lane indices for
@@ -30,11 +30,22 @@ static inline __attribute__((always_inline)) void cross32(const unsigned char *r
     memcpy(c1, &o1, 32);
 }
 
+// The first 32 * chunks genes of a uniform byte crossover, compiled for
+// AVX2 (called where the CPU has it: ga->wide). One call per pair: the
+// breeding loop itself stays generic code.
+__attribute__((target("avx2"), noinline)) static void cross_chunks_avx2(
+    const unsigned char *restrict a, const unsigned char *restrict b, unsigned char *restrict c0,
+    unsigned char *restrict c1, int chunks, alRng *rp)
+{
+    alRng r = *rp;
+    for (int k = 0; k < chunks; ++k)
+        cross32(a + 32 * k, b + 32 * k, c0 + 32 * k, c1 + 32 * k, alRng_Next(&r));
+    *rp = r;
+}
+
 // ---- variation --------------------------------------------------------------------------
 
-// Inlined into each clone of ga_breed_block, so that its vector code is
-// compiled for that clone's instructions.
-static inline __attribute__((always_inline)) void crossover(const alGa *ga, const unsigned char *restrict a,
+static void crossover(const alGa *ga, const unsigned char *restrict a,
                       const unsigned char *restrict b, unsigned char *restrict c0,
                       unsigned char *restrict c1, alRng *rp)
 {
@@ -76,13 +87,13 @@ static inline __attribute__((always_inline)) void crossover(const alGa *ga, cons
     }
     case AL_CROSS_UNIFORM:
         if (gs == 1) {
-            // 32 genes at a time in vector registers (ga->wide: the CPU has
-            // AVX2, and ga_breed_block runs its AVX2 or AVX-512 clone); else
-            // 8 at a time: 8 random bits become an 8-byte mask.
+            // 32 genes at a time in vector registers where the CPU has AVX2
+            // (ga->wide); else 8 at a time: 8 random bits become an 8-byte mask.
             int j = 0;
-            if (ga->wide)
-                for (; j + 32 <= len; j += 32)
-                    cross32(a + j, b + j, c0 + j, c1 + j, alRng_Next(r));
+            if (ga->wide && len >= 32) {
+                cross_chunks_avx2(a, b, c0, c1, len / 32, r);
+                j = len & ~31;
+            }
             for (; j + 32 <= len; j += 32) {
                 uint32_t bits = alRng_Next(r);
                 for (int q = 0; q < 4; ++q) {
@@ -121,8 +132,6 @@ static inline __attribute__((always_inline)) void crossover(const alGa *ga, cons
     *rp = rl;
 }
 
-// Cloned for the vector units (crossover above): the same results on each.
-__attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int64_t *evals)
 {
     // Four streams per block: the first parent and crossover, the second

@@ -788,6 +788,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     bool repeat = k->repeat != 0;
     const shell_key *sk = al_shell_key_of(sym, k->keysym.mod);
     shell_action act = sk ? sk->act : (shell_action)-1;
+    if (g->lesson && !g->help && sk &&
+        (act == K_SCROLL_UP || act == K_SCROLL_DOWN || act == K_LINE_UP || act == K_LINE_DOWN)) {
+        int page = g->lesson_visible > 2 ? g->lesson_visible - 1 : 1; // the lesson scrolls
+        al_lesson_overlay_scroll(g, act == K_LINE_UP     ? -1
+                                    : act == K_LINE_DOWN ? 1
+                                    : act == K_SCROLL_UP ? -page
+                                                         : page);
+        return;
+    }
     if ((g->help || g->lesson) && !repeat && sym != SDLK_ESCAPE) { // any key closes an overlay
         bool was_help = g->help, was_lesson = g->lesson;
         g->help = g->lesson = false;
@@ -854,13 +863,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) g->plot_fig = g->plotted_index + 1; // wrapped when drawn
         break;
     case K_LESSON:
-        if (!repeat) g->lesson = true;
+        if (!repeat) g->lesson = true, g->lesson_top = 0;
         break;
     case K_HELP:
         if (!repeat) g->help = true;
         break;
     case K_SCROLL_UP: scroll_panel(g, -120); break;
     case K_SCROLL_DOWN: scroll_panel(g, 120); break;
+    case K_LINE_UP:
+    case K_LINE_DOWN: break; // the lesson's (above); the views' otherwise
     case K_SHOT:
         if (!repeat) g->shot_pending = true;
         break;
@@ -890,6 +901,10 @@ bool al_gui_handle_events(al_gui *g)
             if (strcmp(e.text.text, "j") == 0 || strcmp(e.text.text, "J") == 0) continue;
         }
         if (jump_prompt(g, &e)) continue;
+        if (e.type == SDL_MOUSEWHEEL && g->lesson && !g->help) { // the lesson scrolls
+            al_lesson_overlay_scroll(g, -3 * e.wheel.y);
+            continue;
+        }
         // The mouse wheel over the side panel scrolls it.
         if (e.type == SDL_MOUSEWHEEL) {
             SDL_Rect pr;

@@ -212,6 +212,13 @@ void al_gui_write_state(al_gui *g, FILE *f)
     char lesson[1024];
     al_shell_lesson_path(g, lesson, sizeof lesson);
     jstr(f, lesson);
+    // The lesson overlay as last drawn: its scroll, rows and "more" signs.
+    fprintf(f, ",\"lesson_view\":{\"top\":%d,\"rows\":%d,\"visible\":%d,\"more_above\":%s,"
+               "\"more_below\":%s,\"last_row\":",
+            g->lesson_top, g->lesson_rows, g->lesson_visible, g->lesson_more_above ? "true" : "false",
+            g->lesson_more_below ? "true" : "false");
+    jstr(f, g->lesson ? g->lesson_last : "");
+    fputc('}', f);
     int hidden = 0, listed = al_compare_view_listed(g->cmpv, &hidden);
     fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d}", listed, hidden,
             al_compare_view_count(g->cmpv, mode_names[g->mode]));

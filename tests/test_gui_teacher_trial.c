@@ -64,11 +64,68 @@ static void the_help_lists_the_lesson_scroll_keys(void **state)
     gs_free(&r);
 }
 
+// ---- 8. the lesson lists the marks the running config draws --------------------------
+static void marks_of(const char *config, char *out, size_t cap)
+{
+    gs_run r;
+    gs_run_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    const char *p = gs_find(r.line[0], "marks");
+    assert_non_null(p);
+    snprintf(out, cap, "%.*s", (int)(strchr(p + 1, '"') - p), p);
+    gs_free(&r);
+}
+
+static void the_lessons_marks_are_those_the_config_draws(void **state)
+{
+    (void)state;
+    char m[4096];
+    marks_of("experiments/ants/default.ini", m, sizeof m);
+    assert_non_null(strstr(m, "food"));
+    assert_null(strstr(m, "mines"));
+    marks_of("experiments/ants/mines.ini", m, sizeof m);
+    assert_non_null(strstr(m, "red dots  mines"));
+    marks_of("experiments/pole/single.ini", m, sizeof m);
+    assert_non_null(strstr(m, "the long pole"));
+    assert_null(strstr(m, "short pole"));
+    marks_of("experiments/pole/double.ini", m, sizeof m);
+    assert_non_null(strstr(m, "short pole"));
+    marks_of("experiments/steering/seek.ini", m, sizeof m);
+    assert_non_null(strstr(m, "the target"));
+    assert_null(strstr(m, "flow field"));
+    assert_null(strstr(m, "wander circle"));
+    assert_null(strstr(m, "field of view"));
+    assert_null(strstr(m, "the path"));
+    marks_of("experiments/steering/flow_field.ini", m, sizeof m);
+    assert_non_null(strstr(m, "flow field"));
+    assert_null(strstr(m, "the target"));
+}
+
+static void a_legend_lines_condition_is_checked_and_not_shown(void **state)
+{
+    (void)state;
+    alError err = {0};
+    alConfigDef def = alDefaultConfigDef();
+    def.path = "t.ini";
+    def.text = "[run]\nmodule = ants\n[ants]\nmines = false\n";
+    alConfig *cfg = alCreateConfig(&def, &err);
+    assert_non_null(cfg);
+    char out[256];
+    al_legend_for("a  always\n[ants.mines] b  mines\n[run.module=xor|ants] c  either", cfg, out, sizeof out);
+    assert_string_equal(out, "a  always\nc  either");
+    al_legend_for("[run.module=xor] x  no", cfg, out, sizeof out);
+    assert_string_equal(out, "");
+    alDestroyConfig(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_scrolls_to_its_last_line_with_a_more_sign),
         cmocka_unit_test(the_help_lists_the_lesson_scroll_keys),
+        cmocka_unit_test(the_lessons_marks_are_those_the_config_draws),
+        cmocka_unit_test(a_legend_lines_condition_is_checked_and_not_shown),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }
@@ -76,6 +133,61 @@ int main(void)
 static void gui_not_built(void **state)
 {
     skip();
+}
+
+// ---- 8. the lesson lists the marks the running config draws --------------------------
+static void marks_of(const char *config, char *out, size_t cap)
+{
+    gs_run r;
+    gs_run_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    const char *p = gs_find(r.line[0], "marks");
+    assert_non_null(p);
+    snprintf(out, cap, "%.*s", (int)(strchr(p + 1, '"') - p), p);
+    gs_free(&r);
+}
+
+static void the_lessons_marks_are_those_the_config_draws(void **state)
+{
+    (void)state;
+    char m[4096];
+    marks_of("experiments/ants/default.ini", m, sizeof m);
+    assert_non_null(strstr(m, "food"));
+    assert_null(strstr(m, "mines"));
+    marks_of("experiments/ants/mines.ini", m, sizeof m);
+    assert_non_null(strstr(m, "red dots  mines"));
+    marks_of("experiments/pole/single.ini", m, sizeof m);
+    assert_non_null(strstr(m, "the long pole"));
+    assert_null(strstr(m, "short pole"));
+    marks_of("experiments/pole/double.ini", m, sizeof m);
+    assert_non_null(strstr(m, "short pole"));
+    marks_of("experiments/steering/seek.ini", m, sizeof m);
+    assert_non_null(strstr(m, "the target"));
+    assert_null(strstr(m, "flow field"));
+    assert_null(strstr(m, "wander circle"));
+    assert_null(strstr(m, "field of view"));
+    assert_null(strstr(m, "the path"));
+    marks_of("experiments/steering/flow_field.ini", m, sizeof m);
+    assert_non_null(strstr(m, "flow field"));
+    assert_null(strstr(m, "the target"));
+}
+
+static void a_legend_lines_condition_is_checked_and_not_shown(void **state)
+{
+    (void)state;
+    alError err = {0};
+    alConfigDef def = alDefaultConfigDef();
+    def.path = "t.ini";
+    def.text = "[run]\nmodule = ants\n[ants]\nmines = false\n";
+    alConfig *cfg = alCreateConfig(&def, &err);
+    assert_non_null(cfg);
+    char out[256];
+    al_legend_for("a  always\n[ants.mines] b  mines\n[run.module=xor|ants] c  either", cfg, out, sizeof out);
+    assert_string_equal(out, "a  always\nc  either");
+    al_legend_for("[run.module=xor] x  no", cfg, out, sizeof out);
+    assert_string_equal(out, "");
+    alDestroyConfig(cfg);
 }
 
 int main(void)

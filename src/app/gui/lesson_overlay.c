@@ -84,6 +84,12 @@ void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t ca
     }
 }
 
+void al_lesson_marks(const al_gui *g, char *out, size_t cap)
+{
+    const char *raw = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
+    al_legend_for(raw, g->cfg, out, cap);
+}
+
 // One laid-out row of the overlay.
 enum row_kind { ROW_TEXT, ROW_KEY, ROW_HEAD, ROW_MARK, ROW_GAP };
 typedef struct row {
@@ -166,8 +172,7 @@ void al_lesson_overlay_draw(al_gui *g)
     al_shell_lesson_path(g, path, sizeof path);
     int nl = path[0] ? al_lesson_text(path, text, sizeof text) : -1;
     if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
-    const char *raw = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
-    al_legend_for(raw, g->cfg, legend, sizeof legend);
+    al_lesson_marks(g, legend, sizeof legend);
     const al_font *f = h < 640 ? g->small : g->font;
     int lh = al_font_height(f), sh = al_font_height(g->small);
     int bw = w - 40 < 900 ? w - 40 : 900, tw = bw - 40;

@@ -238,6 +238,8 @@ void al_lesson_overlay_scroll(al_gui *g, int rows);
 /// line "[key] ..." only when key is on, "[key=a|b] ..." only when key is
 /// a or b (the condition is not copied); cfg NULL: unconditional lines only.
 void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap);
+/// What the marks mean, for the running config (the lesson overlay's list).
+void al_lesson_marks(const al_gui *g, char *out, size_t cap);
 /// The lesson file of what is shown, or "" (shell_draw.c).
 void al_shell_lesson_path(al_gui *g, char *out, size_t cap);
 /// What `state` reports of the current view (shell_state.c).

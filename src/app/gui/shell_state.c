@@ -219,6 +219,10 @@ void al_gui_write_state(al_gui *g, FILE *f)
             g->lesson_more_below ? "true" : "false");
     jstr(f, g->lesson ? g->lesson_last : "");
     fputc('}', f);
+    char marks[4096];
+    al_lesson_marks(g, marks, sizeof marks);
+    fputs(",\"marks\":", f); // what the lesson's "What the marks mean" lists
+    jstr(f, marks);
     int hidden = 0, listed = al_compare_view_listed(g->cmpv, &hidden);
     fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d}", listed, hidden,
             al_compare_view_count(g->cmpv, mode_names[g->mode]));

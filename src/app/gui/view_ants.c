@@ -621,8 +621,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     bool picked = v->selected >= 0 && v->selected < av.count;
     if (picked) {
         int a = v->selected;
-        al_panel_text(p, AL_COL_TEXT, "ant %d: %d food, %d mines%s", a, av.food[a], av.mines_hit[a],
-                      av.elite[a] ? ", elite" : "");
+        char mines[32] = ""; // nothing of mines when there are none
+        if (alAnts_Def(ants)->mines) snprintf(mines, sizeof mines, ", %d mines", av.mines_hit[a]);
+        al_panel_text(p, AL_COL_TEXT, "ant %d: %d food%s%s", a, av.food[a], mines, av.elite[a] ? ", elite" : "");
     } else {
         al_panel_note(p, "click an ant: its brain, live%s", is_shared(ants) ? "" : "   P pins a world");
     }

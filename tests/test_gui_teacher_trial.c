@@ -64,6 +64,50 @@ static void the_help_lists_the_lesson_scroll_keys(void **state)
     gs_free(&r);
 }
 
+// ---- 2. no speed lands on a generation's empty first tick ----------------------------
+static void a_generation_a_frame_shows_generations_under_way(void **state)
+{
+    (void)state;
+    gs_run r;
+    // From the ants view's 10 ticks a frame, 4 presses of + is 200 ticks a
+    // frame: exactly one generation of 200 ticks (the trial's 2000 with 2000).
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+                  "at 20 state\nat 21 state\nat 22 state\nat 23 state\nat 24 quit\n",
+                  "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=1000");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    int at_start = 0;
+    for (int i = 0; i < 4; ++i) {
+        assert_int_equal((int)gs_num(r.line[i], "gens_per_frame"), 1);
+        at_start += (int64_t)gs_num(r.line[i], "tick") % 200 == 0;
+        if (i) assert_true(gs_num(r.line[i], "tick") > gs_num(r.line[i - 1], "tick"));
+    }
+    assert_true(at_start <= 1); // (a frame cut by its time budget may end anywhere)
+    gs_free(&r);
+}
+
+static void at_the_limit_the_replay_moves_at_the_fastest_speed(void **state)
+{
+    (void)state;
+    gs_run r;
+    char args[512];
+    snprintf(args, sizeof args, "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=6 --db '%s'",
+             gs_path("limit.db"));
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+                  "at gen 6 state\nat 40 state\nat 41 state\nat 42 state\nat 43 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    assert_true(gs_bool(r.line[1], "finished"));
+    assert_true(gs_bool(r.line[1], "replaying"));
+    double t1 = gs_num(r.line[1], "figures.replay_tick"), t2 = gs_num(r.line[2], "figures.replay_tick"),
+           t3 = gs_num(r.line[3], "figures.replay_tick");
+    assert_true(t1 != t2 && t2 != t3); // the old shell: 200 ticks a frame of a 200-tick loop, stuck
+    gs_free(&r);
+}
+
 // ---- 8. the lesson lists the marks the running config draws --------------------------
 static void marks_of(const char *config, char *out, size_t cap)
 {
@@ -124,6 +168,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_scrolls_to_its_last_line_with_a_more_sign),
         cmocka_unit_test(the_help_lists_the_lesson_scroll_keys),
+        cmocka_unit_test(a_generation_a_frame_shows_generations_under_way),
+        cmocka_unit_test(at_the_limit_the_replay_moves_at_the_fastest_speed),
         cmocka_unit_test(the_lessons_marks_are_those_the_config_draws),
         cmocka_unit_test(a_legend_lines_condition_is_checked_and_not_shown),
     };
@@ -133,6 +179,50 @@ int main(void)
 static void gui_not_built(void **state)
 {
     skip();
+}
+
+// ---- 2. no speed lands on a generation's empty first tick ----------------------------
+static void a_generation_a_frame_shows_generations_under_way(void **state)
+{
+    (void)state;
+    gs_run r;
+    // From the ants view's 10 ticks a frame, 4 presses of + is 200 ticks a
+    // frame: exactly one generation of 200 ticks (the trial's 2000 with 2000).
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+                  "at 20 state\nat 21 state\nat 22 state\nat 23 state\nat 24 quit\n",
+                  "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=1000");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    int at_start = 0;
+    for (int i = 0; i < 4; ++i) {
+        assert_int_equal((int)gs_num(r.line[i], "gens_per_frame"), 1);
+        at_start += (int64_t)gs_num(r.line[i], "tick") % 200 == 0;
+        if (i) assert_true(gs_num(r.line[i], "tick") > gs_num(r.line[i - 1], "tick"));
+    }
+    assert_true(at_start <= 1); // (a frame cut by its time budget may end anywhere)
+    gs_free(&r);
+}
+
+static void at_the_limit_the_replay_moves_at_the_fastest_speed(void **state)
+{
+    (void)state;
+    gs_run r;
+    char args[512];
+    snprintf(args, sizeof args, "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=6 --db '%s'",
+             gs_path("limit.db"));
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+                  "at gen 6 state\nat 40 state\nat 41 state\nat 42 state\nat 43 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    assert_true(gs_bool(r.line[1], "finished"));
+    assert_true(gs_bool(r.line[1], "replaying"));
+    double t1 = gs_num(r.line[1], "figures.replay_tick"), t2 = gs_num(r.line[2], "figures.replay_tick"),
+           t3 = gs_num(r.line[3], "figures.replay_tick");
+    assert_true(t1 != t2 && t2 != t3); // the old shell: 200 ticks a frame of a 200-tick loop, stuck
+    gs_free(&r);
 }
 
 // ---- 8. the lesson lists the marks the running config draws --------------------------

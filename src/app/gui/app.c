@@ -314,6 +314,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->fast = false;
     g->view = find_view(g, mode_names[m]);
     history_reset(&g->hist, g->view);
+    g->gen_len = 0, g->gen_end_known = false;
     g->speed_idx = SPEED_ONE;
     if (g->view && g->view->ticks_per_frame > 1)
         while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
@@ -424,6 +425,7 @@ static void unpark(al_gui *g, int m)
     g->ctx.session = &g->s;
     g->hist = p->hist;
     g->speed_idx = p->speed_idx;
+    g->gen_len = 0, g->gen_end_known = false; // measured again (the phase was the other mode's)
     g->fast = false;
     g->jump_to = 0;
     g->step_once = false;
@@ -478,6 +480,29 @@ static void restart_next_seed(al_gui *g)
 static void on_generation(al_gui *g)
 {
     history_add(&g->hist, &g->s.last);
+    if (g->gen_end_known) g->gen_len = g->s.ticks - g->gen_end_tick;
+    g->gen_end_tick = g->s.ticks;
+    g->gen_end_known = true;
+}
+
+int64_t al_shell_gens_per_frame(const al_gui *g)
+{
+    int sp = speeds[g->speed_idx];
+    if (!g->have_session || g->gen_len < 8 || sp < g->gen_len / 2) return 0;
+    return sp / g->gen_len > 1 ? sp / g->gen_len : 1;
+}
+
+// The frame's ticks at speed sp: sp, or with whole-generation steps the
+// ticks to three quarters into the k-th generation from here, so every
+// frame shows a generation under way (a speed of exactly a generation a
+// frame showed each one's empty first tick: the world looked frozen).
+static int64_t frame_ticks(const al_gui *g, int sp)
+{
+    int64_t k = al_shell_gens_per_frame(g);
+    if (k == 0) return sp;
+    int64_t len = g->gen_len, phase = (g->s.ticks - g->gen_end_tick) % len, target = len * 3 / 4;
+    int64_t n = (k - 1) * len + ((target - phase) % len + len) % len;
+    return n > 0 ? n : k * len;
 }
 
 // The run reached its goal or its limit: logged as finished. At the limit the
@@ -633,7 +658,7 @@ static int64_t simulate(al_gui *g)
     // step_many runs a piece in one pass) sized to take about 5 ms each, so
     // the slice is kept whatever a tick costs.
     double until = al_now() + (g->fast ? 0.030 : 0.045);
-    int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : speed;
+    int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : frame_ticks(g, speed);
     if (g->piece < 1) g->piece = 1;
     while (done < n) {
         int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
@@ -657,6 +682,9 @@ void al_gui_update(al_gui *g)
     if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
         int sp = speeds[g->speed_idx];
         ticks = sp > 0 ? sp : ++g->frame % -sp == 0;
+        // A replay loops one generation: a whole one a frame would show the
+        // same tick every frame; a quarter of one a frame shows it move.
+        if (al_shell_gens_per_frame(g) > 0) ticks = g->gen_len / 4;
     }
     if (g->have_session && g->s.log) {
         // Commit batched generations even while paused, so the database's

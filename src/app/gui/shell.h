@@ -162,6 +162,11 @@ struct al_gui {
     int scroll;       ///< the panel's scroll offset, pixels
     int scroll_max;   ///< how far it can scroll, as of the last frame
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
+    /// The tick the last generation ended at (gen_end_known: one was seen
+    /// since the run was opened or shown) and the last one's length in ticks
+    /// (0: not measured yet), for the speed ladder's whole-generation steps.
+    int64_t gen_end_tick, gen_len;
+    bool gen_end_known;
     double fps, last_frame;
     /// Each mode's run while another mode is shown (1 2 3 keep them).
     struct parked {
@@ -209,6 +214,11 @@ struct al_gui {
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
 
+/// At speeds of half a generation a frame or more, the frame runs whole
+/// generations and ends three quarters into one (never on a generation's
+/// first tick, where the world is empty): how many a frame, 0 when speeds
+/// are plain ticks (app.c).
+int64_t al_shell_gens_per_frame(const al_gui *g);
 /// Shows a message in the panel for ten seconds (printf-style).
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

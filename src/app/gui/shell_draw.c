@@ -617,7 +617,10 @@ static void draw_panel(al_gui *g)
         char fps[32] = "", speed[64];
         if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
         int sp = speeds[g->speed_idx];
-        if (sp > 0)
+        int64_t gpf = al_shell_gens_per_frame(g);
+        if (gpf > 0)
+            snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
+        else if (sp > 0)
             snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
         else
             snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);

@@ -106,6 +106,7 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"paused\":%s,\"finished\":%s,\"replaying\":%s,\"fast\":%s",
             g->paused ? "true" : "false", g->done ? "true" : "false",
             r.replaying ? "true" : "false", g->fast ? "true" : "false");
+    fprintf(f, ",\"gens_per_frame\":%lld", (long long)al_shell_gens_per_frame(g));
     fprintf(f, ",\"speed\":%g,\"forever\":%s,\"jump_to\":%lld,\"seed\":%llu", al_gui_speed(g),
             g->forever ? "true" : "false", (long long)g->jump_to,
             (unsigned long long)(g->have_session ? g->s.seed : 0));

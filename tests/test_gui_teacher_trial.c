@@ -108,6 +108,34 @@ static void at_the_limit_the_replay_moves_at_the_fastest_speed(void **state)
     gs_free(&r);
 }
 
+// ---- 4. an empty run ticked in the picker hides no other curve -------------------------
+static void the_picker_skips_a_run_without_generations_and_draws_the_others(void **state)
+{
+    (void)state;
+    const char *db = gs_path("picker.db");
+    char cmd[2048], args[700];
+    const char *cfg = "experiments/ants/default.ini --set ants.ticks=100";
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s --generations 3 --quiet --db '%s' >/dev/null", ALIFE_SOURCE_DIR,
+             ALIFE_BINARY, cfg, db);
+    assert_int_equal(system(cmd), 0);
+    snprintf(args, sizeof args, "%s --db '%s'", cfg, db);
+    gs_run r;
+    gs_run_script(&r, "at 2 quit\n", args); // a window run left before its first generation
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    // This window's run is listed first, then the empty one, then the good one.
+    gs_run_script(&r,
+                  "at 3 key c\nat 4 key a\nat 5 key down\nat 6 key space\nat 7 key down\nat 8 key space\n"
+                  "at 10 state\nat 11 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_int_equal((int)gs_num(r.line[0], "compare.curves"), 1);
+    assert_int_equal((int)gs_num(r.line[0], "compare.skipped"), 1);
+    assert_non_null(strstr(gs_str(r.line[0], "compare.note"), "run 2: no generation stored"));
+    gs_free(&r);
+}
+
 // ---- 8. the lesson lists the marks the running config draws --------------------------
 static void marks_of(const char *config, char *out, size_t cap)
 {
@@ -170,6 +198,7 @@ int main(void)
         cmocka_unit_test(the_help_lists_the_lesson_scroll_keys),
         cmocka_unit_test(a_generation_a_frame_shows_generations_under_way),
         cmocka_unit_test(at_the_limit_the_replay_moves_at_the_fastest_speed),
+        cmocka_unit_test(the_picker_skips_a_run_without_generations_and_draws_the_others),
         cmocka_unit_test(the_lessons_marks_are_those_the_config_draws),
         cmocka_unit_test(a_legend_lines_condition_is_checked_and_not_shown),
     };
@@ -222,6 +251,34 @@ static void at_the_limit_the_replay_moves_at_the_fastest_speed(void **state)
     double t1 = gs_num(r.line[1], "figures.replay_tick"), t2 = gs_num(r.line[2], "figures.replay_tick"),
            t3 = gs_num(r.line[3], "figures.replay_tick");
     assert_true(t1 != t2 && t2 != t3); // the old shell: 200 ticks a frame of a 200-tick loop, stuck
+    gs_free(&r);
+}
+
+// ---- 4. an empty run ticked in the picker hides no other curve -------------------------
+static void the_picker_skips_a_run_without_generations_and_draws_the_others(void **state)
+{
+    (void)state;
+    const char *db = gs_path("picker.db");
+    char cmd[2048], args[700];
+    const char *cfg = "experiments/ants/default.ini --set ants.ticks=100";
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s --generations 3 --quiet --db '%s' >/dev/null", ALIFE_SOURCE_DIR,
+             ALIFE_BINARY, cfg, db);
+    assert_int_equal(system(cmd), 0);
+    snprintf(args, sizeof args, "%s --db '%s'", cfg, db);
+    gs_run r;
+    gs_run_script(&r, "at 2 quit\n", args); // a window run left before its first generation
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    // This window's run is listed first, then the empty one, then the good one.
+    gs_run_script(&r,
+                  "at 3 key c\nat 4 key a\nat 5 key down\nat 6 key space\nat 7 key down\nat 8 key space\n"
+                  "at 10 state\nat 11 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_int_equal((int)gs_num(r.line[0], "compare.curves"), 1);
+    assert_int_equal((int)gs_num(r.line[0], "compare.skipped"), 1);
+    assert_non_null(strstr(gs_str(r.line[0], "compare.note"), "run 2: no generation stored"));
     gs_free(&r);
 }
 

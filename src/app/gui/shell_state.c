@@ -225,8 +225,12 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"marks\":", f); // what the lesson's "What the marks mean" lists
     jstr(f, marks);
     int hidden = 0, listed = al_compare_view_listed(g->cmpv, &hidden);
-    fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d}", listed, hidden,
-            al_compare_view_count(g->cmpv, mode_names[g->mode]));
+    int skipped = 0;
+    const char *cnote = al_compare_view_note(g->cmpv, &skipped);
+    fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d,\"skipped\":%d,\"note\":", listed,
+            hidden, al_compare_view_count(g->cmpv, mode_names[g->mode]), skipped);
+    jstr(f, cnote);
+    fputc('}', f);
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
     fputs(",\"food\":", f);

@@ -136,6 +136,30 @@ static void the_picker_skips_a_run_without_generations_and_draws_the_others(void
     gs_free(&r);
 }
 
+// ---- 5. a replay started while paused stays paused until Space -------------------------
+static void b_while_paused_replays_only_once_space_runs_it(void **state)
+{
+    (void)state;
+    char args[700];
+    snprintf(args, sizeof args, "experiments/ants/default.ini --set ants.ticks=100 --db '%s'", gs_path("pause.db"));
+    gs_run r;
+    gs_run_script(&r,
+                  "at gen 2 key space\nat 40 key b\nat 45 state\nat 50 state\nat 51 key space\n"
+                  "at 56 state\nat 57 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    for (int i = 0; i < 2; ++i) {
+        assert_true(gs_bool(r.line[i], "paused"));
+        assert_true(gs_bool(r.line[i], "replaying"));
+        assert_non_null(strstr(gs_str(r.line[i], "banner"), "PAUSED"));
+    }
+    assert_true(gs_num(r.line[0], "figures.replay_tick") == gs_num(r.line[1], "figures.replay_tick"));
+    assert_false(gs_bool(r.line[2], "paused"));
+    assert_true(gs_num(r.line[2], "figures.replay_tick") != gs_num(r.line[1], "figures.replay_tick"));
+    gs_free(&r);
+}
+
 // ---- 8. the lesson lists the marks the running config draws --------------------------
 static void marks_of(const char *config, char *out, size_t cap)
 {
@@ -199,6 +223,7 @@ int main(void)
         cmocka_unit_test(a_generation_a_frame_shows_generations_under_way),
         cmocka_unit_test(at_the_limit_the_replay_moves_at_the_fastest_speed),
         cmocka_unit_test(the_picker_skips_a_run_without_generations_and_draws_the_others),
+        cmocka_unit_test(b_while_paused_replays_only_once_space_runs_it),
         cmocka_unit_test(the_lessons_marks_are_those_the_config_draws),
         cmocka_unit_test(a_legend_lines_condition_is_checked_and_not_shown),
     };
@@ -279,6 +304,30 @@ static void the_picker_skips_a_run_without_generations_and_draws_the_others(void
     assert_int_equal((int)gs_num(r.line[0], "compare.curves"), 1);
     assert_int_equal((int)gs_num(r.line[0], "compare.skipped"), 1);
     assert_non_null(strstr(gs_str(r.line[0], "compare.note"), "run 2: no generation stored"));
+    gs_free(&r);
+}
+
+// ---- 5. a replay started while paused stays paused until Space -------------------------
+static void b_while_paused_replays_only_once_space_runs_it(void **state)
+{
+    (void)state;
+    char args[700];
+    snprintf(args, sizeof args, "experiments/ants/default.ini --set ants.ticks=100 --db '%s'", gs_path("pause.db"));
+    gs_run r;
+    gs_run_script(&r,
+                  "at gen 2 key space\nat 40 key b\nat 45 state\nat 50 state\nat 51 key space\n"
+                  "at 56 state\nat 57 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    for (int i = 0; i < 2; ++i) {
+        assert_true(gs_bool(r.line[i], "paused"));
+        assert_true(gs_bool(r.line[i], "replaying"));
+        assert_non_null(strstr(gs_str(r.line[i], "banner"), "PAUSED"));
+    }
+    assert_true(gs_num(r.line[0], "figures.replay_tick") == gs_num(r.line[1], "figures.replay_tick"));
+    assert_false(gs_bool(r.line[2], "paused"));
+    assert_true(gs_num(r.line[2], "figures.replay_tick") != gs_num(r.line[1], "figures.replay_tick"));
     gs_free(&r);
 }
 

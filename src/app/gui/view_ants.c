@@ -250,9 +250,9 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     }
     if (!v) return;
     if (v->replay) {
-        // The replay runs at the shell's speed (at least a tick a frame, also
-        // when the run is paused, so a replay can be watched on its own).
-        for (int64_t t = 0; t < (ticks > 0 ? ticks : 1); ++t) {
+        // The replay runs at the shell's speed (at least a tick a frame) and
+        // pauses with the run: the banner's "PAUSED - Space to run" holds for it.
+        for (int64_t t = 0; t < (ticks > 0 ? ticks : ctx->paused ? 0 : 1); ++t) {
             if (alAnts_Step(v->replay)) {
                 double f;
                 alAnts_LastBest(v->replay, &f);

@@ -160,6 +160,35 @@ static void b_while_paused_replays_only_once_space_runs_it(void **state)
     gs_free(&r);
 }
 
+// ---- 10. a steering run that did its report periods is logged finished -----------------
+static void a_steering_run_past_its_generations_is_logged_finished(void **state)
+{
+    (void)state;
+    const char *db = gs_path("steer.db");
+    char args[700], cmd[2048];
+    snprintf(args, sizeof args, "experiments/steering/seek.ini --set run.generations=2 --db '%s'", db);
+    gs_run r;
+    gs_run_script(&r, "at 2 key plus\nat 3 key plus\nat 4 key plus\nat gen 3 quit\n", args);
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    gs_run_script(&r, "at 2 quit\n", args); // left before its first report period
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    snprintf(cmd, sizeof cmd, "'%s' runs --db '%s' > '%s'", ALIFE_BINARY, db, gs_path("runs.txt"));
+    assert_int_equal(system(cmd), 0);
+    FILE *f = fopen(gs_path("runs.txt"), "r");
+    assert_non_null(f);
+    char line[512];
+    int finished = 0, interrupted = 0;
+    while (fgets(line, sizeof line, f)) {
+        finished += strstr(line, " finished ") != NULL;
+        interrupted += strstr(line, " interrupted ") != NULL;
+    }
+    fclose(f);
+    assert_int_equal(finished, 1);    // the old shell: interrupted, always
+    assert_int_equal(interrupted, 1); // and one cut short stays interrupted
+}
+
 // ---- 8. the lesson lists the marks the running config draws --------------------------
 static void marks_of(const char *config, char *out, size_t cap)
 {
@@ -224,6 +253,7 @@ int main(void)
         cmocka_unit_test(at_the_limit_the_replay_moves_at_the_fastest_speed),
         cmocka_unit_test(the_picker_skips_a_run_without_generations_and_draws_the_others),
         cmocka_unit_test(b_while_paused_replays_only_once_space_runs_it),
+        cmocka_unit_test(a_steering_run_past_its_generations_is_logged_finished),
         cmocka_unit_test(the_lessons_marks_are_those_the_config_draws),
         cmocka_unit_test(a_legend_lines_condition_is_checked_and_not_shown),
     };
@@ -329,6 +359,35 @@ static void b_while_paused_replays_only_once_space_runs_it(void **state)
     assert_false(gs_bool(r.line[2], "paused"));
     assert_true(gs_num(r.line[2], "figures.replay_tick") != gs_num(r.line[1], "figures.replay_tick"));
     gs_free(&r);
+}
+
+// ---- 10. a steering run that did its report periods is logged finished -----------------
+static void a_steering_run_past_its_generations_is_logged_finished(void **state)
+{
+    (void)state;
+    const char *db = gs_path("steer.db");
+    char args[700], cmd[2048];
+    snprintf(args, sizeof args, "experiments/steering/seek.ini --set run.generations=2 --db '%s'", db);
+    gs_run r;
+    gs_run_script(&r, "at 2 key plus\nat 3 key plus\nat 4 key plus\nat gen 3 quit\n", args);
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    gs_run_script(&r, "at 2 quit\n", args); // left before its first report period
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    snprintf(cmd, sizeof cmd, "'%s' runs --db '%s' > '%s'", ALIFE_BINARY, db, gs_path("runs.txt"));
+    assert_int_equal(system(cmd), 0);
+    FILE *f = fopen(gs_path("runs.txt"), "r");
+    assert_non_null(f);
+    char line[512];
+    int finished = 0, interrupted = 0;
+    while (fgets(line, sizeof line, f)) {
+        finished += strstr(line, " finished ") != NULL;
+        interrupted += strstr(line, " interrupted ") != NULL;
+    }
+    fclose(f);
+    assert_int_equal(finished, 1);    // the old shell: interrupted, always
+    assert_int_equal(interrupted, 1); // and one cut short stays interrupted
 }
 
 // ---- 8. the lesson lists the marks the running config draws --------------------------

@@ -213,6 +213,11 @@ static void store_failed(al_gui *g, const char *what, const alError *e)
 // short) and frees it; a failure to record that is kept (store_failed).
 static void end_session(al_gui *g, al_session *s, bool done)
 {
+    // Steering has no end in the window, so it is never 'done'; a run that
+    // did its run.generations report periods has finished all the same.
+    if (!done && s->cls == alModule_Find("steering") && s->cfg &&
+        s->gens >= alConfig_Int(s->cfg, "run.generations"))
+        done = true;
     const char *status = done ? "finished" : "interrupted";
     int64_t id = s->run_id;
     alError e = {0};

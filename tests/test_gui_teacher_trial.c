@@ -8,6 +8,8 @@
 #include <cmocka.h>
 
 #ifdef ALIFE_HAVE_GUI
+#include <math.h>
+
 #include "gui/shell.h"
 #include "gui_script.h"
 
@@ -189,6 +191,69 @@ static void a_steering_run_past_its_generations_is_logged_finished(void **state)
     assert_int_equal(interrupted, 1); // and one cut short stays interrupted
 }
 
+// ---- 9. the lessons' figures are the window's ---------------------------------------
+static void lesson_of(const char *rel, char *out, size_t cap)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/experiments/%s", ALIFE_SOURCE_DIR, rel);
+    assert_true(al_lesson_text(path, out, cap) > 0);
+    for (char *c = out; *c; ++c) // one paragraph: lines joined by spaces
+        if (*c == '\n') *c = ' ';
+}
+
+static double first_state_figure(const char *args, const char *script, const char *fig)
+{
+    gs_run r;
+    gs_run_script(&r, script, args);
+    assert_int_equal(r.status, 0);
+    assert_true(r.n >= 1);
+    char path[64];
+    snprintf(path, sizeof path, "figures.%s", fig);
+    double v = gs_num(r.line[0], path);
+    gs_free(&r);
+    return v;
+}
+
+static void the_lessons_figures_are_what_the_window_shows(void **state)
+{
+    (void)state;
+    static char text[8192];
+    // seek: the plotted nn distance starts where the lesson says (the first
+    // report period's value; the lesson said ~33, the tick-0 value).
+    lesson_of("steering/seek.ini", text, sizeof text);
+    const char *p = strstr(text, "falls from ~");
+    assert_non_null(p);
+    double said = strtod(p + strlen("falls from ~"), NULL);
+    double nn = first_state_figure("experiments/steering/seek.ini", "at gen 1 state\nat gen 1 quit\n", "nn_distance");
+    print_message("seek: lesson ~%g, first plotted %g\n", said, nn);
+    assert_true(fabs(said - nn) <= 0.15 * nn);
+    // flee: three radii, three counts, each the window's at the start.
+    lesson_of("steering/flee.ini", text, sizeof text);
+    p = strstr(text, "count who reacts: ");
+    assert_non_null(p);
+    int want[3];
+    assert_int_equal(sscanf(p, "count who reacts: %d, %d and %d", &want[0], &want[1], &want[2]), 3);
+    assert_non_null(strstr(text, "fov_radius to 50, 150 (this file) and 400"));
+    const int fov[3] = {50, 150, 400};
+    for (int k = 0; k < 3; ++k) {
+        char args[128];
+        snprintf(args, sizeof args, "experiments/steering/flee.ini --set steering.fov_radius=%d", fov[k]);
+        double got = first_state_figure(args, "at 0 state\nat 1 quit\n", "fleeing");
+        print_message("flee, FOV %d: lesson %d, window %g\n", fov[k], want[k], got);
+        assert_true(fabs(got - want[k]) <= 1 + 0.1 * want[k]);
+    }
+    // --set exercises say how to do them in the window (or that they are the CLI's).
+    static const char *const sets[] = {"xor/xor.ini", "pole/single.ini", "pole/double.ini",
+                                       "pole/double_novel.ini", "ants/default.ini", "ants/mines.ini",
+                                       "ants/smart_sweepers.ini"};
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; ++i) {
+        lesson_of(sets[i], text, sizeof text);
+        const char *try = strstr(text, "What to try");
+        assert_non_null(try);
+        if (!strstr(try, "`alife gui FILE")) fail_msg("%s: its 'What to try' does not say how in the window", sets[i]);
+    }
+}
+
 // ---- 8. the lesson lists the marks the running config draws --------------------------
 static void marks_of(const char *config, char *out, size_t cap)
 {
@@ -254,6 +319,7 @@ int main(void)
         cmocka_unit_test(the_picker_skips_a_run_without_generations_and_draws_the_others),
         cmocka_unit_test(b_while_paused_replays_only_once_space_runs_it),
         cmocka_unit_test(a_steering_run_past_its_generations_is_logged_finished),
+        cmocka_unit_test(the_lessons_figures_are_what_the_window_shows),
         cmocka_unit_test(the_lessons_marks_are_those_the_config_draws),
         cmocka_unit_test(a_legend_lines_condition_is_checked_and_not_shown),
     };
@@ -388,6 +454,69 @@ static void a_steering_run_past_its_generations_is_logged_finished(void **state)
     fclose(f);
     assert_int_equal(finished, 1);    // the old shell: interrupted, always
     assert_int_equal(interrupted, 1); // and one cut short stays interrupted
+}
+
+// ---- 9. the lessons' figures are the window's ---------------------------------------
+static void lesson_of(const char *rel, char *out, size_t cap)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/experiments/%s", ALIFE_SOURCE_DIR, rel);
+    assert_true(al_lesson_text(path, out, cap) > 0);
+    for (char *c = out; *c; ++c) // one paragraph: lines joined by spaces
+        if (*c == '\n') *c = ' ';
+}
+
+static double first_state_figure(const char *args, const char *script, const char *fig)
+{
+    gs_run r;
+    gs_run_script(&r, script, args);
+    assert_int_equal(r.status, 0);
+    assert_true(r.n >= 1);
+    char path[64];
+    snprintf(path, sizeof path, "figures.%s", fig);
+    double v = gs_num(r.line[0], path);
+    gs_free(&r);
+    return v;
+}
+
+static void the_lessons_figures_are_what_the_window_shows(void **state)
+{
+    (void)state;
+    static char text[8192];
+    // seek: the plotted nn distance starts where the lesson says (the first
+    // report period's value; the lesson said ~33, the tick-0 value).
+    lesson_of("steering/seek.ini", text, sizeof text);
+    const char *p = strstr(text, "falls from ~");
+    assert_non_null(p);
+    double said = strtod(p + strlen("falls from ~"), NULL);
+    double nn = first_state_figure("experiments/steering/seek.ini", "at gen 1 state\nat gen 1 quit\n", "nn_distance");
+    print_message("seek: lesson ~%g, first plotted %g\n", said, nn);
+    assert_true(fabs(said - nn) <= 0.15 * nn);
+    // flee: three radii, three counts, each the window's at the start.
+    lesson_of("steering/flee.ini", text, sizeof text);
+    p = strstr(text, "count who reacts: ");
+    assert_non_null(p);
+    int want[3];
+    assert_int_equal(sscanf(p, "count who reacts: %d, %d and %d", &want[0], &want[1], &want[2]), 3);
+    assert_non_null(strstr(text, "fov_radius to 50, 150 (this file) and 400"));
+    const int fov[3] = {50, 150, 400};
+    for (int k = 0; k < 3; ++k) {
+        char args[128];
+        snprintf(args, sizeof args, "experiments/steering/flee.ini --set steering.fov_radius=%d", fov[k]);
+        double got = first_state_figure(args, "at 0 state\nat 1 quit\n", "fleeing");
+        print_message("flee, FOV %d: lesson %d, window %g\n", fov[k], want[k], got);
+        assert_true(fabs(got - want[k]) <= 1 + 0.1 * want[k]);
+    }
+    // --set exercises say how to do them in the window (or that they are the CLI's).
+    static const char *const sets[] = {"xor/xor.ini", "pole/single.ini", "pole/double.ini",
+                                       "pole/double_novel.ini", "ants/default.ini", "ants/mines.ini",
+                                       "ants/smart_sweepers.ini"};
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; ++i) {
+        lesson_of(sets[i], text, sizeof text);
+        const char *try = strstr(text, "What to try");
+        assert_non_null(try);
+        if (!strstr(try, "`alife gui FILE")) fail_msg("%s: its 'What to try' does not say how in the window", sets[i]);
+    }
 }
 
 // ---- 8. the lesson lists the marks the running config draws --------------------------

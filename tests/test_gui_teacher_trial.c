@@ -110,6 +110,28 @@ static void at_the_limit_the_replay_moves_at_the_fastest_speed(void **state)
     gs_free(&r);
 }
 
+// ---- 3. keys act at the fastest speed and in fast-forward -----------------------------
+static void keys_act_within_frames_at_the_fastest_speed_on_mines(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\nat 6 key plus\nat 7 key plus\n"
+                  "at 8 key plus\nat 9 key plus\nat 10 key plus\nat 11 key f\n"
+                  "at 20 key h\nat 22 state\nat 23 key h\nat 25 state\nat 26 key f\nat 28 state\nat 29 quit\n",
+                  "experiments/ants/mines.ini --set ants.ticks=300 --set ants.count=40");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_bool(r.line[0], "fast"));
+    assert_true(gs_overlay(r.line[0], "help")); // two frames after H
+    assert_false(gs_overlay(r.line[1], "help"));
+    assert_false(gs_bool(r.line[2], "fast"));
+    // The frame's ticks keep to a budget of wall time (reported, not asserted:
+    // a loaded machine stretches any one tick).
+    print_message("last update %.1f ms\n", gs_num(r.line[2], "update_ms"));
+    gs_free(&r);
+}
+
 // ---- 4. an empty run ticked in the picker hides no other curve -------------------------
 static void the_picker_skips_a_run_without_generations_and_draws_the_others(void **state)
 {
@@ -316,6 +338,7 @@ int main(void)
         cmocka_unit_test(the_help_lists_the_lesson_scroll_keys),
         cmocka_unit_test(a_generation_a_frame_shows_generations_under_way),
         cmocka_unit_test(at_the_limit_the_replay_moves_at_the_fastest_speed),
+        cmocka_unit_test(keys_act_within_frames_at_the_fastest_speed_on_mines),
         cmocka_unit_test(the_picker_skips_a_run_without_generations_and_draws_the_others),
         cmocka_unit_test(b_while_paused_replays_only_once_space_runs_it),
         cmocka_unit_test(a_steering_run_past_its_generations_is_logged_finished),
@@ -372,6 +395,28 @@ static void at_the_limit_the_replay_moves_at_the_fastest_speed(void **state)
     double t1 = gs_num(r.line[1], "figures.replay_tick"), t2 = gs_num(r.line[2], "figures.replay_tick"),
            t3 = gs_num(r.line[3], "figures.replay_tick");
     assert_true(t1 != t2 && t2 != t3); // the old shell: 200 ticks a frame of a 200-tick loop, stuck
+    gs_free(&r);
+}
+
+// ---- 3. keys act at the fastest speed and in fast-forward -----------------------------
+static void keys_act_within_frames_at_the_fastest_speed_on_mines(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\nat 6 key plus\nat 7 key plus\n"
+                  "at 8 key plus\nat 9 key plus\nat 10 key plus\nat 11 key f\n"
+                  "at 20 key h\nat 22 state\nat 23 key h\nat 25 state\nat 26 key f\nat 28 state\nat 29 quit\n",
+                  "experiments/ants/mines.ini --set ants.ticks=300 --set ants.count=40");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_bool(r.line[0], "fast"));
+    assert_true(gs_overlay(r.line[0], "help")); // two frames after H
+    assert_false(gs_overlay(r.line[1], "help"));
+    assert_false(gs_bool(r.line[2], "fast"));
+    // The frame's ticks keep to a budget of wall time (reported, not asserted:
+    // a loaded machine stretches any one tick).
+    print_message("last update %.1f ms\n", gs_num(r.line[2], "update_ms"));
     gs_free(&r);
 }
 

@@ -662,21 +662,39 @@ static int64_t simulate(al_gui *g)
     // frame, so the ticks go in pieces (al_session_advance: a module with
     // step_many runs a piece in one pass) sized to take about 5 ms each, so
     // the slice is kept whatever a tick costs.
-    double until = al_now() + (g->fast ? 0.030 : 0.045);
+    // The budget is wall time, so it holds however loaded the machine is:
+    // a piece that took too long shrinks the next in proportion at once
+    // (halving took many slow frames to recover when the load rose, and the
+    // window stopped answering keys), and no piece is started that would
+    // not end within the budget at the last measured rate. Ticks carry on
+    // next frame: the results do not depend on how they are cut.
+    double start = al_now(), budget = g->fast ? 0.030 : 0.045, until = start + budget;
     int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : frame_ticks(g, speed);
     if (g->piece < 1) g->piece = 1;
     while (done < n) {
         int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
         double t0 = al_now();
+        if (done > 0 && g->tick_s > 0) { // what is left of the budget, at the last rate
+            double left = until - t0;
+            int64_t fits = left > 0 ? (int64_t)(left / g->tick_s) : 0;
+            if (fits < 1) break;
+            if (want > fits) want = fits;
+        }
         bool more = step_some(g, want, &did);
         done += did;
         double t1 = al_now();
-        if (did == want) { // a full piece (not cut short by a generation's end)
-            if (t1 - t0 < 0.002 && g->piece < ((int64_t)1 << 20)) g->piece *= 2;
-            else if (t1 - t0 > 0.008 && g->piece > 1) g->piece /= 2;
+        if (did > 0) g->tick_s = (t1 - t0) / (double)did;
+        if (did == want && want == g->piece) { // a full piece (not cut short)
+            double dt = t1 - t0;
+            if (dt < 0.002 && g->piece < ((int64_t)1 << 20)) g->piece *= 2;
+            else if (dt > 0.008 && g->piece > 1) {
+                int64_t p = (int64_t)((double)g->piece * 0.004 / dt);
+                g->piece = p > 1 ? p : 1;
+            }
         }
         if (!more || t1 > until) break;
     }
+    g->update_s = al_now() - start;
     return done;
 }
 

@@ -162,6 +162,8 @@ struct al_gui {
     int scroll;       ///< the panel's scroll offset, pixels
     int scroll_max;   ///< how far it can scroll, as of the last frame
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
+    double tick_s;   ///< seconds a tick took in the last piece (0: not measured)
+    double update_s; ///< seconds the last frame's ticks took (for `state`)
     /// The tick the last generation ended at (gen_end_known: one was seen
     /// since the run was opened or shown) and the last one's length in ticks
     /// (0: not measured yet), for the speed ladder's whole-generation steps.

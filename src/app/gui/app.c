@@ -674,7 +674,10 @@ static int64_t simulate(al_gui *g)
     while (done < n) {
         int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
         double t0 = al_now();
-        if (done > 0 && g->tick_s > 0) { // what is left of the budget, at the last rate
+        // (speed steps only: fast-forward and jumps draw no world, and must end)
+        bool steps = !g->fast && g->jump_to == 0 && al_shell_gens_per_frame(g) > 0;
+        bool gen_start = steps && g->gen_end_known && g->s.ticks == g->gen_end_tick;
+        if (done > 0 && g->tick_s > 0 && !gen_start) { // what is left of the budget, at the last rate
             double left = until - t0;
             int64_t fits = left > 0 ? (int64_t)(left / g->tick_s) : 0;
             if (fits < 1) break;
@@ -692,7 +695,11 @@ static int64_t simulate(al_gui *g)
                 g->piece = p > 1 ? p : 1;
             }
         }
-        if (!more || t1 > until) break;
+        // Over the budget: stop, but with whole-generation steps never on a
+        // generation's first tick (the generation's end is the slow step, so
+        // the budget ran out there most often): one more piece first.
+        gen_start = steps && g->gen_end_known && g->s.ticks == g->gen_end_tick;
+        if (!more || (t1 > until && !gen_start)) break;
     }
     g->update_s = al_now() - start;
     return done;

@@ -33,6 +33,17 @@ static const alKeyDef common_keys[] = {
      "what happens at the world's edge: wrap around (torus), bounce back, or stop"},
 };
 
+// Keys results do not depend on (the schema's flag; the same config and seed
+// give the same statistics whatever their value).
+static const char *const no_effect_keys[] = {"run.threads"};
+
+bool alSchema_AffectsResults(const char *fullkey)
+{
+    for (size_t i = 0; i < sizeof no_effect_keys / sizeof no_effect_keys[0]; ++i)
+        if (strcmp(fullkey, no_effect_keys[i]) == 0) return false;
+    return true;
+}
+
 static const alSchemaPart common_part = {
     "common", "run world", common_keys, (int)(sizeof common_keys / sizeof common_keys[0]), NULL, 0,
 };

@@ -185,8 +185,8 @@ const al_view al_view_pole = {
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean)",
     .no_world = true,
-    .legend = "orange  the long pole (1 m)\ngreen   the short pole (0.1 m)\nred     the track's ends: the "
-              "cart fails beyond them",
+    .legend = "orange  the long pole (1 m)\n[pole.variant=double|double_novel] green   the short pole (0.1 m)\n"
+              "red     the track's ends: the cart fails beyond them",
     .create = create,
     .destroy = destroy,
     .update = update,

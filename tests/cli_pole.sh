@@ -32,6 +32,14 @@ expect_exit 0 "bench pole, NEAT, 2 threads" -- "$ALIFE" bench pole experiments/p
 expect_equal "$(sed 's/"seconds.*//' "$TMP/out")" "$one" "NEAT: the same evaluations with 1 and 2 threads"
 expect_exit 0 "bench pole, NEAT, text" -- "$ALIFE" bench pole experiments/pole/double_neat.ini --seeds 1
 expect_output "NEAT networks of 6 inputs" "the text says what NEAT searches"
+# The no-velocity NEAT lesson (1,000 networks a generation: two generations
+# here; `bench pole` measures it): recurrent, the damping fitness logged.
+expect_exit 0 "the no-velocity NEAT lesson checks" -- "$ALIFE" config experiments/pole/double_novel_neat.ini
+expect_exit 0 "the no-velocity NEAT lesson runs" -- "$ALIFE" run experiments/pole/double_novel_neat.ini \
+    --generations 2 --db "$TMP/neat.db" -q
+expect_output "double_novel pole: best balanced" "the summary names the variant"
+expect_equal "$(sqlite3 "$TMP/neat.db" "select value from params where run = (select max(id) from runs) and key = 'neat.population'")" \
+    1000 "the paper's population for this task is logged"
 expect_exit 2 "NEAT with a fixed hidden layer" -- "$ALIFE" run experiments/pole/double_neat.ini --set pole.hidden=2 --db "$TMP/neat.db"
 expect_output "pole.hidden = 2: NEAT grows its own hidden nodes (allowed with run.algorithm = neat: 0)" \
     "the key, the value and the allowed value are named"

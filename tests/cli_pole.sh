@@ -24,6 +24,7 @@ expect_output " of 625 starts" "the score is out of the 625 starts"
 expect_exit 0 "the NEAT lesson runs" -- "$ALIFE" run experiments/pole/double_neat.ini --db "$TMP/neat.db" -q
 expect_output "stopped: solved" "NEAT solves the double pole"
 expect_output "double pole solved at generation" "the summary names the variant"
+expect_output "; NEAT net: " "the summary describes the solving network"
 expect_exit 0 "bench pole, NEAT, 1 thread" -- "$ALIFE" bench pole experiments/pole/double_neat.ini --seeds 2 --json
 expect_output '"algorithm": "neat"' "the bench names the algorithm"
 expect_output '"solved": 2' "both NEAT runs solved"
@@ -40,6 +41,16 @@ expect_exit 0 "the no-velocity NEAT lesson runs" -- "$ALIFE" run experiments/pol
 expect_output "double_novel pole: best balanced" "the summary names the variant"
 expect_equal "$(sqlite3 "$TMP/neat.db" "select value from params where run = (select max(id) from runs) and key = 'neat.population'")" \
     1000 "the paper's population for this task is logged"
+# The recurrent NEAT nets on 1 and 2 threads: the same statistics, bit for bit.
+bits() { sqlite3 "$1" "SELECT gen, hex(ieee754_to_blob(best)), hex(ieee754_to_blob(mean)),
+                           hex(ieee754_to_blob(stddev)) FROM generations ORDER BY gen;
+                       SELECT gen, name, hex(ieee754_to_blob(value)) FROM figures ORDER BY gen, name"; }
+for t in 1 2; do
+    expect_exit 0 "the no-velocity NEAT lesson on $t threads" -- "$ALIFE" run experiments/pole/double_novel_neat.ini \
+        --generations 3 --set run.threads=$t --db "$TMP/novel$t.db" -q
+done
+expect_equal "$(bits "$TMP/novel2.db")" "$(bits "$TMP/novel1.db")" "recurrent NEAT: the same bits with 1 and 2 threads"
+expect_equal "$(bits "$TMP/novel1.db" | grep -c species)" 3 "NEAT's species figure is logged each generation"
 expect_exit 2 "NEAT with a fixed hidden layer" -- "$ALIFE" run experiments/pole/double_neat.ini --set pole.hidden=2 --db "$TMP/neat.db"
 expect_output "pole.hidden = 2: NEAT grows its own hidden nodes (allowed with run.algorithm = neat: 0)" \
     "the key, the value and the allowed value are named"

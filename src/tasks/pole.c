@@ -375,10 +375,18 @@ static void describe(const void *self, char *buf, size_t cap)
 {
     const alPoleRun *run = self;
     const char *v = alPoleVariant_Name(run->def.variant);
-    char gen[80] = ""; // the generalisation score, once a controller was tested
+    char gen[160] = ""; // the generalisation score, once a controller was tested; NEAT's net
+    int k = 0;
     if (run->def.generalisation && run->generalised >= 0)
-        snprintf(gen, sizeof gen, "; generalisation: %d of %d starts (needs %d)", run->generalised,
-                 AL_POLE_GEN_STARTS, run->def.generalisation_min);
+        k = snprintf(gen, sizeof gen, "; generalisation: %d of %d starts (needs %d)", run->generalised,
+                     AL_POLE_GEN_STARTS, run->def.generalisation_min);
+    if (run->neat && run->has_best) {
+        int hidden = 0, links = 0;
+        for (int i = 0; i < run->best_g.node_count; ++i) hidden += run->best_g.nodes[i].type == AL_NEAT_HIDDEN;
+        for (int c = 0; c < run->best_g.conn_count; ++c) links += run->best_g.conns[c].enabled;
+        snprintf(gen + k, sizeof gen - (size_t)k, "; NEAT net: %d hidden nodes, %d links%s", hidden, links,
+                 run->recurrent ? ", recurrent" : "");
+    }
     if (!run->has_stats)
         snprintf(buf, cap, "%s pole: no generation yet", v);
     else if (run->solved)

@@ -60,7 +60,7 @@ static const alKeyDef neat_keys[] = {
 };
 
 const alSchemaPart alNeatSchemaPart = {
-    "xor", "neat", neat_keys, (int)(sizeof neat_keys / sizeof neat_keys[0]), NULL, 0,
+    "xor ants", "neat", neat_keys, (int)(sizeof neat_keys / sizeof neat_keys[0]), NULL, 0,
 };
 
 alResult alNeatDef_FromConfig(alNeatDef *d, const alConfig *cfg, alError *err)

@@ -3,8 +3,8 @@
 //     (the minimal net at generation 0, more nodes once NEAT has added some);
 //   - at 720x480 the inspector covers at most about a quarter of the world
 //     (it covered about 40%), for fixed and NEAT brains;
-//   - the stacked species plot is a panel section of a NEAT run, plotted
-//     (coloured bands in its rectangle), absent for the GA.
+//   - the stacked species plot is a panel section of a NEAT run (ants,
+//     XOR), plotted (coloured bands in its rectangle), absent for the GA.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,6 +124,13 @@ static void the_species_plot_is_listed_and_plotted(void **state)
     gs_run_script(&r, "at gen 2 state\nat 100 quit\n", args);
     assert_int_equal(r.status, 0);
     assert_false(gs_section(r.line[0], "Species", &x, &y, &w, &h, &cut));
+    gs_free(&r);
+    // XOR, NEAT's own task: the same section, a generation recorded per generation.
+    gs_run_script(&r, "at gen 6 state\nat 300 quit\n", "experiments/xor/xor.ini --no-log");
+    assert_int_equal(r.status, 0);
+    assert_true(gs_section(r.line[0], "Species", &x, &y, &w, &h, &cut) && h > 60);
+    assert_true(gs_num(r.line[0], "figures.species_plot_generations") >= 6);
+    assert_true(gs_num(r.line[0], "figures.species_plot_now") >= 1);
     gs_free(&r);
 }
 #else

@@ -10,6 +10,7 @@
 
 #include "alife/xor.h"
 #include "neat_layout.h"
+#include "species_plot.h"
 #include "view.h"
 
 // Where the nodes go: src/app/gui/neat_layout.c, shared with the ants' brain inspector.
@@ -151,12 +152,27 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         for (int i = 0; i < g->conn_count; ++i) links += g->conns[i].enabled;
         al_panel_kv(p, "best network", "%d hidden, %d links", hidden, links);
     }
+    al_species_plot_panel(ctx->state, p, 96);
     // The solve line is the module's describe, under the generations table.
 }
 
 static void report(al_view_ctx *ctx, al_view_report *r)
 {
     al_view_report_figure(r, "panel_species", shown_species(ctx->mod));
+    al_species_plot_report(ctx->state, r);
+}
+
+// The stacked species plot (species_plot.h): the view's state.
+static void *create(const al_view_ctx *ctx)
+{
+    (void)ctx;
+    return al_species_plot_create();
+}
+static void destroy(void *state) { al_species_plot_destroy(state); }
+static void update(al_view_ctx *ctx, int64_t ticks)
+{
+    (void)ticks;
+    al_species_plot_track(ctx->state, alXor_Neat(ctx->mod));
 }
 
 static const char *const plot_figures[] = {"species", NULL};
@@ -170,6 +186,9 @@ const al_view al_view_xor = {
     .draw = draw,
     .panel = panel,
     .report = report,
+    .create = create,
+    .destroy = destroy,
+    .update = update,
     .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top)\nyellow  hidden nodes, by depth\n"
               "blue/red  positive/negative weights",
 };

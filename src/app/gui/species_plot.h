@@ -19,7 +19,8 @@ typedef struct al_species_plot al_species_plot;
 al_species_plot *al_species_plot_create(void);
 void al_species_plot_destroy(al_species_plot *sp);
 /// Records the species of ne's current generation if it is not recorded
-/// yet (a generation seen twice is recorded once). Memory stays bounded:
+/// yet (a generation seen twice is recorded once; generations that began and
+/// ended between two calls, as when fast-forwarding, leave no column). Memory stays bounded:
 /// past AL_SPECIES_PLOT_KEEP generations the older half is dropped.
 void al_species_plot_track(al_species_plot *sp, const alNeat *ne);
 enum { AL_SPECIES_PLOT_KEEP = 4096 };

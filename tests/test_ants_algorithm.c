@@ -1,7 +1,8 @@
 // The ants under each algorithm run.algorithm names (src/evolve/ants.c
-// through the factory): CMA-ES gives the same statistics bit for bit with 1
-// and 2 threads in both world modes, really is CMA-ES (its figures, its
-// population of ants.count), and the GA path is the GA's.
+// through the factory): CMA-ES and NEAT give the same statistics bit for bit
+// with 1 and 2 threads in both world modes, really are CMA-ES and NEAT (their
+// figures, a population of ants.count, NEAT's genomes growing), the GA path
+// is the GA's, and a stored NEAT generation replays exactly.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,8 @@
 #include <string.h>
 
 #include "alife/ants.h"
+#include "alife/config.h"
+#include "alife/neat.h"
 
 enum { GENS = 6 };
 
@@ -115,12 +118,127 @@ static void test_cmaes_refuses_what_a_fixed_population_cannot_do(void **state)
     assert_non_null(strstr(err.msg, "cmaes.sigma"));
 }
 
+static void test_neat_ants_same_with_1_and_2_threads(void **state)
+{
+    (void)state;
+    for (int mode = 0; mode < 2; ++mode) {
+        alGenStats one[GENS], two[GENS];
+        alAntsDef d1 = small_def(AL_ALGORITHM_NEAT, (alAntsWorldMode)mode, 1);
+        alAntsDef d2 = small_def(AL_ALGORITHM_NEAT, (alAntsWorldMode)mode, 2);
+        run(&d1, 42, one);
+        run(&d2, 42, two);
+        assert_same_stats(one, two);
+        // It is NEAT: species, the best genome's nodes (4 inputs, a bias, 2 outputs at least).
+        assert_true(figure(&one[0], "species") >= 1);
+        assert_true(figure(&one[GENS - 1], "best_nodes") >= 7);
+        assert_true(one[GENS - 1].best > 0); // some ant found food
+    }
+}
+
+// Ant i's brain is a NEAT genome of the ants' sensors and two tracks, and
+// its activations are the network's: the outputs lie in the sigmoid's (0, 1).
+static void test_neat_ants_brains_are_genomes(void **state)
+{
+    (void)state;
+    alAntsDef d = small_def(AL_ALGORITHM_NEAT, AL_ANTS_OWN, 1);
+    alAnts *a = NULL;
+    alError err = {0};
+    assert_int_equal(alCreateAnts(&d, 5, &a, &err), AL_OK);
+    assert_non_null(alAnts_Neat(a));
+    assert_null(alAnts_Genome(a, 0)); // no weight vector
+    alAnts_Advance(a, 10);
+    const double *values = NULL;
+    const alNeatGenome *g = alAnts_NeatGenome(a, 3, &values);
+    assert_non_null(g);
+    assert_int_equal(g->inputs, 4);
+    assert_int_equal(g->outputs, 2);
+    assert_true(g->bias);
+    for (int i = 0; i < g->node_count; ++i)
+        if (g->nodes[i].type == AL_NEAT_OUTPUT) assert_true(values[i] > 0.0 && values[i] < 1.0);
+    assert_ptr_equal(g, alNeat_Candidate(alAnts_Neat(a), 3));
+    alDestroyAnts(a);
+}
+
+// Every stored generation replays to exactly the logged best (own worlds:
+// the best alone; shared: the whole generation, and its mean too), and the
+// blob is genomes in NEAT's stored format.
+static void test_neat_ants_replay_stored_exact(void **state)
+{
+    (void)state;
+    for (int mode = 0; mode < 2; ++mode) {
+        alAntsDef d = small_def(AL_ALGORITHM_NEAT, (alAntsWorldMode)mode, 2);
+        d.neat.add_node = 0.3; // grow hidden nodes within a few generations
+        d.neat.add_conn = 0.3;
+        alAnts *a = NULL;
+        alError err = {0};
+        assert_int_equal(alCreateAnts(&d, 11, &a, &err), AL_OK);
+        int grown = 0;
+        for (int g = 0; g < GENS; ++g) {
+            while (!alAnts_Advance(a, 1000)) {
+            }
+            alGenStats st;
+            assert_true(alAnts_LastStats(a, &st));
+            size_t size = 0;
+            const void *blob = alAnts_LastStored(a, &size);
+            assert_non_null(blob);
+            assert_memory_equal(blob, "NEAT", 4);
+            alNeatGenome best = {0};
+            uint32_t k, m;
+            memcpy(&k, (const char *)blob + 8, 4);
+            memcpy(&m, (const char *)blob + 12, 4);
+            size_t one = 16 + 8 * (size_t)k + 24 * (size_t)m;
+            assert_true(mode == AL_ANTS_OWN ? size == one : size > one);
+            assert_int_equal(alNeatGenome_Decode(&best, NULL, blob, one, &err), AL_OK);
+            for (int i = 0; i < best.node_count; ++i) grown += best.nodes[i].type == AL_NEAT_HIDDEN;
+            alNeatGenome_Free(&best);
+            double rb = -1, rm = -1;
+            assert_int_equal(alAnts_ReplayStored(&d, 11, st.gen, blob, size, &rb, &rm, &err), AL_OK);
+            assert_true(rb == st.best);
+            if (mode == AL_ANTS_SHARED) assert_true(rm == st.mean);
+            // A blob cut short is refused, saying so.
+            assert_int_equal(alAnts_ReplayStored(&d, 11, st.gen, blob, size - 1, &rb, &rm, &err),
+                             AL_ERR_CONFIG);
+            assert_non_null(strstr(err.msg, "generation"));
+        }
+        assert_true(grown > 0); // replayed brains with hidden nodes, not only the minimal net
+        alDestroyAnts(a);
+    }
+}
+
+// run.algorithm = neat reaches the ants through the config, with [neat]'s keys.
+static void test_neat_ants_from_config(void **state)
+{
+    (void)state;
+    const char *sets[] = {"run.algorithm=neat", "neat.add_node=0.2", "ants.inputs=3"};
+    alConfigDef cd = alDefaultConfigDef();
+    cd.module = "ants";
+    cd.sets = sets;
+    cd.set_count = 3;
+    alError err = {0};
+    alConfig *cfg = alCreateConfig(&cd, &err);
+    assert_non_null(cfg);
+    alAntsDef d;
+    assert_int_equal(alAntsDef_FromConfig(&d, cfg, &err), AL_OK);
+    assert_int_equal(d.algorithm, AL_ALGORITHM_NEAT);
+    assert_true(d.neat.add_node == 0.2);
+    alAnts *a = NULL;
+    d.ticks = 50;
+    assert_int_equal(alCreateAnts(&d, 3, &a, &err), AL_OK);
+    assert_int_equal(alAnts_NeatGenome(a, 0, NULL)->inputs, 3);
+    alDestroyAnts(a);
+    alDestroyConfig(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cmaes_ants_same_with_1_and_2_threads),
         cmocka_unit_test(test_ga_and_cmaes_differ),
         cmocka_unit_test(test_cmaes_refuses_what_a_fixed_population_cannot_do),
+        cmocka_unit_test(test_neat_ants_same_with_1_and_2_threads),
+        cmocka_unit_test(test_neat_ants_brains_are_genomes),
+        cmocka_unit_test(test_neat_ants_replay_stored_exact),
+        cmocka_unit_test(test_neat_ants_from_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /// ants.h — neural ant foragers evolved by the GA (the seed's "Ants", after
-/// Buckland's Smart Sweepers), or by any algorithm run.algorithm names that
-/// makes float vectors (CMA-ES): the ants are a task of algorithm_factory.h
-/// and know nothing of the algorithm beyond ask and tell.
+/// Buckland's Smart Sweepers), or by any algorithm run.algorithm names: one
+/// that makes float vectors (CMA-ES) or NEAT genomes (NEAT, see "NEAT brains"
+/// below): the ants are a task of algorithm_factory.h and know nothing of
+/// the algorithm beyond ask and tell.
 ///
 /// Each ant has a position, a heading (its unit look-at vector) and a speed;
 /// its brain is a feed-forward network (nn.h) whose weights are its GA
@@ -66,6 +67,19 @@
 /// Every generation also reports `food_mean`, `distance_mean` (world units
 /// travelled per ant), `mines_mean` with mines, and the GA's `diversity`.
 ///
+/// NEAT brains (run.algorithm = neat). Each ant's brain is then a NEAT
+/// genome (neat.h): feed-forward by default (neat.recurrent for memory), the
+/// same brain.sizes[0] sensor inputs and two outputs, the left and right
+/// track (the steepened sigmoid's [0, 1]); ants.hidden and ants.activation do
+/// not apply (NEAT grows its own hidden nodes). The population is ants.count.
+/// Each ant runs its own compiled network (a separate path beside the batched
+/// fixed-topology pass); the determinism rules above hold unchanged. The
+/// stored blob of a generation (alAnts_LastStored) is genomes in NEAT's
+/// documented format (neat.h), one after the other, each self-delimiting by
+/// its header: own worlds, the best genome; shared, the best genome followed
+/// by every ant's genome in ant order. alCreateAntsReplayStored and
+/// alAnts_ReplayStored replay it exactly, as for weight vectors.
+///
 /// Threads: an alAnts is used by one thread at a time; it runs its own
 /// OpenMP workers inside alAnts_Advance. State views are valid until the
 /// next call that advances or destroys.
@@ -80,6 +94,7 @@
 #include "alife/error.h"
 #include "alife/ga.h"
 #include "alife/module.h"
+#include "alife/neat.h"
 #include "alife/nn.h"
 #include "alife/world.h"
 
@@ -146,12 +161,14 @@ typedef struct alAntsDef {
     alAlgorithmId algorithm; ///< run.algorithm: what evolves the brains' weights (default GA)
     alGaDef ga;        ///< the GA; population and length are set from count and brain
     alCmaesDef cmaes;  ///< CMA-ES; dimension = the weights, lambda = count (alAnts_AlgorithmTask)
+    alNeatDef neat;    ///< NEAT; inputs = brain.sizes[0], outputs = 2, population = count
 } alAntsDef;
 
 /// The ants as a task of the algorithm factory: float vectors of
-/// alNN_WeightCount(brain) weights, a fixed population of count, maximised.
+/// alNN_WeightCount(brain) weights, or NEAT genomes of brain.sizes[0] inputs
+/// and 2 outputs; a fixed population of count, maximised.
 alAlgorithmTask alAnts_AlgorithmTask(const alAntsDef *def);
-/// The factory's def from def->algorithm, ga, cmaes.
+/// The factory's def from def->algorithm, ga, cmaes, neat.
 alAlgorithmDef alAnts_AlgorithmDef(const alAntsDef *def);
 
 /// The defaults listed above: Smart Sweepers' set-up (GA: one-point
@@ -189,9 +206,23 @@ alResult alCreateAntsReplay(const alAntsDef *def, uint64_t seed, int64_t gen, co
 /// order, its fitness statistics are exactly the logged ones.
 alResult alCreateAntsReplayAll(const alAntsDef *def, uint64_t seed, int64_t gen,
                                const float *genomes, int count, alAnts **out, alError *err);
+/// Creates a replay of NEAT genomes (run.algorithm = neat): count ants, ant
+/// a with genomes[a] (copied), in generation gen's world, as
+/// alCreateAntsReplayAll. AL_ERR_CONFIG when a genome does not have the
+/// ants' inputs and 2 outputs, or the def's algorithm is not NEAT.
+alResult alCreateAntsReplayNeat(const alAntsDef *def, uint64_t seed, int64_t gen,
+                                const alNeatGenome *genomes, int count, alAnts **out, alError *err);
+/// Creates the replay of a stored blob of generation gen (what
+/// alAnts_LastStored gave; weight vectors or NEAT genomes, as the def's
+/// algorithm makes): the best ant alone in its own world, or the whole
+/// generation together in the shared world. AL_ERR_CONFIG when the blob does
+/// not fit the def, saying why.
+alResult alCreateAntsReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
+                                  size_t size, alAnts **out, alError *err);
 /// Bytes of the genome blob the module stores per generation (its
 /// best_genome): own worlds, the best genome (alNN_WeightCount floats);
 /// shared, the best genome followed by all ants.count genomes in ant order.
+/// 0 for NEAT brains, whose genomes have their own sizes (alAnts_LastStored).
 size_t alAnts_StoredBytes(const alAntsDef *def);
 /// Replays a stored blob (alAnts_StoredBytes bytes, need not be aligned) of
 /// generation gen: the best ant alone in its own world, or the whole
@@ -248,8 +279,20 @@ typedef struct alAntsGen {
 const alAntsGen *alAnts_History(const alAnts *ants, int *count);
 /// The last finished generation as module statistics (false before the first).
 bool alAnts_LastStats(const alAnts *ants, alGenStats *out);
-/// Best genome of the last finished generation (floats), NULL before the first.
+/// Best genome of the last finished generation (floats), NULL before the
+/// first; NULL for NEAT brains too (*fitness is still set: use alAnts_LastStored).
 const float *alAnts_LastBest(const alAnts *ants, double *fitness);
+/// The stored blob of the last finished generation (see the top of the file;
+/// what the module's best_genome hands the run database), its size in
+/// *bytes; NULL and 0 before the first. Valid until the next advance.
+const void *alAnts_LastStored(const alAnts *ants, size_t *bytes);
+/// The NEAT run behind the ants (run.algorithm = neat; species, innovations),
+/// NULL for another algorithm or a replay.
+const alNeat *alAnts_Neat(const alAnts *ants);
+/// Ant i's NEAT genome and (values, may be NULL) its nodes' activations of
+/// the last tick, one per genome node in node order; NULL when the brains
+/// are weight vectors. Valid until the next advance.
+const alNeatGenome *alAnts_NeatGenome(const alAnts *ants, int i, const double **values);
 
 /// Read-only state of the running generation, valid until the next advance.
 typedef struct alAntsView {
@@ -276,7 +319,8 @@ int alAnts_Mines(const alAnts *ants, int i, const float **x, const float **y);
 /// The unit vector ant i senses now towards its nearest food (kind 0) or
 /// mine (kind 1; zero without mines): its next brain inputs.
 void alAnts_Sensed(const alAnts *ants, int i, int kind, float *ux, float *uy);
-/// The brain layout and ant i's weights (alNN_WeightCount floats).
+/// The brain layout and ant i's weights (alNN_WeightCount floats; NULL for
+/// NEAT brains, see alAnts_NeatGenome).
 const alNNLayout *alAnts_Layout(const alAnts *ants);
 const float *alAnts_Genome(const alAnts *ants, int i);
 /// Copies ant i's activations of the last tick (alNN_NeuronCount floats,

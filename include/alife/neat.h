@@ -202,6 +202,9 @@ int64_t alNeat_Evaluations(const alNeat *neat);
 /// Species of the current generation, and the species index of genome i.
 int alNeat_SpeciesCount(const alNeat *neat);
 int alNeat_SpeciesOf(const alNeat *neat, int i);
+/// The id of species s (0 <= s < SpeciesCount): numbered as founded, never
+/// reused, so a species keeps its id while its index moves (e.g. in a plot).
+int alNeat_SpeciesId(const alNeat *neat, int s);
 double alNeat_Threshold(const alNeat *neat);
 /// Next innovation number and node id to be handed out.
 int32_t alNeat_NextInnovation(const alNeat *neat);

@@ -665,6 +665,7 @@ int64_t alNeat_Generation(const alNeat *ne) { return ne->gen; }
 int64_t alNeat_Evaluations(const alNeat *ne) { return ne->evals; }
 int alNeat_SpeciesCount(const alNeat *ne) { return ne->species_count; }
 int alNeat_SpeciesOf(const alNeat *ne, int i) { return ne->species_of[i]; }
+int alNeat_SpeciesId(const alNeat *ne, int s) { return ne->species[s].id; }
 double alNeat_Threshold(const alNeat *ne) { return ne->threshold; }
 int32_t alNeat_NextInnovation(const alNeat *ne) { return ne->next_innovation; }
 const alNeatDef *alNeat_Def(const alNeat *ne) { return &ne->def; }

@@ -65,7 +65,7 @@ static const alKeyDef neat_keys[] = {
 };
 
 const alSchemaPart alNeatSchemaPart = {
-    "xor pole", "neat", neat_keys, (int)(sizeof neat_keys / sizeof neat_keys[0]), NULL, 0,
+    "xor ants pole", "neat", neat_keys, (int)(sizeof neat_keys / sizeof neat_keys[0]), NULL, 0,
 };
 
 alResult alNeatDef_FromConfig(alNeatDef *d, const alConfig *cfg, alError *err)

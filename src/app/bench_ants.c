@@ -41,6 +41,8 @@ static void help(void)
            "world (ants.world = shared, the default) the baseline is a group of as many\n"
            "greedy ants as the population, sharing a world of the same kind; with\n"
            "ants.world = own, baseline_ants greedy foragers each in its own copy.\n"
+           "The algorithm is the config's run.algorithm (ga, neat, cmaes; e.g. --set\n"
+           "run.algorithm=cmaes), named in the output.\n"
            "\n"
            "options:\n"
            "      --ants N          ants (ants.count, default 30)\n"
@@ -279,7 +281,7 @@ static int bench_learn(bench_opts *o)
     bool mines_ok = true;
     const bool shared = def.world_mode == AL_ANTS_SHARED;
     if (!o->json)
-        printf("world: %s; baseline: %s\n", shared ? "shared" : "own",
+        printf("algorithm: %s; world: %s; baseline: %s\n", alAlgorithmId_Name(def.algorithm), shared ? "shared" : "own",
                shared ? "a group of as many greedy ants sharing a world of the same kind"
                       : "greedy foragers, each in its own copy of the world");
     if (!o->json)
@@ -310,10 +312,10 @@ static int bench_learn(bench_opts *o)
     double drop_mean = drop_sum / seeds, share_mean = share_sum / seeds;
     if (def.mines) mines_ok = drop_mean >= 0.70 && share_mean >= 0.60;
     if (o->json) {
-        printf("{\"bench\": \"ants-learn\", \"world\": \"%s\", \"seeds\": %d, \"generations\": %d, \"mines\": %s, "
+        printf("{\"bench\": \"ants-learn\", \"algorithm\": \"%s\", \"world\": \"%s\", \"seeds\": %d, \"generations\": %d, \"mines\": %s, "
                "\"worst_first75\": %d, \"median_first90\": %d, \"all_seeds_75_by_50\": %s, "
                "\"median_90_by_150\": %s",
-               shared ? "shared" : "own", seeds, gens, def.mines ? "true" : "false", f75[seeds - 1], median90,
+               alAlgorithmId_Name(def.algorithm), shared ? "shared" : "own", seeds, gens, def.mines ? "true" : "false", f75[seeds - 1], median90,
                all75 ? "true" : "false", med90 ? "true" : "false");
         if (def.mines)
             printf(", \"mines_drop_mean\": %.4f, \"food_vs_no_mines_mean\": %.4f, \"mines_ok\": %s",

@@ -10,7 +10,7 @@ static const alKeyDef common_keys[] = {
      "which module this experiment runs"},
     {"run", "algorithm", AL_TYPE_ENUM, "ga", 0, 0, "ga|neat|cmaes",
      "the evolutionary algorithm: ga (genetic algorithm), neat (NEAT), cmaes (CMA-ES); each "
-     "module takes (default first): estrings ga; ants ga or cmaes; xor neat; pole cmaes, ga or neat; "
+     "module takes (default first): estrings ga; ants ga, cmaes or neat; xor neat; pole cmaes, ga or neat; "
      "steering ga only (unused: it evolves nothing)"},
     {"run", "name", AL_TYPE_STRING, "", 0, 64, NULL,
      "a short name for the run in the database (empty: the config file's name)"},

@@ -32,6 +32,7 @@
 #include "alife/rng.h"
 #include "alife/threads.h"
 #include "ants_greedy.h"
+#include "ants_neat.h"
 
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
@@ -103,6 +104,7 @@ typedef struct swarm {
     int *gtarget, *gint; // shared greedy group: each one's food (ants_greedy.h), scratch
     float *gflt;         // its float scratch
     alPacer pacer; // run_ticks' choice between its threads and one
+    ants_neat *neat;     // NEAT brains (run.algorithm = neat), else NULL: the fixed net
 } swarm;
 
 struct alAnts {
@@ -113,6 +115,8 @@ struct alAnts {
     float far;          // a radius beyond any distance in the world
     alAlgorithm algo;   // what evolves the weights (run.algorithm); {NULL} in a replay
     float *replay_genome;
+    bool neat;          // the brains are NEAT genomes (ants_neat.h), not weight vectors
+    ants_neat nb;       // their nets, when neat
     swarm pop, base;
     int64_t gen;
     int tick;
@@ -484,15 +488,23 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
                 sensor[3 + 2 * k] = body[2 * k + 1];
             }
         }
-        for (int i = 0; i < l->sizes[0]; ++i)
-            memcpy(w->act + i * st + a0, sensor[i], CHUNK * sizeof(float));
-        // The whole chunk, padding lanes included (zero weights, never read):
-        // the fixed-width pass is the fast one.
-        alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
-        const float *o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
-        const float *o1 = o0 + st;
+        const float *o0, *o1;
+        float neat_out[2][CHUNK];
+        if (w->neat) { // a separate path: every NEAT brain has its own shape
+            ants_neat_think(w->neat, a0, a1, CHUNK, sensor, neat_out[0], neat_out[1]);
+            o0 = neat_out[0];
+            o1 = neat_out[1];
+        } else {
+            for (int i = 0; i < l->sizes[0]; ++i)
+                memcpy(w->act + i * st + a0, sensor[i], CHUNK * sizeof(float));
+            // The whole chunk, padding lanes included (zero weights, never read):
+            // the fixed-width pass is the fast one.
+            alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
+            o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
+            o1 = o0 + st;
+        }
         const uint8_t *alive = w->alive + a0;
-        bool tanh_out = l->activation == AL_ACT_TANH;
+        bool tanh_out = !w->neat && l->activation == AL_ACT_TANH; // NEAT: sigmoid, [0, 1]
         // Tracks in [0, 1] whatever the activation's range; a stopped ant stays
         // put (its turn and speed times 0: written as arithmetic so it vectorises).
         const float off = tanh_out ? 1.0f : 0.0f, scale = tanh_out ? 0.5f : 1.0f;
@@ -784,7 +796,14 @@ static void begin_generation(alAnts *s)
     }
     alRng world = alRng_Stream(s->seed, STREAM_WORLD + (uint64_t)s->gen);
     for (int a = 0; a < w->n; ++a) {
-        alNN_Interleave(&s->def.brain, alAnts_Genome(s, a), a, w->wt, w->stride);
+        if (s->neat) {
+            // Only memory can fail here: a replay's genomes were checked at creation.
+            alResult r = ants_neat_set(&s->nb, a, s->algo.self ? alAlgorithm_Candidate(s->algo, a) : s->nb.g[a], NULL);
+            assert(r == AL_OK);
+            (void)r;
+        } else {
+            alNN_Interleave(&s->def.brain, alAnts_Genome(s, a), a, w->wt, w->stride);
+        }
         w->elite[a] = s->algo.self ? alAlgorithm_IsElite(s->algo, a) : 0;
         if (!w->shared) start_ant(s, w, a, world);
     }
@@ -882,9 +901,13 @@ static void end_generation(alAnts *s)
     for (int a = 1; a < w->n; ++a)
         if (s->fitness[a] > s->fitness[best]) best = a;
     const size_t nw = (size_t)s->nweights;
-    memcpy(s->best, alAnts_Genome(s, best), nw * sizeof *s->best);
-    if (w->shared) // then the whole generation, in ant order: what its replay needs
-        for (int a = 0; a < w->n; ++a) memcpy(s->best + nw * (size_t)(1 + a), alAnts_Genome(s, a), nw * sizeof *s->best);
+    if (s->neat) {
+        (void)ants_neat_store(&s->nb, best, w->shared); // out of memory: nothing stored
+    } else {
+        memcpy(s->best, alAnts_Genome(s, best), nw * sizeof *s->best);
+        if (w->shared) // then the whole generation, in ant order: what its replay needs
+            for (int a = 0; a < w->n; ++a) memcpy(s->best + nw * (size_t)(1 + a), alAnts_Genome(s, a), nw * sizeof *s->best);
+    }
     s->best_fitness = s->fitness[best];
     if (s->algo.self) {
         alAlgoStop why = alAlgorithm_Tell(s->algo, s->fitness);
@@ -918,9 +941,10 @@ bool alAnts_Step(alAnts *s) { return alAnts_Advance(s, 1); }
 
 // ---- creation ------------------------------------------------------------
 
-// A run (genome NULL) or a replay of ngenomes genomes (ant a gets the a-th).
+// A run (genome and neat NULL) or a replay of ngenomes genomes (ant a gets
+// the a-th): weight vectors (genome) or NEAT genomes (neat).
 static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
-                       int ngenomes, alAnts **out, alError *err)
+                       const alNeatGenome *neat, int ngenomes, alAnts **out, alError *err)
 {
     *out = NULL;
     alResult r = alAntsDef_Validate(def, err);
@@ -935,10 +959,19 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
     s->far = 2.0f * (def->world.width + def->world.height);
     s->threads = alThreads_Resolve(def->threads);
     const bool shared = def->world_mode == AL_ANTS_SHARED;
-    int n = genome ? ngenomes : def->count;
+    const bool replay = genome || neat;
+    s->neat = def->algorithm == AL_ALGORITHM_NEAT;
+    if (replay && (neat != NULL) != s->neat) {
+        free(s);
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "replay of %s genomes, but run.algorithm = %s %s", neat ? "NEAT" : "weight-vector",
+                           alAlgorithmId_Name(def->algorithm),
+                           def->algorithm == AL_ALGORITHM_NEAT ? "makes NEAT genomes" : "makes weight vectors");
+    }
+    int n = replay ? ngenomes : def->count;
     // The greedy group: baseline_ants in own worlds, or as many as the ants in
     // a shared world (the same crowding).
-    int nbase = genome || def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;
+    int nbase = replay || def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;
     size_t nw = (size_t)s->nweights;
     bool ok = swarm_alloc(&s->pop, def, n, false, s->nweights, s->nneurons) &&
               swarm_alloc(&s->base, def, nbase, true, 0, 0) &&
@@ -948,11 +981,23 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
         ok = (s->replay_genome = malloc(nw * (size_t)n * sizeof *genome)) != NULL;
         if (ok) memcpy(s->replay_genome, genome, nw * (size_t)n * sizeof *genome);
     }
+    if (ok && s->neat) {
+        ok = ants_neat_alloc(&s->nb, n, neat != NULL, def->brain.sizes[0], def->neat.recurrent,
+                             def->neat.sigmoid_slope);
+        s->pop.neat = &s->nb;
+    }
     if (!ok) {
         alDestroyAnts(s);
         return alError_Set(err, AL_ERR_NOMEM, "out of memory creating %d ants", n);
     }
-    if (!genome) {
+    for (int a = 0; neat && a < n; ++a) { // a replay's genomes, checked here once
+        r = ants_neat_set(&s->nb, a, &neat[a], err);
+        if (r != AL_OK) {
+            alDestroyAnts(s);
+            return r;
+        }
+    }
+    if (!replay) {
         alAlgorithmTask task = alAnts_AlgorithmTask(def);
         alAlgorithmDef ad = alAnts_AlgorithmDef(def);
         r = alCreateAlgorithm(&ad, &task, seed, &s->algo, err);
@@ -968,32 +1013,60 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
 
 alResult alCreateAnts(const alAntsDef *def, uint64_t seed, alAnts **out, alError *err)
 {
-    return create(def, seed, 0, NULL, 0, out, err);
+    return create(def, seed, 0, NULL, NULL, 0, out, err);
 }
 
 alResult alCreateAntsReplay(const alAntsDef *def, uint64_t seed, int64_t gen, const float *genome,
                             alAnts **out, alError *err)
 {
     assert(genome && gen >= 0);
-    return create(def, seed, gen, genome, 1, out, err);
+    return create(def, seed, gen, genome, NULL, 1, out, err);
 }
 
 alResult alCreateAntsReplayAll(const alAntsDef *def, uint64_t seed, int64_t gen,
                                const float *genomes, int count, alAnts **out, alError *err)
 {
     assert(genomes && gen >= 0 && count >= 1);
-    return create(def, seed, gen, genomes, count, out, err);
+    return create(def, seed, gen, genomes, NULL, count, out, err);
+}
+
+alResult alCreateAntsReplayNeat(const alAntsDef *def, uint64_t seed, int64_t gen,
+                                const alNeatGenome *genomes, int count, alAnts **out, alError *err)
+{
+    assert(genomes && gen >= 0 && count >= 1);
+    return create(def, seed, gen, NULL, genomes, count, out, err);
 }
 
 size_t alAnts_StoredBytes(const alAntsDef *def)
 {
+    if (def->algorithm == AL_ALGORITHM_NEAT) return 0; // genomes of their own sizes
     size_t one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
     return def->world_mode == AL_ANTS_SHARED ? one * (1 + (size_t)def->count) : one;
 }
 
-alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
-                             size_t size, double *best, double *mean, alError *err)
+// A NEAT blob (ants.h): the best genome alone (own worlds), or the best and
+// then every ant in ant order (shared): the replay of the ones that ran.
+static alResult replay_neat(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
+                            size_t size, alAnts **out, alError *err)
 {
+    const bool shared = def->world_mode == AL_ANTS_SHARED;
+    int count = shared ? 1 + def->count : 1;
+    alNeatGenome *g = calloc((size_t)count, sizeof *g);
+    if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory replaying generation %lld", (long long)gen);
+    alResult r = ants_neat_split(bytes, size, count, g, gen, err);
+    if (r == AL_OK)
+        r = shared ? alCreateAntsReplayNeat(def, seed, gen, g + 1, def->count, out, err)
+                   : alCreateAntsReplayNeat(def, seed, gen, g, 1, out, err);
+    for (int k = 0; k < count; ++k) alNeatGenome_Free(&g[k]);
+    free(g);
+    return r;
+}
+
+alResult alCreateAntsReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
+                                  size_t size, alAnts **out, alError *err)
+{
+    *out = NULL;
+    if (def->algorithm == AL_ALGORITHM_NEAT) return replay_neat(def, seed, gen, bytes, size, out, err);
     size_t want = alAnts_StoredBytes(def);
     if (size != want)
         return alError_Set(err, AL_ERR_CONFIG,
@@ -1006,10 +1079,18 @@ alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, c
     float *g = malloc(size);
     if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory replaying generation %lld", (long long)gen);
     memcpy(g, bytes, size); // the blob need not be aligned for floats
-    alAnts *s = NULL;
-    alResult r = shared ? alCreateAntsReplayAll(def, seed, gen, g + nw, def->count, &s, err)
-                        : alCreateAntsReplay(def, seed, gen, g, &s, err);
+    alResult r = shared ? alCreateAntsReplayAll(def, seed, gen, g + nw, def->count, out, err)
+                        : alCreateAntsReplay(def, seed, gen, g, out, err);
     free(g);
+    return r;
+}
+
+alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
+                             size_t size, double *best, double *mean, alError *err)
+{
+    const bool shared = def->world_mode == AL_ANTS_SHARED;
+    alAnts *s = NULL;
+    alResult r = alCreateAntsReplayStored(def, seed, gen, bytes, size, &s, err);
     if (r != AL_OK) return r;
     while (!alAnts_Advance(s, s->def.ticks)) {
     }
@@ -1063,6 +1144,7 @@ void alDestroyAnts(alAnts *s)
     if (!s) return;
     swarm_free(&s->pop);
     swarm_free(&s->base);
+    ants_neat_free(&s->nb);
     alDestroyAlgorithm(s->algo);
     free(s->replay_genome);
     free(s->fitness);
@@ -1103,7 +1185,32 @@ const float *alAnts_LastBest(const alAnts *s, double *fitness)
 {
     if (!s->have_last) return NULL;
     if (fitness) *fitness = s->best_fitness;
+    return s->neat ? NULL : s->best;
+}
+
+const void *alAnts_LastStored(const alAnts *s, size_t *bytes)
+{
+    *bytes = 0;
+    if (!s->have_last) return NULL;
+    if (s->neat) {
+        *bytes = s->nb.blob_n;
+        return s->nb.blob_n ? s->nb.blob : NULL;
+    }
+    *bytes = alAnts_StoredBytes(&s->def);
     return s->best;
+}
+
+const alNeat *alAnts_Neat(const alAnts *s)
+{
+    return s->neat && s->algo.self ? (const alNeat *)s->algo.self : NULL;
+}
+
+const alNeatGenome *alAnts_NeatGenome(const alAnts *s, int i, const double **values)
+{
+    assert(i >= 0 && i < s->pop.n);
+    if (!s->neat) return NULL;
+    if (values) *values = s->nb.net[i].value;
+    return s->nb.g[i];
 }
 
 void alAnts_View(const alAnts *s, alAntsView *v)
@@ -1151,6 +1258,7 @@ const alNNLayout *alAnts_Layout(const alAnts *s) { return &s->def.brain; }
 const float *alAnts_Genome(const alAnts *s, int i)
 {
     assert(i >= 0 && i < s->pop.n);
+    if (s->neat) return NULL;
     return s->algo.self ? alAlgorithm_Candidate(s->algo, i) : s->replay_genome + (size_t)i * (size_t)s->nweights;
 }
 
@@ -1194,9 +1302,12 @@ double alAnts_EstimateBytes(const alAntsDef *def)
     ga.population = def->count;
     ga.length = nw;
     // CMA-ES: C, B and their scratch (n x n each), lambda candidates as doubles and floats
+    // NEAT: genomes of the run's size grow with it; a few hundred genes each,
+    // three copies (this generation, the next, the nets), is typical
     double algo = def->algorithm == AL_ALGORITHM_CMAES
                       ? 8.0 * ((double)nw * nw * 4.0 + (double)def->count * nw * 3.0)
-                      : alGa_EstimateBytes(&ga);
+                  : def->algorithm == AL_ALGORITHM_NEAT ? 3.0 * (double)def->count * 256.0 * 32.0
+                                                        : alGa_EstimateBytes(&ga);
     // as alCreateAnts: a shared world's greedy group is as big as the population
     bool shared = def->world_mode == AL_ANTS_SHARED;
     int nbase = def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;

@@ -78,6 +78,7 @@ static alAntsDef base_def(void)
     d.ga = alDefaultGaDef();
     d.ga.type = AL_GENOME_FLOATS;
     d.cmaes = alDefaultCmaesDef();
+    d.neat = alDefaultNeatDef();
     return d;
 }
 
@@ -181,6 +182,7 @@ static alResult from_config(alAntsDef *def, const alConfig *cfg, alError *err)
     def->algorithm = ad.id;
     def->ga = ad.ga;
     def->cmaes = ad.cmaes;
+    def->neat = ad.neat;
     return alAntsDef_Validate(def, err);
 }
 
@@ -246,9 +248,11 @@ alResult alAntsDef_Validate(const alAntsDef *d, alError *err)
 
 alAlgorithmTask alAnts_AlgorithmTask(const alAntsDef *def)
 {
-    return (alAlgorithmTask){.name = "ants", .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_FLOATS),
-                             .length = alNN_WeightCount(&def->brain), .population = def->count,
-                             .minimise = false, .threads = def->threads};
+    return (alAlgorithmTask){.name = "ants",
+                             .accepted = AL_CANDIDATE_BIT(AL_CANDIDATE_FLOATS) | AL_CANDIDATE_BIT(AL_CANDIDATE_NEAT),
+                             .length = def->algorithm == AL_ALGORITHM_NEAT ? 1 : alNN_WeightCount(&def->brain),
+                             .population = def->count, .minimise = false, .threads = def->threads,
+                             .inputs = def->brain.sizes[0], .outputs = 2};
 }
 
 alAlgorithmDef alAnts_AlgorithmDef(const alAntsDef *def)
@@ -257,5 +261,6 @@ alAlgorithmDef alAnts_AlgorithmDef(const alAntsDef *def)
     ad.id = def->algorithm;
     ad.ga = def->ga;
     ad.cmaes = def->cmaes;
+    ad.neat = def->neat;
     return ad;
 }

@@ -37,9 +37,8 @@ static const void *best_genome(const void *self, size_t *bytes)
 {
     // Own worlds: the best genome; shared: the best, then the whole generation
     // (alAnts_StoredBytes), which its exact replay needs.
-    const float *g = alAnts_LastBest(self, NULL);
-    *bytes = g ? alAnts_StoredBytes(alAnts_Def(self)) : 0;
-    return g;
+    // NEAT brains: the same in NEAT's stored genome format (ants.h).
+    return alAnts_LastStored(self, bytes);
 }
 
 static alResult restore(void *self, int64_t gen, const void *bytes, size_t size, alError *err)

@@ -13,6 +13,8 @@
 
 #include "alife/ants.h"
 #include "alife/runquery.h"
+#include "neat_layout.h"
+#include "species_plot.h"
 #include "view.h"
 #include "view_ants.h"
 
@@ -42,6 +44,8 @@ typedef struct ants_view {
     bool auto_replayed;    // the replay started at the run's end was tried
     bool living;           // replay is the run's own population, kept alive past its limit
     SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
+    int brain_nodes;       // the neurons it drew
+    al_species_plot *species; // run.algorithm = neat: the species over generations
 } ants_view;
 
 static void *create(const al_view_ctx *ctx)
@@ -51,6 +55,7 @@ static void *create(const al_view_ctx *ctx)
     v->show_food = v->show_numbers = true;
     v->selected = v->pinned = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
+    if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
     v->prev_x = calloc(MAX_TRACKED, sizeof *v->prev_x);
     v->prev_y = calloc(MAX_TRACKED, sizeof *v->prev_y);
     if (!v->prev_x || !v->prev_y) {
@@ -59,7 +64,8 @@ static void *create(const al_view_ctx *ctx)
         free(v);
         return NULL;
     }
-    if (ctx->brain && ctx->brain_n >= alNN_WeightCount(&alAnts_Def(ctx->mod)->brain)) {
+    if (ctx->brain && alAnts_Def(ctx->mod)->algorithm != AL_ALGORITHM_NEAT && // a file of weights
+        ctx->brain_n >= alNN_WeightCount(&alAnts_Def(ctx->mod)->brain)) {
         // alife gui --brain FILE: replay it in the world it was scored in.
         alError err = {0};
         if (alCreateAntsReplay(alAnts_Def(ctx->mod), ctx->brain_seed, ctx->brain_gen, ctx->brain,
@@ -81,6 +87,7 @@ static void destroy(void *state)
     ants_view *v = state;
     if (!v) return;
     alDestroyAnts(v->replay);
+    al_species_plot_destroy(v->species);
     free(v->prev_x);
     free(v->prev_y);
     free(v);
@@ -168,18 +175,14 @@ static void replay_last(al_view_ctx *ctx, ants_view *v)
     size_t bytes = 0;
     const void *best = ctx->cls->best_genome ? ctx->cls->best_genome(ctx->mod, &bytes) : NULL;
     const alAntsDef *def = alAnts_Def(ctx->mod);
-    size_t one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
-    if (best && bytes >= one && ctx->session->gens > 0) {
+    if (best && bytes > 0 && ctx->session->gens > 0) {
         // Not logged: the last generation from memory, the whole of it
-        // when the module keeps it (a shared world), else its best ant.
+        // when the module keeps it (a shared world), else its best ant
+        // (weight vectors or NEAT genomes: alCreateAntsReplayStored).
         alError err = {0};
-        const float *w = best;
-        bool all = bytes == one * (size_t)(def->count + 1);
+        bool all = def->world_mode == AL_ANTS_SHARED;
         alAnts *r = NULL;
-        alResult res =
-            all ? alCreateAntsReplayAll(def, ctx->session->seed, ctx->session->gens - 1,
-                                        w + one / sizeof(float), def->count, &r, &err)
-                : alCreateAntsReplay(def, ctx->session->seed, ctx->session->gens - 1, w, &r, &err);
+        alResult res = alCreateAntsReplayStored(def, ctx->session->seed, ctx->session->gens - 1, best, bytes, &r, &err);
         if (res == AL_OK) {
             alDestroyAnts(v->replay);
             v->replay = r;
@@ -210,14 +213,21 @@ static void stop_replay(ants_view *v)
 static void live_on(al_view_ctx *ctx, ants_view *v)
 {
     const alAntsDef *def = alAnts_Def(ctx->mod);
+    const bool neat = def->algorithm == AL_ALGORITHM_NEAT;
     size_t nw = (size_t)alNN_WeightCount(&def->brain);
-    float *genomes = malloc(sizeof(float) * nw * (size_t)def->count);
-    if (!genomes) return;
-    for (int a = 0; a < def->count; ++a) memcpy(genomes + nw * (size_t)a, alAnts_Genome(ctx->mod, a), nw * sizeof(float));
+    float *genomes = neat ? NULL : malloc(sizeof(float) * nw * (size_t)def->count);
+    alNeatGenome *brains = neat ? malloc(sizeof *brains * (size_t)def->count) : NULL; // views, copied by the replay
+    if (!genomes && !brains) return;
+    for (int a = 0; a < def->count; ++a)
+        if (neat) brains[a] = *alAnts_NeatGenome(ctx->mod, a, NULL);
+        else memcpy(genomes + nw * (size_t)a, alAnts_Genome(ctx->mod, a), nw * sizeof(float));
     alError err = {0};
     alAnts *r = NULL;
     int64_t gen = ctx->session->gens;
-    if (alCreateAntsReplayAll(def, ctx->session->seed, gen, genomes, def->count, &r, &err) == AL_OK) {
+    alResult res = neat ? alCreateAntsReplayNeat(def, ctx->session->seed, gen, brains, def->count, &r, &err)
+                        : alCreateAntsReplayAll(def, ctx->session->seed, gen, genomes, def->count, &r, &err);
+    free(brains);
+    if (res == AL_OK) {
         stop_replay(v);
         v->replay = r;
         v->living = true;
@@ -249,6 +259,7 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         if (v->living) stop_replay(v); // evolving on: the run's population is live again
     }
     if (!v) return;
+    al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // each new generation's species
     if (v->replay) {
         // The replay runs at the shell's speed (at least a tick a frame) and
         // pauses with the run: the banner's "PAUSED - Space to run" holds for it.
@@ -263,6 +274,17 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         }
     }
     track_eaten(v, shown(ctx));
+}
+
+// Whether genome g is the first one of a stored NEAT blob (its best).
+static bool same_neat(const alNeatGenome *g, const void *blob)
+{
+    size_t n = alNeatGenome_EncodedSize(g);
+    uint8_t *buf = malloc(n);
+    bool same = buf && alNeatGenome_Encode(g, false, buf, n) == n &&
+                memcmp((const uint8_t *)blob + 8, buf + 8, n - 8) == 0; // past the flags
+    free(buf);
+    return same;
 }
 
 // Starts (or moves) a replay of generation gen from the run database: its
@@ -291,26 +313,26 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
     const alAntsDef *def = alAnts_Def(ctx->mod);
     const bool shared = def->world_mode == AL_ANTS_SHARED;
     size_t want = alAnts_StoredBytes(def), one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
+    const bool neat = def->algorithm == AL_ALGORITHM_NEAT; // blobs of their own sizes (want 0)
     const alRunGenome *pick = NULL;
     for (int64_t i = 0; i < run->genome_count; ++i) {
         const alRunGenome *g = &run->genomes[i];
-        if (g->rank != 0 || g->size != want) continue;
+        if (g->rank != 0 || (neat ? g->size == 0 : g->size != want)) continue;
         if (g->gen <= gen && (!pick || g->gen > pick->gen)) pick = g;
         if (gen < 0 && (!pick || g->gen > pick->gen)) pick = g;
     }
     if (!pick)
         for (int64_t i = 0; i < run->genome_count && !pick; ++i)
-            if (run->genomes[i].rank == 0 && run->genomes[i].size == want) pick = &run->genomes[i];
+            if (run->genomes[i].rank == 0 && (neat ? run->genomes[i].size > 0 : run->genomes[i].size == want))
+                pick = &run->genomes[i];
     if (!pick) {
         snprintf(v->note, sizeof v->note, "replay: no generation stored yet");
     } else {
-        float *genomes = malloc(want);
+        float *genomes = malloc(neat ? 1 : want);
         if (genomes) {
-            memcpy(genomes, pick->bytes, want);
+            if (!neat) memcpy(genomes, pick->bytes, want);
             alAnts *r = NULL;
-            alResult res = shared ? alCreateAntsReplayAll(def, ctx->session->seed, pick->gen,
-                                                          genomes + one / sizeof(float), def->count, &r, &err)
-                                  : alCreateAntsReplay(def, ctx->session->seed, pick->gen, genomes, &r, &err);
+            alResult res = alCreateAntsReplayStored(def, ctx->session->seed, pick->gen, pick->bytes, pick->size, &r, &err);
             if (res == AL_OK) {
                 alDestroyAnts(v->replay);
                 v->replay = r;
@@ -324,7 +346,8 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
                 // select the best ant: the first whose genome is the stored best
                 v->selected = 0;
                 for (int a = 0; shared && a < def->count; ++a)
-                    if (memcmp(genomes, genomes + (size_t)(a + 1) * (one / sizeof(float)), one) == 0) {
+                    if (neat ? same_neat(alAnts_NeatGenome(r, a, NULL), pick->bytes)
+                             : memcmp(genomes, genomes + (size_t)(a + 1) * (one / sizeof(float)), one) == 0) {
                         v->selected = a;
                         break;
                     }
@@ -424,22 +447,105 @@ static void draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const al
     }
 }
 
+// A NEAT brain (run.algorithm = neat) as evolved so far: inputs on the left,
+// the two tracks on the right, hidden nodes between them by depth (they
+// appear as NEAT adds them: neat_layout.h), enabled links green for positive
+// weights and red for negative, stronger ones wider; nodes filled by their
+// activation of the last tick. Returns the nodes drawn.
+static int draw_neat_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
+                           const alNeatGenome *g, const double *values)
+{
+    float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
+    if (!al_neat_layout(g, along, depth, NULL)) {
+        al_draw_text_px(r, f, (float)box.x + 4, (float)box.y + 4, AL_COL_DIM, "too many nodes to draw");
+        return 0;
+    }
+    char lab[24];
+    int left = 0, right = al_text_width(f, "right 0.00");
+    for (int i = 0; i < g->inputs; ++i) {
+        snprintf(lab, sizeof lab, "%s -0.00", input_name(def, i));
+        int tw = al_text_width(f, lab);
+        if (tw > left) left = tw;
+    }
+    int x0 = box.x + left + 12, x1 = box.x + box.w - right - 12;
+    if (x1 - x0 < 30) { // too narrow for labels: the network alone
+        x0 = box.x + 8;
+        x1 = box.x + box.w - 8;
+        left = -1;
+    }
+    float nx[AL_NEAT_DRAW_MAX_NODES], ny[AL_NEAT_DRAW_MAX_NODES];
+    for (int i = 0; i < g->node_count; ++i) {
+        nx[i] = (float)x0 + (float)(x1 - x0) * depth[i];
+        ny[i] = (float)box.y + (float)box.h * along[i];
+    }
+    for (int k = 0; k < g->conn_count; ++k) {
+        const alNeatConn *cn = &g->conns[k];
+        if (!cn->enabled) continue;
+        int a = alNeatGenome_FindNode(g, cn->in), b = alNeatGenome_FindNode(g, cn->out);
+        float m = fminf((float)fabs(cn->weight) / 4.0f, 1.0f);
+        Uint8 al = (Uint8)(60 + 195 * m);
+        if (cn->weight >= 0) SDL_SetRenderDrawColor(r, 110, 220, 120, al);
+        else SDL_SetRenderDrawColor(r, 240, 90, 90, al);
+        int width = 1 + (int)(3 * m);
+        for (int d = 0; d < width; ++d)
+            SDL_RenderDrawLineF(r, nx[a], ny[a] + (float)d - (float)width / 2, nx[b],
+                                ny[b] + (float)d - (float)width / 2);
+    }
+    float th = (float)al_font_height(f);
+    int out = 0;
+    for (int i = 0; i < g->node_count; ++i) {
+        const alNeatNode *n = &g->nodes[i];
+        float v = fminf((float)fabs(values[i]), 1.0f);
+        Uint8 gr = (Uint8)(40 + 215 * v);
+        SDL_FRect node = {nx[i] - 5, ny[i] - 5, 10, 10};
+        if (n->type == AL_NEAT_HIDDEN) SDL_SetRenderDrawColor(r, gr, gr, 60, 255); // yellowish: grown
+        else SDL_SetRenderDrawColor(r, gr, gr, (Uint8)(values[i] < 0 ? 120 : gr), 255);
+        SDL_RenderFillRectF(r, &node);
+        SDL_SetRenderDrawColor(r, 200, 210, 230, 255);
+        SDL_RenderDrawRectF(r, &node);
+        if (left < 0) continue;
+        if (n->type == AL_NEAT_INPUT && n->id < g->inputs) {
+            snprintf(lab, sizeof lab, "%s %+.2f", input_name(def, n->id), values[i]);
+            int tw = al_text_width(f, lab);
+            al_draw_text_px(r, f, nx[i] - 9 - (float)tw, ny[i] - th / 2, AL_COL_TEXT, lab);
+        } else if (n->type == AL_NEAT_BIAS) {
+            al_draw_text_px(r, f, nx[i] - 9 - (float)al_text_width(f, "1"), ny[i] - th / 2, AL_COL_DIM, "1");
+        } else if (n->type == AL_NEAT_OUTPUT) {
+            snprintf(lab, sizeof lab, "%s %.2f", out++ == 0 ? "left" : "right", values[i]);
+            al_draw_text_px(r, f, nx[i] + 9, ny[i] - th / 2, AL_COL_TEXT, lab);
+        }
+    }
+    return g->node_count;
+}
+
 // The brain inspector of ant a, drawn at (px, py) pixels: beside it, never
-// over it (view_ants.h), sized to the world view.
-static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint at, const char *title)
+// over it (view_ants.h), sized to the world view: at most half its width
+// and half its height, so it never covers more than a quarter of the world
+// (in a small window the labels give way to the network alone). *nodes
+// receives the neurons drawn.
+static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint at, const char *title,
+                               int *nodes)
 {
     const alAntsDef *def = alAnts_Def(ants);
+    const double *values = NULL;
+    const alNeatGenome *ng = alAnts_NeatGenome(ants, a, &values);
     int sh = al_font_height(c->small);
     int rows = 0;
-    for (int L = 0; L < def->brain.layer_count; ++L)
+    for (int L = 0; L < def->brain.layer_count && !ng; ++L)
         if (def->brain.sizes[L] > rows) rows = def->brain.sizes[L];
+    if (ng) { // the widest layer of the evolved network
+        float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
+        if (!al_neat_layout(ng, along, depth, &rows)) rows = 1;
+    }
     int want_h = 24 + rows * (sh + 2) + 8, want_w = 330;
+    if (want_w > (int)(c->world_px.w / 2)) want_w = (int)(c->world_px.w / 2);
+    if (want_h > (int)(c->world_px.h / 2)) want_h = (int)(c->world_px.h / 2);
     // within the world's rows: the badges above and the caption below stay readable
     SDL_Rect band = {c->rect.x, (int)c->world_px.y, c->rect.w, (int)c->world_px.h};
     SDL_IntersectRect(&c->rect, &band, &band);
     SDL_Rect box = al_ants_brain_box(band, at.x, at.y, want_w, want_h, 14);
     float act[AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH];
-    alAnts_Activations(ants, a, act);
+    if (!ng) alAnts_Activations(ants, a, act);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(c->r, 18, 20, 26, 225);
     SDL_RenderFillRect(c->r, &box);
@@ -447,7 +553,12 @@ static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoi
     SDL_RenderDrawRect(c->r, &box);
     al_draw_text_px(c->r, c->small, (float)box.x + 6, (float)box.y + 3, AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
-    draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act);
+    if (ng) {
+        *nodes = draw_neat_brain(c->r, c->small, net, def, ng, values);
+    } else {
+        draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act);
+        *nodes = alNN_NeuronCount(&def->brain);
+    }
     return box;
 }
 
@@ -546,7 +657,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (picked) {
         char title[64];
         snprintf(title, sizeof title, "brain of ant %d (click elsewhere: close)", v->selected);
-        v->brain_box = draw_inspector(c, ants, v->selected, al_canvas_to_screen(c, alV2(av.x[v->selected], av.y[v->selected])), title);
+        v->brain_box = draw_inspector(c, ants, v->selected, al_canvas_to_screen(c, alV2(av.x[v->selected], av.y[v->selected])), title,
+                                      &v->brain_nodes);
     }
 }
 
@@ -592,6 +704,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     }
     if (v && v->note[0]) al_panel_note(p, "%s", v->note);
     if (!v) return;
+    if (v->species) al_species_plot_panel(v->species, p, 96);
     // What the marks in the world mean.
     al_panel_heading(p, "Marks");
     {
@@ -706,9 +819,13 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (v) al_view_report_figure(r, "eaten_marks_seen", (double)v->eaten_seen);
     if (v) al_view_report_figure(r, "eaten_marks_shown", (double)v->npuffs);
     if (v && v->living) al_view_report_figure(r, "population_tick", (double)av.tick);
+    if (v) al_species_plot_report(v->species, r);
     if (v && v->brain_box.w > 0) { // the brain inspector's rows, as last drawn
         al_view_report_figure(r, "brain_y", v->brain_box.y);
         al_view_report_figure(r, "brain_h", v->brain_box.h);
+        al_view_report_figure(r, "brain_x", v->brain_box.x);
+        al_view_report_figure(r, "brain_w", v->brain_box.w);
+        al_view_report_figure(r, "brain_nodes", v->brain_nodes);
     }
     if (v && v->replay && !v->living) {
         al_view_report_figure(r, "replay_generation", (double)v->replay_gen);

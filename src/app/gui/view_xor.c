@@ -9,65 +9,26 @@
 #include <string.h>
 
 #include "alife/xor.h"
+#include "neat_layout.h"
+#include "species_plot.h"
 #include "view.h"
 
-enum { MAX_DRAW_NODES = 256 };
-
-// Longest path from an input to each node (feed-forward), capped: a
-// recurrent genome's cycles stop at the cap.
-static void depths(const alNeatGenome *g, int *depth)
-{
-    for (int i = 0; i < g->node_count; ++i) depth[i] = 0;
-    for (int pass = 0; pass < 16; ++pass) {
-        bool changed = false;
-        for (int c = 0; c < g->conn_count; ++c) {
-            const alNeatConn *k = &g->conns[c];
-            if (!k->enabled) continue;
-            int a = alNeatGenome_FindNode(g, k->in), b = alNeatGenome_FindNode(g, k->out);
-            if (g->nodes[b].type == AL_NEAT_OUTPUT) continue; // outputs sit on top
-            if (depth[b] < depth[a] + 1 && depth[a] < 16) {
-                depth[b] = depth[a] + 1;
-                changed = true;
-            }
-        }
-        if (!changed) break;
-    }
-}
-
+// Where the nodes go: src/app/gui/neat_layout.c, shared with the ants' brain inspector.
 static void layout(const alNeatGenome *g, float x0, float y0, float w, float h, alVec2 *pos)
 {
-    int depth[MAX_DRAW_NODES], maxd = 0;
-    depths(g, depth);
-    for (int i = 0; i < g->node_count; ++i)
-        if (g->nodes[i].type == AL_NEAT_HIDDEN && depth[i] > maxd) maxd = depth[i];
-    int layers = maxd + 2; // inputs, hidden depths 1..maxd, output
-    for (int i = 0; i < g->node_count; ++i) {
-        const alNeatNode *n = &g->nodes[i];
-        int layer = n->type == AL_NEAT_OUTPUT ? layers - 1 : n->type == AL_NEAT_HIDDEN ? depth[i] : 0;
-        if (n->type == AL_NEAT_HIDDEN && layer < 1) layer = 1;
-        int count = 0, rank = 0;
-        for (int j = 0; j < g->node_count; ++j) {
-            const alNeatNode *m = &g->nodes[j];
-            int lj = m->type == AL_NEAT_OUTPUT ? layers - 1 : m->type == AL_NEAT_HIDDEN ? depth[j] : 0;
-            if (m->type == AL_NEAT_HIDDEN && lj < 1) lj = 1;
-            if (lj != layer) continue;
-            if (j < i) rank++;
-            count++;
-        }
-        float fx = (float)(rank + 1) / (float)(count + 1);
-        float fy = layers > 1 ? (float)layer / (float)(layers - 1) : 0.5f;
-        pos[i] = alV2(x0 + fx * w, y0 + h - fy * h);
-    }
+    float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
+    al_neat_layout(g, along, depth, NULL);
+    for (int i = 0; i < g->node_count; ++i) pos[i] = alV2(x0 + along[i] * w, y0 + h - depth[i] * h);
 }
 
 static void draw_network(al_canvas *c, const alNeatGenome *g, float x0, float y0, float w, float h)
 {
-    if (g->node_count > MAX_DRAW_NODES) {
+    if (g->node_count > AL_NEAT_DRAW_MAX_NODES) {
         al_draw_text(c, alV2(x0 + w / 2, y0 + h / 2), AL_COL_DIM, "%d nodes: too many to draw",
                      g->node_count);
         return;
     }
-    alVec2 pos[MAX_DRAW_NODES];
+    alVec2 pos[AL_NEAT_DRAW_MAX_NODES];
     layout(g, x0, y0, w, h, pos);
     for (int k = 0; k < g->conn_count; ++k) {
         const alNeatConn *cn = &g->conns[k];
@@ -201,12 +162,27 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         for (int i = 0; i < g->conn_count; ++i) links += g->conns[i].enabled;
         al_panel_kv(p, "best network", "%d hidden, %d links", hidden, links);
     }
+    al_species_plot_panel(ctx->state, p, 96);
     // The solve line is the module's describe, under the generations table.
 }
 
 static void report(al_view_ctx *ctx, al_view_report *r)
 {
     al_view_report_figure(r, "panel_species", shown_species(ctx->mod));
+    al_species_plot_report(ctx->state, r);
+}
+
+// The stacked species plot (species_plot.h): the view's state.
+static void *create(const al_view_ctx *ctx)
+{
+    (void)ctx;
+    return al_species_plot_create();
+}
+static void destroy(void *state) { al_species_plot_destroy(state); }
+static void update(al_view_ctx *ctx, int64_t ticks)
+{
+    (void)ticks;
+    al_species_plot_track(ctx->state, alXor_Neat(ctx->mod));
 }
 
 static const char *const plot_figures[] = {"species", NULL};
@@ -220,6 +196,9 @@ const al_view al_view_xor = {
     .draw = draw,
     .panel = panel,
     .report = report,
+    .create = create,
+    .destroy = destroy,
+    .update = update,
     .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top; its label beside it)\nyellow  hidden nodes, by depth\n"
               "blue/red  positive/negative weights",
 };

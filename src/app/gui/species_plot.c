@@ -1,0 +1,150 @@
+// The stacked species plot (species_plot.h). Each recorded generation keeps
+// its species as (id, size) pairs sorted by id; a column per generation
+// (several generations per pixel column when there are many: the last of
+// them) is drawn as stacked rectangles, oldest species at the bottom, each
+// in the colour its id picks, so a band keeps its colour as it grows,
+// shrinks and dies out.
+#include "species_plot.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct entry {
+    int id, size;
+} entry;
+
+struct al_species_plot {
+    int64_t *gen;   // generation of record k
+    int *start;     // its entries: [start[k], start[k + 1])
+    int n, cap;     // records
+    entry *e;
+    int ne, ecap;
+    int population; // the largest total seen (the y range)
+};
+
+al_species_plot *al_species_plot_create(void) { return calloc(1, sizeof(al_species_plot)); }
+
+void al_species_plot_destroy(al_species_plot *sp)
+{
+    if (!sp) return;
+    free(sp->gen);
+    free(sp->start);
+    free(sp->e);
+    free(sp);
+}
+
+static int by_id(const void *a, const void *b)
+{
+    const entry *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+// Drops the older half of the records (the entries move down with them).
+static void drop_older_half(al_species_plot *sp)
+{
+    int k = sp->n / 2, first = sp->start[k];
+    memmove(sp->gen, sp->gen + k, (size_t)(sp->n - k) * sizeof *sp->gen);
+    for (int i = k; i <= sp->n; ++i) sp->start[i - k] = sp->start[i] - first;
+    memmove(sp->e, sp->e + first, (size_t)(sp->ne - first) * sizeof *sp->e);
+    sp->n -= k;
+    sp->ne -= first;
+}
+
+void al_species_plot_track(al_species_plot *sp, const alNeat *ne)
+{
+    if (!sp || !ne) return;
+    int64_t g = alNeat_Generation(ne);
+    if (sp->n > 0 && sp->gen[sp->n - 1] >= g) return;
+    if (sp->n == 2 * AL_SPECIES_PLOT_KEEP) drop_older_half(sp);
+    int ns = alNeat_SpeciesCount(ne), pop = alNeat_Def(ne)->population;
+    if (sp->n + 1 >= sp->cap) {
+        int cap = sp->cap ? 2 * sp->cap : 64;
+        int64_t *gp = realloc(sp->gen, (size_t)cap * sizeof *gp);
+        if (gp) sp->gen = gp;
+        int *st = realloc(sp->start, (size_t)(cap + 1) * sizeof *st);
+        if (st) sp->start = st;
+        if (!gp || !st) return; // out of memory: this generation is not plotted
+        sp->cap = cap;
+        if (sp->n == 0) sp->start[0] = 0;
+    }
+    if (sp->ne + ns > sp->ecap) {
+        int cap = 2 * (sp->ne + ns) + 64;
+        entry *e = realloc(sp->e, (size_t)cap * sizeof *e);
+        if (!e) return;
+        sp->e = e;
+        sp->ecap = cap;
+    }
+    entry *row = sp->e + sp->ne;
+    for (int s = 0; s < ns; ++s) row[s] = (entry){alNeat_SpeciesId(ne, s), 0};
+    for (int i = 0; i < pop; ++i) {
+        int s = alNeat_SpeciesOf(ne, i);
+        if (s >= 0 && s < ns) row[s].size++;
+    }
+    qsort(row, (size_t)ns, sizeof *row, by_id);
+    sp->ne += ns;
+    sp->gen[sp->n] = g;
+    sp->start[++sp->n] = sp->ne;
+    if (pop > sp->population) sp->population = pop;
+}
+
+int al_species_plot_generations(const al_species_plot *sp) { return sp ? sp->n : 0; }
+
+int al_species_plot_species_now(const al_species_plot *sp)
+{
+    return sp && sp->n > 0 ? sp->start[sp->n] - sp->start[sp->n - 1] : 0;
+}
+
+static SDL_Color colour_of(int id)
+{
+    static const SDL_Color pal[8] = {{110, 180, 255, 255}, {255, 170, 60, 255},  {110, 220, 120, 255},
+                                     {240, 90, 90, 255},   {200, 140, 255, 255}, {250, 210, 90, 255},
+                                     {90, 200, 230, 255},  {230, 120, 200, 255}};
+    return pal[(unsigned)id * 5u % 8u]; // neighbours in founding order differ
+}
+
+void al_species_plot_panel(const al_species_plot *sp, al_panel *p, int height)
+{
+    if (!sp) return;
+    al_panel_heading(p, "Species (stacked sizes)");
+    int th = al_font_height(p->small);
+    SDL_Rect area = al_panel_area(p, height);
+    if (area.h <= 0) return;
+    SDL_Rect plot = {area.x + 30, area.y + 2, area.w - 34, area.h - th - 6};
+    SDL_SetRenderDrawColor(p->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
+    SDL_RenderDrawLine(p->r, plot.x - 1, plot.y, plot.x - 1, plot.y + plot.h);
+    SDL_RenderDrawLine(p->r, plot.x - 1, plot.y + plot.h, plot.x + plot.w, plot.y + plot.h);
+    char lab[48];
+    snprintf(lab, sizeof lab, "%d", sp->population);
+    al_draw_text_px(p->r, p->small, (float)(plot.x - 6 - al_text_width(p->small, lab)), (float)plot.y - 2,
+                    AL_COL_DIM, lab);
+    if (sp->n == 0 || plot.w < 4 || plot.h < 4) {
+        al_draw_text_px(p->r, p->small, (float)plot.x + 6, (float)plot.y + 4, AL_COL_DIM, "no generations yet");
+        return;
+    }
+    // Columns: one per generation while they fit, else several per pixel.
+    int cols = sp->n < plot.w ? sp->n : plot.w;
+    float cw = (float)plot.w / (float)(cols > 20 ? cols : 20);
+    float unit = (float)plot.h / (float)(sp->population > 0 ? sp->population : 1);
+    for (int c = 0; c < cols; ++c) {
+        int k = cols == sp->n ? c : (int)((int64_t)(c + 1) * sp->n / cols) - 1;
+        float x0 = (float)plot.x + cw * (float)c, y = (float)(plot.y + plot.h);
+        for (int j = sp->start[k]; j < sp->start[k + 1]; ++j) {
+            float h = unit * (float)sp->e[j].size;
+            SDL_Color col = colour_of(sp->e[j].id);
+            SDL_SetRenderDrawColor(p->r, col.r, col.g, col.b, 255);
+            SDL_FRect r = {x0, y - h, cw + 0.5f, h};
+            SDL_RenderFillRectF(p->r, &r);
+            y -= h;
+        }
+    }
+    snprintf(lab, sizeof lab, "generation %lld .. %lld; %d species now", (long long)sp->gen[0],
+             (long long)sp->gen[sp->n - 1], al_species_plot_species_now(sp));
+    al_draw_text_px(p->r, p->small, (float)plot.x, (float)(plot.y + plot.h + 3), AL_COL_DIM, lab);
+}
+
+void al_species_plot_report(const al_species_plot *sp, al_view_report *r)
+{
+    if (!sp) return;
+    al_view_report_figure(r, "species_plot_generations", (double)sp->n);
+    al_view_report_figure(r, "species_plot_now", (double)al_species_plot_species_now(sp));
+}

@@ -1,0 +1,37 @@
+// species_plot.h — the stacked species plot of a NEAT run (the classic
+// figure of Stanley and Miikkulainen 2002): generations across, the
+// population up, one band per species, stacked in the order they were
+// founded, as wide as the species is large. A view keeps one, feeds it the
+// run's alNeat once per frame (al_species_plot_track records each new
+// generation's species) and draws it as a panel section "Species".
+#ifndef ALIFE_GUI_SPECIES_PLOT_H
+#define ALIFE_GUI_SPECIES_PLOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "alife/neat.h"
+#include "view.h"
+
+typedef struct al_species_plot al_species_plot;
+
+/// An empty plot, or NULL when out of memory. Destroy(NULL) is a no-op.
+al_species_plot *al_species_plot_create(void);
+void al_species_plot_destroy(al_species_plot *sp);
+/// Records the species of ne's current generation if it is not recorded
+/// yet (a generation seen twice is recorded once; generations that began and
+/// ended between two calls, as when fast-forwarding, leave no column). Memory stays bounded:
+/// past AL_SPECIES_PLOT_KEEP generations the older half is dropped.
+void al_species_plot_track(al_species_plot *sp, const alNeat *ne);
+enum { AL_SPECIES_PLOT_KEEP = 4096 };
+/// Generations recorded, and species in the last of them.
+int al_species_plot_generations(const al_species_plot *sp);
+int al_species_plot_species_now(const al_species_plot *sp);
+/// The section "Species (stacked sizes)": the plot height px tall in the
+/// panel, with the axes' ranges and the species count now.
+void al_species_plot_panel(const al_species_plot *sp, al_panel *p, int height);
+/// Adds its figures to a view's `state` report: species_plot_generations,
+/// species_plot_now.
+void al_species_plot_report(const al_species_plot *sp, al_view_report *r);
+
+#endif

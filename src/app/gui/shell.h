@@ -9,15 +9,16 @@
 #include "session.h"
 #include "view.h"
 
-enum { NMODES = 5, MAXFIG = 4, NSPEEDS = 17 };
+enum { NMODES = 5, MAXFIG = 4, NSPEEDS = 18 };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor", "pole"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
                                                 "Neural ant foragers", "XOR (NEAT)", "Pole balancing (CMA-ES)"};
 /// Ticks per frame; a negative -k is one tick every k frames (slow enough
-/// to watch a string evolve: at 60 frames a second, -30 is 2 ticks a second).
-static const int speeds[NSPEEDS] = {-30, -15, -6, -3, 1,   2,    5,    10,  20,
-                                    50,  100, 200, 500, 1000, 2000, 5000, 10000};
-enum { SPEED_ONE = 4 }; ///< the index of 1 tick per frame
+/// to watch a string evolve: at 60 frames a second, -30 is 2 ticks a second,
+/// -60 one a second: XOR's generations, for a class to watch).
+static const int speeds[NSPEEDS] = {-60, -30, -15, -6,  -3,   1,    2,    5,    10,
+                                    20,  50,  100, 200, 500, 1000, 2000, 5000, 10000};
+enum { SPEED_ONE = 5 }; ///< the index of 1 tick per frame
 
 /// What a shell key does.
 typedef enum shell_action {
@@ -68,7 +69,7 @@ static const shell_key shell_keys[] = {
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
      "simulate to the end of this generation, then pause"},
     {K_FASTER, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, 0, "+ -", "speed",
-     "faster / slower: from one tick every 30 frames to 10000 ticks a frame"},
+     "faster / slower: from one tick every 60 frames (a second) to 10000 ticks a frame"},
     {K_SLOWER, {SDLK_MINUS, SDLK_KP_MINUS}, 0, "-", "", ""},
     {K_FAST, {SDLK_f}, 0, "F", "fast-forward",
      "simulate without drawing the world; the panel keeps updating"},

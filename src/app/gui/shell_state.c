@@ -141,13 +141,21 @@ void al_gui_write_state(al_gui *g, FILE *f)
     else
         fputs("null", f);
     if (g->cfg) {
-        alWorld wd = alWorld_FromConfig(g->cfg);
-        fputs(",\"settings\":{\"width\":", f);
-        jnum(f, wd.width);
-        fputs(",\"height\":", f);
-        jnum(f, wd.height);
-        fputs(",\"edge\":", f);
-        jstr(f, alEdgePolicy_Name(wd.edge));
+        // The world's size and edges, or null for a module without a 2D
+        // world (strings, XOR, pole), whose world.* keys mean nothing.
+        fputs(",\"settings\":{\"world\":", f);
+        if (g->view && g->view->no_world) {
+            fputs("null", f);
+        } else {
+            alWorld wd = alWorld_FromConfig(g->cfg);
+            fputs("{\"width\":", f);
+            jnum(f, wd.width);
+            fputs(",\"height\":", f);
+            jnum(f, wd.height);
+            fputs(",\"edge\":", f);
+            jstr(f, alEdgePolicy_Name(wd.edge));
+            fputc('}', f);
+        }
         fprintf(f, ",\"agents\":%d,\"generations\":%lld}", r.agents,
                 (long long)alConfig_Int(g->cfg, "run.generations"));
     } else {

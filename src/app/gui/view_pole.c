@@ -19,6 +19,7 @@ typedef struct view_state {
     float w[512];
     int n;             // weights held (0: no controller yet)
     int64_t gen;       // generation the controller is from (-1 none)
+    int64_t of;        // steps it balanced in that generation's evaluation (the table's)
     alPoleTrial trial; // the live trial
     int rest;          // frames left before a fallen trial restarts
     int64_t longest;   // longest live trial seen
@@ -70,6 +71,10 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         memcpy(st->w, w, (size_t)n * sizeof *w);
         st->n = n;
         st->gen = gen;
+        st->of = -1;
+        const alGenStats *ls = &ctx->session->last;
+        for (int k = 0; k < ls->figure_count; ++k)
+            if (strcmp(ls->figure_names[k], "best_steps") == 0) st->of = (int64_t)ls->figures[k];
         restart_trial(d, st);
     }
     if (st->n == 0) return;
@@ -80,6 +85,27 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     if (ctx->paused) return;
     alPoleTrial_Step(d, st->w, &st->trial);
     if (st->trial.steps > st->longest) st->longest = st->trial.steps;
+}
+
+// The words over the cart: the trial is a replay, live, of the generation's
+// best, whose whole evaluation the table counts ("of 75"); the caption
+// counts the replay's steps so far (it once read "best of generation 4: 36
+// steps" while the table said that best balanced 75).
+static void caption_text(const view_state *st, const alPoleDef *d, char *out, size_t cap)
+{
+    if (!st || st->n == 0) {
+        snprintf(out, cap, "waiting for the first generation");
+        return;
+    }
+    char of[32] = "";
+    if (st->of >= 0) snprintf(of, sizeof of, " of %lld", (long long)st->of);
+    double secs = d->cart.dt * (double)d->cart.substeps * (double)st->trial.steps;
+    if (st->trial.failed)
+        snprintf(out, cap, "generation %lld's best fell at step %lld%s (%.1f s)", (long long)st->gen,
+                 (long long)st->trial.steps, of, secs);
+    else
+        snprintf(out, cap, "replaying generation %lld's best: step %lld%s (%.1f s)", (long long)st->gen,
+                 (long long)st->trial.steps, of, secs);
 }
 
 // A filled rectangle from a to b (world units) as a thick line.
@@ -119,13 +145,10 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     }
     al_batch_disc(c->batch, c, hinge, 0.03f * k, 12, AL_COL_TEXT);
     al_batch_draw(c);
-    if (!st || st->n == 0)
-        al_draw_text(c, alV2(cx0, 0.2f * H), AL_COL_DIM, "waiting for the first generation");
-    else
-        al_draw_text(c, alV2(cx0, 0.2f * H), down ? AL_COL_BAD : AL_COL_TEXT,
-                     "best of generation %lld: %lld steps (%.1f s)%s", (long long)st->gen,
-                     (long long)st->trial.steps, d->cart.dt * (double)d->cart.substeps * (double)st->trial.steps,
-                     down ? ", fell" : "");
+    char says[160];
+    caption_text(st, d, says, sizeof says);
+    al_draw_text(c, alV2(cx0, 0.2f * H), !st || st->n == 0 ? AL_COL_DIM : down ? AL_COL_BAD : AL_COL_TEXT,
+                 "%s", says);
 }
 
 static void panel(al_view_ctx *ctx, al_panel *p)
@@ -169,6 +192,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (!st) return;
     al_view_report_figure(r, "controller_gen", (double)st->gen);
     al_view_report_figure(r, "trial_steps", (double)st->trial.steps);
+    al_view_report_figure(r, "trial_of", (double)st->of);
+    caption_text(st, alPoleRun_Def(ctx->mod), r->note, sizeof r->note);
     al_view_report_figure(r, "trial_failed", st->trial.failed ? 1 : 0);
     al_view_report_figure(r, "longest_trial", (double)st->longest);
     al_view_report_figure(r, "trials", st->trials);

@@ -580,6 +580,18 @@ void alGa_SetGeneration(alGa *ga, int64_t gen)
     ga->has_last = false;
 }
 
+alResult alGa_SetMutationRate(alGa *ga, double rate, alError *err)
+{
+    if (!(rate >= 0 && rate <= 1))
+        return alError_Set(err, AL_ERR_CONFIG, "ga.mutation_rate = %g is not a probability (allowed: 0 to 1)",
+                           rate);
+    ga->def.mutation_rate = rate;
+    build_skip_table(ga); // the gaps between mutated genes follow the rate
+    return AL_OK;
+}
+
+double alGa_MutationRate(const alGa *ga) { return ga->def.mutation_rate; }
+
 void alGa_SetFitness(alGa *ga, int i, double fitness)
 {
     assert(i >= 0 && i < ga->n && isfinite(fitness));

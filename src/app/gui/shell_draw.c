@@ -851,6 +851,14 @@ static void draw_help(al_gui *g)
         al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, head2);
         y += lh;
         two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
+        for (const char *k = vk; *k;) { // the view's keys too, for `state`'s help_keys
+            const char *nl = strchr(k, '\n'), *gap = strstr(k, "  ");
+            size_t n = nl ? (size_t)(nl - k) : strlen(k);
+            size_t kn = gap && (size_t)(gap - k) < n ? (size_t)(gap - k) : n;
+            size_t used = strlen(g->help_drawn);
+            snprintf(g->help_drawn + used, sizeof g->help_drawn - used, "%s%.*s", used ? "\n" : "", (int)kn, k);
+            k += n + (nl ? 1 : 0);
+        }
     }
     int fy = box.y + box.h - 2 * al_font_height(g->small) - 12;
     al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
@@ -871,7 +879,7 @@ static const char *const shell_legend[NMODES] = {
     "green characters  match the target\n"
     "yellow characters  differ from the target (the number is the error)",
     "green dots  food\n"
-    "red dots  mines\n"
+    "red dots  mines (X turns them on and off: a new run)\n"
     "orange rings  the elites: the best ants, copied unchanged\n"
     "green numbers  food each ant has eaten this generation\n"
     "yellow numbers  the ants' indices",

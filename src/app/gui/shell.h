@@ -197,6 +197,10 @@ struct al_gui {
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
     char plotted[64];           ///< the plotted figure's name, as last drawn
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
+    char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)
+    bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
+    SDL_Rect plot_title_rect;  ///< where the title was drawn, its width the text's
+    SDL_Rect plot_rect;        ///< the plot's area
     int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };

@@ -720,21 +720,20 @@ static void draw_panel(al_gui *g)
     if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
     int pf = plotted_figure(g);
     g->plotted_index = pf;
-    char yt[96];
+    const char *hint = NULL; // said after the title when it fits
     const char *want = g->plot_fig < 0 && g->have_session ? wanted_figure(g) : NULL;
     if (pf == 0 && want && h->nall == 0) {
         // Before the first report: the lesson's figure, with no points yet
         // (not "fitness", which this plot will not show).
         series[ns++] = (al_series){want, AL_COL_BEST, NULL, 0, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", want);
-        snprintf(yt, sizeof yt, "%s", want);
-        ytitle = yt;
+        ytitle = want;
     } else if (pf > 0) {
         const char *name = h->all_name[pf - 1];
         series[ns++] = (al_series){name, AL_COL_BEST, h->all[pf - 1], h->n, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", name);
-        snprintf(yt, sizeof yt, "%s   (Tab: next figure)", name);
-        ytitle = yt;
+        ytitle = name;
+        hint = "Tab: next figure";
     } else {
         series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
         series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
@@ -743,22 +742,34 @@ static void draw_panel(al_gui *g)
         for (int i = 0; i < h->nfig; ++i)
             series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
         snprintf(g->plotted, sizeof g->plotted, "%s", lower ? "error" : "fitness");
-        if (h->nall > 0) {
-            snprintf(yt, sizeof yt, "%s   (Tab: next figure)", ytitle);
-            ytitle = yt;
-        }
+        if (h->nall > 0) hint = "Tab: next figure";
     }
-    if (pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0) {
+    bool compare = pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0;
+    char full[160];
+    if (compare) {
         // Only best curves are compared: say so, and nothing of the live
         // plot's other lines (mean, the dashed food or baseline), not drawn now.
-        snprintf(g->plot_title, sizeof g->plot_title, "best %s: picked runs (C) and now",
-                 lower ? "error" : "fitness");
+        snprintf(full, sizeof full, "best %s: picked runs (C) and now", lower ? "error" : "fitness");
         snprintf(g->plotted, sizeof g->plotted, "%s", "compare best");
-        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
+        hint = NULL;
     } else {
-        snprintf(g->plot_title, sizeof g->plot_title, "%s", ytitle);
-        al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
+        snprintf(full, sizeof full, "%s", ytitle);
     }
+    // The title fits the plot's width (it ran past the window's edge at
+    // 1600x1000 and 720x480): the Tab hint shortens or goes first (Tab is
+    // in the Keys section and the help), then the title is cut with "...";
+    // the whole of it is in `state`'s plot_title_full.
+    if (hint)
+        snprintf(g->plot_title_full, sizeof g->plot_title_full, "%s   (%s)", full, hint);
+    else
+        snprintf(g->plot_title_full, sizeof g->plot_title_full, "%s", full);
+    g->plot_title_cut = al_plot_fit_title(g->small, full, hint, area.w, g->plot_title, sizeof g->plot_title);
+    g->plot_title_rect = (SDL_Rect){area.x, area.y, al_text_width(g->small, g->plot_title), al_font_height(g->small)};
+    g->plot_rect = area;
+    if (compare)
+        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
+    else
+        al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

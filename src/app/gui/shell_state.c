@@ -123,6 +123,13 @@ void al_gui_write_state(al_gui *g, FILE *f)
     }
     fputs(",\"plot_title\":", f);
     jstr(f, g->plot_title);
+    fputs(",\"plot_title_full\":", f);
+    jstr(f, g->plot_title_full);
+    fprintf(f, ",\"plot_title_cut\":%s,\"plot_title_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}",
+            g->plot_title_cut ? "true" : "false", g->plot_title_rect.x, g->plot_title_rect.y,
+            g->plot_title_rect.w, g->plot_title_rect.h);
+    fprintf(f, ",\"plot_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->plot_rect.x, g->plot_rect.y,
+            g->plot_rect.w, g->plot_rect.h);
     fputs(",\"badges\":[", f);
     for (int i = 0; i < g->nbadges; ++i)
         fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", g->badges[i].x,

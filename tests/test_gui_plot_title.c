@@ -13,11 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <SDL_ttf.h>
-
-#include "gui/font.h"
 #include "gui/plot.h"
-#include "gui/view.h"
+#include "gui_font.h"
 #include "gui_script.h"
 
 static const char *const modes[] = {"steering", "estrings", "ants", "xor", "pole"};
@@ -80,42 +77,25 @@ static void a_long_title_drops_its_hint_first(void **state)
 static void a_title_too_long_is_cut_inside_the_plot(void **state)
 {
     (void)state;
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
-    SDL_Surface *sf = SDL_CreateRGBSurfaceWithFormat(0, 400, 200, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Renderer *ren = sf ? SDL_CreateSoftwareRenderer(sf) : NULL;
-    assert_non_null(ren);
-    char path[512];
-    alError err = {0};
-    assert_int_equal(al_font_find(AL_FACE_SANS, path, sizeof path, &err), AL_OK);
-    al_font *font = al_font_create(ren, path, 13, &err);
-    assert_non_null(font);
-    const char *title = "fitness per generation of the population (best, mean; 16 = perfect) \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9";
+    gf_canvas c;
+    gf_open(&c, 400, 200);
+    const char *title = "fitness per generation of the population (best, mean; 16 = perfect) "
+                        "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9";
     char out[160];
-    assert_true(al_plot_fit_title(font, title, "Tab: next figure", 200, out, sizeof out));
-    assert_true(al_text_width(font, out) <= 200);
+    assert_true(al_plot_fit_title(c.font, title, "Tab: next figure", 200, out, sizeof out));
+    assert_true(al_text_width(c.font, out) <= 200);
     assert_true(strcmp(out + strlen(out) - 3, "...") == 0);
     assert_true(strncmp(out, "fitness per", 11) == 0);
-    assert_false(al_plot_fit_title(font, "order", "Tab: next figure", 200, out, sizeof out));
+    assert_false(al_plot_fit_title(c.font, "order", "Tab: next figure", 200, out, sizeof out));
     assert_string_equal(out, "order   (Tab: next figure)");
     double y[3] = {1, 2, 3};
     al_series se = {"best", AL_COL_BEST, y, 3, false};
-    SDL_SetRenderDrawColor(ren, 0, 0, 0, 255);
-    SDL_RenderClear(ren);
     SDL_Rect area = {0, 0, 300, 150};
-    al_plot_draw(ren, font, area, "generation", title, &se, 1); // too long: cut by the plot itself
-    SDL_RenderPresent(ren);
-    int outside = 0;
-    for (int py = 0; py < 200; ++py)
-        for (int px = area.x + area.w; px < 400; ++px)
-            outside += (((Uint32 *)sf->pixels)[py * (sf->pitch / 4) + px] & 0xffffff) != 0;
+    al_plot_draw(c.ren, c.font, area, "generation", title, &se, 1); // too long: cut by the plot itself
+    int outside = gf_pixels_right_of(&c, area.x + area.w);
     print_message("pixels of the title right of the plot's area: %d\n", outside);
     assert_int_equal(outside, 0);
-    al_font_destroy(font);
-    SDL_DestroyRenderer(ren);
-    SDL_FreeSurface(sf);
-    TTF_Quit();
-    SDL_Quit();
+    gf_close(&c);
 }
 
 int main(void)

@@ -195,6 +195,8 @@ struct al_gui {
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
+    char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
+    bool lesson_cut;             ///< the lesson overlay could not show all of its lines
     char plotted[64];           ///< the plotted figure's name, as last drawn
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)

@@ -783,6 +783,20 @@ static int count_lines(const char *s)
     return n;
 }
 
+// Appends the first column (up to two spaces) of each "key  text" line of
+// s to dst, '\n' between: what the help and the lesson drew, for `state`.
+static void first_columns(char *dst, size_t cap, const char *s)
+{
+    for (const char *k = s ? s : ""; *k;) {
+        const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
+        size_t n = eol ? (size_t)(eol - k) : strlen(k);
+        size_t kn = gap && (size_t)(gap - k) < n ? (size_t)(gap - k) : n;
+        size_t used = strlen(dst);
+        snprintf(dst + used, cap - used, "%s%.*s", used ? "\n" : "", (int)kn, k);
+        k += n + (eol ? 1 : 0);
+    }
+}
+
 // Draws "key  text" lines of s at (x, *y) with the key column keyw wide.
 static void two_column_lines(al_gui *g, const al_font *f, int x, int *y, int keyw, int maxw,
                              const char *s, SDL_Color keycol)
@@ -862,14 +876,7 @@ static void draw_help(al_gui *g)
         al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, head2);
         y += lh;
         two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
-        for (const char *k = vk; *k;) { // the view's keys too, for `state`'s help_keys
-            const char *nl = strchr(k, '\n'), *gap = strstr(k, "  ");
-            size_t n = nl ? (size_t)(nl - k) : strlen(k);
-            size_t kn = gap && (size_t)(gap - k) < n ? (size_t)(gap - k) : n;
-            size_t used = strlen(g->help_drawn);
-            snprintf(g->help_drawn + used, sizeof g->help_drawn - used, "%s%.*s", used ? "\n" : "", (int)kn, k);
-            k += n + (nl ? 1 : 0);
-        }
+        first_columns(g->help_drawn, sizeof g->help_drawn, vk); // the view's keys too, for `state`
     }
     int fy = box.y + box.h - 2 * al_font_height(g->small) - 12;
     al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
@@ -932,39 +939,100 @@ static void draw_lesson(al_gui *g)
     al_shell_lesson_path(g, path, sizeof path);
     int nl = path[0] ? al_lesson_text(path, text, sizeof text) : -1;
     if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
-    const char *legend = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
-    const al_font *f = h < 640 ? g->small : g->font;
+    const char *legend = g->view && g->have_session && g->view->legend_now ? g->view->legend_now(&g->ctx) : NULL;
+    if (!legend) legend = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
+    g->lesson_marks[0] = '\0'; // the marks column, for `state`
+    first_columns(g->lesson_marks, sizeof g->lesson_marks, legend);
+    // The whole lesson fits when it can: the regular font in one column,
+    // else the small one, else two columns side by side (wide windows);
+    // what still does not fit is cut with a line saying so (lesson_cut).
+    int lines = count_lines(text) + count_lines(legend) + 2;
+    int head = 16 + al_font_height(g->title) + 10, foot = 20 + al_font_height(g->small);
+    const al_font *f = g->font;
+    int cols = 1, bw = w - 40 < 900 ? w - 40 : 900;
+    const al_font *fonts[2] = {g->font, g->small};
+    bool fits = false;
+    for (int k = 0; k < 2 && !fits; ++k) {
+        f = fonts[k];
+        int lh1 = al_font_height(f);
+        for (cols = 1; cols <= 2 && !fits; ++cols) {
+            if (cols == 2 && w - 40 < 1160) break;
+            fits = head + (lines + cols - 1) / cols * lh1 + foot <= h - 20;
+            if (fits) break;
+        }
+        if (!fits) cols = w - 40 >= 1160 ? 2 : 1;
+    }
+    if (cols > 2) cols = 2;
+    if (cols == 2) bw = w - 40 < 1240 ? w - 40 : 1240;
     int lh = al_font_height(f);
-    int bw = w - 40 < 900 ? w - 40 : 900;
-    int lines = count_lines(text) + count_lines(legend) + 3;
-    int bh = 16 + al_font_height(g->title) + 10 + lines * lh + 30;
+    int per_col = (lines + cols - 1) / cols;
+    int bh = head + per_col * lh + foot;
     if (bh > h - 20) bh = h - 20;
     SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
     fill(g->r, box, AL_RGB(30, 34, 44));
     SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
     SDL_RenderDrawRect(g->r, &box);
     SDL_RenderSetClipRect(g->r, &box);
-    int x = box.x + 20, y = box.y + 16;
+    int x0 = box.x + 20, y0 = box.y + 16;
     const char *base = strrchr(path, '/');
     char title[1100];
     snprintf(title, sizeof title, "The lesson: %s", base ? base + 1 : path[0] ? path : "-");
-    al_draw_text_px(g->r, g->title, (float)x, (float)y, AL_COL_TEXT, title);
-    y += al_font_height(g->title) + 10;
-    for (const char *s = text; *s;) {
-        const char *e = strchr(s, '\n');
-        size_t n = e ? (size_t)(e - s) : strlen(s);
-        char line[600];
-        snprintf(line, sizeof line, "%.*s", (int)n, s);
-        bool key_line = strncmp(line, "Watch", 5) == 0 || strncmp(line, "Try", 3) == 0 ||
-                        strncmp(line, "What to", 7) == 0;
-        al_draw_text_px(g->r, f, (float)x, (float)y, key_line ? AL_COL_WARN : AL_COL_TEXT, line);
-        y += lh;
-        s += n + (e ? 1 : 0);
+    al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, title);
+    y0 += al_font_height(g->title) + 10;
+    int colw = (bw - 40) / cols, bottom = box.y + box.h - foot + 6;
+    int keyw = 0; // the legend's mark column
+    for (const char *k = g->lesson_marks; *k;) {
+        const char *eol = strchr(k, '\n');
+        size_t n = eol ? (size_t)(eol - k) : strlen(k);
+        char one[80];
+        snprintf(one, sizeof one, "%.*s", (int)n, k);
+        int tw = al_text_width(f, one);
+        if (tw > keyw) keyw = tw;
+        k += n + (eol ? 1 : 0);
     }
-    y += lh / 2;
-    al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, "What the marks mean");
-    y += lh;
-    two_column_lines(g, f, x, &y, 220, bw - 40, legend, AL_COL_GOOD);
+    keyw += 16;
+    int x = x0, y = y0, col = 0;
+    bool cut = false;
+    // The lesson's lines, the heading, then the legend's lines, in order.
+    const char *parts[3] = {text, "\nWhat the marks mean", legend ? legend : ""};
+    for (int part = 0; part < 3 && !cut; ++part) {
+        for (const char *s2 = parts[part]; *s2 && !cut;) {
+            const char *e = strchr(s2, '\n');
+            size_t n = e ? (size_t)(e - s2) : strlen(s2);
+            if (y + lh > bottom) {
+                if (col + 1 < cols) {
+                    col++, x = x0 + col * colw, y = y0;
+                } else {
+                    cut = true;
+                    break;
+                }
+            }
+            char line[600];
+            snprintf(line, sizeof line, "%.*s", (int)n, s2);
+            if (part == 2) {
+                char *gap = strstr(line, "  ");
+                const char *what = "";
+                if (gap) {
+                    *gap = '\0';
+                    what = gap + 2;
+                    while (*what == ' ') what++;
+                }
+                al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_GOOD, line);
+                al_draw_text_px(g->r, f, (float)(x + keyw), (float)y, AL_COL_TEXT, what);
+            } else {
+                bool key_line = strncmp(line, "Watch", 5) == 0 || strncmp(line, "Try", 3) == 0 ||
+                                strncmp(line, "What to", 7) == 0;
+                SDL_Color c = part == 1 ? AL_COL_ACCENT : key_line ? AL_COL_WARN : AL_COL_TEXT;
+                al_draw_text_px(g->r, f, (float)x, (float)y, c, line);
+            }
+            y += lh;
+            s2 += n + (e ? 1 : 0);
+        }
+    }
+    g->lesson_cut = cut;
+    if (cut)
+        al_draw_text_px(g->r, g->small, (float)x0, (float)(box.y + box.h - al_font_height(g->small) - 8),
+                        AL_COL_WARN, "... the rest does not fit this window: see the lesson file, or enlarge the window");
     snprintf(g->lesson_drawn, sizeof g->lesson_drawn, "%s", path);
     SDL_RenderSetClipRect(g->r, NULL);
 }

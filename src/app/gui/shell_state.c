@@ -36,6 +36,20 @@ static void jstr(FILE *f, const char *s)
     fputc('"', f);
 }
 
+// The lines of text ('\n' between) as JSON strings, comma-separated.
+static void jlines(FILE *f, const char *text)
+{
+    for (const char *k = text; *k;) {
+        const char *nl = strchr(k, '\n');
+        size_t n = nl ? (size_t)(nl - k) : strlen(k);
+        char one[64];
+        snprintf(one, sizeof one, "%.*s", (int)n, k);
+        if (k != text) fputc(',', f);
+        jstr(f, one);
+        k += n + (nl ? 1 : 0);
+    }
+}
+
 typedef struct param_json {
     const al_gui *g;
     FILE *f;
@@ -213,17 +227,11 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, "],\"scroll\":{\"offset\":%d,\"max\":%d,\"sign\":%s}", g->scroll,
             g->scroll_max, g->more_above || g->more_below ? "true" : "false");
     fputs(",\"help_keys\":[", f);
-    if (g->help)
-        for (const char *k = g->help_drawn; *k;) {
-            const char *nl = strchr(k, '\n');
-            size_t n = nl ? (size_t)(nl - k) : strlen(k);
-            char one[64];
-            snprintf(one, sizeof one, "%.*s", (int)n, k);
-            if (k != g->help_drawn) fputc(',', f);
-            jstr(f, one);
-            k += n + (nl ? 1 : 0);
-        }
-    fputs("],\"lesson\":", f);
+    if (g->help) jlines(f, g->help_drawn);
+    fputs("],\"lesson_marks\":[", f); // the legend's marks, while the lesson is open
+    if (g->lesson) jlines(f, g->lesson_marks);
+    fprintf(f, "],\"lesson_cut\":%s", g->lesson && g->lesson_cut ? "true" : "false");
+    fputs(",\"lesson\":", f);
     char lesson[1024];
     al_shell_lesson_path(g, lesson, sizeof lesson);
     jstr(f, lesson);

@@ -363,6 +363,9 @@ typedef struct al_view {
     /// optional: a few words the shell writes under the world, before its
     /// size and edges (e.g. whose world is drawn); never over the world.
     void (*caption)(al_view_ctx *ctx, char *out, size_t cap);
+    /// optional: the legend for what is shown now (the same lines as
+    /// .legend, e.g. one pole or two); NULL, or a NULL answer: .legend.
+    const char *(*legend_now)(al_view_ctx *ctx);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

@@ -121,6 +121,30 @@ static void a_solved_double_novel_counts_against_its_test(void **state)
     gs_free(&r);
 }
 
+// The help overlay (H) shows every line whole at 1280x800 in every mode
+// (Esc's line was cut at the box's edge; "+ -"'s too); at 720x480 its two
+// columns cut lines with "..." rather than run one column into the next.
+static void the_help_fits_its_columns(void **state)
+{
+    (void)state;
+    static const char *const modes[] = {"steering", "estrings", "ants", "xor", "pole"};
+    for (int m = 0; m < 5; ++m) {
+        char args[64];
+        snprintf(args, sizeof args, "--no-log --mode %s", modes[m]);
+        gs_run r;
+        gs_run_script(&r, "at 3 key h\nat 4 state\nat 5 key h\nat 6 resize 720 480\nat 8 key h\nat 9 state\nat 10 quit\n",
+                      args);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 2);
+        assert_true(gs_overlay(r.line[0], "help") && gs_overlay(r.line[1], "help"));
+        if (gs_num(r.line[0], "help_cut") != 0) fail_msg("%s: %g help lines cut at 1280x800", modes[m], gs_num(r.line[0], "help_cut"));
+        print_message("%s at 720x480: %g help lines cut\n", modes[m], gs_num(r.line[1], "help_cut"));
+        // Every key is still listed (cut lines keep their keys).
+        assert_non_null(strstr(gs_find(r.line[1], "help_keys"), "\"Esc\""));
+        gs_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -128,6 +152,7 @@ int main(void)
         cmocka_unit_test(a_window_too_small_for_the_lesson_says_so),
         cmocka_unit_test(the_legend_names_what_the_world_shows),
         cmocka_unit_test(a_solved_double_novel_counts_against_its_test),
+        cmocka_unit_test(the_help_fits_its_columns),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -69,7 +69,7 @@ static const shell_key shell_keys[] = {
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
      "simulate to the end of this generation, then pause"},
     {K_FASTER, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, 0, "+ -", "speed",
-     "faster / slower: from one tick every 60 frames (a second) to 10000 ticks a frame"},
+     "faster / slower: from one tick a second to 10000 ticks a frame"},
     {K_SLOWER, {SDLK_MINUS, SDLK_KP_MINUS}, 0, "-", "", ""},
     {K_FAST, {SDLK_f}, 0, "F", "fast-forward",
      "simulate without drawing the world; the panel keeps updating"},
@@ -194,6 +194,7 @@ struct al_gui {
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_drawn[1024];       ///< the key labels the help overlay drew last
+    int help_cut;                ///< lines of it cut with "..." to fit their column
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
     bool lesson_cut;             ///< the lesson overlay could not show all of its lines

@@ -798,10 +798,13 @@ static void first_columns(char *dst, size_t cap, const char *s)
 }
 
 // Draws "key  text" lines of s at (x, *y) with the key column keyw wide.
-static void two_column_lines(al_gui *g, const al_font *f, int x, int *y, int keyw, int maxw,
-                             const char *s, SDL_Color keycol)
+// Draws "key  text" lines of s at (x, *y), the text keyw right of the key
+// and cut with "..." to end within maxw of x (it ran into the next column
+// at 720x480); returns how many were cut.
+static int two_column_lines(al_gui *g, const al_font *f, int x, int *y, int keyw, int maxw,
+                            const char *s, SDL_Color keycol)
 {
-    int lh = al_font_height(f);
+    int lh = al_font_height(f), cut = 0;
     while (s && *s) {
         const char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
@@ -810,18 +813,20 @@ static void two_column_lines(al_gui *g, const al_font *f, int x, int *y, int key
         char *gap = strstr(line, "  ");
         if (gap) {
             *gap = '\0';
-            const char *what = gap + 2;
+            char *what = gap + 2;
             while (*what == ' ')
                 what++;
             al_draw_text_px(g->r, f, (float)x, (float)*y, keycol, line);
+            cut += al_text_fit(f, what, sizeof line - (size_t)(what - line), maxw - keyw - 8);
             al_draw_text_px(g->r, f, (float)(x + keyw), (float)*y, AL_COL_TEXT, what);
         } else {
+            cut += al_text_fit(f, line, sizeof line, maxw - 8);
             al_draw_text_px(g->r, f, (float)x, (float)*y, AL_COL_TEXT, line);
         }
-        (void)maxw;
         *y += lh;
         s += n + (nl ? 1 : 0);
     }
+    return cut;
 }
 
 // The help: every shell key from shell_keys (the table the handler reads),
@@ -841,7 +846,24 @@ static void draw_help(al_gui *g)
     int total = nkeys + (view_lines ? view_lines + 2 : 0);
     int head = 16 + al_font_height(g->title) + 10, foot = 2 * al_font_height(g->small) + 20;
     int cols = head + total * lh + foot <= h - 20 ? 1 : 2;
-    int bw = cols == 1 ? 680 : 1100;
+    // As wide as its longest line needs (a column each), within the window.
+    int keyw0 = al_text_width(f, "PgUp PgDn") + 14, need = 0;
+    for (int i = 0; i < NSHELLKEYS; ++i) {
+        int tw = keyw0 + al_text_width(f, shell_keys[i].help) + 8;
+        if (tw > need) need = tw;
+    }
+    for (const char *k = vk ? vk : ""; *k;) {
+        const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
+        size_t n = eol ? (size_t)(eol - k) : strlen(k);
+        const char *what = gap && gap < k + n ? gap + 2 : k; // the text after the key
+        char line[300];
+        snprintf(line, sizeof line, "%.*s", (int)(n - (size_t)(what - k)), what);
+        int tw = keyw0 + 30 + al_text_width(f, line) + 8;
+        if (tw > need) need = tw;
+        k += n + (eol ? 1 : 0);
+    }
+    int bw = cols * need + 40;
+    if (bw < 680) bw = 680;
     if (bw > w - 20) bw = w - 20;
     int per_col = (total + cols - 1) / cols;
     int bh = head + per_col * lh + foot;
@@ -858,12 +880,16 @@ static void draw_help(al_gui *g)
     int colw = (bw - 40) / cols, keyw = al_text_width(f, "PgUp PgDn") + 14;
     int x = x0, y = y0, row = 0;
     g->help_drawn[0] = '\0';
+    g->help_cut = 0;
     for (int i = 0; i < NSHELLKEYS; ++i) {
         const shell_key *k = &shell_keys[i];
         if (!k->help[0]) continue;
         if (row == per_col) x += colw, y = y0, row = 0;
         al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_WARN, k->label);
-        al_draw_text_px(g->r, f, (float)(x + keyw), (float)y, AL_COL_TEXT, k->help);
+        char what[300];
+        snprintf(what, sizeof what, "%s", k->help);
+        g->help_cut += al_text_fit(f, what, sizeof what, colw - keyw - 8); // never into the next column
+        al_draw_text_px(g->r, f, (float)(x + keyw), (float)y, AL_COL_TEXT, what);
         size_t n = strlen(g->help_drawn);
         snprintf(g->help_drawn + n, sizeof g->help_drawn - n, "%s%s", n ? "\n" : "", k->label);
         y += lh, row++;
@@ -875,12 +901,16 @@ static void draw_help(al_gui *g)
         snprintf(head2, sizeof head2, "%s view", mode_names[g->mode]);
         al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, head2);
         y += lh;
-        two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
+        g->help_cut += two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
         first_columns(g->help_drawn, sizeof g->help_drawn, vk); // the view's keys too, for `state`
     }
     int fy = box.y + box.h - 2 * al_font_height(g->small) - 12;
-    al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
-                    "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
+    if (g->help_cut)
+        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_WARN,
+                        "Lines ending in ... are cut to fit: a larger window shows them whole.");
+    else
+        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
+                        "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + al_font_height(g->small)), AL_COL_DIM,
                     "Any key closes this help.");
     SDL_RenderSetClipRect(g->r, NULL);

@@ -228,7 +228,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
             g->scroll_max, g->more_above || g->more_below ? "true" : "false");
     fputs(",\"help_keys\":[", f);
     if (g->help) jlines(f, g->help_drawn);
-    fputs("],\"lesson_marks\":[", f); // the legend's marks, while the lesson is open
+    fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);
+    fputs(",\"lesson_marks\":[", f); // the legend's marks, while the lesson is open
     if (g->lesson) jlines(f, g->lesson_marks);
     fprintf(f, "],\"lesson_cut\":%s", g->lesson && g->lesson_cut ? "true" : "false");
     fputs(",\"lesson\":", f);

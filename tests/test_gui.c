@@ -229,8 +229,8 @@ static void plus_and_minus_change_the_speed_within_limits(void **state)
     for (int i = 0; i < 30; ++i)
         push_key(SDLK_MINUS);
     al_gui_handle_events(g);
-    // The slowest: one tick every 30 frames (2 a second: strings to watch).
-    assert_true(al_gui_speed(g) == 1.0 / 30);
+    // The slowest: one tick every 60 frames (1 a second: XOR's generations to watch).
+    assert_true(al_gui_speed(g) == 1.0 / 60);
     for (int i = 0; i < 40; ++i)
         push_key(SDLK_PLUS);
     al_gui_handle_events(g);

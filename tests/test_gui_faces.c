@@ -18,7 +18,7 @@
 
 #include <SDL_ttf.h>
 
-#include "gui/font.h"
+#include "gui_font.h"
 #include "gui/plot.h"
 #include "gui/view.h"
 #include "gui_script.h"
@@ -197,36 +197,18 @@ static void f_counts_report_periods_in_steering_and_generations_elsewhere(void *
 static void the_last_x_label_lies_inside_the_plots_area(void **state)
 {
     (void)state;
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    assert_int_equal(TTF_Init(), 0);
-    SDL_Surface *sf = SDL_CreateRGBSurfaceWithFormat(0, 400, 200, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Renderer *ren = sf ? SDL_CreateSoftwareRenderer(sf) : NULL;
-    assert_non_null(ren);
-    char path[512];
-    alError err = {0};
-    assert_int_equal(al_font_find(AL_FACE_SANS, path, sizeof path, &err), AL_OK);
-    al_font *font = al_font_create(ren, path, 13, &err);
-    assert_non_null(font);
+    gf_canvas c;
+    gf_open(&c, 400, 200);
     double y[1001];
     for (int i = 0; i < 1001; ++i)
         y[i] = i % 7;
     al_series se = {"order", AL_COL_BEST, y, 1001, false};
-    SDL_SetRenderDrawColor(ren, 0, 0, 0, 255);
-    SDL_RenderClear(ren);
     SDL_Rect area = {0, 0, 300, 150}; // the x axis ends at 1000: a wide last label
-    al_plot_draw(ren, font, area, "seconds", "order", &se, 1);
-    SDL_RenderPresent(ren);
-    int outside = 0;
-    for (int py = 0; py < 200; ++py)
-        for (int px = area.x + area.w; px < 400; ++px)
-            outside += (((Uint32 *)sf->pixels)[py * (sf->pitch / 4) + px] & 0xffffff) != 0;
+    al_plot_draw(c.ren, c.font, area, "seconds", "order", &se, 1);
+    int outside = gf_pixels_right_of(&c, area.x + area.w);
     print_message("pixels drawn right of the plot's area: %d\n", outside);
     assert_int_equal(outside, 0);
-    al_font_destroy(font);
-    SDL_DestroyRenderer(ren);
-    SDL_FreeSurface(sf);
-    TTF_Quit();
-    SDL_Quit();
+    gf_close(&c);
 }
 
 // ---- 6. parameters with the mouse: the wheel and a drag on a value, in every mode ----

@@ -178,6 +178,57 @@ static void parameters_are_the_task_and_its_algorithm(void **state)
     gs_free(&r);
 }
 
+// The caption over the cart says the trial is a replay, live, of the
+// generation's best, counting its steps against what that best balanced in
+// the table ("replaying generation 3's best: step 36 of 75"); it used to
+// read "best of generation 3: 36 steps" beside a table saying 75.
+static void the_caption_counts_the_replay_against_the_tables_best(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 40 state\nat 41 quit\n", "--no-log experiments/pole/single.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    const char *l = r.line[0];
+    double of = gs_num(l, "figures.trial_of"), steps = gs_num(l, "figures.trial_steps");
+    double gen = gs_num(l, "figures.controller_gen");
+    print_message("caption: %s (table's best_steps %g)\n", gs_str(l, "view_note"), gs_num(l, "figures.best_steps"));
+    assert_true(gen >= 0);
+    assert_true(of == gs_num(l, "figures.best_steps")); // the table's generation, its best's steps
+    assert_true(steps <= of);
+    char want[160];
+    snprintf(want, sizeof want, "generation %.0f's best", gen);
+    assert_non_null(strstr(gs_str(l, "view_note"), want));
+    snprintf(want, sizeof want, "step %.0f of %.0f", steps, of);
+    assert_non_null(strstr(gs_str(l, "view_note"), want));
+    const char *how = gs_bool(l, "figures.trial_failed") ? "fell at" : "replaying";
+    assert_non_null(strstr(gs_str(l, "view_note"), how));
+    gs_free(&r);
+}
+
+// Modules without a 2D world report none in `state`'s settings (it said
+// 800 x 600, the unused world.* defaults); the ants report theirs.
+static void settings_report_no_world_for_pole_and_xor(void **state)
+{
+    (void)state;
+    const char *args[3] = {"--no-log experiments/pole/single.ini", "--no-log experiments/xor/xor.ini",
+                           "--no-log experiments/ants/default.ini"};
+    for (int k = 0; k < 3; ++k) {
+        gs_run r;
+        gs_run_script(&r, "at 2 state\nat 3 quit\n", args[k]);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 1);
+        if (k < 2) {
+            assert_true(gs_is_null(r.line[0], "settings.world"));
+        } else {
+            assert_false(gs_is_null(r.line[0], "settings.world"));
+            assert_true(gs_num(r.line[0], "settings.world.width") == 400);
+        }
+        assert_true(gs_num(r.line[0], "settings.agents") > 0);
+        gs_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +237,8 @@ int main(void)
         cmocka_unit_test(each_best_plays_before_the_next_generation),
         cmocka_unit_test(key_5_opens_the_pole_mode),
         cmocka_unit_test(parameters_are_the_task_and_its_algorithm),
+        cmocka_unit_test(the_caption_counts_the_replay_against_the_tables_best),
+        cmocka_unit_test(settings_report_no_world_for_pole_and_xor),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

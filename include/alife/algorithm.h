@@ -89,6 +89,16 @@ typedef struct alAlgorithmClass {
     /// Optional (NULL: none are). Whether candidate i of the current
     /// generation is an elite copied unchanged from the last (GA).
     bool (*is_elite)(const void *self, int i);
+    /// Optional (NULL: no parameter changes while the algorithm runs). Sets
+    /// parameter name (the GA: "mutation_rate") to value from the next
+    /// generation's breeding on: AL_OK, or AL_ERR_CONFIG naming the
+    /// parameter, the bad value and the allowed range (or that there is no
+    /// such live parameter), and nothing changes. Between Tell and the next
+    /// Ask; the run is no longer the one its config describes.
+    alResult (*set_param)(void *self, const char *name, double value, alError *err);
+    /// Optional (NULL: none). The value of a live parameter set_param takes;
+    /// false when the algorithm has no such parameter.
+    bool (*get_param)(const void *self, const char *name, double *value);
 } alAlgorithmClass;
 
 /// An algorithm instance seen through its class: a view that owns nothing
@@ -109,6 +119,12 @@ static inline bool alAlgorithm_HasStep(alAlgorithm a) { return a.cls->step != NU
 /// Asserts a callback (alAlgorithm_HasStep).
 static inline alAlgoStop alAlgorithm_Step(alAlgorithm a) { return a.cls->step(a.self); }
 static inline bool alAlgorithm_IsElite(alAlgorithm a, int i) { return a.cls->is_elite ? a.cls->is_elite(a.self, i) : false; }
+/// Sets a live parameter through set_param; an algorithm without one (or a
+/// view of no algorithm, cls NULL) refuses with AL_ERR_CONFIG saying so
+/// ("run.algorithm = cmaes cannot change mutation_rate while it runs ...").
+alResult alAlgorithm_SetParam(alAlgorithm a, const char *name, double value, alError *err);
+/// Reads a live parameter through get_param; false when there is none.
+bool alAlgorithm_GetParam(alAlgorithm a, const char *name, double *value);
 
 /// Checks that a task accepts what an algorithm makes: AL_OK, or AL_ERR_CONFIG
 /// naming the algorithm, its candidate kind, the task and the kinds the task

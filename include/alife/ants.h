@@ -328,6 +328,9 @@ const float *alAnts_Genome(const alAnts *ants, int i);
 void alAnts_Activations(const alAnts *ants, int i, float *act);
 /// The def the instance runs (resolved copy).
 const alAntsDef *alAnts_Def(const alAnts *ants);
+/// What evolves the brains (run.algorithm), seen through algorithm.h, e.g.
+/// for a live parameter (alAlgorithm_SetParam); {NULL, NULL} in a replay.
+alAlgorithm alAnts_Algorithm(alAnts *ants);
 /// How many of the evolved ants' multi-threaded passes (runs of 4096
 /// ant-ticks or more with threads > 1; count in *runs, may be NULL) used all
 /// the threads rather than one. Each such pass uses whichever is faster per

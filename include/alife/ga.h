@@ -226,6 +226,14 @@ void alGa_SetGenome(alGa *ga, int i, const void *genes);
 /// gen's best and the stall count from gen.
 void alGa_SetGeneration(alGa *ga, int64_t gen);
 
+/// Changes the mutation rate (per gene, [0, 1]) from the next epoch on, as
+/// a live slider does: AL_ERR_CONFIG naming the bad value and the range,
+/// nothing changed, when it is not a probability. Deterministic: the same
+/// changes at the same generations give the same run.
+alResult alGa_SetMutationRate(alGa *ga, double rate, alError *err);
+/// The mutation rate in use.
+double alGa_MutationRate(const alGa *ga);
+
 /// Stores the fitness of individual i of the current generation (finite).
 void alGa_SetFitness(alGa *ga, int i, double fitness);
 /// Fitness of individual i of the current generation, NAN if not evaluated yet.

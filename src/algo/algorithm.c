@@ -56,3 +56,20 @@ alResult alAlgorithm_CheckKind(const alAlgorithmClass *cls, const char *task, un
 {
     return alAlgorithm_CheckKinds(cls->name, AL_CANDIDATE_BIT(cls->kind), task, accepted, err);
 }
+
+alResult alAlgorithm_SetParam(alAlgorithm a, const char *name, double value, alError *err)
+{
+    if (!a.cls)
+        return alError_Set(err, AL_ERR_CONFIG, "%s cannot change: nothing is evolving (a replay)", name);
+    if (!a.cls->set_param)
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "run.algorithm = %s cannot change %s while it runs (it has no such live "
+                           "parameter; set the config and start a new run)",
+                           a.cls->name, name);
+    return a.cls->set_param(a.self, name, value, err);
+}
+
+bool alAlgorithm_GetParam(alAlgorithm a, const char *name, double *value)
+{
+    return a.cls && a.cls->get_param && a.cls->get_param(a.self, name, value);
+}

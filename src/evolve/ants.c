@@ -1269,6 +1269,7 @@ void alAnts_Activations(const alAnts *s, int i, float *act)
 }
 
 const alAntsDef *alAnts_Def(const alAnts *s) { return &s->def; }
+alAlgorithm alAnts_Algorithm(alAnts *s) { return s->algo; }
 
 int64_t alAnts_ParallelRuns(const alAnts *s, int64_t *runs)
 {

@@ -66,11 +66,27 @@ static const char *g_error(const void *self) { return alGa_Error(self); }
 static alAlgoStop g_step(void *self) { return to_algo_stop(alGa_Step(self)); }
 static bool g_is_elite(const void *self, int i) { return alGa_IsElite(self, i); }
 
+// The GA's one live parameter: the mutation rate (a teacher's slider).
+static alResult g_set_param(void *self, const char *name, double value, alError *err)
+{
+    if (strcmp(name, "mutation_rate") == 0) return alGa_SetMutationRate(self, value, err);
+    return alError_Set(err, AL_ERR_CONFIG, "run.algorithm = ga cannot change %s while it runs (live: mutation_rate)",
+                       name);
+}
+
+static bool g_get_param(const void *self, const char *name, double *value)
+{
+    if (strcmp(name, "mutation_rate") != 0) return false;
+    *value = alGa_MutationRate(self);
+    return true;
+}
+
 #define GA_CLASS(KIND, STEP)                                                                           \
     {                                                                                              \
         .name = "ga", .kind = KIND, .ask = g_ask, .length = g_length, .candidate = g_candidate,    \
         .tell = g_tell, .last_stats = g_last_stats, .best_ever = g_best_ever,                      \
         .destroy = g_destroy, .error = g_error, .step = STEP,   .is_elite = g_is_elite,            \
+        .set_param = g_set_param, .get_param = g_get_param,                                        \
     }
 
 const alAlgorithmClass alGaBytesClass = GA_CLASS(AL_CANDIDATE_BYTES, g_step);

@@ -70,6 +70,18 @@ static void build_skip_table(alGa *ga)
         if (ga->guide[k + 1] != ga->guide[k]) ga->guide[k] = ~ga->guide[k];
 }
 
+alResult alGa_SetMutationRate(alGa *ga, double rate, alError *err)
+{
+    if (!(rate >= 0 && rate <= 1))
+        return alError_Set(err, AL_ERR_CONFIG, "ga.mutation_rate = %g is not a probability (allowed: 0 to 1)",
+                           rate);
+    ga->def.mutation_rate = rate;
+    build_skip_table(ga); // the gaps between mutated genes follow the rate
+    return AL_OK;
+}
+
+double alGa_MutationRate(const alGa *ga) { return ga->def.mutation_rate; }
+
 alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
 {
     *out = NULL;

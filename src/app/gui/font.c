@@ -257,3 +257,22 @@ int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Col
     }
     return (int)(pen - x);
 }
+
+bool al_text_fit(const al_font *f, char *buf, size_t cap, int width)
+{
+    if (al_text_width(f, buf) <= width) return false;
+    if (cap < 4) return true;
+    // The longest head of whole characters that leaves room for "...".
+    int dots = al_text_width(f, "..."), w = 0;
+    size_t keep = 0;
+    for (const char *s = buf; *s;) {
+        int cw = f->advance[next_glyph(f, &s)];
+        if (w + cw + dots > width) break;
+        w += cw;
+        keep = (size_t)(s - buf);
+    }
+    if (keep + 4 > cap) keep = cap - 4;
+    while (keep > 0 && ((unsigned char)buf[keep] & 0xC0) == 0x80) keep--; // never inside a character
+    memcpy(buf + keep, "...", 4);
+    return true;
+}

@@ -84,9 +84,12 @@ void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t ca
     }
 }
 
-void al_lesson_marks(const al_gui *g, char *out, size_t cap)
+void al_lesson_marks(al_gui *g, char *out, size_t cap)
 {
-    const char *raw = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
+    // The view's legend as the world is now (legend_now), else its fixed one.
+    const char *raw =
+        g->view && g->have_session && g->view->legend_now ? g->view->legend_now(&g->ctx) : NULL;
+    if (!raw) raw = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
     al_legend_for(raw, g->cfg, out, cap);
 }
 
@@ -122,7 +125,8 @@ static int fit(const al_font *f, const char *s, int n, int maxw)
 }
 
 // Adds the wrapped rows of one line.
-static void add_wrapped(row *rows, int *nr, const al_font *f, int maxw, const char *s, int n, int kind)
+static void add_wrapped(row *rows, int *nr, const al_font *f, int maxw, const char *s, int n,
+                        int kind)
 {
     if (n == 0 && *nr < MAX_ROWS) rows[(*nr)++] = (row){s, 0, NULL, 0, kind};
     while (n > 0 && *nr < MAX_ROWS) {
@@ -173,50 +177,68 @@ void al_lesson_overlay_draw(al_gui *g)
     int nl = path[0] ? al_lesson_text(path, text, sizeof text) : -1;
     if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
     al_lesson_marks(g, legend, sizeof legend);
-    const al_font *f = h < 640 ? g->small : g->font;
-    int lh = al_font_height(f), sh = al_font_height(g->small);
+    g->lesson_marks[0] = '\0'; // the marks' first column, for `state`
+    for (const char *k = legend; *k;) {
+        const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
+        size_t n = eol ? (size_t)(eol - k) : strlen(k);
+        size_t kn = gap && (size_t)(gap - k) < n ? (size_t)(gap - k) : n,
+               used = strlen(g->lesson_marks);
+        snprintf(g->lesson_marks + used, sizeof g->lesson_marks - used, "%s%.*s", used ? "\n" : "",
+                 (int)kn, k);
+        k += n + (eol ? 1 : 0);
+    }
+    int sh = al_font_height(g->small);
     int bw = w - 40 < 900 ? w - 40 : 900, tw = bw - 40;
     int keyw = 220 < tw / 3 ? 220 : tw / 3;
-
-    static row rows[MAX_ROWS];
-    int nr = 0;
-    for (const char *s = text; *s;) {
-        const char *e = strchr(s, '\n');
-        int n = e ? (int)(e - s) : (int)strlen(s);
-        bool key_line = strncmp(s, "Watch", 5) == 0 || strncmp(s, "Try", 3) == 0 ||
-                        strncmp(s, "What to", 7) == 0;
-        add_wrapped(rows, &nr, f, tw, s, n, key_line ? ROW_KEY : ROW_TEXT);
-        s += n + (e ? 1 : 0);
-    }
-    if (nr < MAX_ROWS) rows[nr++] = (row){"", 0, NULL, 0, ROW_GAP};
-    static const char head[] = "What the marks mean";
-    if (nr < MAX_ROWS) rows[nr++] = (row){head, (int)strlen(head), NULL, 0, ROW_HEAD};
-    for (const char *s = legend; *s && nr < MAX_ROWS;) {
-        const char *e = strchr(s, '\n');
-        int n = e ? (int)(e - s) : (int)strlen(s);
-        const char *gap = NULL;
-        for (int k = 0; k + 1 < n; ++k)
-            if (s[k] == ' ' && s[k + 1] == ' ') {
-                gap = s + k;
-                break;
-            }
-        if (gap) { // "mark  what": the explanation wraps in its own column
-            const char *what = gap;
-            while (what < s + n && *what == ' ')
-                what++;
-            int first = nr, wn = (int)(s + n - what);
-            add_wrapped(rows, &nr, f, tw - keyw, what, wn, ROW_MARK);
-            for (int k = first; k < nr; ++k) {
-                rows[k].what = rows[k].s, rows[k].what_n = rows[k].n;
-                rows[k].s = k == first ? s : "", rows[k].n = k == first ? (int)(gap - s) : 0;
-            }
-        } else {
-            add_wrapped(rows, &nr, f, tw, s, n, ROW_TEXT);
-        }
-        s += n + (e ? 1 : 0);
-    }
-
     int head_h = 16 + al_font_height(g->title) + 10, foot_h = sh + 14;
+
+    // The regular font when the whole lesson fits in it, else the small one
+    // (small windows start with it); what still does not fit scrolls.
+    static row rows[MAX_ROWS];
+    const al_font *f = h < 640 ? g->small : g->font;
+    int nr = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        nr = 0;
+        for (const char *s = text; *s;) {
+            const char *e = strchr(s, '\n');
+            int n = e ? (int)(e - s) : (int)strlen(s);
+            bool key_line = strncmp(s, "Watch", 5) == 0 || strncmp(s, "Try", 3) == 0 ||
+                            strncmp(s, "What to", 7) == 0;
+            add_wrapped(rows, &nr, f, tw, s, n, key_line ? ROW_KEY : ROW_TEXT);
+            s += n + (e ? 1 : 0);
+        }
+        if (nr < MAX_ROWS) rows[nr++] = (row){"", 0, NULL, 0, ROW_GAP};
+        static const char head[] = "What the marks mean";
+        if (nr < MAX_ROWS) rows[nr++] = (row){head, (int)strlen(head), NULL, 0, ROW_HEAD};
+        for (const char *s = legend; *s && nr < MAX_ROWS;) {
+            const char *e = strchr(s, '\n');
+            int n = e ? (int)(e - s) : (int)strlen(s);
+            const char *gap = NULL;
+            for (int k = 0; k + 1 < n; ++k)
+                if (s[k] == ' ' && s[k + 1] == ' ') {
+                    gap = s + k;
+                    break;
+                }
+            if (gap) { // "mark  what": the explanation wraps in its own column
+                const char *what = gap;
+                while (what < s + n && *what == ' ')
+                    what++;
+                int first = nr, wn = (int)(s + n - what);
+                add_wrapped(rows, &nr, f, tw - keyw, what, wn, ROW_MARK);
+                for (int k = first; k < nr; ++k) {
+                    rows[k].what = rows[k].s, rows[k].what_n = rows[k].n;
+                    rows[k].s = k == first ? s : "", rows[k].n = k == first ? (int)(gap - s) : 0;
+                }
+            } else {
+                add_wrapped(rows, &nr, f, tw, s, n, ROW_TEXT);
+            }
+            s += n + (e ? 1 : 0);
+        }
+        if (f == g->small || head_h + nr * al_font_height(f) + foot_h <= h - 20) break;
+        f = g->small;
+    }
+
+    int lh = al_font_height(f);
     int bh = head_h + nr * lh + foot_h;
     if (bh > h - 20) bh = h - 20;
     int visible = (bh - head_h - foot_h) / lh;
@@ -242,9 +264,9 @@ void al_lesson_overlay_draw(al_gui *g)
     g->lesson_visible = visible;
     g->lesson_more_above = g->lesson_top > 0;
     g->lesson_more_below = g->lesson_top + visible < nr;
+    g->lesson_cut = g->lesson_more_above || g->lesson_more_below; // not all of it in view at once
     char sign[160];
-    snprintf(sign, sizeof sign, "%s%s%s",
-             g->lesson_more_above ? "^ more above   " : "",
+    snprintf(sign, sizeof sign, "%s%s%s", g->lesson_more_above ? "^ more above   " : "",
              g->lesson_more_below ? "v more below   " : "",
              g->lesson_more_above || g->lesson_more_below
                  ? "wheel, Up Down, PgUp PgDn: scroll   Esc: close"

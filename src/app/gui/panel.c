@@ -19,18 +19,7 @@ void al_panel_space(al_panel *p, int px)
 // Cuts text (in a buffer of cap bytes) to fit width pixels, ending it with "...".
 static void fit(const al_font *f, char *buf, size_t cap, int width)
 {
-    if (cap < 4 || al_text_width(f, buf) <= width) return;
-    int dots = al_text_width(f, "..."), w = 0;
-    size_t n = 0;
-    char one[2] = {0, 0};
-    for (; buf[n]; ++n) {
-        one[0] = buf[n];
-        int cw = al_text_width(f, one);
-        if (w + cw + dots > width) break;
-        w += cw;
-    }
-    if (n + 4 > cap) n = cap - 4;
-    memcpy(buf + n, "...", 4);
+    (void)al_text_fit(f, buf, cap, width);
 }
 
 // The section being filled (the last heading's), or NULL.

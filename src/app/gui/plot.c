@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 double al_plot_tick_step(double span, int target)
 {
@@ -124,7 +125,9 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     for (int s = 0; s < nseries; ++s)
         lw += 18 + al_text_width(font, series[s].name) + 14;
     lw -= 14;
-    bool own_rows = area.x + area.w - lw - 6 < area.x + al_text_width(font, ytitle) + 16;
+    int tw = al_text_width(font, ytitle);
+    if (tw > area.w) tw = area.w; // cut to the area below
+    bool own_rows = area.x + area.w - lw - 6 < area.x + tw + 16;
     int legend_rows = 0;
     if (own_rows) {
         int x = 0;
@@ -168,7 +171,12 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     SDL_RenderDrawRect(r, &plot);
 
     // Axis titles: y above the axis, x centred under the tick labels.
-    al_draw_text_px(r, font, (float)area.x, (float)area.y, AL_COL_DIM, ytitle);
+    // Never past the area's right edge: a title too long is cut with "..."
+    // (the shell shortens its own first, al_plot_fit_title).
+    char yt[256];
+    snprintf(yt, sizeof yt, "%s", ytitle);
+    al_text_fit(font, yt, sizeof yt, area.w);
+    al_draw_text_px(r, font, (float)area.x, (float)area.y, AL_COL_DIM, yt);
     int xw = al_text_width(font, xtitle);
     al_draw_text_px(r, font, (float)(plot.x + (plot.w - xw) / 2), (float)(plot.y + plot.h + fh + 2),
                     AL_COL_DIM, xtitle);
@@ -277,4 +285,22 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
         lx += 18 + w + 14;
     }
+}
+
+bool al_plot_fit_title(const al_font *font, const char *title, const char *hint, int width, char *out,
+                       size_t cap)
+{
+    // The title with the whole hint, a short one, none; else the title cut.
+    const char *shorter = hint && strncmp(hint, "Tab", 3) == 0 ? "Tab" : NULL;
+    const char *tries[3] = {hint, shorter, NULL};
+    for (int k = 0; k < 3; ++k) {
+        if (k < 2 && !tries[k]) continue;
+        if (tries[k])
+            snprintf(out, cap, "%s   (%s)", title, tries[k]);
+        else
+            snprintf(out, cap, "%s", title);
+        if (al_text_width(font, out) <= width) return false;
+    }
+    al_text_fit(font, out, cap, width);
+    return true;
 }

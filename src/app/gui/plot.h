@@ -33,6 +33,13 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
                          const char *ytitle, const al_series *series, const al_band *bands,
                          int nseries);
 
+/// A plot title that fits width pixels: "title   (hint)" when it fits, else
+/// with a shorter hint ("Tab" for a hint starting with it), else the title
+/// alone, else the title cut with "..." (returns true then: part of the
+/// title is not shown). hint may be NULL.
+bool al_plot_fit_title(const al_font *font, const char *title, const char *hint, int width, char *out,
+                       size_t cap);
+
 /// "Nice" tick step (1, 2 or 5 times a power of ten) for about target ticks
 /// over span (> 0).
 double al_plot_tick_step(double span, int target);

@@ -9,15 +9,16 @@
 #include "session.h"
 #include "view.h"
 
-enum { NMODES = 5, MAXFIG = 4, NSPEEDS = 17 };
+enum { NMODES = 5, MAXFIG = 4, NSPEEDS = 18 };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor", "pole"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
                                                 "Neural ant foragers", "XOR (NEAT)", "Pole balancing (CMA-ES)"};
 /// Ticks per frame; a negative -k is one tick every k frames (slow enough
-/// to watch a string evolve: at 60 frames a second, -30 is 2 ticks a second).
-static const int speeds[NSPEEDS] = {-30, -15, -6, -3, 1,   2,    5,    10,  20,
-                                    50,  100, 200, 500, 1000, 2000, 5000, 10000};
-enum { SPEED_ONE = 4 }; ///< the index of 1 tick per frame
+/// to watch a string evolve: at 60 frames a second, -30 is 2 ticks a second,
+/// -60 one a second: XOR's generations, for a class to watch).
+static const int speeds[NSPEEDS] = {-60, -30, -15, -6,  -3,   1,    2,    5,    10,
+                                    20,  50,  100, 200, 500, 1000, 2000, 5000, 10000};
+enum { SPEED_ONE = 5 }; ///< the index of 1 tick per frame
 
 /// What a shell key does.
 typedef enum shell_action {
@@ -70,7 +71,7 @@ static const shell_key shell_keys[] = {
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
      "simulate to the end of this generation, then pause"},
     {K_FASTER, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, 0, "+ -", "speed",
-     "faster / slower: from one tick every 30 frames to 10000 ticks a frame"},
+     "faster / slower: from one tick a second to 10000 ticks a frame"},
     {K_SLOWER, {SDLK_MINUS, SDLK_KP_MINUS}, 0, "-", "", ""},
     {K_FAST, {SDLK_f}, 0, "F", "fast-forward",
      "simulate without drawing the world; the panel keeps updating"},
@@ -205,13 +206,20 @@ struct al_gui {
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_drawn[1024];       ///< the key labels the help overlay drew last
+    int help_cut;                ///< lines of it cut with "..." to fit their column
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
     int lesson_top;              ///< the lesson overlay's first row shown (its scroll)
     int lesson_rows, lesson_visible; ///< its rows (wrapped) and how many fit, as last drawn
     bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
     char lesson_last[600];       ///< the last row it drew (for `state`)
+    char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
+    bool lesson_cut;             ///< the lesson overlay could not show all of its lines
     char plotted[64];           ///< the plotted figure's name, as last drawn
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
+    char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)
+    bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
+    SDL_Rect plot_title_rect;  ///< where the title was drawn, its width the text's
+    SDL_Rect plot_rect;        ///< the plot's area
     int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
@@ -251,7 +259,7 @@ void al_lesson_overlay_scroll(al_gui *g, int rows);
 /// a or b (the condition is not copied); cfg NULL: unconditional lines only.
 void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap);
 /// What the marks mean, for the running config (the lesson overlay's list).
-void al_lesson_marks(const al_gui *g, char *out, size_t cap);
+void al_lesson_marks(al_gui *g, char *out, size_t cap);
 /// The lesson file of what is shown, or "" (shell_draw.c).
 void al_shell_lesson_path(al_gui *g, char *out, size_t cap);
 /// What `state` reports of the current view (shell_state.c).

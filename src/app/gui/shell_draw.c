@@ -723,21 +723,20 @@ static void draw_panel(al_gui *g)
     if (g->view && g->have_session && g->view->plot_x) xtitle = g->view->plot_x;
     int pf = plotted_figure(g);
     g->plotted_index = pf;
-    char yt[96];
+    const char *hint = NULL; // said after the title when it fits
     const char *want = g->plot_fig < 0 && g->have_session ? wanted_figure(g) : NULL;
     if (pf == 0 && want && h->nall == 0) {
         // Before the first report: the lesson's figure, with no points yet
         // (not "fitness", which this plot will not show).
         series[ns++] = (al_series){want, AL_COL_BEST, NULL, 0, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", want);
-        snprintf(yt, sizeof yt, "%s", want);
-        ytitle = yt;
+        ytitle = want;
     } else if (pf > 0) {
         const char *name = h->all_name[pf - 1];
         series[ns++] = (al_series){name, AL_COL_BEST, h->all[pf - 1], h->n, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", name);
-        snprintf(yt, sizeof yt, "%s   (Tab: next figure)", name);
-        ytitle = yt;
+        ytitle = name;
+        hint = "Tab: next figure";
     } else {
         series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
         series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
@@ -746,22 +745,34 @@ static void draw_panel(al_gui *g)
         for (int i = 0; i < h->nfig; ++i)
             series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
         snprintf(g->plotted, sizeof g->plotted, "%s", lower ? "error" : "fitness");
-        if (h->nall > 0) {
-            snprintf(yt, sizeof yt, "%s   (Tab: next figure)", ytitle);
-            ytitle = yt;
-        }
+        if (h->nall > 0) hint = "Tab: next figure";
     }
-    if (pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0) {
+    bool compare = pf == 0 && al_compare_view_count(g->cmpv, mode_names[g->mode]) > 0;
+    char full[160];
+    if (compare) {
         // Only best curves are compared: say so, and nothing of the live
         // plot's other lines (mean, the dashed food or baseline), not drawn now.
-        snprintf(g->plot_title, sizeof g->plot_title, "best %s: picked runs (C) and now",
-                 lower ? "error" : "fitness");
+        snprintf(full, sizeof full, "best %s: picked runs (C) and now", lower ? "error" : "fitness");
         snprintf(g->plotted, sizeof g->plotted, "%s", "compare best");
-        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
+        hint = NULL;
     } else {
-        snprintf(g->plot_title, sizeof g->plot_title, "%s", ytitle);
-        al_plot_draw(g->r, g->small, area, xtitle, ytitle, series, ns);
+        snprintf(full, sizeof full, "%s", ytitle);
     }
+    // The title fits the plot's width (it ran past the window's edge at
+    // 1600x1000 and 720x480): the Tab hint shortens or goes first (Tab is
+    // in the Keys section and the help), then the title is cut with "...";
+    // the whole of it is in `state`'s plot_title_full.
+    if (hint)
+        snprintf(g->plot_title_full, sizeof g->plot_title_full, "%s   (%s)", full, hint);
+    else
+        snprintf(g->plot_title_full, sizeof g->plot_title_full, "%s", full);
+    g->plot_title_cut = al_plot_fit_title(g->small, full, hint, area.w, g->plot_title, sizeof g->plot_title);
+    g->plot_title_rect = (SDL_Rect){area.x, area.y, al_text_width(g->small, g->plot_title), al_font_height(g->small)};
+    g->plot_rect = area;
+    if (compare)
+        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
+    else
+        al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
     SDL_RenderSetClipRect(g->r, NULL);
 }
 
@@ -775,11 +786,28 @@ static int count_lines(const char *s)
     return n;
 }
 
-// Draws "key  text" lines of s at (x, *y) with the key column keyw wide.
-static void two_column_lines(al_gui *g, const al_font *f, int x, int *y, int keyw, int maxw,
-                             const char *s, SDL_Color keycol)
+// Appends the first column (up to two spaces) of each "key  text" line of
+// s to dst, '\n' between: what the help and the lesson drew, for `state`.
+static void first_columns(char *dst, size_t cap, const char *s)
 {
-    int lh = al_font_height(f);
+    for (const char *k = s ? s : ""; *k;) {
+        const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
+        size_t n = eol ? (size_t)(eol - k) : strlen(k);
+        size_t kn = gap && (size_t)(gap - k) < n ? (size_t)(gap - k) : n;
+        size_t used = strlen(dst);
+        snprintf(dst + used, cap - used, "%s%.*s", used ? "\n" : "", (int)kn, k);
+        k += n + (eol ? 1 : 0);
+    }
+}
+
+// Draws "key  text" lines of s at (x, *y) with the key column keyw wide.
+// Draws "key  text" lines of s at (x, *y), the text keyw right of the key
+// and cut with "..." to end within maxw of x (it ran into the next column
+// at 720x480); returns how many were cut.
+static int two_column_lines(al_gui *g, const al_font *f, int x, int *y, int keyw, int maxw,
+                            const char *s, SDL_Color keycol)
+{
+    int lh = al_font_height(f), cut = 0;
     while (s && *s) {
         const char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
@@ -788,18 +816,20 @@ static void two_column_lines(al_gui *g, const al_font *f, int x, int *y, int key
         char *gap = strstr(line, "  ");
         if (gap) {
             *gap = '\0';
-            const char *what = gap + 2;
+            char *what = gap + 2;
             while (*what == ' ')
                 what++;
             al_draw_text_px(g->r, f, (float)x, (float)*y, keycol, line);
+            cut += al_text_fit(f, what, sizeof line - (size_t)(what - line), maxw - keyw - 8);
             al_draw_text_px(g->r, f, (float)(x + keyw), (float)*y, AL_COL_TEXT, what);
         } else {
+            cut += al_text_fit(f, line, sizeof line, maxw - 8);
             al_draw_text_px(g->r, f, (float)x, (float)*y, AL_COL_TEXT, line);
         }
-        (void)maxw;
         *y += lh;
         s += n + (nl ? 1 : 0);
     }
+    return cut;
 }
 
 // The help: every shell key from shell_keys (the table the handler reads),
@@ -819,7 +849,24 @@ static void draw_help(al_gui *g)
     int total = nkeys + (view_lines ? view_lines + 2 : 0);
     int head = 16 + al_font_height(g->title) + 10, foot = 2 * al_font_height(g->small) + 20;
     int cols = head + total * lh + foot <= h - 20 ? 1 : 2;
-    int bw = cols == 1 ? 680 : 1100;
+    // As wide as its longest line needs (a column each), within the window.
+    int keyw0 = al_text_width(f, "PgUp PgDn") + 14, need = 0;
+    for (int i = 0; i < NSHELLKEYS; ++i) {
+        int tw = keyw0 + al_text_width(f, shell_keys[i].help) + 8;
+        if (tw > need) need = tw;
+    }
+    for (const char *k = vk ? vk : ""; *k;) {
+        const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
+        size_t n = eol ? (size_t)(eol - k) : strlen(k);
+        const char *what = gap && gap < k + n ? gap + 2 : k; // the text after the key
+        char line[300];
+        snprintf(line, sizeof line, "%.*s", (int)(n - (size_t)(what - k)), what);
+        int tw = keyw0 + 30 + al_text_width(f, line) + 8;
+        if (tw > need) need = tw;
+        k += n + (eol ? 1 : 0);
+    }
+    int bw = cols * need + 40;
+    if (bw < 680) bw = 680;
     if (bw > w - 20) bw = w - 20;
     int per_col = (total + cols - 1) / cols;
     int bh = head + per_col * lh + foot;
@@ -836,12 +883,16 @@ static void draw_help(al_gui *g)
     int colw = (bw - 40) / cols, keyw = al_text_width(f, "PgUp PgDn") + 14;
     int x = x0, y = y0, row = 0;
     g->help_drawn[0] = '\0';
+    g->help_cut = 0;
     for (int i = 0; i < NSHELLKEYS; ++i) {
         const shell_key *k = &shell_keys[i];
         if (!k->help[0]) continue;
         if (row == per_col) x += colw, y = y0, row = 0;
         al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_WARN, k->label);
-        al_draw_text_px(g->r, f, (float)(x + keyw), (float)y, AL_COL_TEXT, k->help);
+        char what[300];
+        snprintf(what, sizeof what, "%s", k->help);
+        g->help_cut += al_text_fit(f, what, sizeof what, colw - keyw - 8); // never into the next column
+        al_draw_text_px(g->r, f, (float)(x + keyw), (float)y, AL_COL_TEXT, what);
         size_t n = strlen(g->help_drawn);
         snprintf(g->help_drawn + n, sizeof g->help_drawn - n, "%s%s", n ? "\n" : "", k->label);
         y += lh, row++;
@@ -853,11 +904,16 @@ static void draw_help(al_gui *g)
         snprintf(head2, sizeof head2, "%s view", mode_names[g->mode]);
         al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, head2);
         y += lh;
-        two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
+        g->help_cut += two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
+        first_columns(g->help_drawn, sizeof g->help_drawn, vk); // the view's keys too, for `state`
     }
     int fy = box.y + box.h - 2 * al_font_height(g->small) - 12;
-    al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
-                    "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
+    if (g->help_cut)
+        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_WARN,
+                        "Lines ending in ... are cut to fit: a larger window shows them whole.");
+    else
+        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
+                        "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + al_font_height(g->small)), AL_COL_DIM,
                     "Any key closes this help.");
     SDL_RenderSetClipRect(g->r, NULL);

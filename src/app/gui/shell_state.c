@@ -36,6 +36,20 @@ static void jstr(FILE *f, const char *s)
     fputc('"', f);
 }
 
+// The lines of text ('\n' between) as JSON strings, comma-separated.
+static void jlines(FILE *f, const char *text)
+{
+    for (const char *k = text; *k;) {
+        const char *nl = strchr(k, '\n');
+        size_t n = nl ? (size_t)(nl - k) : strlen(k);
+        char one[64];
+        snprintf(one, sizeof one, "%.*s", (int)n, k);
+        if (k != text) fputc(',', f);
+        jstr(f, one);
+        k += n + (nl ? 1 : 0);
+    }
+}
+
 typedef struct param_json {
     const al_gui *g;
     FILE *f;
@@ -125,6 +139,13 @@ void al_gui_write_state(al_gui *g, FILE *f)
     }
     fputs(",\"plot_title\":", f);
     jstr(f, g->plot_title);
+    fputs(",\"plot_title_full\":", f);
+    jstr(f, g->plot_title_full);
+    fprintf(f, ",\"plot_title_cut\":%s,\"plot_title_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}",
+            g->plot_title_cut ? "true" : "false", g->plot_title_rect.x, g->plot_title_rect.y,
+            g->plot_title_rect.w, g->plot_title_rect.h);
+    fprintf(f, ",\"plot_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->plot_rect.x, g->plot_rect.y,
+            g->plot_rect.w, g->plot_rect.h);
     fputs(",\"badges\":[", f);
     for (int i = 0; i < g->nbadges; ++i)
         fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", g->badges[i].x,
@@ -143,13 +164,21 @@ void al_gui_write_state(al_gui *g, FILE *f)
     else
         fputs("null", f);
     if (g->cfg) {
-        alWorld wd = alWorld_FromConfig(g->cfg);
-        fputs(",\"settings\":{\"width\":", f);
-        jnum(f, wd.width);
-        fputs(",\"height\":", f);
-        jnum(f, wd.height);
-        fputs(",\"edge\":", f);
-        jstr(f, alEdgePolicy_Name(wd.edge));
+        // The world's size and edges, or null for a module without a 2D
+        // world (strings, XOR, pole), whose world.* keys mean nothing.
+        fputs(",\"settings\":{\"world\":", f);
+        if (g->view && g->view->no_world) {
+            fputs("null", f);
+        } else {
+            alWorld wd = alWorld_FromConfig(g->cfg);
+            fputs("{\"width\":", f);
+            jnum(f, wd.width);
+            fputs(",\"height\":", f);
+            jnum(f, wd.height);
+            fputs(",\"edge\":", f);
+            jstr(f, alEdgePolicy_Name(wd.edge));
+            fputc('}', f);
+        }
         fprintf(f, ",\"agents\":%d,\"generations\":%lld}", r.agents,
                 (long long)alConfig_Int(g->cfg, "run.generations"));
     } else {
@@ -200,17 +229,12 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, "],\"scroll\":{\"offset\":%d,\"max\":%d,\"sign\":%s}", g->scroll,
             g->scroll_max, g->more_above || g->more_below ? "true" : "false");
     fputs(",\"help_keys\":[", f);
-    if (g->help)
-        for (const char *k = g->help_drawn; *k;) {
-            const char *nl = strchr(k, '\n');
-            size_t n = nl ? (size_t)(nl - k) : strlen(k);
-            char one[64];
-            snprintf(one, sizeof one, "%.*s", (int)n, k);
-            if (k != g->help_drawn) fputc(',', f);
-            jstr(f, one);
-            k += n + (nl ? 1 : 0);
-        }
-    fputs("],\"lesson\":", f);
+    if (g->help) jlines(f, g->help_drawn);
+    fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);
+    fputs(",\"lesson_marks\":[", f); // the legend's marks, while the lesson is open
+    if (g->lesson) jlines(f, g->lesson_marks);
+    fprintf(f, "],\"lesson_cut\":%s", g->lesson && g->lesson_cut ? "true" : "false");
+    fputs(",\"lesson\":", f);
     char lesson[1024];
     al_shell_lesson_path(g, lesson, sizeof lesson);
     jstr(f, lesson);

@@ -77,6 +77,9 @@ typedef struct al_font al_font;
 int al_font_height(const al_font *f);
 /// Width in pixels of text (UTF-8; characters the atlas lacks count as '?').
 int al_text_width(const al_font *f, const char *text);
+/// Cuts text (UTF-8, in a buffer of cap bytes) to at most width pixels,
+/// ending it with "..." at a character boundary; returns whether it was cut.
+bool al_text_fit(const al_font *f, char *buf, size_t cap, int width);
 /// Draws text with its top-left corner at (x, y) pixels; returns its width.
 int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Color col,
                     const char *text);
@@ -360,6 +363,9 @@ typedef struct al_view {
     /// optional: a few words the shell writes under the world, before its
     /// size and edges (e.g. whose world is drawn); never over the world.
     void (*caption)(al_view_ctx *ctx, char *out, size_t cap);
+    /// optional: the legend for what is shown now (the same lines as
+    /// .legend, e.g. one pole or two); NULL, or a NULL answer: .legend.
+    const char *(*legend_now)(al_view_ctx *ctx);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/algorithm.h"
 #include "alife/ants.h"
 #include "alife/runquery.h"
 #include "neat_layout.h"
@@ -662,6 +663,82 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     }
 }
 
+// The live run's mutation rate (the algorithm's, once changed by hand), or
+// NAN when its algorithm has none (CMA-ES adapts its own step size).
+static double mutation_rate(al_view_ctx *ctx)
+{
+    double r = NAN;
+    if (!alAlgorithm_GetParam(alAnts_Algorithm(ctx->mod), "mutation_rate", &r)) return NAN;
+    return r;
+}
+
+// The key parameters, changed by their keys, the wheel or a drag on their
+// values (al_panel_value): the mutation rate live, the others by a new run.
+static void parameters_panel(al_view_ctx *ctx, al_panel *p)
+{
+    const alConfig *cfg = ctx->session->cfg;
+    al_panel_heading(p, "Evolution (key: more, Shift+key: less)");
+    double rate = mutation_rate(ctx);
+    if (isnan(rate))
+        al_panel_value_kv(p, "mutation_rate", NAN, SDLK_m, 0, "M mutation rate", "none (%s)",
+                          alConfig_Text(cfg, "run.algorithm"));
+    else
+        al_panel_value_kv(p, "mutation_rate", rate, SDLK_m, 0, "M mutation rate", "%.3g (live)", rate);
+    long long count = (long long)alConfig_Int(cfg, "ants.count"), food = (long long)alConfig_Int(cfg, "ants.food");
+    bool mines = alConfig_Bool(cfg, "ants.mines");
+    al_panel_value_kv(p, "ants", (double)count, SDLK_a, 0, "A ants", "%lld (a new run)", count);
+    al_panel_value_kv(p, "food", (double)food, SDLK_o, 0, "O food items", "%lld (a new run)", food);
+    al_panel_value_kv(p, "mines", mines ? 1.0 : 0.0, SDLK_x, SDLK_x, "X mines", "%s (a new run)",
+                      mines ? "on" : "off");
+}
+
+// M: the mutation rate, 15% a press, live from the next generation on
+// through the algorithm interface (an algorithm without one says why).
+static bool change_rate(al_view_ctx *ctx, ants_view *v, bool less)
+{
+    alAlgorithm a = alAnts_Algorithm(ctx->mod);
+    double r = mutation_rate(ctx);
+    if (isnan(r)) r = alConfig_Float(ctx->session->cfg, "ga.mutation_rate");
+    double nr = less ? r / 1.15 : r * 1.15;
+    if (r == 0 && !less) nr = 0.001;
+    nr = nr < 0.001 ? 0.001 : nr > 1 ? 1 : nr;
+    alError err = {0};
+    if (alAlgorithm_SetParam(a, "mutation_rate", nr, &err) != AL_OK) {
+        snprintf(v->note, sizeof v->note, "M: %s", err.msg);
+        return true;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "mutation rate %.3g", nr);
+    al_view_mark_edited(ctx, what);
+    snprintf(v->note, sizeof v->note, "mutation rate %.3g from the next generation on", nr);
+    return true;
+}
+
+// A, O, X: the ant count and the food items (15% a press) and the mines
+// (on/off), each a new run with the new value, as the lesson files set them.
+static bool change_world(al_view_ctx *ctx, SDL_Keycode k, bool less)
+{
+    const alConfig *cfg = ctx->session->cfg;
+    char set[64];
+    if (k == SDLK_x) {
+        snprintf(set, sizeof set, "ants.mines=%s", alConfig_Bool(cfg, "ants.mines") ? "false" : "true");
+    } else {
+        const char *key = k == SDLK_a ? "ants.count" : "ants.food";
+        long long n = (long long)alConfig_Int(cfg, key), lo = k == SDLK_a ? 2 : 1, hi = 100000;
+        if (k == SDLK_a) { // more ants than the GA's elites' copies
+            long long e = (long long)(alConfig_Int(cfg, "ga.elites") * alConfig_Int(cfg, "ga.elite_copies")) + 1;
+            if (e > lo) lo = e;
+        }
+        long long nn = less ? (long long)((double)n / 1.15) : (long long)((double)n * 1.15 + 0.5);
+        if (nn == n) nn = less ? n - 1 : n + 1;
+        nn = nn < lo ? lo : nn > hi ? hi : nn;
+        if (nn == n) return true;
+        snprintf(set, sizeof set, "%s=%lld", key, nn);
+    }
+    al_view_request_restart(ctx, set);
+    return true;
+}
+
 // A line of the legend: mark characters in their colours, then the text.
 static void legend_line(al_panel *p, const char *marks, const SDL_Color *cols, int ncols)
 {
@@ -675,6 +752,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     const alAntsDef *def = alAnts_Def(ants);
     alAntsView av;
     alAnts_View(ants, &av);
+    // First, under the fixed table: the values the mouse drags stay put
+    // while the lines below them come and go.
+    if (v) parameters_panel(ctx, p);
     if (v && v->replay && !v->living) {
         al_panel_heading(p, "Replay");
         al_panel_text(p, AL_COL_WARN, "%s of generation %lld, tick %d / %d",
@@ -746,6 +826,16 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
 {
     ants_view *v = ctx->state;
     if (!v) return false;
+    if (e->type == SDL_KEYDOWN && !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
+        bool less = (e->key.keysym.mod & KMOD_SHIFT) != 0;
+        switch (e->key.keysym.sym) {
+        case SDLK_m: return change_rate(ctx, v, less);
+        case SDLK_a:
+        case SDLK_o:
+        case SDLK_x: return change_world(ctx, e->key.keysym.sym, less);
+        default: break;
+        }
+    }
     if (e->type == SDL_KEYDOWN) {
         switch (e->key.keysym.sym) {
         case SDLK_g: v->show_food = !v->show_food; return true;
@@ -805,6 +895,9 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     alAntsView av;
     alAnts_View(ants, &av);
     r->replaying = v && v->replay && !v->living;
+    if (v) snprintf(r->note, sizeof r->note, "%.*s", (int)sizeof r->note - 1, v->note);
+    al_view_report_figure(r, "mutation_rate", mutation_rate(ctx));
+    al_view_report_figure(r, "mines", alAnts_Def(ctx->mod)->mines ? 1.0 : 0.0);
     r->selected = v ? v->selected : -1;
     const float *ix, *iy;
     int owner = world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1);
@@ -874,13 +967,56 @@ static bool shown_now(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks)
     return true;
 }
 
+// What the marks mean (the lesson overlay, L), as the world shows them now:
+// the mines only with ants.mines, the rings of eaten food in either world.
+static const char *legend_now(al_view_ctx *ctx)
+{
+    static const char shared[] = "green dots  food; eaten food is gone for all and respawns elsewhere\n"
+                                 "white rings  where an item was just eaten\n"
+                                 "orange rings  the elites: the best ants, copied unchanged\n"
+                                 "blue ant  the one clicked: its brain, live\n"
+                                 "green numbers  food each ant has eaten this generation\n"
+                                 "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
+                                 "red dots  mines: off in this run (X turns them on, a new run)";
+    static const char own[] = "green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+                              "white rings  where an item was just eaten in that copy\n"
+                              "orange rings  the elites: the best ants, copied unchanged\n"
+                              "blue ant  the one clicked: its brain, live\n"
+                              "green numbers  food each ant has eaten this generation\n"
+                              "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
+                              "red dots  mines: off in this run (X turns them on, a new run)";
+    static const char shared_mines[] = "green dots  food; eaten food is gone for all and respawns elsewhere\n"
+                                       "red dots  mines: a hit costs fitness (X turns them off, a new run)\n"
+                                       "grey ants  stopped by a mine (ants.mine_hit = end)\n"
+                                       "white rings  where an item was just eaten\n"
+                                       "orange rings  the elites: the best ants, copied unchanged\n"
+                                       "blue ant  the one clicked: its brain, live\n"
+                                       "green numbers  food each ant has eaten this generation\n"
+                                       "yellow numbers  the ants' indices (\"3 ants\": ants standing together)";
+    static const char own_mines[] = "green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+                                    "red dots  mines of that copy: a hit costs fitness (X: off, a new run)\n"
+                                    "grey ants  stopped by a mine (ants.mine_hit = end)\n"
+                                    "white rings  where an item was just eaten in that copy\n"
+                                    "orange rings  the elites: the best ants, copied unchanged\n"
+                                    "blue ant  the one clicked: its brain, live\n"
+                                    "green numbers  food each ant has eaten this generation\n"
+                                    "yellow numbers  the ants' indices (\"3 ants\": ants standing together)";
+    const alAntsDef *d = alAnts_Def(shown(ctx));
+    bool sh = d->world_mode == AL_ANTS_SHARED;
+    return d->mines ? (sh ? shared_mines : own_mines) : (sh ? shared : own);
+}
+
 static const char *const figures[] = {"food_mean", "baseline_mean", NULL};
 
 const al_view al_view_ants = {
     .module = "ants",
     .ticks_per_frame = 10,
     .plot_figures = figures,
-    .keys_help = "G  food counts on/off (green)\n"
+    .keys_help = "M  mutation rate up 15%, live (Shift+M: down; the wheel on its value)\n"
+                 "A  ants up 15%: a new run (Shift+A: down)\n"
+                 "O  food items up 15%: a new run (Shift+O: down)\n"
+                 "X  mines on/off (ants.mines): a new run\n"
+                 "G  food counts on/off (green)\n"
                  "Y  ant numbers on/off (yellow)\n"
                  "click  an ant: its brain, live (named inputs and outputs)\n"
                  "P  own worlds: pin the world drawn (P again: follow the leader)\n"
@@ -896,6 +1032,7 @@ const al_view al_view_ants = {
     .report = report,
     .shown = shown_now,
     .caption = caption,
+    .legend_now = legend_now,
 };
 
 // ---- layout rules (view_ants.h) --------------------------------------------

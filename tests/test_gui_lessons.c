@@ -1,0 +1,171 @@
+// The lessons as the window shows them, through the --script harness: the
+// lesson overlay (L) shows every lesson file's whole text at 1280x800 (the
+// ants' and XOR's lost their last lines and the legend), says so when a
+// window is too small for it; the legend names only marks the world shows
+// (one pole in the single-pole lesson, the ants' white rings of eaten food,
+// the mines only with mines); the pole caption counts a solution against
+// the steps it was tested for.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#ifdef ALIFE_HAVE_GUI
+#include <glob.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gui_script.h"
+
+// Whether the state's lesson_marks list holds mark.
+static bool has_mark(const char *json, const char *mark)
+{
+    const char *p = gs_find(json, "lesson_marks"), *end = p ? strchr(p, ']') : NULL;
+    char q[96];
+    snprintf(q, sizeof q, "\"%s\"", mark);
+    const char *hit = p ? strstr(p, q) : NULL;
+    return hit && hit < end;
+}
+
+static void every_lesson_fits_the_default_window(void **state)
+{
+    (void)state;
+    char pat[600];
+    snprintf(pat, sizeof pat, "%s/experiments/*/*.ini", ALIFE_SOURCE_DIR);
+    glob_t gl;
+    assert_int_equal(glob(pat, 0, NULL, &gl), 0);
+    assert_true(gl.gl_pathc >= 25);
+    int cut = 0;
+    for (size_t i = 0; i < gl.gl_pathc; ++i) {
+        char args[800];
+        snprintf(args, sizeof args, "--no-log '%s'", gl.gl_pathv[i]);
+        gs_run r;
+        gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", args);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 1);
+        assert_true(gs_overlay(r.line[0], "lesson"));
+        if (gs_bool(r.line[0], "lesson_cut")) {
+            print_message("cut at 1280x800: %s\n", gl.gl_pathv[i]);
+            cut++;
+        }
+        assert_true(strstr(gs_find(r.line[0], "lesson_marks"), "\"") != NULL); // a legend was drawn
+        gs_free(&r);
+    }
+    globfree(&gl);
+    assert_int_equal(cut, 0);
+}
+
+static void a_window_too_small_for_the_lesson_says_so(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 2 resize 720 480\nat 3 key l\nat 4 state\nat 5 quit\n",
+                  "--no-log experiments/xor/xor.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_true(gs_bool(r.line[0], "lesson_cut"));
+    gs_free(&r);
+    gs_run_script(&r, "at 2 resize 720 480\nat 3 key l\nat 4 state\nat 5 quit\n",
+                  "--no-log experiments/steering/seek.ini");
+    assert_int_equal(r.n, 1);
+    assert_false(gs_bool(r.line[0], "lesson_cut")); // a short one still fits
+    gs_free(&r);
+}
+
+static void the_legend_names_what_the_world_shows(void **state)
+{
+    (void)state;
+    gs_run r;
+    // One pole: no green short pole in its legend; two poles: both.
+    gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", "--no-log experiments/pole/single.ini");
+    assert_int_equal(r.n, 1);
+    assert_true(has_mark(r.line[0], "orange"));
+    assert_false(has_mark(r.line[0], "green"));
+    gs_free(&r);
+    gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", "--no-log experiments/pole/double.ini");
+    assert_int_equal(r.n, 1);
+    assert_true(has_mark(r.line[0], "green"));
+    gs_free(&r);
+    // The ants: the lesson's white rings of eaten food; the mines said to be
+    // off without them, and first after the food with them.
+    gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", "--no-log experiments/ants/default.ini");
+    assert_int_equal(r.n, 1);
+    assert_true(has_mark(r.line[0], "white rings"));
+    assert_true(has_mark(r.line[0], "blue ant"));
+    gs_free(&r);
+    gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", "--no-log experiments/ants/mines.ini");
+    assert_int_equal(r.n, 1);
+    assert_true(has_mark(r.line[0], "red dots"));
+    assert_true(has_mark(r.line[0], "white rings"));
+    const char *m = gs_find(r.line[0], "lesson_marks");
+    assert_true(strstr(m, "red dots") < strstr(m, "white rings"));
+    gs_free(&r);
+}
+
+// double_novel's fitness trial is 1,000 steps, but a solution was tested for
+// 100,000: the caption counts the replay against those (it said "step 1200
+// of 1000").
+static void a_solved_double_novel_counts_against_its_test(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 1 key =\nat 2 key =\nat 3 key =\nat 4 key =\nat 5 key =\nat 300 state\nat 301 quit\n",
+                  "--no-log experiments/pole/double_novel.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_true(gs_bool(r.line[0], "finished"));
+    assert_true(gs_num(r.line[0], "figures.best_steps") == 1000);
+    assert_true(gs_num(r.line[0], "figures.trial_of") == 100000);
+    assert_non_null(strstr(gs_str(r.line[0], "view_note"), "of 100000"));
+    gs_free(&r);
+}
+
+// The help overlay (H) shows every line whole at 1280x800 in every mode
+// (Esc's line was cut at the box's edge; "+ -"'s too); at 720x480 its two
+// columns cut lines with "..." rather than run one column into the next.
+static void the_help_fits_its_columns(void **state)
+{
+    (void)state;
+    static const char *const modes[] = {"steering", "estrings", "ants", "xor", "pole"};
+    for (int m = 0; m < 5; ++m) {
+        char args[64];
+        snprintf(args, sizeof args, "--no-log --mode %s", modes[m]);
+        gs_run r;
+        gs_run_script(&r, "at 3 key h\nat 4 state\nat 5 key h\nat 6 resize 720 480\nat 8 key h\nat 9 state\nat 10 quit\n",
+                      args);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 2);
+        assert_true(gs_overlay(r.line[0], "help") && gs_overlay(r.line[1], "help"));
+        if (gs_num(r.line[0], "help_cut") != 0) fail_msg("%s: %g help lines cut at 1280x800", modes[m], gs_num(r.line[0], "help_cut"));
+        print_message("%s at 720x480: %g help lines cut\n", modes[m], gs_num(r.line[1], "help_cut"));
+        // Every key is still listed (cut lines keep their keys).
+        assert_non_null(strstr(gs_find(r.line[1], "help_keys"), "\"Esc\""));
+        gs_free(&r);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_lesson_fits_the_default_window),
+        cmocka_unit_test(a_window_too_small_for_the_lesson_says_so),
+        cmocka_unit_test(the_legend_names_what_the_world_shows),
+        cmocka_unit_test(a_solved_double_novel_counts_against_its_test),
+        cmocka_unit_test(the_help_fits_its_columns),
+    };
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
+}
+#else
+static void gui_not_built(void **state)
+{
+    (void)state;
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

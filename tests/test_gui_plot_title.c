@@ -1,0 +1,122 @@
+// The plot's title fits the plot, through the --script harness: in every
+// mode at 1600x1000 and 720x480 the title drawn ends inside the plot's area
+// (the "(Tab: next figure)" hint ran past the window's right edge); the
+// hint shortens or goes first, the title is cut with "..." only when even
+// it alone does not fit, and `state` keeps the whole text.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#ifdef ALIFE_HAVE_GUI
+#include <stdio.h>
+#include <string.h>
+
+#include "gui/plot.h"
+#include "gui_font.h"
+#include "gui_script.h"
+
+static const char *const modes[] = {"steering", "estrings", "ants", "xor", "pole"};
+
+// The title's rectangle ends within the plot's; true when the whole title
+// (with its hint) is shown.
+static bool title_inside(const char *l)
+{
+    int tx = (int)gs_num(l, "plot_title_rect.x"), tw = (int)gs_num(l, "plot_title_rect.w");
+    int px = (int)gs_num(l, "plot_rect.x"), pw = (int)gs_num(l, "plot_rect.w");
+    if (!(tw > 0 && tx >= px && tx + tw <= px + pw))
+        fail_msg("%s at %gx%g: title '%s' (x %d, w %d) runs past the plot (x %d, w %d)", gs_str(l, "mode"),
+                 gs_num(l, "window.width"), gs_num(l, "window.height"), gs_str(l, "plot_title"), tx, tw, px, pw);
+    return strcmp(gs_str(l, "plot_title"), gs_str(l, "plot_title_full")) == 0;
+}
+
+static void every_plot_title_fits_at_1600x1000_and_720x480(void **state)
+{
+    (void)state;
+    for (int m = 0; m < 5; ++m) {
+        char args[128];
+        snprintf(args, sizeof args, "--no-log --mode %s --width 1600 --height 1000", modes[m]);
+        gs_run r;
+        // A few generations in, so that Tab has figures and the hint shows.
+        gs_run_script(&r,
+                      "at 2 key F\nat gen 3 key F\nat gen 3 state\n"
+                      "at gen 3 resize 720 480\nat gen 3 state\nat gen 3 quit\n",
+                      args);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 2);
+        for (int i = 0; i < 2; ++i) {
+            const char *l = r.line[i];
+            print_message("%s %gx%g: '%s'\n", modes[m], gs_num(l, "window.width"), gs_num(l, "window.height"),
+                          gs_str(l, "plot_title"));
+            bool whole = title_inside(l);
+            assert_false(gs_bool(l, "plot_title_cut")); // shortening the hint was enough
+            assert_non_null(strstr(gs_str(l, "plot_title_full"), "(Tab: next figure)"));
+            if (i == 0) assert_true(whole); // 1600 px: room for all of it
+        }
+        gs_free(&r);
+    }
+}
+
+// XOR's long title at 720x480 keeps its words and drops the hint.
+static void a_long_title_drops_its_hint_first(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 2 key F\nat gen 3 key F\nat gen 3 resize 720 480\nat gen 3 state\nat gen 3 quit\n",
+                  "--no-log experiments/xor/xor.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    title_inside(r.line[0]);
+    assert_string_equal(gs_str(r.line[0], "plot_title"), "fitness per generation (best, mean; 16 = perfect)");
+    gs_free(&r);
+}
+
+// A title that does not fit even alone is cut with "..." at a character
+// (UTF-8) boundary, and nothing of it is drawn right of the plot's area.
+static void a_title_too_long_is_cut_inside_the_plot(void **state)
+{
+    (void)state;
+    gf_canvas c;
+    gf_open(&c, 400, 200);
+    const char *title = "fitness per generation of the population (best, mean; 16 = perfect) "
+                        "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9";
+    char out[160];
+    assert_true(al_plot_fit_title(c.font, title, "Tab: next figure", 200, out, sizeof out));
+    assert_true(al_text_width(c.font, out) <= 200);
+    assert_true(strcmp(out + strlen(out) - 3, "...") == 0);
+    assert_true(strncmp(out, "fitness per", 11) == 0);
+    assert_false(al_plot_fit_title(c.font, "order", "Tab: next figure", 200, out, sizeof out));
+    assert_string_equal(out, "order   (Tab: next figure)");
+    double y[3] = {1, 2, 3};
+    al_series se = {"best", AL_COL_BEST, y, 3, false};
+    SDL_Rect area = {0, 0, 300, 150};
+    al_plot_draw(c.ren, c.font, area, "generation", title, &se, 1); // too long: cut by the plot itself
+    int outside = gf_pixels_right_of(&c, area.x + area.w);
+    print_message("pixels of the title right of the plot's area: %d\n", outside);
+    assert_int_equal(outside, 0);
+    gf_close(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_plot_title_fits_at_1600x1000_and_720x480),
+        cmocka_unit_test(a_long_title_drops_its_hint_first),
+        cmocka_unit_test(a_title_too_long_is_cut_inside_the_plot),
+    };
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
+}
+#else
+static void gui_not_built(void **state)
+{
+    (void)state;
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

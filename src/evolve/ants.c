@@ -78,7 +78,7 @@ typedef struct near_cache {
     float *nx, *ny;    // its position
     float *second;     // as above; -inf = stale
     float *odo1;
-    float *nd2;        // shared world: squared distance to near (no cache there)
+    float *nd2;        // squared distance to near (the shared world's claims compare it)
 } near_cache;
 
 // One population sharing a controller: the evolved ants or the greedy baseline.
@@ -98,7 +98,6 @@ typedef struct swarm {
     bool shared;         // one world for all (ants.world = shared)
     alRng wrng;          // shared world: its respawn stream
     int *claim;          // shared world: the ant that gets item j this tick, -1 none
-    unsigned char *moved; // shared world: item j respawned this tick
     float *wt, *act;     // interleaved weights and activations (evolved ants only)
     int *gtarget, *gint; // shared greedy group: each one's food (ants_greedy.h), scratch
     float *gflt;         // its float scratch
@@ -153,7 +152,7 @@ static alVec2 random_heading(alRng *rng)
 static void swarm_free(swarm *w)
 {
     void *ptrs[] = {w->x,    w->y,     w->lx,    w->ly,     w->speed, w->odo,   w->sfx,
-                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.nd2, w->mc.nd2, w->claim, w->moved, w->mdist,
+                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.nd2, w->mc.nd2, w->claim, w->mdist,
                     w->food, w->hits,  w->alive, w->elite,  w->rng,   w->fx,    w->fy,
                     w->mx,   w->my,    w->wt,    w->act,   w->gtarget, w->gint, w->gflt};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i) free(ptrs[i]);
@@ -203,7 +202,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     }
     w->shared = def->world_mode == AL_ANTS_SHARED;
     int items = w->nfood > w->nmines ? w->nfood : w->nmines;
-    ALLOC(w->claim, items); ALLOC(w->moved, items);
+    ALLOC(w->claim, items);
     ALLOC(w->food, s); ALLOC(w->hits, s); ALLOC(w->alive, s); ALLOC(w->elite, s);
     ALLOC(w->rng, s);
     ALLOC(w->fx, s * w->nfood); ALLOC(w->fy, s * w->nfood);
@@ -255,10 +254,13 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
         }
         float b1 = INFINITY, b2 = INFINITY;
         int best = -1;
+        // The shared world's claims need exactly a full scan's answer, ties
+        // to the lower index; own worlds keep their first-cached rule.
+        const bool lower_wins = w->shared;
         for (int j = 0; j < CACHE_K; ++j) {
             int i = idx[j];
             float d2 = alWorld_DistSq(wd, p, alV2(ix[i], iy[i]));
-            if (d2 < b1) {
+            if (d2 < b1 || (lower_wins && d2 == b1 && i < best)) {
                 b2 = best == i ? b2 : b1; // padding repeats slot 0: not a second item
                 b1 = d2;
                 best = i;
@@ -282,12 +284,14 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
 }
 
 // The nearest item of every ant of a chunk, as one vector pass: the unit
-// vector towards it into (ux, uy) and its distance into dist[]; fix[l] is set
-// where it may no longer be the nearest (the caller reselects).
-static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache *c, int a0,
+// vector towards it into (ux, uy), its distance into dist[] and its square
+// into c->nd2; fix[l] is set where it may no longer be the nearest (the
+// caller reselects). The squares are alWorld_NearestK's bits.
+static INLINE void check_near(const alAnts *s, const swarm *w, near_cache *c, int a0,
                        float *restrict ux, float *restrict uy, float *restrict dist,
                        int *restrict fix)
 {
+    float *restrict nd2 = c->nd2 + a0;
     const alWorld *wd = &s->def.world;
     // Without wrapping the half-size thresholds are infinite: no select fires.
     const bool wrap = wd->edge == AL_EDGE_WRAP;
@@ -305,6 +309,7 @@ static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache 
         float d2 = dx * dx + dy * dy;
         float lim = second[l] - (odo[l] - odo1[l]) - 1e-3f;
         fix[l] = (lim <= 0.0f) | (d2 >= lim * lim);
+        nd2[l] = d2;
         float d = sqrtf(d2);
         float inv = d > 1e-6f ? 1.0f / d : 0.0f;
         ux[l] = dx * inv;
@@ -314,11 +319,13 @@ static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache 
 }
 
 // check_near for one ant (after it reselected).
-static void check_one(const alAnts *s, const swarm *w, const near_cache *c, int a, float *ux,
+static void check_one(const alAnts *s, const swarm *w, near_cache *c, int a, float *ux,
                       float *uy, float *dist)
 {
     alVec2 d = alWorld_Delta(&s->def.world, alV2(w->x[a], w->y[a]), alV2(c->nx[a], c->ny[a]));
-    float dd = sqrtf(d.x * d.x + d.y * d.y);
+    float d2 = d.x * d.x + d.y * d.y;
+    c->nd2[a] = d2;
+    float dd = sqrtf(d2);
     float inv = dd > 1e-6f ? 1.0f / dd : 0.0f;
     *ux = d.x * inv;
     *uy = d.y * inv;
@@ -350,8 +357,9 @@ static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, 
         todo |= (unsigned)(fix[l] | (eat & (dist[l] <= reach) & (alive[l] != 0))) << l;
     for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
         int l = __builtin_ctz(todo), a = a0 + l;
-        float *ix = (mines ? w->mx : w->fx) + (size_t)a * count;
-        float *iy = (mines ? w->my : w->fy) + (size_t)a * count;
+        const size_t at = w->shared ? 0 : (size_t)a * count; // shared: one copy of the items
+        float *ix = (mines ? w->mx : w->fx) + at;
+        float *iy = (mines ? w->my : w->fy) + at;
         if (fix[l]) {
             reselect(s, w, c, a, count, ix, iy, c->bound[a] == -INFINITY);
             check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
@@ -506,53 +514,54 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
         }
     }
     move(s, w, a0, a1, turn, speed);
-    if (sense_after) sense(s, w, a0, a1, true);
+    if (sense_after) sense(s, w, a0, a1, !w->shared); // shared: eaten in the serial step
 }
 
 // ---- the shared world ----------------------------------------------------
 //
-// One tick: think and move every chunk in parallel; find every ant's nearest
-// food and mine in parallel (reading the items only); then one thread
+// One tick: think, move and sense every chunk in parallel (the same cached
+// nearest items as in own worlds, reading the items only); then one thread
 // resolves eating in a fixed order (claim_and_respawn) and updates who is
-// nearest to what, so the thread count cannot change a bit. No near_cache
-// here: any ant's meal moves an item for all, which would invalidate every
-// other ant's bounds; a plain scan of the items (alWorld_NearestK, one
-// vectorised pass) is exact and simple.
+// nearest to what, so the thread count cannot change a bit. An item that
+// respawns moves for every ant, so the serial step checks each moved item
+// against every ant's cache bounds (forget), and those it may have broken
+// choose again there. The answer is always a full scan's (ties: the lower
+// index; reselect keeps that rule in the shared world).
 
-// Ant a's nearest item of one kind, scanned over all count items (ties: the
-// lower index), into c->near[a] and c->nd2[a].
-static void nearest_scan(const alAnts *s, const swarm *w, near_cache *c, int a, const float *ix,
-                         const float *iy, int count)
+// Whether item j, just moved to (jx, jy), may break ant a's cache: it was
+// a's nearest, or it is now nearer than a's bound on the other items (second)
+// or, uncached, than a's bound on the uncached ones (then that bound is
+// dropped: a full look-up). A margin far above rounding keeps it safe.
+static bool forget(const alAnts *s, const swarm *w, near_cache *c, int a, int j, float jx, float jy)
 {
-    int j = 0;
-    float d2 = INFINITY;
-    int found = alWorld_NearestK(&s->def.world, ix, iy, count, alV2(w->x[a], w->y[a]), s->far, 1,
-                                 &j, &d2, NULL);
-    assert(found == 1);
-    (void)found;
-    c->near[a] = j;
-    c->nd2[a] = d2;
-}
-
-static void shared_nearest(const alAnts *s, swarm *w, int a0, int a1)
-{
-    for (int a = a0; a < a1; ++a) {
-        nearest_scan(s, w, &w->fc, a, w->fx, w->fy, w->nfood);
-        if (w->nmines) nearest_scan(s, w, &w->mc, a, w->mx, w->my, w->nmines);
+    if (j == c->near[a]) return true;
+    const float odo = w->odo[a], margin = 1e-2f;
+    float d = sqrtf(alWorld_DistSq(&s->def.world, alV2(w->x[a], w->y[a]), alV2(jx, jy)));
+    bool redo = d <= c->second[a] - (odo - c->odo1[a]) + margin;
+    if (d <= c->bound[a] - (odo - c->odo0[a]) + margin) {
+        const int *idx = c->idx + (size_t)a * CACHE_K;
+        bool cached = false;
+        for (int q = 0; q < CACHE_K; ++q) cached |= idx[q] == j;
+        if (!cached) {
+            c->bound[a] = -INFINITY;
+            redo = true;
+        }
     }
+    return redo;
 }
 
 // Eating (or hitting) in the shared world, one kind of item: every live ant
 // whose nearest item is within reach claims it; an item goes to the nearest
 // claimant (ties: the lower ant index), at most one item per ant per tick, as
 // in an own world. Claimed items respawn in index order from the world's
-// stream. Then every ant's nearest is brought up to date: a full scan for
-// those whose nearest moved, a comparison with the moved items for the rest;
-// the result is what a full scan would give.
+// stream. Then every ant whose cache a moved item may have broken chooses
+// again (and senses it: ux, uy, the mine distance), so each ant's nearest is
+// what a full scan would give.
 static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool mines)
 {
     const int count = mines ? w->nmines : w->nfood;
     float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
+    float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
     const float reach2 = s->def.eat_radius * s->def.eat_radius;
     int any = 0;
     for (int j = 0; j < count; ++j) w->claim[j] = -1;
@@ -564,9 +573,8 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
     }
     if (!any) return;
     int nmoved = 0;
-    int moved_idx[64];
+    int *moved = w->claim; // compacted in place: moved[q] <= the j being read
     for (int j = 0; j < count; ++j) {
-        w->moved[j] = 0;
         int a = w->claim[j];
         if (a < 0) continue;
         if (mines) {
@@ -576,27 +584,18 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
             w->food[a]++;
         }
         respawn(s, &w->wrng, ix, iy, j);
-        w->moved[j] = 1;
-        if (nmoved < (int)(sizeof moved_idx / sizeof moved_idx[0])) moved_idx[nmoved] = j;
-        ++nmoved;
+        moved[nmoved++] = j;
     }
-    const bool few = nmoved <= (int)(sizeof moved_idx / sizeof moved_idx[0]);
     for (int a = 0; a < w->n; ++a) {
-        if (!few || w->moved[c->near[a]]) {
-            nearest_scan(s, w, c, a, ix, iy, count);
-            continue;
-        }
-        alVec2 p = alV2(w->x[a], w->y[a]);
+        bool redo = false;
         for (int q = 0; q < nmoved; ++q) {
-            int j = moved_idx[q];
-            float d2 = INFINITY;
-            // The same distance formula as the scan's, so ties resolve alike.
-            alWorld_NearestK(&s->def.world, ix + j, iy + j, 1, p, s->far, 1, NULL, &d2, NULL);
-            if (d2 < c->nd2[a] || (d2 == c->nd2[a] && j < c->near[a])) {
-                c->near[a] = j;
-                c->nd2[a] = d2;
-            }
+            int j = moved[q];
+            redo |= forget(s, w, c, a, j, ix[j], iy[j]);
         }
+        if (!redo) continue;
+        float d;
+        reselect(s, w, c, a, count, ix, iy, c->bound[a] == -INFINITY);
+        check_one(s, w, c, a, &ux[a], &uy[a], mines ? &w->mdist[a] : &d);
     }
 }
 
@@ -618,25 +617,6 @@ static void greedy_targets(const alAnts *s, swarm *w)
     }
 }
 
-// The sensed unit vectors (and mine distance) of every ant from its nearest items.
-static void shared_senses(const alAnts *s, swarm *w)
-{
-    for (int a = 0; a < w->n; ++a) {
-        float d;
-        int j = w->fc.near[a];
-        w->fc.nx[a] = w->fx[j];
-        w->fc.ny[a] = w->fy[j];
-        check_one(s, w, &w->fc, a, &w->sfx[a], &w->sfy[a], &d);
-        if (w->nmines) {
-            j = w->mc.near[a];
-            w->mc.nx[a] = w->mx[j];
-            w->mc.ny[a] = w->my[j];
-            check_one(s, w, &w->mc, a, &w->smx[a], &w->smy[a], &w->mdist[a]);
-        }
-    }
-    if (w->gtarget) greedy_targets(s, w); // the greedy group, or ants.food_sense = free
-}
-
 // The serial end of a shared tick (eat = false only before the first tick).
 static void shared_resolve(const alAnts *s, swarm *w, bool eat)
 {
@@ -644,7 +624,7 @@ static void shared_resolve(const alAnts *s, swarm *w, bool eat)
         claim_and_respawn(s, w, &w->fc, false);
         if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
     }
-    shared_senses(s, w);
+    if (w->gtarget) greedy_targets(s, w); // the greedy group, or ants.food_sense = free
 }
 
 static void run_ticks(const alAnts *s, swarm *w, int k)
@@ -674,8 +654,7 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
 #endif
             for (int c = 0; c < nchunks; ++c) {
                 int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
-                chunk_tick(s, w, a0, a1, false);
-                shared_nearest(s, w, a0, a1);
+                chunk_tick(s, w, a0, a1, true); // eats nothing: that is the serial step
             }
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp single
@@ -756,6 +735,8 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
         w->ly[a] = h.y;
         w->speed[a] = 0.0f;
         w->odo[a] = 0.0f;
+        w->fc.bound[a] = w->mc.bound[a] = -INFINITY; // look up on the first sense
+        w->fc.second[a] = w->mc.second[a] = -INFINITY;
         w->food[a] = w->hits[a] = 0;
         w->alive[a] = 1;
         w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
@@ -766,12 +747,8 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
 // The first look around, before the first tick.
 static void sense_all(const alAnts *s, swarm *w)
 {
-    if (w->shared) {
-        shared_nearest(s, w, 0, w->n);
-        shared_resolve(s, w, false);
-        return;
-    }
     for (int a0 = 0; a0 < w->n; a0 += CHUNK) sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false);
+    if (w->shared) shared_resolve(s, w, false);
 }
 
 static void begin_generation(alAnts *s)
@@ -1183,7 +1160,7 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
     // a shared greedy group's assignment: a target per ant, its scratch
     double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
                         ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float)) : 0.0;
-    return s * (per_ant + sizeof(float) * (items + brain)) + most * (sizeof(int) + 1.0) + assign; // claim, moved
+    return s * (per_ant + sizeof(float) * (items + brain)) + most * sizeof(int) + assign; // claim
 }
 
 double alAnts_EstimateBytes(const alAntsDef *def)

@@ -98,6 +98,7 @@ typedef struct swarm {
     bool shared;         // one world for all (ants.world = shared)
     alRng wrng;          // shared world: its respawn stream
     int *claim;          // shared world: the ant that gets item j this tick, -1 none
+    unsigned char *touch; // shared world: ants whose caches a moved item may concern
     float *wt, *act;     // interleaved weights and activations (evolved ants only)
     int *gtarget, *gint; // shared greedy group: each one's food (ants_greedy.h), scratch
     float *gflt;         // its float scratch
@@ -152,7 +153,7 @@ static alVec2 random_heading(alRng *rng)
 static void swarm_free(swarm *w)
 {
     void *ptrs[] = {w->x,    w->y,     w->lx,    w->ly,     w->speed, w->odo,   w->sfx,
-                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.nd2, w->mc.nd2, w->claim, w->mdist,
+                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.nd2, w->mc.nd2, w->claim, w->touch, w->mdist,
                     w->food, w->hits,  w->alive, w->elite,  w->rng,   w->fx,    w->fy,
                     w->mx,   w->my,    w->wt,    w->act,   w->gtarget, w->gint, w->gflt};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i) free(ptrs[i]);
@@ -202,7 +203,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     }
     w->shared = def->world_mode == AL_ANTS_SHARED;
     int items = w->nfood > w->nmines ? w->nfood : w->nmines;
-    ALLOC(w->claim, items);
+    ALLOC(w->claim, items); ALLOC(w->touch, s);
     ALLOC(w->food, s); ALLOC(w->hits, s); ALLOC(w->alive, s); ALLOC(w->elite, s);
     ALLOC(w->rng, s);
     ALLOC(w->fx, s * w->nfood); ALLOC(w->fy, s * w->nfood);
@@ -524,30 +525,76 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
 // resolves eating in a fixed order (claim_and_respawn) and updates who is
 // nearest to what, so the thread count cannot change a bit. An item that
 // respawns moves for every ant, so the serial step checks each moved item
-// against every ant's cache bounds (forget), and those it may have broken
+// against every ant's cache bounds (note_moved), and those it may have broken
 // choose again there. The answer is always a full scan's (ties: the lower
 // index; reselect keeps that rule in the shared world).
 
-// Whether item j, just moved to (jx, jy), may break ant a's cache: it was
-// a's nearest, or it is now nearer than a's bound on the other items (second)
-// or, uncached, than a's bound on the uncached ones (then that bound is
-// dropped: a full look-up). A margin far above rounding keeps it safe.
-static bool forget(const alAnts *s, const swarm *w, near_cache *c, int a, int j, float jx, float jy)
+// Item j just moved (ix, iy: the items after the move): keeps ant a's cache
+// true, and says whether a must choose again (j was its nearest, or is now
+// nearer than a's bound on every other item, second). Moved inside a's bound
+// on the uncached items, j joins the cache in place of the farthest cached
+// item other than the nearest, and the bound, rebased to now, shrinks to that
+// item's distance if it is nearer: no full look-up. Each rebase takes a
+// margin off the bound, far above rounding.
+static bool note_moved(const alAnts *s, const swarm *w, near_cache *c, int a, int j,
+                       const float *ix, const float *iy)
 {
-    if (j == c->near[a]) return true;
+    const int near = c->near[a];
+    if (j == near) return true;
+    const alWorld *wd = &s->def.world;
+    const alVec2 p = alV2(w->x[a], w->y[a]);
     const float odo = w->odo[a], margin = 1e-2f;
-    float d = sqrtf(alWorld_DistSq(&s->def.world, alV2(w->x[a], w->y[a]), alV2(jx, jy)));
+    float d = sqrtf(alWorld_DistSq(wd, p, alV2(ix[j], iy[j])));
     bool redo = d <= c->second[a] - (odo - c->odo1[a]) + margin;
-    if (d <= c->bound[a] - (odo - c->odo0[a]) + margin) {
-        const int *idx = c->idx + (size_t)a * CACHE_K;
-        bool cached = false;
-        for (int q = 0; q < CACHE_K; ++q) cached |= idx[q] == j;
-        if (!cached) {
-            c->bound[a] = -INFINITY;
-            redo = true;
+    float uncached = c->bound[a] - (odo - c->odo0[a]);
+    if (!(d <= uncached + margin)) return redo;
+    int *idx = c->idx + (size_t)a * CACHE_K;
+    int far = -1;
+    float fd2 = -1.0f;
+    for (int q = 0; q < CACHE_K; ++q) {
+        int i = idx[q];
+        if (i == j) return redo; // cached: read live, nothing to change
+        float e2 = alWorld_DistSq(wd, p, alV2(ix[i], iy[i]));
+        if (i != near && e2 > fd2) {
+            fd2 = e2;
+            far = q;
         }
     }
+    if (far < 0) { // every slot holds the nearest (fewer items than slots): look up
+        c->bound[a] = -INFINITY;
+        return true;
+    }
+    idx[far] = j;
+    float fd = sqrtf(fd2);
+    c->bound[a] = (fd < uncached ? fd : uncached) - 1e-3f;
+    c->odo0[a] = odo;
     return redo;
+}
+
+// Marks in touch[] every ant that note_moved may have work for when item j
+// moves to (jx, jy): j was its nearest, or j is within the larger of its two
+// bounds (with a wider margin than note_moved's). One vector pass over the ants.
+static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int j, float jx,
+                       float jy, unsigned char *restrict touch)
+{
+    const alWorld *wd = &s->def.world;
+    const bool wrap = wd->edge == AL_EDGE_WRAP;
+    const float W = wd->width, H = wd->height;
+    const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
+    const float *restrict x = w->x, *restrict y = w->y, *restrict odo = w->odo;
+    const float *restrict second = c->second, *restrict odo1 = c->odo1;
+    const float *restrict bound = c->bound, *restrict odo0 = c->odo0;
+    const int *restrict near = c->near;
+    for (int a = 0; a < w->n; ++a) {
+        float dx = jx - x[a], dy = jy - y[a];
+        dx = dx > hw ? dx - W : dx;
+        dx = dx < -hw ? dx + W : dx;
+        dy = dy > hh ? dy - H : dy;
+        dy = dy < -hh ? dy + H : dy;
+        float l1 = second[a] - (odo[a] - odo1[a]), l2 = bound[a] - (odo[a] - odo0[a]);
+        float lim = (l1 > l2 ? l1 : l2) + 2e-2f;
+        touch[a] |= (unsigned char)((near[a] == j) | ((lim > 0.0f) & (dx * dx + dy * dy <= lim * lim)));
+    }
 }
 
 // Eating (or hitting) in the shared world, one kind of item: every live ant
@@ -563,15 +610,15 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
     float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
     float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
     const float reach2 = s->def.eat_radius * s->def.eat_radius;
-    int any = 0;
+    int any = 0; // a branch-free pass first: on most ticks nobody reaches anything
+    for (int a = 0; a < w->n; ++a) any |= (w->alive[a] != 0) & (c->nd2[a] <= reach2);
+    if (!any) return;
     for (int j = 0; j < count; ++j) w->claim[j] = -1;
     for (int a = 0; a < w->n; ++a) {
         if (!w->alive[a] || !(c->nd2[a] <= reach2)) continue;
         int j = c->near[a], held = w->claim[j];
         if (held < 0 || c->nd2[a] < c->nd2[held]) w->claim[j] = a;
-        any = 1;
     }
-    if (!any) return;
     int nmoved = 0;
     int *moved = w->claim; // compacted in place: moved[q] <= the j being read
     for (int j = 0; j < count; ++j) {
@@ -586,12 +633,13 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
         respawn(s, &w->wrng, ix, iy, j);
         moved[nmoved++] = j;
     }
+    unsigned char *touch = w->touch; // ants a moved item may concern: a vector pass first
+    memset(touch, 0, (size_t)w->n);
+    for (int q = 0; q < nmoved; ++q) near_moved(s, w, c, moved[q], ix[moved[q]], iy[moved[q]], touch);
     for (int a = 0; a < w->n; ++a) {
+        if (!touch[a]) continue;
         bool redo = false;
-        for (int q = 0; q < nmoved; ++q) {
-            int j = moved[q];
-            redo |= forget(s, w, c, a, j, ix[j], iy[j]);
-        }
+        for (int q = 0; q < nmoved; ++q) redo |= note_moved(s, w, c, a, moved[q], ix, iy);
         if (!redo) continue;
         float d;
         reselect(s, w, c, a, count, ix, iy, c->bound[a] == -INFINITY);
@@ -1153,7 +1201,7 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
 {
     double s = (double)((n + CHUNK - 1) / CHUNK * CHUNK) + 1.0;
     double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 8.0 * sizeof(float)) +
-                     2.0 * sizeof(int) + 2.0 + sizeof(alRng);
+                     2.0 * sizeof(int) + 3.0 + sizeof(alRng); // ... alive, elite, touch
     double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
     double most = def->food > def->mine_count || !def->mines ? def->food : def->mine_count;

@@ -32,6 +32,7 @@
 #include "alife/rng.h"
 #include "alife/threads.h"
 #include "ants_greedy.h"
+#include "nn_fixed.h"
 
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
@@ -41,16 +42,17 @@ enum { CHUNK = AL_NN_BATCH }; // ants per work unit: the NN's fast batch width
 _Static_assert(CHUNK * sizeof(float) % 64 == 0, "a work unit's rows must fill whole cache lines");
 enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 
-// A tick's vector passes (think, act, sense) are compiled twice, for AVX2 and
-// for the baseline, like the NN's forward pass: twice the lanes per
-// instruction where the CPU has them. Neither clone may contract a * b + c
-// into an FMA (ISO C mode: -ffp-contract=off), so both give the same bits.
-// The passes are inlined into chunk_tick so that they are part of its clones.
+// A tick's vector passes (think, act, sense) are compiled three times, for
+// AVX-512, AVX2 and the baseline, like the NN's forward pass: a work unit's
+// 16 lanes in one register, or two, where the CPU has them. No clone may
+// contract a * b + c into an FMA (-ffp-contract=off), so all give the same
+// bits. The passes, and the fixed 4-6-2 brain's forward pass (nn_fixed.h),
+// are inlined into chunk_tick so that they are part of its clones.
 #define INLINE inline __attribute__((always_inline))
 // Not under clang (the ThreadSanitizer build), whose sanitised resolver
 // runs before the sanitizer is up.
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
-#define TICK_CLONES __attribute__((target_clones("avx2", "default")))
+#define TICK_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define TICK_CLONES
 #endif
@@ -496,8 +498,10 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
         for (int i = 0; i < l->sizes[0]; ++i)
             memcpy(w->act + i * st + a0, sensor[i], CHUNK * sizeof(float));
         // The whole chunk, padding lanes included (zero weights, never read):
-        // the fixed-width pass is the fast one.
-        alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
+        // the fixed-width pass is the fast one. The Smart Sweepers brain is
+        // inlined here; any other layout goes through alNN_ForwardBatch.
+        if (al_nnf_is_smart(l)) al_nnf_forward(w->wt + a0, st, 1.0f / l->response, w->act + a0);
+        else alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
         const float *o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
         const float *o1 = o0 + st;
         const uint8_t *alive = w->alive + a0;

@@ -32,6 +32,7 @@
 #include "alife/rng.h"
 #include "alife/threads.h"
 #include "ants_greedy.h"
+#include "ants_nearest.h"
 #include "nn_fixed.h"
 
 #ifdef ALIFE_HAVE_OPENMP
@@ -41,6 +42,7 @@
 enum { CHUNK = AL_NN_BATCH }; // ants per work unit: the NN's fast batch width
 _Static_assert(CHUNK * sizeof(float) % 64 == 0, "a work unit's rows must fill whole cache lines");
 enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
+_Static_assert((int)CACHE_K < (int)AL_ANTS_NEAREST_MAX_K, "al_ants_nearest serves the look-ups");
 
 // A tick's vector passes (think, act, sense) are compiled three times, for
 // AVX-512, AVX2 and the baseline, like the NN's forward pass: a work unit's
@@ -249,7 +251,10 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
     for (;;) {
         if (lookup) {
             float next = INFINITY;
-            int found = alWorld_NearestK(wd, ix, iy, count, p, s->far, CACHE_K, idx, NULL, &next);
+            // s->far reaches every item: al_ants_nearest's case (up to 64 items).
+            int found = count <= AL_ANTS_NEAREST_MAX_N
+                            ? al_ants_nearest(wd, ix, iy, count, p, CACHE_K, idx, &next)
+                            : alWorld_NearestK(wd, ix, iy, count, p, s->far, CACHE_K, idx, NULL, &next);
             assert(found > 0);
             for (int j = found; j < CACHE_K; ++j) idx[j] = idx[0];
             c->bound[a] = sqrtf(next);

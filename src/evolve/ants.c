@@ -39,7 +39,7 @@
 #include <omp.h>
 #endif
 
-enum { CHUNK = AL_NN_BATCH }; // ants per work unit: the NN's fast batch width
+enum { CHUNK = 2 * AL_NN_BATCH }; // ants per work unit: two of the NN's fast batches
 _Static_assert(CHUNK * sizeof(float) % 64 == 0, "a work unit's rows must fill whole cache lines");
 enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 _Static_assert((int)CACHE_K < (int)AL_ANTS_NEAREST_MAX_K, "al_ants_nearest serves the look-ups");
@@ -245,6 +245,9 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
                      const float *ix, const float *iy, bool lookup)
 {
     const alWorld *wd = &s->def.world;
+    const bool wrap = wd->edge == AL_EDGE_WRAP;
+    const float W = wd->width, H = wd->height;
+    const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
     alVec2 p = alV2(w->x[a], w->y[a]);
     float odo = w->odo[a];
     int *idx = c->idx + (size_t)a * CACHE_K;
@@ -260,22 +263,34 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
             c->bound[a] = sqrtf(next);
             c->odo0[a] = odo;
         }
-        float b1 = INFINITY, b2 = INFINITY;
-        int best = -1;
-        // The shared world's claims need exactly a full scan's answer, ties
-        // to the lower index; own worlds keep their first-cached rule.
-        const bool lower_wins = w->shared;
+        // The cached items' squared distances (alWorld_DistSq's bits, no
+        // branches), then the nearest as the smallest key: distance bits
+        // high, and low the index (the shared world's claims need a full
+        // scan's answer, ties to the lower index) or, in own worlds, the slot
+        // (ties to the first cached, as these worlds always chose).
+        float dd[CACHE_K];
         for (int j = 0; j < CACHE_K; ++j) {
             int i = idx[j];
-            float d2 = alWorld_DistSq(wd, p, alV2(ix[i], iy[i]));
-            if (d2 < b1 || (lower_wins && d2 == b1 && i < best)) {
-                b2 = best == i ? b2 : b1; // padding repeats slot 0: not a second item
-                b1 = d2;
-                best = i;
-            } else if (d2 < b2 && i != best) {
-                b2 = d2;
-            }
+            float dx = ix[i] - p.x, dy = iy[i] - p.y;
+            dx = dx > hw ? dx - W : dx;
+            dx = dx < -hw ? dx + W : dx;
+            dy = dy > hh ? dy - H : dy;
+            dy = dy < -hh ? dy + H : dy;
+            dd[j] = dx * dx + dy * dy;
         }
+        uint64_t bk = UINT64_MAX;
+        for (int j = 0; j < CACHE_K; ++j) {
+            uint32_t bits;
+            memcpy(&bits, &dd[j], sizeof bits);
+            uint64_t key = (uint64_t)bits << 32 | (uint32_t)(w->shared ? idx[j] : j);
+            bk = key < bk ? key : bk;
+        }
+        const int best = w->shared ? (int)(uint32_t)bk : idx[(uint32_t)bk];
+        float b1, b2 = INFINITY;
+        uint32_t b1bits = (uint32_t)(bk >> 32);
+        memcpy(&b1, &b1bits, sizeof b1);
+        for (int j = 0; j < CACHE_K; ++j) // padding repeats slot 0: not a second item
+            b2 = idx[j] != best && dd[j] < b2 ? dd[j] : b2;
         float uncached = c->bound[a] - (odo - c->odo0[a]);
         // A hair of slack so rounding can never let a stale answer through.
         if (lookup || sqrtf(b1) + 1e-3f < uncached) {
@@ -505,7 +520,8 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
         // The whole chunk, padding lanes included (zero weights, never read):
         // the fixed-width pass is the fast one. The Smart Sweepers brain is
         // inlined here; any other layout goes through alNN_ForwardBatch.
-        if (al_nnf_is_smart(l)) al_nnf_forward(w->wt + a0, st, 1.0f / l->response, w->act + a0);
+        if (al_nnf_is_smart(l))
+            for (int h = 0; h < CHUNK; h += AL_NN_BATCH) al_nnf_forward(w->wt + a0 + h, st, 1.0f / l->response, w->act + a0 + h);
         else alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
         const float *o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
         const float *o1 = o0 + st;

@@ -103,6 +103,7 @@ typedef struct swarm {
     alRng wrng;          // shared world: its respawn stream
     int *claim;          // shared world: the ant that gets item j this tick, -1 none
     unsigned char *touch; // shared world: ants whose caches a moved item may concern
+    int nmoved[2];        // shared world: food, mines respawned this tick (their indices: claim)
     float *wt, *act;     // interleaved weights and activations (evolved ants only)
     int *gtarget, *gint; // shared greedy group: each one's food (ants_greedy.h), scratch
     float *gflt;         // its float scratch
@@ -206,8 +207,8 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         ALLOC(k->nd2, s);
     }
     w->shared = def->world_mode == AL_ANTS_SHARED;
-    int items = w->nfood > w->nmines ? w->nfood : w->nmines;
-    ALLOC(w->claim, items); ALLOC(w->touch, s);
+    ALLOC(w->claim, w->nfood + w->nmines); // food's part, then the mines'
+    ALLOC(w->touch, s);
     ALLOC(w->food, s); ALLOC(w->hits, s); ALLOC(w->alive, s); ALLOC(w->elite, s);
     ALLOC(w->rng, s);
     ALLOC(w->fx, s * w->nfood); ALLOC(w->fy, s * w->nfood);
@@ -547,11 +548,11 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
 //
 // One tick: think, move and sense every chunk in parallel (the same cached
 // nearest items as in own worlds, reading the items only); then one thread
-// resolves eating in a fixed order (claim_and_respawn) and updates who is
-// nearest to what, so the thread count cannot change a bit. An item that
-// respawns moves for every ant, so the serial step checks each moved item
-// against every ant's cache bounds (note_moved), and those it may have broken
-// choose again there. The answer is always a full scan's (ties: the lower
+// resolves eating in a fixed order (claim_and_respawn), so the thread count
+// cannot change a bit. An item that respawns moves for every ant, so then
+// each moved item is checked against every ant's cache bounds (note_moved,
+// in parallel across chunks: each ant's own state), and the ants it may have
+// broken choose again. The answer is always a full scan's (ties: the lower
 // index; reselect keeps that rule in the shared world).
 
 // Item j just moved (ix, iy: the items after the move): keeps ant a's cache
@@ -599,8 +600,8 @@ static bool note_moved(const alAnts *s, const swarm *w, near_cache *c, int a, in
 // Marks in touch[] every ant that note_moved may have work for when item j
 // moves to (jx, jy): j was its nearest, or j is within the larger of its two
 // bounds (with a wider margin than note_moved's). One vector pass over the ants.
-static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int j, float jx,
-                       float jy, unsigned char *restrict touch)
+static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int a0, int a1, int j,
+                       float jx, float jy, unsigned char *restrict touch)
 {
     const alWorld *wd = &s->def.world;
     const bool wrap = wd->edge == AL_EDGE_WRAP;
@@ -610,7 +611,7 @@ static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int
     const float *restrict second = c->second, *restrict odo1 = c->odo1;
     const float *restrict bound = c->bound, *restrict odo0 = c->odo0;
     const int *restrict near = c->near;
-    for (int a = 0; a < w->n; ++a) {
+    for (int a = a0; a < a1; ++a) {
         float dx = jx - x[a], dy = jy - y[a];
         dx = dx > hw ? dx - W : dx;
         dx = dx < -hw ? dx + W : dx;
@@ -626,28 +627,28 @@ static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int
 // whose nearest item is within reach claims it; an item goes to the nearest
 // claimant (ties: the lower ant index), at most one item per ant per tick, as
 // in an own world. Claimed items respawn in index order from the world's
-// stream. Then every ant whose cache a moved item may have broken chooses
-// again (and senses it: ux, uy, the mine distance), so each ant's nearest is
-// what a full scan would give.
+// stream. Serial; the moved items' indices, in order, into the kind's part of
+// w->claim and their count into w->nmoved[kind].
 static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool mines)
 {
     const int count = mines ? w->nmines : w->nfood;
     float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
-    float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
+    int *claim = w->claim + (mines ? w->nfood : 0);
     const float reach2 = s->def.eat_radius * s->def.eat_radius;
+    w->nmoved[mines] = 0;
     int any = 0; // a branch-free pass first: on most ticks nobody reaches anything
     for (int a = 0; a < w->n; ++a) any |= (w->alive[a] != 0) & (c->nd2[a] <= reach2);
     if (!any) return;
-    for (int j = 0; j < count; ++j) w->claim[j] = -1;
+    for (int j = 0; j < count; ++j) claim[j] = -1;
     for (int a = 0; a < w->n; ++a) {
         if (!w->alive[a] || !(c->nd2[a] <= reach2)) continue;
-        int j = c->near[a], held = w->claim[j];
-        if (held < 0 || c->nd2[a] < c->nd2[held]) w->claim[j] = a;
+        int j = c->near[a], held = claim[j];
+        if (held < 0 || c->nd2[a] < c->nd2[held]) claim[j] = a;
     }
     int nmoved = 0;
-    int *moved = w->claim; // compacted in place: moved[q] <= the j being read
+    int *moved = claim; // compacted in place: moved[q] <= the j being read
     for (int j = 0; j < count; ++j) {
-        int a = w->claim[j];
+        int a = claim[j];
         if (a < 0) continue;
         if (mines) {
             w->hits[a]++;
@@ -658,10 +659,25 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
         respawn(s, &w->wrng, ix, iy, j);
         moved[nmoved++] = j;
     }
+    w->nmoved[mines] = nmoved;
+}
+
+// After the respawns of one kind: every ant of [a0, a1) whose cache a moved
+// item may have broken chooses again (and senses it: ux, uy, the mine
+// distance), so each ant's nearest is what a full scan would give. Each ant
+// reads the items and writes only its own state: chunks run in parallel.
+static void refresh_caches(const alAnts *s, swarm *w, near_cache *c, bool mines, int a0, int a1)
+{
+    const int nmoved = w->nmoved[mines];
+    if (nmoved == 0) return;
+    const int count = mines ? w->nmines : w->nfood;
+    const float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
+    float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
+    const int *moved = w->claim + (mines ? w->nfood : 0);
     unsigned char *touch = w->touch; // ants a moved item may concern: a vector pass first
-    memset(touch, 0, (size_t)w->n);
-    for (int q = 0; q < nmoved; ++q) near_moved(s, w, c, moved[q], ix[moved[q]], iy[moved[q]], touch);
-    for (int a = 0; a < w->n; ++a) {
+    memset(touch + a0, 0, (size_t)(a1 - a0));
+    for (int q = 0; q < nmoved; ++q) near_moved(s, w, c, a0, a1, moved[q], ix[moved[q]], iy[moved[q]], touch);
+    for (int a = a0; a < a1; ++a) {
         if (!touch[a]) continue;
         bool redo = false;
         for (int q = 0; q < nmoved; ++q) redo |= note_moved(s, w, c, a, moved[q], ix, iy);
@@ -690,14 +706,25 @@ static void greedy_targets(const alAnts *s, swarm *w)
     }
 }
 
-// The serial end of a shared tick (eat = false only before the first tick).
-static void shared_resolve(const alAnts *s, swarm *w, bool eat)
+// The serial middle of a shared tick: eating, food first, then mines (a
+// mine that ends an ant cannot undo its meal this tick).
+static void shared_eat(const alAnts *s, swarm *w)
 {
-    if (eat) {
-        claim_and_respawn(s, w, &w->fc, false);
-        if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
-    }
-    if (w->gtarget) greedy_targets(s, w); // the greedy group, or ants.food_sense = free
+    claim_and_respawn(s, w, &w->fc, false);
+    if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
+}
+
+// The caches of chunk [a0, a1) after the tick's respawns.
+static void shared_refresh(const alAnts *s, swarm *w, int a0, int a1)
+{
+    refresh_caches(s, w, &w->fc, false, a0, a1);
+    if (w->nmines) refresh_caches(s, w, &w->mc, true, a0, a1);
+}
+
+// The serial end of a shared tick: the greedy group, or ants.food_sense = free.
+static void shared_share(const alAnts *s, swarm *w)
+{
+    if (w->gtarget) greedy_targets(s, w);
 }
 
 static void run_ticks(const alAnts *s, swarm *w, int k)
@@ -718,8 +745,10 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
     if (w->shared) {
 #ifdef ALIFE_HAVE_OPENMP
         if (parallel) {
-            // A tick's parallel passes, then its serial resolution, k times in
-            // one parallel region (two barriers a tick).
+            // A tick's parallel passes, its serial eating, the parallel cache
+            // refresh (and the greedy sharing, serial), k times in one
+            // parallel region: three barriers a tick (four with sharing).
+            // nmoved is written in the single and read after its barrier.
 #pragma omp parallel num_threads(s->threads)
             for (int t = 0; t < k; ++t) {
 #pragma omp for schedule(static)
@@ -728,7 +757,18 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
                     chunk_tick(s, w, a0, a1, true); // eats nothing: that is the serial step
                 }
 #pragma omp single
-                shared_resolve(s, w, true);
+                shared_eat(s, w);
+                if (w->nmoved[0] + w->nmoved[1]) {
+#pragma omp for schedule(static)
+                    for (int c = 0; c < nchunks; ++c) {
+                        int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
+                        shared_refresh(s, w, a0, a1);
+                    }
+                }
+                if (w->gtarget) {
+#pragma omp single
+                    shared_share(s, w);
+                }
             }
         } else
 #endif
@@ -740,7 +780,9 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
                     int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
                     chunk_tick(s, w, a0, a1, true);
                 }
-                shared_resolve(s, w, true);
+                shared_eat(s, w);
+                shared_refresh(s, w, 0, w->n);
+                shared_share(s, w);
             }
         }
     } else {
@@ -830,7 +872,7 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
 static void sense_all(const alAnts *s, swarm *w)
 {
     for (int a0 = 0; a0 < w->n; a0 += CHUNK) sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false);
-    if (w->shared) shared_resolve(s, w, false);
+    if (w->shared) shared_share(s, w);
 }
 
 static void begin_generation(alAnts *s)
@@ -1238,11 +1280,11 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
                      2.0 * sizeof(int) + 3.0 + sizeof(alRng); // ... alive, elite, touch
     double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
-    double most = def->food > def->mine_count || !def->mines ? def->food : def->mine_count;
+    double claims = def->food + (def->mines ? def->mine_count : 0); // food's, then the mines'
     // a shared greedy group's assignment: a target per ant, its scratch
     double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
                         ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float)) : 0.0;
-    return s * (per_ant + sizeof(float) * (items + brain)) + most * sizeof(int) + assign; // claim
+    return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + assign;
 }
 
 double alAnts_EstimateBytes(const alAntsDef *def)

@@ -39,7 +39,7 @@
 #include <omp.h>
 #endif
 
-enum { CHUNK = 2 * AL_NN_BATCH }; // ants per work unit: two of the NN's fast batches
+enum { CHUNK = 2 * AL_NN_BATCH }; // ants per wide work unit (two of the NN's fast batches); narrow: AL_NN_BATCH
 _Static_assert(CHUNK * sizeof(float) % 64 == 0, "a work unit's rows must fill whole cache lines");
 enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 _Static_assert((int)CACHE_K < (int)AL_ANTS_NEAREST_MAX_K, "al_ants_nearest serves the look-ups");
@@ -49,7 +49,7 @@ _Static_assert((int)CACHE_K < (int)AL_ANTS_NEAREST_MAX_K, "al_ants_nearest serve
 // 16 lanes in one register, or two, where the CPU has them. No clone may
 // contract a * b + c into an FMA (-ffp-contract=off), so all give the same
 // bits. The passes, and the fixed 4-6-2 brain's forward pass (nn_fixed.h),
-// are inlined into chunk_tick so that they are part of its clones.
+// are inlined into tick16 and tick32 so that they are part of their clones.
 #define INLINE inline __attribute__((always_inline))
 // Not under clang (the ThreadSanitizer build), whose sanitised resolver
 // runs before the sanitizer is up.
@@ -313,7 +313,7 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
 // caller reselects). The squares are alWorld_NearestK's bits.
 static INLINE void check_near(const alAnts *s, const swarm *w, near_cache *c, int a0,
                        float *restrict ux, float *restrict uy, float *restrict dist,
-                       int *restrict fix)
+                       int *restrict fix, const int U)
 {
     float *restrict nd2 = c->nd2 + a0;
     const alWorld *wd = &s->def.world;
@@ -324,7 +324,7 @@ static INLINE void check_near(const alAnts *s, const swarm *w, near_cache *c, in
     const float *restrict x = w->x + a0, *restrict y = w->y + a0, *restrict odo = w->odo + a0;
     const float *restrict nx = c->nx + a0, *restrict ny = c->ny + a0;
     const float *restrict second = c->second + a0, *restrict odo1 = c->odo1 + a0;
-    for (int l = 0; l < CHUNK; ++l) {
+    for (int l = 0; l < U; ++l) {
         float dx = nx[l] - x[l], dy = ny[l] - y[l];
         dx = dx > hw ? dx - W : dx;
         dx = dx < -hw ? dx + W : dx;
@@ -368,16 +368,16 @@ static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int j)
 // the rare ants that must look again or that reach an item, one by one.
 // Fills (ux, uy) and, if dout is not NULL, the distance of each ant's nearest.
 static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
-                       bool eat, float *ux, float *uy, float *dout)
+                       bool eat, float *ux, float *uy, float *dout, const int U)
 {
     float dist[CHUNK];
     int fix[CHUNK];
-    check_near(s, w, c, a0, ux + a0, uy + a0, dist, fix);
+    check_near(s, w, c, a0, ux + a0, uy + a0, dist, fix, U);
     const float reach = s->def.eat_radius;
     int count = mines ? w->nmines : w->nfood;
     unsigned todo = 0;
     const uint8_t *alive = w->alive + a0;
-    for (int l = 0; l < CHUNK; ++l)
+    for (int l = 0; l < U; ++l)
         todo |= (unsigned)(fix[l] | (eat & (dist[l] <= reach) & (alive[l] != 0))) << l;
     for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
         int l = __builtin_ctz(todo), a = a0 + l;
@@ -401,14 +401,14 @@ static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, 
             check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
         }
     }
-    if (dout) memcpy(dout + a0, dist, sizeof dist);
+    if (dout) memcpy(dout + a0, dist, (size_t)U * sizeof *dist);
 }
 
 // eat = false only at the start: nothing is in reach "before" the first move.
-static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
+static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat, const int U)
 {
-    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL);
-    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist);
+    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL, U);
+    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist, U);
 }
 
 // ---- one tick of a chunk -------------------------------------------------
@@ -422,9 +422,9 @@ static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
 static INLINE void move_lanes(float *restrict x, float *restrict y, float *restrict lx,
                               float *restrict ly, float *restrict sp, float *restrict odo,
                               const float *restrict turn, const float *restrict speed,
-                              int *restrict out, float W, float H)
+                              int *restrict out, float W, float H, const int U)
 {
-    for (int l = 0; l < CHUNK; ++l) {
+    for (int l = 0; l < U; ++l) {
         float t = turn[l], t2 = t * t;
         float sn = t * (1.0f + t2 * (-1.6666667e-1f + t2 * (8.3333333e-3f + t2 * (-1.9841270e-4f + t2 * 2.7557319e-6f))));
         float cs = 1.0f + t2 * (-0.5f + t2 * (4.1666667e-2f + t2 * (-1.3888889e-3f + t2 * 2.4801587e-5f)));
@@ -444,14 +444,15 @@ static INLINE void move_lanes(float *restrict x, float *restrict y, float *restr
     }
 }
 
-static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed)
+static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed,
+                        const int U)
 {
     const alWorld *wd = &s->def.world;
     float *x = w->x + a0, *y = w->y + a0, *lx = w->lx + a0, *ly = w->ly + a0;
     int out[CHUNK];
-    move_lanes(x, y, lx, ly, w->speed + a0, w->odo + a0, turn, speed, out, wd->width, wd->height);
+    move_lanes(x, y, lx, ly, w->speed + a0, w->odo + a0, turn, speed, out, wd->width, wd->height, U);
     unsigned todo = 0;
-    for (int l = 0; l < CHUNK; ++l) todo |= (unsigned)out[l] << l;
+    for (int l = 0; l < U; ++l) todo |= (unsigned)out[l] << l;
     for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
         int l = __builtin_ctz(todo);
         alVec2 p = alV2(x[l], y[l]), v = alV2(lx[l], ly[l]);
@@ -463,14 +464,15 @@ static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *
     }
 }
 
-// Think and act for a chunk of ants, then (own worlds: sense_after) sense;
-// in the shared world sensing and eating are the separate passes below.
-TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
+// Think and act for a work unit of U ants (U = 16 or 32: constant once
+// inlined), then (own worlds: sense_after) sense; in the shared world
+// sensing and eating are the separate passes below.
+static INLINE void unit_tick(const alAnts *s, swarm *w, int a0, int a1, bool sense_after, const int U)
 {
     const float max_turn = s->def.max_turn, half_speed = 0.5f * s->def.max_speed;
     float turn[CHUNK], speed[CHUNK];
     if (w->greedy) {
-        for (int l = 0; l < CHUNK; ++l) {
+        for (int l = 0; l < U; ++l) {
             // Turn towards the nearest food as fast as allowed, full speed.
             int a = a0 + l;
             float cr = w->lx[a] * w->sfy[a] - w->ly[a] * w->sfx[a];
@@ -491,7 +493,7 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
             // it an ant could not tell a mine in its path from one far away.
             const float *restrict md = w->mdist + a0, *restrict mx = w->smx + a0, *restrict my = w->smy + a0;
             const float inv_range = 1.0f / s->def.mine_range;
-            for (int q = 0; q < CHUNK; ++q) {
+            for (int q = 0; q < U; ++q) {
                 float close = 1.0f - md[q] * inv_range;
                 close = close > 0.0f ? close : 0.0f;
                 body[2][q] = mx[q] * close;
@@ -506,7 +508,7 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
                 const float *ux = sensor[2 + 2 * k], *uy = sensor[3 + 2 * k];
                 const float *hx = w->lx + a0, *hy = w->ly + a0;
                 float ahead[CHUNK], side[CHUNK];
-                for (int q = 0; q < CHUNK; ++q) {
+                for (int q = 0; q < U; ++q) {
                     ahead[q] = hx[q] * ux[q] + hy[q] * uy[q];
                     side[q] = hx[q] * uy[q] - hy[q] * ux[q];
                 }
@@ -517,13 +519,13 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
             }
         }
         for (int i = 0; i < l->sizes[0]; ++i)
-            memcpy(w->act + i * st + a0, sensor[i], CHUNK * sizeof(float));
+            memcpy(w->act + i * st + a0, sensor[i], (size_t)U * sizeof(float));
         // The whole chunk, padding lanes included (zero weights, never read):
         // the fixed-width pass is the fast one. The Smart Sweepers brain is
         // inlined here; any other layout goes through alNN_ForwardBatch.
         if (al_nnf_is_smart(l))
-            for (int h = 0; h < CHUNK; h += AL_NN_BATCH) al_nnf_forward(w->wt + a0 + h, st, 1.0f / l->response, w->act + a0 + h);
-        else alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
+            for (int h = 0; h < U; h += AL_NN_BATCH) al_nnf_forward(w->wt + a0 + h, st, 1.0f / l->response, w->act + a0 + h);
+        else alNN_ForwardBatch(l, w->wt + a0, U, w->stride, w->act + a0);
         const float *o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
         const float *o1 = o0 + st;
         const uint8_t *alive = w->alive + a0;
@@ -531,7 +533,7 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
         // Tracks in [0, 1] whatever the activation's range; a stopped ant stays
         // put (its turn and speed times 0: written as arithmetic so it vectorises).
         const float off = tanh_out ? 1.0f : 0.0f, scale = tanh_out ? 0.5f : 1.0f;
-        for (int k = 0; k < CHUNK; ++k) {
+        for (int k = 0; k < U; ++k) {
             float left = scale * (o0[k] + off), right = scale * (o1[k] + off);
             float t = left - right, on = (float)alive[k];
             t = t < -max_turn ? -max_turn : t;
@@ -540,8 +542,21 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
             speed[k] = on * ((left + right) * half_speed);
         }
     }
-    move(s, w, a0, a1, turn, speed);
-    if (sense_after) sense(s, w, a0, a1, !w->shared); // shared: eaten in the serial step
+    move(s, w, a0, a1, turn, speed, U);
+    if (sense_after) sense(s, w, a0, a1, !w->shared, U); // shared: eaten in the serial step
+}
+
+// The two unit widths, each with its AVX-512 / AVX2 / baseline clones. Two
+// 16-lane forward passes back to back give the out-of-order core
+// independent work while one waits on its sigmoids' divisions (~15% faster a
+// tick); 16-ant units let two threads share as few as 17-32 ants.
+TICK_CLONES static void tick16(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
+{
+    unit_tick(s, w, a0, a1, sense_after, AL_NN_BATCH);
+}
+TICK_CLONES static void tick32(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
+{
+    unit_tick(s, w, a0, a1, sense_after, CHUNK);
 }
 
 // ---- the shared world ----------------------------------------------------
@@ -727,9 +742,16 @@ static void shared_share(const alAnts *s, swarm *w)
     if (w->gtarget) greedy_targets(s, w);
 }
 
+// One tick of the work unit [a0, a1) of width unit (CHUNK or AL_NN_BATCH).
+static inline void unit_call(const alAnts *s, swarm *w, int a0, int a1, int unit)
+{
+    if (unit == CHUNK) tick32(s, w, a0, a1, true);
+    else tick16(s, w, a0, a1, true);
+}
+
 static void run_ticks(const alAnts *s, swarm *w, int k)
 {
-    int nchunks = (w->n + CHUNK - 1) / CHUNK;
+    int unit = CHUNK; // ants per work unit: wide, unless threads would go without
 #ifdef ALIFE_HAVE_OPENMP
     // Below a few thousand ant-ticks a fork costs more than it gains. Above,
     // a generation's ticks are one short parallel region (about a
@@ -738,10 +760,12 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
     // (measured at load ~2.7: 2 threads median 9.2M ant-steps/s, 1 thread
     // 28.3M), so the pacer times both ways as it goes. Only speed depends on
     // it: the chunks are independent.
-    const bool timed = s->threads > 1 && nchunks > 1 && (int64_t)w->n * k >= 4096;
+    const bool timed = s->threads > 1 && w->n > AL_NN_BATCH && (int64_t)w->n * k >= 4096;
     const bool parallel = timed && alPacer_Pick(&w->pacer);
     const double t0 = timed ? omp_get_wtime() : 0.0;
+    if (parallel && (w->n + CHUNK - 1) / CHUNK < s->threads) unit = AL_NN_BATCH;
 #endif
+    const int nchunks = (w->n + unit - 1) / unit;
     if (w->shared) {
 #ifdef ALIFE_HAVE_OPENMP
         if (parallel) {
@@ -753,15 +777,15 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
             for (int t = 0; t < k; ++t) {
 #pragma omp for schedule(static)
                 for (int c = 0; c < nchunks; ++c) {
-                    int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
-                    chunk_tick(s, w, a0, a1, true); // eats nothing: that is the serial step
+                    int a0 = c * unit, a1 = a0 + unit < w->n ? a0 + unit : w->n;
+                    unit_call(s, w, a0, a1, unit); // eats nothing: that is the serial step
                 }
 #pragma omp single
                 shared_eat(s, w);
                 if (w->nmoved[0] + w->nmoved[1]) {
 #pragma omp for schedule(static)
                     for (int c = 0; c < nchunks; ++c) {
-                        int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
+                        int a0 = c * unit, a1 = a0 + unit < w->n ? a0 + unit : w->n;
                         shared_refresh(s, w, a0, a1);
                     }
                 }
@@ -777,8 +801,8 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
             // single cost ~10% of a tick even when alone).
             for (int t = 0; t < k; ++t) {
                 for (int c = 0; c < nchunks; ++c) {
-                    int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
-                    chunk_tick(s, w, a0, a1, true);
+                    int a0 = c * unit, a1 = a0 + unit < w->n ? a0 + unit : w->n;
+                    unit_call(s, w, a0, a1, unit);
                 }
                 shared_eat(s, w);
                 shared_refresh(s, w, 0, w->n);
@@ -790,8 +814,8 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->threads) if (parallel)
 #endif
         for (int c = 0; c < nchunks; ++c) {
-            int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
-            for (int t = 0; t < k; ++t) chunk_tick(s, w, a0, a1, true);
+            int a0 = c * unit, a1 = a0 + unit < w->n ? a0 + unit : w->n;
+            for (int t = 0; t < k; ++t) unit_call(s, w, a0, a1, unit);
         }
     }
 #ifdef ALIFE_HAVE_OPENMP
@@ -871,7 +895,7 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
 // The first look around, before the first tick.
 static void sense_all(const alAnts *s, swarm *w)
 {
-    for (int a0 = 0; a0 < w->n; a0 += CHUNK) sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false);
+    for (int a0 = 0; a0 < w->n; a0 += CHUNK) sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false, CHUNK);
     if (w->shared) shared_share(s, w);
 }
 

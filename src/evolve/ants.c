@@ -574,8 +574,9 @@ TICK_CLONES static void tick32(const alAnts *s, swarm *w, int a0, int a1, bool s
 // true, and says whether a must choose again (j was its nearest, or is now
 // nearer than a's bound on every other item, second). Moved inside a's bound
 // on the uncached items, j joins the cache in place of the farthest cached
-// item other than the nearest, and the bound, rebased to now, shrinks to that
-// item's distance if it is nearer: no full look-up. Each rebase takes a
+// item other than the nearest (if j is nearer than it), and the bound,
+// rebased to now, shrinks to the distance of whichever stays out: no full
+// look-up. Each rebase takes a
 // margin off the bound, far above rounding.
 static bool note_moved(const alAnts *s, const swarm *w, near_cache *c, int a, int j,
                        const float *ix, const float *iy)
@@ -605,9 +606,13 @@ static bool note_moved(const alAnts *s, const swarm *w, near_cache *c, int a, in
         c->bound[a] = -INFINITY;
         return true;
     }
-    idx[far] = j;
-    float fd = sqrtf(fd2);
-    c->bound[a] = (fd < uncached ? fd : uncached) - 1e-3f;
+    // Farther than every cached item, j stays out and only bounds the rest.
+    float fd = sqrtf(fd2), out = d;
+    if (d < fd) {
+        idx[far] = j;
+        out = fd;
+    }
+    c->bound[a] = (out < uncached ? out : uncached) - 1e-3f;
     c->odo0[a] = odo;
     return redo;
 }

@@ -117,7 +117,7 @@ void steer_integrate4(const alWorld *w, const alVehicleParams *p, float cos_turn
                       const float *fx, const float *fy, float dt, const lanes4 *in,
                       const lanes4 *out);
 
-// stats.c
+// flock_figures.c
 // The order parameter by fixed blocks of vehicles (ORDER_BLOCK each, more
 // for huge flocks), so that any thread may sum any block and the total has
 // the same bits: init, then order_sums_block for each b < nb (in any order,

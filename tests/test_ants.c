@@ -197,14 +197,16 @@ static alVec2 wrapped(const alWorld *w, float x, float y, float fx, float fy)
 
 // The food vector an ant feeds its brain points at its nearest food item, as
 // a brute-force search over its copy of the world finds it; likewise mines.
+// Both worlds: the shared one's caches must survive items other ants eat.
 static void sensed_vectors_point_at_the_nearest_items(void **state)
 {
     (void)state;
-    for (int edge = 0; edge < 3; ++edge) {
+    for (int edge = 0; edge < 6; ++edge) {
         alAntsDef def = small_def();
+        def.world_mode = edge < 3 ? AL_ANTS_SHARED : AL_ANTS_OWN;
         def.mines = true;
         def.brain.sizes[0] = AL_ANTS_SENSORS_MINES;
-        def.world.edge = (alEdgePolicy)edge;
+        def.world.edge = (alEdgePolicy)(edge % 3);
         def.ticks = 400;
         alAnts *ants = make(&def, 11 + (uint64_t)edge);
         int checked = 0;

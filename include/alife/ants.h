@@ -27,12 +27,14 @@
 /// each ant's start (a random place and heading, in ant order) are drawn
 /// from W's PCG32 stream; the ants compete for the same food, and an item one
 /// ant eats is gone for all and respawns (from the same stream) for everyone.
-/// A tick is: think and move (in parallel across ants), find every ant's
-/// nearest food and mine (in parallel, reading only), then one thread
-/// resolves eating in a fixed order: each live ant whose nearest item is
+/// A tick is: think, move and find every ant's nearest food and mine (in
+/// parallel across ants, reading the items only; exactly a full scan's
+/// answer, ties to the lower item index), then one thread resolves eating
+/// in a fixed order: each live ant whose nearest item is
 /// within eat_radius claims it; an item goes to its nearest claimant (ties:
 /// the lower ant index); an ant gets at most one item a tick; claimed items
-/// respawn in item order; food first, then mines. So the statistics cannot
+/// respawn in item order; food first, then mines; then (in parallel again)
+/// each ant brings its nearest items up to date. So the statistics cannot
 /// depend on the thread count. Fitness now includes luck (where an ant
 /// starts, who is near it), so exact replay of a generation means the whole
 /// population: the module stores, for each generation, the best genome

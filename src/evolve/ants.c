@@ -32,26 +32,32 @@
 #include "alife/rng.h"
 #include "alife/threads.h"
 #include "ants_greedy.h"
+#include "ants_nearest.h"
 #include "ants_neat.h"
+#include "nn_fixed.h"
 
 #ifdef ALIFE_HAVE_OPENMP
 #include <omp.h>
 #endif
 
-enum { CHUNK = AL_NN_BATCH }; // ants per work unit: the NN's fast batch width
+enum {
+    CHUNK = 2 * AL_NN_BATCH
+}; // ants per wide work unit (two of the NN's fast batches); narrow: AL_NN_BATCH
 _Static_assert(CHUNK * sizeof(float) % 64 == 0, "a work unit's rows must fill whole cache lines");
 enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
+_Static_assert((int)CACHE_K < (int)AL_ANTS_NEAREST_MAX_K, "al_ants_nearest serves the look-ups");
 
-// A tick's vector passes (think, act, sense) are compiled twice, for AVX2 and
-// for the baseline, like the NN's forward pass: twice the lanes per
-// instruction where the CPU has them. Neither clone may contract a * b + c
-// into an FMA (ISO C mode: -ffp-contract=off), so both give the same bits.
-// The passes are inlined into chunk_tick so that they are part of its clones.
+// A tick's vector passes (think, act, sense) are compiled three times, for
+// AVX-512, AVX2 and the baseline, like the NN's forward pass: a work unit's
+// 16 lanes in one register, or two, where the CPU has them. No clone may
+// contract a * b + c into an FMA (-ffp-contract=off), so all give the same
+// bits. The passes, and the fixed 4-6-2 brain's forward pass (nn_fixed.h),
+// are inlined into tick16 and tick32 so that they are part of their clones.
 #define INLINE inline __attribute__((always_inline))
 // Not under clang (the ThreadSanitizer build), whose sanitised resolver
 // runs before the sanitizer is up.
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
-#define TICK_CLONES __attribute__((target_clones("avx2", "default")))
+#define TICK_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define TICK_CLONES
 #endif
@@ -72,39 +78,40 @@ enum { CACHE_K = 4 }; // nearest items each ant keeps per kind
 // that it is still the nearest; otherwise it reselects among the cached
 // items, and only when those cannot be trusted either looks all items up.
 typedef struct near_cache {
-    int *idx;          // [a * CACHE_K + j] cached items (padded with slot 0 when fewer)
-    float *bound;      // as above; -inf = stale
+    int *idx;     // [a * CACHE_K + j] cached items (padded with slot 0 when fewer)
+    float *bound; // as above; -inf = stale
     float *odo0;
-    int *near;         // the nearest item now
-    float *nx, *ny;    // its position
-    float *second;     // as above; -inf = stale
+    int *near;      // the nearest item now
+    float *nx, *ny; // its position
+    float *second;  // as above; -inf = stale
     float *odo1;
-    float *nd2;        // shared world: squared distance to near (no cache there)
+    float *nd2; // squared distance to near (the shared world's claims compare it)
 } near_cache;
 
 // One population sharing a controller: the evolved ants or the greedy baseline.
 typedef struct swarm {
-    int n, stride;      // ants, and the row stride of the interleaved arrays
-    int nfood, nmines;  // items per world copy (nmines 0 without mines)
-    bool greedy;        // the baseline controller instead of a brain
+    int n, stride;                        // ants, and the row stride of the interleaved arrays
+    int nfood, nmines;                    // items per world copy (nmines 0 without mines)
+    bool greedy;                          // the baseline controller instead of a brain
     float *x, *y, *lx, *ly, *speed, *odo; // pose; odo = distance travelled
     float *sfx, *sfy, *smx, *smy;         // sensed unit vectors to nearest food / mine
     float *mdist;                         // distance to the nearest mine
     near_cache fc, mc;                    // nearest food / mine caches
     int *food, *hits;
     uint8_t *alive, *elite;
-    alRng *rng;          // each copy's respawn stream
-    float *fx, *fy;      // food of ant a at [a * nfood + j]; shared world: [j]
-    float *mx, *my;      // mines of ant a at [a * nmines + j]; shared world: [j]
-    bool shared;         // one world for all (ants.world = shared)
-    alRng wrng;          // shared world: its respawn stream
-    int *claim;          // shared world: the ant that gets item j this tick, -1 none
-    unsigned char *moved; // shared world: item j respawned this tick
-    float *wt, *act;     // interleaved weights and activations (evolved ants only)
-    int *gtarget, *gint; // shared greedy group: each one's food (ants_greedy.h), scratch
-    float *gflt;         // its float scratch
-    alPacer pacer; // run_ticks' choice between its threads and one
-    ants_neat *neat;     // NEAT brains (run.algorithm = neat), else NULL: the fixed net
+    alRng *rng;           // each copy's respawn stream
+    float *fx, *fy;       // food of ant a at [a * nfood + j]; shared world: [j]
+    float *mx, *my;       // mines of ant a at [a * nmines + j]; shared world: [j]
+    bool shared;          // one world for all (ants.world = shared)
+    alRng wrng;           // shared world: its respawn stream
+    int *claim;           // shared world: the ant that gets item j this tick, -1 none
+    unsigned char *touch; // shared world: ants whose caches a moved item may concern
+    int nmoved[2];        // shared world: food, mines respawned this tick (their indices: claim)
+    float *wt, *act;      // interleaved weights and activations (evolved ants only)
+    int *gtarget, *gint;  // shared greedy group: each one's food (ants_greedy.h), scratch
+    float *gflt;          // its float scratch
+    alPacer pacer;        // run_ticks' choice between its threads and one
+    ants_neat *neat;      // NEAT brains (run.algorithm = neat), else NULL: the fixed net
 } swarm;
 
 struct alAnts {
@@ -112,16 +119,16 @@ struct alAnts {
     uint64_t seed;
     int threads;
     int nweights, nneurons;
-    float far;          // a radius beyond any distance in the world
-    alAlgorithm algo;   // what evolves the weights (run.algorithm); {NULL} in a replay
+    float far;        // a radius beyond any distance in the world
+    alAlgorithm algo; // what evolves the weights (run.algorithm); {NULL} in a replay
     float *replay_genome;
-    bool neat;          // the brains are NEAT genomes (ants_neat.h), not weight vectors
-    ants_neat nb;       // their nets, when neat
+    bool neat;    // the brains are NEAT genomes (ants_neat.h), not weight vectors
+    ants_neat nb; // their nets, when neat
     swarm pop, base;
     int64_t gen;
     int tick;
     double *fitness;
-    float *best;        // best genome of the last finished generation
+    float *best; // best genome of the last finished generation
     double best_fitness;
     bool have_last;
     alGenStats last;
@@ -131,7 +138,10 @@ struct alAnts {
 
 // ---- small deterministic math ------------------------------------------
 
-static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+static inline float clampf(float v, float lo, float hi)
+{
+    return v < lo ? lo : (v > hi ? hi : v);
+}
 
 static alVec2 random_point(alRng *rng, const alWorld *w)
 {
@@ -156,11 +166,16 @@ static alVec2 random_heading(alRng *rng)
 
 static void swarm_free(swarm *w)
 {
-    void *ptrs[] = {w->x,    w->y,     w->lx,    w->ly,     w->speed, w->odo,   w->sfx,
-                    w->sfy,  w->smx,   w->smy,   w->fc.idx, w->fc.bound, w->fc.odo0, w->fc.near, w->fc.nx, w->fc.ny, w->fc.second, w->fc.odo1, w->mc.idx, w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx, w->mc.ny, w->mc.second, w->mc.odo1, w->fc.nd2, w->mc.nd2, w->claim, w->moved, w->mdist,
-                    w->food, w->hits,  w->alive, w->elite,  w->rng,   w->fx,    w->fy,
-                    w->mx,   w->my,    w->wt,    w->act,   w->gtarget, w->gint, w->gflt};
-    for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i) free(ptrs[i]);
+    void *ptrs[] = {w->x,         w->y,        w->lx,      w->ly,      w->speed,     w->odo,
+                    w->sfx,       w->sfy,      w->smx,     w->smy,     w->fc.idx,    w->fc.bound,
+                    w->fc.odo0,   w->fc.near,  w->fc.nx,   w->fc.ny,   w->fc.second, w->fc.odo1,
+                    w->mc.idx,    w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx,     w->mc.ny,
+                    w->mc.second, w->mc.odo1,  w->fc.nd2,  w->mc.nd2,  w->claim,     w->touch,
+                    w->mdist,     w->food,     w->hits,    w->alive,   w->elite,     w->rng,
+                    w->fx,        w->fy,       w->mx,      w->my,      w->wt,        w->act,
+                    w->gtarget,   w->gint,     w->gflt};
+    for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i)
+        free(ptrs[i]);
     memset(w, 0, sizeof *w);
 }
 
@@ -194,35 +209,56 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     size_t s = (size_t)w->stride;
     bool ok = true;
 #define ALLOC(p, count) ok = ok && ((p) = lines_alloc((size_t)(count) + 1, sizeof *(p))) != NULL
-    ALLOC(w->x, s); ALLOC(w->y, s); ALLOC(w->lx, s); ALLOC(w->ly, s);
-    ALLOC(w->speed, s); ALLOC(w->odo, s);
+    ALLOC(w->x, s);
+    ALLOC(w->y, s);
+    ALLOC(w->lx, s);
+    ALLOC(w->ly, s);
+    ALLOC(w->speed, s);
+    ALLOC(w->odo, s);
     ALLOC(w->mdist, s);
-    ALLOC(w->sfx, s); ALLOC(w->sfy, s); ALLOC(w->smx, s); ALLOC(w->smy, s);
+    ALLOC(w->sfx, s);
+    ALLOC(w->sfy, s);
+    ALLOC(w->smx, s);
+    ALLOC(w->smy, s);
     near_cache *caches[] = {&w->fc, &w->mc};
     for (int c = 0; c < 2; ++c) {
         near_cache *k = caches[c];
-        ALLOC(k->idx, s * CACHE_K); ALLOC(k->bound, s); ALLOC(k->odo0, s); ALLOC(k->near, s);
-        ALLOC(k->nx, s); ALLOC(k->ny, s); ALLOC(k->second, s); ALLOC(k->odo1, s);
+        ALLOC(k->idx, s * CACHE_K);
+        ALLOC(k->bound, s);
+        ALLOC(k->odo0, s);
+        ALLOC(k->near, s);
+        ALLOC(k->nx, s);
+        ALLOC(k->ny, s);
+        ALLOC(k->second, s);
+        ALLOC(k->odo1, s);
         ALLOC(k->nd2, s);
     }
     w->shared = def->world_mode == AL_ANTS_SHARED;
-    int items = w->nfood > w->nmines ? w->nfood : w->nmines;
-    ALLOC(w->claim, items); ALLOC(w->moved, items);
-    ALLOC(w->food, s); ALLOC(w->hits, s); ALLOC(w->alive, s); ALLOC(w->elite, s);
+    ALLOC(w->claim, w->nfood + w->nmines); // food's part, then the mines'
+    ALLOC(w->touch, s);
+    ALLOC(w->food, s);
+    ALLOC(w->hits, s);
+    ALLOC(w->alive, s);
+    ALLOC(w->elite, s);
     ALLOC(w->rng, s);
-    ALLOC(w->fx, s * w->nfood); ALLOC(w->fy, s * w->nfood);
-    ALLOC(w->mx, s * w->nmines); ALLOC(w->my, s * w->nmines);
+    ALLOC(w->fx, s * w->nfood);
+    ALLOC(w->fy, s * w->nfood);
+    ALLOC(w->mx, s * w->nmines);
+    ALLOC(w->my, s * w->nmines);
     if (!greedy) {
         ALLOC(w->wt, s * nweights);
         ALLOC(w->act, s * nneurons);
     }
     if (w->shared && (greedy || def->food_sense == AL_FOOD_FREE)) {
         int gi = al_greedy_scratch_ints(n, w->nfood);
-        ALLOC(w->gtarget, s); ALLOC(w->gint, gi); ALLOC(w->gflt, gi);
+        ALLOC(w->gtarget, s);
+        ALLOC(w->gint, gi);
+        ALLOC(w->gflt, gi);
     }
 #undef ALLOC
     if (!ok) return false;
-    for (int a = 0; a < w->stride; ++a) w->lx[a] = 1.0f; // padding lanes too: no 0/0 there
+    for (int a = 0; a < w->stride; ++a)
+        w->lx[a] = 1.0f; // padding lanes too: no 0/0 there
     return ok;
 }
 
@@ -233,7 +269,10 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
 // first: the same order as a loop over the ants, without a hard-to-predict
 // branch per ant. lanes(n) selects the chunk's first n (real, not padding) lanes.
 _Static_assert(CHUNK <= 32, "a work unit's lanes must fit an unsigned mask");
-static inline unsigned lanes(int n) { return n >= 32 ? ~0u : (1u << n) - 1u; }
+static inline unsigned lanes(int n)
+{
+    return n >= 32 ? ~0u : (1u << n) - 1u;
+}
 
 // Picks ant a's nearest item among its cached ones (ix, iy: its copy of the
 // items), looking all count items up first when the cache cannot be trusted
@@ -245,31 +284,54 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
                      const float *ix, const float *iy, bool lookup)
 {
     const alWorld *wd = &s->def.world;
+    const bool wrap = wd->edge == AL_EDGE_WRAP;
+    const float W = wd->width, H = wd->height;
+    const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
     alVec2 p = alV2(w->x[a], w->y[a]);
     float odo = w->odo[a];
     int *idx = c->idx + (size_t)a * CACHE_K;
     for (;;) {
         if (lookup) {
             float next = INFINITY;
-            int found = alWorld_NearestK(wd, ix, iy, count, p, s->far, CACHE_K, idx, NULL, &next);
+            // s->far reaches every item: al_ants_nearest's case (up to 64 items).
+            int found =
+                count <= AL_ANTS_NEAREST_MAX_N
+                    ? al_ants_nearest(wd, ix, iy, count, p, CACHE_K, idx, &next)
+                    : alWorld_NearestK(wd, ix, iy, count, p, s->far, CACHE_K, idx, NULL, &next);
             assert(found > 0);
-            for (int j = found; j < CACHE_K; ++j) idx[j] = idx[0];
+            for (int j = found; j < CACHE_K; ++j)
+                idx[j] = idx[0];
             c->bound[a] = sqrtf(next);
             c->odo0[a] = odo;
         }
-        float b1 = INFINITY, b2 = INFINITY;
-        int best = -1;
+        // The cached items' squared distances (alWorld_DistSq's bits, no
+        // branches), then the nearest as the smallest key: distance bits
+        // high, and low the index (the shared world's claims need a full
+        // scan's answer, ties to the lower index) or, in own worlds, the slot
+        // (ties to the first cached, as these worlds always chose).
+        float dd[CACHE_K];
         for (int j = 0; j < CACHE_K; ++j) {
             int i = idx[j];
-            float d2 = alWorld_DistSq(wd, p, alV2(ix[i], iy[i]));
-            if (d2 < b1) {
-                b2 = best == i ? b2 : b1; // padding repeats slot 0: not a second item
-                b1 = d2;
-                best = i;
-            } else if (d2 < b2 && i != best) {
-                b2 = d2;
-            }
+            float dx = ix[i] - p.x, dy = iy[i] - p.y;
+            dx = dx > hw ? dx - W : dx;
+            dx = dx < -hw ? dx + W : dx;
+            dy = dy > hh ? dy - H : dy;
+            dy = dy < -hh ? dy + H : dy;
+            dd[j] = dx * dx + dy * dy;
         }
+        uint64_t bk = UINT64_MAX;
+        for (int j = 0; j < CACHE_K; ++j) {
+            uint32_t bits;
+            memcpy(&bits, &dd[j], sizeof bits);
+            uint64_t key = (uint64_t)bits << 32 | (uint32_t)(w->shared ? idx[j] : j);
+            bk = key < bk ? key : bk;
+        }
+        const int best = w->shared ? (int)(uint32_t)bk : idx[(uint32_t)bk];
+        float b1, b2 = INFINITY;
+        uint32_t b1bits = (uint32_t)(bk >> 32);
+        memcpy(&b1, &b1bits, sizeof b1);
+        for (int j = 0; j < CACHE_K; ++j) // padding repeats slot 0: not a second item
+            b2 = idx[j] != best && dd[j] < b2 ? dd[j] : b2;
         float uncached = c->bound[a] - (odo - c->odo0[a]);
         // A hair of slack so rounding can never let a stale answer through.
         if (lookup || sqrtf(b1) + 1e-3f < uncached) {
@@ -286,12 +348,14 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
 }
 
 // The nearest item of every ant of a chunk, as one vector pass: the unit
-// vector towards it into (ux, uy) and its distance into dist[]; fix[l] is set
-// where it may no longer be the nearest (the caller reselects).
-static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache *c, int a0,
-                       float *restrict ux, float *restrict uy, float *restrict dist,
-                       int *restrict fix)
+// vector towards it into (ux, uy), its distance into dist[] and its square
+// into c->nd2; fix[l] is set where it may no longer be the nearest (the
+// caller reselects). The squares are alWorld_NearestK's bits.
+static INLINE void check_near(const alAnts *s, const swarm *w, near_cache *c, int a0,
+                              float *restrict ux, float *restrict uy, float *restrict dist,
+                              int *restrict fix, const int U)
 {
+    float *restrict nd2 = c->nd2 + a0;
     const alWorld *wd = &s->def.world;
     // Without wrapping the half-size thresholds are infinite: no select fires.
     const bool wrap = wd->edge == AL_EDGE_WRAP;
@@ -300,7 +364,7 @@ static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache 
     const float *restrict x = w->x + a0, *restrict y = w->y + a0, *restrict odo = w->odo + a0;
     const float *restrict nx = c->nx + a0, *restrict ny = c->ny + a0;
     const float *restrict second = c->second + a0, *restrict odo1 = c->odo1 + a0;
-    for (int l = 0; l < CHUNK; ++l) {
+    for (int l = 0; l < U; ++l) {
         float dx = nx[l] - x[l], dy = ny[l] - y[l];
         dx = dx > hw ? dx - W : dx;
         dx = dx < -hw ? dx + W : dx;
@@ -309,6 +373,7 @@ static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache 
         float d2 = dx * dx + dy * dy;
         float lim = second[l] - (odo[l] - odo1[l]) - 1e-3f;
         fix[l] = (lim <= 0.0f) | (d2 >= lim * lim);
+        nd2[l] = d2;
         float d = sqrtf(d2);
         float inv = d > 1e-6f ? 1.0f / d : 0.0f;
         ux[l] = dx * inv;
@@ -318,11 +383,13 @@ static INLINE void check_near(const alAnts *s, const swarm *w, const near_cache 
 }
 
 // check_near for one ant (after it reselected).
-static void check_one(const alAnts *s, const swarm *w, const near_cache *c, int a, float *ux,
-                      float *uy, float *dist)
+static void check_one(const alAnts *s, const swarm *w, near_cache *c, int a, float *ux, float *uy,
+                      float *dist)
 {
     alVec2 d = alWorld_Delta(&s->def.world, alV2(w->x[a], w->y[a]), alV2(c->nx[a], c->ny[a]));
-    float dd = sqrtf(d.x * d.x + d.y * d.y);
+    float d2 = d.x * d.x + d.y * d.y;
+    c->nd2[a] = d2;
+    float dd = sqrtf(d2);
     float inv = dd > 1e-6f ? 1.0f / dd : 0.0f;
     *ux = d.x * inv;
     *uy = d.y * inv;
@@ -341,21 +408,22 @@ static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int j)
 // the rare ants that must look again or that reach an item, one by one.
 // Fills (ux, uy) and, if dout is not NULL, the distance of each ant's nearest.
 static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
-                       bool eat, float *ux, float *uy, float *dout)
+                              bool eat, float *ux, float *uy, float *dout, const int U)
 {
     float dist[CHUNK];
     int fix[CHUNK];
-    check_near(s, w, c, a0, ux + a0, uy + a0, dist, fix);
+    check_near(s, w, c, a0, ux + a0, uy + a0, dist, fix, U);
     const float reach = s->def.eat_radius;
     int count = mines ? w->nmines : w->nfood;
     unsigned todo = 0;
     const uint8_t *alive = w->alive + a0;
-    for (int l = 0; l < CHUNK; ++l)
+    for (int l = 0; l < U; ++l)
         todo |= (unsigned)(fix[l] | (eat & (dist[l] <= reach) & (alive[l] != 0))) << l;
     for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
         int l = __builtin_ctz(todo), a = a0 + l;
-        float *ix = (mines ? w->mx : w->fx) + (size_t)a * count;
-        float *iy = (mines ? w->my : w->fy) + (size_t)a * count;
+        const size_t at = w->shared ? 0 : (size_t)a * count; // shared: one copy of the items
+        float *ix = (mines ? w->mx : w->fx) + at;
+        float *iy = (mines ? w->my : w->fy) + at;
         if (fix[l]) {
             reselect(s, w, c, a, count, ix, iy, c->bound[a] == -INFINITY);
             check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
@@ -373,14 +441,14 @@ static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, 
             check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
         }
     }
-    if (dout) memcpy(dout + a0, dist, sizeof dist);
+    if (dout) memcpy(dout + a0, dist, (size_t)U * sizeof *dist);
 }
 
 // eat = false only at the start: nothing is in reach "before" the first move.
-static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
+static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat, const int U)
 {
-    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL);
-    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist);
+    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL, U);
+    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist, U);
 }
 
 // ---- one tick of a chunk -------------------------------------------------
@@ -394,12 +462,15 @@ static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat)
 static INLINE void move_lanes(float *restrict x, float *restrict y, float *restrict lx,
                               float *restrict ly, float *restrict sp, float *restrict odo,
                               const float *restrict turn, const float *restrict speed,
-                              int *restrict out, float W, float H)
+                              int *restrict out, float W, float H, const int U)
 {
-    for (int l = 0; l < CHUNK; ++l) {
+    for (int l = 0; l < U; ++l) {
         float t = turn[l], t2 = t * t;
-        float sn = t * (1.0f + t2 * (-1.6666667e-1f + t2 * (8.3333333e-3f + t2 * (-1.9841270e-4f + t2 * 2.7557319e-6f))));
-        float cs = 1.0f + t2 * (-0.5f + t2 * (4.1666667e-2f + t2 * (-1.3888889e-3f + t2 * 2.4801587e-5f)));
+        float sn =
+            t * (1.0f + t2 * (-1.6666667e-1f +
+                              t2 * (8.3333333e-3f + t2 * (-1.9841270e-4f + t2 * 2.7557319e-6f))));
+        float cs =
+            1.0f + t2 * (-0.5f + t2 * (4.1666667e-2f + t2 * (-1.3888889e-3f + t2 * 2.4801587e-5f)));
         float nx = lx[l] * cs - ly[l] * sn;
         float ny = lx[l] * sn + ly[l] * cs;
         float inv = 1.0f / sqrtf(nx * nx + ny * ny); // keep it a unit vector
@@ -416,14 +487,17 @@ static INLINE void move_lanes(float *restrict x, float *restrict y, float *restr
     }
 }
 
-static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn, const float *speed)
+static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *turn,
+                        const float *speed, const int U)
 {
     const alWorld *wd = &s->def.world;
     float *x = w->x + a0, *y = w->y + a0, *lx = w->lx + a0, *ly = w->ly + a0;
     int out[CHUNK];
-    move_lanes(x, y, lx, ly, w->speed + a0, w->odo + a0, turn, speed, out, wd->width, wd->height);
+    move_lanes(x, y, lx, ly, w->speed + a0, w->odo + a0, turn, speed, out, wd->width, wd->height,
+               U);
     unsigned todo = 0;
-    for (int l = 0; l < CHUNK; ++l) todo |= (unsigned)out[l] << l;
+    for (int l = 0; l < U; ++l)
+        todo |= (unsigned)out[l] << l;
     for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
         int l = __builtin_ctz(todo);
         alVec2 p = alV2(x[l], y[l]), v = alV2(lx[l], ly[l]);
@@ -435,14 +509,16 @@ static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *
     }
 }
 
-// Think and act for a chunk of ants, then (own worlds: sense_after) sense;
-// in the shared world sensing and eating are the separate passes below.
-TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
+// Think and act for a work unit of U ants (U = 16 or 32: constant once
+// inlined), then (own worlds: sense_after) sense; in the shared world
+// sensing and eating are the separate passes below.
+static INLINE void unit_tick(const alAnts *s, swarm *w, int a0, int a1, bool sense_after,
+                             const int U)
 {
     const float max_turn = s->def.max_turn, half_speed = 0.5f * s->def.max_speed;
     float turn[CHUNK], speed[CHUNK];
     if (w->greedy) {
-        for (int l = 0; l < CHUNK; ++l) {
+        for (int l = 0; l < U; ++l) {
             // Turn towards the nearest food as fast as allowed, full speed.
             int a = a0 + l;
             float cr = w->lx[a] * w->sfy[a] - w->ly[a] * w->sfx[a];
@@ -461,9 +537,10 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
         if (w->nmines) {
             // A mine's pull fades with distance, zero beyond mine_range: without
             // it an ant could not tell a mine in its path from one far away.
-            const float *restrict md = w->mdist + a0, *restrict mx = w->smx + a0, *restrict my = w->smy + a0;
+            const float *restrict md = w->mdist + a0, *restrict mx = w->smx + a0,
+                                  *restrict my = w->smy + a0;
             const float inv_range = 1.0f / s->def.mine_range;
-            for (int q = 0; q < CHUNK; ++q) {
+            for (int q = 0; q < U; ++q) {
                 float close = 1.0f - md[q] * inv_range;
                 close = close > 0.0f ? close : 0.0f;
                 body[2][q] = mx[q] * close;
@@ -478,7 +555,7 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
                 const float *ux = sensor[2 + 2 * k], *uy = sensor[3 + 2 * k];
                 const float *hx = w->lx + a0, *hy = w->ly + a0;
                 float ahead[CHUNK], side[CHUNK];
-                for (int q = 0; q < CHUNK; ++q) {
+                for (int q = 0; q < U; ++q) {
                     ahead[q] = hx[q] * ux[q] + hy[q] * uy[q];
                     side[q] = hx[q] * uy[q] - hy[q] * ux[q];
                 }
@@ -491,15 +568,20 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
         const float *o0, *o1;
         float neat_out[2][CHUNK];
         if (w->neat) { // a separate path: every NEAT brain has its own shape
-            ants_neat_think(w->neat, a0, a1, CHUNK, sensor, neat_out[0], neat_out[1]);
+            ants_neat_think(w->neat, a0, a1, U, sensor, neat_out[0], neat_out[1]);
             o0 = neat_out[0];
             o1 = neat_out[1];
         } else {
             for (int i = 0; i < l->sizes[0]; ++i)
-                memcpy(w->act + i * st + a0, sensor[i], CHUNK * sizeof(float));
+                memcpy(w->act + i * st + a0, sensor[i], (size_t)U * sizeof(float));
             // The whole chunk, padding lanes included (zero weights, never read):
-            // the fixed-width pass is the fast one.
-            alNN_ForwardBatch(l, w->wt + a0, CHUNK, w->stride, w->act + a0);
+            // the fixed-width pass is the fast one. The Smart Sweepers brain is
+            // inlined here; any other layout goes through alNN_ForwardBatch.
+            if (al_nnf_is_smart(l))
+                for (int h = 0; h < U; h += AL_NN_BATCH)
+                    al_nnf_forward(w->wt + a0 + h, st, 1.0f / l->response, w->act + a0 + h);
+            else
+                alNN_ForwardBatch(l, w->wt + a0, U, w->stride, w->act + a0);
             o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
             o1 = o0 + st;
         }
@@ -508,7 +590,7 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
         // Tracks in [0, 1] whatever the activation's range; a stopped ant stays
         // put (its turn and speed times 0: written as arithmetic so it vectorises).
         const float off = tanh_out ? 1.0f : 0.0f, scale = tanh_out ? 0.5f : 1.0f;
-        for (int k = 0; k < CHUNK; ++k) {
+        for (int k = 0; k < U; ++k) {
             float left = scale * (o0[k] + off), right = scale * (o1[k] + off);
             float t = left - right, on = (float)alive[k];
             t = t < -max_turn ? -max_turn : t;
@@ -517,40 +599,105 @@ TICK_CLONES static void chunk_tick(const alAnts *s, swarm *w, int a0, int a1, bo
             speed[k] = on * ((left + right) * half_speed);
         }
     }
-    move(s, w, a0, a1, turn, speed);
-    if (sense_after) sense(s, w, a0, a1, true);
+    move(s, w, a0, a1, turn, speed, U);
+    if (sense_after) sense(s, w, a0, a1, !w->shared, U); // shared: eaten in the serial step
+}
+
+// The two unit widths, each with its AVX-512 / AVX2 / baseline clones. Two
+// 16-lane forward passes back to back give the out-of-order core
+// independent work while one waits on its sigmoids' divisions (~15% faster a
+// tick); 16-ant units let two threads share as few as 17-32 ants.
+TICK_CLONES static void tick16(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
+{
+    unit_tick(s, w, a0, a1, sense_after, AL_NN_BATCH);
+}
+TICK_CLONES static void tick32(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
+{
+    unit_tick(s, w, a0, a1, sense_after, CHUNK);
 }
 
 // ---- the shared world ----------------------------------------------------
 //
-// One tick: think and move every chunk in parallel; find every ant's nearest
-// food and mine in parallel (reading the items only); then one thread
-// resolves eating in a fixed order (claim_and_respawn) and updates who is
-// nearest to what, so the thread count cannot change a bit. No near_cache
-// here: any ant's meal moves an item for all, which would invalidate every
-// other ant's bounds; a plain scan of the items (alWorld_NearestK, one
-// vectorised pass) is exact and simple.
+// One tick: think, move and sense every chunk in parallel (the same cached
+// nearest items as in own worlds, reading the items only); then one thread
+// resolves eating in a fixed order (claim_and_respawn), so the thread count
+// cannot change a bit. An item that respawns moves for every ant, so then
+// each moved item is checked against every ant's cache bounds (note_moved,
+// in parallel across chunks: each ant's own state), and the ants it may have
+// broken choose again. The answer is always a full scan's (ties: the lower
+// index; reselect keeps that rule in the shared world).
 
-// Ant a's nearest item of one kind, scanned over all count items (ties: the
-// lower index), into c->near[a] and c->nd2[a].
-static void nearest_scan(const alAnts *s, const swarm *w, near_cache *c, int a, const float *ix,
-                         const float *iy, int count)
+// Item j just moved (ix, iy: the items after the move): keeps ant a's cache
+// true, and says whether a must choose again (j was its nearest, or is now
+// nearer than a's bound on every other item, second). Moved inside a's bound
+// on the uncached items, j joins the cache in place of the farthest cached
+// item other than the nearest (if j is nearer than it), and the bound,
+// rebased to now, shrinks to the distance of whichever stays out: no full
+// look-up. Each rebase takes a
+// margin off the bound, far above rounding.
+static bool note_moved(const alAnts *s, const swarm *w, near_cache *c, int a, int j,
+                       const float *ix, const float *iy)
 {
-    int j = 0;
-    float d2 = INFINITY;
-    int found = alWorld_NearestK(&s->def.world, ix, iy, count, alV2(w->x[a], w->y[a]), s->far, 1,
-                                 &j, &d2, NULL);
-    assert(found == 1);
-    (void)found;
-    c->near[a] = j;
-    c->nd2[a] = d2;
+    const int near = c->near[a];
+    if (j == near) return true;
+    const alWorld *wd = &s->def.world;
+    const alVec2 p = alV2(w->x[a], w->y[a]);
+    const float odo = w->odo[a], margin = 1e-2f;
+    float d = sqrtf(alWorld_DistSq(wd, p, alV2(ix[j], iy[j])));
+    bool redo = d <= c->second[a] - (odo - c->odo1[a]) + margin;
+    float uncached = c->bound[a] - (odo - c->odo0[a]);
+    if (!(d <= uncached + margin)) return redo;
+    int *idx = c->idx + (size_t)a * CACHE_K;
+    int far = -1;
+    float fd2 = -1.0f;
+    for (int q = 0; q < CACHE_K; ++q) {
+        int i = idx[q];
+        if (i == j) return redo; // cached: read live, nothing to change
+        float e2 = alWorld_DistSq(wd, p, alV2(ix[i], iy[i]));
+        if (i != near && e2 > fd2) {
+            fd2 = e2;
+            far = q;
+        }
+    }
+    if (far < 0) { // every slot holds the nearest (fewer items than slots): look up
+        c->bound[a] = -INFINITY;
+        return true;
+    }
+    // Farther than every cached item, j stays out and only bounds the rest.
+    float fd = sqrtf(fd2), out = d;
+    if (d < fd) {
+        idx[far] = j;
+        out = fd;
+    }
+    c->bound[a] = (out < uncached ? out : uncached) - 1e-3f;
+    c->odo0[a] = odo;
+    return redo;
 }
 
-static void shared_nearest(const alAnts *s, swarm *w, int a0, int a1)
+// Marks in touch[] every ant that note_moved may have work for when item j
+// moves to (jx, jy): j was its nearest, or j is within the larger of its two
+// bounds (with a wider margin than note_moved's). One vector pass over the ants.
+static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int a0, int a1, int j,
+                       float jx, float jy, unsigned char *restrict touch)
 {
+    const alWorld *wd = &s->def.world;
+    const bool wrap = wd->edge == AL_EDGE_WRAP;
+    const float W = wd->width, H = wd->height;
+    const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
+    const float *restrict x = w->x, *restrict y = w->y, *restrict odo = w->odo;
+    const float *restrict second = c->second, *restrict odo1 = c->odo1;
+    const float *restrict bound = c->bound, *restrict odo0 = c->odo0;
+    const int *restrict near = c->near;
     for (int a = a0; a < a1; ++a) {
-        nearest_scan(s, w, &w->fc, a, w->fx, w->fy, w->nfood);
-        if (w->nmines) nearest_scan(s, w, &w->mc, a, w->mx, w->my, w->nmines);
+        float dx = jx - x[a], dy = jy - y[a];
+        dx = dx > hw ? dx - W : dx;
+        dx = dx < -hw ? dx + W : dx;
+        dy = dy > hh ? dy - H : dy;
+        dy = dy < -hh ? dy + H : dy;
+        float l1 = second[a] - (odo[a] - odo1[a]), l2 = bound[a] - (odo[a] - odo0[a]);
+        float lim = (l1 > l2 ? l1 : l2) + 2e-2f;
+        touch[a] |=
+            (unsigned char)((near[a] == j) | ((lim > 0.0f) & (dx * dx + dy * dy <= lim * lim)));
     }
 }
 
@@ -558,28 +705,30 @@ static void shared_nearest(const alAnts *s, swarm *w, int a0, int a1)
 // whose nearest item is within reach claims it; an item goes to the nearest
 // claimant (ties: the lower ant index), at most one item per ant per tick, as
 // in an own world. Claimed items respawn in index order from the world's
-// stream. Then every ant's nearest is brought up to date: a full scan for
-// those whose nearest moved, a comparison with the moved items for the rest;
-// the result is what a full scan would give.
+// stream. Serial; the moved items' indices, in order, into the kind's part of
+// w->claim and their count into w->nmoved[kind].
 static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool mines)
 {
     const int count = mines ? w->nmines : w->nfood;
     float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
+    int *claim = w->claim + (mines ? w->nfood : 0);
     const float reach2 = s->def.eat_radius * s->def.eat_radius;
-    int any = 0;
-    for (int j = 0; j < count; ++j) w->claim[j] = -1;
+    w->nmoved[mines] = 0;
+    int any = 0; // a branch-free pass first: on most ticks nobody reaches anything
+    for (int a = 0; a < w->n; ++a)
+        any |= (w->alive[a] != 0) & (c->nd2[a] <= reach2);
+    if (!any) return;
+    for (int j = 0; j < count; ++j)
+        claim[j] = -1;
     for (int a = 0; a < w->n; ++a) {
         if (!w->alive[a] || !(c->nd2[a] <= reach2)) continue;
-        int j = c->near[a], held = w->claim[j];
-        if (held < 0 || c->nd2[a] < c->nd2[held]) w->claim[j] = a;
-        any = 1;
+        int j = c->near[a], held = claim[j];
+        if (held < 0 || c->nd2[a] < c->nd2[held]) claim[j] = a;
     }
-    if (!any) return;
     int nmoved = 0;
-    int moved_idx[64];
+    int *moved = claim; // compacted in place: moved[q] <= the j being read
     for (int j = 0; j < count; ++j) {
-        w->moved[j] = 0;
-        int a = w->claim[j];
+        int a = claim[j];
         if (a < 0) continue;
         if (mines) {
             w->hits[a]++;
@@ -588,27 +737,36 @@ static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool min
             w->food[a]++;
         }
         respawn(s, &w->wrng, ix, iy, j);
-        w->moved[j] = 1;
-        if (nmoved < (int)(sizeof moved_idx / sizeof moved_idx[0])) moved_idx[nmoved] = j;
-        ++nmoved;
+        moved[nmoved++] = j;
     }
-    const bool few = nmoved <= (int)(sizeof moved_idx / sizeof moved_idx[0]);
-    for (int a = 0; a < w->n; ++a) {
-        if (!few || w->moved[c->near[a]]) {
-            nearest_scan(s, w, c, a, ix, iy, count);
-            continue;
-        }
-        alVec2 p = alV2(w->x[a], w->y[a]);
-        for (int q = 0; q < nmoved; ++q) {
-            int j = moved_idx[q];
-            float d2 = INFINITY;
-            // The same distance formula as the scan's, so ties resolve alike.
-            alWorld_NearestK(&s->def.world, ix + j, iy + j, 1, p, s->far, 1, NULL, &d2, NULL);
-            if (d2 < c->nd2[a] || (d2 == c->nd2[a] && j < c->near[a])) {
-                c->near[a] = j;
-                c->nd2[a] = d2;
-            }
-        }
+    w->nmoved[mines] = nmoved;
+}
+
+// After the respawns of one kind: every ant of [a0, a1) whose cache a moved
+// item may have broken chooses again (and senses it: ux, uy, the mine
+// distance), so each ant's nearest is what a full scan would give. Each ant
+// reads the items and writes only its own state: chunks run in parallel.
+static void refresh_caches(const alAnts *s, swarm *w, near_cache *c, bool mines, int a0, int a1)
+{
+    const int nmoved = w->nmoved[mines];
+    if (nmoved == 0) return;
+    const int count = mines ? w->nmines : w->nfood;
+    const float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
+    float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
+    const int *moved = w->claim + (mines ? w->nfood : 0);
+    unsigned char *touch = w->touch; // ants a moved item may concern: a vector pass first
+    memset(touch + a0, 0, (size_t)(a1 - a0));
+    for (int q = 0; q < nmoved; ++q)
+        near_moved(s, w, c, a0, a1, moved[q], ix[moved[q]], iy[moved[q]], touch);
+    for (int a = a0; a < a1; ++a) {
+        if (!touch[a]) continue;
+        bool redo = false;
+        for (int q = 0; q < nmoved; ++q)
+            redo |= note_moved(s, w, c, a, moved[q], ix, iy);
+        if (!redo) continue;
+        float d;
+        reselect(s, w, c, a, count, ix, iy, c->bound[a] == -INFINITY);
+        check_one(s, w, c, a, &ux[a], &uy[a], mines ? &w->mdist[a] : &d);
     }
 }
 
@@ -630,38 +788,39 @@ static void greedy_targets(const alAnts *s, swarm *w)
     }
 }
 
-// The sensed unit vectors (and mine distance) of every ant from its nearest items.
-static void shared_senses(const alAnts *s, swarm *w)
+// The serial middle of a shared tick: eating, food first, then mines (a
+// mine that ends an ant cannot undo its meal this tick).
+static void shared_eat(const alAnts *s, swarm *w)
 {
-    for (int a = 0; a < w->n; ++a) {
-        float d;
-        int j = w->fc.near[a];
-        w->fc.nx[a] = w->fx[j];
-        w->fc.ny[a] = w->fy[j];
-        check_one(s, w, &w->fc, a, &w->sfx[a], &w->sfy[a], &d);
-        if (w->nmines) {
-            j = w->mc.near[a];
-            w->mc.nx[a] = w->mx[j];
-            w->mc.ny[a] = w->my[j];
-            check_one(s, w, &w->mc, a, &w->smx[a], &w->smy[a], &w->mdist[a]);
-        }
-    }
-    if (w->gtarget) greedy_targets(s, w); // the greedy group, or ants.food_sense = free
+    claim_and_respawn(s, w, &w->fc, false);
+    if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
 }
 
-// The serial end of a shared tick (eat = false only before the first tick).
-static void shared_resolve(const alAnts *s, swarm *w, bool eat)
+// The caches of chunk [a0, a1) after the tick's respawns.
+static void shared_refresh(const alAnts *s, swarm *w, int a0, int a1)
 {
-    if (eat) {
-        claim_and_respawn(s, w, &w->fc, false);
-        if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
-    }
-    shared_senses(s, w);
+    refresh_caches(s, w, &w->fc, false, a0, a1);
+    if (w->nmines) refresh_caches(s, w, &w->mc, true, a0, a1);
+}
+
+// The serial end of a shared tick: the greedy group, or ants.food_sense = free.
+static void shared_share(const alAnts *s, swarm *w)
+{
+    if (w->gtarget) greedy_targets(s, w);
+}
+
+// One tick of the work unit [a0, a1) of width unit (CHUNK or AL_NN_BATCH).
+static inline void unit_call(const alAnts *s, swarm *w, int a0, int a1, int unit)
+{
+    if (unit == CHUNK)
+        tick32(s, w, a0, a1, true);
+    else
+        tick16(s, w, a0, a1, true);
 }
 
 static void run_ticks(const alAnts *s, swarm *w, int k)
 {
-    int nchunks = (w->n + CHUNK - 1) / CHUNK;
+    int unit = CHUNK; // ants per work unit: wide, unless threads would go without
 #ifdef ALIFE_HAVE_OPENMP
     // Below a few thousand ant-ticks a fork costs more than it gains. Above,
     // a generation's ticks are one short parallel region (about a
@@ -670,37 +829,63 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
     // (measured at load ~2.7: 2 threads median 9.2M ant-steps/s, 1 thread
     // 28.3M), so the pacer times both ways as it goes. Only speed depends on
     // it: the chunks are independent.
-    const bool timed = s->threads > 1 && nchunks > 1 && (int64_t)w->n * k >= 4096;
+    const bool timed = s->threads > 1 && w->n > AL_NN_BATCH && (int64_t)w->n * k >= 4096;
     const bool parallel = timed && alPacer_Pick(&w->pacer);
     const double t0 = timed ? omp_get_wtime() : 0.0;
+    if (parallel && (w->n + CHUNK - 1) / CHUNK < s->threads) unit = AL_NN_BATCH;
 #endif
+    const int nchunks = (w->n + unit - 1) / unit;
     if (w->shared) {
-        // A tick's parallel passes, then its serial resolution, k times in
-        // one parallel region (two barriers a tick).
 #ifdef ALIFE_HAVE_OPENMP
-#pragma omp parallel num_threads(s->threads) if (parallel)
-#endif
-        for (int t = 0; t < k; ++t) {
-#ifdef ALIFE_HAVE_OPENMP
+        if (parallel) {
+            // A tick's parallel passes, its serial eating, the parallel cache
+            // refresh (and the greedy sharing, serial), k times in one
+            // parallel region: three barriers a tick (four with sharing).
+            // nmoved is written in the single and read after its barrier.
+#pragma omp parallel num_threads(s->threads)
+            for (int t = 0; t < k; ++t) {
 #pragma omp for schedule(static)
-#endif
-            for (int c = 0; c < nchunks; ++c) {
-                int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
-                chunk_tick(s, w, a0, a1, false);
-                shared_nearest(s, w, a0, a1);
-            }
-#ifdef ALIFE_HAVE_OPENMP
+                for (int c = 0; c < nchunks; ++c) {
+                    int a0 = c * unit, a1 = a0 + unit < w->n ? a0 + unit : w->n;
+                    unit_call(s, w, a0, a1, unit); // eats nothing: that is the serial step
+                }
 #pragma omp single
+                shared_eat(s, w);
+                if (w->nmoved[0] + w->nmoved[1]) {
+#pragma omp for schedule(static)
+                    for (int c = 0; c < nchunks; ++c) {
+                        int a0 = c * unit, a1 = a0 + unit < w->n ? a0 + unit : w->n;
+                        shared_refresh(s, w, a0, a1);
+                    }
+                }
+                if (w->gtarget) {
+#pragma omp single
+                    shared_share(s, w);
+                }
+            }
+        } else
 #endif
-            shared_resolve(s, w, true);
+        {
+            // One thread: the same passes without a team (whose barriers and
+            // single cost ~10% of a tick even when alone).
+            for (int t = 0; t < k; ++t) {
+                for (int c = 0; c < nchunks; ++c) {
+                    int a0 = c * unit, a1 = a0 + unit < w->n ? a0 + unit : w->n;
+                    unit_call(s, w, a0, a1, unit);
+                }
+                shared_eat(s, w);
+                shared_refresh(s, w, 0, w->n);
+                shared_share(s, w);
+            }
         }
     } else {
 #ifdef ALIFE_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->threads) if (parallel)
 #endif
         for (int c = 0; c < nchunks; ++c) {
-            int a0 = c * CHUNK, a1 = a0 + CHUNK < w->n ? a0 + CHUNK : w->n;
-            for (int t = 0; t < k; ++t) chunk_tick(s, w, a0, a1, true);
+            int a0 = c * unit, a1 = a0 + unit < w->n ? a0 + unit : w->n;
+            for (int t = 0; t < k; ++t)
+                unit_call(s, w, a0, a1, unit);
         }
     }
 #ifdef ALIFE_HAVE_OPENMP
@@ -768,6 +953,8 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
         w->ly[a] = h.y;
         w->speed[a] = 0.0f;
         w->odo[a] = 0.0f;
+        w->fc.bound[a] = w->mc.bound[a] = -INFINITY; // look up on the first sense
+        w->fc.second[a] = w->mc.second[a] = -INFINITY;
         w->food[a] = w->hits[a] = 0;
         w->alive[a] = 1;
         w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
@@ -778,12 +965,9 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
 // The first look around, before the first tick.
 static void sense_all(const alAnts *s, swarm *w)
 {
-    if (w->shared) {
-        shared_nearest(s, w, 0, w->n);
-        shared_resolve(s, w, false);
-        return;
-    }
-    for (int a0 = 0; a0 < w->n; a0 += CHUNK) sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false);
+    for (int a0 = 0; a0 < w->n; a0 += CHUNK)
+        sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false, CHUNK);
+    if (w->shared) shared_share(s, w);
 }
 
 static void begin_generation(alAnts *s)
@@ -798,7 +982,8 @@ static void begin_generation(alAnts *s)
     for (int a = 0; a < w->n; ++a) {
         if (s->neat) {
             // Only memory can fail here: a replay's genomes were checked at creation.
-            alResult r = ants_neat_set(&s->nb, a, s->algo.self ? alAlgorithm_Candidate(s->algo, a) : s->nb.g[a], NULL);
+            alResult r = ants_neat_set(
+                &s->nb, a, s->algo.self ? alAlgorithm_Candidate(s->algo, a) : s->nb.g[a], NULL);
             assert(r == AL_OK);
             (void)r;
         } else {
@@ -823,8 +1008,9 @@ static double run_baseline(alAnts *s, double *mines)
         start_shared(s, w, alRng_Stream(s->seed, STREAM_WORLD + (uint64_t)s->gen));
     else
         for (int b = 0; b < w->n; ++b)
-            start_ant(s, w, b,
-                      alRng_Stream(s->seed, STREAM_BASELINE + (uint64_t)s->gen * 65536u + (uint64_t)b));
+            start_ant(
+                s, w, b,
+                alRng_Stream(s->seed, STREAM_BASELINE + (uint64_t)s->gen * 65536u + (uint64_t)b));
     sense_all(s, w);
     run_ticks(s, w, s->def.ticks);
     double sum = 0, hits = 0;
@@ -841,7 +1027,8 @@ static double run_baseline(alAnts *s, double *mines)
 static bool push_history(alAnts *s, const alAntsGen *g)
 {
     if (s->hist_count == 2 * AL_ANTS_HISTORY_KEEP) {
-        memmove(s->history, s->history + AL_ANTS_HISTORY_KEEP, AL_ANTS_HISTORY_KEEP * sizeof *s->history);
+        memmove(s->history, s->history + AL_ANTS_HISTORY_KEEP,
+                AL_ANTS_HISTORY_KEEP * sizeof *s->history);
         s->hist_count = AL_ANTS_HISTORY_KEEP;
     }
     if (s->hist_count == s->hist_cap) {
@@ -880,14 +1067,19 @@ static void end_generation(alAnts *s)
     alGenStats_FromFitness(st, s->fitness, w->n, false);
     st->evaluations = (s->gen + 1) * w->n;
     st->ticks = (s->gen + 1) * (int64_t)s->def.ticks;
-    alAntsGen h = {.gen = s->gen, .best = st->best, .mean = st->mean, .worst = st->worst,
-                   .stddev = st->stddev, .food_total = food_total,
+    alAntsGen h = {.gen = s->gen,
+                   .best = st->best,
+                   .mean = st->mean,
+                   .worst = st->worst,
+                   .stddev = st->stddev,
+                   .food_total = food_total,
                    .food_mean = (double)food_total / w->n,
                    .mines_mean = (double)hits_total / w->n};
     h.baseline_mines = NAN;
     h.baseline_mean = s->algo.self ? run_baseline(s, &h.baseline_mines) : NAN;
     double odo = 0;
-    for (int a = 0; a < w->n; ++a) odo += w->odo[a];
+    for (int a = 0; a < w->n; ++a)
+        odo += w->odo[a];
     h.distance_mean = odo / w->n;
     if (s->base.n) alGenStats_AddFigure(st, "baseline_mean", h.baseline_mean);
     alGenStats_AddFigure(st, "food_mean", h.food_mean);
@@ -906,7 +1098,8 @@ static void end_generation(alAnts *s)
     } else {
         memcpy(s->best, alAnts_Genome(s, best), nw * sizeof *s->best);
         if (w->shared) // then the whole generation, in ant order: what its replay needs
-            for (int a = 0; a < w->n; ++a) memcpy(s->best + nw * (size_t)(1 + a), alAnts_Genome(s, a), nw * sizeof *s->best);
+            for (int a = 0; a < w->n; ++a)
+                memcpy(s->best + nw * (size_t)(1 + a), alAnts_Genome(s, a), nw * sizeof *s->best);
     }
     s->best_fitness = s->fitness[best];
     if (s->algo.self) {
@@ -937,7 +1130,10 @@ bool alAnts_Advance(alAnts *s, int max_ticks)
     return true;
 }
 
-bool alAnts_Step(alAnts *s) { return alAnts_Advance(s, 1); }
+bool alAnts_Step(alAnts *s)
+{
+    return alAnts_Advance(s, 1);
+}
 
 // ---- creation ------------------------------------------------------------
 
@@ -963,10 +1159,10 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
     s->neat = def->algorithm == AL_ALGORITHM_NEAT;
     if (replay && (neat != NULL) != s->neat) {
         free(s);
-        return alError_Set(err, AL_ERR_CONFIG,
-                           "replay of %s genomes, but run.algorithm = %s %s", neat ? "NEAT" : "weight-vector",
-                           alAlgorithmId_Name(def->algorithm),
-                           def->algorithm == AL_ALGORITHM_NEAT ? "makes NEAT genomes" : "makes weight vectors");
+        return alError_Set(err, AL_ERR_CONFIG, "replay of %s genomes, but run.algorithm = %s %s",
+                           neat ? "NEAT" : "weight-vector", alAlgorithmId_Name(def->algorithm),
+                           def->algorithm == AL_ALGORITHM_NEAT ? "makes NEAT genomes"
+                                                               : "makes weight vectors");
     }
     int n = replay ? ngenomes : def->count;
     // The greedy group: baseline_ants in own worlds, or as many as the ants in
@@ -1052,21 +1248,25 @@ static alResult replay_neat(const alAntsDef *def, uint64_t seed, int64_t gen, co
     const bool shared = def->world_mode == AL_ANTS_SHARED;
     int count = shared ? 1 + def->count : 1;
     alNeatGenome *g = calloc((size_t)count, sizeof *g);
-    if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory replaying generation %lld", (long long)gen);
+    if (!g)
+        return alError_Set(err, AL_ERR_NOMEM, "out of memory replaying generation %lld",
+                           (long long)gen);
     alResult r = ants_neat_split(bytes, size, count, g, gen, err);
     if (r == AL_OK)
         r = shared ? alCreateAntsReplayNeat(def, seed, gen, g + 1, def->count, out, err)
                    : alCreateAntsReplayNeat(def, seed, gen, g, 1, out, err);
-    for (int k = 0; k < count; ++k) alNeatGenome_Free(&g[k]);
+    for (int k = 0; k < count; ++k)
+        alNeatGenome_Free(&g[k]);
     free(g);
     return r;
 }
 
-alResult alCreateAntsReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, const void *bytes,
-                                  size_t size, alAnts **out, alError *err)
+alResult alCreateAntsReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen,
+                                  const void *bytes, size_t size, alAnts **out, alError *err)
 {
     *out = NULL;
-    if (def->algorithm == AL_ALGORITHM_NEAT) return replay_neat(def, seed, gen, bytes, size, out, err);
+    if (def->algorithm == AL_ALGORITHM_NEAT)
+        return replay_neat(def, seed, gen, bytes, size, out, err);
     size_t want = alAnts_StoredBytes(def);
     if (size != want)
         return alError_Set(err, AL_ERR_CONFIG,
@@ -1077,7 +1277,9 @@ alResult alCreateAntsReplayStored(const alAntsDef *def, uint64_t seed, int64_t g
     const size_t nw = (size_t)alNN_WeightCount(&def->brain);
     const bool shared = def->world_mode == AL_ANTS_SHARED;
     float *g = malloc(size);
-    if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory replaying generation %lld", (long long)gen);
+    if (!g)
+        return alError_Set(err, AL_ERR_NOMEM, "out of memory replaying generation %lld",
+                           (long long)gen);
     memcpy(g, bytes, size); // the blob need not be aligned for floats
     alResult r = shared ? alCreateAntsReplayAll(def, seed, gen, g + nw, def->count, out, err)
                         : alCreateAntsReplay(def, seed, gen, g, out, err);
@@ -1101,7 +1303,10 @@ alResult alAnts_ReplayStored(const alAntsDef *def, uint64_t seed, int64_t gen, c
 }
 
 // The GA behind the run; NULL in a replay or under another algorithm.
-static alGa *run_ga(alAnts *s) { return s->algo.self ? alGa_FromAlgorithm(s->algo) : NULL; }
+static alGa *run_ga(alAnts *s)
+{
+    return s->algo.self ? alGa_FromAlgorithm(s->algo) : NULL;
+}
 
 alResult alAnts_Restore(alAnts *s, int64_t gen, const void *bytes, size_t size, alError *err)
 {
@@ -1109,23 +1314,28 @@ alResult alAnts_Restore(alAnts *s, int64_t gen, const void *bytes, size_t size, 
     alGa *ga = run_ga(s);
     if (!ga)
         return alError_Set(err, AL_ERR_CONFIG,
-                           s->algo.self ? "only a run.algorithm = ga run resumes from its stored population "
-                                          "(generation %lld): another algorithm keeps state the run "
-                                          "database does not store"
-                                        : "a replay cannot resume a run (generation %lld)",
+                           s->algo.self
+                               ? "only a run.algorithm = ga run resumes from its stored population "
+                                 "(generation %lld): another algorithm keeps state the run "
+                                 "database does not store"
+                               : "a replay cannot resume a run (generation %lld)",
                            (long long)gen);
     if (s->def.world_mode != AL_ANTS_SHARED)
         return alError_Set(err, AL_ERR_CONFIG,
                            "with ants.world = own only the best genome of generation %lld is "
-                           "stored, not its population", (long long)gen);
+                           "stored, not its population",
+                           (long long)gen);
     size_t want = alAnts_StoredBytes(&s->def);
     if (size != want)
         return alError_Set(err, AL_ERR_CONFIG,
                            "stored genome of generation %lld: %zu bytes, but ants.world = shared "
-                           "with this brain and ants.count needs %zu", (long long)gen, size, want);
+                           "with this brain and ants.count needs %zu",
+                           (long long)gen, size, want);
     const size_t nw = (size_t)s->nweights;
     float *g = malloc(nw * sizeof *g);
-    if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory resuming generation %lld", (long long)gen);
+    if (!g)
+        return alError_Set(err, AL_ERR_NOMEM, "out of memory resuming generation %lld",
+                           (long long)gen);
     for (int a = 0; a < s->pop.n; ++a) { // after the best: every ant, in order
         memcpy(g, (const unsigned char *)bytes + (1 + (size_t)a) * nw * sizeof *g, nw * sizeof *g);
         alGa_SetGenome(ga, a, g);
@@ -1216,13 +1426,25 @@ const alNeatGenome *alAnts_NeatGenome(const alAnts *s, int i, const double **val
 void alAnts_View(const alAnts *s, alAntsView *v)
 {
     const swarm *w = &s->pop;
-    *v = (alAntsView){.count = w->n, .gen = s->gen, .tick = s->tick, .ticks = s->def.ticks,
-                      .x = w->x, .y = w->y, .lx = w->lx, .ly = w->ly, .speed = w->speed,
-                      .food = w->food, .mines_hit = w->hits, .alive = w->alive,
+    *v = (alAntsView){.count = w->n,
+                      .gen = s->gen,
+                      .tick = s->tick,
+                      .ticks = s->def.ticks,
+                      .x = w->x,
+                      .y = w->y,
+                      .lx = w->lx,
+                      .ly = w->ly,
+                      .speed = w->speed,
+                      .food = w->food,
+                      .mines_hit = w->hits,
+                      .alive = w->alive,
                       .elite = w->elite};
 }
 
-int alAnts_Threads(const alAnts *s) { return s->threads; }
+int alAnts_Threads(const alAnts *s)
+{
+    return s->threads;
+}
 
 int alAnts_Food(const alAnts *s, int i, const float **x, const float **y)
 {
@@ -1253,23 +1475,34 @@ void alAnts_Sensed(const alAnts *s, int i, int kind, float *ux, float *uy)
     *uy = kind ? s->pop.smy[i] : s->pop.sfy[i];
 }
 
-const alNNLayout *alAnts_Layout(const alAnts *s) { return &s->def.brain; }
+const alNNLayout *alAnts_Layout(const alAnts *s)
+{
+    return &s->def.brain;
+}
 
 const float *alAnts_Genome(const alAnts *s, int i)
 {
     assert(i >= 0 && i < s->pop.n);
     if (s->neat) return NULL;
-    return s->algo.self ? alAlgorithm_Candidate(s->algo, i) : s->replay_genome + (size_t)i * (size_t)s->nweights;
+    return s->algo.self ? alAlgorithm_Candidate(s->algo, i)
+                        : s->replay_genome + (size_t)i * (size_t)s->nweights;
 }
 
 void alAnts_Activations(const alAnts *s, int i, float *act)
 {
     assert(i >= 0 && i < s->pop.n);
-    for (int j = 0; j < s->nneurons; ++j) act[j] = s->pop.act[(size_t)j * s->pop.stride + i];
+    for (int j = 0; j < s->nneurons; ++j)
+        act[j] = s->pop.act[(size_t)j * s->pop.stride + i];
 }
 
-const alAntsDef *alAnts_Def(const alAnts *s) { return &s->def; }
-alAlgorithm alAnts_Algorithm(alAnts *s) { return s->algo; }
+const alAntsDef *alAnts_Def(const alAnts *s)
+{
+    return &s->def;
+}
+alAlgorithm alAnts_Algorithm(alAnts *s)
+{
+    return s->algo;
+}
 
 int64_t alAnts_ParallelRuns(const alAnts *s, int64_t *runs)
 {
@@ -1285,14 +1518,15 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
 {
     double s = (double)((n + CHUNK - 1) / CHUNK * CHUNK) + 1.0;
     double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 8.0 * sizeof(float)) +
-                     2.0 * sizeof(int) + 2.0 + sizeof(alRng);
+                     2.0 * sizeof(int) + 3.0 + sizeof(alRng); // ... alive, elite, touch
     double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
-    double most = def->food > def->mine_count || !def->mines ? def->food : def->mine_count;
+    double claims = def->food + (def->mines ? def->mine_count : 0); // food's, then the mines'
     // a shared greedy group's assignment: a target per ant, its scratch
     double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
-                        ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float)) : 0.0;
-    return s * (per_ant + sizeof(float) * (items + brain)) + most * (sizeof(int) + 1.0) + assign; // claim, moved
+                        ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float))
+                        : 0.0;
+    return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + assign;
 }
 
 double alAnts_EstimateBytes(const alAntsDef *def)
@@ -1312,8 +1546,8 @@ double alAnts_EstimateBytes(const alAntsDef *def)
     // as alCreateAnts: a shared world's greedy group is as big as the population
     bool shared = def->world_mode == AL_ANTS_SHARED;
     int nbase = def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;
-    return sizeof(alAnts) + swarm_bytes(def, def->count, false, nw, nn) + swarm_bytes(def, nbase, true, 0, 0) +
-           (double)def->count * sizeof(double) + (double)nw * (shared ? 1.0 + def->count : 1.0) * sizeof(float) +
-           algo +
+    return sizeof(alAnts) + swarm_bytes(def, def->count, false, nw, nn) +
+           swarm_bytes(def, nbase, true, 0, 0) + (double)def->count * sizeof(double) +
+           (double)nw * (shared ? 1.0 + def->count : 1.0) * sizeof(float) + algo +
            2.0 * AL_ANTS_HISTORY_KEEP * sizeof(alAntsGen);
 }

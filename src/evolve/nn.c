@@ -8,6 +8,7 @@
 #pragma GCC optimize("no-trapping-math")
 
 #include "alife/nn.h"
+#include "nn_fixed.h"
 
 #include <assert.h>
 #include <stdbool.h>
@@ -114,89 +115,19 @@ static inline __attribute__((always_inline)) void forward_chunk(const alNNLayout
     }
 }
 
-// The Smart Sweepers brain (4-6-2, sigmoid) as straight-line code over
-// 16-lane vectors (GCC vector extensions: two AVX2 registers, or four SSE2
-// ones, per value), so nothing is unrolled into scalars and the hidden layer
-// stays in registers (GCC fully unrolls forward_chunk's constant 16-lane
-// loops into scalar code before it can vectorise them). Lane by lane these
-// are the operations of forward_chunk and alNN_Exp in the same order, so the
-// same bits.
-// The 16-lane helpers are static and always inlined: no ABI to keep.
-#pragma GCC diagnostic ignored "-Wpsabi"
-enum { SS_IN = 4, SS_HID = 6, SS_OUT = 2 };
-enum { VL = 8 }; // lanes per vector: one AVX2 register
-typedef float vf8 __attribute__((vector_size(VL * sizeof(float))));
-typedef int32_t vi8 __attribute__((vector_size(VL * sizeof(int32_t))));
-
-static bool is_smart_sweepers(const alNNLayout *l)
-{
-    return l->layer_count == 3 && l->sizes[0] == SS_IN && l->sizes[1] == SS_HID &&
-           l->sizes[2] == SS_OUT && l->activation == AL_ACT_SIGMOID;
-}
-
-static inline __attribute__((always_inline)) vf8 load8(const float *p)
-{
-    vf8 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-// m ? a : b, lane by lane (m: all ones or zero per lane).
-static inline __attribute__((always_inline)) vf8 select8(vi8 m, vf8 a, vf8 b)
-{
-    return (vf8)(((vi8)a & m) | ((vi8)b & ~m));
-}
-
-// alNN_Exp on VL lanes.
-static inline __attribute__((always_inline)) vf8 exp8(vf8 x)
-{
-    const vf8 lo = (vf8){0} - 87.0f, hi = (vf8){0} + 87.0f;
-    x = select8(x < lo, lo, select8(x > hi, hi, x));
-    vf8 fn, p;
-    AL_NN_EXP_REDUCE(vf8, x, fn, p);
-    vi8 bits = (__builtin_convertvector(fn, vi8) + 127) << 23;
-    return p * (vf8)bits;
-}
-
-// alNN_Activate(AL_ACT_SIGMOID, k, a) on VL lanes.
-static inline __attribute__((always_inline)) vf8 sigmoid8(float k, vf8 a)
-{
-    return 1.0f / (1.0f + exp8(-k * a));
-}
-
-static inline __attribute__((always_inline)) void forward_smart(const float *wt, int stride, float k, float *act)
-{
-    const size_t st = (size_t)stride;
-    vf8 in[SS_IN], hid[SS_HID];
-    for (int i = 0; i < SS_IN; ++i) in[i] = load8(act + i * st);
-    for (int j = 0; j < SS_HID; ++j, wt += (SS_IN + 1) * st) {
-        vf8 acc = load8(wt) * in[0];
-        for (int i = 1; i < SS_IN; ++i) acc += load8(wt + i * st) * in[i];
-        hid[j] = sigmoid8(k, acc + load8(wt + SS_IN * st));
-        memcpy(act + (SS_IN + j) * st, &hid[j], sizeof hid[j]);
-    }
-    for (int j = 0; j < SS_OUT; ++j, wt += (SS_HID + 1) * st) {
-        vf8 acc = load8(wt) * hid[0];
-        for (int i = 1; i < SS_HID; ++i) acc += load8(wt + i * st) * hid[i];
-        vf8 o = sigmoid8(k, acc + load8(wt + SS_HID * st));
-        memcpy(act + (SS_IN + SS_HID + j) * st, &o, sizeof o);
-    }
-}
-
-// AVX2 doubles the lanes where the CPU has it (no FMA: the same roundings,
-// so the same bits as the SSE2 and scalar paths). Not under clang (the
-// ThreadSanitizer build): clang 14 emits no resolver for a cloned function
-// called from another file.
+// AVX-512 and AVX2 widen the lanes where the CPU has them (no FMA: the same
+// roundings, so the same bits as the SSE2 and scalar paths). Not under clang
+// (the ThreadSanitizer build): clang 14 emits no resolver for a cloned
+// function called from another file.
 #ifndef __clang__
-__attribute__((target_clones("avx2", "default")))
+__attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
 void alNN_ForwardBatch(const alNNLayout *l, const float *wt, int n, int stride, float *act)
 {
     assert(n <= stride);
-    const bool smart = is_smart_sweepers(l);
+    const bool smart = al_nnf_is_smart(l);
     for (int c = 0; c < n; c += AL_NN_BATCH) {
-        if (n - c >= AL_NN_BATCH && smart)
-            for (int h = 0; h < AL_NN_BATCH; h += VL) forward_smart(wt + c + h, stride, 1.0f / l->response, act + c + h);
+        if (n - c >= AL_NN_BATCH && smart) al_nnf_forward(wt + c, (size_t)stride, 1.0f / l->response, act + c);
         else if (n - c >= AL_NN_BATCH) forward_chunk(l, wt + c, AL_NN_BATCH, stride, act + c);
         else forward_chunk(l, wt + c, n - c, stride, act + c);
     }

@@ -1,0 +1,87 @@
+// nn_fixed.h — the Smart Sweepers brain (4-6-2, sigmoid) over AL_NN_BATCH
+// interleaved networks as straight-line code on 16-lane vectors (GCC vector
+// extensions: one AVX-512 register, two AVX2 or four SSE2 ones per value),
+// internal to src/evolve. nn.c's alNN_ForwardBatch uses it, and the ants'
+// tick inlines it into its own AVX-512 / AVX2 / baseline clones, so the
+// forward pass of a work unit needs no call and no dispatch.
+//
+// Lane by lane these are the operations of nn.c's forward_chunk and
+// alNN_Exp in the same order, with no FMA (-ffp-contract=off), so every
+// clone and the scalar alNN_Forward give the same bits.
+#ifndef ALIFE_NN_FIXED_H
+#define ALIFE_NN_FIXED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "alife/nn.h"
+
+// The 16-lane helpers are static and always inlined: no ABI to keep. (GCC
+// reports -Wpsabi at the end of the including file, so it stays off there.)
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+enum { AL_NNF_IN = 4, AL_NNF_HID = 6, AL_NNF_OUT = 2, AL_NNF_LANES = 16 };
+_Static_assert(AL_NNF_LANES == AL_NN_BATCH, "one vector per row of a batch");
+typedef float al_vf16 __attribute__((vector_size(AL_NNF_LANES * sizeof(float))));
+typedef int32_t al_vi16 __attribute__((vector_size(AL_NNF_LANES * sizeof(int32_t))));
+
+#define AL_NNF_INLINE static inline __attribute__((always_inline))
+
+/// Whether l is the layout al_nnf_forward computes.
+AL_NNF_INLINE bool al_nnf_is_smart(const alNNLayout *l)
+{
+    return l->layer_count == 3 && l->sizes[0] == AL_NNF_IN && l->sizes[1] == AL_NNF_HID &&
+           l->sizes[2] == AL_NNF_OUT && l->activation == AL_ACT_SIGMOID;
+}
+
+AL_NNF_INLINE al_vf16 al_nnf_load(const float *p)
+{
+    al_vf16 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// m ? a : b, lane by lane (m: all ones or zero per lane).
+AL_NNF_INLINE al_vf16 al_nnf_select(al_vi16 m, al_vf16 a, al_vf16 b)
+{
+    return (al_vf16)(((al_vi16)a & m) | ((al_vi16)b & ~m));
+}
+
+// alNN_Exp on 16 lanes.
+AL_NNF_INLINE al_vf16 al_nnf_exp(al_vf16 x)
+{
+    const al_vf16 lo = (al_vf16){0} - 87.0f, hi = (al_vf16){0} + 87.0f;
+    x = al_nnf_select(x < lo, lo, al_nnf_select(x > hi, hi, x));
+    al_vf16 fn, p;
+    AL_NN_EXP_REDUCE(al_vf16, x, fn, p);
+    al_vi16 bits = (__builtin_convertvector(fn, al_vi16) + 127) << 23;
+    return p * (al_vf16)bits;
+}
+
+// alNN_Activate(AL_ACT_SIGMOID, k, a) on 16 lanes.
+AL_NNF_INLINE al_vf16 al_nnf_sigmoid(float k, al_vf16 a) { return 1.0f / (1.0f + al_nnf_exp(-k * a)); }
+
+/// The forward pass of the 16 networks at wt (weight w of lane a at
+/// wt[w * stride + a]): reads the 4 input rows of act, writes the 6 hidden
+/// and 2 output rows (act[j * stride + a]); k = 1 / response.
+AL_NNF_INLINE void al_nnf_forward(const float *wt, size_t stride, float k, float *act)
+{
+    al_vf16 in[AL_NNF_IN], hid[AL_NNF_HID];
+    for (int i = 0; i < AL_NNF_IN; ++i) in[i] = al_nnf_load(act + i * stride);
+    for (int j = 0; j < AL_NNF_HID; ++j, wt += (AL_NNF_IN + 1) * stride) {
+        al_vf16 acc = al_nnf_load(wt) * in[0];
+        for (int i = 1; i < AL_NNF_IN; ++i) acc += al_nnf_load(wt + i * stride) * in[i];
+        hid[j] = al_nnf_sigmoid(k, acc + al_nnf_load(wt + AL_NNF_IN * stride));
+        memcpy(act + (AL_NNF_IN + j) * stride, &hid[j], sizeof hid[j]);
+    }
+    for (int j = 0; j < AL_NNF_OUT; ++j, wt += (AL_NNF_HID + 1) * stride) {
+        al_vf16 acc = al_nnf_load(wt) * hid[0];
+        for (int i = 1; i < AL_NNF_HID; ++i) acc += al_nnf_load(wt + i * stride) * hid[i];
+        al_vf16 o = al_nnf_sigmoid(k, acc + al_nnf_load(wt + AL_NNF_HID * stride));
+        memcpy(act + (AL_NNF_IN + AL_NNF_HID + j) * stride, &o, sizeof o);
+    }
+}
+
+#endif

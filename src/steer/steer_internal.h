@@ -97,7 +97,9 @@ void scenario_tick(alSteering *s);           // serial scene events after a tick
 void flow_fill(alFlowField *f, const alWorld *w, float scale, alRng *rng);
 
 // boids.c and fish.c
-alVec2 boids_force(alSteering *s, int i, float *dbg6);
+// The forces of boids i0..i1-1 into fx[i - i0], fy[i - i0] (those whose
+// turn it is think first; the GUI's debug forces when recording).
+void boids_forces(alSteering *s, int i0, int i1, float *fx, float *fy);
 alVec2 fish_force(alSteering *s, int i);
 
 // vehicle.c: alSteer_Integrate with the turn's cosine and sine precomputed.

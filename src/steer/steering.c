@@ -282,9 +282,13 @@ bool alSteering_Step(alSteering *s)
             // Blocks of BLOCK vehicles (see there); 4 blocks a chunk.
             int i0 = BLOCK * b, i1 = i0 + BLOCK < n ? i0 + BLOCK : n;
             float fx[BLOCK], fy[BLOCK];
-            for (int i = i0; i < i1; ++i) {
-                alVec2 f = scenario_force(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
-                fx[i - i0] = f.x, fy[i - i0] = f.y;
+            if (d->scenario == AL_SCN_BOIDS) {
+                boids_forces(s, i0, i1, fx, fy);
+            } else {
+                for (int i = i0; i < i1; ++i) {
+                    alVec2 f = scenario_force(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
+                    fx[i - i0] = f.x, fy[i - i0] = f.y;
+                }
             }
             integrate_block(s, &tc, i0, i1, fx, fy);
         }

@@ -98,7 +98,7 @@ static inline float axis_gap(float v, int c, int c0, float size, float slack)
 //  2. bound: a d2 bound T by which at least k candidates are counted (or
 //     T = the limit when fewer are within it), found by a few counting
 //     passes. The buffer's k nearest all have d2 <= T.
-//  3. pick: candidates with d2 <= T, compacted without a branch, are put in
+//  3. pick: candidates with d2 <= T (a vector's lanes that pass, one by one) are put in
 //     exact (d2, agent) order: by rank when the list is empty and they are
 //     few (no branch), else through the list.
 // Cells are gathered in square rings around p's cell, and the search stops
@@ -195,29 +195,18 @@ INLINE float bound_k(const query *q, int k)
 }
 
 // Step 3's survivors: the buffer indices of the candidates with d2 <= the
-// bound of step 2 (returned in *bound), compacted without a branch.
+// bound of step 2 (returned in *bound).
 INLINE int survivors(query *q, int *surv, float *bound)
 {
     int m = q->m;
     pad_nan(q);
     *bound = bound_k(q, q->t.k);
-    // Four lanes at a time: at[bits] lists the set lanes.
-    static const int32_t at[16][4] = {
-        {0}, {0}, {1}, {0, 1}, {2}, {0, 2}, {1, 2}, {0, 1, 2},
-        {3}, {0, 3}, {1, 3}, {0, 1, 3}, {2, 3}, {0, 2, 3}, {1, 2, 3}, {0, 1, 2, 3}};
-    static const uint8_t set[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    // A vector's set lanes one by one: few candidates survive (about k).
     int ns = 0;
     vecf b = vf_splat(*bound);
-    for (int j = 0; j < m; j += LANES) {
-        int bits = lane_bits((veci)(vf_load(q->d2 + j) <= b));
-        for (int h = 0; h < LANES; h += 4, bits >>= 4) {
-            alV4i idx;
-            memcpy(&idx, at[bits & 15], sizeof idx);
-            idx += j + h;
-            memcpy(surv + ns, &idx, sizeof idx);
-            ns += set[bits & 15];
-        }
-    }
+    for (int j = 0; j < m; j += LANES)
+        for (int bits = lane_bits((veci)(vf_load(q->d2 + j) <= b)); bits; bits &= bits - 1)
+            surv[ns++] = j + __builtin_ctz((unsigned)bits);
     return ns;
 }
 

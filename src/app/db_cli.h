@@ -30,6 +30,13 @@ int db_cli_finish(const char *cmd);
 bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx);
 /// "%.6g", or "-" for NaN; into buf.
 const char *db_cli_num(char *buf, size_t cap, double v);
+/// The key of a module figure in JSON and CSV: its name, or "figure_NAME"
+/// (into buf) if the name is one of the fixed columns (gen, best, mean,
+/// worst, stddev, ticks, wall_s, evaluations), so it cannot shadow them.
+const char *db_cli_figure_key(char *buf, size_t cap, const char *name);
+/// "2026-11-30T07:26:11Z" -> "2026-11-30 07:26:11" (into buf) for tables;
+/// NULL gives "-".
+const char *db_cli_short_time(char *buf, size_t cap, const char *iso);
 /// Exit-status paragraph shared by the --help texts.
 #define DB_CLI_EXIT_HELP                                                                           \
     "exit status: 0 success; 1 runtime failure (database or file I/O);\n"                          \

@@ -119,7 +119,7 @@ void steer_integrate_n(const alWorld *w, const alVehicleParams *p, float cos_tur
                        const float *fx, const float *fy, float dt, const lanes *in,
                        const lanes *out, int n);
 
-// stats.c
+// flock_figures.c
 // The order parameter by fixed blocks of vehicles (ORDER_BLOCK each, more
 // for huge flocks), so that any thread may sum any block and the total has
 // the same bits: init, then order_sums_block for each b < nb (in any order,

@@ -1,0 +1,116 @@
+// alife runs: lists the runs of the run database.
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "db_cli.h"
+
+static void runs_help(void)
+{
+    printf("usage: alife runs [--db PATH] [--module M] [--json]\n"
+           "\n"
+           "Lists the runs in the run database, oldest first: id, module, name, seed,\n"
+           "status, generations logged, best and mean of the last generation, start\n"
+           "time (UTC). A run whose process died without ending it (kill -9, crash)\n"
+           "is shown as interrupted.\n"
+           "\n"
+           "options:\n"
+           "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
+           "  -m, --module M   only runs of module M (steering, estrings, ants, xor, pole)\n"
+           "      --json       print a JSON array of run objects: id, uuid, module, name,\n"
+           "                   seed, status, stale (true when shown interrupted because\n"
+           "                   its process is gone), started, finished, version, host,\n"
+           "                   pid, generation_count, last_best, last_mean, params\n"
+           "  -h, --help       this help\n"
+           "\n" DB_CLI_EXIT_HELP);
+}
+
+static void print_runs_table(const alRunList *list)
+{
+    int n = alRunList_Count(list);
+    int wname = 4, wmod = 6;
+    for (int i = 0; i < n; ++i) {
+        const alRunInfo *r = alRunList_Get(list, i);
+        int ln = (int)strlen(r->name), lm = (int)strlen(r->module);
+        if (ln > wname) wname = ln;
+        if (lm > wmod) wmod = lm;
+    }
+    if (wname > 24) wname = 24;
+    printf("%5s  %-*s  %-*s  %10s  %-11s  %6s  %12s  %12s  %s\n", "id", wmod, "module", wname,
+           "name", "seed", "status", "gens", "best", "mean", "started (UTC)");
+    for (int i = 0; i < n; ++i) {
+        const alRunInfo *r = alRunList_Get(list, i);
+        char best[32], mean[32], when[40], name[32], module[64];
+        db_cli_text(name, sizeof name, r->name);
+        if ((int)strlen(r->name) > wname) memcpy(name + wname - 3, "...", 4);
+        printf("%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id, wmod,
+               db_cli_text(module, sizeof module, r->module), wname, name,
+               (unsigned long long)r->seed, r->status, (long long)r->generation_count,
+               db_cli_num(best, sizeof best, r->last_best),
+               db_cli_num(mean, sizeof mean, r->last_mean),
+               db_cli_short_time(when, sizeof when, r->started));
+    }
+}
+
+int cmd_runs(int argc, char **argv)
+{
+    enum { O_DB = 1000, O_JSON };
+    static const struct option opts[] = {{"db", required_argument, 0, O_DB},
+                                         {"module", required_argument, 0, 'm'},
+                                         {"json", no_argument, 0, O_JSON},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    const char *db = AL_DEFAULT_DB, *module = NULL;
+    bool json = false;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "m:h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_DB:
+            db = optarg;
+            break;
+        case 'm':
+            module = optarg;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case 'h':
+            runs_help();
+            return 0;
+        default:
+            return cli_usage_error("runs", "bad option");
+        }
+    }
+    if (optind != argc) return cli_usage_error("runs", "unexpected argument '%s'", argv[optind]);
+    alRunLog *log;
+    int status = db_cli_open("runs", db, &log);
+    if (status) return status;
+    alError err = {0};
+    alRunList *list;
+    if (alRunLog_ListRuns(log, module, &list, &err) != AL_OK) {
+        alRunLog_Close(log);
+        return db_cli_fail("runs", &err);
+    }
+    if (json) {
+        fputc('[', stdout);
+        for (int i = 0; i < alRunList_Count(list); ++i) {
+            fputs(i ? ",\n{" : "\n{", stdout);
+            db_cli_json_run_fields(stdout, alRunList_Get(list, i));
+            fputc('}', stdout);
+        }
+        fputs("\n]\n", stdout);
+    } else if (alRunList_Count(list) == 0) {
+        if (module)
+            printf("no %s runs in %s\n", module, db);
+        else
+            printf("no runs in %s\n", db);
+    } else {
+        print_runs_table(list);
+    }
+    alDestroyRunList(list);
+    alRunLog_Close(log);
+    return db_cli_finish("runs");
+}

@@ -1,0 +1,194 @@
+// alife show: one run of the run database, its fields, params and generations.
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "db_cli.h"
+#include "json_out.h"
+
+static void show_help(void)
+{
+    printf("usage: alife show RUN [--db PATH] [--json | --config] [--all]\n"
+           "\n"
+           "Shows one run: its fields, its parameters (the resolved config, key by\n"
+           "key) and its generations with the module's own figures. RUN is the run's\n"
+           "number from 'alife runs' or a prefix of its uuid (at least 4 hex digits).\n"
+           "\n"
+           "options:\n"
+           "      --db PATH   run database (default " AL_DEFAULT_DB ")\n"
+           "      --json      print one JSON object: the run's fields, \"params\",\n"
+           "                  \"config\", \"figure_names\" and \"generations\" (one object\n"
+           "                  per generation: gen, best, mean, worst, stddev, the module\n"
+           "                  figures by name, evaluations, ticks, wall_s; a figure\n"
+           "                  named like one of those is given as figure_NAME)\n"
+           "      --config    print only the run's resolved config as INI, to replay it:\n"
+           "                  alife show 3 --config > again.ini && alife run again.ini\n"
+           "  -a, --all       print every generation (default: at most about 40 rows,\n"
+           "                  evenly spaced, always the first and the last)\n"
+           "  -h, --help      this help\n"
+           "\n" DB_CLI_EXIT_HELP);
+}
+
+static void show_json(const alRunData *run)
+{
+    char key[128];
+    fputc('{', stdout);
+    db_cli_json_run_fields(stdout, &run->info);
+    int first = 0;
+    json_key(stdout, "config", &first);
+    json_string(stdout, run->info.config);
+    json_key(stdout, "figure_names", &first);
+    fputc('[', stdout);
+    for (int k = 0; k < run->figure_count; ++k) {
+        if (k) fputc(',', stdout);
+        json_string(stdout, db_cli_figure_key(key, sizeof key, run->figure_names[k]));
+    }
+    fputs("],\n\"generations\":[", stdout);
+    for (int64_t i = 0; i < run->gen_count; ++i) {
+        const alRunGen *g = &run->gens[i];
+        fputs(i ? ",\n{" : "\n{", stdout);
+        int gf = 1;
+        json_key(stdout, "gen", &gf);
+        fprintf(stdout, "%lld", (long long)g->gen);
+        const char *names[] = {"best", "mean", "worst", "stddev"};
+        const double vals[] = {g->best, g->mean, g->worst, g->stddev};
+        for (int k = 0; k < 4; ++k) {
+            json_key(stdout, names[k], &gf);
+            json_number(stdout, vals[k]);
+        }
+        for (int k = 0; k < run->figure_count; ++k) {
+            json_key(stdout, db_cli_figure_key(key, sizeof key, run->figure_names[k]), &gf);
+            json_number(stdout, g->figures[k]);
+        }
+        json_key(stdout, "evaluations", &gf);
+        fprintf(stdout, "%lld", (long long)g->evaluations);
+        json_key(stdout, "ticks", &gf);
+        fprintf(stdout, "%lld", (long long)g->ticks);
+        json_key(stdout, "wall_s", &gf);
+        json_number(stdout, g->wall_s);
+        fputc('}', stdout);
+    }
+    fputs("\n]}\n", stdout);
+}
+
+static void show_text(const alRunData *run, bool all)
+{
+    const alRunInfo *r = &run->info;
+    char a[40], b[40], t1[256], t2[256];
+    printf("run %lld: %s (module %s, seed %llu)\n", (long long)r->id,
+           r->name[0] ? db_cli_text(t1, sizeof t1, r->name) : "-",
+           db_cli_text(t2, sizeof t2, r->module), (unsigned long long)r->seed);
+    printf("  uuid      %s\n", r->uuid);
+    printf("  status    %s%s\n", r->status,
+           r->stale ? " (its process is gone; the row still says running)" : "");
+    if (r->stop_reason) printf("  stopped   %s\n", db_cli_text(t1, sizeof t1, r->stop_reason));
+    if (r->edit_count > 0)
+        printf("  edited    by hand in the window, %lld time%s, first at %s (not reproducible "
+               "from its config: compare leaves it out, replay refuses it)\n",
+               (long long)r->edit_count, r->edit_count == 1 ? "" : "s",
+               r->first_edit ? db_cli_text(t1, sizeof t1, r->first_edit) : "?");
+    printf("  started   %s UTC\n", db_cli_short_time(a, sizeof a, r->started));
+    if (r->finished) printf("  finished  %s UTC\n", db_cli_short_time(b, sizeof b, r->finished));
+    printf("  version   %s   host %s   pid %lld\n", db_cli_text(t1, sizeof t1, r->version),
+           r->host[0] ? db_cli_text(t2, sizeof t2, r->host) : "-", (long long)r->pid);
+    printf("  generations %lld", (long long)r->generation_count);
+    if (r->has_last)
+        printf(", last best %s mean %s", db_cli_num(a, sizeof a, r->last_best),
+               db_cli_num(b, sizeof b, r->last_mean));
+    printf("\n\nparams:\n");
+    for (int i = 0; i < r->param_count; ++i) {
+        const char *key = r->params[i].key, *value = r->params[i].value;
+        // run.name left unset: the run is named after its config file (as
+        // `alife runs` shows it), so say that name rather than nothing.
+        if (strcmp(key, "run.name") == 0 && !value[0] && r->name[0]) {
+            printf("  run.name = %s   (not set: the config file's name)\n",
+                   db_cli_text(t2, sizeof t2, r->name));
+            continue;
+        }
+        printf("  %s = %s\n", db_cli_text(t1, sizeof t1, key), db_cli_text(t2, sizeof t2, value));
+    }
+    if (run->gen_count == 0) {
+        printf("\nno generations logged\n");
+        return;
+    }
+    int64_t step = 1;
+    if (!all && run->gen_count > 40) step = (run->gen_count + 39) / 40;
+    printf("\ngenerations%s:\n",
+           step > 1 ? " (every so often; --all or alife export for all)" : "");
+    printf("%7s %12s %12s %12s %12s %11s %11s %9s", "gen", "best", "mean", "worst", "stddev",
+           "evals", "ticks", "wall_s");
+    for (int k = 0; k < run->figure_count; ++k) {
+        int w = (int)strlen(run->figure_names[k]);
+        printf(" %*s", w > 12 ? w : 12, run->figure_names[k]);
+    }
+    printf("\n");
+    for (int64_t i = 0; i < run->gen_count; ++i) {
+        if (i % step != 0 && i != run->gen_count - 1) continue;
+        const alRunGen *g = &run->gens[i];
+        char c1[32], c2[32], c3[32], c4[32], c5[32];
+        printf("%7lld %12s %12s %12s %12s %11lld %11lld %9s", (long long)g->gen,
+               db_cli_num(c1, sizeof c1, g->best), db_cli_num(c2, sizeof c2, g->mean),
+               db_cli_num(c3, sizeof c3, g->worst), db_cli_num(c4, sizeof c4, g->stddev),
+               (long long)g->evaluations, (long long)g->ticks,
+               db_cli_num(c5, sizeof c5, g->wall_s));
+        for (int k = 0; k < run->figure_count; ++k) {
+            int w = (int)strlen(run->figure_names[k]);
+            printf(" %*s", w > 12 ? w : 12, db_cli_num(c1, sizeof c1, g->figures[k]));
+        }
+        printf("\n");
+    }
+}
+
+int cmd_show(int argc, char **argv)
+{
+    enum { O_DB = 1000, O_JSON, O_CONFIG };
+    static const struct option opts[] = {
+        {"db", required_argument, 0, O_DB},   {"json", no_argument, 0, O_JSON},
+        {"config", no_argument, 0, O_CONFIG}, {"all", no_argument, 0, 'a'},
+        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+    const char *db = AL_DEFAULT_DB;
+    bool json = false, config = false, all = false;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "ah", opts, NULL)) != -1) {
+        switch (c) {
+        case O_DB:
+            db = optarg;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case O_CONFIG:
+            config = true;
+            break;
+        case 'a':
+            all = true;
+            break;
+        case 'h':
+            show_help();
+            return 0;
+        default:
+            return cli_usage_error("show", "bad option");
+        }
+    }
+    if (optind >= argc) return cli_usage_error("show", "which run? e.g. alife show 1");
+    if (optind != argc - 1) return cli_usage_error("show", "one run only (see alife compare)");
+    if (json && config) return cli_usage_error("show", "--json and --config exclude each other");
+    alRunLog *log;
+    int status = db_cli_open("show", db, &log);
+    if (status) return status;
+    alRunData *run;
+    status = db_cli_load("show", log, argv[optind], false, &run);
+    alRunLog_Close(log);
+    if (status) return status;
+    if (json)
+        show_json(run);
+    else if (config)
+        fputs(run->info.config, stdout);
+    else
+        show_text(run, all);
+    alDestroyRunData(run);
+    return db_cli_finish("show");
+}

@@ -1,0 +1,143 @@
+// db_cli.c — what the commands that read the run database share (db_cli.h):
+// opening, loading a run, error and output helpers, the JSON run fields.
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "db_cli.h"
+#include "json_out.h"
+#include "out_file.h"
+
+int db_cli_fail(const char *cmd, const alError *err)
+{
+    fprintf(stderr, "alife %s: %s\n", cmd, err->msg);
+    return alResult_ExitCode(err->code);
+}
+
+int db_cli_open(const char *cmd, const char *path, alRunLog **log)
+{
+    alError err = {0};
+    if (alRunLog_OpenReadOnly(path, log, &err) == AL_OK) {
+        if (alRunLog_Warning(*log)[0])
+            fprintf(stderr, "alife %s: warning: %s\n", cmd, alRunLog_Warning(*log));
+        return 0;
+    }
+    if (err.code == AL_ERR_NOTFOUND && strcmp(path, AL_DEFAULT_DB) == 0)
+        snprintf(err.msg + strlen(err.msg), sizeof err.msg - strlen(err.msg),
+                 "; run an experiment first (alife run CONFIG) or give --db PATH");
+    return db_cli_fail(cmd, &err);
+}
+
+int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, alRunData **run)
+{
+    alError err = {0};
+    int64_t id;
+    if (alRunLog_FindRun(log, ref, &id, &err) != AL_OK ||
+        alRunLog_LoadRun(log, id, genomes, run, &err) != AL_OK)
+        return db_cli_fail(cmd, &err);
+    return 0;
+}
+
+int db_cli_finish(const char *cmd)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "alife %s: cannot write the output: %s\n", cmd, strerror(errno));
+    return 1;
+}
+
+bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx)
+{
+    if (strcmp(path, "-") == 0) return emit(stdout, ctx) && fflush(stdout) == 0;
+    al_out_file o;
+    if (!al_out_open(&o, path, "w")) return false;
+    return al_out_close(&o, emit(o.f, ctx));
+}
+
+const char *db_cli_text(char *buf, size_t cap, const char *s)
+{
+    snprintf(buf, cap, "%s", s ? s : "");
+    for (unsigned char *p = (unsigned char *)buf; *p; ++p)
+        if (*p < 0x20 || *p == 0x7f) *p = '?';
+    return buf;
+}
+
+const char *db_cli_num(char *buf, size_t cap, double v)
+{
+    if (isnan(v))
+        snprintf(buf, cap, "-");
+    else
+        snprintf(buf, cap, "%.6g", v);
+    return buf;
+}
+
+void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
+{
+    int first = 1;
+    json_key(out, "id", &first);
+    fprintf(out, "%lld", (long long)r->id);
+    json_key(out, "uuid", &first);
+    json_string(out, r->uuid);
+    json_key(out, "module", &first);
+    json_string(out, r->module);
+    json_key(out, "name", &first);
+    json_string(out, r->name);
+    json_key(out, "seed", &first);
+    fprintf(out, "%llu", (unsigned long long)r->seed);
+    json_key(out, "status", &first);
+    json_string(out, r->status);
+    json_key(out, "stale", &first);
+    fputs(r->stale ? "true" : "false", out);
+    json_key(out, "started", &first);
+    json_string(out, r->started);
+    json_key(out, "finished", &first);
+    json_string(out, r->finished);
+    json_key(out, "version", &first);
+    json_string(out, r->version);
+    json_key(out, "host", &first);
+    json_string(out, r->host);
+    json_key(out, "pid", &first);
+    fprintf(out, "%lld", (long long)r->pid);
+    json_key(out, "generation_count", &first);
+    fprintf(out, "%lld", (long long)r->generation_count);
+    json_key(out, "last_best", &first);
+    json_number(out, r->last_best);
+    json_key(out, "last_mean", &first);
+    json_number(out, r->last_mean);
+    json_key(out, "stop_reason", &first);
+    json_string(out, r->stop_reason);
+    json_key(out, "edit_count", &first);
+    fprintf(out, "%lld", (long long)r->edit_count);
+    json_key(out, "first_edit", &first);
+    json_string(out, r->first_edit);
+    json_key(out, "params", &first);
+    fputc('{', out);
+    int pfirst = 1;
+    for (int i = 0; i < r->param_count; ++i) {
+        json_key(out, r->params[i].key, &pfirst);
+        json_string(out, r->params[i].value);
+    }
+    fputc('}', out);
+}
+
+const char *db_cli_figure_key(char *buf, size_t cap, const char *name)
+{
+    static const char *const fixed[] = {"gen",    "best",  "mean",   "worst",
+                                        "stddev", "ticks", "wall_s", "evaluations"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
+        if (strcmp(name, fixed[i]) == 0) {
+            snprintf(buf, cap, "figure_%s", name);
+            return buf;
+        }
+    return name;
+}
+
+const char *db_cli_short_time(char *buf, size_t cap, const char *iso)
+{
+    snprintf(buf, cap, "%s", iso ? iso : "-");
+    char *t = strchr(buf, 'T');
+    if (t) *t = ' ';
+    size_t n = strlen(buf);
+    if (n && buf[n - 1] == 'Z') buf[n - 1] = '\0';
+    return buf;
+}

@@ -112,6 +112,11 @@ for k in boids steps threads seconds cpu_seconds cpu_per_wall steps_per_s ns_per
     echo "$json" | grep -q "\"$k\":" || fail "bench JSON lacks $k: $json"
 done
 echo "$json" | grep -q '"boids": 2000' || fail "bench JSON boids wrong: $json"
+# It times the seed's boids (experiments/steering/boids.ini's numbers), not
+# the schema's defaults, which are scaled by 7 for the 800 x 600 world (with
+# those, ~380 boids sit within the cohesion radius instead of ~8).
+echo "$json" | grep -q '"cohesion_radius": 7, "separation_distance": 5, "max_speed": 15,' ||
+    fail "bench does not time the seed's boids (radius 7, separation 5, speed 15): $json"
 "$ALIFE" bench steering --boids 500 --steps 2 --brute >/dev/null 2>&1 || fail "bench --brute failed"
 # The default length is 20 million boid-steps (10 ticks at least).
 "$ALIFE" bench steering --boids 1000000 --warmup 0 --help | grep -q "20 million boid-steps" ||

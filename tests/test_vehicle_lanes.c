@@ -1,5 +1,6 @@
-// steer_integrate4 (four vehicles in one vector pass, used by the steering
-// tick) gives bit for bit what four calls of steer_integrate give, on
+// steer_integrate_n (a run of vehicles in vector lanes, used by the steering
+// tick; runs of 1 to 64, so every clone's full vectors and tails are
+// exercised) gives bit for bit what calls of steer_integrate give, on
 // hostile inputs: forces and speeds below, at and far above their caps,
 // zero and near-zero velocities, headings against the velocity (the turn
 // limit), zero headings, and bodies leaving the world under every edge
@@ -28,9 +29,11 @@ static float tricky(alRng *rng, float scale)
     }
 }
 
-static void run_lanes(alEdgePolicy edge, bool in_place)
+enum { RUN = 64 };
+
+static void run_lanes(alEdgePolicy edge, uint64_t stream)
 {
-    alRng rng = alRng_Stream(99, (uint64_t)edge * 2 + in_place);
+    alRng rng = alRng_Stream(99, (uint64_t)edge * 2 + stream);
     long differ = 0, turned = 0, confined = 0;
     for (int t = 0; t < 4000; ++t) {
         alWorld w = {alRng_Range(&rng, 5, 300), alRng_Range(&rng, 5, 300), edge};
@@ -40,9 +43,10 @@ static void run_lanes(alEdgePolicy edge, bool in_place)
         p.max_speed = alRng_Range(&rng, 0.5f, 200.0f);
         float a = alRng_Range(&rng, 0.0f, 3.14159265f), c = cosf(a), s = sinf(a);
         float dt = alRng_Bounded(&rng, 2) ? 1.0f / 60.0f : alRng_Range(&rng, 0.001f, 0.5f);
-        float fx[4], fy[4], st[6][4];
-        alVec2 pos[4], vel[4], head[4];
-        for (int l = 0; l < 4; ++l) {
+        int n = 1 + (int)alRng_Bounded(&rng, RUN);
+        float fx[RUN], fy[RUN], st[6][RUN];
+        alVec2 pos[RUN], vel[RUN], head[RUN];
+        for (int l = 0; l < n; ++l) {
             fx[l] = tricky(&rng, p.max_force), fy[l] = tricky(&rng, p.max_force);
             // Near an edge (or across it) half the time.
             float x = alRng_Bounded(&rng, 2) ? alRng_Range(&rng, -0.5f, 0.5f) : alRng_Range(&rng, 0, w.width);
@@ -61,11 +65,11 @@ static void run_lanes(alEdgePolicy edge, bool in_place)
             st[0][l] = pos[l].x, st[1][l] = pos[l].y, st[2][l] = vel[l].x;
             st[3][l] = vel[l].y, st[4][l] = head[l].x, st[5][l] = head[l].y;
         }
-        float o[6][4];
-        lanes4 in = {st[0], st[1], st[2], st[3], st[4], st[5]};
-        lanes4 out = in_place ? in : (lanes4){o[0], o[1], o[2], o[3], o[4], o[5]};
-        steer_integrate4(&w, &p, c, s, fx, fy, dt, &in, &out);
-        for (int l = 0; l < 4; ++l) {
+        float o[6][RUN];
+        lanes in = {st[0], st[1], st[2], st[3], st[4], st[5]};
+        lanes out = {o[0], o[1], o[2], o[3], o[4], o[5]};
+        steer_integrate_n(&w, &p, c, s, fx, fy, dt, &in, &out, n);
+        for (int l = 0; l < n; ++l) {
             alVec2 h0 = head[l];
             steer_integrate(&w, &p, c, s, alV2(fx[l], fy[l]), dt, &pos[l], &vel[l], &head[l]);
             float want[6] = {pos[l].x, pos[l].y, vel[l].x, vel[l].y, head[l].x, head[l].y};
@@ -84,15 +88,15 @@ static void run_lanes(alEdgePolicy edge, bool in_place)
 static void lanes_equal_one_by_one_wrapped(void **state)
 {
     (void)state;
-    run_lanes(AL_EDGE_WRAP, false);
-    run_lanes(AL_EDGE_WRAP, true);
+    run_lanes(AL_EDGE_WRAP, 0);
+    run_lanes(AL_EDGE_WRAP, 1);
 }
 
 static void lanes_equal_one_by_one_bounded(void **state)
 {
     (void)state;
-    run_lanes(AL_EDGE_BOUNCE, false);
-    run_lanes(AL_EDGE_CONTAIN, true);
+    run_lanes(AL_EDGE_BOUNCE, 0);
+    run_lanes(AL_EDGE_CONTAIN, 1);
 }
 
 int main(void)

@@ -1,9 +1,10 @@
 /// v4.h — four floats (or 32-bit ints) in one SSE2 (x86-64) or NEON
-/// register, through GCC vector extensions: the lanes of the core's hot
-/// loops (the grid's cell pass and k-nearest query, the vehicles'
-/// integration). Lane by lane the arithmetic rounds as the same scalar code
-/// does (IEEE sums, products, divisions and square roots; C17 mode contracts
-/// nothing into an FMA), so vector and scalar paths give the same bits.
+/// register, through GCC vector extensions: the lanes of the grid's cell
+/// pass and the k-nearest query's lane bits (the query and the vehicles'
+/// integration have wider lanes of their own). Lane by lane the arithmetic
+/// rounds as the same scalar code does (IEEE sums, products and divisions;
+/// C17 mode contracts nothing into an FMA), so vector and scalar paths give
+/// the same bits.
 /// A comparison gives -1 (true) or 0 in each int lane.
 #ifndef ALIFE_V4_H
 #define ALIFE_V4_H
@@ -30,22 +31,6 @@ static inline alV4f alV4_Load(const float *p)
 
 /// Four floats to p (any alignment).
 static inline void alV4_Store(float *p, alV4f v) { memcpy(p, &v, sizeof v); }
-
-/// m ? a : b, lane by lane (m: a comparison's result).
-static inline alV4f alV4_Pick(alV4i m, alV4f a, alV4f b)
-{
-    return (alV4f)(((alV4i)a & m) | ((alV4i)b & ~m));
-}
-
-/// IEEE square root of each lane (as sqrtf).
-static inline alV4f alV4_Sqrt(alV4f v)
-{
-#if defined(__SSE__)
-    return __builtin_ia32_sqrtps(v);
-#else
-    return (alV4f){sqrtf(v[0]), sqrtf(v[1]), sqrtf(v[2]), sqrtf(v[3])};
-#endif
-}
 
 /// Bit l set when lane l of a comparison's result m is true.
 static inline int alV4_Bits(alV4i m)

@@ -104,6 +104,16 @@ int bench_steering(int argc, char **argv)
     if (steps == 0) steps = default_steps(boids, brute);
     alSteeringDef def = alDefaultSteeringDef();
     def.scenario = AL_SCN_BOIDS;
+    // The seed's own numbers (experiments/steering/boids.ini), not the
+    // schema's defaults, which are scaled by 7 for the 800 x 600 world.
+    def.boids.cohesion_radius = 7;
+    def.boids.separation_distance = 5;
+    def.boids.cohesion = 1;
+    def.boids.alignment = 4;
+    def.boids.separation = 10;
+    def.boids.max_speed = 15;
+    def.boids.max_neighbours = 10;
+    def.boids.min_neighbours = 2;
     def.vehicles = (int)boids;
     def.threads = (int)threads;
     def.brute_force = brute;
@@ -126,13 +136,15 @@ int bench_steering(int argc, char **argv)
     double sps = (double)steps / el, ns = el * 1e9 / ((double)steps * (double)boids);
     if (json) {
         printf("{\"boids\": %lld, \"steps\": %lld, \"threads\": %d, \"brute\": %s, \"think_interval\": %g, "
+               "\"cohesion_radius\": %g, \"separation_distance\": %g, \"max_speed\": %g, "
                "\"density\": %g, \"world\": %g, \"cell_factor\": %g, \"warmup\": %lld, "
                "\"seconds\": %.6f, \"cpu_seconds\": %.6f, \"cpu_per_wall\": %.3f, "
                "\"steps_per_s\": %.3f, \"ns_per_boid_step\": %.3f, "
                "\"order\": %.4f, \"nn_distance\": %.4f}\n",
                (long long)boids, (long long)steps, used_threads, brute ? "true" : "false",
-               (double)def.boids.think_interval, density, (double)side, cell, (long long)warm, el,
-               cpu, ratio, sps, ns, f.order, f.nn_distance);
+               (double)def.boids.think_interval, (double)def.boids.cohesion_radius,
+               (double)def.boids.separation_distance, (double)def.boids.max_speed, density,
+               (double)side, cell, (long long)warm, el, cpu, ratio, sps, ns, f.order, f.nn_distance);
     } else {
         printf("steering bench: %lld boids (%s, %d thread%s, think every %gs) in a %.0f x %.0f world\n"
                "%lld steps in %.3fs (%.3f s CPU): %.1f steps/s, %.1f ns per boid-step (order %.3f "

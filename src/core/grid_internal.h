@@ -14,7 +14,7 @@
 // Slots allocated past the capacity of order, sx and sy (kept defined): a
 // vector load of the last few agents may read that far; the lanes past the
 // agents are never used.
-#define GRID_PAD 4
+#define GRID_PAD 16
 
 // floorf(f) as an int clamped to [lo, hi] (|lo|, |hi| <= 2^30); NaN gives
 // lo. Casting a float outside int's range (a huge or infinite coordinate)

@@ -45,25 +45,36 @@ static void think(alSteering *s, int i, float *dbg6)
     }
 }
 
-alVec2 boids_force(alSteering *s, int i, float *dbg6)
+void boids_forces(alSteering *s, int i0, int i1, float *fx, float *fy)
 {
     const alBoidsParams *b = &s->def.boids;
-    const alVehicleParams *P = params_of(s, i);
-    float dt = s->def.dt;
-    s->think_t[i] -= dt;
-    if (s->think_t[i] <= 0) {
-        s->think_t[i] += b->think_interval;
-        if (s->think_t[i] < 0) s->think_t[i] = 0; // interval 0: every tick
-        think(s, i, dbg6);
+    float dt = s->def.dt, *think_t = s->think_t;
+    for (int i = i0; i < i1; ++i) {
+        think_t[i] -= dt;
+        if (think_t[i] <= 0) {
+            think_t[i] += b->think_interval;
+            if (think_t[i] < 0) think_t[i] = 0; // interval 0: every tick
+            think(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
+        }
     }
-    // Track the desired velocity over about one think interval.
+    // Track the desired velocity over about one think interval: a pass
+    // over the block's arrays that vectorises (vehicle 0 has its own mass).
     float tau = b->think_interval > 4.0f * dt ? b->think_interval : 4.0f * dt; // fmaxf is a call here
-    alVec2 vel = vel_of(&s->cur, i);
-    alVec2 f = alV2_Scale(alV2_Sub(alV2(s->dvx[i], s->dvy[i]), vel), P->mass / tau);
-    if (b->return_gain <= 0) return f;
+    float g0 = s->first.mass / tau, g1 = s->others.mass / tau;
+    const float *dvx = s->dvx, *dvy = s->dvy, *vx = s->cur.vx, *vy = s->cur.vy;
+    for (int i = i0; i < i1; ++i) {
+        float g = i == 0 ? g0 : g1;
+        fx[i - i0] = (dvx[i] - vx[i]) * g;
+        fy[i - i0] = (dvy[i] - vy[i]) * g;
+    }
+    if (b->return_gain <= 0) return;
     const alWorld *w = &s->def.world;
-    alVec2 home = alWorld_Delta(w, pos_of(&s->cur, i), alV2(0.5f * w->width, 0.5f * w->height));
-    if (alV2_LengthSq(home) > b->return_radius * b->return_radius)
-        f = alV2_Add(f, alV2_Scale(home, P->mass * b->return_gain / b->return_radius));
-    return f;
+    for (int i = i0; i < i1; ++i) {
+        const alVehicleParams *P = params_of(s, i);
+        alVec2 home = alWorld_Delta(w, pos_of(&s->cur, i), alV2(0.5f * w->width, 0.5f * w->height));
+        if (alV2_LengthSq(home) > b->return_radius * b->return_radius) {
+            alVec2 f = alV2_Add(alV2(fx[i - i0], fy[i - i0]), alV2_Scale(home, P->mass * b->return_gain / b->return_radius));
+            fx[i - i0] = f.x, fy[i - i0] = f.y;
+        }
+    }
 }

@@ -3,6 +3,7 @@
 // nearest ones (at most max) in (distance, index) order, so the grid and the
 // brute-force scan find the same list and every sum comes out bit-identical.
 #include <math.h>
+#include <stdbool.h>
 
 #include "steer_internal.h"
 
@@ -26,12 +27,25 @@ void steer_neighbours(const alSteering *s, int i, float radius, int max, neighbo
         // Slots index the grid's cell-ordered positions. Velocities are read
         // by agent: a cell-ordered copy cost two passes a tick (each a fork
         // and join of the threads) to save little, as big flocks are
-        // renumbered in cell order anyway (reorder_by_cell).
+        // renumbered in cell order anyway (reorder_by_cell). The relative
+        // positions are alWorld_Delta's, its world read once (the stores
+        // into *out could change it for all the compiler knows).
+        const float *sx = g->sx, *sy = g->sy, *vx = s->cur.vx, *vy = s->cur.vy;
+        const int *order = g->order;
+        float W = w->width, H = w->height, hw = 0.5f * W, hh = 0.5f * H;
+        bool wrap = w->edge == AL_EDGE_WRAP;
         for (int k = 0; k < out->n; ++k) {
-            int slot = got[k], j = g->order[slot];
+            int slot = got[k], j = order[slot];
+            float dx = sx[slot] - p.x, dy = sy[slot] - p.y;
+            if (wrap) {
+                if (dx > hw) dx -= W;
+                else if (dx < -hw) dx += W;
+                if (dy > hh) dy -= H;
+                else if (dy < -hh) dy += H;
+            }
             out->idx[k] = j;
-            out->dpos[k] = alWorld_Delta(w, p, alV2(g->sx[slot], g->sy[slot]));
-            out->vel[k] = vel_of(&s->cur, j);
+            out->dpos[k] = alV2(dx, dy);
+            out->vel[k] = alV2(vx[j], vy[j]);
         }
     }
 }

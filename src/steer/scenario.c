@@ -269,7 +269,6 @@ static alVec2 formation_offset(int i, float spacing)
 alVec2 scenario_force(alSteering *s, int i, float *dbg6)
 {
     alScenario sc = s->def.scenario;
-    if (sc == AL_SCN_BOIDS) return boids_force(s, i, dbg6);
     if (sc == AL_SCN_FISH) return fish_force(s, i);
     const alWorld *w = &s->def.world;
     const alVehicleParams *P = params_of(s, i);

@@ -97,25 +97,27 @@ void scenario_tick(alSteering *s);           // serial scene events after a tick
 void flow_fill(alFlowField *f, const alWorld *w, float scale, alRng *rng);
 
 // boids.c and fish.c
-alVec2 boids_force(alSteering *s, int i, float *dbg6);
+// The forces of boids i0..i1-1 into fx[i - i0], fy[i - i0] (those whose
+// turn it is think first; the GUI's debug forces when recording).
+void boids_forces(alSteering *s, int i0, int i1, float *fx, float *fy);
 alVec2 fish_force(alSteering *s, int i);
 
 // vehicle.c: alSteer_Integrate with the turn's cosine and sine precomputed.
 void steer_integrate(const alWorld *w, const alVehicleParams *p, float cos_turn, float sin_turn,
                      alVec2 force, float dt, alVec2 *pos, alVec2 *vel, alVec2 *heading);
 
-// Four consecutive vehicles' state, one pointer per array (positions,
-// velocities, headings), for steer_integrate4.
-typedef struct lanes4 {
+// The state arrays of a run of consecutive vehicles, one pointer per array
+// (positions, velocities, headings), for steer_integrate_n.
+typedef struct lanes {
     float *x, *y, *vx, *vy, *hx, *hy;
-} lanes4;
+} lanes;
 
-// steer_integrate for four vehicles with the same params (forces fx, fy;
-// state read from in, written to out, which may be the same): bit for bit
-// what four calls of steer_integrate give.
-void steer_integrate4(const alWorld *w, const alVehicleParams *p, float cos_turn, float sin_turn,
-                      const float *fx, const float *fy, float dt, const lanes4 *in,
-                      const lanes4 *out);
+// steer_integrate for n vehicles with the same params (forces fx, fy;
+// state read from in, written to out, which must not overlap it): bit for
+// bit what n calls of steer_integrate give, in vector lanes.
+void steer_integrate_n(const alWorld *w, const alVehicleParams *p, float cos_turn, float sin_turn,
+                       const float *fx, const float *fy, float dt, const lanes *in,
+                       const lanes *out, int n);
 
 // flock_figures.c
 // The order parameter by fixed blocks of vehicles (ORDER_BLOCK each, more

@@ -217,9 +217,8 @@ done:
 }
 
 // Vehicles are moved in blocks: a block's forces first (they read only the
-// old state), then its integration, four vehicles to a vector; the blocks
-// of four are independent chains of square roots and divisions, which the
-// processor overlaps.
+// old state), then its integration in vector lanes: independent chains of
+// square roots and divisions, which the processor overlaps.
 enum { BLOCK = 64 };
 
 typedef struct tick_consts {
@@ -238,21 +237,19 @@ static void integrate_one(alSteering *s, const tick_consts *t, int i, alVec2 f)
 }
 
 // Moves vehicles i0..i1-1 by their forces (fx[k], fy[k] for vehicle i0 + k):
-// vehicle 0 (its own params) and the last few one by one, the rest four at
-// a time with steer_integrate4 (bit-identical).
+// vehicle 0 (its own params) alone, the rest in one vector pass
+// (steer_integrate_n, bit-identical).
 static void integrate_block(alSteering *s, const tick_consts *t, int i0, int i1, const float *fx,
                             const float *fy)
 {
     int i = i0;
     if (i == 0 && i < i1) integrate_one(s, t, i++, alV2(fx[0], fy[0]));
-    for (; i + 4 <= i1; i += 4) {
-        soa *c = &s->cur, *x = &s->nxt;
-        lanes4 in = {c->x + i, c->y + i, c->vx + i, c->vy + i, c->hx + i, c->hy + i};
-        lanes4 out = {x->x + i, x->y + i, x->vx + i, x->vy + i, x->hx + i, x->hy + i};
-        steer_integrate4(&s->def.world, &s->others, t->c1, t->s1, fx + (i - i0), fy + (i - i0), t->dt,
-                         &in, &out);
-    }
-    for (; i < i1; ++i) integrate_one(s, t, i, alV2(fx[i - i0], fy[i - i0]));
+    if (i >= i1) return;
+    soa *c = &s->cur, *x = &s->nxt;
+    lanes in = {c->x + i, c->y + i, c->vx + i, c->vy + i, c->hx + i, c->hy + i};
+    lanes out = {x->x + i, x->y + i, x->vx + i, x->vy + i, x->hx + i, x->hy + i};
+    steer_integrate_n(&s->def.world, &s->others, t->c1, t->s1, fx + (i - i0), fy + (i - i0), t->dt, &in,
+                      &out, i1 - i);
 }
 
 bool alSteering_Step(alSteering *s)
@@ -285,9 +282,13 @@ bool alSteering_Step(alSteering *s)
             // Blocks of BLOCK vehicles (see there); 4 blocks a chunk.
             int i0 = BLOCK * b, i1 = i0 + BLOCK < n ? i0 + BLOCK : n;
             float fx[BLOCK], fy[BLOCK];
-            for (int i = i0; i < i1; ++i) {
-                alVec2 f = scenario_force(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
-                fx[i - i0] = f.x, fy[i - i0] = f.y;
+            if (d->scenario == AL_SCN_BOIDS) {
+                boids_forces(s, i0, i1, fx, fy);
+            } else {
+                for (int i = i0; i < i1; ++i) {
+                    alVec2 f = scenario_force(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
+                    fx[i - i0] = f.x, fy[i - i0] = f.y;
+                }
             }
             integrate_block(s, &tc, i0, i1, fx, fy);
         }

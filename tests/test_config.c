@@ -239,6 +239,24 @@ static void test_resolved_ini_round_trips(void **state)
     alDestroyConfig(b);
 }
 
+static void test_a_run_reads_only_its_algorithms_part(void **state)
+{
+    (void)state;
+    const alKeyDef *ga = alSchema_Find("ga.mutation_rate"), *cm = alSchema_Find("cmaes.sigma0"),
+                   *pole = alSchema_Find("pole.track"), *seed = alSchema_Find("run.seed");
+    assert_non_null(ga);
+    assert_non_null(cm);
+    assert_true(alSchema_KeyInModule(ga, "pole")); // stored with every pole run
+    assert_false(alSchema_KeyInRun(ga, "pole", "cmaes"));
+    assert_true(alSchema_KeyInRun(ga, "pole", "ga"));
+    assert_false(alSchema_KeyInRun(cm, "pole", "ga"));
+    assert_true(alSchema_KeyInRun(cm, "pole", "cmaes"));
+    assert_true(alSchema_KeyInRun(ga, "estrings", NULL)); // NULL: run.algorithm's default, ga
+    assert_false(alSchema_KeyInRun(cm, "estrings", "cmaes")); // not the module's at all
+    assert_true(alSchema_KeyInRun(pole, "pole", "cmaes"));
+    assert_true(alSchema_KeyInRun(seed, "xor", "neat"));
+}
+
 static void test_clone_is_deep(void **state)
 {
     (void)state;
@@ -302,6 +320,7 @@ int main(void)
         cmocka_unit_test(test_module_choice),
         cmocka_unit_test(test_quoted_strings_keep_their_spaces),
         cmocka_unit_test(test_resolved_ini_round_trips),
+        cmocka_unit_test(test_a_run_reads_only_its_algorithms_part),
         cmocka_unit_test(test_clone_is_deep),
         cmocka_unit_test(test_missing_file_is_a_config_error),
         cmocka_unit_test(test_real_file_on_disk),

@@ -75,6 +75,13 @@ const char *const *alSchema_Modules(int *count);
 const alKeyDef *alSchema_Find(const char *fullkey);
 /// Whether module (e.g. "ants") uses key k: common keys and its own part's.
 bool alSchema_KeyInModule(const alKeyDef *k, const char *module);
+/// Whether a run of module under algorithm (run.algorithm's value, e.g.
+/// "cmaes"; NULL: its default) reads key k: the module uses it
+/// (alSchema_KeyInModule) and, if k belongs to an algorithm's part ([ga],
+/// [neat], [cmaes]: a part whose section is one of run.algorithm's choices),
+/// that algorithm is the run's. A stored config holds every key of the
+/// module; this tells the ones the run applied from the rest.
+bool alSchema_KeyInRun(const alKeyDef *k, const char *module, const char *algorithm);
 
 typedef struct alConfig alConfig;
 

@@ -7,7 +7,7 @@
 #ifdef ALIFE_HAVE_GUI
 #include <SDL.h>
 
-#include "gui/compare_colors.h"
+#include "gui/compare_series.h"
 #include "gui/gui.h"
 #include "gui_events.h"
 #include "gui/shell.h"

@@ -14,7 +14,7 @@ static void sleep_ms(long ms)
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
 }
-#include "alife/runcompare.h"
+#include "alife/runset.h"
 
 static alRunLog *open_rw(const char *path)
 {

@@ -41,8 +41,7 @@ static void show_json(const alRunData *run)
     fputc('{', stdout);
     db_cli_json_run_fields(stdout, &run->info);
     int first = 0;
-    json_key(stdout, "config", &first);
-    json_string(stdout, run->info.config);
+    json_field_string(stdout, "config", run->info.config, &first);
     json_key(stdout, "figure_names", &first);
     fputc('[', stdout);
     for (int k = 0; k < run->figure_count; ++k) {
@@ -54,24 +53,19 @@ static void show_json(const alRunData *run)
         const alRunGen *g = &run->gens[i];
         fputs(i ? ",\n{" : "\n{", stdout);
         int gf = 1;
-        json_key(stdout, "gen", &gf);
-        fprintf(stdout, "%lld", (long long)g->gen);
+        json_field_int(stdout, "gen", g->gen, &gf);
         const char *names[] = {"best", "mean", "worst", "stddev"};
         const double vals[] = {g->best, g->mean, g->worst, g->stddev};
         for (int k = 0; k < 4; ++k) {
-            json_key(stdout, names[k], &gf);
-            json_number(stdout, vals[k]);
+            json_field_number(stdout, names[k], vals[k], &gf);
         }
         for (int k = 0; k < run->figure_count; ++k) {
-            json_key(stdout, db_cli_figure_key(key, sizeof key, run->figure_names[k]), &gf);
-            json_number(stdout, g->figures[k]);
+            json_field_number(stdout, db_cli_figure_key(key, sizeof key, run->figure_names[k]),
+                              g->figures[k], &gf);
         }
-        json_key(stdout, "evaluations", &gf);
-        fprintf(stdout, "%lld", (long long)g->evaluations);
-        json_key(stdout, "ticks", &gf);
-        fprintf(stdout, "%lld", (long long)g->ticks);
-        json_key(stdout, "wall_s", &gf);
-        json_number(stdout, g->wall_s);
+        json_field_int(stdout, "evaluations", g->evaluations, &gf);
+        json_field_int(stdout, "ticks", g->ticks, &gf);
+        json_field_number(stdout, "wall_s", g->wall_s, &gf);
         fputc('}', stdout);
     }
     fputs("\n]}\n", stdout);

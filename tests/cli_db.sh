@@ -117,7 +117,8 @@ start_long_run() {
         [ -n "$id" ] && [ "$id" != "$before" ] && [ "$(gen_count "$id")" -ge 2 ] 2>/dev/null && return 0
         kill -0 "$pid" 2>/dev/null || return 1 # ended by itself (goal reached)
     done
-    return 1
+    kill "$pid" 2>/dev/null # never logged 2 generations in time (a loaded machine):
+    return 1                # stop it, or the caller's wait would hang for ever
 }
 
 # Stops a long run of one of the configs with signal $1 while it is still

@@ -1,0 +1,139 @@
+// Breeding one block of children: two parents per pair (ga_select.h),
+// crossover, mutation (ga_mutate.c), and the evaluation of the new
+// children while they are still in cache.
+#include <math.h>
+#include <string.h>
+
+#include "ga_internal.h"
+#include "ga_select.h"
+
+// ---- variation --------------------------------------------------------------------------
+
+static void crossover(const alGa *ga, const unsigned char *restrict a,
+                      const unsigned char *restrict b, unsigned char *restrict c0,
+                      unsigned char *restrict c1, alRng *rp)
+{
+    alRng rl = *rp, *r = &rl; // a local stream: byte stores cannot alias it
+    const int len = ga->len;
+    const size_t gs = (size_t)ga->gsize, all = (size_t)len * gs;
+    // A rate of 0 or 1 needs no draw (the default is 1).
+    const uint64_t thr = ga->cross_thr;
+    bool cross = len >= 2 && thr > 0 && (thr > UINT32_MAX || (uint64_t)alRng_Next(r) < thr);
+    if (!cross) {
+        memcpy(c0, a, all);
+        memcpy(c1, b, all);
+        *rp = rl;
+        return;
+    }
+    switch (ga->def.crossover) {
+    case AL_CROSS_ONE_POINT: {
+        size_t cut = (1 + draw(r, ga->b_cut1)) * gs;
+        memcpy(c0, a, cut);
+        memcpy(c0 + cut, b + cut, all - cut);
+        memcpy(c1, b, cut);
+        memcpy(c1 + cut, a + cut, all - cut);
+        break;
+    }
+    case AL_CROSS_TWO_POINT: {
+        // Two distinct cuts in [1, len-1]; with len == 2 there is only one.
+        uint32_t p = 1 + draw(r, ga->b_cut1), q = p;
+        if (len > 2) {
+            q = 1 + draw(r, ga->b_cut2);
+            if (q >= p) q++;
+        }
+        size_t lo = (p < q ? p : q) * gs, hi = (p < q ? q : p) * gs;
+        if (lo == hi) hi = all; // len == 2: the tail is the segment
+        memcpy(c0, a, all);
+        memcpy(c1, b, all);
+        memcpy(c0 + lo, b + lo, hi - lo);
+        memcpy(c1 + lo, a + lo, hi - lo);
+        break;
+    }
+    case AL_CROSS_UNIFORM:
+        if (gs == 1) {
+            // 8 genes at a time: 8 random bits become an 8-byte mask.
+            int j = 0;
+            for (; j + 32 <= len; j += 32) {
+                uint32_t bits = alRng_Next(r);
+                for (int q = 0; q < 4; ++q) {
+                    uint64_t m = ga->cross_mask[(bits >> (8 * q)) & 0xffu], x, y;
+                    memcpy(&x, a + j + 8 * q, 8);
+                    memcpy(&y, b + j + 8 * q, 8);
+                    uint64_t o0 = (x & ~m) | (y & m), o1 = (y & ~m) | (x & m);
+                    memcpy(c0 + j + 8 * q, &o0, 8);
+                    memcpy(c1 + j + 8 * q, &o1, 8);
+                }
+            }
+            if (j < len) {
+                uint32_t bits = alRng_Next(r);
+                for (; j < len; ++j, bits >>= 1) {
+                    uint8_t m = (uint8_t) - (uint8_t)(bits & 1u);
+                    c0[j] = (uint8_t)((a[j] & ~m) | (b[j] & m));
+                    c1[j] = (uint8_t)((b[j] & ~m) | (a[j] & m));
+                }
+            }
+        } else {
+            const uint32_t *fa = (const uint32_t *)(const void *)a;
+            const uint32_t *fb = (const uint32_t *)(const void *)b;
+            uint32_t *o0 = (uint32_t *)(void *)c0, *o1 = (uint32_t *)(void *)c1;
+            for (int j0 = 0; j0 < len; j0 += 32) {
+                uint32_t bits = alRng_Next(r);
+                int end = j0 + 32 < len ? j0 + 32 : len;
+                for (int j = j0; j < end; ++j) {
+                    uint32_t m = (uint32_t) - ((bits >> (j - j0)) & 1u);
+                    o0[j] = (fa[j] & ~m) | (fb[j] & m);
+                    o1[j] = (fb[j] & ~m) | (fa[j] & m);
+                }
+            }
+        }
+        break;
+    }
+    *rp = rl;
+}
+
+void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int64_t *evals)
+{
+    // Four streams per block: the first parent and crossover, the second
+    // parent, mutation gaps, mutation values. Separate chains let the CPU
+    // draw them in parallel.
+    alRng r = alRng_Stream(ga->seed, stream_id(ga, KIND_BREED, ga->gen, (uint64_t)block));
+    alRng r2 = alRng_Stream(ga->seed, stream_id(ga, KIND_MATE, ga->gen, (uint64_t)block));
+    alRng rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
+    alRng rv = alRng_Stream(ga->seed, stream_id(ga, KIND_VALUES, ga->gen, (uint64_t)block));
+    const int cur = ga->cur;
+    int p0 = block * BLOCK_PAIRS, p1 = p0 + BLOCK_PAIRS;
+    if (p1 > pairs) p1 = pairs;
+    int64_t done = 0;
+    const bool rows_at_once = ga->def.type == AL_GENOME_BYTES && ga->def.mutation_rate > 0 &&
+                              ga->def.mutation_rate < 1;
+    for (int p = p0; p < p1; ++p) {
+        int a = select_one(ga, &r), b = select_one(ga, &r2);
+        int i0 = first_child + 2 * p, i1 = i0 + 1; // i1 may be the spare row n
+        unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
+        crossover(ga, row(ga, cur, a), row(ga, cur, b), c0, c1, &r);
+        if (!rows_at_once) {
+            ga_mutate(ga, c0, &rg, &rv);
+            ga_mutate(ga, c1, &rg, &rv);
+        }
+    }
+    // The block's children are consecutive rows: byte genomes mutate as one
+    // run of genes (see mutate_rows), then all are evaluated, still in cache.
+    if (rows_at_once)
+        ga_mutate_bytes(ga, row(ga, nb, first_child + 2 * p0), 2 * (p1 - p0), &rg, &rv);
+    for (int p = p0; p < p1; ++p) {
+        int i0 = first_child + 2 * p, i1 = i0 + 1;
+        unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
+        if (ga->def.fitness) {
+            ga->fit[nb][i0] = ga->def.fitness(c0, ga->len, ga->def.fitness_ctx);
+            done++;
+            if (i1 < ga->n) {
+                ga->fit[nb][i1] = ga->def.fitness(c1, ga->len, ga->def.fitness_ctx);
+                done++;
+            }
+        } else {
+            ga->fit[nb][i0] = ga->fit[nb][i1] = NAN;
+        }
+    }
+    *evals += done;
+}
+

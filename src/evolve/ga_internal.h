@@ -1,0 +1,176 @@
+// ga_internal.h — shared by the GA engine's files (ga_*.c): the state of an
+// alGa, its random-number helpers and the functions one file lends another.
+//
+// The engine, one concept a file:
+//   ga_def.c      the def: defaults, validation, the [ga] keys read, names
+//   ga_config.c   the [ga] section of the schema
+//   ga_create.c   create/destroy, generation 0, the tables breeding reads
+//   ga_access.c   the accessors (population, fitness, last generation)
+//   ga_stats.c    a generation's statistics, diversity, the stop rule
+//   ga_select.c   selection tables, elites and top-N (ga_select.h: one parent)
+//   ga_breed.c    one block of children: parents, crossover, evaluation
+//   ga_mutate.c   per-gene mutation
+//   ga_epoch.c    evaluation, closing a generation, the thread choice
+//   ga_algorithm.c  the GA through the ask/tell interface
+//
+// Speed matters (EStrings asks for 20,000 generations of 1,000 x 64 genes per
+// second), so the breeding pass is written to draw few random numbers:
+//  - mutation positions come from a geometric skip (the gap to the next
+//    mutated gene), sampled from a precomputed inverse-CDF table (with a
+//    guide table: O(1)) with one 32-bit draw, instead of one Bernoulli draw
+//    per gene; the gap uses the draw's top 24 bits, and its low 8 bits pick
+//    the new symbol (creep through a lookup table); the gap runs on from
+//    one child into the next (a block's children are one run of genes), so
+//    no draw is spent on each child's end;
+//  - bounded integers use Lemire's multiply-and-reject (no division);
+//  - tournaments compare without branches; uniform crossover mixes 8 genes
+//    at a time through a byte mask;
+//  - children are bred in pairs (one selection per parent, two children),
+//    and evaluated right after their block (16 pairs) is made, while still
+//    in cache.
+// Children are bred in fixed blocks of pairs, each block with its own PCG32
+// streams derived from (seed, generation, block): one per parent, one for
+// mutation gaps, one for new values (independent chains the CPU overlaps).
+// So threads only change who computes a block, never what it contains, and
+// the engine may choose between one thread and several at run time (see
+// alGa_Epoch) without changing any result.
+#ifndef ALIFE_GA_INTERNAL_H
+#define ALIFE_GA_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "alife/ga.h"
+#include "alife/pacer.h"
+#include "alife/rng.h"
+
+enum {
+    GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
+    CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
+    PACER_BURST = 8,            // epochs in a try of the other thread mode (one warm-up)
+    PACER_GAP_MIN = 64,         // epochs between the first tries (see alife/pacer.h)
+    PACER_GAP_MAX = 16384,      // ... and at most, after tries kept losing
+    PACER_MEMORY = 1024,        // epochs its mean costs span: a stall of a scheduler
+                                // slice (~100 epochs) then weighs about what it costs
+    PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
+    BLOCK_PAIRS = 16,           // pairs of children per random stream (fixed: results depend on it)
+    KIND_INIT = 1,              // stream kinds, mixed into the stream id
+    KIND_BREED = 2,
+    KIND_DIVERSITY = 3,
+    KIND_GAPS = 4,
+    KIND_VALUES = 5,
+    KIND_MATE = 6,
+};
+
+// An integer range [0, n) with its rejection threshold for Lemire's method.
+typedef struct bound {
+    uint32_t n, thresh;
+} bound;
+
+static inline bound make_bound(uint32_t n)
+{
+    bound b = {n, n ? (uint32_t)(-n) % n : 0};
+    return b;
+}
+
+// A uniform integer in [0, b.n) (Lemire's multiply-and-reject).
+static inline uint32_t draw(alRng *r, bound b)
+{
+    uint64_t m = (uint64_t)alRng_Next(r) * b.n;
+    uint32_t low = (uint32_t)m;
+    if (low < b.n) {
+        while (low < b.thresh) {
+            m = (uint64_t)alRng_Next(r) * b.n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+// Creep: draw d in [0, 2k) means steps -k..-1 then 1..k along the alphabet
+// from index at, wrapping around. Branch-free: the sign and the wrap are
+// coin flips to the branch predictor.
+static inline int creep_index(int d, int at, int k, int na)
+{
+    int down = -(d < k);
+    int to = at + ((-(d + 1)) & down) + ((d - k + 1) & ~down);
+    to += na & -(to < 0);
+    to -= na & -(to >= na); // |step| < na, so one wrap is enough
+    return to;
+}
+
+struct alGa {
+    alGaDef def;
+    uint8_t alpha[256];
+    int16_t alpha_index[256]; // position of a byte in alpha, -1 if absent
+    uint64_t seed;
+    int n, len, gsize;       // population, genes, bytes per gene
+    size_t stride;           // bytes per genome in the buffers
+    unsigned char *genes[2]; // n+1 rows each: the spare row takes an odd pair's second child
+    double *fit[2];
+    int cur;       // buffer of the current generation
+    bool has_last; // buffer 1-cur holds a closed generation
+    int64_t gen;
+    int64_t evaluations;
+    int pending; // individuals of the current generation without a fitness
+    alGaStats last;
+    unsigned char *best_ever;
+    double best_ever_fit;
+    int64_t best_ever_gen;
+    int n_elite;    // elites * elite_copies
+    int *elite_idx; // elites of the generation being closed
+    // selection scratch
+    double *key; // fitness in the "higher is better" sense
+    double *cum; // roulette / rank cumulative weights
+    int *order;  // indices sorted best first (rank, truncation)
+    int *tmp;    // merge-sort scratch
+    int n_trunc;
+    bound b_pop, b_trunc, b_cut1, b_cut2, b_reset, b_creep;
+    uint64_t cross_thr;
+    uint32_t *skip; // mutation gap inverse CDF: first j with r < skip[j]; len entries
+    uint32_t thresh8_creep, thresh8_reset; // 256 mod n: spare 8-bit draws below it are rejected
+    uint32_t thresh16_pop; // 65536 mod n (n <= 65536): 16-bit tournament draws below it rejected
+    uint64_t cross_mask[256]; // uniform crossover: byte i of cross_mask[b] is 0xff if bit i of b
+    uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
+    int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
+                // GUIDE_BITS), complemented (~j) when cell k holds a threshold
+    int threads;
+    alPacer pacer; // breeding on one thread or all (see alife/pacer.h)
+    char error[512];
+};
+
+static inline uint64_t stream_id(const alGa *ga, uint64_t kind, int64_t gen, uint64_t block)
+{
+    return ga->def.stream ^ (kind << 56) ^ ((uint64_t)gen << 20) ^ block;
+}
+
+static inline unsigned char *row(const alGa *ga, int buf, int i)
+{
+    return ga->genes[buf] + (size_t)i * ga->stride;
+}
+
+/// ga_stats.c: the statistics of the current generation into ga->last, and
+/// the best-ever; the stop condition they meet.
+void ga_compute_stats(alGa *ga);
+alGaStop ga_stop_reason(const alGa *ga);
+
+/// ga_select.c: fills the selection tables from the current fitness; false
+/// (ga->error filled) when roulette refuses negative fitness.
+bool ga_prepare_selection(alGa *ga);
+/// ga_select.c: the count best by selection key into idx, best first (ties:
+/// lower index); returns how many.
+int ga_top_keys(const alGa *ga, int count, int *idx);
+
+/// ga_mutate.c: byte genomes with 0 < rate < 1 (the hot path): count
+/// consecutive rows from g, as one run of genes.
+void ga_mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng *gaps, alRng *values);
+/// ga_mutate.c: genome g (float genomes; byte genomes with rate 0 or 1).
+void ga_mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values);
+
+/// ga_breed.c: breeds block `block` of the pairs of children into buffer nb
+/// from child first_child on (and evaluates them with a callback); adds the
+/// evaluations to *evals.
+void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int64_t *evals);
+
+#endif

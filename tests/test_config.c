@@ -21,7 +21,9 @@ static alConfig *from_text(const char *text, const char *const *sets, int nsets,
     def.sets = sets;
     def.set_count = nsets;
     memset(err, 0, sizeof *err);
-    return alCreateConfig(&def, err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, err);
+    return cfg;
 }
 
 // Asserts the text fails with a config error whose message holds every needle.
@@ -48,7 +50,8 @@ static void test_defaults_of_every_module_are_valid(void **state)
         alConfigDef def = alDefaultConfigDef();
         def.module = mods[i];
         alError err;
-        alConfig *cfg = alCreateConfig(&def, &err);
+        alConfig *cfg;
+        alCreateConfig(&def, &cfg, &err);
         if (!cfg) fail_msg("defaults of %s rejected: %s", mods[i], err.msg);
         assert_string_equal(alConfig_Module(cfg), mods[i]);
         assert_string_equal(alConfig_Text(cfg, "run.module"), mods[i]);
@@ -276,7 +279,9 @@ static void test_missing_file_is_a_config_error(void **state)
     alConfigDef def = alDefaultConfigDef();
     def.path = "no/such/dir/exp.ini";
     alError err;
-    assert_null(alCreateConfig(&def, &err));
+    alConfig *cfg = (alConfig *)&def; // must be overwritten
+    assert_int_equal(alCreateConfig(&def, &cfg, &err), AL_ERR_CONFIG);
+    assert_null(cfg);
     assert_int_equal(err.code, AL_ERR_CONFIG); // the user named a wrong file: exit 2
     assert_non_null(strstr(err.msg, "no/such/dir/exp.ini"));
 }
@@ -293,7 +298,8 @@ static void test_real_file_on_disk(void **state)
     alConfigDef def = alDefaultConfigDef();
     def.path = path;
     alError err;
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     assert_non_null(cfg);
     assert_int_equal(alConfig_Int(cfg, "run.seed"), 5);
     char origin[64];

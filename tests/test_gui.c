@@ -260,7 +260,8 @@ static void config_and_sets_follow_their_module_across_switches(void **state)
     // The ants' own defaults (their part may override the common world size).
     alConfigDef dd = alDefaultConfigDef();
     dd.module = "ants";
-    alConfig *defaults = alCreateConfig(&dd, &err);
+    alConfig *defaults;
+    alCreateConfig(&dd, &defaults, &err);
     assert_non_null(defaults);
     assert_float_equal(alConfig_Float(al_gui_config(g), "world.width"),
                        alConfig_Float(defaults, "world.width"), 0);

@@ -26,7 +26,7 @@ static void rig_open(rig *r, alSteeringDef d, uint64_t seed)
 {
     alError err = {0};
     d.threads = 1;
-    r->s = alCreateSteering(&d, seed, &err);
+    alCreateSteering(&d, seed, &r->s, &err);
     if (!r->s) fail_msg("%s", err.msg);
     memset(&r->ctx, 0, sizeof r->ctx);
     r->ctx.mod = r->s;

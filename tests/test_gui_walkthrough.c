@@ -243,7 +243,8 @@ static void expect_lesson_settings(const char *line)
     alConfigDef def = alDefaultConfigDef();
     def.path = path;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     if (!cfg) fail_msg("scenario %s: no lesson file %s: %s", sc, path, err.msg);
     alWorld w = alWorld_FromConfig(cfg);
     if (gs_num(line, "settings.width") != w.width || gs_num(line, "settings.height") != w.height ||

@@ -239,7 +239,9 @@ static alConfig *config(const char *const *sets, int n, alError *err)
     cd.module = "pole";
     cd.sets = sets;
     cd.set_count = n;
-    return alCreateConfig(&cd, err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, err);
+    return cfg;
 }
 
 // Runs the module to its end; returns generations and fills a hash of every

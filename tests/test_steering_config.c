@@ -16,9 +16,10 @@ static alResult read(const char *text, alSteeringDef *d, alError *err)
     cd.text = text;
     cd.path = "t.ini";
     cd.module = "steering";
-    alConfig *cfg = alCreateConfig(&cd, err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, err);
     if (!cfg) return err->code;
-    alResult r = alSteeringDef_FromConfig(cfg, d, err);
+    alResult r = alSteeringDef_FromConfig(d, cfg, err);
     alDestroyConfig(cfg);
     return r;
 }
@@ -128,12 +129,15 @@ static void create_rejects_bad_defs(void **state)
     alSteeringDef d = alDefaultSteeringDef();
     alError err = {0};
     d.params.mass = 0;
-    assert_null(alCreateSteering(&d, 1, &err));
+    alSteering *s = (alSteering *)&d; // must be overwritten
+    assert_int_equal(alCreateSteering(&d, 1, &s, &err), AL_ERR_CONFIG);
+    assert_null(s);
     assert_int_equal(err.code, AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "mass"));
     d = alDefaultSteeringDef();
     d.max_neighbours = 0;
-    assert_null(alCreateSteering(&d, 1, &err));
+    assert_int_equal(alCreateSteering(&d, 1, &s, &err), AL_ERR_CONFIG);
+    assert_null(s);
     alDestroySteering(NULL);
 }
 

@@ -17,7 +17,8 @@
 static alSteering *make_def(const alSteeringDef *d, uint64_t seed)
 {
     alError err = {0};
-    alSteering *s = alCreateSteering(d, seed, &err);
+    alSteering *s;
+    alCreateSteering(d, seed, &s, &err);
     if (!s) fail_msg("%s", err.msg);
     return s;
 }
@@ -209,12 +210,14 @@ static alSteering *lesson(const char *name, const char *const *sets, int nsets)
     cd.sets = sets;
     cd.set_count = nsets;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     if (!cfg) fail_msg("%s", err.msg);
     alSteeringDef d;
-    if (alSteeringDef_FromConfig(cfg, &d, &err) != AL_OK) fail_msg("%s", err.msg);
+    if (alSteeringDef_FromConfig(&d, cfg, &err) != AL_OK) fail_msg("%s", err.msg);
     d.threads = 1;
-    alSteering *s = alCreateSteering(&d, (uint64_t)alConfig_Int(cfg, "run.seed"), &err);
+    alSteering *s;
+    alCreateSteering(&d, (uint64_t)alConfig_Int(cfg, "run.seed"), &s, &err);
     alSteeringDef_Free(&d);
     alDestroyConfig(cfg);
     if (!s) fail_msg("%s", err.msg);
@@ -589,14 +592,16 @@ static void the_default_boids_a_newcomer_sees_flock_within_20_seconds(void **sta
         alConfigDef cd = alDefaultConfigDef();
         cd.module = "steering";
         alError err = {0};
-        alConfig *cfg = alCreateConfig(&cd, &err);
+        alConfig *cfg;
+        alCreateConfig(&cd, &cfg, &err);
         if (!cfg) fail_msg("%s", err.msg);
         alSteeringDef d;
-        assert_int_equal(alSteeringDef_FromConfig(cfg, &d, &err), AL_OK);
+        assert_int_equal(alSteeringDef_FromConfig(&d, cfg, &err), AL_OK);
         alDestroyConfig(cfg);
         assert_int_equal(d.scenario, AL_SCN_BOIDS);
         d.threads = 1;
-        alSteering *s = alCreateSteering(&d, seed, &err);
+        alSteering *s;
+        alCreateSteering(&d, seed, &s, &err);
         alSteeringDef_Free(&d);
         assert_non_null(s);
         run_s(s, 1);

@@ -98,9 +98,11 @@ alConfigDef alDefaultConfigDef(void);
 
 /// Resolves a config. On any error (missing or unreadable file, INI syntax, unknown
 /// section or key, duplicate key, wrong type, out of range, a key of another
-/// module) returns NULL and fills err with "file:line: key = 'value': why
-/// (allowed: range)". The def and its strings are copied, never kept.
-alConfig *alCreateConfig(const alConfigDef *def, alError *err);
+/// module) returns the error's code, sets *out to NULL and fills err (may be
+/// NULL) with "file:line: key = 'value': why (allowed: range)"; else AL_OK
+/// and *out, to free with alDestroyConfig. The def and its strings are
+/// copied, never kept.
+alResult alCreateConfig(const alConfigDef *def, alConfig **out, alError *err);
 /// A deep copy, or NULL if out of memory.
 alConfig *alConfig_Clone(const alConfig *cfg);
 /// Frees the config; NULL is a no-op.

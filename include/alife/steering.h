@@ -303,7 +303,7 @@ alSteeringDef alDefaultSteeringDef(void);
 /// Cross-key and textual checks (the path) fail with AL_ERR_CONFIG naming the
 /// key, its origin (file:line) and the bad token. On success *def->path is
 /// malloc'ed: free it with alSteeringDef_Free.
-alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *def, alError *err);
+alResult alSteeringDef_FromConfig(alSteeringDef *def, const alConfig *cfg, alError *err);
 /// Frees what FromConfig allocated (the path); safe on a default def.
 void alSteeringDef_Free(alSteeringDef *def);
 
@@ -311,9 +311,10 @@ void alSteeringDef_Free(alSteeringDef *def);
 /// runs its own passes on run.threads OpenMP threads inside alSteering_Step.
 typedef struct alSteering alSteering;
 
-/// Creates a simulation; the def (and its path) is copied. NULL + err on bad
-/// values (AL_ERR_CONFIG) or no memory.
-alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *err);
+/// Creates a simulation into *out; the def (and its path) is copied. On bad
+/// values (AL_ERR_CONFIG) or no memory (AL_ERR_NOMEM): that code, *out NULL
+/// and err (may be NULL) filled.
+alResult alCreateSteering(const alSteeringDef *def, uint64_t seed, alSteering **out, alError *err);
 /// Bytes alCreateSteering would allocate for def (an upper estimate).
 double alSteering_EstimateBytes(const alSteeringDef *def);
 /// Frees; NULL is a no-op.

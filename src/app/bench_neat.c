@@ -86,7 +86,8 @@ int bench_neat(int argc, char **argv)
     cd.sets = (const char *const *)o.sets.items;
     cd.set_count = o.sets.count;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     al_sets_free(&o.sets);
     if (!cfg) return cli_fail(&err);
     b.def = alDefaultNeatDef();

@@ -112,7 +112,8 @@ int bench_pole(int argc, char **argv)
     cd.sets = (const char *const *)sets.items;
     cd.set_count = sets.count;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     al_sets_free(&sets);
     if (!cfg) return cli_fail(&err);
     if (strcmp(alConfig_Module(cfg), "pole") != 0) {

@@ -97,7 +97,8 @@ static void show_params(const alRunInfo *r, bool all_params)
     int hidden = 0, set = 0;
     alConfigDef def = alDefaultConfigDef();
     def.module = r->module;
-    alConfig *defaults = alCreateConfig(&def, &(alError){0});
+    alConfig *defaults;
+    alCreateConfig(&def, &defaults, &(alError){0});
     for (int i = 0; i < r->param_count; ++i) {
         const char *key = r->params[i].key, *value = r->params[i].value;
         if (!all_params && param_hidden(r, key, algorithm)) {

@@ -243,7 +243,7 @@ static alResult from_config(const alConfig *cfg, alSteeringDef *d, alError *err)
     return AL_OK;
 }
 
-alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError *err)
+alResult alSteeringDef_FromConfig(alSteeringDef *d, const alConfig *cfg, alError *err)
 {
     // Steering evolves nothing: an algorithm asked for would be ignored.
     const char *alg = alConfig_Text(cfg, "run.algorithm");

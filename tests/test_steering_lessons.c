@@ -170,7 +170,7 @@ static void a_new_waypoint_never_makes_a_convex_path_cross_itself(void **state)
         d.scenario = AL_SCN_PATH;
         d.vehicles = 3;
         d.threads = 1;
-        d.path = pts;
+        memcpy(d.path, pts, (size_t)n * sizeof *pts);
         d.path_count = n;
         d.path_loop = trial % 4 != 0; // open paths too
         alSteering *s = make_def(&d, 1);
@@ -218,7 +218,6 @@ static alSteering *lesson(const char *name, const char *const *sets, int nsets)
     d.threads = 1;
     alSteering *s;
     alCreateSteering(&d, (uint64_t)alConfig_Int(cfg, "run.seed"), &s, &err);
-    alSteeringDef_Free(&d);
     alDestroyConfig(cfg);
     if (!s) fail_msg("%s", err.msg);
     return s;
@@ -602,7 +601,6 @@ static void the_default_boids_a_newcomer_sees_flock_within_20_seconds(void **sta
         d.threads = 1;
         alSteering *s;
         alCreateSteering(&d, seed, &s, &err);
-        alSteeringDef_Free(&d);
         assert_non_null(s);
         run_s(s, 1);
         int g1 = alSteering_Figures(s).groups;

@@ -365,7 +365,6 @@ static void default_boids_reach_order_above_0_9(void **state)
         d.threads = 1;
         alSteering *s;
         alCreateSteering(&d, seed, &s, &err);
-        alSteeringDef_Free(&d);
         alDestroyConfig(cfg);
         assert_non_null(s);
         double start = alSteering_Figures(s).order, best = 0;

@@ -81,9 +81,7 @@ static alResult check_module(const alConfig *cfg, alError *err)
     const char *m = alConfig_Module(cfg);
     if (strcmp(m, "steering") == 0) {
         alSteeringDef d;
-        alResult r = alSteeringDef_FromConfig(&d, cfg, err);
-        if (r == AL_OK) alSteeringDef_Free(&d);
-        return r;
+        return alSteeringDef_FromConfig(&d, cfg, err);
     }
     if (strcmp(m, "estrings") == 0) {
         alEStringsDef d;

@@ -24,7 +24,7 @@ alSteeringDef alDefaultSteeringDef(void)
     alConfig *cfg;
     alCreateConfig(&cd, &cfg, NULL);
     assert(cfg && "out of memory building the steering defaults");
-    if (cfg) alSteeringDef_FromConfig(&d, cfg, NULL); // the default path is NULL: nothing to free
+    if (cfg) alSteeringDef_FromConfig(&d, cfg, NULL);
     alDestroyConfig(cfg);
     return d;
 }
@@ -123,7 +123,6 @@ static alSteering *create_steering(const alSteeringDef *def, uint64_t seed, alEr
     alSteering *s = calloc(1, sizeof *s);
     if (!s) goto nomem;
     s->def = *def;
-    s->def.path = NULL; // copied into s->path by the scenario
     s->seed = seed;
     if (def->path_count > MAX_PATH) {
         alError_Set(err, AL_ERR_CONFIG, "steering.path: %d waypoints, at most %d", def->path_count, MAX_PATH);

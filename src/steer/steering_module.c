@@ -11,7 +11,6 @@ static alResult create(const alConfig *cfg, uint64_t seed, void **out, alError *
     if (r != AL_OK) return r;
     alSteering *s;
     alCreateSteering(&def, seed, &s, err);
-    alSteeringDef_Free(&def);
     if (!s) return err ? err->code : AL_ERR_CONFIG;
     *out = s;
     return AL_OK;

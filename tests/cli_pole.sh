@@ -1,9 +1,10 @@
 #!/bin/bash
-# The pole-balancing module from the command line: the three lessons run and
-# are solved, bench pole prints solved counts and median/min/max evaluations,
-# the same with 1 and 2 threads, and bad input (a variant that does not exist,
-# sigma <= 0 in a file or by --set, a bad bench option) exits 2 naming the
-# key, the value and the allowed values.
+# The pole-balancing module from the command line: the lessons run and are
+# solved (CMA-ES and NEAT), bench pole prints solved counts and median/min/max
+# evaluations, the same with 1 and 2 threads, and bad input (a variant that
+# does not exist, sigma <= 0 in a file or by --set, a bad bench option, NEAT
+# with a fixed hidden layer or a recurrent net the pole forbids) exits 2
+# naming the key, the value and the allowed values.
 # usage: bash tests/cli_pole.sh /path/to/alife /path/to/source
 ALIFE=$1
 SRC=$2
@@ -17,6 +18,53 @@ for l in single double double_novel; do
 done
 expect_output "generalisation: " "double_novel's summary gives the generalisation score"
 expect_output " of 625 starts" "the score is out of the 625 starts"
+
+# NEAT on the pole (the lesson double_neat.ini): run, solved, the genome
+# stored; bench gives the same evaluations with 1 and 2 threads.
+expect_exit 0 "the NEAT lesson runs" -- "$ALIFE" run experiments/pole/double_neat.ini --db "$TMP/neat.db" -q
+expect_output "stopped: solved" "NEAT solves the double pole"
+expect_output "double pole solved at generation" "the summary names the variant"
+expect_output "; NEAT net: " "the summary describes the solving network"
+expect_exit 0 "bench pole, NEAT, 1 thread" -- "$ALIFE" bench pole experiments/pole/double_neat.ini --seeds 2 --json
+expect_output '"algorithm": "neat"' "the bench names the algorithm"
+expect_output '"solved": 2' "both NEAT runs solved"
+one=$(sed 's/"seconds.*//' "$TMP/out")
+expect_exit 0 "bench pole, NEAT, 2 threads" -- "$ALIFE" bench pole experiments/pole/double_neat.ini --seeds 2 --json --threads 2
+expect_equal "$(sed 's/"seconds.*//' "$TMP/out")" "$one" "NEAT: the same evaluations with 1 and 2 threads"
+expect_exit 0 "bench pole, NEAT, text" -- "$ALIFE" bench pole experiments/pole/double_neat.ini --seeds 1
+expect_output "NEAT networks of 6 inputs" "the text says what NEAT searches"
+# The no-velocity NEAT lesson (1,000 networks a generation: two generations
+# here; `bench pole` measures it): recurrent, the damping fitness logged.
+expect_exit 0 "the no-velocity NEAT lesson checks" -- "$ALIFE" config experiments/pole/double_novel_neat.ini
+expect_exit 0 "the no-velocity NEAT lesson runs" -- "$ALIFE" run experiments/pole/double_novel_neat.ini \
+    --generations 2 --db "$TMP/neat.db" -q
+expect_output "double_novel pole: best balanced" "the summary names the variant"
+expect_equal "$(sqlite3 "$TMP/neat.db" "select value from params where run = (select max(id) from runs) and key = 'neat.population'")" \
+    1000 "the paper's population for this task is logged"
+# The recurrent NEAT nets on 1 and 2 threads: the same statistics, bit for bit.
+bits() { sqlite3 "$1" "SELECT gen, hex(ieee754_to_blob(best)), hex(ieee754_to_blob(mean)),
+                           hex(ieee754_to_blob(stddev)) FROM generations ORDER BY gen;
+                       SELECT gen, name, hex(ieee754_to_blob(value)) FROM figures ORDER BY gen, name"; }
+for t in 1 2; do
+    expect_exit 0 "the no-velocity NEAT lesson on $t threads" -- "$ALIFE" run experiments/pole/double_novel_neat.ini \
+        --generations 3 --set run.threads=$t --db "$TMP/novel$t.db" -q
+done
+expect_equal "$(bits "$TMP/novel2.db")" "$(bits "$TMP/novel1.db")" "recurrent NEAT: the same bits with 1 and 2 threads"
+expect_equal "$(bits "$TMP/novel1.db" | grep -c species)" 3 "NEAT's species figure is logged each generation"
+expect_exit 2 "NEAT with a fixed hidden layer" -- "$ALIFE" run experiments/pole/double_neat.ini --set pole.hidden=2 --db "$TMP/neat.db"
+expect_output "pole.hidden = 2: NEAT grows its own hidden nodes (allowed with run.algorithm = neat: 0)" \
+    "the key, the value and the allowed value are named"
+expect_output "--set pole.hidden=2" "where it was set is named"
+expect_exit 2 "a recurrent NEAT net where the pole says no memory" -- "$ALIFE" run experiments/pole/double_neat.ini \
+    --set neat.recurrent=true --db "$TMP/neat.db"
+line=$(grep -n '^recurrent = off$' experiments/pole/double_neat.ini | cut -d: -f1)
+expect_output "double_neat.ini:$line" "the file and line of pole.recurrent are named"
+expect_output "neat.recurrent = true contradicts pole.recurrent = off" "both keys are named"
+expect_exit 2 "alife config checks the same" -- "$ALIFE" config experiments/pole/double_neat.ini --set pole.hidden=1
+expect_output "pole.hidden = 1" "config names the key"
+expect_exit 2 "a negative population_stagnation" -- "$ALIFE" run experiments/pole/double_neat.ini \
+    --set neat.population_stagnation=-1 --db "$TMP/neat.db"
+expect_output "neat.population_stagnation = '-1': out of range" "the key and the range are named"
 
 expect_exit 0 "bench pole, 3 seeds" -- "$ALIFE" bench pole --seeds 3
 expect_output "pole double: 3 seeds from 1" "the bench names the variant and seeds"

@@ -21,15 +21,20 @@ expect_output "  cmaes.sigma0 = " "the algorithm's own params are shown"
 expect_output "  pole.variant = " "the module's params are shown"
 expect_output "  run.seed = " "the run's params are shown"
 expect_true "no [ga] param under cmaes" -- bash -c "! grep -q '^  ga\.' '$TMP/out'"
-n_ga=$(grep -c '^ *{"ga",' "$SRC/src/evolve/ga_config.c")
-expect_output "$n_ga stored params of [ga] hidden" "the hidden params are counted and named"
+expect_output "stored params of [ga]" "the hidden params are named by their part"
+n_shown=$(grep -c '^  [a-z_]*\.' "$TMP/out")
+n_hidden=$(sed -n 's/^  (\([0-9]*\) stored params.*/\1/p' "$TMP/out")
+expect_exit 0 "show --all-params counts" -- "$ALIFE" show 1 --db "$DB" --all-params
+n_all=$(grep -c '^  [a-z_]*\.' "$TMP/out")
+expect_equal "$((n_shown + n_hidden))" "$n_all" "shown + hidden = every stored param"
+expect_exit 0 "show the cmaes run again" -- "$ALIFE" show 1 --db "$DB"
 expect_output "1 of them not at its default" "a hidden param set away from its default is told"
 expect_output "--all-params" "the line says how to see them"
 
 expect_exit 0 "show the ga run" -- "$ALIFE" show 2 --db "$DB"
 expect_output "  ga.selection = " "the ga run shows [ga]"
 expect_true "no [cmaes] param under ga" -- bash -c "! grep -q '^  cmaes\.' '$TMP/out'"
-expect_output "stored params of [cmaes] hidden" "the ga run hides [cmaes]"
+expect_output "[cmaes]" "the ga run hides [cmaes]"
 
 expect_exit 0 "show --all-params" -- "$ALIFE" show 1 --db "$DB" --all-params
 expect_output "  ga.mutation_rate = 0.05" "--all-params shows the hidden ones"

@@ -712,6 +712,57 @@ static void test_same_seed_same_results_with_1_2_and_3_threads(void **s)
     alDestroyGa(b);
 }
 
+// ---- pinned results ---------------------------------------------------------------
+
+// A byte GA with the default operators (uniform crossover at rate 1, creep
+// mutation) on genomes of `len` genes, after 25 generations: a hash of the
+// last population and its statistics.
+static uint64_t long_run_hash(int len, int threads)
+{
+    alGaDef d = alDefaultGaDef();
+    d.population = 70;
+    d.length = len;
+    d.fitness = sum_bytes;
+    d.threads = threads;
+    alGa *ga = make(&d, 7);
+    for (int g = 0; g < 25; ++g)
+        alGa_Step(ga);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < alGa_Size(ga); ++i) {
+        const uint8_t *p = alGa_Bytes(ga, i);
+        for (int j = 0; j < len; ++j)
+            h = (h ^ p[j]) * 1099511628211ULL;
+    }
+    alGaStats st;
+    assert_true(alGa_LastStats(ga, &st));
+    h = (h ^ (uint64_t)st.best) * 1099511628211ULL;
+    h = (h ^ (uint64_t)(st.mean * 1000)) * 1099511628211ULL;
+    alDestroyGa(ga);
+    return h;
+}
+
+// The breeding pass takes 32 genes at a time in vector registers where the
+// CPU has them, and rows of 64 genes as one run: these lengths (a tail of
+// one gene, exactly 64, a padded row with a tail) must breed exactly as the
+// scalar code they replace did when these values were pinned.
+static void test_long_byte_genomes_breed_as_pinned(void **s)
+{
+    (void)s;
+    static const struct {
+        int len;
+        uint64_t pinned;
+    } runs[] = {{33, 0xfb6858d435e94333ull}, {64, 0x4d5228d5e0623349ull}, {100, 0xc9ba8081dff419fcull}};
+    bool all = true;
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; ++k) {
+        uint64_t h = long_run_hash(runs[k].len, 1);
+        if (h != runs[k].pinned)
+            print_message("length %d: 0x%016llx\n", runs[k].len, (unsigned long long)h);
+        all = all && h == runs[k].pinned;
+        assert_true(h == long_run_hash(runs[k].len, 2));
+    }
+    assert_true(all);
+}
+
 // ---- bad definitions ------------------------------------------------------------
 
 static void expect_bad(alGaDef d, const char *needle1, const char *needle2)
@@ -827,6 +878,7 @@ int main(void)
         cmocka_unit_test(test_stops_on_target_generations_and_stall),
         cmocka_unit_test(test_external_float_fitness_improves_like_the_ants_use_it),
         cmocka_unit_test(test_same_seed_same_results_with_1_2_and_3_threads),
+        cmocka_unit_test(test_long_byte_genomes_breed_as_pinned),
         cmocka_unit_test(test_bad_definitions_are_rejected_with_clear_errors),
         cmocka_unit_test(test_config_mutation_kind_must_fit_the_genome),
     };

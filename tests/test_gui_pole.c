@@ -49,6 +49,45 @@ static void the_lesson_balances_the_best_controller_live(void **state)
     gs_free(&r);
 }
 
+static int listed(const char *json, const char *prefix);
+
+// The NEAT lesson in the same view: the best genome of each generation is
+// compiled and balances live; once solved it keeps the poles up. The
+// Parameters section lists NEAT's keys.
+static void the_neat_lesson_balances_the_best_network_live(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 1 key =\n"
+                  "at 3 state\n"
+                  "at 8 state\n"
+                  "at 200 state\n"
+                  "at 260 state\n"
+                  "at 261 quit\n",
+                  "--no-log experiments/pole/double_neat.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    for (int i = 0; i < 4; ++i) {
+        assert_string_equal(gs_str(r.line[i], "mode"), "pole");
+        assert_string_equal(gs_str(r.line[i], "algorithm"), "neat");
+        assert_true(gs_num(r.line[i], "figures.neat") == 1);
+        assert_true(gs_num(r.line[i], "figures.net_nodes") >= 8); // 6 inputs, bias, output
+    }
+    assert_true(listed(r.line[0], "neat.") > 5);
+    assert_int_equal(listed(r.line[0], "cmaes."), 0);
+    assert_true(gs_num(r.line[1], "figures.controller_gen") > gs_num(r.line[0], "figures.controller_gen"));
+    // Seed 1 solves at generation 31: by frame 200 the solution balances on.
+    assert_true(gs_bool(r.line[2], "finished"));
+    assert_true(gs_num(r.line[2], "figures.solved") == 1);
+    double s2 = gs_num(r.line[2], "figures.trial_steps"), s3 = gs_num(r.line[3], "figures.trial_steps");
+    assert_true(s3 - s2 == 60);
+    assert_true(gs_num(r.line[3], "figures.trial_failed") == 0);
+    assert_true(fabs(gs_num(r.line[3], "figures.theta1")) < 0.6283);
+    assert_true(fabs(gs_num(r.line[3], "figures.cart_x")) < 2.4);
+    gs_free(&r);
+}
+
 // At the speed the mode opens with, each generation's best plays until it
 // falls (and a short pause) or 150 steps (3 s) before the next generation:
 // early on the poles fall within a second, and the class sees it.
@@ -139,6 +178,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_balances_the_best_controller_live),
+        cmocka_unit_test(the_neat_lesson_balances_the_best_network_live),
         cmocka_unit_test(each_best_plays_before_the_next_generation),
         cmocka_unit_test(key_5_opens_the_pole_mode),
         cmocka_unit_test(parameters_are_the_task_and_its_algorithm),

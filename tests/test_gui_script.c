@@ -99,6 +99,8 @@ static void bad_lines_name_the_file_and_line_and_exit_2(void **state)
         {"at 1 resize 100 100\n", "resize W H needs whole numbers from 320"},
         {"at 1 type \"open\n", ":1: a quote is not closed"},
         {"key F\n", ":1: 'key': a line starts with 'at FRAME'"},
+        // Caught (issue 10, second trial): frames out of order were run late, silently.
+        {"at 10 state\nat tick 3 state\nat 5 quit\n", ":3: 'at 5' comes after line 1's 'at 10'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         gs_run r;

@@ -244,6 +244,30 @@ static alConfig *config(const char *const *sets, int n, alError *err)
     return cfg;
 }
 
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+// Steps a module to its end (at most limit generations), hashing every
+// generation's statistics (and figures); returns the generations.
+static int64_t step_and_hash(const alModuleClass *m, void *mod, int64_t limit, bool figures, uint64_t *h)
+{
+    int64_t gens = 0;
+    while (!m->finished(mod) && gens < limit) {
+        assert_true(m->step(mod));
+        alGenStats s;
+        assert_true(m->last_stats(mod, &s));
+        double v[4] = {s.best, s.mean, s.stddev, (double)s.evaluations};
+        *h = fnv(*h, v, sizeof v);
+        if (figures) *h = fnv(*h, s.figures, (size_t)s.figure_count * sizeof s.figures[0]);
+        gens++;
+    }
+    return gens;
+}
+
 // Runs the module to its end; returns generations and fills a hash of every
 // generation's statistics and the final controller.
 static int64_t run_module(const char *threads, uint64_t seed, uint64_t *hash, bool *solved)
@@ -257,21 +281,11 @@ static int64_t run_module(const char *threads, uint64_t seed, uint64_t *hash, bo
     void *mod = NULL;
     assert_int_equal(m->create(cfg, seed, &mod, &err), AL_OK);
     uint64_t h = 1469598103934665603ull;
-    int64_t gens = 0;
-    while (!m->finished(mod) && gens < 300) {
-        assert_true(m->step(mod));
-        alGenStats s;
-        assert_true(m->last_stats(mod, &s));
-        double v[4] = {s.best, s.mean, s.stddev, (double)s.evaluations};
-        const unsigned char *b = (const unsigned char *)v;
-        for (size_t i = 0; i < sizeof v; ++i) h = (h ^ b[i]) * 1099511628211ull;
-        gens++;
-    }
+    int64_t gens = step_and_hash(m, mod, 300, false, &h);
     int n = 0;
     const float *w = alPoleRun_Best(mod, &n);
     assert_int_equal(n, 6);
-    const unsigned char *b = (const unsigned char *)w;
-    for (size_t i = 0; i < sizeof(float) * 6; ++i) h = (h ^ b[i]) * 1099511628211ull;
+    h = fnv(h, w, sizeof(float) * 6);
     *solved = alPoleRun_Solved(mod, NULL, NULL);
     if (*solved) assert_string_equal(m->stop_reason(mod), "solved");
     if (*solved) assert_true(alPole_Balances(alPoleRun_Def(mod), w)); // the reported solution is one
@@ -297,6 +311,101 @@ static void test_module_solves_double_pole_same_on_1_and_2_threads(void **state)
     assert_true(h3 != h1); // the seed matters
 }
 
+// NEAT on the double pole: the module's statistics (NEAT's species figure
+// among them) and its stored best genome hashed over a whole run.
+static int64_t run_neat_module(const char *threads, uint64_t seed, uint64_t *hash, bool *solved)
+{
+    const char *sets[] = {threads, "run.algorithm=neat"};
+    alError err = {0};
+    alConfig *cfg = config(sets, 2, &err);
+    assert_non_null(cfg);
+    const alModuleClass *m = alModule_Find("pole");
+    void *mod = NULL;
+    assert_int_equal(m->create(cfg, seed, &mod, &err), AL_OK);
+    uint64_t h = 1469598103934665603ull;
+    int64_t gens = step_and_hash(m, mod, 150, true, &h);
+    int n = -1;
+    assert_null(alPoleRun_Best(mod, &n)); // no weight vector under NEAT
+    assert_int_equal(n, 0);
+    size_t bytes = 0;
+    const unsigned char *g = m->best_genome(mod, &bytes);
+    assert_non_null(g);
+    assert_memory_equal(g, "NEAT", 4); // the stored format of neat.h
+    h = fnv(h, g, bytes);
+    *solved = alPoleRun_Solved(mod, NULL, NULL);
+    if (*solved) { // the reported solution is one
+        bool rec = true;
+        double slope = 0;
+        const alNeatGenome *best = alPoleRun_BestGenome(mod, &rec, &slope);
+        assert_non_null(best);
+        assert_false(rec); // the double pole with velocities: feed-forward
+        alNeatNet net = {0};
+        assert_int_equal(alNeatNet_Build(&net, best, rec, slope, NULL), AL_OK);
+        assert_true(alPole_NetBalances(alPoleRun_Def(mod), &net));
+        alNeatNet_Free(&net);
+    }
+    m->destroy(mod);
+    alDestroyConfig(cfg);
+    *hash = h;
+    return gens;
+}
+
+static void test_neat_solves_double_pole_same_on_1_and_2_threads(void **state)
+{
+    (void)state;
+    uint64_t h1, h2, h3;
+    bool s1, s2, s3;
+    int64_t g1 = run_neat_module("run.threads=1", 2, &h1, &s1);
+    int64_t g2 = run_neat_module("run.threads=2", 2, &h2, &s2);
+    assert_true(s1 && s2);
+    assert_int_equal(g1, g2);
+    assert_true(h1 == h2);
+    run_neat_module("run.threads=1", 3, &h3, &s3);
+    assert_true(h3 != h1); // the seed matters
+}
+
+// A NEAT net and the weight vector it equals give the same trial: the
+// minimal genome (inputs and bias straight to the sigmoid output) pushes
+// (2 sigmoid(4.9 a) - 1) F = tanh(2.45 a) F, Igel's net with weights 2.45 w.
+static void test_neat_net_drives_the_cart_like_the_weight_vector_it_equals(void **state)
+{
+    (void)state;
+    alPoleDef d = alDefaultPoleDef(AL_POLE_DOUBLE);
+    alNeatGenome g = {0};
+    g.inputs = 6;
+    g.outputs = 1;
+    g.bias = true;
+    g.node_count = g.node_cap = 8;
+    g.conn_count = g.conn_cap = 6;
+    g.nodes = calloc(8, sizeof *g.nodes);
+    g.conns = calloc(6, sizeof *g.conns);
+    for (int i = 0; i < 8; ++i)
+        g.nodes[i] = (alNeatNode){i, (uint8_t)(i < 6 ? AL_NEAT_INPUT : i == 6 ? AL_NEAT_BIAS : AL_NEAT_OUTPUT)};
+    const double w[6] = {0.3, 0.4, -2.0, -0.3, 1.5, -0.2};
+    float fw[6];
+    for (int i = 0; i < 6; ++i) {
+        g.conns[i] = (alNeatConn){i, i, 7, w[i], true};
+        fw[i] = (float)(2.45 * w[i]);
+    }
+    alNeatNet net = {0};
+    assert_int_equal(alNeatNet_Build(&net, &g, false, 4.9, NULL), AL_OK);
+    alPoleTrial a, b;
+    alPoleTrial_Start(&d, &a, NULL);
+    alPoleTrial_Start(&d, &b, NULL);
+    for (int k = 0; k < 50; ++k) {
+        bool ok_a = alPoleTrial_StepNet(&d, &net, &a), ok_b = alPoleTrial_Step(&d, fw, &b);
+        assert_true(ok_a == ok_b);
+        if (!ok_a) break;
+        // float weights round 2.45 w: the pushes agree to float precision
+        assert_float_equal(a.push, b.push, 1e-6);
+        assert_float_equal(a.cart.s[0], b.cart.s[0], 1e-5);
+    }
+    assert_true(a.steps > 0);
+    assert_true(a.push != 0);
+    alNeatNet_Free(&net);
+    alNeatGenome_Free(&g);
+}
+
 static void test_bad_values_name_key_and_range(void **state)
 {
     (void)state;
@@ -312,15 +421,24 @@ static void test_bad_values_name_key_and_range(void **state)
     const char *neg_sigma[] = {"cmaes.sigma0=-1"};
     assert_null(config(neg_sigma, 1, &err));
     assert_non_null(strstr(err.msg, "cmaes.sigma0"));
-    // An algorithm whose candidates the task cannot take: both are named.
-    const char *neat[] = {"run.algorithm=neat"};
-    alConfig *cfg = config(neat, 1, &err);
+    // NEAT grows its own hidden nodes: a fixed hidden layer is refused, and
+    // so is a recurrent NEAT net where the pole says no memory.
+    const char *neat_hidden[] = {"run.algorithm=neat", "pole.hidden=2"};
+    alConfig *cfg = config(neat_hidden, 2, &err);
     assert_non_null(cfg);
     void *mod = NULL;
     assert_int_equal(alModule_Find("pole")->create(cfg, 1, &mod, &err), AL_ERR_CONFIG);
     assert_null(mod);
-    assert_non_null(strstr(err.msg, "neat"));
-    assert_non_null(strstr(err.msg, "'pole'"));
+    assert_non_null(strstr(err.msg, "pole.hidden = 2"));
+    assert_non_null(strstr(err.msg, "allowed with run.algorithm = neat: 0"));
+    assert_int_equal(alPole_CheckConfig(cfg, &err), AL_ERR_CONFIG);
+    alDestroyConfig(cfg);
+    const char *neat_rec[] = {"run.algorithm=neat", "pole.recurrent=off", "neat.recurrent=true"};
+    cfg = config(neat_rec, 3, &err);
+    assert_non_null(cfg);
+    assert_int_equal(alModule_Find("pole")->create(cfg, 1, &mod, &err), AL_ERR_CONFIG);
+    assert_null(mod);
+    assert_non_null(strstr(err.msg, "neat.recurrent = true contradicts pole.recurrent = off"));
     alDestroyConfig(cfg);
     // The def's own check, for callers that fill it by hand.
     alPoleDef d = alDefaultPoleDef(AL_POLE_DOUBLE);
@@ -346,6 +464,8 @@ int main(void)
         cmocka_unit_test(test_zero_controller_fitness),
         cmocka_unit_test(test_generalisation_starts),
         cmocka_unit_test(test_module_solves_double_pole_same_on_1_and_2_threads),
+        cmocka_unit_test(test_neat_solves_double_pole_same_on_1_and_2_threads),
+        cmocka_unit_test(test_neat_net_drives_the_cart_like_the_weight_vector_it_equals),
         cmocka_unit_test(test_bad_values_name_key_and_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -73,6 +73,10 @@ const alSchemaPart *alSchema_Parts(int *count);
 const char *const *alSchema_Modules(int *count);
 /// The definition of "section.key", or NULL.
 const alKeyDef *alSchema_Find(const char *fullkey);
+/// Whether results depend on "section.key": false for the keys that only
+/// say how a run is computed (run.threads); compare leaves those out.
+/// Unknown keys: true.
+bool alSchema_AffectsResults(const char *fullkey);
 /// Whether module (e.g. "ants") uses key k: common keys and its own part's.
 bool alSchema_KeyInModule(const alKeyDef *k, const char *module);
 /// Whether a run of module under algorithm (run.algorithm's value, e.g.

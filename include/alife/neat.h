@@ -28,7 +28,11 @@
 /// species. Fitness is shared explicitly (adjusted fitness f / species
 /// size); species get offspring in proportion to their summed adjusted
 /// fitness; a species whose best has not improved for `stagnation`
-/// generations gets none (unless it holds the population's best); the
+/// generations gets none (unless it holds the population's best); when the
+/// population's best has not improved for population_stagnation generations
+/// (the paper's 20), only the two species with the best members reproduce,
+/// half the offspring each, and both count as improved (the paper's
+/// refocusing, as its code does it: the counter starts again); the
 /// champion of every species with more than elitism_min_size members is
 /// copied unchanged; parents come from the best `survival` fraction of their
 /// species; a fraction mutate_only of the offspring come from mutation
@@ -143,6 +147,8 @@ typedef struct alNeatDef {
     double mutate_only;  ///< offspring made by mutation without crossover (default 0.25)
     double interspecies; ///< crossover with a mate from another species (default 0.001)
     int stagnation;      ///< generations without improvement before a species stops (default 15)
+    int population_stagnation; ///< generations without a better population best before only the
+                               ///< top two species reproduce (default 20; 0: never)
     int elitism_min_size; ///< champions of species larger than this are kept (default 5)
     bool keep_champion;  ///< the population's best is kept whatever its species' size (default true)
     double survival;     ///< fraction of each species that may breed, (0, 1] (default 0.2)
@@ -185,7 +191,8 @@ alAlgoStop alNeat_Tell(alNeat *neat, const double *fitness);
 alAlgoStop alNeat_Step(alNeat *neat);
 
 /// best/mean/worst/stddev of the last told generation, evaluations, and
-/// figures "species", "threshold", "best_nodes", "best_conns".
+/// figures "species", "threshold", "best_nodes", "best_conns" and "breeding"
+/// (species given offspring for the next generation: 2 or 1 when refocused).
 bool alNeat_LastStats(const alNeat *neat, alGenStats *out);
 const alNeatGenome *alNeat_BestEver(const alNeat *neat, double *fitness);
 /// The best genome of the last told generation (NULL before the first Tell).

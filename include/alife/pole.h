@@ -25,13 +25,24 @@
 /// from the start state (one per candidate), as the papers do; the 100,000
 /// step check and the generalisation test are not counted.
 ///
-/// The controller is a weight vector (a candidate of AL_CANDIDATE_FLOATS):
+/// The controller is a weight vector (a candidate of AL_CANDIDATE_FLOATS,
+/// from CMA-ES or the GA) or a NEAT network (AL_CANDIDATE_NEAT, see below).
+/// The weight vector:
 /// `hidden` tanh neurons and one tanh output neuron whose value in (-1, 1)
 /// times `force` is the push. Weights, neuron by neuron (hidden first):
 /// one per input (and bias), then, when recurrent, one per neuron on the
 /// previous step's activations of all neurons; the output neuron last has
 /// one more per hidden neuron on their current activations. hidden = 0,
 /// recurrent off is Igel's single-layer net: one weight per input.
+///
+/// A NEAT network (alNeatNet) sees the same scaled inputs (alPole_InputCount:
+/// pole.bias adds a constant 1 beside NEAT's own bias node) and has one
+/// sigmoid output o in (0, 1): the push is (2o - 1) times `force`, the NEAT
+/// paper's (o - 0.5) 2 F. Its memory is cleared at the start of every trial.
+/// Under run.algorithm = neat the network may grow recurrent links when
+/// pole.recurrent resolves on (auto: double_novel) or neat.recurrent = true
+/// (pole.recurrent = off with neat.recurrent = true is a config error), and
+/// pole.hidden must be 0 (NEAT grows its own hidden nodes).
 ///
 /// Everything is pure (no globals, no allocation, no libm transcendental):
 /// trials run concurrently, and the same weights give the same bits anywhere.
@@ -43,6 +54,7 @@
 #include "alife/cartpole.h"
 #include "alife/config.h"
 #include "alife/error.h"
+#include "alife/neat.h"
 
 typedef enum alPoleVariant {
     AL_POLE_SINGLE = 0,       ///< one pole, velocities seen
@@ -96,6 +108,7 @@ typedef struct alPoleTrial {
     int64_t steps;                   ///< control steps balanced so far
     bool failed;
     double ring[100];                ///< |x|+|x'|+|θ_1|+|θ'_1| of the last 100 steps
+    double push;                     ///< the last step's push in (-1, 1) (times force: N)
 } alPoleTrial;
 
 /// Starts a trial from a state (NULL: the def's start state).
@@ -103,6 +116,11 @@ void alPoleTrial_Start(const alPoleDef *def, alPoleTrial *t, const alCartPoleSta
 /// One control step of the controller w (alPole_WeightCount floats). Returns
 /// false once the trial has failed (and then does nothing).
 bool alPoleTrial_Step(const alPoleDef *def, const float *w, alPoleTrial *t);
+
+/// The same for a NEAT network built from a genome with alPole_InputCount
+/// inputs and one output (asserted). Clear its memory (alNeatNet_Reset) when
+/// starting a trial; the net is the caller's scratch, one per thread.
+bool alPoleTrial_StepNet(const alPoleDef *def, alNeatNet *net, alPoleTrial *t);
 
 /// Fitness of controller w (higher is better): the steps balanced from the
 /// start state up to max_steps, or the damping fitness over damping_steps.
@@ -112,6 +130,10 @@ double alPole_Fitness(const alPoleDef *def, const float *w, int64_t *steps);
 bool alPole_Balances(const alPoleDef *def, const float *w);
 /// How many of the 625 generalisation starts w balances for generalisation_steps.
 int alPole_Generalisation(const alPoleDef *def, const float *w);
+/// The three above for a NEAT network (each trial clears its memory).
+double alPole_NetFitness(const alPoleDef *def, alNeatNet *net, int64_t *steps);
+bool alPole_NetBalances(const alPoleDef *def, alNeatNet *net);
+int alPole_NetGeneralisation(const alPoleDef *def, alNeatNet *net);
 /// Start k (0 .. 624) of the generalisation test.
 alCartPoleState alPole_GeneralisationStart(int k);
 
@@ -119,7 +141,7 @@ alCartPoleState alPole_GeneralisationStart(int k);
 //
 /// A run of the task: one tick is one generation of the algorithm
 /// run.algorithm names (default cmaes, with cmaes.sigma0 = 1 and
-/// cmaes.lambda = 16 for this module; ga works too), whose
+/// cmaes.lambda = 16 for this module; ga and neat work too), whose
 /// candidates are scored in parallel on run.threads workers; the result does
 /// not depend on their number. It finishes "solved" at the first generation
 /// holding a solution, or "stalled" when the algorithm converges.
@@ -128,8 +150,12 @@ typedef struct alPoleRun alPoleRun;
 /// The task's def (valid as long as the run).
 const alPoleDef *alPoleRun_Def(const alPoleRun *run);
 /// The controller to show: the solution once solved, else the best of the
-/// last generation (NULL before the first). *n receives its length.
+/// last generation (NULL before the first, and under NEAT). *n receives its length.
 const float *alPoleRun_Best(const alPoleRun *run, int *n);
+/// The same under NEAT: the genome (NULL before the first generation and
+/// for weight vectors), whether its net is recurrent and its sigmoid slope
+/// (either may be NULL), for alNeatNet_Build. Valid until the next step.
+const alNeatGenome *alPoleRun_BestGenome(const alPoleRun *run, bool *recurrent, double *slope);
 /// The checks creating a run makes (the task's def, the algorithm for it),
 /// without creating one: for `alife config FILE`.
 alResult alPole_CheckConfig(const alConfig *cfg, alError *err);

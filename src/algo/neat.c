@@ -55,6 +55,8 @@ struct alNeat {
     alGenStats stats;
     alNeatGenome best_ever, last_best;
     double best_ever_fit, last_best_fit;
+    double pop_best;       // the population's best fitness ever, and the
+    int64_t pop_improved;  // generation it last improved (or was refocused)
     int threads, best_species;
     char *visit; // add-connection's cycle search
     int visit_cap;
@@ -69,7 +71,7 @@ alNeatDef alDefaultNeatDef(void)
         .threshold_step = 0.3, .normalize_min = 20, .weight_mutate = 0.8, .weight_perturb = 0.9,
         .weight_power = 2.5, .weight_range = 2.5, .weight_max = 8.0, .add_node = 0.03,
         .add_conn = 0.05, .disable_inherit = 0.75, .mutate_only = 0.25, .interspecies = 0.001,
-        .stagnation = 15, .elitism_min_size = 5, .keep_champion = true, .survival = 0.2, .sigmoid_slope = 4.9,
+        .stagnation = 15, .population_stagnation = 20, .elitism_min_size = 5, .keep_champion = true, .survival = 0.2, .sigmoid_slope = 4.9,
         .stream = 0x4ea7,
     };
 }
@@ -111,6 +113,9 @@ alResult alNeatDef_Validate(const alNeatDef *d, const char *prefix, alError *err
                          "at most one species per genome");
     if (d->normalize_min < 0) return bad_range(err, prefix, "normalize_min", d->normalize_min, 0, 1e9, "negative");
     if (d->stagnation < 1) return bad_range(err, prefix, "stagnation", d->stagnation, 1, 1e9, "at least 1");
+    if (d->population_stagnation < 0)
+        return bad_range(err, prefix, "population_stagnation", d->population_stagnation, 0, 1e9,
+                         "negative (0 turns the rule off)");
     if (d->elitism_min_size < 0)
         return bad_range(err, prefix, "elitism_min_size", d->elitism_min_size, 0, 1e9, "negative");
     if (d->max_generations < 0 || d->max_evaluations < 0)
@@ -458,6 +463,31 @@ static void allot_offspring(alNeat *ne, int best_species)
     }
 }
 
+// The paper's refocusing: only the two species with the best members this
+// generation reproduce, half the population each (one species: all of it);
+// both start their stagnation count again.
+static void allot_top_two(alNeat *ne)
+{
+    int first = -1, second = -1;
+    for (int s = 0; s < ne->species_count; ++s) {
+        double f = ne->fitness[ne->sorted[ne->species[s].first]];
+        if (first < 0 || f > ne->fitness[ne->sorted[ne->species[first].first]]) {
+            second = first;
+            first = s;
+        } else if (second < 0 || f > ne->fitness[ne->sorted[ne->species[second].first]]) {
+            second = s;
+        }
+    }
+    for (int s = 0; s < ne->species_count; ++s) ne->species[s].offspring = 0;
+    int half = second < 0 ? ne->pop : ne->pop / 2;
+    ne->species[first].offspring = half;
+    ne->species[first].last_improved = ne->gen;
+    if (second >= 0) {
+        ne->species[second].offspring = ne->pop - half;
+        ne->species[second].last_improved = ne->gen;
+    }
+}
+
 static bool reproduce(alNeat *ne)
 {
     const alNeatDef *d = &ne->def;
@@ -569,7 +599,19 @@ alAlgoStop alNeat_Tell(alNeat *ne, const double *fitness)
         }
     }
     ne->best_species = ne->species_of[best];
-    allot_offspring(ne, ne->best_species);
+    if (ne->gen == 0 || ne->fitness[best] > ne->pop_best) {
+        ne->pop_best = ne->fitness[best];
+        ne->pop_improved = ne->gen;
+    }
+    if (d->population_stagnation > 0 && ne->gen - ne->pop_improved >= d->population_stagnation) {
+        allot_top_two(ne);
+        ne->pop_improved = ne->gen; // the count starts again, as in the paper's code
+    } else {
+        allot_offspring(ne, ne->best_species);
+    }
+    int breeding = 0;
+    for (int s = 0; s < ne->species_count; ++s) breeding += ne->species[s].offspring > 0;
+    alGenStats_AddFigure(&ne->stats, "breeding", breeding);
     bool ok = reproduce(ne) && speciate(ne);
     assert(ok); // out of memory while breeding: nothing sensible remains
     (void)ok;

@@ -4,7 +4,9 @@
 // 80% of genomes (90% perturbed, 10% reset), a disabled gene stays disabled
 // with 75%, 25% of offspring from mutation alone, interspecies mating 0.001,
 // add node 0.03, add link 0.05, the sigmoid 1/(1+e^(-4.9x)), stagnation 15
-// generations, champions of species above five networks kept. The paper
+// generations (and, when the population's best has not improved for 20, only
+// the top two species reproduce), champions of species above five networks
+// kept. The paper
 // leaves the perturbation size and the survival fraction open; these are the
 // values of its public C++ code (weight mutation power 2.5, survival 0.2).
 #include <string.h>
@@ -51,6 +53,9 @@ static const alKeyDef neat_keys[] = {
      "probability that a crossover takes its mate from another species"},
     {"neat", "stagnation", AL_TYPE_INT, "15", 1, 1e9, NULL,
      "a species whose best has not improved for this many generations has no offspring"},
+    {"neat", "population_stagnation", AL_TYPE_INT, "20", 0, 1e9, NULL,
+     "when the population's best has not improved for this many generations only the two best "
+     "species reproduce (0: never)"},
     {"neat", "elitism_min_size", AL_TYPE_INT, "5", 0, 1e9, NULL,
      "the champion of each species with more members than this is copied unchanged"},
     {"neat", "survival", AL_TYPE_FLOAT, "0.2", 1e-6, 1, NULL,
@@ -60,7 +65,7 @@ static const alKeyDef neat_keys[] = {
 };
 
 const alSchemaPart alNeatSchemaPart = {
-    "xor", "neat", neat_keys, (int)(sizeof neat_keys / sizeof neat_keys[0]), NULL, 0,
+    "xor pole", "neat", neat_keys, (int)(sizeof neat_keys / sizeof neat_keys[0]), NULL, 0,
 };
 
 alResult alNeatDef_FromConfig(alNeatDef *d, const alConfig *cfg, alError *err)
@@ -86,6 +91,7 @@ alResult alNeatDef_FromConfig(alNeatDef *d, const alConfig *cfg, alError *err)
     d->mutate_only = alConfig_Float(cfg, "neat.mutate_only");
     d->interspecies = alConfig_Float(cfg, "neat.interspecies");
     d->stagnation = (int)alConfig_Int(cfg, "neat.stagnation");
+    d->population_stagnation = (int)alConfig_Int(cfg, "neat.population_stagnation");
     d->elitism_min_size = (int)alConfig_Int(cfg, "neat.elitism_min_size");
     d->survival = alConfig_Float(cfg, "neat.survival");
     d->sigmoid_slope = alConfig_Float(cfg, "neat.sigmoid_slope");

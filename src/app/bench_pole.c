@@ -19,8 +19,9 @@ static void help(void)
     printf("usage: alife bench pole [CONFIG] [options]\n"
            "\n"
            "Runs the pole module of CONFIG (default: built-in defaults, the double\n"
-           "pole with velocities under CMA-ES) once per seed until a controller\n"
-           "balances pole.max_steps steps (solved), the search stalls, or\n"
+           "pole with velocities under CMA-ES; run.algorithm = ga or neat work too)\n"
+           "once per seed until a controller balances pole.max_steps steps (solved,\n"
+           "with the generalisation test if pole.generalisation), the search stalls, or\n"
            "--max-evals evaluations are spent, and prints how many runs solved it\n"
            "and the evaluations that took (whole generations count): median, min, max.\n"
            "\n"
@@ -148,19 +149,24 @@ int bench_pole(int argc, char **argv)
     const char *v = alConfig_Text(cfg, "pole.variant");
     alPoleDef pd;
     int weights = alPoleDef_FromConfig(&pd, cfg, NULL) == AL_OK ? alPole_WeightCount(&pd) : 0;
+    const char *algo = alConfig_Text(cfg, "run.algorithm");
+    char shape[64]; // what the algorithm searches: weights, or NEAT's networks
+    if (strcmp(algo, "neat") == 0)
+        snprintf(shape, sizeof shape, "NEAT networks of %d inputs", alPole_InputCount(&pd));
+    else
+        snprintf(shape, sizeof shape, "%d weights", weights);
     if (json)
-        printf("{\"bench\": \"pole\", \"variant\": \"%s\", \"seeds\": %lld, \"first_seed\": %lld, "
+        printf("{\"bench\": \"pole\", \"variant\": \"%s\", \"algorithm\": \"%s\", \"seeds\": %lld, \"first_seed\": %lld, "
                "\"max_evaluations\": %lld, \"solved\": %d, \"median_evaluations\": %.1f, "
                "\"min_evaluations\": %lld, \"max_evaluations_used\": %lld, \"generations\": %lld, "
                "\"weights\": %d, \"seconds\": %.3f}\n",
-               v, (long long)seeds, (long long)seed, (long long)maxe, solved, solved ? med : -1.0, lo, hi,
+               v, algo, (long long)seeds, (long long)seed, (long long)maxe, solved, solved ? med : -1.0, lo, hi,
                (long long)gens_all, weights, secs);
     else
-        printf("pole %s: %lld seeds from %lld, budget %lld evaluations, %lld weights\n"
+        printf("pole %s: %lld seeds from %lld, budget %lld evaluations, %s\n"
                "  %d of %lld solved; evaluations to solve: median %.1f, min %lld, max %lld\n"
                "  %lld generations in %.2f s\n",
-               v, (long long)seeds, (long long)seed, (long long)maxe,
-               (long long)weights, solved, (long long)seeds, med, lo, hi,
+               v, (long long)seeds, (long long)seed, (long long)maxe, shape, solved, (long long)seeds, med, lo, hi,
                (long long)gens_all, secs);
     free(evals);
     alDestroyConfig(cfg);

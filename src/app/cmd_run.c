@@ -60,8 +60,14 @@ static void print_progress(const al_session *s, void *p)
         double p2 = 100.0 * (double)s->ticks / (double)s->max_steps;
         if (p2 > pct) pct = p2;
     }
-    double eta = pct > 0 ? (now - c->started) * (100.0 - pct) / pct : 0;
-    fprintf(stderr, "%sgen %lld  best %.4g  mean %.4g  worst %.4g  [%3.0f%%, eta %.0fs]%s",
+    // An eta only once there is enough behind to estimate from (2 s and 3
+    // generations); a run solved early makes any estimate from its limit a
+    // bound, so none is shown at the end or for a fast run.
+    double spent = now - c->started;
+    char eta[48] = "";
+    if (!last && pct > 0 && spent >= 2.0 && s->gens >= 3)
+        snprintf(eta, sizeof eta, ", eta %.0fs", spent * (100.0 - pct) / pct);
+    fprintf(stderr, "%sgen %lld  best %.4g  mean %.4g  worst %.4g  [%3.0f%%%s]%s",
             c->tty ? "\r" : "", (long long)s->last.gen, s->last.best, s->last.mean, s->last.worst,
             pct, eta, c->tty ? "   " : "\n");
 }

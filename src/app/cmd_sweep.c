@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "alife/config.h"
+#include "alife/module.h"
 #include "alife/runlog.h"
 #include "alife/runsweep.h"
 #include "cli.h"
@@ -567,6 +568,19 @@ int cmd_sweep(int argc, char **argv)
             rc = cli_fail(&err);
             goto out;
         }
+        // The module's own checks too (an estrings target outside its
+        // alphabet passes the schema): create the cell's module once.
+        const alModuleClass *cls = alModule_Find(alConfig_Text(cfg, "run.module"));
+        void *mod = NULL;
+        if (cls && cls->create(cfg, (uint64_t)seeds[0], &mod, &err) != AL_OK) {
+            alError why = err;
+            if (groups[g].label[0])
+                alError_Set(&err, why.code, "sweep group '%s': %s", groups[g].label, why.msg);
+            alDestroyConfig(cfg);
+            rc = cli_fail(&err);
+            goto out;
+        }
+        if (cls && mod) cls->destroy(mod);
         alDestroyConfig(cfg);
     }
 
@@ -837,7 +851,8 @@ int cmd_sweep(int argc, char **argv)
                 pg.failed++;
                 if (pg.tty) fputc('\n', stderr);
                 fprintf(stderr, "alife sweep: run of group '%s' seed %lld failed (exit %d):\n",
-                        groups[ce->group].label, (long long)ce->seed, code);
+                        groups[ce->group].label[0] ? groups[ce->group].label : "(all)", (long long)ce->seed,
+                        code);
                 print_tail(ce->errlog);
             }
             if (ce->killed) {

@@ -10,7 +10,7 @@ static const alKeyDef common_keys[] = {
      "which module this experiment runs"},
     {"run", "algorithm", AL_TYPE_ENUM, "ga", 0, 0, "ga|neat|cmaes",
      "the evolutionary algorithm: ga (genetic algorithm), neat (NEAT), cmaes (CMA-ES); each "
-     "module takes (default first): estrings ga; ants ga or cmaes; xor neat; pole cmaes or ga; "
+     "module takes (default first): estrings ga; ants ga or cmaes; xor neat; pole cmaes, ga or neat; "
      "steering ga only (unused: it evolves nothing)"},
     {"run", "name", AL_TYPE_STRING, "", 0, 64, NULL,
      "a short name for the run in the database (empty: the config file's name)"},
@@ -32,6 +32,17 @@ static const alKeyDef common_keys[] = {
     {"world", "edge", AL_TYPE_ENUM, "wrap", 0, 0, "wrap|bounce|contain",
      "what happens at the world's edge: wrap around (torus), bounce back, or stop"},
 };
+
+// Keys results do not depend on (the schema's flag; the same config and seed
+// give the same statistics whatever their value).
+static const char *const no_effect_keys[] = {"run.threads"};
+
+bool alSchema_AffectsResults(const char *fullkey)
+{
+    for (size_t i = 0; i < sizeof no_effect_keys / sizeof no_effect_keys[0]; ++i)
+        if (strcmp(fullkey, no_effect_keys[i]) == 0) return false;
+    return true;
+}
 
 static const alSchemaPart common_part = {
     "common", "run world", common_keys, (int)(sizeof common_keys / sizeof common_keys[0]), NULL, 0,

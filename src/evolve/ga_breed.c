@@ -7,6 +7,42 @@
 #include "ga_internal.h"
 #include "ga_select.h"
 
+// 32 genes of uniform crossover in vector registers: bit i of a draw picks
+// gene j0 + i from the second parent, as the 8-byte masks below do.
+typedef uint8_t bytes32 __attribute__((vector_size(32)));
+typedef uint32_t words8 __attribute__((vector_size(32)));
+
+static inline void cross32(const unsigned char *restrict a, const unsigned char *restrict b,
+                           unsigned char *restrict c0, unsigned char *restrict c1, uint32_t bits)
+{
+    // Byte j of the mask tests bit j: its byte j/8 (in-lane indices for
+    // pshufb: the second 16 bytes read the same word's copy at 16..19).
+    const bytes32 bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                         1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    const bytes32 from = {0,  0,  0,  0,  0,  0,  0,  0,  1,  1,  1,  1,  1,  1,  1,  1,
+                          18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19};
+    bytes32 spread = __builtin_shuffle((bytes32)((words8){0} + bits), from);
+    bytes32 m = (bytes32)((spread & bit) == bit), x, y;
+    memcpy(&x, a, 32);
+    memcpy(&y, b, 32);
+    bytes32 d = (x ^ y) & m, o0 = x ^ d, o1 = y ^ d;
+    memcpy(c0, &o0, 32);
+    memcpy(c1, &o1, 32);
+}
+
+// The first 32 * chunks genes of a uniform byte crossover, compiled for
+// AVX2 (called where the CPU has it: ga->wide). One call per pair: the
+// breeding loop itself stays generic code.
+__attribute__((target("avx2"), noinline)) static void cross_chunks_avx2(
+    const unsigned char *restrict a, const unsigned char *restrict b, unsigned char *restrict c0,
+    unsigned char *restrict c1, int chunks, alRng *rp)
+{
+    alRng r = *rp;
+    for (int k = 0; k < chunks; ++k)
+        cross32(a + 32 * k, b + 32 * k, c0 + 32 * k, c1 + 32 * k, alRng_Next(&r));
+    *rp = r;
+}
+
 // ---- variation --------------------------------------------------------------------------
 
 static void crossover(const alGa *ga, const unsigned char *restrict a,
@@ -51,8 +87,13 @@ static void crossover(const alGa *ga, const unsigned char *restrict a,
     }
     case AL_CROSS_UNIFORM:
         if (gs == 1) {
-            // 8 genes at a time: 8 random bits become an 8-byte mask.
+            // 32 genes at a time in vector registers where the CPU has AVX2
+            // (ga->wide); else 8 at a time: 8 random bits become an 8-byte mask.
             int j = 0;
+            if (ga->wide && len >= 32) {
+                cross_chunks_avx2(a, b, c0, c1, len / 32, r);
+                j = len & ~31;
+            }
             for (; j + 32 <= len; j += 32) {
                 uint32_t bits = alRng_Next(r);
                 for (int q = 0; q < 4; ++q) {

@@ -148,6 +148,9 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
                 ga->creep_next[ga->alpha[a] * w + d] =
                     ga->alpha[creep_index(d, a, def->creep, ga->def.alphabet_size)];
     }
+#if defined(__x86_64__) || defined(__i386__)
+    ga->wide = __builtin_cpu_supports("avx2");
+#endif
     ga->threads = alThreads_Resolve(def->threads);
     alPacer_Init(&ga->pacer, PACER_BURST, PACER_GAP_MIN, PACER_GAP_MAX, PACER_MEMORY);
     ga->best_ever_fit = NAN;

@@ -135,6 +135,7 @@ struct alGa {
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
                 // GUIDE_BITS), complemented (~j) when cell k holds a threshold
+    bool wide; // the CPU has AVX2: crossover takes 32 genes at a time (ga_breed.c)
     int threads;
     alPacer pacer; // breeding on one thread or all (see alife/pacer.h)
     char error[512];

@@ -67,9 +67,32 @@ void alDestroyComparison(alComparison *cmp)
     free(c);
 }
 
-static bool same(const char *a, const char *b)
+static bool truth(const char *v)
 {
-    return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
+    return strcmp(v, "true") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "on") == 0 || strcmp(v, "1") == 0;
+}
+
+// Values compared as what the schema says they are: "1" and "1.0" are one
+// number, "yes" and "true" one bool; text (and keys it does not know) as text.
+static bool same(const char *key, const char *a, const char *b)
+{
+    if (a == NULL || b == NULL) return a == b;
+    if (strcmp(a, b) == 0) return true;
+    const alKeyDef *k = alSchema_Find(key);
+    if (!k) return false;
+    if (k->type == AL_TYPE_INT || k->type == AL_TYPE_FLOAT) {
+        char *ea, *eb;
+        double x = strtod(a, &ea), y = strtod(b, &eb);
+        return ea != a && eb != b && *ea == '\0' && *eb == '\0' && x == y;
+    }
+    if (k->type == AL_TYPE_BOOL) return truth(a) == truth(b);
+    return false;
+}
+
+// Keys the schema marks as not changing results (run.threads) never differ.
+static bool affects_results(const char *key)
+{
+    return alSchema_AffectsResults(key);
 }
 
 alResult alRunLog_Compare(alRunLog *log, const int64_t *ids, int n, alComparison **out,
@@ -106,11 +129,11 @@ alResult alRunLog_Compare(alRunLog *log, const int64_t *ids, int n, alComparison
             bool seen = false;
             for (int j = 0; j < i && !seen; ++j)
                 seen = info_param(&c->runs[j]->info, key) != NULL;
-            if (seen) continue;
+            if (seen || !affects_results(key)) continue;
             const char *v0 = info_param(&c->runs[0]->info, key);
             bool differs = false;
             for (int j = 1; j < n && !differs; ++j)
-                differs = !same(v0, info_param(&c->runs[j]->info, key));
+                differs = !same(key, v0, info_param(&c->runs[j]->info, key));
             if (differs) c->keys[nk++] = key;
         }
     }

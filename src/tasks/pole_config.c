@@ -1,6 +1,6 @@
 // The [pole] section: which pole-balancing task, its physics (every constant
 // of the Gruau et al. set-up) and the controller's shape; the algorithm's
-// settings are its own sections ([cmaes], [ga]). The defaults are the benchmark's; cartpole.c's alDefaultCartPoleDef
+// settings are its own sections ([cmaes], [ga], [neat]). The defaults are the benchmark's; cartpole.c's alDefaultCartPoleDef
 // holds the same numbers (tests/test_pole.c checks they agree).
 #include <assert.h>
 #include <stdio.h>

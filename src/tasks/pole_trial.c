@@ -1,10 +1,17 @@
 // One pole-balancing trial: the controller's forward pass, a control step,
 // the fitness of a whole trial and the generalisation test of Gruau et al.
+// The controller is a weight vector or a NEAT network; every trial function
+// below runs either through one `ctl` (exactly one of the two is set).
 #include <assert.h>
 #include <math.h>
 
 #include "alife/detmath.h"
 #include "alife/pole.h"
+
+typedef struct ctl {
+    const float *w;
+    alNeatNet *net;
+} ctl;
 
 const char *alPoleVariant_Name(alPoleVariant v)
 {
@@ -81,12 +88,23 @@ void alPoleTrial_Start(const alPoleDef *d, alPoleTrial *t, const alCartPoleState
         t->cart.s[2] = d->start_angle;
 }
 
-bool alPoleTrial_Step(const alPoleDef *d, const float *w, alPoleTrial *t)
+// The push in (-1, 1): the weight vector's tanh output, or the NEAT net's
+// sigmoid output o mapped to 2o - 1 (the NEAT paper's (o - 0.5) 2 F).
+static double push(const alPoleDef *d, const ctl *c, const double *u, int nin, alPoleTrial *t)
+{
+    if (c->w) return forward(d, c->w, u, nin, t->act);
+    double o = 0.5;
+    alNeatNet_Activate(c->net, u, &o);
+    return 2.0 * o - 1.0;
+}
+
+static bool step_ctl(const alPoleDef *d, const ctl *c, alPoleTrial *t)
 {
     if (t->failed) return false;
     double u[AL_POLE_MAX_INPUTS];
     int nin = observe(d, &t->cart, u);
-    double y = forward(d, w, u, nin, t->act);
+    double y = push(d, c, u, nin, t);
+    t->push = y;
     alCartPoleDef cart = d->cart;
     cart.poles = d->variant == AL_POLE_SINGLE ? 1 : 2;
     if (!alCartPole_Step(&cart, &t->cart, y)) {
@@ -99,23 +117,43 @@ bool alPoleTrial_Step(const alPoleDef *d, const float *w, alPoleTrial *t)
     return true;
 }
 
-static int64_t run(const alPoleDef *d, const float *w, alPoleTrial *t, int64_t limit)
+bool alPoleTrial_Step(const alPoleDef *d, const float *w, alPoleTrial *t)
 {
-    while (t->steps < limit && alPoleTrial_Step(d, w, t)) {
+    ctl c = {w, NULL};
+    return step_ctl(d, &c, t);
+}
+
+bool alPoleTrial_StepNet(const alPoleDef *d, alNeatNet *net, alPoleTrial *t)
+{
+    assert(net->inputs == alPole_InputCount(d) && net->outputs == 1);
+    ctl c = {NULL, net};
+    return step_ctl(d, &c, t);
+}
+
+// A trial from the start state or `from`: the net's memory is cleared too.
+static void start(const alPoleDef *d, const ctl *c, alPoleTrial *t, const alCartPoleState *from)
+{
+    alPoleTrial_Start(d, t, from);
+    if (c->net) alNeatNet_Reset(c->net);
+}
+
+static int64_t run(const alPoleDef *d, const ctl *c, alPoleTrial *t, int64_t limit)
+{
+    while (t->steps < limit && step_ctl(d, c, t)) {
     }
     return t->steps;
 }
 
-double alPole_Fitness(const alPoleDef *d, const float *w, int64_t *steps)
+static double fitness(const alPoleDef *d, const ctl *c, int64_t *steps)
 {
     alPoleTrial t;
-    alPoleTrial_Start(d, &t, NULL);
+    start(d, c, &t, NULL);
     if (!d->damping) {
-        int64_t n = run(d, w, &t, d->max_steps);
+        int64_t n = run(d, c, &t, d->max_steps);
         if (steps) *steps = n;
         return (double)n;
     }
-    int64_t n = run(d, w, &t, d->damping_steps);
+    int64_t n = run(d, c, &t, d->damping_steps);
     if (steps) *steps = n;
     double f1 = (double)n / (double)d->damping_steps, f2 = 0;
     if (n >= 100) {
@@ -126,11 +164,11 @@ double alPole_Fitness(const alPoleDef *d, const float *w, int64_t *steps)
     return 0.1 * f1 + 0.9 * f2;
 }
 
-bool alPole_Balances(const alPoleDef *d, const float *w)
+static bool balances(const alPoleDef *d, const ctl *c)
 {
     alPoleTrial t;
-    alPoleTrial_Start(d, &t, NULL);
-    return run(d, w, &t, d->max_steps) >= d->max_steps;
+    start(d, c, &t, NULL);
+    return run(d, c, &t, d->max_steps) >= d->max_steps;
 }
 
 alCartPoleState alPole_GeneralisationStart(int k)
@@ -148,14 +186,50 @@ alCartPoleState alPole_GeneralisationStart(int k)
     return s;
 }
 
-int alPole_Generalisation(const alPoleDef *d, const float *w)
+static int generalisation(const alPoleDef *d, const ctl *c)
 {
     int ok = 0;
     for (int k = 0; k < AL_POLE_GEN_STARTS; ++k) {
         alCartPoleState s = alPole_GeneralisationStart(k);
         alPoleTrial t;
-        alPoleTrial_Start(d, &t, &s);
-        if (run(d, w, &t, d->generalisation_steps) >= d->generalisation_steps) ok++;
+        start(d, c, &t, &s);
+        if (run(d, c, &t, d->generalisation_steps) >= d->generalisation_steps) ok++;
     }
     return ok;
+}
+
+double alPole_Fitness(const alPoleDef *d, const float *w, int64_t *steps)
+{
+    ctl c = {w, NULL};
+    return fitness(d, &c, steps);
+}
+
+bool alPole_Balances(const alPoleDef *d, const float *w)
+{
+    ctl c = {w, NULL};
+    return balances(d, &c);
+}
+
+int alPole_Generalisation(const alPoleDef *d, const float *w)
+{
+    ctl c = {w, NULL};
+    return generalisation(d, &c);
+}
+
+double alPole_NetFitness(const alPoleDef *d, alNeatNet *net, int64_t *steps)
+{
+    ctl c = {NULL, net};
+    return fitness(d, &c, steps);
+}
+
+bool alPole_NetBalances(const alPoleDef *d, alNeatNet *net)
+{
+    ctl c = {NULL, net};
+    return balances(d, &c);
+}
+
+int alPole_NetGeneralisation(const alPoleDef *d, alNeatNet *net)
+{
+    ctl c = {NULL, net};
+    return generalisation(d, &c);
 }

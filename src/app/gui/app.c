@@ -215,6 +215,11 @@ static void store_failed(al_gui *g, const char *what, const alError *e)
 // short) and frees it; a failure to record that is kept (store_failed).
 static void end_session(al_gui *g, al_session *s, bool done)
 {
+    // Steering has no end in the window, so it is never 'done'; a run that
+    // did its run.generations report periods has finished all the same.
+    if (!done && s->cls == alModule_Find("steering") && s->cfg &&
+        s->gens >= alConfig_Int(s->cfg, "run.generations"))
+        done = true;
     const char *status = done ? "finished" : "interrupted";
     int64_t id = s->run_id;
     alError e = {0};
@@ -316,6 +321,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->fast = false;
     g->view = find_view(g, mode_names[m]);
     history_reset(&g->hist, g->view);
+    g->gen_len = 0, g->gen_end_known = false;
     g->speed_idx = SPEED_ONE;
     if (g->view && g->view->ticks_per_frame > 1)
         while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
@@ -426,6 +432,7 @@ static void unpark(al_gui *g, int m)
     g->ctx.session = &g->s;
     g->hist = p->hist;
     g->speed_idx = p->speed_idx;
+    g->gen_len = 0, g->gen_end_known = false; // measured again (the phase was the other mode's)
     g->fast = false;
     g->jump_to = 0;
     g->step_once = false;
@@ -480,6 +487,29 @@ static void restart_next_seed(al_gui *g)
 static void on_generation(al_gui *g)
 {
     history_add(&g->hist, &g->s.last);
+    if (g->gen_end_known) g->gen_len = g->s.ticks - g->gen_end_tick;
+    g->gen_end_tick = g->s.ticks;
+    g->gen_end_known = true;
+}
+
+int64_t al_shell_gens_per_frame(const al_gui *g)
+{
+    int sp = speeds[g->speed_idx];
+    if (!g->have_session || g->gen_len < 8 || sp < g->gen_len / 2) return 0;
+    return sp / g->gen_len > 1 ? sp / g->gen_len : 1;
+}
+
+// The frame's ticks at speed sp: sp, or with whole-generation steps the
+// ticks to three quarters into the k-th generation from here, so every
+// frame shows a generation under way (a speed of exactly a generation a
+// frame showed each one's empty first tick: the world looked frozen).
+static int64_t frame_ticks(const al_gui *g, int sp)
+{
+    int64_t k = al_shell_gens_per_frame(g);
+    if (k == 0) return sp;
+    int64_t len = g->gen_len, phase = (g->s.ticks - g->gen_end_tick) % len, target = len * 3 / 4;
+    int64_t n = (k - 1) * len + ((target - phase) % len + len) % len;
+    return n > 0 ? n : k * len;
 }
 
 // The run reached its goal or its limit: logged as finished. At the limit the
@@ -634,21 +664,46 @@ static int64_t simulate(al_gui *g)
     // frame, so the ticks go in pieces (al_session_advance: a module with
     // step_many runs a piece in one pass) sized to take about 5 ms each, so
     // the slice is kept whatever a tick costs.
-    double until = al_now() + (g->fast ? 0.030 : 0.045);
-    int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : speed;
+    // The budget is wall time, so it holds however loaded the machine is:
+    // a piece that took too long shrinks the next in proportion at once
+    // (halving took many slow frames to recover when the load rose, and the
+    // window stopped answering keys), and no piece is started that would
+    // not end within the budget at the last measured rate. Ticks carry on
+    // next frame: the results do not depend on how they are cut.
+    double start = al_now(), budget = g->fast ? 0.030 : 0.045, until = start + budget;
+    int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : frame_ticks(g, speed);
     if (g->piece < 1) g->piece = 1;
     while (done < n) {
         int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
         double t0 = al_now();
+        // (speed steps only: fast-forward and jumps draw no world, and must end)
+        bool steps = !g->fast && g->jump_to == 0 && al_shell_gens_per_frame(g) > 0;
+        bool gen_start = steps && g->gen_end_known && g->s.ticks == g->gen_end_tick;
+        if (done > 0 && g->tick_s > 0 && !gen_start) { // what is left of the budget, at the last rate
+            double left = until - t0;
+            int64_t fits = left > 0 ? (int64_t)(left / g->tick_s) : 0;
+            if (fits < 1) break;
+            if (want > fits) want = fits;
+        }
         bool more = step_some(g, want, &did);
         done += did;
         double t1 = al_now();
-        if (did == want) { // a full piece (not cut short by a generation's end)
-            if (t1 - t0 < 0.002 && g->piece < ((int64_t)1 << 20)) g->piece *= 2;
-            else if (t1 - t0 > 0.008 && g->piece > 1) g->piece /= 2;
+        if (did > 0) g->tick_s = (t1 - t0) / (double)did;
+        if (did == want && want == g->piece) { // a full piece (not cut short)
+            double dt = t1 - t0;
+            if (dt < 0.002 && g->piece < ((int64_t)1 << 20)) g->piece *= 2;
+            else if (dt > 0.008 && g->piece > 1) {
+                int64_t p = (int64_t)((double)g->piece * 0.004 / dt);
+                g->piece = p > 1 ? p : 1;
+            }
         }
-        if (!more || t1 > until) break;
+        // Over the budget: stop, but with whole-generation steps never on a
+        // generation's first tick (the generation's end is the slow step, so
+        // the budget ran out there most often): one more piece first.
+        gen_start = steps && g->gen_end_known && g->s.ticks == g->gen_end_tick;
+        if (!more || (t1 > until && !gen_start)) break;
     }
+    g->update_s = al_now() - start;
     return done;
 }
 
@@ -659,6 +714,9 @@ void al_gui_update(al_gui *g)
     if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
         int sp = speeds[g->speed_idx];
         ticks = sp > 0 ? sp : ++g->frame % -sp == 0;
+        // A replay loops one generation: a whole one a frame would show the
+        // same tick every frame; a quarter of one a frame shows it move.
+        if (al_shell_gens_per_frame(g) > 0) ticks = g->gen_len / 4;
     }
     if (g->have_session && g->s.log) {
         // Commit batched generations even while paused, so the database's
@@ -790,6 +848,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     bool repeat = k->repeat != 0;
     const shell_key *sk = al_shell_key_of(sym, k->keysym.mod);
     shell_action act = sk ? sk->act : (shell_action)-1;
+    if (g->lesson && !g->help && sk &&
+        (act == K_SCROLL_UP || act == K_SCROLL_DOWN || act == K_LINE_UP || act == K_LINE_DOWN)) {
+        int page = g->lesson_visible > 2 ? g->lesson_visible - 1 : 1; // the lesson scrolls
+        al_lesson_overlay_scroll(g, act == K_LINE_UP     ? -1
+                                    : act == K_LINE_DOWN ? 1
+                                    : act == K_SCROLL_UP ? -page
+                                                         : page);
+        return;
+    }
     if ((g->help || g->lesson) && !repeat && sym != SDLK_ESCAPE) { // any key closes an overlay
         bool was_help = g->help, was_lesson = g->lesson;
         g->help = g->lesson = false;
@@ -856,13 +923,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) g->plot_fig = g->plotted_index + 1; // wrapped when drawn
         break;
     case K_LESSON:
-        if (!repeat) g->lesson = true;
+        if (!repeat) g->lesson = true, g->lesson_top = 0;
         break;
     case K_HELP:
         if (!repeat) g->help = true;
         break;
     case K_SCROLL_UP: scroll_panel(g, -120); break;
     case K_SCROLL_DOWN: scroll_panel(g, 120); break;
+    case K_LINE_UP:
+    case K_LINE_DOWN: break; // the lesson's (above); the views' otherwise
     case K_SHOT:
         if (!repeat) g->shot_pending = true;
         break;
@@ -892,6 +961,10 @@ bool al_gui_handle_events(al_gui *g)
             if (strcmp(e.text.text, "j") == 0 || strcmp(e.text.text, "J") == 0) continue;
         }
         if (jump_prompt(g, &e)) continue;
+        if (e.type == SDL_MOUSEWHEEL && g->lesson && !g->help) { // the lesson scrolls
+            al_lesson_overlay_scroll(g, -3 * e.wheel.y);
+            continue;
+        }
         // The mouse wheel over the side panel scrolls it.
         if (e.type == SDL_MOUSEWHEEL) {
             SDL_Rect pr;

@@ -16,6 +16,7 @@
 
 typedef struct entry {
     int64_t id;
+    int64_t gens;   // generations stored (0: nothing to draw)
     char text[200]; // the picker's line
     bool ticked;
 } entry;
@@ -28,6 +29,7 @@ struct al_compare_view {
     bool grouped;
     bool all;    // list every run, also the empty and interrupted window sessions
     int hidden;  // runs not listed (without all)
+    int skipped; // ticked runs left off the plot (no generation stored)
     al_compare_model model;
     bool have_model;
     char note[1100]; // why nothing is shown (no database, a group of one run, ...)
@@ -50,6 +52,12 @@ int al_compare_view_listed(const al_compare_view *v, int *hidden)
 {
     if (hidden) *hidden = v ? v->hidden : 0;
     return v ? v->nlist : 0;
+}
+
+const char *al_compare_view_note(const al_compare_view *v, int *skipped)
+{
+    if (skipped) *skipped = v ? v->skipped : 0;
+    return v ? v->note : "";
 }
 
 int al_compare_view_count(const al_compare_view *v, const char *module)
@@ -91,6 +99,7 @@ static void read_list(al_compare_view *v)
             }
             entry *e = &list[k++];
             e->id = r->id;
+            e->gens = r->generation_count;
             for (int j = 0; j < v->nlist; ++j)
                 if (v->list[j].id == r->id) e->ticked = v->list[j].ticked;
             const char *grp = "";
@@ -117,8 +126,25 @@ static void read_model(al_compare_view *v)
 {
     if (v->have_model) al_compare_free(&v->model);
     v->have_model = false;
-    int n = 0;
-    for (int i = 0; i < v->nlist; ++i) n += v->list[i].ticked;
+    // A ticked run without a generation (an interrupted window run) has no
+    // curve: it is left out, and said, so the others are still drawn.
+    if (v->skipped) v->note[0] = '\0'; // the last note was this function's
+    int n = 0, nempty = 0;
+    char empty[200] = "";
+    for (int i = 0; i < v->nlist; ++i) {
+        if (!v->list[i].ticked) continue;
+        if (v->list[i].gens > 0) {
+            n++;
+            continue;
+        }
+        size_t len = strlen(empty);
+        if (nempty++ < 6 && len + 24 < sizeof empty)
+            snprintf(empty + len, sizeof empty - len, "%s%lld", len ? ", " : "", (long long)v->list[i].id);
+    }
+    v->skipped = nempty;
+    if (nempty)
+        snprintf(v->note, sizeof v->note, "run%s %s%s: no generation stored, no curve to draw",
+                 nempty > 1 ? "s" : "", empty, nempty > 6 ? ", ..." : "");
     if (n == 0) return;
     char(*ids)[24] = calloc((size_t)n, sizeof *ids);
     const char **refs = calloc((size_t)n, sizeof *refs);
@@ -129,7 +155,7 @@ static void read_model(al_compare_view *v)
     }
     // Oldest first, like alife compare.
     for (int i = v->nlist - 1, k = 0; i >= 0; --i)
-        if (v->list[i].ticked) {
+        if (v->list[i].ticked && v->list[i].gens > 0) {
             snprintf(ids[k], sizeof ids[k], "%lld", (long long)v->list[i].id);
             refs[k] = ids[k];
             ++k;
@@ -139,7 +165,7 @@ static void read_model(al_compare_view *v)
     alError err = {0};
     if (al_compare_build(&v->model, v->db, &q, &o, &err) == AL_OK) {
         v->have_model = true;
-        v->note[0] = '\0';
+        if (!nempty) v->note[0] = '\0';
     } else {
         snprintf(v->note, sizeof v->note, "%s", err.msg);
         al_compare_free(&v->model);

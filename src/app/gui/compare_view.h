@@ -37,6 +37,9 @@ void al_compare_view_refresh(al_compare_view *v);
 /// Runs the picker lists, and (in *hidden) the empty or left window runs it
 /// does not (A lists them too).
 int al_compare_view_listed(const al_compare_view *v, int *hidden);
+/// Why something is not drawn ("" when all is), and in *skipped the ticked
+/// runs left off the plot because they have no generation stored.
+const char *al_compare_view_note(const al_compare_view *v, int *skipped);
 /// Number of ticked runs of module whose curves are loaded (0 when the
 /// ticked runs are of another module).
 int al_compare_view_count(const al_compare_view *v, const char *module);

@@ -125,6 +125,17 @@ alResult al_script_parse_line(al_script *s, const char *text, int line, alError 
         return BAD("%s:%d: '%s': the frame must be a whole number from 0 to 1000000000", file,
                    line, w);
     a.at = v;
+    // Actions run in file order, each after the one before: a frame earlier
+    // than an earlier line's frame would run late, silently. (Ticks and
+    // generations restart with a new run, so only frames are checked.)
+    for (int i = s->n - 1; a.when == AL_AT_FRAME && i >= 0; --i) {
+        if (s->a[i].when != AL_AT_FRAME) continue;
+        if (s->a[i].at > a.at)
+            return BAD("%s:%d: 'at %ld' comes after line %d's 'at %lld': lines run in file order, so "
+                       "their frames must not go down",
+                       file, line, v, s->a[i].line, (long long)s->a[i].at);
+        break;
+    }
     char verb[64];
     p = word(p, verb, sizeof verb, &q);
     if (!p) return BAD("%s:%d: a quote is not closed", file, line);

@@ -17,7 +17,8 @@
 //
 // "at N" is a frame number; "at tick N" and "at gen N" wait until the
 // current mode's run has reached that tick or generation. Actions run in file
-// order: each waits for its moment after the one before it.
+// order: each waits for its moment after the one before it, so a frame
+// smaller than an earlier line's frame is an error.
 #ifndef ALIFE_GUI_SCRIPT_H
 #define ALIFE_GUI_SCRIPT_H
 

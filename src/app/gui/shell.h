@@ -41,6 +41,8 @@ typedef enum shell_action {
     K_HELP,
     K_SCROLL_UP,
     K_SCROLL_DOWN,
+    K_LINE_UP,
+    K_LINE_DOWN,
     K_SHOT,
     K_QUIT,
 } shell_action;
@@ -83,8 +85,11 @@ static const shell_key shell_keys[] = {
     {K_LESSON, {SDLK_l}, 0, "L", "lesson", "the lesson: what to watch, what to try, the marks"},
     {K_HELP, {SDLK_h, SDLK_F1}, 0, "H F1", "help", "this help"},
     {K_SCROLL_UP, {SDLK_PAGEUP}, 0, "PgUp PgDn", "scroll panel",
-     "scroll the side panel (or the mouse wheel over it)"},
+     "scroll the side panel (or the mouse wheel over it); the lesson when open"},
     {K_SCROLL_DOWN, {SDLK_PAGEDOWN}, 0, "PgDn", "", ""},
+    {K_LINE_UP, {SDLK_UP}, 0, "Up Down", "",
+     "scroll the lesson (L) a line; PgUp PgDn a page, the wheel 3 lines"},
+    {K_LINE_DOWN, {SDLK_DOWN}, 0, "Down", "", ""},
     {K_SHOT, {SDLK_F12}, 0, "F12", "screenshot", "save the window as a PNG into results/"},
     {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit (an unfinished run is "
                                                "logged as interrupted)"},
@@ -157,6 +162,13 @@ struct al_gui {
     int scroll;       ///< the panel's scroll offset, pixels
     int scroll_max;   ///< how far it can scroll, as of the last frame
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
+    double tick_s;   ///< seconds a tick took in the last piece (0: not measured)
+    double update_s; ///< seconds the last frame's ticks took (for `state`)
+    /// The tick the last generation ended at (gen_end_known: one was seen
+    /// since the run was opened or shown) and the last one's length in ticks
+    /// (0: not measured yet), for the speed ladder's whole-generation steps.
+    int64_t gen_end_tick, gen_len;
+    bool gen_end_known;
     double fps, last_frame;
     /// Each mode's run while another mode is shown (1 2 3 keep them).
     struct parked {
@@ -194,12 +206,21 @@ struct al_gui {
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
+    int lesson_top;              ///< the lesson overlay's first row shown (its scroll)
+    int lesson_rows, lesson_visible; ///< its rows (wrapped) and how many fit, as last drawn
+    bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
+    char lesson_last[600];       ///< the last row it drew (for `state`)
     char plotted[64];           ///< the plotted figure's name, as last drawn
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
 
+/// At speeds of half a generation a frame or more, the frame runs whole
+/// generations and ends three quarters into one (never on a generation's
+/// first tick, where the world is empty): how many a frame, 0 when speeds
+/// are plain ticks (app.c).
+int64_t al_shell_gens_per_frame(const al_gui *g);
 /// Shows a message in the panel for ten seconds (printf-style).
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -221,6 +242,16 @@ bool al_lesson_find(const char *rel, char *out, size_t cap);
 /// markers stripped), lines separated by '\n'; returns its lines, -1 when
 /// the file cannot be read.
 int al_lesson_text(const char *path, char *out, size_t cap);
+/// The lesson overlay (lesson_overlay.c): draws it, scrolled to
+/// g->lesson_top (clamped); scrolls it by rows (negative: up).
+void al_lesson_overlay_draw(al_gui *g);
+void al_lesson_overlay_scroll(al_gui *g, int rows);
+/// The lines of a legend ("mark  what", '\n'-separated) that cfg draws: a
+/// line "[key] ..." only when key is on, "[key=a|b] ..." only when key is
+/// a or b (the condition is not copied); cfg NULL: unconditional lines only.
+void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap);
+/// What the marks mean, for the running config (the lesson overlay's list).
+void al_lesson_marks(const al_gui *g, char *out, size_t cap);
 /// The lesson file of what is shown, or "" (shell_draw.c).
 void al_shell_lesson_path(al_gui *g, char *out, size_t cap);
 /// What `state` reports of the current view (shell_state.c).

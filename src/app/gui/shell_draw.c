@@ -617,7 +617,10 @@ static void draw_panel(al_gui *g)
         char fps[32] = "", speed[64];
         if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
         int sp = speeds[g->speed_idx];
-        if (sp > 0)
+        int64_t gpf = al_shell_gens_per_frame(g);
+        if (gpf > 0)
+            snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
+        else if (sp > 0)
             snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
         else
             snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
@@ -860,24 +863,6 @@ static void draw_help(al_gui *g)
     SDL_RenderSetClipRect(g->r, NULL);
 }
 
-// What the marks in the world mean, when the view does not say.
-static const char *const shell_legend[NMODES] = {
-    "yellow triangle  the first vehicle: its variables are in the panel\n"
-    "grey triangles  the other vehicles\n"
-    "red cross  the target (click to move it)\n"
-    "red circle  field of view: threats inside it are fled\n"
-    "blue / green circles  neighbour radius / separation radius of vehicle 2\n"
-    "light green circle  the wander circle and the point held on it",
-    "green characters  match the target\n"
-    "yellow characters  differ from the target (the number is the error)",
-    "green dots  food\n"
-    "red dots  mines\n"
-    "orange rings  the elites: the best ants, copied unchanged\n"
-    "green numbers  food each ant has eaten this generation\n"
-    "yellow numbers  the ants' indices",
-    "in0 in1 1  the inputs and the bias\nout  the output\nyellow discs  hidden nodes",
-};
-
 // The lesson file of what is shown: the steering scenario's, the CONFIG
 // given, or the module's first lesson.
 void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
@@ -900,54 +885,6 @@ void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
         snprintf(rel, sizeof rel, "%s", g->mode == 1 ? "estrings/hello.ini" : g->mode == 4 ? "pole/double.ini" : "ants/default.ini");
     }
     al_lesson_find(rel, out, cap);
-}
-
-// L: the lesson's opening paragraph (what to watch, what to try) and the
-// legend of the marks in the world.
-static void draw_lesson(al_gui *g)
-{
-    int w, h;
-    al_shell_output_size(g, &w, &h);
-    fill(g->r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
-    char path[1024], text[8192];
-    al_shell_lesson_path(g, path, sizeof path);
-    int nl = path[0] ? al_lesson_text(path, text, sizeof text) : -1;
-    if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
-    const char *legend = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
-    const al_font *f = h < 640 ? g->small : g->font;
-    int lh = al_font_height(f);
-    int bw = w - 40 < 900 ? w - 40 : 900;
-    int lines = count_lines(text) + count_lines(legend) + 3;
-    int bh = 16 + al_font_height(g->title) + 10 + lines * lh + 30;
-    if (bh > h - 20) bh = h - 20;
-    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
-    fill(g->r, box, AL_RGB(30, 34, 44));
-    SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
-    SDL_RenderDrawRect(g->r, &box);
-    SDL_RenderSetClipRect(g->r, &box);
-    int x = box.x + 20, y = box.y + 16;
-    const char *base = strrchr(path, '/');
-    char title[1100];
-    snprintf(title, sizeof title, "The lesson: %s", base ? base + 1 : path[0] ? path : "-");
-    al_draw_text_px(g->r, g->title, (float)x, (float)y, AL_COL_TEXT, title);
-    y += al_font_height(g->title) + 10;
-    for (const char *s = text; *s;) {
-        const char *e = strchr(s, '\n');
-        size_t n = e ? (size_t)(e - s) : strlen(s);
-        char line[600];
-        snprintf(line, sizeof line, "%.*s", (int)n, s);
-        bool key_line = strncmp(line, "Watch", 5) == 0 || strncmp(line, "Try", 3) == 0 ||
-                        strncmp(line, "What to", 7) == 0;
-        al_draw_text_px(g->r, f, (float)x, (float)y, key_line ? AL_COL_WARN : AL_COL_TEXT, line);
-        y += lh;
-        s += n + (e ? 1 : 0);
-    }
-    y += lh / 2;
-    al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, "What the marks mean");
-    y += lh;
-    two_column_lines(g, f, x, &y, 220, bw - 40, legend, AL_COL_GOOD);
-    snprintf(g->lesson_drawn, sizeof g->lesson_drawn, "%s", path);
-    SDL_RenderSetClipRect(g->r, NULL);
 }
 
 static void save_shot(al_gui *g)
@@ -1004,7 +941,7 @@ void al_gui_draw(al_gui *g)
     al_shell_output_size(g, &ow, &oh);
     al_compare_view_draw_picker(g->cmpv, g->r, g->font, g->small, g->title, ow, oh);
     if (g->help) draw_help(g);
-    if (g->lesson) draw_lesson(g);
+    if (g->lesson) al_lesson_overlay_draw(g);
     if (g->shot_pending) {
         // Draw once more so the saved picture shows the path it was saved to? No:
         // the picture is the frame the user saw; the path shows from the next frame.

@@ -106,6 +106,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"paused\":%s,\"finished\":%s,\"replaying\":%s,\"fast\":%s",
             g->paused ? "true" : "false", g->done ? "true" : "false",
             r.replaying ? "true" : "false", g->fast ? "true" : "false");
+    fprintf(f, ",\"gens_per_frame\":%lld,\"update_ms\":%.1f", (long long)al_shell_gens_per_frame(g),
+            g->update_s * 1000.0);
     fprintf(f, ",\"speed\":%g,\"forever\":%s,\"jump_to\":%lld,\"seed\":%llu", al_gui_speed(g),
             g->forever ? "true" : "false", (long long)g->jump_to,
             (unsigned long long)(g->have_session ? g->s.seed : 0));
@@ -212,9 +214,24 @@ void al_gui_write_state(al_gui *g, FILE *f)
     char lesson[1024];
     al_shell_lesson_path(g, lesson, sizeof lesson);
     jstr(f, lesson);
+    // The lesson overlay as last drawn: its scroll, rows and "more" signs.
+    fprintf(f, ",\"lesson_view\":{\"top\":%d,\"rows\":%d,\"visible\":%d,\"more_above\":%s,"
+               "\"more_below\":%s,\"last_row\":",
+            g->lesson_top, g->lesson_rows, g->lesson_visible, g->lesson_more_above ? "true" : "false",
+            g->lesson_more_below ? "true" : "false");
+    jstr(f, g->lesson ? g->lesson_last : "");
+    fputc('}', f);
+    char marks[4096];
+    al_lesson_marks(g, marks, sizeof marks);
+    fputs(",\"marks\":", f); // what the lesson's "What the marks mean" lists
+    jstr(f, marks);
     int hidden = 0, listed = al_compare_view_listed(g->cmpv, &hidden);
-    fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d}", listed, hidden,
-            al_compare_view_count(g->cmpv, mode_names[g->mode]));
+    int skipped = 0;
+    const char *cnote = al_compare_view_note(g->cmpv, &skipped);
+    fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d,\"skipped\":%d,\"note\":", listed,
+            hidden, al_compare_view_count(g->cmpv, mode_names[g->mode]), skipped);
+    jstr(f, cnote);
+    fputc('}', f);
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
     fputs(",\"food\":", f);

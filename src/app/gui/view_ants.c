@@ -250,9 +250,9 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     }
     if (!v) return;
     if (v->replay) {
-        // The replay runs at the shell's speed (at least a tick a frame, also
-        // when the run is paused, so a replay can be watched on its own).
-        for (int64_t t = 0; t < (ticks > 0 ? ticks : 1); ++t) {
+        // The replay runs at the shell's speed (at least a tick a frame) and
+        // pauses with the run: the banner's "PAUSED - Space to run" holds for it.
+        for (int64_t t = 0; t < (ticks > 0 ? ticks : ctx->paused ? 0 : 1); ++t) {
             if (alAnts_Step(v->replay)) {
                 double f;
                 alAnts_LastBest(v->replay, &f);
@@ -621,8 +621,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     bool picked = v->selected >= 0 && v->selected < av.count;
     if (picked) {
         int a = v->selected;
-        al_panel_text(p, AL_COL_TEXT, "ant %d: %d food, %d mines%s", a, av.food[a], av.mines_hit[a],
-                      av.elite[a] ? ", elite" : "");
+        char mines[32] = ""; // nothing of mines when there are none
+        if (alAnts_Def(ants)->mines) snprintf(mines, sizeof mines, ", %d mines", av.mines_hit[a]);
+        al_panel_text(p, AL_COL_TEXT, "ant %d: %d food%s%s", a, av.food[a], mines, av.elite[a] ? ", elite" : "");
     } else {
         al_panel_note(p, "click an ant: its brain, live%s", is_shared(ants) ? "" : "   P pins a world");
     }

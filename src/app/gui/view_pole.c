@@ -5,6 +5,8 @@
 // best starts a new trial, and a fallen trial starts again after a pause.
 // At normal speed the run waits for each best's trial (hold), so a class
 // sees the poles fall early on; the speed keys run generations freely.
+// Under NEAT the controller is the best genome, compiled into the view's
+// own network.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +19,10 @@ enum { REST_FRAMES = 45 };
 
 typedef struct view_state {
     float w[512];
-    int n;             // weights held (0: no controller yet)
+    int n;             // weights held, or 1 for a NEAT net (0: no controller yet)
+    bool neat;         // the controller is `net` (built from `g`)
+    alNeatGenome g;
+    alNeatNet net;
     int64_t gen;       // generation the controller is from (-1 none)
     alPoleTrial trial; // the live trial
     int rest;          // frames left before a fallen trial restarts
@@ -35,12 +40,18 @@ static void *create(const al_view_ctx *ctx)
 
 static void destroy(void *state)
 {
-    free(state);
+    view_state *st = state;
+    if (st) {
+        alNeatGenome_Free(&st->g);
+        alNeatNet_Free(&st->net);
+    }
+    free(st);
 }
 
 static void restart_trial(const alPoleDef *d, view_state *st)
 {
     alPoleTrial_Start(d, &st->trial, NULL);
+    if (st->neat) alNeatNet_Reset(&st->net);
     st->rest = 0;
     st->trials++;
 }
@@ -65,10 +76,20 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     const alPoleDef *d = alPoleRun_Def(run);
     int n = 0;
     const float *w = alPoleRun_Best(run, &n);
+    bool recurrent = false;
+    double slope = 0;
+    const alNeatGenome *g = alPoleRun_BestGenome(run, &recurrent, &slope);
     int64_t gen = ctx->session->have_last ? ctx->session->last.gen : -1;
     if (w && n <= (int)(sizeof st->w / sizeof st->w[0]) && gen != st->gen) {
         memcpy(st->w, w, (size_t)n * sizeof *w);
         st->n = n;
+        st->neat = false;
+        st->gen = gen;
+        restart_trial(d, st);
+    } else if (g && gen != st->gen && alNeatGenome_Copy(&st->g, g) == AL_OK &&
+               alNeatNet_Build(&st->net, &st->g, recurrent, slope, NULL) == AL_OK) {
+        st->n = 1;
+        st->neat = true;
         st->gen = gen;
         restart_trial(d, st);
     }
@@ -78,7 +99,10 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         return;
     }
     if (ctx->paused) return;
-    alPoleTrial_Step(d, st->w, &st->trial);
+    if (st->neat)
+        alPoleTrial_StepNet(d, &st->net, &st->trial);
+    else
+        alPoleTrial_Step(d, st->w, &st->trial);
     if (st->trial.steps > st->longest) st->longest = st->trial.steps;
 }
 
@@ -134,8 +158,21 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     const alPoleDef *d = alPoleRun_Def(ctx->mod);
     al_panel_heading(p, "Pole balancing");
     al_panel_kv(p, "variant", "%s", alPoleVariant_Name(d->variant));
-    al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
-                d->recurrent ? ", recurrent" : "");
+    if (st && st->neat) {
+        int hidden = 0, links = 0, loops = 0;
+        for (int i = 0; i < st->g.node_count; ++i) hidden += st->g.nodes[i].type == AL_NEAT_HIDDEN;
+        for (int c = 0; c < st->g.conn_count; ++c) {
+            const alNeatConn *k = &st->g.conns[c];
+            links += k->enabled;
+            loops += k->enabled && k->in == k->out;
+        }
+        al_panel_kv(p, "controller", "NEAT net: %d hidden, %d links%s", hidden, links,
+                    st->net.recurrent ? "" : ", feed-forward");
+        if (st->net.recurrent) al_panel_kv(p, "memory", "recurrent, %d self-loops", loops);
+    } else {
+        al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
+                    d->recurrent ? ", recurrent" : "");
+    }
     al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
     al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
     int gs = alPoleRun_Generalisation(ctx->mod);
@@ -153,7 +190,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         al_panel_kv(p, "cart x", "%+.3f m", s[0]);
         al_panel_kv(p, "long pole", "%+.2f deg", s[2] * 57.29577951308232);
         if (d->variant != AL_POLE_SINGLE) al_panel_kv(p, "short pole", "%+.2f deg", s[4] * 57.29577951308232);
-        al_panel_kv(p, "force", "%+.2f N", st->trial.act[d->hidden] * d->cart.force);
+        al_panel_kv(p, "force", "%+.2f N", st->trial.push * d->cart.force);
     }
 }
 
@@ -164,7 +201,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     snprintf(r->scenario, sizeof r->scenario, "%s", alPoleVariant_Name(d->variant));
     r->agents = 1;
     r->food = -1;
-    al_view_report_figure(r, "weights", alPole_WeightCount(d));
+    al_view_report_figure(r, "weights", st && st->neat ? 0 : alPole_WeightCount(d));
     al_view_report_figure(r, "solved", alPoleRun_Solved(ctx->mod, NULL, NULL) ? 1 : 0);
     if (!st) return;
     al_view_report_figure(r, "controller_gen", (double)st->gen);
@@ -172,6 +209,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "trial_failed", st->trial.failed ? 1 : 0);
     al_view_report_figure(r, "longest_trial", (double)st->longest);
     al_view_report_figure(r, "trials", st->trials);
+    al_view_report_figure(r, "neat", st->neat ? 1 : 0);
+    if (st->neat) al_view_report_figure(r, "net_nodes", st->g.node_count);
     al_view_report_figure(r, "cart_x", st->trial.cart.s[0]);
     al_view_report_figure(r, "theta1", st->trial.cart.s[2]);
     al_view_report_figure(r, "theta2", st->trial.cart.s[4]);
@@ -185,8 +224,8 @@ const al_view al_view_pole = {
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean)",
     .no_world = true,
-    .legend = "orange  the long pole (1 m)\ngreen   the short pole (0.1 m)\nred     the track's ends: the "
-              "cart fails beyond them",
+    .legend = "orange  the long pole (1 m)\n[pole.variant=double|double_novel] green   the short pole (0.1 m)\n"
+              "red     the track's ends: the cart fails beyond them",
     .create = create,
     .destroy = destroy,
     .update = update,

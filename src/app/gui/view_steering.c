@@ -707,15 +707,21 @@ const al_view al_view_steering = {
     .plot_x = "seconds (report periods)",
     .plot_default = "order",
     .plotted = plotted,
+    // "[steering.scenario=...]": only the scenarios that draw the mark (the lesson lists those).
     .legend = "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
               "grey triangles  the other vehicles\n"
-              "orange triangles  vehicles that see their threat (the figure 'fleeing')\n"
-              "red cross  the target (click to move it)\n"
-              "red outline  field of view: inside it a vehicle sees the threat and flees\n"
-              "blue / green circles  neighbour / separation radius of vehicle 2 (boids: magenta)\n"
+              "[steering.scenario=flee|fcas|pursuit_evade|hide] orange triangles  vehicles that see "
+              "their threat (the figure 'fleeing')\n"
+              "[steering.scenario=seek|flee|arrive] red cross  the target (click to move it)\n"
+              "[steering.scenario=flee|fcas|pursuit_evade] red outline  field of view: inside it a "
+              "vehicle sees the threat and flees\n"
+              "[steering.scenario=separation|cohesion|alignment|fcas|boids] blue / green circles  "
+              "neighbour / separation radius of vehicle 2 (boids: magenta)\n"
+              "[steering.scenario=wander|fcas|pursuit_evade|obstacles_walls|hide|interpose|collision] "
               "light green circle  the wander circle and the point held on it\n"
-              "grey arrows  the flow field\n"
-              "blue line  the path (yellow dot: the next waypoint; click: add, right: remove)",
+              "[steering.scenario=flow_field] grey arrows  the flow field\n"
+              "[steering.scenario=path|leader_following] blue line  the path (yellow dot: the next "
+              "waypoint; click: add, right: remove)",
     .no_table = true,
     .create = create,
     .destroy = destroy,

@@ -88,14 +88,24 @@ static void draw_network(al_canvas *c, const alNeatGenome *g, float x0, float y0
         al_batch_disc(c->batch, c, pos[i], r, 20, col);
     }
     al_batch_draw(c);
-    for (int i = 0; i < g->node_count; ++i) {
+    // Labels never overlap: below the inputs (every other one a line lower
+    // when they are closer than a label is wide, as at 720x480), and "out"
+    // beside the output node, inside the view rather than on its border.
+    int nin = 0;
+    for (int i = 0; i < g->node_count; ++i)
+        nin += g->nodes[i].type == AL_NEAT_INPUT || g->nodes[i].type == AL_NEAT_BIAS;
+    bool stagger = nin > 1 && w * c->scale / (float)(nin + 1) < 34.0f;
+    for (int i = 0, in_rank = 0; i < g->node_count; ++i) {
         const alNeatNode *n = &g->nodes[i];
-        const char *label = n->type == AL_NEAT_BIAS ? "1" : n->type == AL_NEAT_OUTPUT ? "out" : NULL;
-        if (n->type == AL_NEAT_INPUT)
-            al_draw_text(c, alV2(pos[i].x, pos[i].y + r + 10 / c->scale), AL_COL_TEXT, "in%d", n->id);
-        else if (label)
-            al_draw_text(c, alV2(pos[i].x, pos[i].y + (n->type == AL_NEAT_OUTPUT ? -1.f : 1.f) * (r + 10 / c->scale)),
-                         AL_COL_TEXT, "%s", label);
+        if (n->type == AL_NEAT_INPUT || n->type == AL_NEAT_BIAS) {
+            float dy = r + (10.0f + (stagger && in_rank % 2 ? 13.0f : 0.0f)) / c->scale;
+            in_rank++;
+            if (n->type == AL_NEAT_INPUT)
+                al_draw_text(c, alV2(pos[i].x, pos[i].y + dy), AL_COL_TEXT, "in%d", n->id);
+            else
+                al_draw_text(c, alV2(pos[i].x, pos[i].y + dy), AL_COL_TEXT, "1");
+        } else if (n->type == AL_NEAT_OUTPUT)
+            al_draw_text(c, alV2(pos[i].x + r + 16 / c->scale, pos[i].y), AL_COL_TEXT, "out");
         else
             al_draw_text(c, pos[i], AL_COL_BG, "%d", n->id);
     }
@@ -210,6 +220,6 @@ const al_view al_view_xor = {
     .draw = draw,
     .panel = panel,
     .report = report,
-    .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top)\nyellow  hidden nodes, by depth\n"
+    .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top; its label beside it)\nyellow  hidden nodes, by depth\n"
               "blue/red  positive/negative weights",
 };

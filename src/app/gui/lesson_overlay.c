@@ -1,0 +1,264 @@
+// The lesson overlay (L): the lesson file's opening paragraph and the marks
+// the running config draws, wrapped to the box and scrolled by the wheel,
+// Up/Down and PgUp/PgDn, with a sign when there is more above or below.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shell.h"
+
+// What the marks in the world mean, when the view does not say. A line
+// "[key=a|b] ..." is shown only when the config's key is one of the values,
+// "[key] ..." only when key is on (see legend_line_shown).
+static const char *const shell_legend[NMODES] = {
+    "yellow triangle  the first vehicle: its variables are in the panel\n"
+    "grey triangles  the other vehicles\n"
+    "red cross  the target (click to move it)\n"
+    "red circle  field of view: threats inside it are fled\n"
+    "blue / green circles  neighbour radius / separation radius of vehicle 2\n"
+    "light green circle  the wander circle and the point held on it",
+    "green characters  match the target\n"
+    "yellow characters  differ from the target (the number is the error)",
+    "green dots  food\n"
+    "[ants.mines] red dots  mines\n"
+    "orange rings  the elites: the best ants, copied unchanged\n"
+    "green numbers  food each ant has eaten this generation\n"
+    "yellow numbers  the ants' indices",
+    "in0 in1 1  the inputs and the bias\nout  the output\nyellow discs  hidden nodes",
+};
+
+static bool on(const char *v)
+{
+    if (!v || !v[0]) return false;
+    if (strcmp(v, "false") == 0 || strcmp(v, "off") == 0 || strcmp(v, "no") == 0) return false;
+    char *end;
+    double d = strtod(v, &end);
+    return end == v || d != 0;
+}
+
+// Whether a legend line's condition ("[key]" or "[key=a|b]", s just after
+// the '[') holds for cfg; *rest is set past the "] ".
+static bool legend_line_shown(const alConfig *cfg, const char *s, size_t n, const char **rest)
+{
+    const char *close = memchr(s, ']', n);
+    if (!close) return *rest = s - 1, true;
+    char cond[200];
+    snprintf(cond, sizeof cond, "%.*s", (int)(close - s), s);
+    *rest = close + 1;
+    while (**rest == ' ')
+        (*rest)++;
+    char *eq = strchr(cond, '=');
+    if (eq) *eq = '\0';
+    const char *v = cfg ? alConfig_Text(cfg, cond) : NULL;
+    if (!eq) return on(v);
+    if (!v) return false;
+    for (char *alt = eq + 1; alt;) {
+        char *bar = strchr(alt, '|');
+        if (bar) *bar = '\0';
+        if (strcmp(alt, v) == 0) return true;
+        alt = bar ? bar + 1 : NULL;
+    }
+    return false;
+}
+
+void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap)
+{
+    size_t n = 0;
+    if (cap) out[0] = '\0';
+    for (const char *s = legend; s && *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        const char *text = s;
+        bool shown = true;
+        if (s[0] == '[') {
+            shown = legend_line_shown(cfg, s + 1, len - 1, &text);
+            len -= (size_t)(text - s);
+        }
+        if (shown && n + len + 2 < cap) {
+            if (n) out[n++] = '\n';
+            memcpy(out + n, text, len);
+            n += len;
+            out[n] = '\0';
+        }
+        s = nl ? nl + 1 : s + strlen(s);
+    }
+}
+
+void al_lesson_marks(const al_gui *g, char *out, size_t cap)
+{
+    const char *raw = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
+    al_legend_for(raw, g->cfg, out, cap);
+}
+
+// One laid-out row of the overlay.
+enum row_kind { ROW_TEXT, ROW_KEY, ROW_HEAD, ROW_MARK, ROW_GAP };
+typedef struct row {
+    const char *s; ///< into the text (not 0-terminated)
+    int n;
+    const char *what; ///< ROW_MARK: the explanation
+    int what_n;
+    int kind;
+} row;
+
+enum { MAX_ROWS = 600 };
+
+// Bytes of s[0..n) that fit in maxw pixels, cut at a space when one is
+// there; at least one character.
+static int fit(const al_font *f, const char *s, int n, int maxw)
+{
+    char buf[600];
+    int best = 0, space = 0;
+    for (int k = 1; k <= n && k < (int)sizeof buf; ++k) {
+        if ((s[k - 1] & 0xC0) == 0x80 && k < n) continue; // inside a UTF-8 character
+        memcpy(buf, s, (size_t)k);
+        buf[k] = '\0';
+        if (al_text_width(f, buf) > maxw) break;
+        best = k;
+        if (k < n && s[k] == ' ') space = k;
+    }
+    if (best == n) return n;
+    if (space > 0) return space;
+    return best > 0 ? best : 1;
+}
+
+// Adds the wrapped rows of one line.
+static void add_wrapped(row *rows, int *nr, const al_font *f, int maxw, const char *s, int n, int kind)
+{
+    if (n == 0 && *nr < MAX_ROWS) rows[(*nr)++] = (row){s, 0, NULL, 0, kind};
+    while (n > 0 && *nr < MAX_ROWS) {
+        int k = fit(f, s, n, maxw);
+        rows[(*nr)++] = (row){s, k, NULL, 0, kind};
+        s += k, n -= k;
+        while (n > 0 && *s == ' ')
+            s++, n--;
+    }
+}
+
+static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRect(r, &rect);
+}
+
+static void draw_row(al_gui *g, const al_font *f, int x, int y, int keyw, const row *rw, char *last,
+                     size_t lcap)
+{
+    char line[600];
+    snprintf(line, sizeof line, "%.*s", rw->n, rw->s);
+    SDL_Color col = rw->kind == ROW_KEY    ? AL_COL_WARN
+                    : rw->kind == ROW_HEAD ? AL_COL_ACCENT
+                    : rw->kind == ROW_MARK ? AL_COL_GOOD
+                                           : AL_COL_TEXT;
+    al_draw_text_px(g->r, f, (float)x, (float)y, col, line);
+    if (rw->kind == ROW_MARK && rw->what) {
+        char what[600];
+        snprintf(what, sizeof what, "%.*s", rw->what_n, rw->what);
+        al_draw_text_px(g->r, f, (float)(x + keyw), (float)y, AL_COL_TEXT, what);
+        size_t k = (size_t)snprintf(last, lcap, "%.200s", line);
+        if (k + 2 < lcap) snprintf(last + k, lcap - k, "  %.390s", what);
+    } else {
+        snprintf(last, lcap, "%s", line);
+    }
+}
+
+void al_lesson_overlay_draw(al_gui *g)
+{
+    int w, h;
+    al_shell_output_size(g, &w, &h);
+    fill(g->r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
+    char path[1024];
+    static char text[8192], legend[4096];
+    al_shell_lesson_path(g, path, sizeof path);
+    int nl = path[0] ? al_lesson_text(path, text, sizeof text) : -1;
+    if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
+    al_lesson_marks(g, legend, sizeof legend);
+    const al_font *f = h < 640 ? g->small : g->font;
+    int lh = al_font_height(f), sh = al_font_height(g->small);
+    int bw = w - 40 < 900 ? w - 40 : 900, tw = bw - 40;
+    int keyw = 220 < tw / 3 ? 220 : tw / 3;
+
+    static row rows[MAX_ROWS];
+    int nr = 0;
+    for (const char *s = text; *s;) {
+        const char *e = strchr(s, '\n');
+        int n = e ? (int)(e - s) : (int)strlen(s);
+        bool key_line = strncmp(s, "Watch", 5) == 0 || strncmp(s, "Try", 3) == 0 ||
+                        strncmp(s, "What to", 7) == 0;
+        add_wrapped(rows, &nr, f, tw, s, n, key_line ? ROW_KEY : ROW_TEXT);
+        s += n + (e ? 1 : 0);
+    }
+    if (nr < MAX_ROWS) rows[nr++] = (row){"", 0, NULL, 0, ROW_GAP};
+    static const char head[] = "What the marks mean";
+    if (nr < MAX_ROWS) rows[nr++] = (row){head, (int)strlen(head), NULL, 0, ROW_HEAD};
+    for (const char *s = legend; *s && nr < MAX_ROWS;) {
+        const char *e = strchr(s, '\n');
+        int n = e ? (int)(e - s) : (int)strlen(s);
+        const char *gap = NULL;
+        for (int k = 0; k + 1 < n; ++k)
+            if (s[k] == ' ' && s[k + 1] == ' ') {
+                gap = s + k;
+                break;
+            }
+        if (gap) { // "mark  what": the explanation wraps in its own column
+            const char *what = gap;
+            while (what < s + n && *what == ' ')
+                what++;
+            int first = nr, wn = (int)(s + n - what);
+            add_wrapped(rows, &nr, f, tw - keyw, what, wn, ROW_MARK);
+            for (int k = first; k < nr; ++k) {
+                rows[k].what = rows[k].s, rows[k].what_n = rows[k].n;
+                rows[k].s = k == first ? s : "", rows[k].n = k == first ? (int)(gap - s) : 0;
+            }
+        } else {
+            add_wrapped(rows, &nr, f, tw, s, n, ROW_TEXT);
+        }
+        s += n + (e ? 1 : 0);
+    }
+
+    int head_h = 16 + al_font_height(g->title) + 10, foot_h = sh + 14;
+    int bh = head_h + nr * lh + foot_h;
+    if (bh > h - 20) bh = h - 20;
+    int visible = (bh - head_h - foot_h) / lh;
+    if (visible < 1) visible = 1;
+    int max_top = nr > visible ? nr - visible : 0;
+    if (g->lesson_top > max_top) g->lesson_top = max_top;
+    if (g->lesson_top < 0) g->lesson_top = 0;
+    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
+    fill(g->r, box, AL_RGB(30, 34, 44));
+    SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
+    SDL_RenderDrawRect(g->r, &box);
+    SDL_RenderSetClipRect(g->r, &box);
+    int x = box.x + 20, y = box.y + 16;
+    const char *base = strrchr(path, '/');
+    char title[1100];
+    snprintf(title, sizeof title, "The lesson: %s", base ? base + 1 : path[0] ? path : "-");
+    al_draw_text_px(g->r, g->title, (float)x, (float)y, AL_COL_TEXT, title);
+    y = box.y + head_h;
+    g->lesson_last[0] = '\0';
+    for (int k = g->lesson_top; k < nr && k < g->lesson_top + visible; ++k, y += lh)
+        draw_row(g, f, x, y, keyw, &rows[k], g->lesson_last, sizeof g->lesson_last);
+    g->lesson_rows = nr;
+    g->lesson_visible = visible;
+    g->lesson_more_above = g->lesson_top > 0;
+    g->lesson_more_below = g->lesson_top + visible < nr;
+    char sign[160];
+    snprintf(sign, sizeof sign, "%s%s%s",
+             g->lesson_more_above ? "^ more above   " : "",
+             g->lesson_more_below ? "v more below   " : "",
+             g->lesson_more_above || g->lesson_more_below
+                 ? "wheel, Up Down, PgUp PgDn: scroll   Esc: close"
+                 : "Esc or any other key: close");
+    al_draw_text_px(g->r, g->small, (float)x, (float)(box.y + box.h - sh - 7),
+                    g->lesson_more_below || g->lesson_more_above ? AL_COL_WARN : AL_COL_DIM, sign);
+    snprintf(g->lesson_drawn, sizeof g->lesson_drawn, "%s", path);
+    SDL_RenderSetClipRect(g->r, NULL);
+}
+
+void al_lesson_overlay_scroll(al_gui *g, int rows)
+{
+    g->lesson_top += rows;
+    int max_top = g->lesson_rows > g->lesson_visible ? g->lesson_rows - g->lesson_visible : 0;
+    if (g->lesson_top > max_top) g->lesson_top = max_top;
+    if (g->lesson_top < 0) g->lesson_top = 0;
+}

@@ -1,0 +1,365 @@
+// The second teacher trial of the window (issue 10): each test one thing a
+// fresh-eyed teacher found, driven through `alife gui --offscreen --script`
+// and checked on the `state` lines (or on the shell's own functions).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#ifdef ALIFE_HAVE_GUI
+#include <math.h>
+
+#include "gui/shell.h"
+#include "gui_script.h"
+
+// ---- 1. the lesson overlay scrolls, and says when there is more -----------------------
+static void the_lesson_scrolls_to_its_last_line_with_a_more_sign(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 2 resize 720 480\n"
+                  "at 5 key l\n"
+                  "at 8 state\n"
+                  "at 9 key down\n"
+                  "at 11 state\n"
+                  "at 12 scroll 300 200 -3\n"
+                  "at 14 state\n"
+                  "at 15 key pagedown\nat 16 key pagedown\nat 17 key pagedown\nat 18 key pagedown\n"
+                  "at 20 state\n"
+                  "at 21 key pageup\n"
+                  "at 23 state\n"
+                  "at 24 quit\n",
+                  "experiments/xor/xor.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 5);
+    // At 720x480 the xor lesson does not fit: the first view says so.
+    assert_true(gs_overlay(r.line[0], "lesson"));
+    assert_int_equal((int)gs_num(r.line[0], "lesson_view.top"), 0);
+    assert_true(gs_bool(r.line[0], "lesson_view.more_below"));
+    assert_false(gs_bool(r.line[0], "lesson_view.more_above"));
+    // Down scrolls a line and keeps the lesson open; the wheel 3 rows a notch.
+    assert_true(gs_overlay(r.line[1], "lesson"));
+    assert_int_equal((int)gs_num(r.line[1], "lesson_view.top"), 1);
+    assert_true(gs_bool(r.line[1], "lesson_view.more_above"));
+    assert_int_equal((int)gs_num(r.line[2], "lesson_view.top"), 1 + 3 * 3); // 3 rows a notch
+    // PgDn reaches the end: the last row drawn is the legend's last line.
+    assert_true(gs_overlay(r.line[3], "lesson"));
+    assert_false(gs_bool(r.line[3], "lesson_view.more_below"));
+    int rows = (int)gs_num(r.line[3], "lesson_view.rows"), vis = (int)gs_num(r.line[3], "lesson_view.visible");
+    assert_int_equal((int)gs_num(r.line[3], "lesson_view.top"), rows - vis);
+    assert_non_null(strstr(gs_str(r.line[3], "lesson_view.last_row"), "positive/negative weights"));
+    assert_true((int)gs_num(r.line[4], "lesson_view.top") < rows - vis);
+    gs_free(&r);
+}
+
+static void the_help_lists_the_lesson_scroll_keys(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r, "at 3 key h\nat 5 state\nat 6 quit\n", "experiments/xor/xor.ini");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_non_null(strstr(r.line[0], "\"Up Down\""));
+    assert_non_null(strstr(r.line[0], "\"PgUp PgDn\""));
+    gs_free(&r);
+}
+
+// ---- 2. no speed lands on a generation's empty first tick ----------------------------
+static void a_generation_a_frame_shows_generations_under_way(void **state)
+{
+    (void)state;
+    gs_run r;
+    // From the ants view's 10 ticks a frame, 4 presses of + is 200 ticks a
+    // frame: exactly one generation of 200 ticks (the trial's 2000 with 2000).
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+                  // (late frames: actions whose frame has passed run on one frame, and a
+                  // slow build needs a few frames per generation before the length is known)
+                  "at 300 state\nat 301 state\nat 302 state\nat 303 state\nat 304 quit\n",
+                  "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=1000");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    int at_start = 0;
+    for (int i = 0; i < 4; ++i) {
+        assert_int_equal((int)gs_num(r.line[i], "gens_per_frame"), 1);
+        at_start += (int64_t)gs_num(r.line[i], "tick") % 200 == 0;
+        if (i) assert_true(gs_num(r.line[i], "tick") > gs_num(r.line[i - 1], "tick"));
+    }
+    assert_true(at_start <= 1); // (a frame cut by its time budget may end anywhere)
+    gs_free(&r);
+}
+
+static void at_the_limit_the_replay_moves_at_the_fastest_speed(void **state)
+{
+    (void)state;
+    gs_run r;
+    char args[512];
+    snprintf(args, sizeof args, "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=6 --db '%s'",
+             gs_path("limit.db"));
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+                  "at gen 6 state\nat 300 state\nat 301 state\nat 302 state\nat 303 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 4);
+    assert_true(gs_bool(r.line[1], "finished"));
+    assert_true(gs_bool(r.line[1], "replaying"));
+    double t1 = gs_num(r.line[1], "figures.replay_tick"), t2 = gs_num(r.line[2], "figures.replay_tick"),
+           t3 = gs_num(r.line[3], "figures.replay_tick");
+    assert_true(t1 != t2 && t2 != t3); // the old shell: 200 ticks a frame of a 200-tick loop, stuck
+    gs_free(&r);
+}
+
+// ---- 3. keys act at the fastest speed and in fast-forward -----------------------------
+static void keys_act_within_frames_at_the_fastest_speed_on_mines(void **state)
+{
+    (void)state;
+    gs_run r;
+    gs_run_script(&r,
+                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\nat 6 key plus\nat 7 key plus\n"
+                  "at 8 key plus\nat 9 key plus\nat 10 key plus\nat 11 key f\n"
+                  "at 20 key h\nat 22 state\nat 23 key h\nat 25 state\nat 26 key f\nat 28 state\nat 29 quit\n",
+                  "experiments/ants/mines.ini --set ants.ticks=300 --set ants.count=40");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    assert_true(gs_bool(r.line[0], "fast"));
+    assert_true(gs_overlay(r.line[0], "help")); // two frames after H
+    assert_false(gs_overlay(r.line[1], "help"));
+    assert_false(gs_bool(r.line[2], "fast"));
+    // The frame's ticks keep to a budget of wall time (reported, not asserted:
+    // a loaded machine stretches any one tick).
+    print_message("last update %.1f ms\n", gs_num(r.line[2], "update_ms"));
+    gs_free(&r);
+}
+
+// ---- 4. an empty run ticked in the picker hides no other curve -------------------------
+static void the_picker_skips_a_run_without_generations_and_draws_the_others(void **state)
+{
+    (void)state;
+    const char *db = gs_path("picker.db");
+    char cmd[2048], args[700];
+    const char *cfg = "experiments/ants/default.ini --set ants.ticks=100";
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s --generations 3 --quiet --db '%s' >/dev/null", ALIFE_SOURCE_DIR,
+             ALIFE_BINARY, cfg, db);
+    assert_int_equal(system(cmd), 0);
+    snprintf(args, sizeof args, "%s --db '%s'", cfg, db);
+    gs_run r;
+    gs_run_script(&r, "at 2 quit\n", args); // a window run left before its first generation
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    // This window's run is listed first, then the empty one, then the good one.
+    gs_run_script(&r,
+                  "at 3 key c\nat 4 key a\nat 5 key down\nat 6 key space\nat 7 key down\nat 8 key space\n"
+                  "at 10 state\nat 11 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    assert_int_equal((int)gs_num(r.line[0], "compare.curves"), 1);
+    assert_int_equal((int)gs_num(r.line[0], "compare.skipped"), 1);
+    assert_non_null(strstr(gs_str(r.line[0], "compare.note"), "run 2: no generation stored"));
+    gs_free(&r);
+}
+
+// ---- 5. a replay started while paused stays paused until Space -------------------------
+static void b_while_paused_replays_only_once_space_runs_it(void **state)
+{
+    (void)state;
+    char args[700];
+    snprintf(args, sizeof args, "experiments/ants/default.ini --set ants.ticks=100 --db '%s'", gs_path("pause.db"));
+    gs_run r;
+    gs_run_script(&r,
+                  "at gen 2 key space\nat 40 key b\nat 45 state\nat 50 state\nat 51 key space\n"
+                  "at 56 state\nat 57 quit\n",
+                  args);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 3);
+    for (int i = 0; i < 2; ++i) {
+        assert_true(gs_bool(r.line[i], "paused"));
+        assert_true(gs_bool(r.line[i], "replaying"));
+        assert_non_null(strstr(gs_str(r.line[i], "banner"), "PAUSED"));
+    }
+    assert_true(gs_num(r.line[0], "figures.replay_tick") == gs_num(r.line[1], "figures.replay_tick"));
+    assert_false(gs_bool(r.line[2], "paused"));
+    assert_true(gs_num(r.line[2], "figures.replay_tick") != gs_num(r.line[1], "figures.replay_tick"));
+    gs_free(&r);
+}
+
+// ---- 10. a steering run that did its report periods is logged finished -----------------
+static void a_steering_run_past_its_generations_is_logged_finished(void **state)
+{
+    (void)state;
+    const char *db = gs_path("steer.db");
+    char args[700], cmd[2048];
+    snprintf(args, sizeof args, "experiments/steering/seek.ini --set run.generations=2 --db '%s'", db);
+    gs_run r;
+    gs_run_script(&r, "at 2 key plus\nat 3 key plus\nat 4 key plus\nat gen 3 quit\n", args);
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    gs_run_script(&r, "at 2 quit\n", args); // left before its first report period
+    assert_int_equal(r.status, 0);
+    gs_free(&r);
+    snprintf(cmd, sizeof cmd, "'%s' runs --db '%s' > '%s'", ALIFE_BINARY, db, gs_path("runs.txt"));
+    assert_int_equal(system(cmd), 0);
+    FILE *f = fopen(gs_path("runs.txt"), "r");
+    assert_non_null(f);
+    char line[512];
+    int finished = 0, interrupted = 0;
+    while (fgets(line, sizeof line, f)) {
+        finished += strstr(line, " finished ") != NULL;
+        interrupted += strstr(line, " interrupted ") != NULL;
+    }
+    fclose(f);
+    assert_int_equal(finished, 1);    // the old shell: interrupted, always
+    assert_int_equal(interrupted, 1); // and one cut short stays interrupted
+}
+
+// ---- 9. the lessons' figures are the window's ---------------------------------------
+static void lesson_of(const char *rel, char *out, size_t cap)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/experiments/%s", ALIFE_SOURCE_DIR, rel);
+    assert_true(al_lesson_text(path, out, cap) > 0);
+    for (char *c = out; *c; ++c) // one paragraph: lines joined by spaces
+        if (*c == '\n') *c = ' ';
+}
+
+static double first_state_figure(const char *args, const char *script, const char *fig)
+{
+    gs_run r;
+    gs_run_script(&r, script, args);
+    assert_int_equal(r.status, 0);
+    assert_true(r.n >= 1);
+    char path[64];
+    snprintf(path, sizeof path, "figures.%s", fig);
+    double v = gs_num(r.line[0], path);
+    gs_free(&r);
+    return v;
+}
+
+static void the_lessons_figures_are_what_the_window_shows(void **state)
+{
+    (void)state;
+    static char text[8192];
+    // seek: the plotted nn distance starts where the lesson says (the first
+    // report period's value; the lesson said ~33, the tick-0 value).
+    lesson_of("steering/seek.ini", text, sizeof text);
+    const char *p = strstr(text, "falls from ~");
+    assert_non_null(p);
+    double said = strtod(p + strlen("falls from ~"), NULL);
+    double nn = first_state_figure("experiments/steering/seek.ini", "at gen 1 state\nat gen 1 quit\n", "nn_distance");
+    print_message("seek: lesson ~%g, first plotted %g\n", said, nn);
+    assert_true(fabs(said - nn) <= 0.15 * nn);
+    // flee: three radii, three counts, each the window's at the start.
+    lesson_of("steering/flee.ini", text, sizeof text);
+    p = strstr(text, "count who reacts: ");
+    assert_non_null(p);
+    int want[3];
+    assert_int_equal(sscanf(p, "count who reacts: %d, %d and %d", &want[0], &want[1], &want[2]), 3);
+    assert_non_null(strstr(text, "fov_radius to 50, 150 (this file) and 400"));
+    const int fov[3] = {50, 150, 400};
+    for (int k = 0; k < 3; ++k) {
+        char args[128];
+        snprintf(args, sizeof args, "experiments/steering/flee.ini --set steering.fov_radius=%d", fov[k]);
+        double got = first_state_figure(args, "at 0 state\nat 1 quit\n", "fleeing");
+        print_message("flee, FOV %d: lesson %d, window %g\n", fov[k], want[k], got);
+        assert_true(fabs(got - want[k]) <= 1 + 0.1 * want[k]);
+    }
+    // --set exercises say how to do them in the window (or that they are the CLI's).
+    static const char *const sets[] = {"xor/xor.ini", "pole/single.ini", "pole/double.ini",
+                                       "pole/double_novel.ini", "ants/default.ini", "ants/mines.ini",
+                                       "ants/smart_sweepers.ini"};
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; ++i) {
+        lesson_of(sets[i], text, sizeof text);
+        const char *try = strstr(text, "What to try");
+        assert_non_null(try);
+        if (!strstr(try, "`alife gui FILE")) fail_msg("%s: its 'What to try' does not say how in the window", sets[i]);
+    }
+}
+
+// ---- 8. the lesson lists the marks the running config draws --------------------------
+static void marks_of(const char *config, char *out, size_t cap)
+{
+    gs_run r;
+    gs_run_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(r.n, 1);
+    const char *p = gs_find(r.line[0], "marks");
+    assert_non_null(p);
+    snprintf(out, cap, "%.*s", (int)(strchr(p + 1, '"') - p), p);
+    gs_free(&r);
+}
+
+static void the_lessons_marks_are_those_the_config_draws(void **state)
+{
+    (void)state;
+    char m[4096];
+    marks_of("experiments/ants/default.ini", m, sizeof m);
+    assert_non_null(strstr(m, "food"));
+    assert_null(strstr(m, "mines"));
+    marks_of("experiments/ants/mines.ini", m, sizeof m);
+    assert_non_null(strstr(m, "red dots  mines"));
+    marks_of("experiments/pole/single.ini", m, sizeof m);
+    assert_non_null(strstr(m, "the long pole"));
+    assert_null(strstr(m, "short pole"));
+    marks_of("experiments/pole/double.ini", m, sizeof m);
+    assert_non_null(strstr(m, "short pole"));
+    marks_of("experiments/steering/seek.ini", m, sizeof m);
+    assert_non_null(strstr(m, "the target"));
+    assert_null(strstr(m, "flow field"));
+    assert_null(strstr(m, "wander circle"));
+    assert_null(strstr(m, "field of view"));
+    assert_null(strstr(m, "the path"));
+    marks_of("experiments/steering/flow_field.ini", m, sizeof m);
+    assert_non_null(strstr(m, "flow field"));
+    assert_null(strstr(m, "the target"));
+}
+
+static void a_legend_lines_condition_is_checked_and_not_shown(void **state)
+{
+    (void)state;
+    alError err = {0};
+    alConfigDef def = alDefaultConfigDef();
+    def.path = "t.ini";
+    def.text = "[run]\nmodule = ants\n[ants]\nmines = false\n";
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
+    assert_non_null(cfg);
+    char out[256];
+    al_legend_for("a  always\n[ants.mines] b  mines\n[run.module=xor|ants] c  either", cfg, out, sizeof out);
+    assert_string_equal(out, "a  always\nc  either");
+    al_legend_for("[run.module=xor] x  no", cfg, out, sizeof out);
+    assert_string_equal(out, "");
+    alDestroyConfig(cfg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_lesson_scrolls_to_its_last_line_with_a_more_sign),
+        cmocka_unit_test(the_help_lists_the_lesson_scroll_keys),
+        cmocka_unit_test(a_generation_a_frame_shows_generations_under_way),
+        cmocka_unit_test(at_the_limit_the_replay_moves_at_the_fastest_speed),
+        cmocka_unit_test(keys_act_within_frames_at_the_fastest_speed_on_mines),
+        cmocka_unit_test(the_picker_skips_a_run_without_generations_and_draws_the_others),
+        cmocka_unit_test(b_while_paused_replays_only_once_space_runs_it),
+        cmocka_unit_test(a_steering_run_past_its_generations_is_logged_finished),
+        cmocka_unit_test(the_lessons_figures_are_what_the_window_shows),
+        cmocka_unit_test(the_lessons_marks_are_those_the_config_draws),
+        cmocka_unit_test(a_legend_lines_condition_is_checked_and_not_shown),
+    };
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
+}
+#else
+static void gui_not_built(void **state)
+{
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

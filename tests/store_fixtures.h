@@ -105,7 +105,8 @@ static inline alConfig *fx_config(const char *module, ...)
     def.sets = sets;
     def.set_count = n;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     if (!cfg) fail_msg("config: %s", err.msg);
     return cfg;
 }

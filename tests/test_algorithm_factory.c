@@ -20,7 +20,9 @@ static alConfig *config(const char *module, const char *set1, const char *set2, 
     const char *sets[2] = {set1, set2};
     def.sets = sets;
     def.set_count = set2 ? 2 : set1 ? 1 : 0;
-    return alCreateConfig(&def, err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, err);
+    return cfg;
 }
 
 static const alAlgorithmTask floats_task = {

@@ -576,7 +576,8 @@ static alConfig *ants_config(const char *const *sets, int n)
     cd.sets = sets;
     cd.set_count = n;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     if (!cfg) fprintf(stderr, "config: %s\n", err.msg);
     assert_non_null(cfg);
     return cfg;
@@ -669,7 +670,8 @@ static alResult try_config(const char *const *sets, int n, alError *err)
     cd.module = "ants";
     cd.sets = sets;
     cd.set_count = n;
-    alConfig *cfg = alCreateConfig(&cd, err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, err);
     if (!cfg) return err->code;
     alAntsDef def;
     alResult r = alAntsDef_FromConfig(&def, cfg, err);

@@ -168,7 +168,8 @@ static void test_show_text_and_config_and_uuid_prefix(void **state)
     def.text = g_out;
     def.path = "show-config";
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     if (!cfg) fail_msg("show --config does not resolve: %s", err.msg);
     assert_string_equal(alConfig_Text(cfg, "world.edge"), "bounce");
     assert_int_equal(alConfig_Int(cfg, "run.seed"), 2);

@@ -10,7 +10,7 @@
 #include "compare_model.h"
 #include "compare_plot.h"
 #ifdef ALIFE_HAVE_GUI
-#include "gui/compare_colors.h"
+#include "gui/compare_series.h"
 #include "png_count.h"
 #endif
 

@@ -21,7 +21,9 @@ static alConfig *from_text(const char *text, const char *const *sets, int nsets,
     def.sets = sets;
     def.set_count = nsets;
     memset(err, 0, sizeof *err);
-    return alCreateConfig(&def, err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, err);
+    return cfg;
 }
 
 // Asserts the text fails with a config error whose message holds every needle.
@@ -48,7 +50,8 @@ static void test_defaults_of_every_module_are_valid(void **state)
         alConfigDef def = alDefaultConfigDef();
         def.module = mods[i];
         alError err;
-        alConfig *cfg = alCreateConfig(&def, &err);
+        alConfig *cfg;
+        alCreateConfig(&def, &cfg, &err);
         if (!cfg) fail_msg("defaults of %s rejected: %s", mods[i], err.msg);
         assert_string_equal(alConfig_Module(cfg), mods[i]);
         assert_string_equal(alConfig_Text(cfg, "run.module"), mods[i]);
@@ -239,6 +242,24 @@ static void test_resolved_ini_round_trips(void **state)
     alDestroyConfig(b);
 }
 
+static void test_a_run_reads_only_its_algorithms_part(void **state)
+{
+    (void)state;
+    const alKeyDef *ga = alSchema_Find("ga.mutation_rate"), *cm = alSchema_Find("cmaes.sigma0"),
+                   *pole = alSchema_Find("pole.track"), *seed = alSchema_Find("run.seed");
+    assert_non_null(ga);
+    assert_non_null(cm);
+    assert_true(alSchema_KeyInModule(ga, "pole")); // stored with every pole run
+    assert_false(alSchema_KeyInRun(ga, "pole", "cmaes"));
+    assert_true(alSchema_KeyInRun(ga, "pole", "ga"));
+    assert_false(alSchema_KeyInRun(cm, "pole", "ga"));
+    assert_true(alSchema_KeyInRun(cm, "pole", "cmaes"));
+    assert_true(alSchema_KeyInRun(ga, "estrings", NULL)); // NULL: run.algorithm's default, ga
+    assert_false(alSchema_KeyInRun(cm, "estrings", "cmaes")); // not the module's at all
+    assert_true(alSchema_KeyInRun(pole, "pole", "cmaes"));
+    assert_true(alSchema_KeyInRun(seed, "xor", "neat"));
+}
+
 static void test_clone_is_deep(void **state)
 {
     (void)state;
@@ -258,7 +279,9 @@ static void test_missing_file_is_a_config_error(void **state)
     alConfigDef def = alDefaultConfigDef();
     def.path = "no/such/dir/exp.ini";
     alError err;
-    assert_null(alCreateConfig(&def, &err));
+    alConfig *cfg = (alConfig *)&def; // must be overwritten
+    assert_int_equal(alCreateConfig(&def, &cfg, &err), AL_ERR_CONFIG);
+    assert_null(cfg);
     assert_int_equal(err.code, AL_ERR_CONFIG); // the user named a wrong file: exit 2
     assert_non_null(strstr(err.msg, "no/such/dir/exp.ini"));
 }
@@ -275,7 +298,8 @@ static void test_real_file_on_disk(void **state)
     alConfigDef def = alDefaultConfigDef();
     def.path = path;
     alError err;
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     assert_non_null(cfg);
     assert_int_equal(alConfig_Int(cfg, "run.seed"), 5);
     char origin[64];
@@ -302,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_module_choice),
         cmocka_unit_test(test_quoted_strings_keep_their_spaces),
         cmocka_unit_test(test_resolved_ini_round_trips),
+        cmocka_unit_test(test_a_run_reads_only_its_algorithms_part),
         cmocka_unit_test(test_clone_is_deep),
         cmocka_unit_test(test_missing_file_is_a_config_error),
         cmocka_unit_test(test_real_file_on_disk),

@@ -27,7 +27,8 @@ static const char *create_error(const char *text, const char *set)
     const char *sets[] = {set};
     def.sets = sets;
     def.set_count = set ? 1 : 0;
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     if (!cfg) return err.msg;
     const alModuleClass *cls = alModule_Find(alConfig_Module(cfg));
     assert_non_null(cls);

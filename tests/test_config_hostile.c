@@ -62,7 +62,8 @@ static void run_case(const char *path, const char *text, const char *set, const 
     alError err = {0};
     alarm(CASE_SECONDS);
     cases++;
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     void *mod = NULL;
     const alModuleClass *cls = NULL;
     if (cfg) {
@@ -138,7 +139,8 @@ static void sweep_file(const char *path)
     alConfigDef def = alDefaultConfigDef();
     def.path = path;
     alError err;
-    alConfig *base = alCreateConfig(&def, &err);
+    alConfig *base;
+    alCreateConfig(&def, &base, &err);
     if (!base) fail_msg("%s does not resolve: %s", path, err.msg);
     const char *module = alConfig_Module(base);
 

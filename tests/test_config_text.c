@@ -26,7 +26,9 @@ static alConfig *from_text(const char *text, const char *const *sets, int nsets,
     def.sets = sets;
     def.set_count = nsets;
     memset(err, 0, sizeof *err);
-    return alCreateConfig(&def, err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, err);
+    return cfg;
 }
 
 static void expect_msg(const alError *err, ...)
@@ -188,7 +190,9 @@ static alConfig *from_path(const char *path, alError *err)
     alConfigDef def = alDefaultConfigDef();
     def.path = path;
     memset(err, 0, sizeof *err);
-    return alCreateConfig(&def, err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, err);
+    return cfg;
 }
 
 static void test_nul_bytes_are_refused(void **state)

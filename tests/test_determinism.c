@@ -78,7 +78,8 @@ static uint64_t run_hash(const hash_case *c, int threads)
     cd.sets = sets;
     cd.set_count = n;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     if (!cfg) fail_msg("%s: %s", c->name, err.msg);
     const alModuleClass *m = alModule_Find(c->module);
     assert_non_null(m);

@@ -22,7 +22,9 @@ static alConfig *config_with(const char *const *sets, int n, alError *err)
     cd.sets = sets;
     cd.set_count = n;
     memset(err, 0, sizeof *err);
-    return alCreateConfig(&cd, err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, err);
+    return cfg;
 }
 
 static alEStrings *make(const alEStringsDef *def, uint64_t seed)

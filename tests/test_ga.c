@@ -845,7 +845,8 @@ static void test_config_mutation_kind_must_fit_the_genome(void **s)
     cd.sets = sets;
     cd.set_count = 1;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     assert_non_null(cfg);
     alGaDef d = engine_def();
     assert_int_equal(alGaDef_FromConfig(&d, cfg, &err), AL_ERR_CONFIG);

@@ -73,7 +73,8 @@ static void run_worlds(alEdgePolicy edge, int worlds)
             x[i] = tricky(&rng, w.width, cell, wrap);
             y[i] = tricky(&rng, w.height, cell, wrap);
         }
-        alGrid *g = alCreateGrid(&w, cell);
+        alGrid *g;
+        alCreateGrid(&(alGridDef){w, cell}, &g, NULL);
         assert_non_null(g);
         assert_true(alGrid_Build(g, x, y, n));
         for (int q = 0; q < 40; ++q) {
@@ -161,7 +162,8 @@ static void test_agents_a_float_below_the_torus_edge_are_found(void **state)
         alWorld w = {side, side * 0.75f, AL_EDGE_WRAP};
         float ex = nextafterf(w.width, 0), ey = nextafterf(w.height, 0);
         float x[4] = {ex, 0.05f, ex, side * 0.5f}, y[4] = {10, 10, ey, 0.02f};
-        alGrid *g = alCreateGrid(&w, 7.0f);
+        alGrid *g;
+        alCreateGrid(&(alGridDef){w, 7.0f}, &g, NULL);
         assert_non_null(g);
         assert_true(alGrid_Build(g, x, y, 4));
         rounded += ex * g->inv_w >= (float)g->cols || ey * g->inv_h >= (float)g->rows;
@@ -191,7 +193,8 @@ static void test_query_cap_limits_and_is_deterministic(void **state)
         x[i] = 50.0f + (float)(i % 5);
         y[i] = 50.0f + (float)(i / 5) * 0.5f;
     }
-    alGrid *g = alCreateGrid(&w, 10);
+    alGrid *g;
+    alCreateGrid(&(alGridDef){w, 10}, &g, NULL);
     assert_true(alGrid_Build(g, x, y, 50));
     int a[10], b[10];
     int na = alGrid_Query(g, alV2(52, 52), 20, 3, a, 10);
@@ -208,7 +211,8 @@ static void test_rebuild_with_more_agents_grows(void **state)
 {
     (void)state;
     alWorld w = {64, 64, AL_EDGE_BOUNCE};
-    alGrid *g = alCreateGrid(&w, 8);
+    alGrid *g;
+    alCreateGrid(&(alGridDef){w, 8}, &g, NULL);
     float x[1000], y[1000];
     for (int i = 0; i < 1000; ++i) {
         x[i] = (float)(i % 64);
@@ -259,7 +263,8 @@ static void run_clumps(alEdgePolicy edge, int worlds)
                 x[n] = v.x, y[n] = v.y;
             }
         }
-        alGrid *g = alCreateGrid(&w, alRng_Range(&rng, 2, 12));
+        alGrid *g;
+        alCreateGrid(&(alGridDef){w, alRng_Range(&rng, 2, 12)}, &g, NULL);
         assert_non_null(g);
         assert_true(alGrid_Build(g, x, y, n));
         for (int q = 0; q < 60; ++q) {

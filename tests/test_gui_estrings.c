@@ -2,11 +2,7 @@
 // (not to the shell), Enter restarts the evolution with the typed target, a
 // target outside the alphabet leaves the run as it was, the world view shows
 // the solved target in the "right character" green.
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
 #include <stdio.h>
@@ -142,18 +138,6 @@ int main(void)
         cmocka_unit_test(a_target_outside_the_alphabet_keeps_the_run),
         cmocka_unit_test(the_solved_run_shows_green_characters),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
-#else
-static void gui_not_built(void **state)
-{
-    (void)state;
-    skip();
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
 #endif

@@ -6,11 +6,7 @@
 // edit, the lesson's figure plotted from the start, a single point drawn,
 // F counting what steering has, tick labels inside the plot, and every key
 // parameter changed by the wheel or a drag on its value.
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
 #include <math.h>
@@ -346,16 +342,5 @@ int main(void)
         cmocka_unit_test(the_neighbour_radius_changes_by_wheel_and_k),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
-}
-#else
-static void gui_not_built(void **state)
-{
-    skip();
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
 }
 #endif

@@ -3,11 +3,7 @@
 // balances live (its trial advances one control step a frame and restarts
 // with each new generation's best), once solved the solution keeps the poles
 // up frame after frame, and key 5 switches to the pole mode from another.
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
 #include <math.h>
@@ -241,17 +237,5 @@ int main(void)
         cmocka_unit_test(settings_report_no_world_for_pole_and_xor),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
-}
-#else
-static void gui_not_built(void **state)
-{
-    (void)state;
-    skip();
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
 }
 #endif

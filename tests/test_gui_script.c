@@ -1,11 +1,7 @@
 // The --script harness itself: actions reach the window through SDL's event
 // queue, `state` prints one JSON line, resize changes the drawn size, and a
 // bad line is an error naming its file and line (exit 2).
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
 #include "gui/script.h"
@@ -170,16 +166,5 @@ int main(void)
         cmocka_unit_test(wait_for_a_generation),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
-}
-#else
-static void gui_not_built(void **state)
-{
-    skip();
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
 }
 #endif

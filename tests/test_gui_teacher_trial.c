@@ -323,7 +323,8 @@ static void a_legend_lines_condition_is_checked_and_not_shown(void **state)
     alConfigDef def = alDefaultConfigDef();
     def.path = "t.ini";
     def.text = "[run]\nmodule = ants\n[ants]\nmines = false\n";
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     assert_non_null(cfg);
     char out[256];
     al_legend_for("a  always\n[ants.mines] b  mines\n[run.module=xor|ants] c  either", cfg, out, sizeof out);

@@ -2,11 +2,7 @@
 // mode, and the drawn network grows: no hidden node (yellow) at the start,
 // hidden nodes once XOR is solved, and the truth table's outputs all in the
 // "right side of 0.5" green.
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
 #include <math.h>
@@ -163,17 +159,5 @@ int main(void)
         cmocka_unit_test(the_goal_banner_fits_a_small_window),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
-}
-#else
-static void gui_not_built(void **state)
-{
-    (void)state;
-    skip();
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
 }
 #endif

@@ -239,7 +239,9 @@ static alConfig *config(const char *const *sets, int n, alError *err)
     cd.module = "pole";
     cd.sets = sets;
     cd.set_count = n;
-    return alCreateConfig(&cd, err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, err);
+    return cfg;
 }
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)

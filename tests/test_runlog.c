@@ -14,7 +14,7 @@ static void sleep_ms(long ms)
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
 }
-#include "alife/runcompare.h"
+#include "alife/runset.h"
 
 static alRunLog *open_rw(const char *path)
 {
@@ -382,7 +382,8 @@ static void test_concurrent_writers_lose_nothing(void **state)
             alConfigDef def = alDefaultConfigDef();
             def.module = "estrings";
             alError err = {0};
-            alConfig *cfg = alCreateConfig(&def, &err);
+            alConfig *cfg;
+            alCreateConfig(&def, &cfg, &err);
             alRunLog *log = NULL;
             if (!cfg || alRunLog_Open(path, &log, &err) != AL_OK) {
                 fprintf(stderr, "writer %d: %s\n", w, err.msg);
@@ -500,7 +501,8 @@ static void test_killed_run_shows_interrupted_and_keeps_generations(void **state
         alConfigDef def = alDefaultConfigDef();
         def.module = "ants";
         alError err = {0};
-        alConfig *cfg = alCreateConfig(&def, &err);
+        alConfig *cfg;
+        alCreateConfig(&def, &cfg, &err);
         alRunLog *log = NULL;
         if (!cfg || alRunLog_Open(path, &log, &err) != AL_OK) _exit(1);
         int64_t id;

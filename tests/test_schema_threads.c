@@ -53,7 +53,8 @@ static void measure(expect *e)
     alConfigDef def = alDefaultConfigDef();
     def.module = "estrings";
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     e->pop = cfg ? alConfig_Int(cfg, "estrings.population") : -1;
     alDestroyConfig(cfg);
 }
@@ -80,7 +81,8 @@ static void *reader(void *arg)
             alConfigDef def = alDefaultConfigDef();
             def.module = modules[r / 16 % 3];
             alError err = {0};
-            alConfig *cfg = alCreateConfig(&def, &err);
+            alConfig *cfg;
+            alCreateConfig(&def, &cfg, &err);
             if (!cfg) ++*bad;
             else if (strcmp(def.module, "estrings") == 0 &&
                      alConfig_Int(cfg, "estrings.population") != serial.pop)

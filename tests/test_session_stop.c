@@ -84,7 +84,8 @@ static void test_stop_request_seen_within_a_few_hundred_ticks(void **state)
     alConfigDef cd = alDefaultConfigDef();
     cd.module = "estrings";
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     assert_non_null(cfg);
     al_session s;
     assert_int_equal(al_session_open_with_class(&s, &slow_class, cfg, NULL, "stop", &err), AL_OK);

@@ -16,9 +16,10 @@ static alResult read(const char *text, alSteeringDef *d, alError *err)
     cd.text = text;
     cd.path = "t.ini";
     cd.module = "steering";
-    alConfig *cfg = alCreateConfig(&cd, err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, err);
     if (!cfg) return err->code;
-    alResult r = alSteeringDef_FromConfig(cfg, d, err);
+    alResult r = alSteeringDef_FromConfig(d, cfg, err);
     alDestroyConfig(cfg);
     return r;
 }
@@ -42,8 +43,7 @@ static void defaults_are_the_seed_values(void **state)
     assert_float_equal(d.boids.max_speed, 15 * 7, 0);
     assert_int_equal(d.boids.max_neighbours, 10);
     assert_int_equal(d.boids.min_neighbours, 2);
-    assert_null(d.path);
-    alSteeringDef_Free(&d);
+    assert_int_equal(d.path_count, 0);
 }
 
 static void values_and_path_are_read(void **state)
@@ -64,8 +64,6 @@ static void values_and_path_are_read(void **state)
     assert_float_equal(d.view_alignment, 6.28319, 1e-4);
     assert_int_equal(d.combine, AL_COMBINE_DITHERED);
     assert_float_equal(d.fish.max_speed, 50, 0);
-    alSteeringDef_Free(&d);
-    alSteeringDef_Free(&d); // twice is harmless
 }
 
 static void expect_error(const char *text, const char *const *needles)
@@ -105,8 +103,7 @@ static void path_errors_name_the_token(void **state)
     alSteeringDef d;
     alError err = {0};
     assert_int_equal(read("[run]\nmodule = steering\n[steering]\npath = default\n", &d, &err), AL_OK);
-    assert_null(d.path);
-    alSteeringDef_Free(&d);
+    assert_int_equal(d.path_count, 0);
     expect_error("[run]\nmodule = steering\n[steering]\npath = \"1,1 inf,2\"\n",
                  (const char *[]){"bad waypoint 'inf,2'", NULL});
 }
@@ -128,12 +125,15 @@ static void create_rejects_bad_defs(void **state)
     alSteeringDef d = alDefaultSteeringDef();
     alError err = {0};
     d.params.mass = 0;
-    assert_null(alCreateSteering(&d, 1, &err));
+    alSteering *s = (alSteering *)&d; // must be overwritten
+    assert_int_equal(alCreateSteering(&d, 1, &s, &err), AL_ERR_CONFIG);
+    assert_null(s);
     assert_int_equal(err.code, AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "mass"));
     d = alDefaultSteeringDef();
     d.max_neighbours = 0;
-    assert_null(alCreateSteering(&d, 1, &err));
+    assert_int_equal(alCreateSteering(&d, 1, &s, &err), AL_ERR_CONFIG);
+    assert_null(s);
     alDestroySteering(NULL);
 }
 

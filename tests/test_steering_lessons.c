@@ -17,7 +17,8 @@
 static alSteering *make_def(const alSteeringDef *d, uint64_t seed)
 {
     alError err = {0};
-    alSteering *s = alCreateSteering(d, seed, &err);
+    alSteering *s;
+    alCreateSteering(d, seed, &s, &err);
     if (!s) fail_msg("%s", err.msg);
     return s;
 }
@@ -169,7 +170,7 @@ static void a_new_waypoint_never_makes_a_convex_path_cross_itself(void **state)
         d.scenario = AL_SCN_PATH;
         d.vehicles = 3;
         d.threads = 1;
-        d.path = pts;
+        memcpy(d.path, pts, (size_t)n * sizeof *pts);
         d.path_count = n;
         d.path_loop = trial % 4 != 0; // open paths too
         alSteering *s = make_def(&d, 1);
@@ -209,13 +210,14 @@ static alSteering *lesson(const char *name, const char *const *sets, int nsets)
     cd.sets = sets;
     cd.set_count = nsets;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     if (!cfg) fail_msg("%s", err.msg);
     alSteeringDef d;
-    if (alSteeringDef_FromConfig(cfg, &d, &err) != AL_OK) fail_msg("%s", err.msg);
+    if (alSteeringDef_FromConfig(&d, cfg, &err) != AL_OK) fail_msg("%s", err.msg);
     d.threads = 1;
-    alSteering *s = alCreateSteering(&d, (uint64_t)alConfig_Int(cfg, "run.seed"), &err);
-    alSteeringDef_Free(&d);
+    alSteering *s;
+    alCreateSteering(&d, (uint64_t)alConfig_Int(cfg, "run.seed"), &s, &err);
     alDestroyConfig(cfg);
     if (!s) fail_msg("%s", err.msg);
     return s;
@@ -225,20 +227,6 @@ static void run_s(alSteering *s, double seconds)
 {
     int n = (int)lround(seconds * 60);
     for (int t = 0; t < n; ++t) alSteering_Step(s);
-}
-
-static void seek_vehicles_pile_on_the_target_and_never_rest(void **state)
-{
-    (void)state;
-    alSteering *s = lesson("seek", NULL, 0);
-    alSteeringFigures f0 = alSteering_Figures(s);
-    run_s(s, 10);
-    alSteeringFigures f = alSteering_Figures(s);
-    print_message("seek: nn %.1f -> %.1f, groups %d -> %d, mean speed %.0f\n", f0.nn_distance, f.nn_distance,
-                  f0.groups, f.groups, f.mean_speed);
-    assert_true(f.groups <= 2 && f.nn_distance < 5); // all on the target
-    assert_true(f.mean_speed > 30);                  // swinging through it, never resting
-    alDestroySteering(s);
 }
 
 static void flee_who_sees_the_threat_runs_until_it_is_out_of_sight(void **state)
@@ -261,16 +249,75 @@ static void flee_who_sees_the_threat_runs_until_it_is_out_of_sight(void **state)
     assert_true(r[0] <= 5 && r[1] >= 8 && r[1] <= 30 && r[2] >= 90);
 }
 
-static void arrive_vehicles_come_to_rest(void **state)
+// The lessons whose claims are a figure in a range at a time: each row says
+// "lesson, after at_s seconds, figure lies strictly between lo and hi". The
+// rows of one lesson run one simulation forward, in the order given.
+typedef enum figure { ORDER, SPEED, NN, GROUPS } figure;
+static const char *const figure_names[] = {"order", "mean speed", "nn distance", "groups"};
+
+typedef struct claim {
+    const char *lesson;
+    double at_s;
+    figure what;
+    double lo, hi;
+} claim;
+
+static const claim claims[] = {
+    // seek: all on the target, swinging through it, never resting
+    {"seek", 10, GROUPS, -1, 2.5},
+    {"seek", 10, NN, -1, 5},
+    {"seek", 10, SPEED, 30, INFINITY},
+    // arrive: they come to rest
+    {"arrive", 10, SPEED, -1, 1},
+    // separation: a packed crowd spreads
+    {"separation", 0, NN, -1, 6},
+    {"separation", 1, NN, -1, 14},
+    {"separation", 10, NN, 18, INFINITY},
+    // alignment: headings agree within 20 s
+    {"alignment", 0, ORDER, -1, 0.4},
+    {"alignment", 20, ORDER, 0.95, 2},
+    // boids: a flock within 20 s, at max_speed 15
+    {"boids", 0, ORDER, -1, 0.5},
+    {"boids", 20, ORDER, 0.95, 2},
+    {"boids", 20, SPEED, 14.5, 15.5},
+};
+
+static double figure_of(const alSteeringFigures *f, figure what)
 {
-    (void)state;
-    alSteering *s = lesson("arrive", NULL, 0);
-    run_s(s, 10);
-    alSteeringFigures f = alSteering_Figures(s);
-    print_message("arrive: mean speed after 10 s %.2f\n", f.mean_speed);
-    assert_true(f.mean_speed < 1);
+    switch (what) {
+    case ORDER: return f->order;
+    case SPEED: return f->mean_speed;
+    case NN: return f->nn_distance;
+    case GROUPS: return f->groups;
+    }
+    return NAN;
+}
+
+// The claims of the lesson *state names hold.
+static void the_lessons_claims_hold(void **state)
+{
+    const char *name = *state;
+    alSteering *s = lesson(name, NULL, 0);
+    double now = 0;
+    int checked = 0;
+    for (size_t i = 0; i < sizeof claims / sizeof claims[0]; ++i) {
+        const claim *c = &claims[i];
+        if (strcmp(c->lesson, name) != 0) continue;
+        if (c->at_s > now) run_s(s, c->at_s - now), now = c->at_s;
+        alSteeringFigures f = alSteering_Figures(s);
+        double v = figure_of(&f, c->what);
+        print_message("%s: %s after %g s: %.3g (promised %g .. %g)\n", name, figure_names[c->what], now, v,
+                      c->lo, c->hi);
+        if (!(v > c->lo && v < c->hi))
+            fail_msg("%s: %s after %g s is %g, outside %g .. %g", name, figure_names[c->what], now, v, c->lo,
+                     c->hi);
+        checked++;
+    }
+    assert_true(checked > 0);
     alDestroySteering(s);
 }
+
+#define LESSON_TEST(test, name) {#test, the_lessons_claims_hold, NULL, NULL, (void *)(name)}
 
 static void wander_keeps_moving_every_which_way(void **state)
 {
@@ -320,20 +367,6 @@ static void path_vehicles_swing_wide_and_cut_corners_with_a_long_reach(void **st
     assert_true(out80 < 5 && c80 > 25); // inside the square, the corner cut
 }
 
-static void separation_spreads_a_packed_crowd(void **state)
-{
-    (void)state;
-    alSteering *s = lesson("separation", NULL, 0);
-    double nn0 = alSteering_Figures(s).nn_distance;
-    run_s(s, 1);
-    double nn1 = alSteering_Figures(s).nn_distance;
-    run_s(s, 9);
-    double nn10 = alSteering_Figures(s).nn_distance;
-    print_message("separation: nn distance %.1f at the start, %.1f after 1 s, %.1f after 10 s\n", nn0, nn1, nn10);
-    assert_true(nn0 < 6 && nn1 < 14 && nn10 > 18);
-    alDestroySteering(s);
-}
-
 static void cohesion_gangs_form(void **state)
 {
     (void)state;
@@ -350,31 +383,6 @@ static void cohesion_gangs_form(void **state)
     alDestroySteering(s);
     print_message("cohesion: groups %d after 1 s, %d after 20 s; radius 150: %d\n", g1, g20, g150);
     assert_true(g20 * 2 <= g1 && g150 < g20);
-}
-
-static void alignment_headings_agree(void **state)
-{
-    (void)state;
-    alSteering *s = lesson("alignment", NULL, 0);
-    double o0 = alSteering_Figures(s).order;
-    run_s(s, 20);
-    double o20 = alSteering_Figures(s).order;
-    print_message("alignment: order %.2f -> %.2f in 20 s\n", o0, o20);
-    assert_true(o0 < 0.4 && o20 > 0.95);
-    alDestroySteering(s);
-}
-
-static void boids_flock_within_20_seconds(void **state)
-{
-    (void)state;
-    alSteering *s = lesson("boids", NULL, 0);
-    double o0 = alSteering_Figures(s).order;
-    run_s(s, 20);
-    alSteeringFigures f = alSteering_Figures(s);
-    print_message("boids: order %.2f -> %.2f in 20 s, %d groups, speed %.1f\n", o0, f.order, f.groups, f.mean_speed);
-    assert_true(o0 < 0.5 && f.order > 0.95);
-    assert_true(fabs(f.mean_speed - 15) < 0.5);
-    alDestroySteering(s);
 }
 
 static void fish_swim_between_min_and_max_speed_and_school(void **state)
@@ -583,15 +591,16 @@ static void the_default_boids_a_newcomer_sees_flock_within_20_seconds(void **sta
         alConfigDef cd = alDefaultConfigDef();
         cd.module = "steering";
         alError err = {0};
-        alConfig *cfg = alCreateConfig(&cd, &err);
+        alConfig *cfg;
+        alCreateConfig(&cd, &cfg, &err);
         if (!cfg) fail_msg("%s", err.msg);
         alSteeringDef d;
-        assert_int_equal(alSteeringDef_FromConfig(cfg, &d, &err), AL_OK);
+        assert_int_equal(alSteeringDef_FromConfig(&d, cfg, &err), AL_OK);
         alDestroyConfig(cfg);
         assert_int_equal(d.scenario, AL_SCN_BOIDS);
         d.threads = 1;
-        alSteering *s = alCreateSteering(&d, seed, &err);
-        alSteeringDef_Free(&d);
+        alSteering *s;
+        alCreateSteering(&d, seed, &s, &err);
         assert_non_null(s);
         run_s(s, 1);
         int g1 = alSteering_Figures(s).groups;
@@ -610,15 +619,15 @@ int main(void)
         cmocka_unit_test(flow_field_turns_little_from_one_cell_to_the_next),
         cmocka_unit_test(vehicles_gather_into_streams_in_the_smooth_field),
         cmocka_unit_test(a_new_waypoint_never_makes_a_convex_path_cross_itself),
-        cmocka_unit_test(seek_vehicles_pile_on_the_target_and_never_rest),
+        LESSON_TEST(seek_vehicles_pile_on_the_target_and_never_rest, "seek"),
         cmocka_unit_test(flee_who_sees_the_threat_runs_until_it_is_out_of_sight),
-        cmocka_unit_test(arrive_vehicles_come_to_rest),
+        LESSON_TEST(arrive_vehicles_come_to_rest, "arrive"),
         cmocka_unit_test(wander_keeps_moving_every_which_way),
         cmocka_unit_test(path_vehicles_swing_wide_and_cut_corners_with_a_long_reach),
-        cmocka_unit_test(separation_spreads_a_packed_crowd),
+        LESSON_TEST(separation_spreads_a_packed_crowd, "separation"),
         cmocka_unit_test(cohesion_gangs_form),
-        cmocka_unit_test(alignment_headings_agree),
-        cmocka_unit_test(boids_flock_within_20_seconds),
+        LESSON_TEST(alignment_headings_agree, "alignment"),
+        LESSON_TEST(boids_flock_within_20_seconds, "boids"),
         cmocka_unit_test(the_default_boids_a_newcomer_sees_flock_within_20_seconds),
         cmocka_unit_test(fish_swim_between_min_and_max_speed_and_school),
         cmocka_unit_test(fcas_herd_flees_and_keeps_together),

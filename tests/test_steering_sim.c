@@ -19,7 +19,8 @@ static alSteering *make(alScenario sc, int n, uint64_t seed)
     d.vehicles = n;
     d.threads = 1;
     alError err = {0};
-    alSteering *s = alCreateSteering(&d, seed, &err);
+    alSteering *s;
+    alCreateSteering(&d, seed, &s, &err);
     assert_non_null(s);
     return s;
 }
@@ -155,7 +156,8 @@ static void a_neighbour_outside_the_field_of_view_is_not_seen(void **state)
     d.threads = 1;
     d.view_alignment = 3.14159265f / 2; // 90 degrees ahead
     alError err = {0};
-    alSteering *s = alCreateSteering(&d, 1, &err);
+    alSteering *s;
+    alCreateSteering(&d, 1, &s, &err);
     assert_non_null(s);
     alVec2 sep, coh, ali;
     // Behind: not seen.
@@ -209,7 +211,8 @@ static void grid_nearest_equals_brute_force_nearest(void **state)
             if (i % 50 == 1) x[i] = x[i - 1], y[i] = y[i - 1]; // exact duplicates: ties
         }
         for (int c = 0; c < 3; ++c) {
-            alGrid *g = alCreateGrid(&w, cells[c]);
+            alGrid *g;
+            alCreateGrid(&(alGridDef){w, cells[c]}, &g, NULL);
             assert_true(alGrid_Build(g, x, y, n));
             for (int i = 0; i < n; i += 7) {
                 int a[AL_GRID_MAX_K], b[AL_GRID_MAX_K];
@@ -253,7 +256,8 @@ static alSteering *make_def(alScenario sc, int n, int threads, bool brute, uint6
         d.world = (alWorld){side, side, AL_EDGE_WRAP};
     }
     alError err = {0};
-    alSteering *s = alCreateSteering(&d, seed, &err);
+    alSteering *s;
+    alCreateSteering(&d, seed, &s, &err);
     assert_non_null(s);
     return s;
 }
@@ -319,7 +323,8 @@ static alSteering *make_big(int n, int threads, bool brute)
     float side = sqrtf((float)n / 0.05f);
     d.world = (alWorld){side, side, AL_EDGE_WRAP};
     alError err = {0};
-    alSteering *s = alCreateSteering(&d, 5, &err);
+    alSteering *s;
+    alCreateSteering(&d, 5, &s, &err);
     assert_non_null(s);
     return s;
 }
@@ -352,13 +357,14 @@ static void default_boids_reach_order_above_0_9(void **state)
         alConfigDef cd = alDefaultConfigDef();
         cd.path = ALIFE_SOURCE_DIR "/experiments/steering/boids.ini";
         alError err = {0};
-        alConfig *cfg = alCreateConfig(&cd, &err);
+        alConfig *cfg;
+        alCreateConfig(&cd, &cfg, &err);
         if (!cfg) fail_msg("%s", err.msg);
         alSteeringDef d;
-        assert_int_equal(alSteeringDef_FromConfig(cfg, &d, &err), AL_OK);
+        assert_int_equal(alSteeringDef_FromConfig(&d, cfg, &err), AL_OK);
         d.threads = 1;
-        alSteering *s = alCreateSteering(&d, seed, &err);
-        alSteeringDef_Free(&d);
+        alSteering *s;
+        alCreateSteering(&d, seed, &s, &err);
         alDestroyConfig(cfg);
         assert_non_null(s);
         double start = alSteering_Figures(s).order, best = 0;

@@ -43,7 +43,8 @@ static void test_zero_threads_is_omp_num_threads_everywhere(void **state)
 
     alSteeringDef sd = alDefaultSteeringDef();
     assert_int_equal(sd.threads, 0);
-    alSteering *s = alCreateSteering(&sd, 1, &err);
+    alSteering *s;
+    alCreateSteering(&sd, 1, &s, &err);
     assert_non_null(s);
     assert_int_equal(alSteering_Threads(s), 1);
     alDestroySteering(s);

@@ -35,7 +35,8 @@ static void test_grid_clamps_huge_and_nan_coordinates_into_border_cells(void **s
 {
     (void)s;
     alWorld w = {.width = 800, .height = 600, .edge = AL_EDGE_BOUNCE};
-    alGrid *g = alCreateGrid(&w, 50);
+    alGrid *g;
+    alCreateGrid(&(alGridDef){w, 50}, &g, NULL);
     assert_non_null(g);
     const float x[] = {1e15f, -1e15f, INFINITY, NAN, 400, 5e9f};
     const float y[] = {300, 300, -INFINITY, 300, 1e38f, 300};
@@ -61,7 +62,7 @@ static void test_grid_clamps_huge_and_nan_coordinates_into_border_cells(void **s
     alDestroyGrid(g);
 
     alWorld t = {.width = 800, .height = 600, .edge = AL_EDGE_WRAP};
-    g = alCreateGrid(&t, 50);
+    alCreateGrid(&(alGridDef){t, 50}, &g, NULL);
     assert_true(alGrid_Build(g, x, y, 6));
     for (int i = 0; i < 6; ++i) assert_true(cell_of(g, i) >= 0);
     assert_int_equal(alGrid_Query(g, alV2(NAN, 1e30f), 100, -1, out, 8), 0);
@@ -187,7 +188,8 @@ static void test_steering_figures_of_a_shared_const_state(void **s)
     def.vehicles = 400;
     def.threads = 1;
     alError err;
-    alSteering *sim = alCreateSteering(&def, 3, &err);
+    alSteering *sim;
+    alCreateSteering(&def, 3, &sim, &err);
     assert_non_null(sim);
     for (int round = 0; round < 20; ++round) {
         alSteering_Step(sim); // the grid is stale after a step

@@ -79,6 +79,13 @@ const alKeyDef *alSchema_Find(const char *fullkey);
 bool alSchema_AffectsResults(const char *fullkey);
 /// Whether module (e.g. "ants") uses key k: common keys and its own part's.
 bool alSchema_KeyInModule(const alKeyDef *k, const char *module);
+/// Whether a run of module under algorithm (run.algorithm's value, e.g.
+/// "cmaes"; NULL: its default) reads key k: the module uses it
+/// (alSchema_KeyInModule) and, if k belongs to an algorithm's part ([ga],
+/// [neat], [cmaes]: a part whose section is one of run.algorithm's choices),
+/// that algorithm is the run's. A stored config holds every key of the
+/// module; this tells the ones the run applied from the rest.
+bool alSchema_KeyInRun(const alKeyDef *k, const char *module, const char *algorithm);
 
 typedef struct alConfig alConfig;
 
@@ -95,9 +102,11 @@ alConfigDef alDefaultConfigDef(void);
 
 /// Resolves a config. On any error (missing or unreadable file, INI syntax, unknown
 /// section or key, duplicate key, wrong type, out of range, a key of another
-/// module) returns NULL and fills err with "file:line: key = 'value': why
-/// (allowed: range)". The def and its strings are copied, never kept.
-alConfig *alCreateConfig(const alConfigDef *def, alError *err);
+/// module) returns the error's code, sets *out to NULL and fills err (may be
+/// NULL) with "file:line: key = 'value': why (allowed: range)"; else AL_OK
+/// and *out, to free with alDestroyConfig. The def and its strings are
+/// copied, never kept.
+alResult alCreateConfig(const alConfigDef *def, alConfig **out, alError *err);
 /// A deep copy, or NULL if out of memory.
 alConfig *alConfig_Clone(const alConfig *cfg);
 /// Frees the config; NULL is a no-op.

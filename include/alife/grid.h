@@ -25,10 +25,15 @@ typedef struct alGrid {
                        ///< the result is the same with any number
 } alGrid;
 
-/// Creates a grid for world w with cells of about cell_size (> 0) world units
-/// (rounded so that whole cells tile the world). Returns NULL if out of memory.
-/// Destroy with alDestroyGrid.
-alGrid *alCreateGrid(const alWorld *w, float cell_size);
+/// What a grid covers; plain data, copied by alCreateGrid.
+typedef struct alGridDef {
+    alWorld world;   ///< the world (its width and height > 0)
+    float cell_size; ///< about this many world units a cell (> 0), rounded so whole cells tile the world
+} alGridDef;
+
+/// Creates a grid over def->world into *out. AL_ERR_NOMEM (*out NULL, err
+/// filled; err may be NULL) if out of memory. Destroy with alDestroyGrid.
+alResult alCreateGrid(const alGridDef *def, alGrid **out, alError *err);
 /// Frees the grid; NULL is a no-op.
 void alDestroyGrid(alGrid *g);
 

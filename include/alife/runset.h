@@ -1,7 +1,8 @@
 /// runset.h — the runs `alife compare` and the GUI compare view work on:
 /// chosen by reference (id or uuid prefix), by sweep (param run.sweep) or by
 /// filters on run fields and params, loaded through the store's read API
-/// (runquery.h, runcompare.h) with one chosen metric as a curve per run.
+/// (runquery.h), compared by alRunLog_Compare (the params in which
+/// they differ, below), with one chosen metric as a curve per run.
 ///
 /// The database is opened read-only and never modified.
 #ifndef ALIFE_RUNSET_H
@@ -10,7 +11,27 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "alife/error.h"
-#include "alife/runcompare.h"
+#include "alife/runquery.h"
+
+/// The comparison of several runs. Everything is owned by the comparison and
+/// valid until alDestroyComparison.
+typedef struct alComparison {
+    int run_count;
+    const alRunData *const *runs; ///< the runs (with generations), in the order asked
+    int diff_count;
+    const char *const *diff_keys;   ///< params whose values differ between the runs (or that
+                                    ///< some runs lack), in the first run's order, then others'
+    const char *const *diff_values; ///< run_count * diff_count: value of diff_keys[k] in run i
+                                    ///< at [i * diff_count + k]; NULL where run i lacks the key
+} alComparison;
+
+/// Loads runs ids[0..n) (n >= 1) and compares them. AL_ERR_NOTFOUND ("no
+/// run 42 in PATH") if one does not exist. *out receives a comparison to free
+/// with alDestroyComparison.
+alResult alRunLog_Compare(alRunLog *log, const int64_t *ids, int n, alComparison **out,
+                          alError *err);
+/// Frees a comparison; NULL is a no-op.
+void alDestroyComparison(alComparison *cmp);
 
 /// One run of the set. Pointers are owned by the set.
 typedef struct alRunRecord {

@@ -263,6 +263,9 @@ typedef struct alFishParams {
     float turn_rate;          ///< rad/s of the slerp towards the wanted direction
 } alFishParams;
 
+/// Most waypoints a path holds (in a def, and as edited in the window).
+#define AL_STEER_MAX_PATH 256
+
 /// Everything a simulation is created from. Fill from alDefaultSteeringDef()
 /// or alSteeringDef_FromConfig.
 typedef struct alSteeringDef {
@@ -284,7 +287,7 @@ typedef struct alSteeringDef {
     float cell_factor;      ///< grid cell size = query radius * cell_factor (1)
     float waypoint_distance; ///< next waypoint when this close (10)
     bool path_loop;
-    alVec2 *path;           ///< waypoints (copied by create); NULL = the scenario's default
+    alVec2 path[AL_STEER_MAX_PATH]; ///< waypoints, path_count of them (0: the scenario's own path)
     int path_count;
     float box_length;       ///< obstacle detection box length (60)
     float feeler_length;    ///< wall feeler length (40)
@@ -301,19 +304,18 @@ typedef struct alSteeringDef {
 alSteeringDef alDefaultSteeringDef(void);
 /// Reads [world], [run], [steering], [boids], [fish] from a resolved config.
 /// Cross-key and textual checks (the path) fail with AL_ERR_CONFIG naming the
-/// key, its origin (file:line) and the bad token. On success *def->path is
-/// malloc'ed: free it with alSteeringDef_Free.
-alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *def, alError *err);
-/// Frees what FromConfig allocated (the path); safe on a default def.
-void alSteeringDef_Free(alSteeringDef *def);
+/// key, its origin (file:line) and the bad token. The def is plain data (the
+/// path inside it): nothing to free.
+alResult alSteeringDef_FromConfig(alSteeringDef *def, const alConfig *cfg, alError *err);
 
 /// A running simulation (opaque). Not thread-safe: one caller steps it; it
 /// runs its own passes on run.threads OpenMP threads inside alSteering_Step.
 typedef struct alSteering alSteering;
 
-/// Creates a simulation; the def (and its path) is copied. NULL + err on bad
-/// values (AL_ERR_CONFIG) or no memory.
-alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *err);
+/// Creates a simulation into *out; the def (and its path) is copied. On bad
+/// values (AL_ERR_CONFIG) or no memory (AL_ERR_NOMEM): that code, *out NULL
+/// and err (may be NULL) filled.
+alResult alCreateSteering(const alSteeringDef *def, uint64_t seed, alSteering **out, alError *err);
 /// Bytes alCreateSteering would allocate for def (an upper estimate).
 double alSteering_EstimateBytes(const alSteeringDef *def);
 /// Frees; NULL is a no-op.

@@ -79,7 +79,8 @@ static alResult make_def(const bench_opts *o, const char *const *extra, int next
     cd.module = "ants";
     cd.sets = (const char *const *)all.items;
     cd.set_count = all.count;
-    alConfig *cfg = alCreateConfig(&cd, err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, err);
     al_sets_free(&all);
     if (!cfg) return err->code;
     if (strcmp(alConfig_Module(cfg), "ants") != 0) {

@@ -73,7 +73,8 @@ static alConfig *make_config(const opts *o, alError *err)
     def.module = "estrings";
     def.sets = (const char *const *)o->sets.items;
     def.set_count = o->sets.count;
-    alConfig *cfg = alCreateConfig(&def, err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, err);
     if (cfg && strcmp(alConfig_Module(cfg), "estrings") != 0) {
         alError_Set(err, AL_ERR_CONFIG, "%s runs module '%s', not estrings", o->config,
                     alConfig_Module(cfg));

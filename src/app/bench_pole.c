@@ -2,7 +2,6 @@
 // module (the same code as `alife run` and the window) once per seed until
 // it is solved, stalls or spends its budget, and prints the evaluations to a
 // solution: median, min and max over the solved runs, and how many solved.
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +46,20 @@ static int cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-enum { O_VARIANT = 1000, O_SEEDS, O_SEED, O_MAXE, O_THREADS, O_JSON, O_CONFIG };
+enum { O_VARIANT = 1000, O_MAXE };
+
+typedef struct pole_opts {
+    const char *variant;
+    int64_t maxe;
+} pole_opts;
+
+static const char *take(int opt, const char *arg, void *ctx)
+{
+    pole_opts *po = ctx;
+    if (opt == O_VARIANT) po->variant = arg;
+    if (opt == O_MAXE && !al_parse_int(arg, 1, INT64_MAX, &po->maxe)) return "--max-evals (1 or more)";
+    return NULL;
+}
 
 // One run: evaluations to the solution, or -1 when not solved.
 static int64_t run_one(const alConfig *cfg, uint64_t seed, int64_t maxe, int64_t *gens, alError *err)
@@ -67,55 +79,18 @@ static int64_t run_one(const alConfig *cfg, uint64_t seed, int64_t maxe, int64_t
 
 int bench_pole(int argc, char **argv)
 {
-    static const struct option lopts[] = {
-        {"variant", required_argument, 0, O_VARIANT}, {"seeds", required_argument, 0, O_SEEDS},
-        {"seed", required_argument, 0, O_SEED},       {"max-evals", required_argument, 0, O_MAXE},
-        {"threads", required_argument, 0, O_THREADS}, {"set", required_argument, 0, 's'},
-        {"json", no_argument, 0, O_JSON},             {"help", no_argument, 0, 'h'},
-        {"config", required_argument, 0, O_CONFIG},
-        {0, 0, 0, 0}};
-    int64_t seeds = 20, seed = 1, maxe = 100000, threads = 1;
-    bool json = false;
-    const char *bad = NULL, *variant = NULL, *config = NULL;
-    al_sets sets = {0};
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, "hs:", lopts, NULL)) != -1) {
-        switch (c) {
-        case O_VARIANT: variant = optarg; break;
-        case O_CONFIG: config = optarg; break;
-        case O_SEEDS:
-            if (!al_parse_int(optarg, 1, 100000, &seeds)) bad = "--seeds (1 to 100000)";
-            break;
-        case O_SEED:
-            if (!al_parse_int(optarg, 0, INT64_MAX, &seed)) bad = "--seed (0 or more)";
-            break;
-        case O_MAXE:
-            if (!al_parse_int(optarg, 1, INT64_MAX, &maxe)) bad = "--max-evals (1 or more)";
-            break;
-        case O_THREADS:
-            if (!al_parse_int(optarg, 0, 256, &threads)) bad = "--threads (0 to 256)";
-            break;
-        case 's': al_sets_add(&sets, optarg); break;
-        case O_JSON: json = true; break;
-        case 'h': al_sets_free(&sets); help(); return 0;
-        default: al_sets_free(&sets); return cli_usage_error("bench pole", "see 'alife bench pole --help'");
-        }
-        if (bad) {
-            al_sets_free(&sets);
-            return cli_usage_error("bench pole", "bad value '%s' for %s", optarg, bad);
-        }
-    }
-    if (optind < argc && config) {
-        al_sets_free(&sets);
-        return cli_usage_error("bench pole", "two configs: --config %s and '%s' (give one)", config,
-                               argv[optind]);
-    }
-    const char *path = optind < argc ? argv[optind++] : config;
-    if (optind < argc) {
-        al_sets_free(&sets);
-        return cli_usage_error("bench pole", "unexpected argument '%s'", argv[optind]);
-    }
+    static const struct option extra[] = {{"variant", required_argument, 0, O_VARIANT},
+                                          {"max-evals", required_argument, 0, O_MAXE},
+                                          {0, 0, 0, 0}};
+    pole_opts po = {.maxe = 100000};
+    al_bench_opts o = {.seeds = 20, .seed = 1, .threads = 1};
+    const al_bench_cli cli = {"bench pole", help, true, extra, take, &po};
+    int status = al_bench_parse(&cli, argc, argv, &o);
+    if (status >= 0) return status;
+    int64_t seeds = o.seeds, seed = o.seed, maxe = po.maxe, threads = o.threads;
+    bool json = o.json;
+    const char *variant = po.variant, *path = o.config;
+    al_sets sets = o.sets;
     char kv[64];
     const char *vkey = "pole.variant=";
     for (int i = 0; variant && i < sets.count; ++i)
@@ -138,7 +113,8 @@ int bench_pole(int argc, char **argv)
     cd.sets = (const char *const *)sets.items;
     cd.set_count = sets.count;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, &err);
     al_sets_free(&sets);
     if (!cfg) return cli_fail(&err);
     if (strcmp(alConfig_Module(cfg), "pole") != 0) {

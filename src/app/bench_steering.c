@@ -124,7 +124,8 @@ int bench_steering(int argc, char **argv)
     def.world = (alWorld){side, side, AL_EDGE_WRAP};
     def.report_every = 1000000000; // no figures inside the timed loop
     alError err = {0};
-    alSteering *s = alCreateSteering(&def, (uint64_t)seed, &err);
+    alSteering *s;
+    alCreateSteering(&def, (uint64_t)seed, &s, &err);
     if (!s) return cli_fail(&err);
     for (int64_t t = 0; t < warm; ++t) alSteering_Step(s);
     double t0 = al_now(), c0 = al_cpu_now();

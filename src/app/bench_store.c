@@ -131,7 +131,8 @@ int bench_store(int argc, char **argv)
     alError err = {0};
     alConfigDef def = alDefaultConfigDef();
     def.module = "estrings";
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     unsigned char *genome = calloc((size_t)(bytes ? bytes : 1), 1);
     alRunLog *log = NULL;
     int status = 0;

@@ -69,7 +69,8 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
         cd.path = "the run's config";
         cd.module = "ants";
         alError cerr = {0};
-        alConfig *cfg = alCreateConfig(&cd, &cerr);
+        alConfig *cfg;
+        alCreateConfig(&cd, &cfg, &cerr);
         alAntsDef def;
         if (cfg && alAntsDef_FromConfig(&def, cfg, &cerr) == AL_OK) {
             int w1 = alNN_WeightCount(&def.brain);

@@ -369,13 +369,11 @@ static void js_summary(FILE *o, const char *name, const alSummary *s, int *first
     json_key(o, name, first);
     int f = 1;
     fputc('{', o);
-    json_key(o, "n", &f);
-    fprintf(o, "%d", s->n);
+    json_field_int(o, "n", s->n, &f);
     const char *keys[] = {"median", "q1", "q3", "mean"};
     const double vals[] = {s->median, s->q1, s->q3, s->mean};
     for (int i = 0; i < 4; ++i) {
-        json_key(o, keys[i], &f);
-        json_number(o, s->n ? vals[i] : NAN);
+        json_field_number(o, keys[i], s->n ? vals[i] : NAN, &f);
     }
     json_key(o, "ci95", &f);
     fputc('[', o);
@@ -385,34 +383,21 @@ static void js_summary(FILE *o, const char *name, const alSummary *s, int *first
     fputs("]}", o);
 }
 
-static void js_num_field(FILE *o, const char *key, double v, int *first)
-{
-    json_key(o, key, first);
-    json_number(o, v);
-}
-
 static void print_json(const al_compare_model *m, const char *db)
 {
     FILE *o = stdout;
     const alComparison *c = m->set.cmp;
     int first = 1;
     fputc('{', o);
-    json_key(o, "db", &first);
-    json_string(o, db);
-    json_key(o, "module", &first);
-    json_string(o, m->module);
-    json_key(o, "metric", &first);
-    json_string(o, m->opts.metric);
-    json_key(o, "lower_is_better", &first);
-    fputs(m->lower_is_better ? "true" : "false", o);
-    js_num_field(o, "horizon", m->horizon, &first);
-    js_num_field(o, "threshold", m->opts.use_threshold ? m->opts.threshold : NAN, &first);
-    json_key(o, "group_by", &first);
-    json_string(o, m->grouped ? m->opts.group_by : NULL);
-    json_key(o, "skipped_unfinished", &first);
-    fprintf(o, "%d", m->set.skipped_unfinished);
-    json_key(o, "skipped_empty", &first);
-    fprintf(o, "%d", m->set.skipped_empty);
+    json_field_string(o, "db", db, &first);
+    json_field_string(o, "module", m->module, &first);
+    json_field_string(o, "metric", m->opts.metric, &first);
+    json_field_bool(o, "lower_is_better", m->lower_is_better, &first);
+    json_field_number(o, "horizon", m->horizon, &first);
+    json_field_number(o, "threshold", m->opts.use_threshold ? m->opts.threshold : NAN, &first);
+    json_field_string(o, "group_by", m->grouped ? m->opts.group_by : NULL, &first);
+    json_field_int(o, "skipped_unfinished", m->set.skipped_unfinished, &first);
+    json_field_int(o, "skipped_empty", m->set.skipped_empty, &first);
     json_key(o, "left_out_edited", &first);
     fputc('[', o);
     for (int i = 0; i < m->set.skipped_edited; ++i)
@@ -432,21 +417,18 @@ static void print_json(const al_compare_model *m, const char *db)
         int f = 0; // the run's own fields come first, as in alife runs --json
         fputs(i ? ",\n{" : "\n{", o);
         db_cli_json_run_fields(o, info);
-        json_key(o, "group", &f);
-        json_string(o, m->groups[r->group].label);
-        json_key(o, "generations", &f);
-        fprintf(o, "%d", r->rec->ngens);
-        js_num_field(o, "final_best", r->final_best, &f);
-        js_num_field(o, "final_mean", r->final_mean, &f);
-        js_num_field(o, "final", r->m.final, &f);
-        js_num_field(o, "auc", r->m.auc, &f);
-        js_num_field(o, "reached_at", r->m.reach >= 0 ? r->m.reach : NAN, &f);
+        json_field_string(o, "group", m->groups[r->group].label, &f);
+        json_field_int(o, "generations", r->rec->ngens, &f);
+        json_field_number(o, "final_best", r->final_best, &f);
+        json_field_number(o, "final_mean", r->final_mean, &f);
+        json_field_number(o, "final", r->m.final, &f);
+        json_field_number(o, "auc", r->m.auc, &f);
+        json_field_number(o, "reached_at", r->m.reach >= 0 ? r->m.reach : NAN, &f);
         json_key(o, "differing", &f);
         fputc('{', o);
         int g = 1;
         for (int k = 0; k < c->diff_count; ++k) {
-            json_key(o, c->diff_keys[k], &g);
-            json_string(o, c->diff_values[i * c->diff_count + k]);
+            json_field_string(o, c->diff_keys[k], c->diff_values[i * c->diff_count + k], &g);
         }
         fputs("}}", o);
     }
@@ -457,8 +439,7 @@ static void print_json(const al_compare_model *m, const char *db)
         const al_compare_group *G = &m->groups[g];
         int f = 1;
         fputs(g ? ",\n{" : "\n{", o);
-        json_key(o, "label", &f);
-        json_string(o, G->label);
+        json_field_string(o, "label", G->label, &f);
         json_key(o, "runs", &f);
         fputc('[', o);
         for (int i = 0; i < G->n; ++i)
@@ -469,9 +450,8 @@ static void print_json(const al_compare_model *m, const char *db)
         js_summary(o, "final", &G->final_metric, &f);
         js_summary(o, "auc", &G->auc, &f);
         if (m->opts.use_threshold) {
-            json_key(o, "reached", &f);
-            fprintf(o, "%d", G->reached);
-            js_num_field(o, "km_median", G->km_median >= 0 ? G->km_median : NAN, &f);
+            json_field_int(o, "reached", G->reached, &f);
+            json_field_number(o, "km_median", G->km_median >= 0 ? G->km_median : NAN, &f);
         }
         fputc('}', o);
     }
@@ -496,25 +476,19 @@ static void print_json(const al_compare_model *m, const char *db)
     if (m->grouped && m->ngroups == 2 && al_compare_test_groups(m, 0, 1, &t)) {
         int f = 1;
         fputc('{', o);
-        json_key(o, "on", &f);
-        json_string(o, m->opts.test == AL_TEST_AUC ? "auc" : "final");
-        js_num_field(o, "u", t.u, &f);
-        js_num_field(o, "u1", t.u1, &f);
-        js_num_field(o, "u2", t.u2, &f);
-        json_key(o, "n1", &f);
-        fprintf(o, "%d", t.n1);
-        json_key(o, "n2", &f);
-        fprintf(o, "%d", t.n2);
-        js_num_field(o, "p", t.p, &f);
-        json_key(o, "exact", &f);
-        fputs(t.exact ? "true" : "false", o);
-        json_key(o, "ties", &f);
-        fputs(t.ties ? "true" : "false", o);
-        js_num_field(o, "z", t.z, &f);
-        js_num_field(o, "cliffs_delta", t.cliffs_delta, &f);
-        js_num_field(o, "a12", t.a12, &f);
-        json_key(o, "effect", &f);
-        json_string(o, al_compare_effect_label(t.cliffs_delta));
+        json_field_string(o, "on", m->opts.test == AL_TEST_AUC ? "auc" : "final", &f);
+        json_field_number(o, "u", t.u, &f);
+        json_field_number(o, "u1", t.u1, &f);
+        json_field_number(o, "u2", t.u2, &f);
+        json_field_int(o, "n1", t.n1, &f);
+        json_field_int(o, "n2", t.n2, &f);
+        json_field_number(o, "p", t.p, &f);
+        json_field_bool(o, "exact", t.exact, &f);
+        json_field_bool(o, "ties", t.ties, &f);
+        json_field_number(o, "z", t.z, &f);
+        json_field_number(o, "cliffs_delta", t.cliffs_delta, &f);
+        json_field_number(o, "a12", t.a12, &f);
+        json_field_string(o, "effect", al_compare_effect_label(t.cliffs_delta), &f);
         fputc('}', o);
     } else {
         fputs("null", o);

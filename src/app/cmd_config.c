@@ -81,9 +81,7 @@ static alResult check_module(const alConfig *cfg, alError *err)
     const char *m = alConfig_Module(cfg);
     if (strcmp(m, "steering") == 0) {
         alSteeringDef d;
-        alResult r = alSteeringDef_FromConfig(cfg, &d, err);
-        if (r == AL_OK) alSteeringDef_Free(&d);
-        return r;
+        return alSteeringDef_FromConfig(&d, cfg, err);
     }
     if (strcmp(m, "estrings") == 0) {
         alEStringsDef d;
@@ -147,7 +145,8 @@ int cmd_config(int argc, char **argv)
     def.sets = (const char *const *)sets.items;
     def.set_count = sets.count;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     al_sets_free(&sets);
     if (!cfg) return cli_fail(&err);
     if (check_module(cfg, &err) != AL_OK) {

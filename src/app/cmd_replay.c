@@ -216,7 +216,8 @@ static alConfig *stored_config(const alRunData *run, const char *threads, char *
     def.text = info->config;
     def.module = info->module;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     if (!cfg) {
         snprintf(why, cap, "run %lld's stored config does not read back: %.900s", (long long)info->id,
                  err.msg);

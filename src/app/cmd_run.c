@@ -137,7 +137,8 @@ int cmd_run(int argc, char **argv)
     def.sets = (const char *const *)sets.items;
     def.set_count = sets.count;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&def, &err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, &err);
     al_sets_free(&sets);
     if (!cfg) return cli_fail(&err);
 

@@ -4,13 +4,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alife/config.h"
 #include "cli.h"
 #include "db_cli.h"
 #include "json_out.h"
 
 static void show_help(void)
 {
-    printf("usage: alife show RUN [--db PATH] [--json | --config] [--all]\n"
+    printf("usage: alife show RUN [--db PATH] [--json | --config] [--all] [--all-params]\n"
            "\n"
            "Shows one run: its fields, its parameters (the resolved config, key by\n"
            "key) and its generations with the module's own figures. RUN is the run's\n"
@@ -27,6 +28,9 @@ static void show_help(void)
            "                  alife show 3 --config > again.ini && alife run again.ini\n"
            "  -a, --all       print every generation (default: at most about 40 rows,\n"
            "                  evenly spaced, always the first and the last)\n"
+           "      --all-params  list every stored param (default: only those the run\n"
+           "                  read, its module's and its algorithm's; a config stores\n"
+           "                  every key of the module, [ga] in a CMA-ES run too)\n"
            "  -h, --help      this help\n"
            "\n" DB_CLI_EXIT_HELP);
 }
@@ -37,8 +41,7 @@ static void show_json(const alRunData *run)
     fputc('{', stdout);
     db_cli_json_run_fields(stdout, &run->info);
     int first = 0;
-    json_key(stdout, "config", &first);
-    json_string(stdout, run->info.config);
+    json_field_string(stdout, "config", run->info.config, &first);
     json_key(stdout, "figure_names", &first);
     fputc('[', stdout);
     for (int k = 0; k < run->figure_count; ++k) {
@@ -50,30 +53,82 @@ static void show_json(const alRunData *run)
         const alRunGen *g = &run->gens[i];
         fputs(i ? ",\n{" : "\n{", stdout);
         int gf = 1;
-        json_key(stdout, "gen", &gf);
-        fprintf(stdout, "%lld", (long long)g->gen);
+        json_field_int(stdout, "gen", g->gen, &gf);
         const char *names[] = {"best", "mean", "worst", "stddev"};
         const double vals[] = {g->best, g->mean, g->worst, g->stddev};
         for (int k = 0; k < 4; ++k) {
-            json_key(stdout, names[k], &gf);
-            json_number(stdout, vals[k]);
+            json_field_number(stdout, names[k], vals[k], &gf);
         }
         for (int k = 0; k < run->figure_count; ++k) {
-            json_key(stdout, db_cli_figure_key(key, sizeof key, run->figure_names[k]), &gf);
-            json_number(stdout, g->figures[k]);
+            json_field_number(stdout, db_cli_figure_key(key, sizeof key, run->figure_names[k]),
+                              g->figures[k], &gf);
         }
-        json_key(stdout, "evaluations", &gf);
-        fprintf(stdout, "%lld", (long long)g->evaluations);
-        json_key(stdout, "ticks", &gf);
-        fprintf(stdout, "%lld", (long long)g->ticks);
-        json_key(stdout, "wall_s", &gf);
-        json_number(stdout, g->wall_s);
+        json_field_int(stdout, "evaluations", g->evaluations, &gf);
+        json_field_int(stdout, "ticks", g->ticks, &gf);
+        json_field_number(stdout, "wall_s", g->wall_s, &gf);
         fputc('}', stdout);
     }
     fputs("\n]}\n", stdout);
 }
 
-static void show_text(const alRunData *run, bool all)
+// A stored param the run did not read: a key of another algorithm's part
+// (every key of the module is stored, so replay reads the same config).
+static bool param_hidden(const alRunInfo *r, const char *key, const char *algorithm)
+{
+    const alKeyDef *k = alSchema_Find(key);
+    return k && !alSchema_KeyInRun(k, r->module, algorithm);
+}
+
+// Whether value is what a fresh config of the module holds for key (its
+// schema default or the module's own default); defaults NULL: unknown.
+static bool param_at_default(const alConfig *defaults, const char *key, const char *value)
+{
+    const char *d = defaults ? alConfig_Text(defaults, key) : NULL;
+    return !d || strcmp(d, value) == 0;
+}
+
+// The params the run read, then one line counting the ones it did not.
+static void show_params(const alRunInfo *r, bool all_params)
+{
+    char t1[256], t2[256], sections[128] = "";
+    const char *algorithm = NULL;
+    for (int i = 0; i < r->param_count; ++i)
+        if (strcmp(r->params[i].key, "run.algorithm") == 0) algorithm = r->params[i].value;
+    int hidden = 0, set = 0;
+    alConfigDef def = alDefaultConfigDef();
+    def.module = r->module;
+    alConfig *defaults;
+    alCreateConfig(&def, &defaults, &(alError){0});
+    for (int i = 0; i < r->param_count; ++i) {
+        const char *key = r->params[i].key, *value = r->params[i].value;
+        if (!all_params && param_hidden(r, key, algorithm)) {
+            char sec[72];
+            snprintf(sec, sizeof sec, "[%.*s]", (int)strcspn(key, "."), key);
+            if (!strstr(sections, sec) && strlen(sections) + strlen(sec) + 3 < sizeof sections)
+                snprintf(sections + strlen(sections), sizeof sections - strlen(sections), "%s%s",
+                         sections[0] ? ", " : "", sec);
+            hidden++;
+            set += !param_at_default(defaults, key, value);
+            continue;
+        }
+        // run.name left unset: the run is named after its config file (as
+        // `alife runs` shows it), so say that name rather than nothing.
+        if (strcmp(key, "run.name") == 0 && !value[0] && r->name[0]) {
+            printf("  run.name = %s   (not set: the config file's name)\n",
+                   db_cli_text(t2, sizeof t2, r->name));
+            continue;
+        }
+        printf("  %s = %s\n", db_cli_text(t1, sizeof t1, key), db_cli_text(t2, sizeof t2, value));
+    }
+    alDestroyConfig(defaults);
+    if (!hidden) return;
+    printf("  (%d stored param%s of %s hidden", hidden, hidden == 1 ? "" : "s", sections);
+    if (set) printf(", %d of them not at %s default", set, set == 1 ? "its" : "their");
+    printf(": run.algorithm = %s does not read them; --all-params shows them)\n",
+           db_cli_text(t1, sizeof t1, algorithm ? algorithm : alSchema_Find("run.algorithm")->def));
+}
+
+static void show_text(const alRunData *run, bool all, bool all_params)
 {
     const alRunInfo *r = &run->info;
     char a[40], b[40], t1[256], t2[256];
@@ -98,17 +153,7 @@ static void show_text(const alRunData *run, bool all)
         printf(", last best %s mean %s", db_cli_num(a, sizeof a, r->last_best),
                db_cli_num(b, sizeof b, r->last_mean));
     printf("\n\nparams:\n");
-    for (int i = 0; i < r->param_count; ++i) {
-        const char *key = r->params[i].key, *value = r->params[i].value;
-        // run.name left unset: the run is named after its config file (as
-        // `alife runs` shows it), so say that name rather than nothing.
-        if (strcmp(key, "run.name") == 0 && !value[0] && r->name[0]) {
-            printf("  run.name = %s   (not set: the config file's name)\n",
-                   db_cli_text(t2, sizeof t2, r->name));
-            continue;
-        }
-        printf("  %s = %s\n", db_cli_text(t1, sizeof t1, key), db_cli_text(t2, sizeof t2, value));
-    }
+    show_params(r, all_params);
     if (run->gen_count == 0) {
         printf("\nno generations logged\n");
         return;
@@ -143,13 +188,16 @@ static void show_text(const alRunData *run, bool all)
 
 int cmd_show(int argc, char **argv)
 {
-    enum { O_DB = 1000, O_JSON, O_CONFIG };
-    static const struct option opts[] = {
-        {"db", required_argument, 0, O_DB},   {"json", no_argument, 0, O_JSON},
-        {"config", no_argument, 0, O_CONFIG}, {"all", no_argument, 0, 'a'},
-        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+    enum { O_DB = 1000, O_JSON, O_CONFIG, O_ALL_PARAMS };
+    static const struct option opts[] = {{"db", required_argument, 0, O_DB},
+                                         {"json", no_argument, 0, O_JSON},
+                                         {"config", no_argument, 0, O_CONFIG},
+                                         {"all", no_argument, 0, 'a'},
+                                         {"all-params", no_argument, 0, O_ALL_PARAMS},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
     const char *db = AL_DEFAULT_DB;
-    bool json = false, config = false, all = false;
+    bool json = false, config = false, all = false, all_params = false;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "ah", opts, NULL)) != -1) {
@@ -165,6 +213,9 @@ int cmd_show(int argc, char **argv)
             break;
         case 'a':
             all = true;
+            break;
+        case O_ALL_PARAMS:
+            all_params = true;
             break;
         case 'h':
             show_help();
@@ -188,7 +239,7 @@ int cmd_show(int argc, char **argv)
     else if (config)
         fputs(run->info.config, stdout);
     else
-        show_text(run, all);
+        show_text(run, all, all_params);
     alDestroyRunData(run);
     return db_cli_finish("show");
 }

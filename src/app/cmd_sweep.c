@@ -561,7 +561,8 @@ int cmd_sweep(int argc, char **argv)
         def.sets = (const char *const *)all.items;
         def.set_count = all.count;
         alError err = {0};
-        alConfig *cfg = alCreateConfig(&def, &err);
+        alConfig *cfg;
+        alCreateConfig(&def, &cfg, &err);
         al_sets_free(&all);
         if (!cfg) {
             rc = cli_fail(&err);

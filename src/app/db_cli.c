@@ -74,49 +74,30 @@ const char *db_cli_num(char *buf, size_t cap, double v)
 void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
 {
     int first = 1;
-    json_key(out, "id", &first);
-    fprintf(out, "%lld", (long long)r->id);
-    json_key(out, "uuid", &first);
-    json_string(out, r->uuid);
-    json_key(out, "module", &first);
-    json_string(out, r->module);
-    json_key(out, "name", &first);
-    json_string(out, r->name);
+    json_field_int(out, "id", r->id, &first);
+    json_field_string(out, "uuid", r->uuid, &first);
+    json_field_string(out, "module", r->module, &first);
+    json_field_string(out, "name", r->name, &first);
     json_key(out, "seed", &first);
     fprintf(out, "%llu", (unsigned long long)r->seed);
-    json_key(out, "status", &first);
-    json_string(out, r->status);
-    json_key(out, "stale", &first);
-    fputs(r->stale ? "true" : "false", out);
-    json_key(out, "started", &first);
-    json_string(out, r->started);
-    json_key(out, "finished", &first);
-    json_string(out, r->finished);
-    json_key(out, "version", &first);
-    json_string(out, r->version);
-    json_key(out, "host", &first);
-    json_string(out, r->host);
-    json_key(out, "pid", &first);
-    fprintf(out, "%lld", (long long)r->pid);
-    json_key(out, "generation_count", &first);
-    fprintf(out, "%lld", (long long)r->generation_count);
-    json_key(out, "last_best", &first);
-    json_number(out, r->last_best);
-    json_key(out, "last_mean", &first);
-    json_number(out, r->last_mean);
-    json_key(out, "stop_reason", &first);
-    json_string(out, r->stop_reason);
-    json_key(out, "edit_count", &first);
-    fprintf(out, "%lld", (long long)r->edit_count);
-    json_key(out, "first_edit", &first);
-    json_string(out, r->first_edit);
+    json_field_string(out, "status", r->status, &first);
+    json_field_bool(out, "stale", r->stale, &first);
+    json_field_string(out, "started", r->started, &first);
+    json_field_string(out, "finished", r->finished, &first);
+    json_field_string(out, "version", r->version, &first);
+    json_field_string(out, "host", r->host, &first);
+    json_field_int(out, "pid", r->pid, &first);
+    json_field_int(out, "generation_count", r->generation_count, &first);
+    json_field_number(out, "last_best", r->last_best, &first);
+    json_field_number(out, "last_mean", r->last_mean, &first);
+    json_field_string(out, "stop_reason", r->stop_reason, &first);
+    json_field_int(out, "edit_count", r->edit_count, &first);
+    json_field_string(out, "first_edit", r->first_edit, &first);
     json_key(out, "params", &first);
     fputc('{', out);
     int pfirst = 1;
-    for (int i = 0; i < r->param_count; ++i) {
-        json_key(out, r->params[i].key, &pfirst);
-        json_string(out, r->params[i].value);
-    }
+    for (int i = 0; i < r->param_count; ++i)
+        json_field_string(out, r->params[i].key, r->params[i].value, &pfirst);
     fputc('}', out);
 }
 

@@ -108,6 +108,30 @@ void json_key(FILE *out, const char *key, int *first)
     fputc(':', out);
 }
 
+void json_field_string(FILE *out, const char *key, const char *s, int *first)
+{
+    json_key(out, key, first);
+    json_string(out, s);
+}
+
+void json_field_number(FILE *out, const char *key, double v, int *first)
+{
+    json_key(out, key, first);
+    json_number(out, v);
+}
+
+void json_field_int(FILE *out, const char *key, long long v, int *first)
+{
+    json_key(out, key, first);
+    fprintf(out, "%lld", v);
+}
+
+void json_field_bool(FILE *out, const char *key, bool v, int *first)
+{
+    json_key(out, key, first);
+    fputs(v ? "true" : "false", out);
+}
+
 void csv_field(FILE *out, const char *s)
 {
     if (!strpbrk(s, ",\"\r\n")) {

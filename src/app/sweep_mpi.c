@@ -199,7 +199,8 @@ static alConfig *cell_config(const al_sweep_plan *p, int g, int64_t seed, alErro
     def.path = p->config;
     def.sets = (const char *const *)all.items;
     def.set_count = all.count;
-    alConfig *cfg = alCreateConfig(&def, err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, err);
     al_sets_free(&all);
     return cfg;
 }

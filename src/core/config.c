@@ -669,7 +669,7 @@ static FILE *open_config(const char *path, alError *err)
     return fp;
 }
 
-alConfig *alCreateConfig(const alConfigDef *def, alError *err)
+static alConfig *create_config(const alConfigDef *def, alError *err)
 {
     reader r;
     memset(&r, 0, sizeof r);
@@ -766,6 +766,15 @@ fail:
     free_entries(&r);
     alDestroyConfig(cfg);
     return NULL;
+}
+
+alResult alCreateConfig(const alConfigDef *def, alConfig **out, alError *err)
+{
+    alError local = {0};
+    alError *e = err ? err : &local;
+    *out = create_config(def, e);
+    if (*out) return AL_OK;
+    return e->code != AL_OK ? e->code : AL_ERR_NOMEM;
 }
 
 alConfig *alConfig_Clone(const alConfig *cfg)

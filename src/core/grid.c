@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-alGrid *alCreateGrid(const alWorld *w, float cell_size)
+static alGrid *create_grid(const alWorld *w, float cell_size)
 {
     assert(w && w->width > 0 && w->height > 0 && cell_size > 0);
     alGrid *g = calloc(1, sizeof *g);
@@ -33,6 +33,14 @@ alGrid *alCreateGrid(const alWorld *w, float cell_size)
         return NULL;
     }
     return g;
+}
+
+alResult alCreateGrid(const alGridDef *def, alGrid **out, alError *err)
+{
+    *out = create_grid(&def->world, def->cell_size);
+    if (*out) return AL_OK;
+    return alError_Set(err, AL_ERR_NOMEM, "out of memory for a grid over %g x %g in cells of %g",
+                       (double)def->world.width, (double)def->world.height, (double)def->cell_size);
 }
 
 void alDestroyGrid(alGrid *g)

@@ -72,10 +72,7 @@ double alModule_EstimateBytes(const alConfig *cfg, const char **keys)
         k = "estrings.population, estrings.target";
     } else if (strcmp(m, "steering") == 0) {
         alSteeringDef d;
-        if (alSteeringDef_FromConfig(cfg, &d, &err) == AL_OK) {
-            bytes = alSteering_EstimateBytes(&d);
-            alSteeringDef_Free(&d);
-        }
+        if (alSteeringDef_FromConfig(&d, cfg, &err) == AL_OK) bytes = alSteering_EstimateBytes(&d);
         k = "steering.vehicles";
     }
     if (keys) *keys = k;

@@ -133,3 +133,34 @@ bool alSchema_KeyInModule(const alKeyDef *k, const char *module)
     }
     return false;
 }
+
+// The part that holds k (a pointer into its static table), or NULL.
+static const alSchemaPart *part_of(const alKeyDef *k)
+{
+    int n;
+    const alSchemaPart *parts = alSchema_Parts(&n);
+    for (int p = 0; p < n; ++p)
+        if (k >= parts[p].keys && k < parts[p].keys + parts[p].key_count) return &parts[p];
+    return NULL;
+}
+
+// Whether word (NUL-ended) is one of the '|'-separated choices.
+static bool in_choices(const char *choices, const char *word)
+{
+    size_t wl = strlen(word);
+    for (const char *c = choices; *c;) {
+        size_t cl = strcspn(c, "|");
+        if (cl == wl && strncmp(c, word, wl) == 0) return true;
+        c += cl + (c[cl] == '|');
+    }
+    return false;
+}
+
+bool alSchema_KeyInRun(const alKeyDef *k, const char *module, const char *algorithm)
+{
+    if (!alSchema_KeyInModule(k, module)) return false;
+    const alKeyDef *alg = alSchema_Find("run.algorithm");
+    const alSchemaPart *part = part_of(k);
+    if (!alg || !part || !in_choices(alg->choices, part->sections)) return true;
+    return strcmp(part->sections, algorithm ? algorithm : alg->def) == 0;
+}

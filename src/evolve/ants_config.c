@@ -91,7 +91,8 @@ alAntsDef alDefaultAntsDef(void)
     alAntsDef d = base_def();
     alConfigDef cd = alDefaultConfigDef();
     cd.module = "ants";
-    alConfig *cfg = alCreateConfig(&cd, NULL);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, NULL);
     assert(cfg && "out of memory building the ants defaults");
     if (cfg) from_config(&d, cfg, NULL);
     alDestroyConfig(cfg);

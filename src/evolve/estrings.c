@@ -48,7 +48,8 @@ alEStringsDef alDefaultEStringsDef(void)
     alEStringsDef d = base_def();
     alConfigDef cd = alDefaultConfigDef();
     cd.module = "estrings";
-    alConfig *cfg = alCreateConfig(&cd, NULL);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, NULL);
     assert(cfg && "out of memory building the estrings defaults");
     if (cfg) alEStringsDef_FromConfig(&d, cfg, NULL);
     alDestroyConfig(cfg);

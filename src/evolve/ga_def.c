@@ -47,7 +47,8 @@ alGaDef alDefaultGaDef(void)
     // read through a config of defaults so that they are written only once.
     alConfigDef cd = alDefaultConfigDef();
     cd.module = "estrings"; // a module with no overrides of [ga]
-    alConfig *cfg = alCreateConfig(&cd, NULL);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, NULL);
     assert(cfg && "out of memory building the GA's defaults");
     if (cfg) alGaDef_FromConfig(&d, cfg, NULL);
     alDestroyConfig(cfg);

@@ -146,7 +146,8 @@ alSteeringFigures alSteering_Figures(const alSteering *s)
     if (s->grid_fresh) return figures(s, s->grid);
     // A stale grid is not rebuilt in place: the state is const, and readers
     // in other threads may hold it. A private grid of the same cells instead.
-    alGrid *g = alCreateGrid(&s->def.world, s->query_radius * s->def.cell_factor);
+    alGrid *g;
+    alCreateGrid(&(alGridDef){s->def.world, s->query_radius * s->def.cell_factor}, &g, NULL);
     if (g && !alGrid_Build(g, s->cur.x, s->cur.y, s->n)) {
         alDestroyGrid(g);
         g = NULL;

@@ -5,7 +5,7 @@
 
 #include "alife/steering.h"
 
-#define MAX_PATH 256
+#define MAX_PATH AL_STEER_MAX_PATH
 #define MAX_OBSTACLES 32
 #define MAX_WALLS 16
 

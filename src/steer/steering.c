@@ -21,9 +21,10 @@ alSteeringDef alDefaultSteeringDef(void)
     memset(&d, 0, sizeof d);
     alConfigDef cd = alDefaultConfigDef();
     cd.module = "steering";
-    alConfig *cfg = alCreateConfig(&cd, NULL);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, NULL);
     assert(cfg && "out of memory building the steering defaults");
-    if (cfg) alSteeringDef_FromConfig(cfg, &d, NULL); // the default path is NULL: nothing to free
+    if (cfg) alSteeringDef_FromConfig(&d, cfg, NULL);
     alDestroyConfig(cfg);
     return d;
 }
@@ -87,7 +88,8 @@ static bool apply_scenario(alSteering *s, alScenario sc)
     float r = sc == AL_SCN_BOIDS ? d->boids.cohesion_radius
             : sc == AL_SCN_FISH  ? d->fish.neighbour_distance
                                  : d->neighbour_radius;
-    alGrid *g = alCreateGrid(&d->world, r * d->cell_factor);
+    alGrid *g;
+    alCreateGrid(&(alGridDef){d->world, r * d->cell_factor}, &g, NULL);
     if (!g) return false;
     if (sc == AL_SCN_FLOW_FIELD && !s->flow.dir) {
         alFlowField f;
@@ -115,13 +117,12 @@ static bool apply_scenario(alSteering *s, alScenario sc)
     return true;
 }
 
-alSteering *alCreateSteering(const alSteeringDef *def, uint64_t seed, alError *err)
+static alSteering *create_steering(const alSteeringDef *def, uint64_t seed, alError *err)
 {
     if (check_def(def, err) != AL_OK) return NULL;
     alSteering *s = calloc(1, sizeof *s);
     if (!s) goto nomem;
     s->def = *def;
-    s->def.path = NULL; // copied into s->path by the scenario
     s->seed = seed;
     if (def->path_count > MAX_PATH) {
         alError_Set(err, AL_ERR_CONFIG, "steering.path: %d waypoints, at most %d", def->path_count, MAX_PATH);
@@ -140,6 +141,15 @@ nomem:
     alDestroySteering(s);
     alError_Set(err, AL_ERR_NOMEM, "out of memory creating %d vehicles", def->vehicles);
     return NULL;
+}
+
+alResult alCreateSteering(const alSteeringDef *def, uint64_t seed, alSteering **out, alError *err)
+{
+    alError local = {0};
+    alError *e = err ? err : &local;
+    *out = create_steering(def, seed, e);
+    if (*out) return AL_OK;
+    return e->code != AL_OK ? e->code : AL_ERR_NOMEM;
 }
 
 void alDestroySteering(alSteering *s)
@@ -532,7 +542,8 @@ alResult alSteering_SetNeighbourRadius(alSteering *s, float r, alError *err)
                            "neighbour radius %g (allowed: above 0, at most half the smaller world "
                            "side, %g)",
                            (double)r, (double)half);
-    alGrid *g = alCreateGrid(&d->world, r * d->cell_factor);
+    alGrid *g;
+    alCreateGrid(&(alGridDef){d->world, r * d->cell_factor}, &g, NULL);
     if (!g) return alError_Set(err, AL_ERR_NOMEM, "out of memory for the neighbour grid");
     float f = r / s->query_radius;
     if (d->scenario == AL_SCN_BOIDS) {

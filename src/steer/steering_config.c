@@ -226,24 +226,20 @@ static alResult from_config(const alConfig *cfg, alSteeringDef *d, alError *err)
     const char *text = alConfig_String(cfg, "steering.path");
     const char *origin = alConfig_Origin(cfg, "steering.path");
     if (strcmp(text, "default") != 0) {
-        alVec2 *pts = malloc(MAX_PATH * sizeof *pts);
-        if (!pts) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
         char key[300];
         snprintf(key, sizeof key, "%s: steering.path = '%.200s'", origin, text);
         alError perr;
-        int n = alPath_Parse(text, key, pts, MAX_PATH, &perr);
+        int n = alPath_Parse(text, key, d->path, MAX_PATH, &perr);
         if (n < 0) {
-            free(pts);
             if (err) *err = perr;
             return AL_ERR_CONFIG;
         }
-        d->path = pts;
         d->path_count = n;
     }
     return AL_OK;
 }
 
-alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError *err)
+alResult alSteeringDef_FromConfig(alSteeringDef *d, const alConfig *cfg, alError *err)
 {
     // Steering evolves nothing: an algorithm asked for would be ignored.
     const char *alg = alConfig_Text(cfg, "run.algorithm");
@@ -254,11 +250,4 @@ alResult alSteeringDef_FromConfig(const alConfig *cfg, alSteeringDef *d, alError
                                    alg)
                      : from_config(cfg, d, err);
     return r == AL_OK ? r : alConfig_Locate(cfg, err);
-}
-
-void alSteeringDef_Free(alSteeringDef *def)
-{
-    free(def->path);
-    def->path = NULL;
-    def->path_count = 0;
 }

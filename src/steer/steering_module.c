@@ -7,10 +7,10 @@
 static alResult create(const alConfig *cfg, uint64_t seed, void **out, alError *err)
 {
     alSteeringDef def;
-    alResult r = alSteeringDef_FromConfig(cfg, &def, err);
+    alResult r = alSteeringDef_FromConfig(&def, cfg, err);
     if (r != AL_OK) return r;
-    alSteering *s = alCreateSteering(&def, seed, err);
-    alSteeringDef_Free(&def);
+    alSteering *s;
+    alCreateSteering(&def, seed, &s, err);
     if (!s) return err ? err->code : AL_ERR_CONFIG;
     *out = s;
     return AL_OK;

@@ -80,7 +80,8 @@ alPoleDef alDefaultPoleDef(alPoleVariant variant)
     const char *sets[1] = {set};
     cd.sets = sets;
     cd.set_count = 1;
-    alConfig *cfg = alCreateConfig(&cd, NULL);
+    alConfig *cfg;
+    alCreateConfig(&cd, &cfg, NULL);
     assert(cfg && "out of memory building the pole defaults");
     alPoleDef d;
     memset(&d, 0, sizeof d);

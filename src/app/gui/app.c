@@ -167,7 +167,8 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
         if (!chosen) { // the default scenario's lesson
             alConfigDef dd = alDefaultConfigDef();
             dd.module = "steering";
-            alConfig *d = alCreateConfig(&dd, err);
+            alConfig *d;
+            alCreateConfig(&dd, &d, err);
             if (!d) return NULL;
             const char *dsc = alConfig_Text(d, "steering.scenario");
             snprintf(sc, sizeof sc, "%s", dsc ? dsc : "boids");
@@ -183,7 +184,8 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
             from_lesson = true;
         }
     }
-    alConfig *cfg = alCreateConfig(&def, err);
+    alConfig *cfg;
+    alCreateConfig(&def, &cfg, err);
     if (!cfg) return NULL;
     if (!from_lesson)
         for (int i = 0; i < g->extra[m].count; ++i)
@@ -1191,7 +1193,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
         def.module = o->mode;
         def.sets = o->sets;
         def.set_count = o->set_count;
-        cfg = alCreateConfig(&def, err);
+        alCreateConfig(&def, &cfg, err);
         if (!cfg) goto fail;
         int cm = mode_index(alConfig_Module(cfg));
         if (o->config_path)

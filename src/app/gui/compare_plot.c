@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_colors.h"
 #include "compare_series.h"
 #include "font.h"
 #include "plot.h"

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "alife/runquery.h"
-#include "compare_colors.h"
 #include "compare_series.h"
 #include "compare_model.h"
 #include "options.h"

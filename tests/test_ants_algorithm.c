@@ -215,8 +215,8 @@ static void test_neat_ants_from_config(void **state)
     cd.sets = sets;
     cd.set_count = 3;
     alError err = {0};
-    alConfig *cfg = alCreateConfig(&cd, &err);
-    assert_non_null(cfg);
+    alConfig *cfg = NULL;
+    assert_int_equal(alCreateConfig(&cd, &cfg, &err), AL_OK);
     alAntsDef d;
     assert_int_equal(alAntsDef_FromConfig(&d, cfg, &err), AL_OK);
     assert_int_equal(d.algorithm, AL_ALGORITHM_NEAT);

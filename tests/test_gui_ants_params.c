@@ -4,11 +4,7 @@
 // algorithm without a mutation rate refuses and says why; X turns the mines
 // on and off (a new run), listed in the help overlay; A and O change the ant
 // count and the food (a new run each).
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
 #include <math.h>
@@ -194,17 +190,5 @@ int main(void)
         cmocka_unit_test(a_and_o_change_the_ants_and_the_food_in_a_new_run),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
-}
-#else
-static void gui_not_built(void **state)
-{
-    (void)state;
-    skip();
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
 }
 #endif

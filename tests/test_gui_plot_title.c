@@ -3,11 +3,7 @@
 // (the "(Tab: next figure)" hint ran past the window's right edge); the
 // hint shortens or goes first, the title is cut with "..." only when even
 // it alone does not fit, and `state` keeps the whole text.
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
 #include <stdio.h>
@@ -106,17 +102,5 @@ int main(void)
         cmocka_unit_test(a_title_too_long_is_cut_inside_the_plot),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
-}
-#else
-static void gui_not_built(void **state)
-{
-    (void)state;
-    skip();
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {cmocka_unit_test(gui_not_built)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
 }
 #endif

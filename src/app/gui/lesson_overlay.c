@@ -188,7 +188,7 @@ void al_lesson_overlay_draw(al_gui *g)
         k += n + (eol ? 1 : 0);
     }
     int sh = al_font_height(g->small);
-    int bw = w - 40 < 900 ? w - 40 : 900, tw = bw - 40;
+    int bw = w - 40 < 1100 ? w - 40 : 1100, tw = bw - 40;
     int keyw = 220 < tw / 3 ? 220 : tw / 3;
     int head_h = 16 + al_font_height(g->title) + 10, foot_h = sh + 14;
 

@@ -81,16 +81,19 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     double slope = 0;
     const alNeatGenome *g = alPoleRun_BestGenome(run, &recurrent, &slope);
     int64_t gen = ctx->session->have_last ? ctx->session->last.gen : -1;
+    bool fresh = false;
     if (w && n <= (int)(sizeof st->w / sizeof st->w[0]) && gen != st->gen) {
         memcpy(st->w, w, (size_t)n * sizeof *w);
         st->n = n;
         st->neat = false;
-        st->gen = gen;
-        restart_trial(d, st);
+        fresh = true;
     } else if (g && gen != st->gen && alNeatGenome_Copy(&st->g, g) == AL_OK &&
                alNeatNet_Build(&st->net, &st->g, recurrent, slope, NULL) == AL_OK) {
         st->n = 1;
         st->neat = true;
+        fresh = true;
+    }
+    if (fresh) { // a new generation's best: its steps in the table, for the caption
         st->gen = gen;
         st->of = -1;
         const alGenStats *ls = &ctx->session->last;
@@ -99,7 +102,8 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         int64_t sg = 0;
         // A solution was tried for the whole max_steps (double_novel's trial
         // of 1,000 steps is only its fitness).
-        if (alPoleRun_Solved(run, &sg, NULL) && gen >= sg && st->of < (int64_t)d->max_steps) st->of = (int64_t)d->max_steps;
+        if (alPoleRun_Solved(run, &sg, NULL) && gen >= sg && st->of < (int64_t)d->max_steps)
+            st->of = (int64_t)d->max_steps;
         restart_trial(d, st);
     }
     if (st->n == 0) return;

@@ -112,13 +112,29 @@ if expect_exit 0 "$ALIFE" compare --where run.module=ants --group-by run.algorit
     grep -q "3 groups by run.algorithm" out && ok "compare groups by run.algorithm" || fail "groups: $(head -3 out)"
     grep -q "^cmaes  *4 " out && grep -q "^ga  *4 " out && grep -q "^neat  *4 " out && ok "4 runs in each group" ||
         fail "group rows: $(grep -E '^(ga|cmaes|neat) ' out)"
+    grep -q "each pair of the 3 groups (p Holm-adjusted for 3 pairs)" out && ok "the three side by side: every pair tested" ||
+        fail "no pairwise tests: $(tail -5 out)"
+    # Each pair's line, its raw p the same as the two-group test's below, its adjusted p no smaller.
+    for pair in cmaes,ga cmaes,neat ga,neat; do
+        a=${pair%,*} b=${pair#*,}
+        line=$(grep "'$a' (n=4) vs '$b' (n=4): U = " out)
+        [ -n "$line" ] || fail "no pairwise line $a vs $b"
+        eval "$(echo "$line" | sed -n "s/.*, p = \([^,]*\), adjusted p = \([^,]*\),.*/p_$a$b=\1 adj_$a$b=\2/p")"
+    done
 fi
+cp out three_groups.out
 # The U test compares two groups: each pair of the three, picked with --where.
 for pair in cmaes,ga cmaes,neat ga,neat; do
     a=${pair%,*} b=${pair#*,}
     if expect_exit 0 "$ALIFE" compare --where run.module=ants --where run.algorithm=$pair --group-by run.algorithm --db r.db; then
         grep -q "Mann-Whitney U on final best, '$a' (n=4) vs '$b' (n=4)" out && ok "the U test: $a vs $b" ||
             fail "no U test $a vs $b: $(cat out)"
+        p2=$(sed -n 's/.*p = \([^ ]*\) (two-sided.*/\1/p' out)
+        eval "p3=\${p_$a$b:-} adj=\${adj_$a$b:-}"
+        [ -n "$p2" ] && [ "$p2" = "$p3" ] && ok "$a vs $b: the same p among three groups ($p3)" ||
+            fail "$a vs $b: p $p2 alone, '$p3' among three"
+        python3 -c "import sys; sys.exit(0 if float('$adj') >= float('$p3') else 1)" 2>/dev/null &&
+            ok "$a vs $b: adjusted p $adj >= p" || fail "$a vs $b: adjusted p '$adj' below p '$p3'"
     fi
 done
 

@@ -28,7 +28,8 @@ static void help(void)
         "and mean fitness, the generations to reach a threshold, and the area under\n"
         "the metric's curve; per group the median and interquartile range [q1, q3]\n"
         "over its runs (seeds). Then the config params that differ between the runs\n"
-        "or groups (only those), and with two groups a Mann-Whitney U test.\n"
+        "or groups (only those), and a Mann-Whitney U test of two groups (of each pair,\n"
+        "Holm-adjusted, for more).\n"
         "\n"
         "selection (one of):\n"
         "  RUN...               runs by id or uuid prefix (any status), as listed by\n"
@@ -290,6 +291,42 @@ static void print_diff(const al_compare_model *m)
     }
 }
 
+// More than two groups: the U test of every pair, its p adjusted for the
+// number of pairs by Holm's step-down method (so a 'p < 0.05' still means
+// one chance in twenty over all the pairs together).
+enum { MAX_PAIRS = 120 };
+static void print_pairwise_tests(const al_compare_model *m, const char *what)
+{
+    int pa[MAX_PAIRS], pb[MAX_PAIRS], n = 0;
+    alMannWhitney t[MAX_PAIRS];
+    for (int a = 0; a < m->ngroups; ++a)
+        for (int b = a + 1; b < m->ngroups && n < MAX_PAIRS; ++b)
+            if (al_compare_test_groups(m, a, b, &t[n])) pa[n] = a, pb[n] = b, n++;
+    if (n == 0) return;
+    // Holm: the k-th smallest p (from 0) times (n - k), never below the one before, at most 1.
+    int order[MAX_PAIRS];
+    double adj[MAX_PAIRS];
+    for (int i = 0; i < n; ++i) order[i] = i;
+    for (int i = 1; i < n; ++i)
+        for (int j = i; j > 0 && t[order[j]].p < t[order[j - 1]].p; --j) {
+            int x = order[j];
+            order[j] = order[j - 1], order[j - 1] = x;
+        }
+    double run = 0;
+    for (int k = 0; k < n; ++k) {
+        double v = t[order[k]].p * (double)(n - k);
+        if (v > 1) v = 1;
+        if (v < run) v = run;
+        adj[order[k]] = run = v;
+    }
+    printf("\nMann-Whitney U on %s %s, each pair of the %d groups (p Holm-adjusted for %d pairs):\n", what,
+           m->opts.metric, m->ngroups, n);
+    for (int i = 0; i < n; ++i)
+        printf("  '%s' (n=%d) vs '%s' (n=%d): U = %g, p = %.4g, adjusted p = %.4g, Cliff's delta = %.3f (%s)\n",
+               m->groups[pa[i]].label, t[i].n1, m->groups[pb[i]].label, t[i].n2, t[i].u, t[i].p, adj[i],
+               t[i].cliffs_delta, al_compare_effect_label(t[i].cliffs_delta));
+}
+
 static void print_test(const al_compare_model *m)
 {
     const char *what = m->opts.test == AL_TEST_AUC ? "AUC" : "final";
@@ -299,12 +336,11 @@ static void print_test(const al_compare_model *m)
                    "a difference over seeds\n");
         return;
     }
-    if (m->ngroups != 2) {
-        if (m->ngroups > 2)
-            printf("\nno test: the Mann-Whitney U test compares two groups; pick two with "
-                   "--where KEY=V1,V2\n");
+    if (m->ngroups > 2) {
+        print_pairwise_tests(m, what);
         return;
     }
+    if (m->ngroups != 2) return;
     alMannWhitney t;
     if (!al_compare_test_groups(m, 0, 1, &t)) return;
     printf("\nMann-Whitney U on %s %s, '%s' (n=%d) vs '%s' (n=%d):\n", what, m->opts.metric,

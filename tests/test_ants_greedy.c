@@ -18,8 +18,9 @@ static void assign(const float *x, const float *y, int n, const float *fx, const
                    int *target)
 {
     int ints[64];
-    float flts[64];
+    float flts[1024];
     assert_true(al_greedy_scratch_ints(n, m) <= 64);
+    assert_true(al_greedy_scratch_floats(n, m) <= 1024);
     al_greedy_assign(&box, x, y, NULL, n, fx, fy, m, target, ints, flts);
 }
 
@@ -97,7 +98,7 @@ static void stopped_foragers_take_no_item(void **state)
     const float fx[] = {120, 300}, fy[] = {100, 100};
     const unsigned char alive[] = {1, 0};
     int t[2], ints[64];
-    float flts[64];
+    float flts[64]; // al_greedy_scratch_floats(2, 2) = 8
     al_greedy_assign(&box, x, y, alive, 2, fx, fy, 2, t, ints, flts);
     assert_int_equal(t[0], 0);
     assert_int_equal(t[1], 0); // its nearest
@@ -190,8 +191,9 @@ static void free_food_sense_points_at_the_shared_out_item(void **state)
             const float *fx, *fy;
             int m = alAnts_Food(ants, 0, &fx, &fy);
             int target[20], ints[128];
-            float flts[128];
+            static float flts[8192];
             assert_true(al_greedy_scratch_ints(v.count, m) <= 128);
+            assert_true(al_greedy_scratch_floats(v.count, m) <= 8192);
             al_greedy_assign(&def.world, v.x, v.y, v.alive, v.count, fx, fy, m, target, ints, flts);
             for (int a = 0; a < v.count; ++a) {
                 for (int b = 0; b < a; ++b) assert_true(target[a] != target[b]);

@@ -253,7 +253,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         int gi = al_greedy_scratch_ints(n, w->nfood);
         ALLOC(w->gtarget, s);
         ALLOC(w->gint, gi);
-        ALLOC(w->gflt, gi);
+        ALLOC(w->gflt, al_greedy_scratch_floats(n, w->nfood));
     }
 #undef ALLOC
     if (!ok) return false;

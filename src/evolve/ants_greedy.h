@@ -6,8 +6,9 @@
 #include "alife/world.h"
 
 /// Scratch for al_greedy_assign: caller-owned, sized for n foragers and m
-/// food items (al_greedy_scratch_ints ints and as many floats).
+/// food items: al_greedy_scratch_ints ints and al_greedy_scratch_floats floats.
 int al_greedy_scratch_ints(int n, int m);
+int al_greedy_scratch_floats(int n, int m);
 
 /// Gives each of n foragers at (x, y) a food item of the m at (fx, fy) to go
 /// for, into target[a], so that a shared world's greedy group splits up
@@ -21,7 +22,8 @@ int al_greedy_scratch_ints(int n, int m);
 /// in sharing out; they get their nearest item.
 /// Every round assigns at least one forager (the closest remaining pair owns
 /// each other), so it ends; it reads only its arguments: deterministic.
-/// iscratch and fscratch hold al_greedy_scratch_ints(n, m) ints / floats.
+/// iscratch and fscratch hold al_greedy_scratch_ints(n, m) ints and
+/// al_greedy_scratch_floats(n, m) floats.
 void al_greedy_assign(const alWorld *w, const float *x, const float *y, const unsigned char *alive,
                       int n, const float *fx, const float *fy, int m, int *target, int *iscratch,
                       float *fscratch);

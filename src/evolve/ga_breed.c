@@ -21,7 +21,13 @@ static inline void cross32(const unsigned char *restrict a, const unsigned char 
                          1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
     const bytes32 from = {0,  0,  0,  0,  0,  0,  0,  0,  1,  1,  1,  1,  1,  1,  1,  1,
                           18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19};
+#if defined(__clang__) // no variable-index __builtin_shuffle: the same bytes, built one by one
+    (void)from;
+    bytes32 spread;
+    for (int j = 0; j < 32; ++j) spread[j] = (uint8_t)(bits >> (8 * (j / 8)));
+#else
     bytes32 spread = __builtin_shuffle((bytes32)((words8){0} + bits), from);
+#endif
     bytes32 m = (bytes32)((spread & bit) == bit), x, y;
     memcpy(&x, a, 32);
     memcpy(&y, b, 32);

@@ -91,8 +91,14 @@ alResult alEStringsDef_FromConfig(alEStringsDef *d, const alConfig *cfg, alError
 // Fitness callbacks: pure functions of the genome and the target (ctx).
 // Written as plain byte loops so the compiler vectorises them (psadbw),
 // also in an AVX2 clone (32 characters a vpsadbw; an AVX-512 clone measured
-// no faster): integer sums, so every version gives the same error.
+// no faster): integer sums, so every version gives the same error. Not
+// under clang (the ThreadSanitizer build), whose sanitised resolver runs
+// before the sanitizer is up and crashes every program at start.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
 #define FITNESS_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define FITNESS_CLONES
+#endif
 
 FITNESS_CLONES static double error_abs_diff(const void *genome, int len, void *ctx)
 {

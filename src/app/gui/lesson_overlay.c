@@ -178,15 +178,7 @@ void al_lesson_overlay_draw(al_gui *g)
     if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
     al_lesson_marks(g, legend, sizeof legend);
     g->lesson_marks[0] = '\0'; // the marks' first column, for `state`
-    for (const char *k = legend; *k;) {
-        const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
-        size_t n = eol ? (size_t)(eol - k) : strlen(k);
-        size_t kn = gap && (size_t)(gap - k) < n ? (size_t)(gap - k) : n,
-               used = strlen(g->lesson_marks);
-        snprintf(g->lesson_marks + used, sizeof g->lesson_marks - used, "%s%.*s", used ? "\n" : "",
-                 (int)kn, k);
-        k += n + (eol ? 1 : 0);
-    }
+    al_first_columns(g->lesson_marks, sizeof g->lesson_marks, legend);
     int sh = al_font_height(g->small);
     int bw = w - 40 < 1100 ? w - 40 : 1100, tw = bw - 40;
     int keyw = 220 < tw / 3 ? 220 : tw / 3;

@@ -260,6 +260,9 @@ void al_lesson_overlay_scroll(al_gui *g, int rows);
 void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap);
 /// What the marks mean, for the running config (the lesson overlay's list).
 void al_lesson_marks(al_gui *g, char *out, size_t cap);
+/// Appends the first column (up to two spaces) of each "key  text" line of s
+/// to dst, '\n' between (what the help and the lesson drew, for `state`).
+void al_first_columns(char *dst, size_t cap, const char *s);
 /// The lesson file of what is shown, or "" (shell_draw.c).
 void al_shell_lesson_path(al_gui *g, char *out, size_t cap);
 /// What `state` reports of the current view (shell_state.c).

@@ -788,7 +788,7 @@ static int count_lines(const char *s)
 
 // Appends the first column (up to two spaces) of each "key  text" line of
 // s to dst, '\n' between: what the help and the lesson drew, for `state`.
-static void first_columns(char *dst, size_t cap, const char *s)
+void al_first_columns(char *dst, size_t cap, const char *s)
 {
     for (const char *k = s ? s : ""; *k;) {
         const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
@@ -905,7 +905,7 @@ static void draw_help(al_gui *g)
         al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, head2);
         y += lh;
         g->help_cut += two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
-        first_columns(g->help_drawn, sizeof g->help_drawn, vk); // the view's keys too, for `state`
+        al_first_columns(g->help_drawn, sizeof g->help_drawn, vk); // the view's keys too, for `state`
     }
     int fy = box.y + box.h - 2 * al_font_height(g->small) - 12;
     if (g->help_cut)

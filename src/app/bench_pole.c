@@ -124,15 +124,8 @@ int bench_pole(int argc, char **argv)
     }
     snprintf(kv, sizeof kv, "%lld", (long long)threads);
     al_sets_addkv(&sets, "run.threads", kv);
-    alConfigDef cd = alDefaultConfigDef();
-    cd.path = path;
-    cd.module = "pole";
-    cd.sets = (const char *const *)sets.items;
-    cd.set_count = sets.count;
     alError err = {0};
-    alConfig *cfg;
-    alCreateConfig(&cd, &cfg, &err);
-    al_sets_free(&sets);
+    alConfig *cfg = al_sets_config(path, "pole", &sets, &err);
     if (!cfg) return cli_fail(&err);
     if (strcmp(alConfig_Module(cfg), "pole") != 0) {
         alError_Set(&err, AL_ERR_CONFIG, "%s runs module '%s', not pole", path, alConfig_Module(cfg));

@@ -10,8 +10,7 @@
 #include "alife/ants.h"
 #include "alife/config.h"
 #include "alife/nn.h"
-#include "alife/runlog.h"
-#include "alife/runquery.h"
+#include "db_cli.h"
 #include "out_file.h"
 
 void al_brain_free(al_brain *b)
@@ -25,12 +24,8 @@ void al_brain_free(al_brain *b)
 alResult al_brain_export(const char *db, const char *ref, int64_t gen, const char *path,
                          al_brain *info, alError *err)
 {
-    alRunLog *log = NULL;
     alRunData *run = NULL;
-    int64_t id = 0;
-    alResult r = alRunLog_OpenReadOnly(db, &log, err);
-    if (r == AL_OK) r = alRunLog_FindRun(log, ref, &id, err);
-    if (r == AL_OK) r = alRunLog_LoadRun(log, id, true, &run, err);
+    alResult r = db_cli_read_run(db, ref, true, &run, NULL, 0, err);
     if (r != AL_OK) goto done;
     if (strcmp(run->info.module, "ants") != 0) {
         r = alError_Set(err, AL_ERR_USAGE,
@@ -84,7 +79,7 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
             "# replay it: alife gui --brain %s\n"
             "alife-brain 1\nmodule ants\nrun %s\nseed %" PRIu64 "\ngeneration %lld\n"
             "fitness %.17g\nweights %d\n",
-            (long long)pick->gen, (long long)id, run->info.name, db, path, run->info.uuid,
+            (long long)pick->gen, (long long)run->info.id, run->info.name, db, path, run->info.uuid,
             run->info.seed, (long long)pick->gen, pick->fitness, n);
     for (int i = 0; i < n; ++i)
         fprintf(o.f, "%a\n", (double)w[i]);
@@ -102,7 +97,6 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
     }
 done:
     alDestroyRunData(run);
-    alRunLog_Close(log);
     return r;
 }
 

@@ -28,17 +28,20 @@
 
 enum { WCAP = 1024, SCAP = 1024 };
 
-#define KERNEL __attribute__((target("avx512f,popcnt,bmi")))
+#define KERNEL __attribute__((target("avx512f,avx512cd,popcnt,bmi")))
 
-// How many of the n packed d2 are within each lane's bound.
+// How many of the n packed d2 (padded to a multiple of 4) are within each
+// lane's bound. Four counts, so that the additions do not wait on each other.
 KERNEL static __m512i count_within16(const float *d2, int n, __m512 bounds)
 {
-    __m512i cnt = _mm512_setzero_si512(), one = _mm512_set1_epi32(1);
-    for (int j = 0; j < n; ++j) {
-        __mmask16 m = _mm512_cmp_ps_mask(_mm512_set1_ps(d2[j]), bounds, _CMP_LE_OQ);
-        cnt = _mm512_mask_add_epi32(cnt, m, cnt, one);
+    __m512i c0 = _mm512_setzero_si512(), c1 = c0, c2 = c0, c3 = c0, one = _mm512_set1_epi32(1);
+    for (int j = 0; j < n; j += 4) {
+        c0 = _mm512_mask_add_epi32(c0, _mm512_cmp_ps_mask(_mm512_set1_ps(d2[j]), bounds, _CMP_LE_OQ), c0, one);
+        c1 = _mm512_mask_add_epi32(c1, _mm512_cmp_ps_mask(_mm512_set1_ps(d2[j + 1]), bounds, _CMP_LE_OQ), c1, one);
+        c2 = _mm512_mask_add_epi32(c2, _mm512_cmp_ps_mask(_mm512_set1_ps(d2[j + 2]), bounds, _CMP_LE_OQ), c2, one);
+        c3 = _mm512_mask_add_epi32(c3, _mm512_cmp_ps_mask(_mm512_set1_ps(d2[j + 3]), bounds, _CMP_LE_OQ), c3, one);
     }
-    return cnt;
+    return _mm512_add_epi32(_mm512_add_epi32(c0, c1), _mm512_add_epi32(c2, c3));
 }
 
 // The smallest of the 16 bounds (ascending) by which at least k are counted
@@ -56,18 +59,30 @@ KERNEL static void rank_out16(const alGrid *g, const float *sd, const int32_t *s
 {
     const __m512i one = _mm512_set1_epi32(1), iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
                                                                        10, 11, 12, 13, 14, 15);
-    // Ties in d2 are decided by the agent: look for any first (rare).
+    // Ties in d2 are decided by the agent: look for any first (rare). In
+    // one register (the common case) a tie shows as two equal ranks.
     int ties = 0;
     for (int i = 0; i < ns; i += 16) {
         __mmask16 live = _mm512_cmp_epi32_mask(iota, _mm512_set1_epi32(ns - i), _MM_CMPINT_LT);
         __m512 vi = _mm512_maskz_loadu_ps(live, sd + i);
-        __m512i rank = _mm512_setzero_si512(), eq = _mm512_setzero_si512();
-        for (int j = 0; j < ns; ++j) {
-            __m512 dj = _mm512_set1_ps(sd[j]);
-            rank = _mm512_mask_add_epi32(rank, _mm512_mask_cmp_ps_mask(live, dj, vi, _CMP_LT_OQ), rank, one);
-            eq = _mm512_mask_add_epi32(eq, _mm512_mask_cmp_ps_mask(live, dj, vi, _CMP_EQ_OQ), eq, one);
+        __m512i r0 = _mm512_setzero_si512(), r1 = r0;
+        int j = 0;
+        for (; j + 1 < ns; j += 2) {
+            r0 = _mm512_mask_add_epi32(r0, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[j]), vi, _CMP_LT_OQ), r0, one);
+            r1 = _mm512_mask_add_epi32(r1, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[j + 1]), vi, _CMP_LT_OQ), r1, one);
         }
-        ties |= _cvtmask16_u32(_mm512_mask_cmp_epi32_mask(live, eq, one, _MM_CMPINT_NE));
+        if (j < ns) r0 = _mm512_mask_add_epi32(r0, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[j]), vi, _CMP_LT_OQ), r0, one);
+        __m512i rank = _mm512_add_epi32(r0, r1);
+        if (ns <= 16) {
+            // Lanes past ns get distinct ranks of their own.
+            __m512i rk = _mm512_mask_mov_epi32(_mm512_add_epi32(iota, _mm512_set1_epi32(64)), live, rank);
+            ties = _mm512_test_epi32_mask(_mm512_conflict_epi32(rk), _mm512_set1_epi32(-1)) != 0;
+        } else {
+            __m512i eq = _mm512_setzero_si512();
+            for (int t = 0; t < ns; ++t)
+                eq = _mm512_mask_add_epi32(eq, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[t]), vi, _CMP_EQ_OQ), eq, one);
+            ties |= _cvtmask16_u32(_mm512_mask_cmp_epi32_mask(live, eq, one, _MM_CMPINT_NE));
+        }
         if (!ties) {
             __mmask16 put = _mm512_mask_cmp_epi32_mask(live, rank, _mm512_set1_epi32(k), _MM_CMPINT_LT);
             __m512i slots = _mm512_maskz_loadu_epi32(live, ss + i);
@@ -136,6 +151,7 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
         }
     }
     if (n == 0) return 0;
+    _mm512_storeu_ps(wd + n, _mm512_set1_ps(__builtin_nanf(""))); // counted by no bound
     if (n <= k) { // all of them, ranked
         rank_out16(g, wd, ws, n, k, out_slot, out_d2);
         return n;
@@ -185,7 +201,7 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
 int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, int exclude, int k, int a, int b, int c,
                          int d, int *out_slot, float *out_d2)
 {
-    if (!__builtin_cpu_supports("avx512f")) return -1;
+    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512cd")) return -1;
     return block_avx512(g, p, r2, exclude, k, a, b, c, d, out_slot, out_d2);
 }
 

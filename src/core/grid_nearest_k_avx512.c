@@ -28,7 +28,7 @@
 
 enum { WCAP = 1024, SCAP = 1024 };
 
-#define KERNEL __attribute__((target("avx512f,avx512cd,popcnt,bmi")))
+#define KERNEL __attribute__((target("avx512f,popcnt,bmi")))
 
 // How many of the n packed d2 (padded to a multiple of 4) are within each
 // lane's bound. Four counts, so that the additions do not wait on each other.
@@ -59,9 +59,11 @@ KERNEL static void rank_out16(const alGrid *g, const float *sd, const int32_t *s
 {
     const __m512i one = _mm512_set1_epi32(1), iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
                                                                        10, 11, 12, 13, 14, 15);
-    // Ties in d2 are decided by the agent: look for any first (rare). In
-    // one register (the common case) a tie shows as two equal ranks.
-    int ties = 0;
+    // Ties in d2 are decided by the agent: look for any first (rare). The
+    // ranks add up to the number of pairs in strict order, ns (ns - 1) / 2
+    // exactly when no two d2 tie.
+    int32_t rk[SCAP];
+    __m512i total = _mm512_setzero_si512();
     for (int i = 0; i < ns; i += 16) {
         __mmask16 live = _mm512_cmp_epi32_mask(iota, _mm512_set1_epi32(ns - i), _MM_CMPINT_LT);
         __m512 vi = _mm512_maskz_loadu_ps(live, sd + i);
@@ -73,21 +75,17 @@ KERNEL static void rank_out16(const alGrid *g, const float *sd, const int32_t *s
         }
         if (j < ns) r0 = _mm512_mask_add_epi32(r0, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[j]), vi, _CMP_LT_OQ), r0, one);
         __m512i rank = _mm512_add_epi32(r0, r1);
-        if (ns <= 16) {
-            // Lanes past ns get distinct ranks of their own.
-            __m512i rk = _mm512_mask_mov_epi32(_mm512_add_epi32(iota, _mm512_set1_epi32(64)), live, rank);
-            ties = _mm512_test_epi32_mask(_mm512_conflict_epi32(rk), _mm512_set1_epi32(-1)) != 0;
-        } else {
-            __m512i eq = _mm512_setzero_si512();
-            for (int t = 0; t < ns; ++t)
-                eq = _mm512_mask_add_epi32(eq, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[t]), vi, _CMP_EQ_OQ), eq, one);
-            ties |= _cvtmask16_u32(_mm512_mask_cmp_epi32_mask(live, eq, one, _MM_CMPINT_NE));
-        }
-        if (!ties) {
+        total = _mm512_add_epi32(total, rank);
+        _mm512_storeu_si512(rk + i, rank);
+    }
+    int ties = _mm512_reduce_add_epi32(total) != ns * (ns - 1) / 2;
+    if (!ties) {
+        for (int i = 0; i < ns; i += 16) {
+            __mmask16 live = _mm512_cmp_epi32_mask(iota, _mm512_set1_epi32(ns - i), _MM_CMPINT_LT);
+            __m512i rank = _mm512_loadu_si512(rk + i);
             __mmask16 put = _mm512_mask_cmp_epi32_mask(live, rank, _mm512_set1_epi32(k), _MM_CMPINT_LT);
-            __m512i slots = _mm512_maskz_loadu_epi32(live, ss + i);
-            _mm512_mask_i32scatter_epi32(out_slot, put, rank, slots, 4);
-            if (out_d2) _mm512_mask_i32scatter_ps(out_d2, put, rank, vi, 4);
+            _mm512_mask_i32scatter_epi32(out_slot, put, rank, _mm512_maskz_loadu_epi32(live, ss + i), 4);
+            if (out_d2) _mm512_mask_i32scatter_ps(out_d2, put, rank, _mm512_maskz_loadu_ps(live, sd + i), 4);
         }
     }
     if (!ties) return;
@@ -156,17 +154,43 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
         rank_out16(g, wd, ws, n, k, out_slot, out_d2);
         return n;
     }
-    // Step 2: bounds for an expected count of 0.7 k up to n, spaced
+    if (n <= 16) { // one register: rank them all
+        rank_out16(g, wd, ws, n, k, out_slot, out_d2);
+        return k;
+    }
+    // Step 2, first try: four bounds expecting a little over k (the count
+    // grows as the area of a disc), one compare each per 16 candidates; a
+    // bound counting k to 16 leaves one register of survivors to rank.
+    float inv_n = 1.0f / (float)n, cut = r2;
+    int ns = n;
+    {
+        float e[4] = {(float)k + 1, (float)k + 3, (float)k + 5.5f, 16.0f};
+        __m512 t[4];
+        int c4[4] = {0, 0, 0, 0};
+        for (int h = 0; h < 4; ++h) t[h] = _mm512_set1_ps(e[h] * inv_n < 1.0f ? e[h] * inv_n * r2 : r2);
+        for (int j = 0; j < n; j += 16) {
+            __m512 v = _mm512_loadu_ps(wd + j); // NaN past n
+            for (int h = 0; h < 4; ++h)
+                c4[h] += __builtin_popcount(_cvtmask16_u32(_mm512_cmp_ps_mask(v, t[h], _CMP_LE_OQ)));
+        }
+        for (int h = 0; h < 4; ++h)
+            if (c4[h] >= k && c4[h] <= 16) {
+                cut = t[h][0], ns = c4[h];
+                break;
+            }
+    }
+    if (ns > 16) {
+    // Else bounds for an expected count of 0.7 k up to n, spaced
     // quadratically (finest near k), the last r2 itself.
     __m512 l = _mm512_cvtepi32_ps(iota), l2 = _mm512_mul_ps(l, l);
-    float lo = 0.7f * (float)k, inv_n = 1.0f / (float)n;
+    float lo = 0.7f * (float)k;
     __m512 f = _mm512_mul_ps(_mm512_add_ps(_mm512_set1_ps(lo), _mm512_mul_ps(l2, _mm512_set1_ps(((float)n - lo) / 225.0f))),
                              _mm512_set1_ps(inv_n));
     __m512 bounds = _mm512_mask_mov_ps(_mm512_mul_ps(f, lim), 0x8000, lim);
     __m512i cnt = count_within16(wd, n, bounds);
     int at = first_enough(cnt, k);
-    float cut = bounds[at];
-    int ns = _mm512_cvtsi512_si32(_mm512_permutexvar_epi32(_mm512_set1_epi32(at), cnt));
+    cut = bounds[at];
+    ns = _mm512_cvtsi512_si32(_mm512_permutexvar_epi32(_mm512_set1_epi32(at), cnt));
     if (ns > 2 * k + 8) {
         // A crowd far from the disc's uniform density: once more, 16 bounds
         // evenly between the one below and this one.
@@ -179,6 +203,7 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
         int at2 = first_enough(c2, k);
         cut = b2[at2];
         ns = _mm512_cvtsi512_si32(_mm512_permutexvar_epi32(_mm512_set1_epi32(at2), c2));
+    }
     }
     if (ns > SCAP - 16) return -1;
     // Step 3: the survivors, packed, then ranked.
@@ -201,7 +226,7 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
 int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, int exclude, int k, int a, int b, int c,
                          int d, int *out_slot, float *out_d2)
 {
-    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512cd")) return -1;
+    if (!__builtin_cpu_supports("avx512f")) return -1;
     return block_avx512(g, p, r2, exclude, k, a, b, c, d, out_slot, out_d2);
 }
 

@@ -3,6 +3,7 @@
 // from at most max_neighbours nearest neighbours within the cohesion radius,
 // leaves early when it has fewer than min_neighbours (itself included), and
 // feels a return force beyond return_radius from the world's centre.
+#include <assert.h>
 #include <math.h>
 
 #include "steer_internal.h"
@@ -89,13 +90,22 @@ void boids_forces(alSteering *s, int i0, int i1, float *fx, float *fy)
 {
     const alBoidsParams *b = &s->def.boids;
     float dt = s->def.dt, *think_t = s->think_t;
+    // Whose turn it is, listed without a branch (a sixth of the flock, at
+    // random: the branch mispredicted), then their thinks, each of which
+    // touches only its own boid's slots.
+    int turn[BLOCK_MAX], nt = 0;
+    assert(i1 - i0 <= BLOCK_MAX);
     for (int i = i0; i < i1; ++i) {
-        think_t[i] -= dt;
-        if (think_t[i] <= 0) {
-            think_t[i] += b->think_interval;
-            if (think_t[i] < 0) think_t[i] = 0; // interval 0: every tick
-            think(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
-        }
+        float t = think_t[i] - dt;
+        think_t[i] = t;
+        turn[nt] = i;
+        nt += t <= 0;
+    }
+    for (int k = 0; k < nt; ++k) {
+        int i = turn[k];
+        think_t[i] += b->think_interval;
+        if (think_t[i] < 0) think_t[i] = 0; // interval 0: every tick
+        think(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
     }
     // Track the desired velocity over about one think interval: a pass
     // over the block's arrays that vectorises (vehicle 0 has its own mass).

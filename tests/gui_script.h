@@ -154,6 +154,31 @@ static inline const char *gs_str(const char *json, const char *path)
     return b;
 }
 
+/// A string value with its escapes (\n, \", \\, \t, \u00XX) decoded into out;
+/// false (out empty) when path is not a string.
+static inline bool gs_text(const char *json, const char *path, char *out, size_t cap)
+{
+    const char *p = gs_find(json, path);
+    size_t n = 0;
+    if (cap) out[0] = '\0';
+    if (!p || *p != '"' || cap == 0) return false;
+    for (++p; *p && *p != '"' && n + 1 < cap; ++p) {
+        char c = *p;
+        if (c == '\\' && p[1]) {
+            c = *++p;
+            if (c == 'u' && strlen(p) >= 5) { // \u00XX: the ASCII the writer escapes
+                c = (char)strtol((char[]){p[3], p[4], 0}, NULL, 16);
+                p += 4;
+            } else {
+                c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
+            }
+        }
+        out[n++] = c;
+    }
+    out[n] = '\0';
+    return true;
+}
+
 /// Whether the "overlays" array names overlay.
 static inline bool gs_overlay(const char *json, const char *overlay)
 {

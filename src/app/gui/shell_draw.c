@@ -537,6 +537,21 @@ static void triangle(SDL_Renderer *r, float x, float y, float s, bool down, SDL_
     SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
 }
 
+SDL_Rect al_shell_more_sign(al_gui *g, int x, int y, int w, bool above, bool below, const char *how)
+{
+    int sh = al_font_height(g->small);
+    SDL_Rect strip = {x, y, w, sh + 4};
+    fill(g->r, strip, AL_RGB(40, 46, 60));
+    float cx = (float)(strip.x + 14), cy = (float)(strip.y + strip.h / 2);
+    if (above) triangle(g->r, cx, cy, 5, false, AL_COL_WARN);
+    if (below) triangle(g->r, cx + 14, cy, 5, true, AL_COL_WARN);
+    char more[200];
+    snprintf(more, sizeof more, "more %s: %s", above && below ? "above and below" : below ? "below" : "above",
+             how);
+    al_draw_text_px(g->r, g->small, cx + 26, (float)(strip.y + 2), AL_COL_WARN, more);
+    return strip;
+}
+
 static void draw_panel(al_gui *g)
 {
     SDL_Rect pr;
@@ -688,22 +703,14 @@ static void draw_panel(al_gui *g)
         }
     }
     SDL_RenderSetClipRect(g->r, &pr);
+    g->sign_panel = (SDL_Rect){0, 0, 0, 0};
     g->more_above = g->scroll > 0;
     g->more_below = g->scroll < g->scroll_max;
     if (g->more_above || g->more_below) {
         // A strip over the view's bottom edge: which way there is more.
         int sh = al_font_height(g->small);
-        SDL_Rect strip = {view.x + 1, view.y + view.h - sh - 4, view.w - 1, sh + 4};
-        fill(g->r, strip, AL_RGB(40, 46, 60));
-        float cx = (float)(strip.x + 14), cy = (float)(strip.y + strip.h / 2);
-        if (g->more_above) triangle(g->r, cx, cy, 5, false, AL_COL_WARN);
-        if (g->more_below) triangle(g->r, cx + 14, cy, 5, true, AL_COL_WARN);
-        char more[96];
-        snprintf(more, sizeof more, "more %s: PgUp/PgDn or the wheel",
-                 g->more_above && g->more_below ? "above and below"
-                 : g->more_below               ? "below"
-                                               : "above");
-        al_draw_text_px(g->r, g->small, cx + 26, (float)(strip.y + 2), AL_COL_WARN, more);
+        g->sign_panel = al_shell_more_sign(g, view.x + 1, view.y + view.h - sh - 4, view.w - 1,
+                                           g->more_above, g->more_below, "PgUp/PgDn or the wheel");
     }
 
     // The plot, anchored at the bottom.

@@ -346,7 +346,9 @@ typedef struct al_view {
     /// steering.plot); its answer, when not NULL, wins over plot_default.
     const char *(*plotted)(al_view_ctx *ctx);
     /// optional: what the marks in the world mean, lines "mark  meaning"
-    /// separated by '\n', for the lesson overlay (L). NULL: the shell's text.
+    /// separated by '\n', for the lesson overlay (L). A line that starts
+    /// with conditions "[key]", "[!key]" or "[key=a|b]" (several: all must
+    /// hold) is shown only when the config's values meet them (al_legend_for).
     const char *legend;
     /// optional: the module has no generations worth a table (steering's
     /// report periods): the shell shows no "Last generations" table.
@@ -363,9 +365,6 @@ typedef struct al_view {
     /// optional: a few words the shell writes under the world, before its
     /// size and edges (e.g. whose world is drawn); never over the world.
     void (*caption)(al_view_ctx *ctx, char *out, size_t cap);
-    /// optional: the legend for what is shown now (the same lines as
-    /// .legend, e.g. one pole or two); NULL, or a NULL answer: .legend.
-    const char *(*legend_now)(al_view_ctx *ctx);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

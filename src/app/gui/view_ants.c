@@ -967,45 +967,6 @@ static bool shown_now(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks)
     return true;
 }
 
-// What the marks mean (the lesson overlay, L), as the world shows them now:
-// the mines only with ants.mines, the rings of eaten food in either world.
-static const char *legend_now(al_view_ctx *ctx)
-{
-    static const char shared[] = "green dots  food; eaten food is gone for all and respawns elsewhere\n"
-                                 "white rings  where an item was just eaten\n"
-                                 "orange rings  the elites: the best ants, copied unchanged\n"
-                                 "blue ant  the one clicked: its brain, live\n"
-                                 "green numbers  food each ant has eaten this generation\n"
-                                 "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
-                                 "red dots  mines: off in this run (X turns them on, a new run)";
-    static const char own[] = "green dots  food of the ant whose copy is drawn (the caption says whose)\n"
-                              "white rings  where an item was just eaten in that copy\n"
-                              "orange rings  the elites: the best ants, copied unchanged\n"
-                              "blue ant  the one clicked: its brain, live\n"
-                              "green numbers  food each ant has eaten this generation\n"
-                              "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
-                              "red dots  mines: off in this run (X turns them on, a new run)";
-    static const char shared_mines[] = "green dots  food; eaten food is gone for all and respawns elsewhere\n"
-                                       "red dots  mines: a hit costs fitness (X turns them off, a new run)\n"
-                                       "grey ants  stopped by a mine (ants.mine_hit = end)\n"
-                                       "white rings  where an item was just eaten\n"
-                                       "orange rings  the elites: the best ants, copied unchanged\n"
-                                       "blue ant  the one clicked: its brain, live\n"
-                                       "green numbers  food each ant has eaten this generation\n"
-                                       "yellow numbers  the ants' indices (\"3 ants\": ants standing together)";
-    static const char own_mines[] = "green dots  food of the ant whose copy is drawn (the caption says whose)\n"
-                                    "red dots  mines of that copy: a hit costs fitness (X: off, a new run)\n"
-                                    "grey ants  stopped by a mine (ants.mine_hit = end)\n"
-                                    "white rings  where an item was just eaten in that copy\n"
-                                    "orange rings  the elites: the best ants, copied unchanged\n"
-                                    "blue ant  the one clicked: its brain, live\n"
-                                    "green numbers  food each ant has eaten this generation\n"
-                                    "yellow numbers  the ants' indices (\"3 ants\": ants standing together)";
-    const alAntsDef *d = alAnts_Def(shown(ctx));
-    bool sh = d->world_mode == AL_ANTS_SHARED;
-    return d->mines ? (sh ? shared_mines : own_mines) : (sh ? shared : own);
-}
-
 static const char *const figures[] = {"food_mean", "baseline_mean", NULL};
 
 const al_view al_view_ants = {
@@ -1032,7 +993,22 @@ const al_view al_view_ants = {
     .report = report,
     .shown = shown_now,
     .caption = caption,
-    .legend_now = legend_now,
+    // What the marks mean (the lesson overlay, L), as this config draws them:
+    // the mines only with ants.mines, whose food in either world.
+    .legend = "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"
+              "[ants.world=own] green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+              "[ants.mines][ants.world=shared] red dots  mines: a hit costs fitness (X turns them off, a new "
+              "run)\n"
+              "[ants.mines][ants.world=own] red dots  mines of that copy: a hit costs fitness (X: off, a new "
+              "run)\n"
+              "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
+              "[ants.world=shared] white rings  where an item was just eaten\n"
+              "[ants.world=own] white rings  where an item was just eaten in that copy\n"
+              "orange rings  the elites: the best ants, copied unchanged\n"
+              "blue ant  the one clicked: its brain, live\n"
+              "green numbers  food each ant has eaten this generation\n"
+              "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
+              "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)",
 };
 
 // ---- layout rules (view_ants.h) --------------------------------------------

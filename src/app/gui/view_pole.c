@@ -249,22 +249,6 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "theta2", st->trial.cart.s[4]);
 }
 
-static const char two_poles[] = "orange  the long pole (1 m)\n"
-                                "green  the short pole (0.1 m), at the same hinge\n"
-                                "white box  the cart (red once the trial failed)\n"
-                                "red  the track's ends: the cart fails beyond them";
-
-// What the marks mean: one pole in the single-pole lesson, two otherwise
-// (the legend named a green short pole the single-pole lesson has not).
-static const char *legend_now(al_view_ctx *ctx)
-{
-    if (alPoleRun_Def(ctx->mod)->variant == AL_POLE_SINGLE)
-        return "orange  the pole (1 m)\n"
-               "white box  the cart (red once the trial failed)\n"
-               "red  the track's ends: the cart fails beyond them";
-    return two_poles;
-}
-
 static const char *const plot_figures[] = {NULL};
 
 const al_view al_view_pole = {
@@ -273,8 +257,12 @@ const al_view al_view_pole = {
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean)",
     .no_world = true,
-    .legend = two_poles,
-    .legend_now = legend_now,
+    // One pole in the single-pole lesson, two otherwise.
+    .legend = "[pole.variant=single] orange  the pole (1 m)\n"
+              "[!pole.variant=single] orange  the long pole (1 m)\n"
+              "[!pole.variant=single] green  the short pole (0.1 m), at the same hinge\n"
+              "white box  the cart (red once the trial failed)\n"
+              "red  the track's ends: the cart fails beyond them",
     .create = create,
     .destroy = destroy,
     .update = update,

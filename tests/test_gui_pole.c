@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gui_script.h"
+#include "png_count.h"
 
 static void the_lesson_balances_the_best_controller_live(void **state)
 {
@@ -85,6 +86,49 @@ static void the_neat_lesson_balances_the_best_network_live(void **state)
     assert_true(gs_num(r.line[3], "figures.trial_failed") == 0);
     assert_true(fabs(gs_num(r.line[3], "figures.theta1")) < 0.6283);
     assert_true(fabs(gs_num(r.line[3], "figures.cart_x")) < 2.4);
+    gs_free(&r);
+}
+
+// Under NEAT the panel draws the best controller's network as the ants'
+// brain inspector draws theirs (neat_draw.h): every node, each input named
+// (6 with velocities, 3 without), the links in their colours; a weight
+// vector (CMA-ES) has no such section.
+static void the_neat_controller_is_drawn_with_its_inputs_named(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *ini;
+        int inputs;
+    } lesson[] = {{"experiments/pole/double_neat.ini", 6}, {"experiments/pole/double_novel_neat.ini", 3}};
+    for (int k = 0; k < 2; ++k) {
+        char shot[512], script[700], args[256];
+        snprintf(shot, sizeof shot, "%s", gs_path("pole_net.png"));
+        snprintf(script, sizeof script, "at 1 key =\nat 40 state\nat 40 shot %s\nat 41 quit\n", shot);
+        snprintf(args, sizeof args, "--no-log %s", lesson[k].ini);
+        gs_run r;
+        gs_run_script(&r, script, args);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(r.n, 1);
+        const char *l = r.line[0];
+        int x = 0, y = 0, w = 0, h = 0;
+        bool cut;
+        if (!gs_section(l, "Network", &x, &y, &w, &h, &cut)) fail_msg("%s: no Network section: %s", lesson[k].ini, l);
+        assert_true(h > 40 && w > 100);
+        assert_true(gs_num(l, "figures.net_drawn") == gs_num(l, "figures.net_nodes"));
+        assert_true(gs_num(l, "figures.net_inputs_labelled") == lesson[k].inputs);
+        SDL_Rect sec = {x, y, w, h};
+        int iw, ih;
+        int links = png_count_colour(shot, &sec, (SDL_Color){110, 220, 120, 255}, 60, &iw, &ih) +
+                    png_count_colour(shot, &sec, (SDL_Color){240, 90, 90, 255}, 60, &iw, &ih);
+        if (links < 30) fail_msg("%s: only %d link pixels in the Network section", lesson[k].ini, links);
+        gs_free(&r);
+    }
+    gs_run r;
+    gs_run_script(&r, "at 1 key =\nat 20 state\nat 21 quit\n", "--no-log experiments/pole/double.ini");
+    assert_int_equal(r.status, 0);
+    int x = 0, y = 0, w = 0, h = 0;
+    bool cut;
+    assert_false(gs_section(r.line[0], "Network", &x, &y, &w, &h, &cut));
     gs_free(&r);
 }
 
@@ -230,6 +274,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_balances_the_best_controller_live),
         cmocka_unit_test(the_neat_lesson_balances_the_best_network_live),
+        cmocka_unit_test(the_neat_controller_is_drawn_with_its_inputs_named),
         cmocka_unit_test(each_best_plays_before_the_next_generation),
         cmocka_unit_test(key_5_opens_the_pole_mode),
         cmocka_unit_test(parameters_are_the_task_and_its_algorithm),

@@ -365,6 +365,10 @@ typedef struct al_view {
     /// optional: a few words the shell writes under the world, before its
     /// size and edges (e.g. whose world is drawn); never over the world.
     void (*caption)(al_view_ctx *ctx, char *out, size_t cap);
+    /// optional: called at the end of every generation, as soon as it ends,
+    /// also for the generations a fast frame runs through (update sees only
+    /// the last of those): e.g. to record each generation's species.
+    void (*generation)(al_view_ctx *ctx);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

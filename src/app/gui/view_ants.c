@@ -58,6 +58,7 @@ static void *create(const al_view_ctx *ctx)
     v->selected = v->pinned = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
+    al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // generation 0, before it ends
     v->prev_x = calloc(MAX_TRACKED, sizeof *v->prev_x);
     v->prev_y = calloc(MAX_TRACKED, sizeof *v->prev_y);
     if (!v->prev_x || !v->prev_y) {
@@ -245,6 +246,14 @@ static void live_on(al_view_ctx *ctx, ants_view *v)
     free(genomes);
 }
 
+// Each generation's species as it ends (the generation hook: fast frames
+// run through many generations between two updates).
+static void track_species(al_view_ctx *ctx)
+{
+    ants_view *v = ctx->state;
+    if (v) al_species_plot_track(v->species, alAnts_Neat(ctx->mod));
+}
+
 static void update(al_view_ctx *ctx, int64_t ticks)
 {
     ants_view *v = ctx->state;
@@ -261,7 +270,6 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         if (v->living) stop_replay(v); // evolving on: the run's population is live again
     }
     if (!v) return;
-    al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // each new generation's species
     if (v->replay) {
         // The replay runs at the shell's speed (at least a tick a frame) and
         // pauses with the run: the banner's "PAUSED - Space to run" holds for it.
@@ -935,6 +943,7 @@ const al_view al_view_ants = {
     .report = report,
     .shown = shown_now,
     .caption = caption,
+    .generation = track_species,
     // What the marks mean (the lesson overlay, L), as this config draws them:
     // the mines only with ants.mines, whose food in either world.
     .legend = "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"

@@ -212,6 +212,9 @@ struct al_gui {
     int lesson_rows, lesson_visible; ///< its rows (wrapped) and how many fit, as last drawn
     bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
     SDL_Rect sign_panel, sign_lesson; ///< where al_shell_more_sign last drew each (w 0: none)
+    char summary[256];    ///< the module's summary under the table, as last drawn
+    int summary_lines;    ///< the lines it took
+    bool summary_cut;     ///< it was cut with "..." (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
     bool lesson_cut;             ///< the lesson overlay could not show all of its lines

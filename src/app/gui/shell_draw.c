@@ -416,8 +416,10 @@ static void panel_stats(al_gui *g, al_panel *p)
     int rows = table_rows(p->rect.h);
     int mono = al_font_height(p->mono), line_h = al_font_height(p->font);
     bool describe = g->have_session && g->s.cls->describe;
-    // The block's height is the same empty or full (header, rows, summary).
-    int y_end = p->y + mono * (rows + 1) + (describe ? 2 * line_h : 0);
+    // The block's height is the same empty or full (header, rows, summary):
+    // the summary's two lines, or three of the small font when two do not hold it.
+    int small_h = al_font_height(p->small), desc_h = 2 * line_h > 3 * small_h ? 2 * line_h : 3 * small_h;
+    int y_end = p->y + mono * (rows + 1) + (describe ? desc_h : 0);
     if (h->n == 0) {
         al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
     } else {
@@ -439,12 +441,18 @@ static void panel_stats(al_gui *g, al_panel *p)
                 cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
             al_panel_chars(p, line, cols, 64);
         }
-        p->y = p->y > y_end - (describe ? 2 * line_h : 0) ? p->y
-                                                            : y_end - (describe ? 2 * line_h : 0);
+        p->y = p->y > y_end - (describe ? desc_h : 0) ? p->y : y_end - (describe ? desc_h : 0);
         if (describe && g->s.have_last) {
             char desc[256] = "";
             g->s.cls->describe(g->s.mod, desc, sizeof desc);
-            if (desc[0]) al_panel_wrap(p, p->font, AL_COL_TEXT, desc, 2);
+            // The regular font when two lines hold it, else the small one:
+            // the summary is never cut with "..." in a narrow panel.
+            const al_font *f = al_panel_wrap_lines(p, p->font, desc) <= 2 ? p->font : p->small;
+            int most = f == p->font ? 2 : desc_h / small_h;
+            g->summary_lines = al_panel_wrap_lines(p, f, desc);
+            g->summary_cut = g->summary_lines > most;
+            snprintf(g->summary, sizeof g->summary, "%s", desc);
+            if (desc[0]) al_panel_wrap(p, f, AL_COL_TEXT, desc, most);
         }
     }
     if (p->y < y_end) p->y = y_end;

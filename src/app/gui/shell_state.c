@@ -234,6 +234,9 @@ void al_gui_write_state(al_gui *g, FILE *f)
             ",\"more_signs\":{\"in_panel\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d},"
             "\"in_lesson\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}}",
             sp.x, sp.y, sp.w, sp.h, sl.x, sl.y, sl.w, sl.h);
+    fputs(",\"summary\":{\"text\":", f); // the module's line under the table
+    jstr(f, g->summary);
+    fprintf(f, ",\"lines\":%d,\"cut\":%s}", g->summary_lines, g->summary_cut ? "true" : "false");
     fputs(",\"help_keys\":[", f);
     if (g->help) jlines(f, g->help_drawn);
     fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);

@@ -202,6 +202,8 @@ void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
 /// Text in font f wrapped at spaces (and '/') over at most max_lines lines;
 /// the last one is cut with "..." if text is longer still.
 void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines);
+/// The lines text takes in the panel's width in font f, wrapped as al_panel_wrap does.
+int al_panel_wrap_lines(const al_panel *p, const al_font *f, const char *text);
 /// Monospaced text with one colour per byte (colours[i] for text[i]); n
 /// colours, bytes past n use AL_COL_TEXT. For highlighting characters.
 void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n);

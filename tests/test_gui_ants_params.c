@@ -88,9 +88,7 @@ static void the_wheel_and_a_drag_on_the_rate_change_it_like_m(void **state)
              "at 10 quit\n",
              cx, cy, cx, cy, cx - 36, cy);
     gs_run r;
-    gs_run_script(&r, script, ants_args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r, script, ants_args, 3);
     double v[3];
     for (int i = 0; i < 3; ++i)
         assert_true(value_of(r.line[i], "mutation_rate", &x, &y, &w, &h, &v[i]));
@@ -108,10 +106,8 @@ static void an_algorithm_without_a_mutation_rate_says_why(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 3 state\nat 4 key m\nat 6 state\nat 7 quit\n",
-                  "--no-log experiments/ants/default.ini --set run.algorithm=cmaes");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    gt_script(&r, "at 3 state\nat 4 key m\nat 6 state\nat 7 quit\n",
+                  "--no-log experiments/ants/default.ini --set run.algorithm=cmaes", 2);
     assert_string_equal(gs_str(r.line[0], "algorithm"), "cmaes");
     int x, y, w, h;
     double v;
@@ -191,9 +187,7 @@ static void the_summary_line_fits_the_smallest_window(void **state)
         char script[256];
         snprintf(script, sizeof script, "at 1 resize %s\nat 2 key F\nat gen 2 state\nat gen 2 quit\n", sizes[k]);
         gs_run r;
-        gs_run_script(&r, script, "--no-log experiments/ants/mines.ini --set run.generations=50");
-        assert_int_equal(r.status, 0);
-        assert_int_equal(r.n, 1);
+        gt_script(&r, script, "--no-log experiments/ants/mines.ini --set run.generations=50", 1);
         const char *l = r.line[0];
         const char *text = gs_str(l, "summary.text");
         print_message("%s: %g lines: %s\n", sizes[k], gs_num(l, "summary.lines"), text);

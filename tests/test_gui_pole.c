@@ -106,9 +106,7 @@ static void the_neat_controller_is_drawn_with_its_inputs_named(void **state)
         snprintf(script, sizeof script, "at 1 key =\nat 40 state\nat 40 shot %s\nat 41 quit\n", shot);
         snprintf(args, sizeof args, "--no-log %s", lesson[k].ini);
         gs_run r;
-        gs_run_script(&r, script, args);
-        assert_int_equal(r.status, 0);
-        assert_int_equal(r.n, 1);
+        gt_script(&r, script, args, 1);
         const char *l = r.line[0];
         int x = 0, y = 0, w = 0, h = 0;
         bool cut;
@@ -197,9 +195,7 @@ static void parameters_are_the_task_and_its_algorithm(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 2 state\nat 3 quit\n", "--no-log experiments/pole/double.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 state\nat 3 quit\n", "--no-log experiments/pole/double.ini", 1);
     assert_string_equal(gs_str(r.line[0], "algorithm"), "cmaes");
     assert_true(listed(r.line[0], "pole.") > 5);
     assert_true(listed(r.line[0], "cmaes.") > 0);
@@ -207,9 +203,7 @@ static void parameters_are_the_task_and_its_algorithm(void **state)
     assert_int_equal(listed(r.line[0], "world."), 0);
     assert_true(listed(r.line[0], "run.seed") == 1);
     gs_free(&r);
-    gs_run_script(&r, "at 2 state\nat 3 quit\n", "--no-log --mode ants --set run.algorithm=cmaes");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 state\nat 3 quit\n", "--no-log --mode ants --set run.algorithm=cmaes", 1);
     assert_string_equal(gs_str(r.line[0], "algorithm"), "cmaes");
     assert_true(listed(r.line[0], "cmaes.") > 0);
     assert_int_equal(listed(r.line[0], "ga."), 0);
@@ -226,9 +220,7 @@ static void the_caption_counts_the_replay_against_the_tables_best(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 40 state\nat 41 quit\n", "--no-log experiments/pole/single.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 40 state\nat 41 quit\n", "--no-log experiments/pole/single.ini", 1);
     const char *l = r.line[0];
     double of = gs_num(l, "figures.trial_of"), steps = gs_num(l, "figures.trial_steps");
     double gen = gs_num(l, "figures.controller_gen");
@@ -255,9 +247,7 @@ static void settings_report_no_world_for_pole_and_xor(void **state)
                            "--no-log experiments/ants/default.ini"};
     for (int k = 0; k < 3; ++k) {
         gs_run r;
-        gs_run_script(&r, "at 2 state\nat 3 quit\n", args[k]);
-        assert_int_equal(r.status, 0);
-        assert_int_equal(r.n, 1);
+        gt_script(&r, "at 2 state\nat 3 quit\n", args[k], 1);
         if (k < 2) {
             assert_true(gs_is_null(r.line[0], "settings.world"));
         } else {

@@ -80,9 +80,7 @@ static void the_panel_and_the_lesson_draw_the_same_more_sign(void **state)
              "at 13 quit\n",
              panel_png, lesson_png);
     gs_run r;
-    gs_run_script(&r, script, "experiments/xor/xor.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    gt_script(&r, script, "experiments/xor/xor.ini", 2);
     assert_true(gs_bool(r.line[0], "scroll.sign")); // the panel has more below at 720x480
     assert_true(gs_bool(r.line[1], "lesson_view.more_below"));
     SDL_Rect p = sign_at(r.line[0], "in_panel"), l = sign_at(r.line[1], "in_lesson");
@@ -107,9 +105,7 @@ static void the_help_lists_the_lesson_scroll_keys(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 3 key h\nat 5 state\nat 6 quit\n", "experiments/xor/xor.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 3 key h\nat 5 state\nat 6 quit\n", "experiments/xor/xor.ini", 1);
     assert_non_null(strstr(r.line[0], "\"Up Down\""));
     assert_non_null(strstr(r.line[0], "\"PgUp PgDn\""));
     gs_free(&r);
@@ -331,9 +327,7 @@ static void the_lessons_figures_are_what_the_window_shows(void **state)
 static void marks_of(const char *config, char *out, size_t cap)
 {
     gs_run r;
-    gs_run_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config, 1);
     const char *p = gs_find(r.line[0], "marks");
     assert_non_null(p);
     snprintf(out, cap, "%.*s", (int)(strchr(p + 1, '"') - p), p);
@@ -393,9 +387,7 @@ static void a_legend_lines_condition_is_checked_and_not_shown(void **state)
 static void the_marks_of(const char *config, char *out, size_t cap)
 {
     gs_run r;
-    gs_run_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config, 1);
     assert_true(gs_text(r.line[0], "marks", out, cap));
     gs_free(&r);
 }

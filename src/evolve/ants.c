@@ -578,8 +578,7 @@ static INLINE void unit_tick(const alAnts *s, swarm *w, int a0, int a1, bool sen
             // the fixed-width pass is the fast one. The Smart Sweepers brain is
             // inlined here; any other layout goes through alNN_ForwardBatch.
             if (al_nnf_is_smart(l))
-                for (int h = 0; h < U; h += AL_NN_BATCH)
-                    al_nnf_forward(w->wt + a0 + h, st, 1.0f / l->response, w->act + a0 + h);
+                al_nnf_forward_n(w->wt + a0, st, 1.0f / l->response, w->act + a0, U / AL_NN_BATCH);
             else
                 alNN_ForwardBatch(l, w->wt + a0, U, w->stride, w->act + a0);
             o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;

@@ -33,6 +33,7 @@
 #include "alife/threads.h"
 #include "ants_greedy.h"
 #include "ants_nearest.h"
+#include "ants_scan.h"
 #include "ants_neat.h"
 #include "nn_fixed.h"
 
@@ -103,6 +104,7 @@ typedef struct swarm {
     float *fx, *fy;       // food of ant a at [a * nfood + j]; shared world: [j]
     float *mx, *my;       // mines of ant a at [a * nmines + j]; shared world: [j]
     bool shared;          // one world for all (ants.world = shared)
+    bool scan;            // shared, few items: every nearest by a full scan (ants_scan.h), no caches
     alRng wrng;           // shared world: its respawn stream
     int *claim;           // shared world: the ant that gets item j this tick, -1 none
     unsigned char *touch; // shared world: ants whose caches a moved item may concern
@@ -234,6 +236,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         ALLOC(k->nd2, s);
     }
     w->shared = def->world_mode == AL_ANTS_SHARED;
+    w->scan = w->shared && w->nfood <= AL_ANTS_SCAN_MAX && w->nmines <= AL_ANTS_SCAN_MAX;
     ALLOC(w->claim, w->nfood + w->nmines); // food's part, then the mines'
     ALLOC(w->touch, s);
     ALLOC(w->food, s);
@@ -365,11 +368,7 @@ static INLINE void check_near(const alAnts *s, const swarm *w, near_cache *c, in
     const float *restrict nx = c->nx + a0, *restrict ny = c->ny + a0;
     const float *restrict second = c->second + a0, *restrict odo1 = c->odo1 + a0;
     for (int l = 0; l < U; ++l) {
-        float dx = nx[l] - x[l], dy = ny[l] - y[l];
-        dx = dx > hw ? dx - W : dx;
-        dx = dx < -hw ? dx + W : dx;
-        dy = dy > hh ? dy - H : dy;
-        dy = dy < -hh ? dy + H : dy;
+        float dx = al_scan_wrap(nx[l] - x[l], hw, W), dy = al_scan_wrap(ny[l] - y[l], hh, H);
         float d2 = dx * dx + dy * dy;
         float lim = second[l] - (odo[l] - odo1[l]) - 1e-3f;
         fix[l] = (lim <= 0.0f) | (d2 >= lim * lim);
@@ -442,6 +441,19 @@ static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, 
         }
     }
     if (dout) memcpy(dout + a0, dist, (size_t)U * sizeof *dist);
+}
+
+// The shared world's sensing by a full scan (w->scan): the nearest food and
+// mine of every ant of the unit [a0, a0 + U), eating left to the serial step.
+static INLINE void scan_sense(const alAnts *s, swarm *w, int a0, const int U)
+{
+    const alWorld *wd = &s->def.world;
+    float d[CHUNK];
+    al_ants_scan(wd, w->fx, w->fy, w->nfood, w->x + a0, w->y + a0, w->fc.near + a0, w->fc.nd2 + a0,
+                 w->sfx + a0, w->sfy + a0, d, U);
+    if (w->nmines)
+        al_ants_scan(wd, w->mx, w->my, w->nmines, w->x + a0, w->y + a0, w->mc.near + a0,
+                     w->mc.nd2 + a0, w->smx + a0, w->smy + a0, w->mdist + a0, U);
 }
 
 // eat = false only at the start: nothing is in reach "before" the first move.
@@ -599,7 +611,10 @@ static INLINE void unit_tick(const alAnts *s, swarm *w, int a0, int a1, bool sen
         }
     }
     move(s, w, a0, a1, turn, speed, U);
-    if (sense_after) sense(s, w, a0, a1, !w->shared, U); // shared: eaten in the serial step
+    if (sense_after && w->scan)
+        scan_sense(s, w, a0, U);
+    else if (sense_after)
+        sense(s, w, a0, a1, !w->shared, U); // shared: eaten in the serial step
 }
 
 // The two unit widths, each with its AVX-512 / AVX2 / baseline clones. Two
@@ -795,9 +810,35 @@ static void shared_eat(const alAnts *s, swarm *w)
     if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
 }
 
+// A scanning shared world after the respawns of one kind: the nearest of
+// ants [a0, a1) brought up to date, and the sensed vectors of those whose
+// nearest changed taken again.
+static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, bool mines, int a0, int a1)
+{
+    const int nmoved = w->nmoved[mines];
+    if (nmoved == 0) return;
+    const float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
+    float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
+    al_ants_scan_moved(&s->def.world, ix, iy, mines ? w->nmines : w->nfood,
+                       w->claim + (mines ? w->nfood : 0), nmoved, w->x, w->y, a0, a1, c->near,
+                       c->nd2, w->touch);
+    for (int a = a0; a < a1; ++a) {
+        if (!w->touch[a]) continue;
+        float d;
+        c->nx[a] = ix[c->near[a]];
+        c->ny[a] = iy[c->near[a]];
+        check_one(s, w, c, a, &ux[a], &uy[a], mines ? &w->mdist[a] : &d);
+    }
+}
+
 // The caches of chunk [a0, a1) after the tick's respawns.
 static void shared_refresh(const alAnts *s, swarm *w, int a0, int a1)
 {
+    if (w->scan) {
+        scan_refresh(s, w, &w->fc, false, a0, a1);
+        if (w->nmines) scan_refresh(s, w, &w->mc, true, a0, a1);
+        return;
+    }
     refresh_caches(s, w, &w->fc, false, a0, a1);
     if (w->nmines) refresh_caches(s, w, &w->mc, true, a0, a1);
 }
@@ -965,7 +1006,10 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
 static void sense_all(const alAnts *s, swarm *w)
 {
     for (int a0 = 0; a0 < w->n; a0 += CHUNK)
-        sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false, CHUNK);
+        if (w->scan)
+            scan_sense(s, w, a0, CHUNK);
+        else
+            sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false, CHUNK);
     if (w->shared) shared_share(s, w);
 }
 

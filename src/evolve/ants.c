@@ -778,9 +778,11 @@ static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int
 // already +inf for a stopped ant. Only ants [a0, a1) are credited (a worker
 // of the one-barrier tick credits its own). The moved items' indices, in
 // order, into claim; returns their count.
-static int claim_items(const alAnts *s, swarm *w, bool mines, const int *near, const float *nd2,
-                       const uint8_t *alive, float *ix, float *iy, alRng *rng, int *claim, int a0,
-                       int a1)
+// (Cloned as the tick is: its ant-wide passes are short vector loops.)
+TICK_CLONES static int claim_items(const alAnts *s, swarm *w, bool mines, const int *near,
+                                   const float *nd2,
+                                   const uint8_t *alive, float *ix, float *iy, alRng *rng,
+                                   int *claim, int a0, int a1)
 {
     const int count = mines ? w->nmines : w->nfood;
     const float reach2 = s->def.eat_radius * s->def.eat_radius;
@@ -879,8 +881,10 @@ static void shared_eat(const alAnts *s, swarm *w)
 // A scanning shared world after the respawns of one kind (moved[0..nmoved),
 // now at ix, iy): the nearest of ants [a0, a1) brought up to date, and the
 // sensed vectors of those whose nearest changed taken again.
-static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, bool mines, const float *ix,
-                         const float *iy, const int *moved, int nmoved, int a0, int a1)
+// (Cloned as the tick is: its ant-wide passes are short vector loops.)
+TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, bool mines,
+                                     const float *ix, const float *iy, const int *moved,
+                                     int nmoved, int a0, int a1)
 {
     if (nmoved == 0) return;
     float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;

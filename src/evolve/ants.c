@@ -12,7 +12,11 @@
 // core's k-nearest scan) is needed on a few per cent of ticks only. An ant's
 // 40 items are scanned, not kept in a grid: a grid per ant copy would have to
 // be rebuilt after every respawn, which cost more than the scans it saved
-// (measured: ~22% of the run time once ants forage well).
+// (measured: ~22% of the run time once ants forage well). The shared world
+// with up to 64 items of a kind keeps no caches: one full scan a tick finds
+// every ant's nearest (ants_scan.h), cheaper than keeping per-ant caches
+// true after every respawn, which moves an item for everyone; on threads
+// its tick has one barrier (run_shared_scan).
 //
 // Comparisons may not trap here, so small selects (wrapped deltas, clamps)
 // compile to branch-free code. It changes no value.
@@ -1702,7 +1706,14 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
     double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
                         ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float))
                         : 0.0;
-    return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + assign;
+    // a scanning shared world on threads: a copy of the items per worker, the published nearest
+    const int threads = alThreads_Resolve(def->threads);
+    bool scan = def->world_mode == AL_ANTS_SHARED && def->food <= AL_ANTS_SCAN_MAX &&
+                (!def->mines || def->mine_count <= AL_ANTS_SCAN_MAX) && assign == 0.0 && threads > 1;
+    double copies = scan ? threads * (items * sizeof(float) + claims * sizeof(int) + 64.0) +
+                               8.0 * s * sizeof(float)
+                         : 0.0;
+    return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + assign + copies;
 }
 
 double alAnts_EstimateBytes(const alAntsDef *def)

@@ -414,10 +414,11 @@ static void a_seeded_population_learns_to_forage(void **state)
 static void statistics_do_not_depend_on_the_thread_count(void **state)
 {
     (void)state;
-    for (int mode = 0; mode < 2; ++mode) {
+    for (int mode = 0; mode < 3; ++mode) { // shared, own, shared with mines that stop ants
     alAntsDef def = small_def();
-    def.world_mode = (alAntsWorldMode)mode;
+    def.world_mode = mode == 1 ? AL_ANTS_OWN : AL_ANTS_SHARED;
     def.mines = true;
+    if (mode == 2) def.mine_hit = AL_MINE_END;
     def.count = 37; // several work units, the last one partial
     enum { GENS = 12 };
     alAntsGen hist[2][GENS];

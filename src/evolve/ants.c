@@ -12,7 +12,11 @@
 // core's k-nearest scan) is needed on a few per cent of ticks only. An ant's
 // 40 items are scanned, not kept in a grid: a grid per ant copy would have to
 // be rebuilt after every respawn, which cost more than the scans it saved
-// (measured: ~22% of the run time once ants forage well).
+// (measured: ~22% of the run time once ants forage well). The shared world
+// with up to 64 items of a kind keeps no caches: one full scan a tick finds
+// every ant's nearest (ants_scan.h), cheaper than keeping per-ant caches
+// true after every respawn, which moves an item for everyone; on threads
+// its tick has one barrier (run_shared_scan).
 //
 // Comparisons may not trap here, so small selects (wrapped deltas, clamps)
 // compile to branch-free code. It changes no value.
@@ -33,6 +37,7 @@
 #include "alife/threads.h"
 #include "ants_greedy.h"
 #include "ants_nearest.h"
+#include "ants_scan.h"
 #include "ants_neat.h"
 #include "nn_fixed.h"
 
@@ -88,6 +93,16 @@ typedef struct near_cache {
     float *nd2; // squared distance to near (the shared world's claims compare it)
 } near_cache;
 
+// A scanning shared world's items as one worker sees them in the one-barrier
+// tick (see run_shared_scan): each worker resolves every tick's eating
+// itself, the same way, in its own copy. Copy 0 is the swarm's own arrays.
+typedef struct world_copy {
+    float *fx, *fy, *mx, *my;
+    alRng rng;     // the world's respawn stream, as this worker has advanced it
+    int *claim;    // claims, then the moved items (as swarm.claim)
+    int nmoved[2]; // food, mines moved this tick
+} world_copy;
+
 // One population sharing a controller: the evolved ants or the greedy baseline.
 typedef struct swarm {
     int n, stride;                        // ants, and the row stride of the interleaved arrays
@@ -103,6 +118,11 @@ typedef struct swarm {
     float *fx, *fy;       // food of ant a at [a * nfood + j]; shared world: [j]
     float *mx, *my;       // mines of ant a at [a * nmines + j]; shared world: [j]
     bool shared;          // one world for all (ants.world = shared)
+    bool scan;            // shared, few items: every nearest by a full scan (ants_scan.h), no caches
+    int ncopies;          // scanning shared world: the workers' world copies (copies[0]: fx, fy, ...)
+    world_copy *copies;
+    int *cnear[2][2];     // [kind][tick parity]: each ant's nearest as the workers claim it
+    float *cnd2[2][2];    // its squared distance, +inf for a stopped ant
     alRng wrng;           // shared world: its respawn stream
     int *claim;           // shared world: the ant that gets item j this tick, -1 none
     unsigned char *touch; // shared world: ants whose caches a moved item may concern
@@ -176,6 +196,20 @@ static void swarm_free(swarm *w)
                     w->gtarget,   w->gint,     w->gflt};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i)
         free(ptrs[i]);
+    for (int k = 0; k < 4; ++k) {
+        free(w->cnear[k / 2][k % 2]);
+        free(w->cnd2[k / 2][k % 2]);
+    }
+    for (int t = 0; w->copies && t < w->ncopies; ++t) {
+        free(w->copies[t].claim);
+        if (t > 0) {
+            free(w->copies[t].fx);
+            free(w->copies[t].fy);
+            free(w->copies[t].mx);
+            free(w->copies[t].my);
+        }
+    }
+    free(w->copies);
     memset(w, 0, sizeof *w);
 }
 
@@ -197,7 +231,7 @@ static void *lines_alloc(size_t count, size_t size)
 enum { PACER_BURST = 3, PACER_GAP_MIN = 8, PACER_GAP_MAX = 128, PACER_MEMORY = 16 };
 
 static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int nweights,
-                        int nneurons)
+                        int nneurons, int threads)
 {
     memset(w, 0, sizeof *w);
     alPacer_Init(&w->pacer, PACER_BURST, PACER_GAP_MIN, PACER_GAP_MAX, PACER_MEMORY);
@@ -234,6 +268,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         ALLOC(k->nd2, s);
     }
     w->shared = def->world_mode == AL_ANTS_SHARED;
+    w->scan = w->shared && w->nfood <= AL_ANTS_SCAN_MAX && w->nmines <= AL_ANTS_SCAN_MAX;
     ALLOC(w->claim, w->nfood + w->nmines); // food's part, then the mines'
     ALLOC(w->touch, s);
     ALLOC(w->food, s);
@@ -254,6 +289,28 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         ALLOC(w->gtarget, s);
         ALLOC(w->gint, gi);
         ALLOC(w->gflt, al_greedy_scratch_floats(n, w->nfood));
+    }
+    if (ok && w->scan && !w->gtarget && threads > 1) {
+        // the one-barrier tick (run_shared_scan): a world copy per worker
+        w->copies = calloc((size_t)threads, sizeof *w->copies);
+        ok = w->copies != NULL;
+        if (ok) w->ncopies = threads;
+        for (int t = 0; ok && t < threads; ++t) {
+            world_copy *c = &w->copies[t];
+            if (t == 0) {
+                c->fx = w->fx, c->fy = w->fy, c->mx = w->mx, c->my = w->my;
+            } else {
+                ALLOC(c->fx, w->nfood);
+                ALLOC(c->fy, w->nfood);
+                ALLOC(c->mx, w->nmines);
+                ALLOC(c->my, w->nmines);
+            }
+            ALLOC(c->claim, w->nfood + w->nmines);
+        }
+        for (int k = 0; k < 4; ++k) {
+            ALLOC(w->cnear[k / 2][k % 2], s);
+            ALLOC(w->cnd2[k / 2][k % 2], s);
+        }
     }
 #undef ALLOC
     if (!ok) return false;
@@ -365,11 +422,7 @@ static INLINE void check_near(const alAnts *s, const swarm *w, near_cache *c, in
     const float *restrict nx = c->nx + a0, *restrict ny = c->ny + a0;
     const float *restrict second = c->second + a0, *restrict odo1 = c->odo1 + a0;
     for (int l = 0; l < U; ++l) {
-        float dx = nx[l] - x[l], dy = ny[l] - y[l];
-        dx = dx > hw ? dx - W : dx;
-        dx = dx < -hw ? dx + W : dx;
-        dy = dy > hh ? dy - H : dy;
-        dy = dy < -hh ? dy + H : dy;
+        float dx = al_scan_wrap(nx[l] - x[l], hw, W), dy = al_scan_wrap(ny[l] - y[l], hh, H);
         float d2 = dx * dx + dy * dy;
         float lim = second[l] - (odo[l] - odo1[l]) - 1e-3f;
         fix[l] = (lim <= 0.0f) | (d2 >= lim * lim);
@@ -444,6 +497,22 @@ static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, 
     if (dout) memcpy(dout + a0, dist, (size_t)U * sizeof *dist);
 }
 
+// The shared world's sensing by a full scan (w->scan): the nearest food and
+// mine of every ant of the unit [a0, a0 + U), eating left to the serial step.
+// Items from world copy `copy` (0: the swarm's own arrays).
+static INLINE void scan_sense(const alAnts *s, swarm *w, int a0, int copy, const int U)
+{
+    const alWorld *wd = &s->def.world;
+    const float *fx = copy ? w->copies[copy].fx : w->fx, *fy = copy ? w->copies[copy].fy : w->fy;
+    const float *mx = copy ? w->copies[copy].mx : w->mx, *my = copy ? w->copies[copy].my : w->my;
+    float d[CHUNK];
+    al_ants_scan(wd, fx, fy, w->nfood, w->x + a0, w->y + a0, w->fc.near + a0, w->fc.nd2 + a0,
+                 w->sfx + a0, w->sfy + a0, d, U);
+    if (w->nmines)
+        al_ants_scan(wd, mx, my, w->nmines, w->x + a0, w->y + a0, w->mc.near + a0, w->mc.nd2 + a0,
+                     w->smx + a0, w->smy + a0, w->mdist + a0, U);
+}
+
 // eat = false only at the start: nothing is in reach "before" the first move.
 static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat, const int U)
 {
@@ -513,7 +582,7 @@ static INLINE void move(const alAnts *s, swarm *w, int a0, int a1, const float *
 // inlined), then (own worlds: sense_after) sense; in the shared world
 // sensing and eating are the separate passes below.
 static INLINE void unit_tick(const alAnts *s, swarm *w, int a0, int a1, bool sense_after,
-                             const int U)
+                             int copy, const int U)
 {
     const float max_turn = s->def.max_turn, half_speed = 0.5f * s->def.max_speed;
     float turn[CHUNK], speed[CHUNK];
@@ -578,8 +647,7 @@ static INLINE void unit_tick(const alAnts *s, swarm *w, int a0, int a1, bool sen
             // the fixed-width pass is the fast one. The Smart Sweepers brain is
             // inlined here; any other layout goes through alNN_ForwardBatch.
             if (al_nnf_is_smart(l))
-                for (int h = 0; h < U; h += AL_NN_BATCH)
-                    al_nnf_forward(w->wt + a0 + h, st, 1.0f / l->response, w->act + a0 + h);
+                al_nnf_forward_n(w->wt + a0, st, 1.0f / l->response, w->act + a0, U / AL_NN_BATCH);
             else
                 alNN_ForwardBatch(l, w->wt + a0, U, w->stride, w->act + a0);
             o0 = w->act + (size_t)(s->nneurons - 2) * st + a0;
@@ -600,20 +668,25 @@ static INLINE void unit_tick(const alAnts *s, swarm *w, int a0, int a1, bool sen
         }
     }
     move(s, w, a0, a1, turn, speed, U);
-    if (sense_after) sense(s, w, a0, a1, !w->shared, U); // shared: eaten in the serial step
+    if (sense_after && w->scan)
+        scan_sense(s, w, a0, copy, U);
+    else if (sense_after)
+        sense(s, w, a0, a1, !w->shared, U); // shared: eaten in the serial step
 }
 
 // The two unit widths, each with its AVX-512 / AVX2 / baseline clones. Two
 // 16-lane forward passes back to back give the out-of-order core
 // independent work while one waits on its sigmoids' divisions (~15% faster a
 // tick); 16-ant units let two threads share as few as 17-32 ants.
-TICK_CLONES static void tick16(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
+TICK_CLONES static void tick16(const alAnts *s, swarm *w, int a0, int a1, bool sense_after,
+                               int copy)
 {
-    unit_tick(s, w, a0, a1, sense_after, AL_NN_BATCH);
+    unit_tick(s, w, a0, a1, sense_after, copy, AL_NN_BATCH);
 }
-TICK_CLONES static void tick32(const alAnts *s, swarm *w, int a0, int a1, bool sense_after)
+TICK_CLONES static void tick32(const alAnts *s, swarm *w, int a0, int a1, bool sense_after,
+                               int copy)
 {
-    unit_tick(s, w, a0, a1, sense_after, CHUNK);
+    unit_tick(s, w, a0, a1, sense_after, copy, CHUNK);
 }
 
 // ---- the shared world ----------------------------------------------------
@@ -704,42 +777,55 @@ static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int
 // Eating (or hitting) in the shared world, one kind of item: every live ant
 // whose nearest item is within reach claims it; an item goes to the nearest
 // claimant (ties: the lower ant index), at most one item per ant per tick, as
-// in an own world. Claimed items respawn in index order from the world's
-// stream. Serial; the moved items' indices, in order, into the kind's part of
-// w->claim and their count into w->nmoved[kind].
-static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool mines)
+// in an own world. Claimed items respawn in index order from rng. near, nd2:
+// every ant's nearest and its squared distance; alive NULL when nd2 is
+// already +inf for a stopped ant. Only ants [a0, a1) are credited (a worker
+// of the one-barrier tick credits its own). The moved items' indices, in
+// order, into claim; returns their count.
+// (Cloned as the tick is: its ant-wide passes are short vector loops.)
+TICK_CLONES static int claim_items(const alAnts *s, swarm *w, bool mines, const int *near,
+                                   const float *nd2,
+                                   const uint8_t *alive, float *ix, float *iy, alRng *rng,
+                                   int *claim, int a0, int a1)
 {
     const int count = mines ? w->nmines : w->nfood;
-    float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
-    int *claim = w->claim + (mines ? w->nfood : 0);
     const float reach2 = s->def.eat_radius * s->def.eat_radius;
-    w->nmoved[mines] = 0;
     int any = 0; // a branch-free pass first: on most ticks nobody reaches anything
     for (int a = 0; a < w->n; ++a)
-        any |= (w->alive[a] != 0) & (c->nd2[a] <= reach2);
-    if (!any) return;
+        any |= (!alive || alive[a] != 0) & (nd2[a] <= reach2);
+    if (!any) return 0;
     for (int j = 0; j < count; ++j)
         claim[j] = -1;
     for (int a = 0; a < w->n; ++a) {
-        if (!w->alive[a] || !(c->nd2[a] <= reach2)) continue;
-        int j = c->near[a], held = claim[j];
-        if (held < 0 || c->nd2[a] < c->nd2[held]) claim[j] = a;
+        if ((alive && !alive[a]) || !(nd2[a] <= reach2)) continue;
+        int j = near[a], held = claim[j];
+        if (held < 0 || nd2[a] < nd2[held]) claim[j] = a;
     }
     int nmoved = 0;
     int *moved = claim; // compacted in place: moved[q] <= the j being read
     for (int j = 0; j < count; ++j) {
         int a = claim[j];
         if (a < 0) continue;
-        if (mines) {
-            w->hits[a]++;
-            if (s->def.mine_hit == AL_MINE_END) w->alive[a] = 0;
-        } else {
-            w->food[a]++;
+        if (a >= a0 && a < a1) {
+            if (mines) {
+                w->hits[a]++;
+                if (s->def.mine_hit == AL_MINE_END) w->alive[a] = 0;
+            } else {
+                w->food[a]++;
+            }
         }
-        respawn(s, &w->wrng, ix, iy, j);
+        respawn(s, rng, ix, iy, j);
         moved[nmoved++] = j;
     }
-    w->nmoved[mines] = nmoved;
+    return nmoved;
+}
+
+// claim_items for the whole swarm in its own arrays (the serial step).
+static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool mines)
+{
+    w->nmoved[mines] = claim_items(s, w, mines, c->near, c->nd2, w->alive, mines ? w->mx : w->fx,
+                                   mines ? w->my : w->fy, &w->wrng, w->claim + (mines ? w->nfood : 0),
+                                   0, w->n);
 }
 
 // After the respawns of one kind: every ant of [a0, a1) whose cache a moved
@@ -796,9 +882,37 @@ static void shared_eat(const alAnts *s, swarm *w)
     if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
 }
 
+// A scanning shared world after the respawns of one kind (moved[0..nmoved),
+// now at ix, iy): the nearest of ants [a0, a1) brought up to date, and the
+// sensed vectors of those whose nearest changed taken again.
+// (Cloned as the tick is: its ant-wide passes are short vector loops.)
+TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, bool mines,
+                                     const float *ix, const float *iy, const int *moved,
+                                     int nmoved, int a0, int a1)
+{
+    if (nmoved == 0) return;
+    float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
+    al_ants_scan_moved(&s->def.world, ix, iy, mines ? w->nmines : w->nfood, moved, nmoved, w->x,
+                       w->y, a0, a1, c->near, c->nd2, w->touch);
+    for (int a = a0; a < a1; ++a) {
+        if (!w->touch[a]) continue;
+        float d;
+        c->nx[a] = ix[c->near[a]];
+        c->ny[a] = iy[c->near[a]];
+        check_one(s, w, c, a, &ux[a], &uy[a], mines ? &w->mdist[a] : &d);
+    }
+}
+
 // The caches of chunk [a0, a1) after the tick's respawns.
 static void shared_refresh(const alAnts *s, swarm *w, int a0, int a1)
 {
+    if (w->scan) {
+        scan_refresh(s, w, &w->fc, false, w->fx, w->fy, w->claim, w->nmoved[0], a0, a1);
+        if (w->nmines)
+            scan_refresh(s, w, &w->mc, true, w->mx, w->my, w->claim + w->nfood, w->nmoved[1], a0,
+                         a1);
+        return;
+    }
     refresh_caches(s, w, &w->fc, false, a0, a1);
     if (w->nmines) refresh_caches(s, w, &w->mc, true, a0, a1);
 }
@@ -813,10 +927,71 @@ static void shared_share(const alAnts *s, swarm *w)
 static inline void unit_call(const alAnts *s, swarm *w, int a0, int a1, int unit)
 {
     if (unit == CHUNK)
-        tick32(s, w, a0, a1, true);
+        tick32(s, w, a0, a1, true, 0);
     else
-        tick16(s, w, a0, a1, true);
+        tick16(s, w, a0, a1, true, 0);
 }
+
+#ifdef ALIFE_HAVE_OPENMP
+// The one-barrier tick of a scanning shared world (no greedy sharing), k
+// ticks on the threads. A worker owns a fixed range of ants (whole 16-ant
+// units, so whole cache lines) and its copy of the world's items and stream.
+// A tick: it thinks, moves and scans its ants in its copy, and publishes
+// their nearest items (cnear, cnd2, of this tick's parity); one barrier;
+// then it resolves the whole tick's eating itself (claim_items, reading every
+// ant's published nearest), respawning in its own copy from its own stream,
+// so every copy stays the same; it credits and refreshes its own ants only.
+// The next tick publishes into the other parity, which no worker still
+// reading this one can see: the barrier after it comes first. The claims,
+// respawns and answers are the serial step's, so the bits are too.
+static void run_shared_scan(const alAnts *s, swarm *w, int k)
+{
+    for (int t = 0; t < w->ncopies; ++t) { // every copy starts as the world is
+        world_copy *c = &w->copies[t];
+        if (t > 0) {
+            memcpy(c->fx, w->fx, (size_t)w->nfood * sizeof *w->fx);
+            memcpy(c->fy, w->fy, (size_t)w->nfood * sizeof *w->fy);
+            if (w->nmines) {
+                memcpy(c->mx, w->mx, (size_t)w->nmines * sizeof *w->mx);
+                memcpy(c->my, w->my, (size_t)w->nmines * sizeof *w->my);
+            }
+        }
+        c->rng = w->wrng;
+    }
+#pragma omp parallel num_threads(w->ncopies)
+    {
+        const int T = omp_get_num_threads(), t = omp_get_thread_num();
+        const int units = (w->n + AL_NN_BATCH - 1) / AL_NN_BATCH;
+        const int a0 = t * units / T * AL_NN_BATCH;
+        const int a1e = (t + 1) * units / T * AL_NN_BATCH, a1 = a1e < w->n ? a1e : w->n;
+        world_copy *wc = &w->copies[t];
+        near_cache *kc[2] = {&w->fc, &w->mc};
+        for (int tick = 0; tick < k; ++tick) {
+            const int par = tick & 1;
+            for (int a = a0; a < a1; a += CHUNK) {
+                if (a1 - a > AL_NN_BATCH)
+                    tick32(s, w, a, a + CHUNK < a1 ? a + CHUNK : a1, true, t);
+                else
+                    tick16(s, w, a, a1, true, t);
+            }
+            for (int m = 0; m < (w->nmines ? 2 : 1); ++m)
+                for (int a = a0; a < a1; ++a) {
+                    w->cnear[m][par][a] = kc[m]->near[a];
+                    w->cnd2[m][par][a] = w->alive[a] ? kc[m]->nd2[a] : INFINITY;
+                }
+#pragma omp barrier
+            for (int m = 0; m < (w->nmines ? 2 : 1); ++m) { // food first, then mines
+                float *ix = m ? wc->mx : wc->fx, *iy = m ? wc->my : wc->fy;
+                int *claim = wc->claim + (m ? w->nfood : 0);
+                int moved = claim_items(s, w, m, w->cnear[m][par], w->cnd2[m][par], NULL, ix, iy,
+                                        &wc->rng, claim, a0, a1);
+                scan_refresh(s, w, kc[m], m, ix, iy, claim, moved, a0, a1);
+            }
+        }
+    }
+    w->wrng = w->copies[0].rng; // copy 0 is the swarm's own items
+}
+#endif
 
 static void run_ticks(const alAnts *s, swarm *w, int k)
 {
@@ -837,7 +1012,9 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
     const int nchunks = (w->n + unit - 1) / unit;
     if (w->shared) {
 #ifdef ALIFE_HAVE_OPENMP
-        if (parallel) {
+        if (parallel && w->ncopies > 1) {
+            run_shared_scan(s, w, k);
+        } else if (parallel) {
             // A tick's parallel passes, its serial eating, the parallel cache
             // refresh (and the greedy sharing, serial), k times in one
             // parallel region: three barriers a tick (four with sharing).
@@ -966,7 +1143,10 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
 static void sense_all(const alAnts *s, swarm *w)
 {
     for (int a0 = 0; a0 < w->n; a0 += CHUNK)
-        sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false, CHUNK);
+        if (w->scan)
+            scan_sense(s, w, a0, 0, CHUNK);
+        else
+            sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false, CHUNK);
     if (w->shared) shared_share(s, w);
 }
 
@@ -1169,8 +1349,8 @@ static alResult create(const alAntsDef *def, uint64_t seed, int64_t gen, const f
     // a shared world (the same crowding).
     int nbase = replay || def->baseline_ants == 0 ? 0 : shared ? def->count : def->baseline_ants;
     size_t nw = (size_t)s->nweights;
-    bool ok = swarm_alloc(&s->pop, def, n, false, s->nweights, s->nneurons) &&
-              swarm_alloc(&s->base, def, nbase, true, 0, 0) &&
+    bool ok = swarm_alloc(&s->pop, def, n, false, s->nweights, s->nneurons, s->threads) &&
+              swarm_alloc(&s->base, def, nbase, true, 0, 0, s->threads) &&
               (s->fitness = calloc((size_t)n, sizeof *s->fitness)) != NULL &&
               (s->best = calloc(nw * (shared ? 1 + (size_t)n : 1), sizeof *s->best)) != NULL;
     if (ok && genome) {
@@ -1526,7 +1706,14 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
     double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
                         ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float))
                         : 0.0;
-    return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + assign;
+    // a scanning shared world on threads: a copy of the items per worker, the published nearest
+    const int threads = alThreads_Resolve(def->threads);
+    bool scan = def->world_mode == AL_ANTS_SHARED && def->food <= AL_ANTS_SCAN_MAX &&
+                (!def->mines || def->mine_count <= AL_ANTS_SCAN_MAX) && assign == 0.0 && threads > 1;
+    double copies = scan ? threads * (items * sizeof(float) + claims * sizeof(int) + 64.0) +
+                               8.0 * s * sizeof(float)
+                         : 0.0;
+    return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + assign + copies;
 }
 
 double alAnts_EstimateBytes(const alAntsDef *def)

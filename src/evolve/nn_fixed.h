@@ -63,25 +63,67 @@ AL_NNF_INLINE al_vf16 al_nnf_exp(al_vf16 x)
 // alNN_Activate(AL_ACT_SIGMOID, k, a) on 16 lanes.
 AL_NNF_INLINE al_vf16 al_nnf_sigmoid(float k, al_vf16 a) { return 1.0f / (1.0f + al_nnf_exp(-k * a)); }
 
-/// The forward pass of the 16 networks at wt (weight w of lane a at
-/// wt[w * stride + a]): reads the 4 input rows of act, writes the 6 hidden
-/// and 2 output rows (act[j * stride + a]); k = 1 / response.
+/// The forward pass of nb (1 or 2, a constant) groups of 16 networks at wt
+/// (weight w of lane a at wt[w * stride + a], group g's lanes 16 g on):
+/// reads the 4 input rows of act, writes the 6 hidden and 2 output rows
+/// (act[j * stride + a]); k = 1 / response.
+///
+/// Written as layers of independent values, not neuron after neuron: a
+/// sigmoid is a chain of some 25 dependent operations ending in a division,
+/// and a neuron-by-neuron loop kept the core waiting on one chain at a time
+/// (61% of an own-world tick was this pass). All the hidden sums first, then
+/// their 6 * nb sigmoids, then the outputs' sums and sigmoids: each step has
+/// 6 * nb (2 * nb) independent chains to interleave. Each lane's operations
+/// and their order are unchanged, so the bits are too.
+AL_NNF_INLINE void al_nnf_forward_n(const float *wt, size_t stride, float k, float *act,
+                                    const int nb)
+{
+    enum { MAXB = 2, WO = AL_NNF_HID * (AL_NNF_IN + 1) };
+    al_vf16 in[MAXB][AL_NNF_IN], hid[MAXB][AL_NNF_HID], out[MAXB][AL_NNF_OUT];
+#pragma GCC unroll 2
+    for (int g = 0; g < nb; ++g)
+#pragma GCC unroll 4
+        for (int i = 0; i < AL_NNF_IN; ++i) in[g][i] = al_nnf_load(act + i * stride + g * AL_NNF_LANES);
+#pragma GCC unroll 6
+    for (int j = 0; j < AL_NNF_HID; ++j)
+#pragma GCC unroll 2
+        for (int g = 0; g < nb; ++g) {
+            const float *w = wt + (size_t)j * (AL_NNF_IN + 1) * stride + g * AL_NNF_LANES;
+            al_vf16 acc = al_nnf_load(w) * in[g][0];
+#pragma GCC unroll 4
+            for (int i = 1; i < AL_NNF_IN; ++i) acc += al_nnf_load(w + i * stride) * in[g][i];
+            hid[g][j] = acc + al_nnf_load(w + AL_NNF_IN * stride);
+        }
+#pragma GCC unroll 6
+    for (int j = 0; j < AL_NNF_HID; ++j)
+#pragma GCC unroll 2
+        for (int g = 0; g < nb; ++g) {
+            hid[g][j] = al_nnf_sigmoid(k, hid[g][j]);
+            memcpy(act + (AL_NNF_IN + j) * stride + g * AL_NNF_LANES, &hid[g][j], sizeof hid[g][j]);
+        }
+#pragma GCC unroll 2
+    for (int j = 0; j < AL_NNF_OUT; ++j)
+#pragma GCC unroll 2
+        for (int g = 0; g < nb; ++g) {
+            const float *w = wt + (size_t)(WO + j * (AL_NNF_HID + 1)) * stride + g * AL_NNF_LANES;
+            al_vf16 acc = al_nnf_load(w) * hid[g][0];
+#pragma GCC unroll 6
+            for (int i = 1; i < AL_NNF_HID; ++i) acc += al_nnf_load(w + i * stride) * hid[g][i];
+            out[g][j] = acc + al_nnf_load(w + AL_NNF_HID * stride);
+        }
+#pragma GCC unroll 2
+    for (int j = 0; j < AL_NNF_OUT; ++j)
+#pragma GCC unroll 2
+        for (int g = 0; g < nb; ++g) {
+            al_vf16 o = al_nnf_sigmoid(k, out[g][j]);
+            memcpy(act + (AL_NNF_IN + AL_NNF_HID + j) * stride + g * AL_NNF_LANES, &o, sizeof o);
+        }
+}
+
+/// al_nnf_forward_n for one group of 16 networks.
 AL_NNF_INLINE void al_nnf_forward(const float *wt, size_t stride, float k, float *act)
 {
-    al_vf16 in[AL_NNF_IN], hid[AL_NNF_HID];
-    for (int i = 0; i < AL_NNF_IN; ++i) in[i] = al_nnf_load(act + i * stride);
-    for (int j = 0; j < AL_NNF_HID; ++j, wt += (AL_NNF_IN + 1) * stride) {
-        al_vf16 acc = al_nnf_load(wt) * in[0];
-        for (int i = 1; i < AL_NNF_IN; ++i) acc += al_nnf_load(wt + i * stride) * in[i];
-        hid[j] = al_nnf_sigmoid(k, acc + al_nnf_load(wt + AL_NNF_IN * stride));
-        memcpy(act + (AL_NNF_IN + j) * stride, &hid[j], sizeof hid[j]);
-    }
-    for (int j = 0; j < AL_NNF_OUT; ++j, wt += (AL_NNF_HID + 1) * stride) {
-        al_vf16 acc = al_nnf_load(wt) * hid[0];
-        for (int i = 1; i < AL_NNF_HID; ++i) acc += al_nnf_load(wt + i * stride) * hid[i];
-        al_vf16 o = al_nnf_sigmoid(k, acc + al_nnf_load(wt + AL_NNF_HID * stride));
-        memcpy(act + (AL_NNF_IN + AL_NNF_HID + j) * stride, &o, sizeof o);
-    }
+    al_nnf_forward_n(wt, stride, k, act, 1);
 }
 
 #endif

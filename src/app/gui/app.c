@@ -144,11 +144,13 @@ static const char *scenario_choice(const al_gui *g, const char *extra, char *buf
 }
 
 // The config of a new session of mode m: the user's CONFIG when it is of that
-// module, else the embedded defaults; then --set (first mode only), the
-// views' overrides and the seed for restarts. A steering scenario chosen in
-// the window ([ ], the chooser), and steering without a steering CONFIG,
-// open with exactly that scenario's lesson file (experiments/steering/
-// <scenario>.ini): its world, edges and counts are part of the lesson.
+// module, else the mode's lesson file (mode_lessons; the embedded defaults
+// only when the file cannot be found), so a mode runs exactly the lesson L
+// shows; then --set (first mode only), the views' overrides and the seed
+// for restarts. A steering scenario chosen in the window ([ ], the chooser)
+// opens with exactly that scenario's lesson file (experiments/steering/
+// <scenario>.ini), as written: its world, edges and counts are part of the
+// lesson.
 static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
 {
     alConfigDef def = alDefaultConfigDef();
@@ -163,25 +165,31 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
     char sc[64], lesson[1024];
     const char *chosen = m == 0 && !g->modules ? scenario_choice(g, extra, sc, sizeof sc) : NULL;
     bool from_lesson = false;
-    if (m == 0 && !g->modules && (chosen || !user)) {
-        if (!chosen) { // the default scenario's lesson
-            alConfigDef dd = alDefaultConfigDef();
-            dd.module = "steering";
-            alConfig *d;
-            alCreateConfig(&dd, &d, err);
-            if (!d) return NULL;
-            const char *dsc = alConfig_Text(d, "steering.scenario");
-            snprintf(sc, sizeof sc, "%s", dsc ? dsc : "boids");
-            alDestroyConfig(d);
-            chosen = sc;
-        }
+    if (!g->modules && (chosen || !user)) {
         char name[128];
-        snprintf(name, sizeof name, "steering/%s.ini", chosen);
+        if (m == 0) {
+            if (!chosen) { // the default scenario's lesson
+                alConfigDef dd = alDefaultConfigDef();
+                dd.module = "steering";
+                alConfig *d;
+                alCreateConfig(&dd, &d, err);
+                if (!d) return NULL;
+                const char *dsc = alConfig_Text(d, "steering.scenario");
+                snprintf(sc, sizeof sc, "%s", dsc ? dsc : "boids");
+                alDestroyConfig(d);
+            }
+            snprintf(name, sizeof name, "steering/%s.ini", chosen ? chosen : sc);
+        } else {
+            snprintf(name, sizeof name, "%s", mode_lessons[m]);
+        }
         if (al_lesson_find(name, lesson, sizeof lesson)) {
             def.path = lesson;
-            def.sets = NULL; // the lesson as written (--set went with the first scenario)
-            def.set_count = 0;
-            from_lesson = true;
+            def.text = NULL;
+            if (chosen) { // the lesson as written (--set went with the first scenario)
+                def.sets = NULL;
+                def.set_count = 0;
+            }
+            from_lesson = m == 0; // a steering lesson's world is its own: no kept overrides
         }
     }
     alConfig *cfg;
@@ -1208,6 +1216,11 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
         }
         m = cm;
         g->sets_mode = m;
+        // The first session's config as every later one of its mode: a
+        // mode without a CONFIG of its module runs its lesson file.
+        alDestroyConfig(cfg);
+        cfg = config_for(g, m, NULL, err);
+        if (!cfg) goto fail;
     }
     if (open_sdl(g, o, err) != AL_OK) {
         alDestroyConfig(cfg);

@@ -938,7 +938,8 @@ void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
         snprintf(out, cap, "%s", g->config_path);
         return;
     } else {
-        snprintf(rel, sizeof rel, "%s", g->mode == 1 ? "estrings/hello.ini" : g->mode == 4 ? "pole/double.ini" : "ants/default.ini");
+        if (!mode_lessons[g->mode]) return;
+        snprintf(rel, sizeof rel, "%s", mode_lessons[g->mode]);
     }
     al_lesson_find(rel, out, cap);
 }

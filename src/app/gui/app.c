@@ -221,8 +221,18 @@ static void store_failed(al_gui *g, const char *what, const alError *e)
 
 // Ends a session as its run is closed (finished, or interrupted when cut
 // short) and frees it; a failure to record that is kept (store_failed).
+// A window run that finished no generation (a mode or scenario shown and
+// left, a steering run closed before its first report) leaves no run in
+// the database: the window opens runs as the user looks around, and
+// `alife runs` and the compare picker list what produced data.
 static void end_session(al_gui *g, al_session *s, bool done)
 {
+    bool removed = false;
+    alError de = {0};
+    if (s->log && alRunLog_DiscardEmptyRun(s->log, s->run_id, &removed, &de) == AL_OK && removed) {
+        alRunLog_Close(s->log);
+        s->log = NULL;
+    }
     // Steering has no end in the window, so it is never 'done'; a run that
     // did its run.generations report periods has finished all the same.
     if (!done && s->cls == alModule_Find("steering") && s->cfg &&
@@ -315,7 +325,10 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
         }
         char name[128];
         run_name(g, m, cfg, name, sizeof name);
-        alResult r = al_session_open_with_class(&fresh, cls, run_cfg, g->db_path, name, err);
+        // A brain file replays (--brain): the ants evolving under it are no
+        // experiment of the user's, so they are not logged.
+        const char *db = g->brain && m == 2 ? NULL : g->db_path;
+        alResult r = al_session_open_with_class(&fresh, cls, run_cfg, db, name, err);
         if (r != AL_OK) {
             alDestroyConfig(cfg);
             return r;
@@ -717,6 +730,7 @@ static int64_t simulate(al_gui *g)
 
 void al_gui_update(al_gui *g)
 {
+    al_compare_view_set_current(g->cmpv, g->have_session ? g->s.run_id : 0);
     al_compare_view_refresh(g->cmpv);
     int64_t ticks = simulate(g);
     if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
@@ -925,7 +939,10 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) restart_next_seed(g);
         break;
     case K_COMPARE:
-        if (!repeat) al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
+        if (!repeat) {
+            al_compare_view_set_current(g->cmpv, g->have_session ? g->s.run_id : 0);
+            al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
+        }
         break;
     case K_PLOT:
         if (!repeat) g->plot_fig = g->plotted_index + 1; // wrapped when drawn

@@ -24,8 +24,9 @@ armed_db() {
                   BEGIN SELECT RAISE(ABORT, 'disk gone'); END;" || fail "arming $2 failed"
 }
 
-# 1. Quit while the run goes on: the GUI records it as 'interrupted'.
-printf 'at 5 quit\n' >"$TMP/quit.txt"
+# 1. Quit while the run goes on (after a generation: a window run with none
+# leaves no row): the GUI records it as 'interrupted'.
+printf "at gen 1 quit\n" >"$TMP/quit.txt"
 armed_db interrupted "$TMP/q.db"
 expect_exit 1 "closing the window when its run's end cannot be stored" -- \
     "$ALIFE" gui "$CFG" --offscreen --script "$TMP/quit.txt" --db "$TMP/q.db"

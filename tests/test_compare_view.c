@@ -64,14 +64,25 @@ static void picked_run_joins_the_plot_while_the_run_goes_on(void **state)
     push_key(SDLK_c);
     al_gui_handle_events(g);
     assert_true(al_compare_view_open(g->cmpv));
-    // The picker lists the 3 old estrings runs and this window's own run (4),
-    // not the ants run; the newest (this run) is first: tick the next one.
-    push_key(SDLK_DOWN);
+    // The picker lists the 3 old estrings runs, newest first: not the ants
+    // run, and not this window's own run (4), whose curve is the live one
+    // (ticked, it hid exactly under the "now" curve). Tick the first two.
+    assert_int_equal(al_compare_view_listed(g->cmpv, NULL), 3);
     push_key(SDLK_SPACE);
     push_key(SDLK_DOWN);
     push_key(SDLK_SPACE);
     al_gui_handle_events(g);
     assert_int_equal(al_compare_view_count(g->cmpv, "estrings"), 2);
+    // Their curves show in the picker's box at once (it covers the panel's
+    // plot they join): it drew nothing but the list. Run 3's line covers
+    // run 2's (the fixtures' values are the same), whose legend chip shows.
+    {
+        assert_int_equal(al_gui_save_png(g, fx_path("ticked.png"), &(alError){0}), AL_OK);
+        SDL_Rect box = {150, 40, 980, 720}; // the picker's box at 1280x800
+        int a = count_in(fx_path("ticked.png"), box, al_compare_colour(1));
+        int b = count_in(fx_path("ticked.png"), box, al_compare_colour(2));
+        if (a < 5 || b < 200) fail_msg("ticked runs' curves in the picker: %d and %d pixels", a, b);
+    }
     assert_int_equal(al_compare_view_count(g->cmpv, "ants"), 0);
     // G groups them (one group: both have the same run.group) and back.
     push_key(SDLK_g);

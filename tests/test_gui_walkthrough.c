@@ -207,9 +207,9 @@ static void the_picker_leaves_out_window_runs_that_were_left(void **state)
                   args);
     assert_int_equal(r.status, 0);
     assert_int_equal(r.n, 3);
-    assert_true(gs_num(r.line[0], "compare.listed") == 1); // this window's run
+    assert_true(gs_num(r.line[0], "compare.listed") == 0); // not this window's run (the live curve)
     assert_true(gs_num(r.line[0], "compare.hidden") == 3); // the three left by R
-    assert_true(gs_num(r.line[1], "compare.listed") == 4);
+    assert_true(gs_num(r.line[1], "compare.listed") == 3);
     assert_true(gs_num(r.line[2], "compare.curves") == 1);
     assert_string_equal(gs_str(r.line[2], "plotted"), "compare best");
     gs_free(&r);

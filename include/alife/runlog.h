@@ -15,6 +15,7 @@
 #ifndef ALIFE_RUNLOG_H
 #define ALIFE_RUNLOG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "alife/config.h"
@@ -87,6 +88,12 @@ alResult alRunLog_EndRun(alRunLog *log, int64_t run_id, const char *status, alEr
 /// GUI run) or "failed".
 alResult alRunLog_EndRunWhy(alRunLog *log, int64_t run_id, const char *status,
                             const char *stop_reason, alError *err);
+/// Removes run run_id if it has no generation logged (a window session left
+/// before it finished one: a mode or scenario shown and left, a replay): its
+/// row, params and edits go. Commits the batch first. *removed (may be NULL)
+/// says whether the run was removed; a run with a generation is left as it
+/// is (AL_OK, *removed false). AL_ERR_DB when SQLite fails.
+alResult alRunLog_DiscardEmptyRun(alRunLog *log, int64_t run_id, bool *removed, alError *err);
 /// Marks run run_id as changed by hand while it ran (a GUI run whose vehicle,
 /// target, obstacles or path the user changed): at generation gen (the
 /// generations finished so far) and tick, what is a short description

@@ -780,6 +780,28 @@ alResult alRunLog_EndRunWhy(alRunLog *log, int64_t run_id, const char *status,
     return AL_OK;
 }
 
+alResult alRunLog_DiscardEmptyRun(alRunLog *log, int64_t run_id, bool *removed, alError *err)
+{
+    if (removed) *removed = false;
+    if (commit(log, err) != AL_OK) return AL_ERR_DB;
+    sqlite3_stmt *st = NULL;
+    // One statement: the check and the delete cannot be split by a writer.
+    // params and edits go with the row (ON DELETE CASCADE).
+    if (sqlite3_prepare_v2(log->db,
+                           "DELETE FROM runs WHERE id = ?1 AND NOT EXISTS"
+                           " (SELECT 1 FROM generations WHERE run = ?1)",
+                           -1, &st, NULL) != SQLITE_OK)
+        return db_error(log, err, "cannot remove the empty run");
+    sqlite3_bind_int64(st, 1, run_id);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return db_error(log, err, "cannot remove the empty run");
+    bool gone = sqlite3_changes(log->db) == 1;
+    if (gone && log->beat_run == run_id) log->beat_run = 0;
+    if (removed) *removed = gone;
+    return AL_OK;
+}
+
 alResult alRunLog_MarkEdited(alRunLog *log, int64_t run_id, int64_t gen, int64_t tick,
                              const char *what, alError *err)
 {

@@ -144,11 +144,13 @@ static const char *scenario_choice(const al_gui *g, const char *extra, char *buf
 }
 
 // The config of a new session of mode m: the user's CONFIG when it is of that
-// module, else the embedded defaults; then --set (first mode only), the
-// views' overrides and the seed for restarts. A steering scenario chosen in
-// the window ([ ], the chooser), and steering without a steering CONFIG,
-// open with exactly that scenario's lesson file (experiments/steering/
-// <scenario>.ini): its world, edges and counts are part of the lesson.
+// module, else the mode's lesson file (mode_lessons; the embedded defaults
+// only when the file cannot be found), so a mode runs exactly the lesson L
+// shows; then --set (first mode only), the views' overrides and the seed
+// for restarts. A steering scenario chosen in the window ([ ], the chooser)
+// opens with exactly that scenario's lesson file (experiments/steering/
+// <scenario>.ini), as written: its world, edges and counts are part of the
+// lesson.
 static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
 {
     alConfigDef def = alDefaultConfigDef();
@@ -163,25 +165,31 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
     char sc[64], lesson[1024];
     const char *chosen = m == 0 && !g->modules ? scenario_choice(g, extra, sc, sizeof sc) : NULL;
     bool from_lesson = false;
-    if (m == 0 && !g->modules && (chosen || !user)) {
-        if (!chosen) { // the default scenario's lesson
-            alConfigDef dd = alDefaultConfigDef();
-            dd.module = "steering";
-            alConfig *d;
-            alCreateConfig(&dd, &d, err);
-            if (!d) return NULL;
-            const char *dsc = alConfig_Text(d, "steering.scenario");
-            snprintf(sc, sizeof sc, "%s", dsc ? dsc : "boids");
-            alDestroyConfig(d);
-            chosen = sc;
-        }
+    if (!g->modules && (chosen || !user)) {
         char name[128];
-        snprintf(name, sizeof name, "steering/%s.ini", chosen);
+        if (m == 0) {
+            if (!chosen) { // the default scenario's lesson
+                alConfigDef dd = alDefaultConfigDef();
+                dd.module = "steering";
+                alConfig *d;
+                alCreateConfig(&dd, &d, err);
+                if (!d) return NULL;
+                const char *dsc = alConfig_Text(d, "steering.scenario");
+                snprintf(sc, sizeof sc, "%s", dsc ? dsc : "boids");
+                alDestroyConfig(d);
+            }
+            snprintf(name, sizeof name, "steering/%s.ini", chosen ? chosen : sc);
+        } else {
+            snprintf(name, sizeof name, "%s", mode_lessons[m]);
+        }
         if (al_lesson_find(name, lesson, sizeof lesson)) {
             def.path = lesson;
-            def.sets = NULL; // the lesson as written (--set went with the first scenario)
-            def.set_count = 0;
-            from_lesson = true;
+            def.text = NULL;
+            if (chosen) { // the lesson as written (--set went with the first scenario)
+                def.sets = NULL;
+                def.set_count = 0;
+            }
+            from_lesson = m == 0; // a steering lesson's world is its own: no kept overrides
         }
     }
     alConfig *cfg;
@@ -213,8 +221,18 @@ static void store_failed(al_gui *g, const char *what, const alError *e)
 
 // Ends a session as its run is closed (finished, or interrupted when cut
 // short) and frees it; a failure to record that is kept (store_failed).
+// A window run that finished no generation (a mode or scenario shown and
+// left, a steering run closed before its first report) leaves no run in
+// the database: the window opens runs as the user looks around, and
+// `alife runs` and the compare picker list what produced data.
 static void end_session(al_gui *g, al_session *s, bool done)
 {
+    bool removed = false;
+    alError de = {0};
+    if (s->log && alRunLog_DiscardEmptyRun(s->log, s->run_id, &removed, &de) == AL_OK && removed) {
+        alRunLog_Close(s->log);
+        s->log = NULL;
+    }
     // Steering has no end in the window, so it is never 'done'; a run that
     // did its run.generations report periods has finished all the same.
     if (!done && s->cls == alModule_Find("steering") && s->cfg &&
@@ -307,7 +325,10 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
         }
         char name[128];
         run_name(g, m, cfg, name, sizeof name);
-        alResult r = al_session_open_with_class(&fresh, cls, run_cfg, g->db_path, name, err);
+        // A brain file replays (--brain): the ants evolving under it are no
+        // experiment of the user's, so they are not logged.
+        const char *db = g->brain && m == 2 ? NULL : g->db_path;
+        alResult r = al_session_open_with_class(&fresh, cls, run_cfg, db, name, err);
         if (r != AL_OK) {
             alDestroyConfig(cfg);
             return r;
@@ -710,6 +731,7 @@ static int64_t simulate(al_gui *g)
 
 void al_gui_update(al_gui *g)
 {
+    al_compare_view_set_current(g->cmpv, g->have_session ? g->s.run_id : 0);
     al_compare_view_refresh(g->cmpv);
     int64_t ticks = simulate(g);
     if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
@@ -918,7 +940,10 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) restart_next_seed(g);
         break;
     case K_COMPARE:
-        if (!repeat) al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
+        if (!repeat) {
+            al_compare_view_set_current(g->cmpv, g->have_session ? g->s.run_id : 0);
+            al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
+        }
         break;
     case K_PLOT:
         if (!repeat) g->plot_fig = g->plotted_index + 1; // wrapped when drawn
@@ -1209,6 +1234,11 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
         }
         m = cm;
         g->sets_mode = m;
+        // The first session's config as every later one of its mode: a
+        // mode without a CONFIG of its module runs its lesson file.
+        alDestroyConfig(cfg);
+        cfg = config_for(g, m, NULL, err);
+        if (!cfg) goto fail;
     }
     if (open_sdl(g, o, err) != AL_OK) {
         alDestroyConfig(cfg);

@@ -34,6 +34,7 @@ struct al_compare_view {
     bool have_model;
     char note[1100]; // why nothing is shown (no database, a group of one run, ...)
     double last_read;
+    int64_t current; // the window's own run: not offered (0: none)
 };
 
 al_compare_view *al_create_compare_view(void) { return calloc(1, sizeof(al_compare_view)); }
@@ -47,6 +48,13 @@ void al_destroy_compare_view(al_compare_view *v)
 }
 
 bool al_compare_view_open(const al_compare_view *v) { return v && v->open; }
+
+void al_compare_view_set_current(al_compare_view *v, int64_t run_id)
+{
+    if (!v || v->current == run_id) return;
+    v->current = run_id;
+    v->last_read = 0; // the list without it at the next refresh
+}
 
 int al_compare_view_listed(const al_compare_view *v, int *hidden)
 {
@@ -85,6 +93,9 @@ static void read_list(al_compare_view *v)
         v->hidden = 0;
         for (int i = 0; i < n; ++i) {
             const alRunInfo *r = alRunList_Get(runs, n - 1 - i); // newest first
+            // The window's own run is the live curve already: ticking it
+            // drew its curve exactly under the "now" one.
+            if (v->current > 0 && r->id == v->current) continue;
             // A window session that never finished a generation, or was left
             // (a scenario switch, a restart) after a few, is not worth a line.
             bool ticked_before = false;
@@ -343,7 +354,19 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
         y += lh;
     }
     y += 4;
-    int rows = (box.y + box.h - 12 - y) / lh;
+    // The ticked runs' curves in the box's lower part, so a tick shows at
+    // once (the panel's plot, where they join the live run, is under the
+    // overlay); the list keeps at least three rows.
+    int bottom = box.y + box.h - 12;
+    SDL_Rect plot = {0, 0, 0, 0};
+    if (v->have_model && v->model.ngroups > 0) {
+        int ph = (bottom - y) / 2 < 320 ? (bottom - y) / 2 : 320;
+        if (ph >= 100 && bottom - ph - 8 - y >= 3 * lh) {
+            plot = (SDL_Rect){x - 6, bottom - ph, bw - 28, ph};
+            bottom = plot.y - 8;
+        }
+    }
+    int rows = (bottom - y) / lh;
     if (rows < 1) rows = 1;
     if (v->cursor < v->scroll) v->scroll = v->cursor;
     if (v->cursor >= v->scroll + rows) v->scroll = v->cursor - rows + 1;
@@ -354,6 +377,11 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
         al_draw_text_px(r, font, (float)x, (float)y - 2, e->ticked ? AL_COL_GOOD : AL_COL_DIM,
                         e->ticked ? "[x]" : "[ ]");
         al_draw_text_px(r, small, (float)(x + 34), (float)y, col, e->text);
+    }
+    if (plot.w > 0) {
+        char yt[96];
+        snprintf(yt, sizeof yt, "best fitness (%s is better)", v->model.lower_is_better ? "lower" : "higher");
+        al_compare_view_draw_plot(v, r, small, plot, yt, NULL, 0);
     }
     SDL_RenderSetClipRect(r, NULL);
 }

@@ -27,6 +27,10 @@ void al_destroy_compare_view(al_compare_view *v);
 /// Opens the picker on the runs of module in db_path (re-read now), or
 /// closes it.
 void al_compare_view_toggle(al_compare_view *v, const char *db_path, const char *module);
+/// The run the window shows now (0: none, e.g. not logging): the picker
+/// does not offer it, since its curve is the live one on the plot. Call it
+/// before toggle and once per frame; a change re-reads the list when due.
+void al_compare_view_set_current(al_compare_view *v, int64_t run_id);
 /// Whether the picker is open (it then takes the keyboard).
 bool al_compare_view_open(const al_compare_view *v);
 /// Handles an event while the picker is open; returns true when used.
@@ -51,7 +55,8 @@ int al_compare_view_count(const al_compare_view *v, const char *module);
 void al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, const al_font *font,
                                SDL_Rect area, const char *ytitle, const al_series *live,
                                int nlive);
-/// Draws the picker overlay over the whole output (w x h), when open.
+/// Draws the picker overlay over the whole output (w x h), when open: the
+/// runs, and below them the ticked runs' curves (as they will join the plot).
 void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_font *font,
                                  const al_font *small, const al_font *title, int w, int h);
 

@@ -22,7 +22,7 @@ typedef struct al_gui al_gui;
 /// How to open the shell. Fill from al_default_gui_opts().
 typedef struct al_gui_opts {
     const char *mode;        ///< "steering", "estrings" or "ants"; NULL: the config's module
-    const char *config_path; ///< INI file for its module's sessions; NULL: embedded defaults
+    const char *config_path; ///< INI file for its module's sessions; NULL: the lesson files
     const char *config_text; ///< INI text instead of reading config_path (which names it)
     /// A brain to replay in the ants view (alife gui --brain FILE): its
     /// weights, and the seed and generation of the world it was scored in.

@@ -11,6 +11,11 @@
 
 enum { NMODES = 5, MAXFIG = 4, NSPEEDS = 18 };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor", "pole"};
+/// The lesson file (under experiments/) each mode opens with when no CONFIG
+/// of its module was given, and that L shows; NULL: steering, whose lesson
+/// is its scenario's (steering/<scenario>.ini).
+static const char *const mode_lessons[NMODES] = {NULL, "estrings/hello.ini", "ants/default.ini",
+                                                 "xor/xor.ini", "pole/double.ini"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
                                                 "Neural ant foragers", "XOR (NEAT)", "Pole balancing (CMA-ES)"};
 /// Ticks per frame; a negative -k is one tick every k frames (slow enough

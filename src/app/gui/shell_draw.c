@@ -90,6 +90,14 @@ void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
                         : g->jump_to    ? "jumping"
                         : g->paused     ? "paused"
                                         : "running";
+    if (col) *col = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
+    if (g->view && g->view->no_table && g->cfg && alConfig_Text(g->cfg, "steering.dt")) {
+        // Steering has no generations (its report periods only measure):
+        // the simulated time and ticks.
+        snprintf(out, cap, "%s   tick %lld   time %.1f s", state, (long long)g->s.ticks,
+                 (double)g->s.ticks * alConfig_Float(g->cfg, "steering.dt"));
+        return;
+    }
     char gens[64];
     if (g->s.max_gens == INT64_MAX)
         snprintf(gens, sizeof gens, "%lld done", (long long)g->s.gens);
@@ -953,7 +961,8 @@ void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
         snprintf(out, cap, "%s", g->config_path);
         return;
     } else {
-        snprintf(rel, sizeof rel, "%s", g->mode == 1 ? "estrings/hello.ini" : g->mode == 4 ? "pole/double.ini" : "ants/default.ini");
+        if (!mode_lessons[g->mode]) return;
+        snprintf(rel, sizeof rel, "%s", mode_lessons[g->mode]);
     }
     al_lesson_find(rel, out, cap);
 }

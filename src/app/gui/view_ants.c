@@ -45,6 +45,7 @@ typedef struct ants_view {
     int64_t eaten_seen;    // items seen eaten in the drawn world (for tests)
     bool auto_replayed;    // the replay started at the run's end was tried
     bool living;           // replay is the run's own population, kept alive past its limit
+    bool was_done;         // ctx->done as of the last update
     SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
     int brain_nodes;       // the neurons it drew
     al_species_plot *species; // run.algorithm = neat: the species over generations
@@ -267,8 +268,11 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     }
     if (v && !ctx->done) {
         v->auto_replayed = false;
-        if (v->living) stop_replay(v); // evolving on: the run's population is live again
+        // Evolving on past the limit (E, J): the world, the header and the
+        // panel show the live population again, whatever replayed there.
+        if (v->living || v->was_done) stop_replay(v);
     }
+    if (v) v->was_done = ctx->done;
     if (!v) return;
     if (v->replay) {
         // The replay runs at the shell's speed (at least a tick a frame) and

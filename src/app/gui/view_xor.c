@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/counted.h"
 #include "alife/xor.h"
 #include "neat_layout.h"
 #include "species_plot.h"
@@ -160,7 +161,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         int hidden = 0, links = 0;
         for (int i = 0; i < g->node_count; ++i) hidden += g->nodes[i].type == AL_NEAT_HIDDEN;
         for (int i = 0; i < g->conn_count; ++i) links += g->conns[i].enabled;
-        al_panel_kv(p, "best network", "%d hidden, %d links", hidden, links);
+        char hn[40], ln[40];
+        al_panel_kv(p, "best network", "%s, %s", alCounted(hn, sizeof hn, hidden, "hidden node", NULL),
+                    alCounted(ln, sizeof ln, links, "link", NULL));
     }
     al_species_plot_panel(ctx->state, p, 96);
     // The solve line is the module's describe, under the generations table.

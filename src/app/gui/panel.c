@@ -195,6 +195,16 @@ void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
     va_end(ap);
 }
 
+void al_panel_line(al_panel *p, const al_font *f, SDL_Color col, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    line(p, f, col, buf, sizeof buf);
+}
+
 void al_panel_note(al_panel *p, const char *fmt, ...)
 {
     va_list ap;

@@ -13,11 +13,15 @@ q() { sqlite3 "$DB" "$1"; }
 # ---- the default lesson solves and logs every generation ---------------------------
 expect_exit 0 "hello.ini runs" -- "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --db "$DB"
 expect_output "goal reached" "hello.ini reaches its goal"
-expect_output "solved at generation" "the summary says when it was solved"
+expect_output "solved after" "the summary says when it was solved"
 expect_output "Hello, World!" "the summary shows the solved string"
 gens=$(q "SELECT COUNT(*) FROM generations WHERE run = 1")
 last=$(q "SELECT MAX(gen) FROM generations WHERE run = 1")
 expect_equal "$((last + 1))" "$gens" "every generation 0..last is stored"
+# One count everywhere: the summary counts generations as the header, the
+# run line ("finished: N generations") and `alife show` do.
+expect_output "finished: $gens generations" "the run line counts the stored generations"
+expect_output "solved after $gens generations" "the summary counts them the same way"
 expect_equal "$(q "SELECT COUNT(*) FROM genomes WHERE run = 1 AND rank = 0")" "$gens" "one best genome per generation"
 expect_equal "$(q "SELECT CAST(genome AS TEXT) FROM genomes WHERE run = 1 AND gen = $last AND rank = 0")" "Hello, World!" \
     "the last generation's genome is the target"
@@ -90,7 +94,7 @@ checks=$((checks + 1))
 
 # ---- the name lesson takes accented names ------------------------------------------------
 expect_exit 0 "name.ini evolves José" -- "$ALIFE" run "$SRC/experiments/estrings/name.ini" --db "$TMP/name.db" --set estrings.target=José
-expect_output "solved at generation" "José is solved"
+expect_output "solved after" "José is solved"
 expect_output "'José'" "the solved string reads as typed"
 expect_equal "$(sqlite3 "$TMP/name.db" "SELECT length(genome) FROM genomes WHERE rank = 0 LIMIT 1")" "4" \
     "one gene per character: José is 4 genes"

@@ -14,7 +14,7 @@ cd "$SRC" || exit 1
 for l in single double double_novel; do
     expect_exit 0 "lesson $l runs" -- "$ALIFE" run experiments/pole/$l.ini --db "$TMP/runs.db" -q
     expect_output "stopped: solved" "lesson $l is solved"
-    expect_output "$l pole solved at generation" "the summary names the variant and the generation"
+    expect_output "$l pole solved after" "the summary names the variant and the generations"
 done
 expect_output "generalisation: " "double_novel's summary gives the generalisation score"
 expect_output " of 625 starts" "the score is out of the 625 starts"
@@ -23,7 +23,7 @@ expect_output " of 625 starts" "the score is out of the 625 starts"
 # stored; bench gives the same evaluations with 1 and 2 threads.
 expect_exit 0 "the NEAT lesson runs" -- "$ALIFE" run experiments/pole/double_neat.ini --db "$TMP/neat.db" -q
 expect_output "stopped: solved" "NEAT solves the double pole"
-expect_output "double pole solved at generation" "the summary names the variant"
+expect_output "double pole solved after" "the summary names the variant"
 expect_output "; NEAT net: " "the summary describes the solving network"
 expect_exit 0 "bench pole, NEAT, 1 thread" -- "$ALIFE" bench pole experiments/pole/double_neat.ini --seeds 2 --json
 expect_output '"algorithm": "neat"' "the bench names the algorithm"

@@ -12,7 +12,7 @@ SRC=$2
 DB="$TMP/xor.db"
 expect_exit 0 "the XOR lesson runs" -- "$ALIFE" run "$SRC/experiments/xor/xor.ini" --db "$DB" --seed 3 --quiet
 expect_output "stopped: solved" "the run stops when XOR is solved"
-expect_output "solved at generation" "the generation of the first solver is named"
+expect_output "solved after" "the generations to the first solver are counted"
 expect_output "evaluations): outputs " "the outputs are not read as hidden nodes"
 expect_output " hidden nodes" "the hidden nodes are counted apart"
 expect_exit 0 "the run is in the database" -- "$ALIFE" runs --db "$DB" --module xor

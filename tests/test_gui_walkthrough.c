@@ -43,9 +43,9 @@ static void an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run(void **s
     gs_run_script(&r,
                   "at 0 key F\n"
                   "at 60 state\n"
-                  "at 61 key E\n" // on, one generation a frame
-                  "at 70 state\n"
-                  "at 71 quit\n",
+                  "at 61 key E\n" // on, at the strings' class speed (a generation every 15 frames)
+                  "at 100 state\n"
+                  "at 101 quit\n",
                   args);
     assert_int_equal(r.status, 0);
     assert_int_equal(r.n, 2);
@@ -631,14 +631,21 @@ static void the_goal_generation_is_the_tables_and_the_clis(void **state)
                   "--no-log experiments/estrings/hello.ini");
     assert_int_equal(r.status, 0);
     assert_true(gs_bool(r.line[0], "finished"));
-    // The solved generation is the last one done: the table's row gens - 1,
-    // 'solved at generation N' in the CLI, 'GOAL REACHED at generation N'.
+    // The solved generation is the last one done: the table's row gens - 1;
+    // every count says gens: 'generations 62 of ... done' in the header,
+    // 'GOAL REACHED after 62 generations' on the banner, 'solved after 62
+    // generations' in the CLI (the trial saw 'at generation 61' beside 62).
     assert_true(gs_num(r.line[0], "figures.solved_at") == gs_num(r.line[0], "generation") - 1);
+    char want[80];
+    snprintf(want, sizeof want, "GOAL REACHED after %.0f generations", gs_num(r.line[0], "generation"));
+    assert_non_null(strstr(gs_str(r.line[0], "banner"), want));
+    snprintf(want, sizeof want, "generations %.0f of", gs_num(r.line[0], "generation"));
+    assert_non_null(strstr(gs_str(r.line[0], "header"), want));
     gs_free(&r);
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
              "cd '%s' && '%s' run experiments/estrings/hello.ini --db '%s' 2>&1 | grep -q "
-             "'solved at generation 61'",
+             "'solved after 62 generations'",
              ALIFE_SOURCE_DIR, ALIFE_BINARY, gs_path("hello.db"));
     assert_int_equal(system(cmd), 0);
 }

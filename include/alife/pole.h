@@ -156,6 +156,9 @@ const float *alPoleRun_Best(const alPoleRun *run, int *n);
 /// for weight vectors), whether its net is recurrent and its sigmoid slope
 /// (either may be NULL), for alNeatNet_Build. Valid until the next step.
 const alNeatGenome *alPoleRun_BestGenome(const alPoleRun *run, bool *recurrent, double *slope);
+/// The NEAT population under run.algorithm = neat (its species, for the
+/// window's species plot), else NULL. Valid until the next step.
+const alNeat *alPoleRun_Neat(const alPoleRun *run);
 /// The checks creating a run makes (the task's def, the algorithm for it),
 /// without creating one: for `alife config FILE`.
 alResult alPole_CheckConfig(const alConfig *cfg, alError *err);

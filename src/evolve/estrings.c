@@ -392,8 +392,8 @@ static void mod_describe(const void *self, char *buf, size_t cap)
     alEStrings_Format(e.text, e.length, text, sizeof text);
     const char *more = strlen(text) + 1 >= sizeof text ? "..." : "";
     if (es->solved)
-        snprintf(buf, cap, "solved at generation %lld (%lld evaluations): '%s%s'",
-                 (long long)es->solved_at, (long long)es->solved_evals, text, more);
+        snprintf(buf, cap, "solved after %lld generations (%lld evaluations): '%s%s'",
+                 (long long)es->solved_at + 1, (long long)es->solved_evals, text, more);
     else
         snprintf(buf, cap, "best '%s%s' error %g at generation %lld", text, more, e.error,
                  (long long)e.gen); // why it stopped: mod_stop_reason

@@ -10,6 +10,7 @@
 
 #include "alife/algorithm.h"
 #include "alife/algorithm_factory.h"
+#include "alife/counted.h"
 #include "alife/module.h"
 #include "alife/pole.h"
 #include "alife/threads.h"
@@ -384,17 +385,24 @@ static void describe(const void *self, char *buf, size_t cap)
         int hidden = 0, links = 0;
         for (int i = 0; i < run->best_g.node_count; ++i) hidden += run->best_g.nodes[i].type == AL_NEAT_HIDDEN;
         for (int c = 0; c < run->best_g.conn_count; ++c) links += run->best_g.conns[c].enabled;
-        snprintf(gen + k, sizeof gen - (size_t)k, "; NEAT net: %d hidden nodes, %d links%s", hidden, links,
+        char hn[40], ln[40];
+        snprintf(gen + k, sizeof gen - (size_t)k, "; NEAT net: %s, %s%s",
+                 alCounted(hn, sizeof hn, hidden, "hidden node", NULL), alCounted(ln, sizeof ln, links, "link", NULL),
                  run->recurrent ? ", recurrent" : "");
     }
     if (!run->has_stats)
         snprintf(buf, cap, "%s pole: no generation yet", v);
     else if (run->solved)
-        snprintf(buf, cap, "%s pole solved at generation %lld (%lld evaluations)%s", v, (long long)run->solved_gen,
-                 (long long)run->solved_evals, gen);
+        snprintf(buf, cap, "%s pole solved after %lld generations (%lld evaluations)%s", v,
+                 (long long)run->solved_gen + 1, (long long)run->solved_evals, gen);
     else
         snprintf(buf, cap, "%s pole: best balanced %lld steps at generation %lld%s", v,
                  (long long)run->best_steps, (long long)run->stats.gen, gen); // why it stopped: stop_reason
+}
+
+const alNeat *alPoleRun_Neat(const alPoleRun *run)
+{
+    return run->neat && run->algo.self ? (const alNeat *)run->algo.self : NULL;
 }
 
 int alPoleRun_Generalisation(const alPoleRun *run)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alife/algorithm_factory.h"
+#include "alife/counted.h"
 #include "alife/module.h"
 #include "alife/threads.h"
 #ifdef ALIFE_HAVE_OPENMP
@@ -235,13 +236,16 @@ static void mod_describe(const void *self, char *buf, size_t cap)
     int hidden = 0;
     for (int i = 0; i < x->best.node_count; ++i) hidden += x->best.nodes[i].type == AL_NEAT_HIDDEN;
     const double *o = x->best_out;
+    char hn[40], sn[40];
+    alCounted(hn, sizeof hn, hidden, "hidden node", NULL);
     if (x->is_solved)
-        snprintf(buf, cap, "solved at generation %lld (%lld evaluations): outputs %.2f %.2f %.2f %.2f; %d hidden nodes",
-                 (long long)x->solved_at, (long long)x->solved_evals, o[0], o[1], o[2], o[3], hidden);
+        snprintf(buf, cap, "solved after %lld generations (%lld evaluations): outputs %.2f %.2f %.2f %.2f; %s",
+                 (long long)x->solved_at + 1, (long long)x->solved_evals, o[0], o[1], o[2], o[3], hn);
     else
-        snprintf(buf, cap, "best fitness %.3f: outputs %.2f %.2f %.2f %.2f; %d hidden nodes, %d species", x->best_fit,
-                 o[0], o[1], o[2], o[3], hidden,
-                 x->species_n > 0 ? x->species[x->species_n - 1] : alNeat_SpeciesCount(x->neat));
+        snprintf(buf, cap, "best fitness %.3f: outputs %.2f %.2f %.2f %.2f; %s, %s", x->best_fit, o[0], o[1], o[2],
+                 o[3], hn,
+                 alCounted(sn, sizeof sn, x->species_n > 0 ? x->species[x->species_n - 1] : alNeat_SpeciesCount(x->neat),
+                           "species", "species"));
 }
 
 const alModuleClass alXorModule = {

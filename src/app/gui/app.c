@@ -871,6 +871,11 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     bool repeat = k->repeat != 0;
     const shell_key *sk = al_shell_key_of(sym, k->keysym.mod);
     shell_action act = sk ? sk->act : (shell_action)-1;
+    if (!sk && sym == SDLK_b && !repeat && !g->help && !g->lesson) { // the view did not take B: say why
+        al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only: this view already "
+                                     "shows the latest generation's best");
+        return;
+    }
     if (g->lesson && !g->help && sk &&
         (act == K_SCROLL_UP || act == K_SCROLL_DOWN || act == K_LINE_UP || act == K_LINE_DOWN)) {
         int page = g->lesson_visible > 2 ? g->lesson_visible - 1 : 1; // the lesson scrolls

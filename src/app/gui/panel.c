@@ -22,6 +22,61 @@ static void fit(const al_font *f, char *buf, size_t cap, int width)
     (void)al_text_fit(f, buf, cap, width);
 }
 
+static void dropped(al_panel *p);
+
+// Lines a long text or value wraps onto before its rest is cut with "...".
+enum { WRAP_LINES = 3 };
+
+// The longest head of s (at most cap - 1 bytes) that fits width pixels in f,
+// broken before a space or '/' (mid-word only when one word is too wide),
+// copied into part; returns the bytes of s it takes.
+static size_t head_that_fits(const al_font *f, const char *s, int width, char *part, size_t cap)
+{
+    size_t take = strlen(s);
+    if (take >= cap) take = cap - 1;
+    for (;;) {
+        snprintf(part, cap, "%.*s", (int)take, s);
+        if (take <= 1 || al_text_width(f, part) <= width) break;
+        size_t sp = take - 1;
+        while (sp > 0 && s[sp] != ' ' && s[sp] != '/')
+            sp--;
+        take = sp > 0 ? sp : take - 1;
+    }
+    while (take > 1 && ((unsigned char)s[take] & 0xC0) == 0x80)
+        take--; // never split a UTF-8 character
+    snprintf(part, cap, "%.*s", (int)take, s);
+    return take;
+}
+
+// Draws text at column x (width pixels wide) over at most max_lines lines
+// from the cursor, wrapped at spaces; the last line is cut with "..." when
+// text is longer still (the section then says it was cut).
+static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int width, const char *text,
+                    int max_lines)
+{
+    const char *s = text;
+    if (*s && !al_panel_fits(p, f)) dropped(p);
+    for (int n = 0; n < max_lines && *s; ++n) {
+        if (!al_panel_fits(p, f)) {
+            dropped(p);
+            return;
+        }
+        char part[512];
+        if (n == max_lines - 1 || al_text_width(f, s) <= width) { // the rest
+            snprintf(part, sizeof part, "%s", s);
+            if (al_text_fit(f, part, sizeof part, width)) dropped(p);
+            al_draw_text_px(p->r, f, (float)x, (float)p->y, col, part);
+            p->y += al_font_height(f);
+            return;
+        }
+        s += head_that_fits(f, s, width, part, sizeof part);
+        al_draw_text_px(p->r, f, (float)x, (float)p->y, col, part);
+        p->y += al_font_height(f);
+        while (*s == ' ')
+            s++;
+    }
+}
+
 // The section being filled (the last heading's), or NULL.
 static al_panel_section *current(al_panel *p)
 {
@@ -120,11 +175,16 @@ void al_panel_heading(al_panel *p, const char *text)
     p->y += 3;
 }
 
+// A text line that wraps rather than being cut.
 static void vline(al_panel *p, const al_font *f, SDL_Color col, const char *fmt, va_list ap)
 {
     char buf[1024];
     vsnprintf(buf, sizeof buf, fmt, ap);
-    line(p, f, col, buf, sizeof buf);
+    if (!al_panel_fits(p, f)) {
+        dropped(p);
+        return;
+    }
+    wrapped(p, f, col, p->x, p->width, buf, WRAP_LINES);
 }
 
 void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
@@ -133,6 +193,16 @@ void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
     va_start(ap, fmt);
     vline(p, p->font, col, fmt, ap);
     va_end(ap);
+}
+
+void al_panel_line(al_panel *p, const al_font *f, SDL_Color col, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    line(p, f, col, buf, sizeof buf);
 }
 
 void al_panel_note(al_panel *p, const char *fmt, ...)
@@ -156,11 +226,11 @@ void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
     va_end(ap);
     snprintf(lab, sizeof lab, "%s", label);
     int half = p->width / 2;
-    fit(p->font, lab, sizeof lab, half - 6);
-    fit(p->font, val, sizeof val, p->width - half);
+    if (al_text_fit(p->font, lab, sizeof lab, half - 6)) dropped(p);
     al_draw_text_px(p->r, p->font, (float)p->x, (float)p->y, AL_COL_DIM, lab);
-    al_draw_text_px(p->r, p->font, (float)(p->x + half), (float)p->y, AL_COL_TEXT, val);
-    p->y += al_font_height(p->font);
+    // A long value goes on under itself in the value column, never cut
+    // short of WRAP_LINES lines ("NEAT net: 2 hidden nodes, 11 l...").
+    wrapped(p, p->font, AL_COL_TEXT, p->x + half, p->width - half, val, WRAP_LINES);
 }
 
 void al_panel_value(al_panel *p, SDL_Color col, const char *name, double value, SDL_Keycode more,
@@ -206,54 +276,23 @@ void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int
     p->y += al_font_height(p->mono);
 }
 
-// The length of the longest head of s that fits in width pixels, broken
-// before a space or '/' (at least one byte); part receives it.
-static size_t fitting_head(const al_font *f, int width, const char *s, char *part, size_t cap)
-{
-    size_t take = strlen(s);
-    if (take >= cap) take = cap - 1;
-    for (;;) {
-        snprintf(part, cap, "%.*s", (int)take, s);
-        if (take <= 1 || al_text_width(f, part) <= width) return take;
-        size_t sp = take - 1;
-        while (sp > 0 && s[sp] != ' ' && s[sp] != '/')
-            sp--;
-        take = sp > 0 ? sp : take - 1;
-    }
-}
-
-static const char *skip_spaces(const char *s)
-{
-    while (*s == ' ')
-        s++;
-    return s;
-}
-
+// Lines text takes when wrapped as wrapped() draws it (no line limit).
 int al_panel_wrap_lines(const al_panel *p, const al_font *f, const char *text)
 {
     char part[512];
     int n = 0;
-    for (const char *s = text; *s; ++n)
-        s = skip_spaces(s + fitting_head(f, p->width, s, part, sizeof part));
+    for (const char *s = text; *s; ++n) {
+        if (al_text_width(f, s) <= p->width) return n + 1;
+        s += head_that_fits(f, s, p->width, part, sizeof part);
+        while (*s == ' ')
+            s++;
+    }
     return n;
 }
 
 void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines)
 {
-    const char *s = text;
-    if (*s && !al_panel_fits(p, f)) dropped(p);
-    for (int n = 0; n < max_lines && *s && al_panel_fits(p, f); ++n) {
-        char part[512];
-        if (n == max_lines - 1) { // the rest, cut with "..." if it is too long
-            snprintf(part, sizeof part, "%s", s);
-            line(p, f, col, part, sizeof part);
-            return;
-        }
-        size_t take = fitting_head(f, p->width, s, part, sizeof part);
-        al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, part);
-        p->y += al_font_height(f);
-        s = skip_spaces(s + take);
-    }
+    wrapped(p, f, col, p->x, p->width, text, max_lines);
 }
 
 SDL_Rect al_panel_area(al_panel *p, int height)

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "alife/world.h"
+#include "figure_names.h"
 #include "plot.h"
 #include "png_write.h"
 #include "shell.h"
@@ -203,10 +204,12 @@ static void draw_world(al_gui *g)
             snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
                      (long long)g->s.gens);
         else if (g->s.goal) { // shorter while it does not fit (a small window)
-            static const char *const forms[] = {"GOAL REACHED at generation %lld  -  R: new run",
-                                                 "GOAL REACHED at generation %lld", "GOAL at gen %lld"};
+            // Counted as the status line ("generations 62 of 100 done") and
+            // the CLI ("solved after 62 generations") count: generations done.
+            static const char *const forms[] = {"GOAL REACHED after %lld generations  -  R: new run",
+                                                 "GOAL REACHED after %lld generations", "GOAL after %lld gens"};
             for (int i = 0; i < 3; ++i) {
-                snprintf(s, sizeof s, forms[i], (long long)(g->s.gens - 1));
+                snprintf(s, sizeof s, forms[i], (long long)g->s.gens);
                 if (al_text_width(g->font, s) + 16 <= c.rect.x + c.rect.w - bx - 4) break;
             }
         }
@@ -644,7 +647,7 @@ static void draw_panel(al_gui *g)
         char status[200];
         SDL_Color sc;
         al_shell_status(g, status, sizeof status, &sc);
-        al_panel_text(&p, sc, "%s", status);
+        al_panel_line(&p, p.font, sc, "%s", status); // one line always: the sections below stay put
         char fps[32] = "", speed[64];
         if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
         int sp = speeds[g->speed_idx];
@@ -661,9 +664,16 @@ static void draw_panel(al_gui *g)
         else
             snprintf(logging, sizeof logging, "%s", g->db_path ? "log closed" : "not logged");
         int y_speed = p.y;
-        al_panel_note(&p, "speed %s%s   seed %llu   %s%s", speed, fps,
-                      (unsigned long long)g->s.seed, logging,
-                      g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "");
+        // One line, so nothing below moves; when it is too wide the seed and
+        // then the logging go first, never the E hint ("E: evo..." was cut).
+        const char *e_hint = g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "";
+        char note[256], seed[40];
+        snprintf(seed, sizeof seed, "   seed %llu", (unsigned long long)g->s.seed);
+        snprintf(note, sizeof note, "speed %s%s%s   %s%s", speed, fps, seed, logging, e_hint);
+        if (al_text_width(p.small, note) > p.width)
+            snprintf(note, sizeof note, "speed %s%s   %s%s", speed, fps, logging, e_hint);
+        if (al_text_width(p.small, note) > p.width) snprintf(note, sizeof note, "speed %s%s", speed, e_hint);
+        al_panel_line(&p, p.small, AL_COL_DIM, "%s", note);
         al_panel_hotkey(&p, y_speed, SDLK_PLUS); // wheel/drag: faster, slower
     } else {
         al_panel_text(&p, AL_COL_DIM, "empty world: module not in this build");
@@ -748,25 +758,33 @@ static void draw_panel(al_gui *g)
     g->plotted_index = pf;
     const char *hint = NULL; // said after the title when it fits
     const char *want = g->plot_fig < 0 && g->have_session ? wanted_figure(g) : NULL;
+    // A figure is shown in words, its title saying what it measures
+    // (figure_names.c); `plotted` keeps its name.
+    char fig_title[160], fig_words[64];
     if (pf == 0 && want && h->nall == 0) {
         // Before the first report: the lesson's figure, with no points yet
         // (not "fitness", which this plot will not show).
-        series[ns++] = (al_series){want, AL_COL_BEST, NULL, 0, false};
+        snprintf(fig_words, sizeof fig_words, "%s", al_figure_words(want));
+        series[ns++] = (al_series){fig_words, AL_COL_BEST, NULL, 0, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", want);
-        ytitle = want;
+        ytitle = al_figure_title(want, fig_title, sizeof fig_title);
     } else if (pf > 0) {
         const char *name = h->all_name[pf - 1];
-        series[ns++] = (al_series){name, AL_COL_BEST, h->all[pf - 1], h->n, false};
+        snprintf(fig_words, sizeof fig_words, "%s", al_figure_words(name));
+        series[ns++] = (al_series){fig_words, AL_COL_BEST, h->all[pf - 1], h->n, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", name);
-        ytitle = name;
+        ytitle = al_figure_title(name, fig_title, sizeof fig_title);
         hint = "Tab: next figure";
     } else {
         series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
         series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
         static const SDL_Color fig_cols[MAXFIG] = {
             {150, 230, 140, 255}, {230, 120, 200, 255}, {200, 200, 200, 255}, {240, 240, 120, 255}};
-        for (int i = 0; i < h->nfig; ++i)
-            series[ns++] = (al_series){h->fig_name[i], fig_cols[i], h->fig[i], h->n, true};
+        static char words[MAXFIG][64];
+        for (int i = 0; i < h->nfig; ++i) {
+            snprintf(words[i], sizeof words[i], "%s", al_figure_words(h->fig_name[i]));
+            series[ns++] = (al_series){words[i], fig_cols[i], h->fig[i], h->n, true};
+        }
         snprintf(g->plotted, sizeof g->plotted, "%s", lower ? "error" : "fitness");
         if (h->nall > 0) hint = "Tab: next figure";
     }

@@ -20,8 +20,17 @@ struct al_species_plot {
     entry *e;
     int ne, ecap;
     int population; // the largest total seen (the y range)
-    int drawn;      // columns the panel drew last
+    int drawn;       // columns the panel drew last
+    int64_t current; // alNeat's generation at the last track: not scored yet
 };
+
+// Records drawn and counted: the scored generations only. alNeat_Tell
+// speciates the next population before it is scored; counting that one
+// made the plot say "5 species now" beside the panel's and the log's 3.
+static int scored(const al_species_plot *sp)
+{
+    return sp->n > 0 && sp->gen[sp->n - 1] >= sp->current ? sp->n - 1 : sp->n;
+}
 
 al_species_plot *al_species_plot_create(void) { return calloc(1, sizeof(al_species_plot)); }
 
@@ -55,6 +64,7 @@ void al_species_plot_track(al_species_plot *sp, const alNeat *ne)
 {
     if (!sp || !ne) return;
     int64_t g = alNeat_Generation(ne);
+    sp->current = g;
     if (sp->n > 0 && sp->gen[sp->n - 1] >= g) return;
     if (sp->n == 2 * AL_SPECIES_PLOT_KEEP) drop_older_half(sp);
     int ns = alNeat_SpeciesCount(ne), pop = alNeat_Def(ne)->population;
@@ -88,11 +98,12 @@ void al_species_plot_track(al_species_plot *sp, const alNeat *ne)
     if (pop > sp->population) sp->population = pop;
 }
 
-int al_species_plot_generations(const al_species_plot *sp) { return sp ? sp->n : 0; }
+int al_species_plot_generations(const al_species_plot *sp) { return sp ? scored(sp) : 0; }
 
 int al_species_plot_species_now(const al_species_plot *sp)
 {
-    return sp && sp->n > 0 ? sp->start[sp->n] - sp->start[sp->n - 1] : 0;
+    int n = sp ? scored(sp) : 0;
+    return n > 0 ? sp->start[n] - sp->start[n - 1] : 0;
 }
 
 static SDL_Color colour_of(int id)
@@ -119,17 +130,18 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
     al_draw_text_px(p->r, p->small, (float)(plot.x - 6 - al_text_width(p->small, lab)), (float)plot.y - 2,
                     AL_COL_DIM, lab);
     sp->drawn = 0;
-    if (sp->n == 0 || plot.w < 4 || plot.h < 4) {
+    int nrec = scored(sp);
+    if (nrec == 0 || plot.w < 4 || plot.h < 4) {
         al_draw_text_px(p->r, p->small, (float)plot.x + 6, (float)plot.y + 4, AL_COL_DIM, "no generations yet");
         return;
     }
     // Columns: one per generation while they fit, else several per pixel.
-    int cols = sp->n < plot.w ? sp->n : plot.w;
+    int cols = nrec < plot.w ? nrec : plot.w;
     sp->drawn = cols;
     float cw = (float)plot.w / (float)(cols > 20 ? cols : 20);
     float unit = (float)plot.h / (float)(sp->population > 0 ? sp->population : 1);
     for (int c = 0; c < cols; ++c) {
-        int k = cols == sp->n ? c : (int)((int64_t)(c + 1) * sp->n / cols) - 1;
+        int k = cols == nrec ? c : (int)((int64_t)(c + 1) * nrec / cols) - 1;
         float x0 = (float)plot.x + cw * (float)c, y = (float)(plot.y + plot.h);
         for (int j = sp->start[k]; j < sp->start[k + 1]; ++j) {
             float h = unit * (float)sp->e[j].size;
@@ -141,14 +153,14 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
         }
     }
     snprintf(lab, sizeof lab, "generation %lld .. %lld; %d species now", (long long)sp->gen[0],
-             (long long)sp->gen[sp->n - 1], al_species_plot_species_now(sp));
+             (long long)sp->gen[nrec - 1], al_species_plot_species_now(sp));
     al_draw_text_px(p->r, p->small, (float)plot.x, (float)(plot.y + plot.h + 3), AL_COL_DIM, lab);
 }
 
 void al_species_plot_report(const al_species_plot *sp, al_view_report *r)
 {
     if (!sp) return;
-    al_view_report_figure(r, "species_plot_generations", (double)sp->n);
+    al_view_report_figure(r, "species_plot_generations", (double)scored(sp));
     al_view_report_figure(r, "species_plot_now", (double)al_species_plot_species_now(sp));
     int gaps = 0; // generations missing between two recorded ones
     for (int k = 1; k < sp->n; ++k)

@@ -191,12 +191,19 @@ typedef struct al_panel_sections {
 /// A section heading in the accent colour, with a little space above; when
 /// not even one line fits under it, nothing is drawn and the panel is full.
 void al_panel_heading(al_panel *p, const char *text);
-/// One line of text; printf-style; cut with "..." when too wide.
+/// One line of text; printf-style; wrapped at spaces over up to three lines
+/// when too wide, the third cut with "..." (the section then says cut).
 void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/// One line of small dim text.
+/// One line of text in font f that never wraps (cut with "...", the section
+/// then says cut): for lines whose height must not change as their text
+/// grows, such as the status line, so nothing below moves.
+void al_panel_line(al_panel *p, const al_font *f, SDL_Color col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/// One line of small dim text (wrapped as al_panel_text).
 void al_panel_note(al_panel *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/// "label    value": the label dim on the left, the value on the right half.
+/// "label    value": the label dim on the left, the value on the right half,
+/// a long value wrapped under itself over up to three lines.
 void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// Text in font f wrapped at spaces (and '/') over at most max_lines lines;

@@ -111,6 +111,9 @@ static int world_owner(const alAntsView *av, int selected, int pinned)
 }
 
 static bool is_shared(const alAnts *ants) { return alAnts_Def(ants)->world_mode == AL_ANTS_SHARED; }
+// Whether the algorithm copies elites unchanged (the GA's, ringed orange);
+// CMA-ES and NEAT here mark none, so the legend and Marks do not list them.
+static bool has_elites(const alAntsDef *d) { return d->algorithm == AL_ALGORITHM_GA && d->ga.elites > 0; }
 
 // The instance to draw: the replay while there is one, else the population.
 static const alAnts *shown(const al_view_ctx *ctx)
@@ -693,10 +696,90 @@ static bool change_world(al_view_ctx *ctx, SDL_Keycode k, bool less)
     return true;
 }
 
-// A line of the legend: mark characters in their colours, then the text.
-static void legend_line(al_panel *p, const char *marks, const SDL_Color *cols, int ncols)
+// The Marks legend draws each mark as the world draws it: an ant is the
+// world's triangle in its colour, an elite the orange triangle with its
+// ring, food and mines their discs, the numbers in their colours (the
+// legend once showed "^" carets for the ants).
+typedef enum { MK_ANT, MK_ELITE, MK_DISC, MK_TEXT } mark_kind;
+typedef struct mark {
+    mark_kind kind;
+    SDL_Color col;
+    const char *sym; // MK_TEXT: the sample ("7", "12")
+    const char *label;
+} mark;
+enum { MARK_PX = 12 }; // an ant's triangle in the legend, as in the world at its usual scale
+
+static void mark_triangle(SDL_Renderer *r, float cx, float cy, SDL_Color col)
 {
-    al_panel_chars(p, marks, cols, ncols);
+    // pointing up (the world's heading is the ant's): length MARK_PX, width 0.6 x
+    float l = MARK_PX, w = 0.6f * MARK_PX;
+    SDL_Vertex v[3] = {{{cx, cy - l / 2}, col, {0, 0}},
+                       {{cx - w / 2, cy + l / 2}, col, {0, 0}},
+                       {{cx + w / 2, cy + l / 2}, col, {0, 0}}};
+    SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
+}
+
+static void mark_circle(SDL_Renderer *r, float cx, float cy, float rad, SDL_Color col, bool fill)
+{
+    SDL_SetRenderDrawColor(r, col.r, col.g, col.b, col.a);
+    if (fill) {
+        for (float dy = -rad; dy <= rad; dy += 1.0f) {
+            float dx = sqrtf(rad * rad - dy * dy);
+            SDL_RenderDrawLineF(r, cx - dx, cy + dy, cx + dx, cy + dy);
+        }
+        return;
+    }
+    SDL_FPoint pt[25];
+    for (int i = 0; i <= 24; ++i) {
+        float a = (float)i * 6.2831853f / 24.0f;
+        pt[i] = (SDL_FPoint){cx + rad * cosf(a), cy + rad * sinf(a)};
+    }
+    SDL_RenderDrawLinesF(r, pt, 25);
+}
+
+// Width of one mark's icon (MK_TEXT: its sample text).
+static int mark_icon_w(const al_panel *p, const mark *m)
+{
+    return m->kind == MK_TEXT ? al_text_width(p->small, m->sym) : m->kind == MK_ELITE ? MARK_PX + 4 : MARK_PX;
+}
+
+// One or more rows of marks, each its icon then its label, wrapped to the
+// panel's width.
+static void marks_rows(al_panel *p, const mark *m, int n)
+{
+    int th = al_font_height(p->small), row_h = (th > MARK_PX + 4 ? th : MARK_PX + 4) + 2;
+    int gap = al_text_width(p->small, "   "), sp = 4;
+    for (int i = 0; i < n;) {
+        int j = i, w = 0; // marks i..j-1 fill this row
+        while (j < n) {
+            int mw = mark_icon_w(p, &m[j]) + sp + al_text_width(p->small, m[j].label) + (j > i ? gap : 0);
+            if (j > i && w + mw > p->width) break;
+            w += mw;
+            j++;
+        }
+        SDL_Rect row = al_panel_area(p, row_h);
+        if (row.h == 0) return; // said cut by the panel
+        float x = (float)row.x, cy = (float)row.y + (float)row_h / 2;
+        for (int k = i; k < j; ++k) {
+            if (k > i) x += (float)gap;
+            int iw = mark_icon_w(p, &m[k]);
+            float icx = x + (float)iw / 2;
+            switch (m[k].kind) {
+            case MK_ANT: mark_triangle(p->r, icx, cy, m[k].col); break;
+            case MK_ELITE:
+                mark_triangle(p->r, icx, cy, m[k].col);
+                mark_circle(p->r, icx, cy, (float)iw / 2 + 1, m[k].col, false);
+                break;
+            case MK_DISC: mark_circle(p->r, icx, cy, 3.0f, m[k].col, true); break;
+            case MK_TEXT:
+                al_draw_text_px(p->r, p->small, x, cy - (float)th / 2, m[k].col, m[k].sym);
+                break;
+            }
+            x += (float)(iw + sp);
+            x += (float)al_draw_text_px(p->r, p->small, x, cy - (float)th / 2, AL_COL_DIM, m[k].label);
+        }
+        i = j;
+    }
 }
 
 static void panel(al_view_ctx *ctx, al_panel *p)
@@ -742,28 +825,19 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     // What the marks in the world mean.
     al_panel_heading(p, "Marks");
     {
-        const char *l1 = "^ ant   ^ elite (ring)   ^ selected";
-        SDL_Color c1[40];
-        for (int i = 0; i < 40; ++i) c1[i] = AL_COL_DIM;
-        c1[0] = AL_COL_AGENT;
-        c1[8] = AL_COL_BEST;
-        c1[25] = AL_COL_ACCENT;
-        legend_line(p, l1, c1, 40);
-        const char *l2 = "7 ant number  12 food eaten  o food";
-        SDL_Color c2[40];
-        for (int i = 0; i < 40; ++i) c2[i] = AL_COL_DIM;
-        c2[0] = AL_COL_WARN;
-        c2[14] = c2[15] = AL_COL_GOOD;
-        c2[29] = AL_COL_GOOD;
-        legend_line(p, l2, c2, 40);
+        mark m[8];
+        int n = 0;
+        m[n++] = (mark){MK_ANT, AL_COL_AGENT, NULL, "ant"};
+        if (has_elites(def)) m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
+        m[n++] = (mark){MK_ANT, AL_COL_ACCENT, NULL, "selected"};
+        m[n++] = (mark){MK_DISC, AL_COL_GOOD, NULL, "food"};
         if (def->mines) {
-            const char *l3 = "o mine   ^ stopped by a mine (grey)";
-            SDL_Color c3[40];
-            for (int i = 0; i < 40; ++i) c3[i] = AL_COL_DIM;
-            c3[0] = AL_COL_BAD;
-            c3[9] = AL_RGB(120, 120, 130);
-            legend_line(p, l3, c3, 40);
+            m[n++] = (mark){MK_DISC, AL_COL_BAD, NULL, "mine"};
+            m[n++] = (mark){MK_ANT, AL_RGB(90, 90, 100), NULL, "stopped by a mine"};
         }
+        m[n++] = (mark){MK_TEXT, AL_COL_WARN, "7", "ant number"};
+        m[n++] = (mark){MK_TEXT, AL_COL_GOOD, "12", "food eaten"};
+        marks_rows(p, m, n);
     }
     bool picked = v->selected >= 0 && v->selected < av.count;
     if (picked) {
@@ -923,6 +997,13 @@ static bool shown_now(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks)
 
 static const char *const figures[] = {"food_mean", "baseline_mean", NULL};
 
+// The plot opens on the figure the lesson says to watch: with mines, the
+// mines hit per ant (mines.ini; it opened on fitness).
+static const char *plotted(al_view_ctx *ctx)
+{
+    return ctx->mod && alAnts_Def(ctx->mod)->mines ? "mines_mean" : NULL;
+}
+
 const al_view al_view_ants = {
     .module = "ants",
     .ticks_per_frame = 10,
@@ -959,11 +1040,12 @@ const al_view al_view_ants = {
               "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
               "[ants.world=shared] white rings  where an item was just eaten\n"
               "[ants.world=own] white rings  where an item was just eaten in that copy\n"
-              "orange rings  the elites: the best ants, copied unchanged\n"
+              "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied unchanged\n"
               "blue ant  the one clicked: its brain, live\n"
               "green numbers  food each ant has eaten this generation\n"
               "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
               "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)",
+    .plotted = plotted,
 };
 
 // ---- layout rules (view_ants.h) --------------------------------------------

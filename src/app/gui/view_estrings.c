@@ -91,10 +91,10 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     char line[256];
     SDL_Color lc = AL_COL_TEXT;
     if (alEStrings_Solved(es)) {
-        snprintf(
-            line, sizeof line,
-            "Solved: it took %lld generations after the random first one (%lld strings evaluated)",
-            (long long)alEStrings_SolvedAt(es), (long long)alEStrings_SolvedEvaluations(es));
+        // Counted as the header and the CLI count them: generations done,
+        // the random first one (generation 0) included.
+        snprintf(line, sizeof line, "Solved after %lld generations (%lld strings evaluated)",
+                 (long long)alEStrings_SolvedAt(es) + 1, (long long)alEStrings_SolvedEvaluations(es));
         lc = AL_COL_GOOD;
     } else if (alEStrings_Stalled(es)) {
         snprintf(line, sizeof line,
@@ -283,9 +283,13 @@ static void report(al_view_ctx *ctx, al_view_report *r)
 
 const al_view al_view_estrings = {
     .module = "estrings",
-    .ticks_per_frame = 1,
+    // The lesson's legend (L) in the colours the strings are drawn in (it
+    // said "yellow: differ from the target" beside "grey: further off").
     .legend = "green characters  match the target\n"
-              "yellow characters  differ from the target (the number is the error)",
+              "yellow characters  within 4 codes of the target's\n"
+              "grey characters  further off\n"
+              "yellow numbers  the error: how far the string is from the target",
+    .ticks_per_frame = -15, // 4 generations a second: a class can watch the string form; + for faster
     .keys_help = "T  type a new target (Enter restarts the evolution)\n"
                  "M P  mutation rate, population (Shift: less; a new run)",
     .plot_y = "error per generation (best, mean)",

@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/counted.h"
 #include "alife/detmath.h"
 #include "alife/pole.h"
 #include "neat_draw.h"
 #include "neat_layout.h"
+#include "species_plot.h"
 #include "view.h"
 
 enum { REST_FRAMES = 45 };
@@ -33,13 +35,18 @@ typedef struct view_state {
     int trials;        // trials started
     int net_drawn;     // NEAT: nodes the panel drew last, and input labels
     int net_labels;
+    float caption_px, world_px; // the last frame's caption width and world width, pixels
+    al_species_plot *species;   // under NEAT: the stacked species plot, as xor and ants show it
 } view_state;
 
 static void *create(const al_view_ctx *ctx)
 {
-    (void)ctx;
     view_state *st = calloc(1, sizeof *st);
     if (st) st->gen = -1;
+    if (st && alPoleRun_Neat(ctx->mod)) { // NULL: no plot
+        st->species = al_species_plot_create();
+        al_species_plot_track(st->species, alPoleRun_Neat(ctx->mod)); // generation 0, before it ends
+    }
     return st;
 }
 
@@ -49,6 +56,7 @@ static void destroy(void *state)
     if (st) {
         alNeatGenome_Free(&st->g);
         alNeatNet_Free(&st->net);
+        al_species_plot_destroy(st->species);
     }
     free(st);
 }
@@ -72,9 +80,26 @@ static bool hold(al_view_ctx *ctx)
     return st->trial.steps < HOLD_STEPS;
 }
 
+// Control steps of the live trial per frame: one at normal speed; once the
+// run is done the replay is all there is to watch, and + and - speed it up
+// as they speed up the run (the shell's ticks per frame), up to a cap that
+// keeps a frame short (100,000 steps once took 33 minutes to watch).
+enum { MAX_STEPS_PER_FRAME = 20000 };
+static int64_t steps_per_frame(const al_view_ctx *ctx, int64_t ticks)
+{
+    if (!ctx->done || ticks <= 1) return 1;
+    return ticks < MAX_STEPS_PER_FRAME ? ticks : MAX_STEPS_PER_FRAME;
+}
+
+// Each generation's species as it ends (fast frames run through many).
+static void track_species(al_view_ctx *ctx)
+{
+    view_state *st = ctx->state;
+    if (st) al_species_plot_track(st->species, alPoleRun_Neat(ctx->mod));
+}
+
 static void update(al_view_ctx *ctx, int64_t ticks)
 {
-    (void)ticks;
     view_state *st = ctx->state;
     if (!st) return;
     const alPoleRun *run = ctx->mod;
@@ -116,10 +141,12 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         return;
     }
     if (ctx->paused) return;
-    if (st->neat)
-        alPoleTrial_StepNet(d, &st->net, &st->trial);
-    else
-        alPoleTrial_Step(d, st->w, &st->trial);
+    for (int64_t k = steps_per_frame(ctx, ticks); k > 0 && !st->trial.failed; --k) {
+        if (st->neat)
+            alPoleTrial_StepNet(d, &st->net, &st->trial);
+        else
+            alPoleTrial_Step(d, st->w, &st->trial);
+    }
     if (st->trial.steps > st->longest) st->longest = st->trial.steps;
 }
 
@@ -183,6 +210,17 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     al_batch_draw(c);
     char says[160];
     caption_text(st, d, says, sizeof says);
+    // Shorter forms while it is wider than the world (at 720x480 it ran past
+    // the world's box): the step count, then the step alone.
+    float room = c->world_px.w - 8;
+    if (st && st->n && (float)al_text_width(c->small, says) > room)
+        snprintf(says, sizeof says, "gen %lld's best: step %lld", (long long)st->gen, (long long)st->trial.steps);
+    if (st && st->n && (float)al_text_width(c->small, says) > room)
+        snprintf(says, sizeof says, "step %lld", (long long)st->trial.steps);
+    if (st) {
+        st->caption_px = (float)al_text_width(c->small, says);
+        st->world_px = c->world_px.w;
+    }
     al_draw_text(c, alV2(cx0, 0.2f * H), !st || st->n == 0 ? AL_COL_DIM : down ? AL_COL_BAD : AL_COL_TEXT,
                  "%s", says);
 }
@@ -229,9 +267,13 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             links += k->enabled;
             loops += k->enabled && k->in == k->out;
         }
-        al_panel_kv(p, "controller", "NEAT, %d hidden, %d links", hidden, links); // drawn below
-        if (st->net.recurrent) al_panel_kv(p, "memory", "recurrent, %d self-loops", loops);
-        else al_panel_kv(p, "memory", "none (feed-forward)");
+        char hn[40], ln[40], sl[40];
+        al_panel_kv(p, "controller", "NEAT, %s, %s", alCounted(hn, sizeof hn, hidden, "hidden node", NULL),
+                    alCounted(ln, sizeof ln, links, "link", NULL)); // drawn below
+        if (st->net.recurrent)
+            al_panel_kv(p, "memory", "recurrent, %s", alCounted(sl, sizeof sl, loops, "self-loop", NULL));
+        else
+            al_panel_kv(p, "memory", "none (feed-forward)");
     } else {
         al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
                     d->recurrent ? ", recurrent" : "");
@@ -245,7 +287,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         al_panel_kv(p, "generalisation", "%d of %d starts (needs %d)", gs, AL_POLE_GEN_STARTS, d->generalisation_min);
     int64_t sg = 0, se = 0;
     if (alPoleRun_Solved(ctx->mod, &sg, &se))
-        al_panel_text(p, AL_COL_GOOD, "solved: generation %lld, %lld evaluations", (long long)sg, (long long)se);
+        al_panel_text(p, AL_COL_GOOD, "solved after %lld generations, %lld evaluations", (long long)sg + 1,
+                      (long long)se);
     if (st && st->n) {
         al_panel_heading(p, "Live trial");
         const double *s = st->trial.cart.s;
@@ -256,6 +299,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         al_panel_kv(p, "force", "%+.2f N", st->trial.push * d->cart.force);
     }
     if (st && st->neat) network_panel(st, d, p);
+    if (st && st->species) al_species_plot_panel(st->species, p, 96);
 }
 
 static void report(al_view_ctx *ctx, al_view_report *r)
@@ -276,6 +320,9 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "longest_trial", (double)st->longest);
     al_view_report_figure(r, "trials", st->trials);
     al_view_report_figure(r, "neat", st->neat ? 1 : 0);
+    al_species_plot_report(st->species, r);
+    al_view_report_figure(r, "caption_px", st->caption_px);
+    al_view_report_figure(r, "world_px", st->world_px);
     if (st->neat) al_view_report_figure(r, "net_nodes", st->g.node_count);
     if (st->neat) al_view_report_figure(r, "net_drawn", st->net_drawn);         // nodes in the Network section
     if (st->neat) al_view_report_figure(r, "net_inputs_labelled", st->net_labels);
@@ -303,6 +350,7 @@ const al_view al_view_pole = {
     .create = create,
     .destroy = destroy,
     .update = update,
+    .generation = track_species,
     .hold = hold,
     .draw = draw,
     .panel = panel,

@@ -86,6 +86,9 @@ expect_output "only ants runs have brains" "the refusal says why"
 expect_exit 2 "a missing config" -- "$ALIFE" run /nonexistent/x.ini
 expect_exit 2 "a missing brain file" -- "$ALIFE" gui --brain /nonexistent/x.brain
 expect_output "/nonexistent/x.brain" "the error names the file"
+expect_exit 2 "a missing script, the window's other input file" -- \
+    "$ALIFE" gui --offscreen --script /nonexistent/s.txt
+expect_output "/nonexistent/s.txt" "the error names the script"
 mkdir d.brain
 expect_exit 2 "a directory as the brain file" -- "$ALIFE" gui --brain d.brain
 # A brain file that does not fit its config is refused at once, saying why.

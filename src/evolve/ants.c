@@ -1038,7 +1038,7 @@ static bool run_baseline(alAnts *s, double *mean, double *mines)
     sense_all(s, w);
     // In pieces (the same bits as all the ticks at once), so that own
     // worlds, whose ticks have no serial step to look from, stop soon too.
-    enum { PIECE = 64 };
+    enum { PIECE = 16 };
     for (int t = 0; t < s->def.ticks; t += PIECE) {
         int k = s->def.ticks - t < PIECE ? s->def.ticks - t : PIECE;
         if (alStop_Requested() || run_ticks(s, w, k) < k) return false;

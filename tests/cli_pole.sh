@@ -78,6 +78,20 @@ two=$(sed 's/"seconds.*//' "$TMP/out")
 expect_equal "$two" "$one" "the same evaluations with 1 and 2 threads"
 expect_exit 1 "a budget too small exits 1" -- "$ALIFE" bench pole --seeds 2 --max-evals 16
 expect_output "0 of 2 solved" "no run solved within 16 evaluations"
+# The default budget is the config's own stop, run.generations, where `alife
+# run` ends the lesson's run (a fixed 100,000 evaluations cut the slowest seed
+# of double_novel_neat.ini short: it needed --max-evals 200000, and its
+# lesson gives it 1000 generations of 1000). Caught: the bench ran on past
+# run.generations = 3 to the solution.
+expect_exit 1 "bench pole stops at run.generations" -- "$ALIFE" bench pole --seeds 2 --json \
+    --set run.generations=3
+expect_output '"generations": 6' "two runs of three generations each"
+expect_output '"max_generations": 3' "the JSON names the budget"
+expect_output '"solved": 0' "three generations solve no double pole"
+expect_exit 0 "bench pole --help" -- "$ALIFE" bench pole --help
+expect_output "The budget is the config's own stop, run.generations" "--help says what the default budget is"
+expect_exit 0 "bench pole text" -- "$ALIFE" bench pole --seeds 1 experiments/pole/single.ini
+expect_output "budget run.generations = 2000" "the text names the lesson's budget"
 
 expect_exit 2 "a variant that does not exist" -- "$ALIFE" run experiments/pole/double.ini --set pole.variant=triple --db "$TMP/runs.db"
 expect_output "pole.variant = 'triple'" "the key and the value are named"

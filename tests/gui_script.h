@@ -23,7 +23,7 @@ typedef struct gs_run {
 
 static char gs_dir[256];
 
-static void gs_setup_dir(void)
+static inline void gs_setup_dir(void)
 {
     if (gs_dir[0]) return;
     snprintf(gs_dir, sizeof gs_dir, "/tmp/alife_gui_script_XXXXXX");
@@ -43,7 +43,7 @@ static inline int gs_cleanup(int rc)
 }
 
 /// A path in the test's scratch directory.
-static const char *gs_path(const char *name)
+static inline const char *gs_path(const char *name)
 {
     static char buf[8][512];
     static int k;
@@ -55,7 +55,7 @@ static const char *gs_path(const char *name)
 
 /// Runs the script text with args (shell words, e.g. a config path and
 /// --set ...), offscreen and without logging unless args say --db.
-static void gs_run_script(gs_run *r, const char *script, const char *args)
+static inline void gs_run_script(gs_run *r, const char *script, const char *args)
 {
     memset(r, 0, sizeof *r);
     const char *sp = gs_path("script.txt"), *out = gs_path("out.txt"), *err = gs_path("err.txt");
@@ -152,6 +152,31 @@ static inline const char *gs_str(const char *json, const char *path)
         b[n++] = *p;
     b[n] = '\0';
     return b;
+}
+
+/// A string value with its escapes (\n, \", \\, \t, \u00XX) decoded into out;
+/// false (out empty) when path is not a string.
+static inline bool gs_text(const char *json, const char *path, char *out, size_t cap)
+{
+    const char *p = gs_find(json, path);
+    size_t n = 0;
+    if (cap) out[0] = '\0';
+    if (!p || *p != '"' || cap == 0) return false;
+    for (++p; *p && *p != '"' && n + 1 < cap; ++p) {
+        char c = *p;
+        if (c == '\\' && p[1]) {
+            c = *++p;
+            if (c == 'u' && strlen(p) >= 5) { // \u00XX: the ASCII the writer escapes
+                c = (char)strtol((char[]){p[3], p[4], 0}, NULL, 16);
+                p += 4;
+            } else {
+                c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
+            }
+        }
+        out[n++] = c;
+    }
+    out[n] = '\0';
+    return true;
 }
 
 /// Whether the "overlays" array names overlay.

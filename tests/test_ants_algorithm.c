@@ -63,21 +63,53 @@ static double figure(const alGenStats *s, const char *name)
     return 0;
 }
 
-static void test_cmaes_ants_same_with_1_and_2_threads(void **state)
+// It is CMA-ES: a population of ants.count, sigma adapting from sigma0.
+static void is_cmaes(const alGenStats *s)
 {
-    (void)state;
-    for (int mode = 0; mode < 2; ++mode) {
-        alGenStats one[GENS], two[GENS];
-        alAntsDef d1 = small_def(AL_ALGORITHM_CMAES, (alAntsWorldMode)mode, 1);
-        alAntsDef d2 = small_def(AL_ALGORITHM_CMAES, (alAntsWorldMode)mode, 2);
-        run(&d1, 42, one);
-        run(&d2, 42, two);
-        assert_same_stats(one, two);
-        // It is CMA-ES: a population of ants.count, sigma adapting from sigma0.
-        assert_true(figure(&one[0], "lambda") == 30);
-        assert_true(figure(&one[0], "sigma") != figure(&one[GENS - 1], "sigma"));
-    }
+    assert_true(figure(&s[0], "lambda") == 30);
+    assert_true(figure(&s[0], "sigma") != figure(&s[GENS - 1], "sigma"));
 }
+
+// It is NEAT: species, the best genome's nodes (4 inputs, a bias, 2 outputs
+// at least), and some ant found food.
+static void is_neat(const alGenStats *s)
+{
+    assert_true(figure(&s[0], "species") >= 1);
+    assert_true(figure(&s[GENS - 1], "best_nodes") >= 7);
+    assert_true(s[GENS - 1].best > 0);
+}
+
+// One row a case: an algorithm in a world mode gives the same statistics
+// bit for bit with 1 and 2 threads, and its figures say it is that algorithm.
+typedef struct {
+    alAlgorithmId algorithm;
+    alAntsWorldMode mode;
+    void (*is_it)(const alGenStats *s);
+} ThreadRow;
+
+static void test_same_with_1_and_2_threads(void **state)
+{
+    const ThreadRow *row = *state;
+    alGenStats one[GENS], two[GENS];
+    alAntsDef d1 = small_def(row->algorithm, row->mode, 1);
+    alAntsDef d2 = small_def(row->algorithm, row->mode, 2);
+    run(&d1, 42, one);
+    run(&d2, 42, two);
+    assert_same_stats(one, two);
+    row->is_it(one);
+}
+
+// A cmocka test of one row, named after it.
+#define THREAD_TEST(row)                                                                           \
+    {                                                                                              \
+        .name = #row "_same_with_1_and_2_threads", .test_func = test_same_with_1_and_2_threads,    \
+        .initial_state = &row                                                                      \
+    }
+
+static ThreadRow cmaes_own = {AL_ALGORITHM_CMAES, AL_ANTS_OWN, is_cmaes};
+static ThreadRow cmaes_shared = {AL_ALGORITHM_CMAES, AL_ANTS_SHARED, is_cmaes};
+static ThreadRow neat_own = {AL_ALGORITHM_NEAT, AL_ANTS_OWN, is_neat};
+static ThreadRow neat_shared = {AL_ALGORITHM_NEAT, AL_ANTS_SHARED, is_neat};
 
 static void test_ga_and_cmaes_differ(void **state)
 {
@@ -116,23 +148,6 @@ static void test_cmaes_refuses_what_a_fixed_population_cannot_do(void **state)
     d.cmaes.sigma = 0;
     assert_int_equal(alAntsDef_Validate(&d, &err), AL_ERR_CONFIG);
     assert_non_null(strstr(err.msg, "cmaes.sigma"));
-}
-
-static void test_neat_ants_same_with_1_and_2_threads(void **state)
-{
-    (void)state;
-    for (int mode = 0; mode < 2; ++mode) {
-        alGenStats one[GENS], two[GENS];
-        alAntsDef d1 = small_def(AL_ALGORITHM_NEAT, (alAntsWorldMode)mode, 1);
-        alAntsDef d2 = small_def(AL_ALGORITHM_NEAT, (alAntsWorldMode)mode, 2);
-        run(&d1, 42, one);
-        run(&d2, 42, two);
-        assert_same_stats(one, two);
-        // It is NEAT: species, the best genome's nodes (4 inputs, a bias, 2 outputs at least).
-        assert_true(figure(&one[0], "species") >= 1);
-        assert_true(figure(&one[GENS - 1], "best_nodes") >= 7);
-        assert_true(one[GENS - 1].best > 0); // some ant found food
-    }
 }
 
 // Ant i's brain is a NEAT genome of the ants' sensors and two tracks, and
@@ -232,10 +247,12 @@ static void test_neat_ants_from_config(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cmaes_ants_same_with_1_and_2_threads),
+        THREAD_TEST(cmaes_own),
+        THREAD_TEST(cmaes_shared),
+        THREAD_TEST(neat_own),
+        THREAD_TEST(neat_shared),
         cmocka_unit_test(test_ga_and_cmaes_differ),
         cmocka_unit_test(test_cmaes_refuses_what_a_fixed_population_cannot_do),
-        cmocka_unit_test(test_neat_ants_same_with_1_and_2_threads),
         cmocka_unit_test(test_neat_ants_brains_are_genomes),
         cmocka_unit_test(test_neat_ants_replay_stored_exact),
         cmocka_unit_test(test_neat_ants_from_config),

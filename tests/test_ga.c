@@ -46,6 +46,14 @@ static alGa *make(const alGaDef *def, uint64_t seed)
     return ga;
 }
 
+// One epoch with every one of the first n individuals at fitness f.
+static alGaStop epoch_at(alGa *ga, int n, double f)
+{
+    for (int i = 0; i < n; ++i)
+        alGa_SetFitness(ga, i, f);
+    return alGa_Epoch(ga);
+}
+
 // Sum of the genes: a simple fitness with distinct values.
 static double sum_bytes(const void *g, int len, void *ctx)
 {
@@ -69,21 +77,39 @@ static double sphere(const void *g, int len, void *ctx)
 
 // ---- crossover --------------------------------------------------------------
 
+// Two parents, crossed every time (crossover kind, rate 1), never mutated,
+// picked uniformly (tournament of 1), no elites: the children are the
+// crossover's alone.
+static alGaDef two_parents_def(alCrossover kind, int len)
+{
+    alGaDef d = engine_def();
+    d.population = 2;
+    d.length = len;
+    d.elites = 0;
+    d.crossover = kind;
+    d.crossover_rate = 1.0;
+    d.mutation_rate = 0.0;
+    d.tournament_k = 1;
+    return d;
+}
+
+// One epoch from parents a and b, both of fitness f.
+static void cross_once(alGa *ga, const void *a, const void *b, double f)
+{
+    alGa_SetGenome(ga, 0, a);
+    alGa_SetGenome(ga, 1, b);
+    alGa_SetFitness(ga, 0, f);
+    alGa_SetFitness(ga, 1, f);
+    alGa_Epoch(ga);
+}
+
 // Two parents whose genes are told apart by value: A[j] = j, B[j] = 128 + j.
 // Every child gene must be A's or B's gene at the same position, and the
 // switches between parents must match the crossover kind.
 static void check_crossover(alCrossover kind, int max_switches)
 {
     enum { LEN = 40 };
-    alGaDef d = engine_def();
-    d.population = 2;
-    d.length = LEN;
-    d.elites = 0;
-    d.crossover = kind;
-    d.crossover_rate = 1.0;
-    d.mutation_rate = 0.0;
-    d.selection = AL_SELECT_TOURNAMENT;
-    d.tournament_k = 1; // uniform parent choice
+    alGaDef d = two_parents_def(kind, LEN);
     int from_both = 0;
     for (uint64_t seed = 1; seed <= 200; ++seed) {
         alGa *ga = make(&d, seed);
@@ -92,11 +118,7 @@ static void check_crossover(alCrossover kind, int max_switches)
             a[j] = (uint8_t)j;
             b[j] = (uint8_t)(128 + j);
         }
-        alGa_SetGenome(ga, 0, a);
-        alGa_SetGenome(ga, 1, b);
-        alGa_SetFitness(ga, 0, 1);
-        alGa_SetFitness(ga, 1, 1);
-        alGa_Epoch(ga);
+        cross_once(ga, a, b, 1);
         for (int i = 0; i < 2; ++i) {
             const uint8_t *c = alGa_Bytes(ga, i);
             int switches = 0, na = 0;
@@ -121,31 +143,35 @@ static void check_crossover(alCrossover kind, int max_switches)
     assert_true(from_both > 100);
 }
 
-static void test_one_point_crossover_keeps_parent_genes_with_one_cut(void **s)
+// One row a crossover kind: the most switches between parents a child may have.
+typedef struct {
+    alCrossover kind;
+    int max_switches;
+} CrossRow;
+
+static void test_crossover_keeps_parent_genes(void **state)
 {
-    (void)s;
-    check_crossover(AL_CROSS_ONE_POINT, 1);
+    const CrossRow *row = *state;
+    check_crossover(row->kind, row->max_switches);
 }
 
-static void test_two_point_crossover_keeps_parent_genes_with_two_cuts(void **s)
-{
-    (void)s;
-    check_crossover(AL_CROSS_TWO_POINT, 2);
-}
+static CrossRow one_point = {AL_CROSS_ONE_POINT, 1};
+static CrossRow two_point = {AL_CROSS_TWO_POINT, 2};
+static CrossRow uniform = {AL_CROSS_UNIFORM, 40};
 
-static void test_uniform_crossover_keeps_parent_genes_half_from_each(void **s)
+// A cmocka test of one row, named after it.
+#define CROSS_TEST(row)                                                                            \
+    {                                                                                              \
+        .name = "test_" #row "_crossover_keeps_parent_genes",                                      \
+        .test_func = test_crossover_keeps_parent_genes, .initial_state = &row                      \
+    }
+
+static void test_uniform_crossover_takes_half_from_each(void **s)
 {
     (void)s;
-    check_crossover(AL_CROSS_UNIFORM, 40);
-    // And each gene comes from either parent about half the time.
+    // Each gene comes from either parent about half the time.
     enum { LEN = 1000 };
-    alGaDef d = engine_def();
-    d.population = 2;
-    d.length = LEN;
-    d.elites = 0;
-    d.crossover = AL_CROSS_UNIFORM;
-    d.crossover_rate = 1.0;
-    d.mutation_rate = 0.0;
+    alGaDef d = two_parents_def(AL_CROSS_UNIFORM, LEN);
     d.alphabet = (const uint8_t *)"ab";
     d.alphabet_size = 2;
     d.tournament_k = 2; // with a fitter B, pairs (A, B) still happen
@@ -155,11 +181,7 @@ static void test_uniform_crossover_keeps_parent_genes_half_from_each(void **s)
     memset(b, 'b', LEN);
     int mixed = 0;
     for (int round = 0; round < 20; ++round) {
-        alGa_SetGenome(ga, 0, a);
-        alGa_SetGenome(ga, 1, b);
-        alGa_SetFitness(ga, 0, 1);
-        alGa_SetFitness(ga, 1, 1);
-        alGa_Epoch(ga);
+        cross_once(ga, a, b, 1);
         const uint8_t *c = alGa_Bytes(ga, 0);
         int na = 0;
         for (int j = 0; j < LEN; ++j)
@@ -178,16 +200,9 @@ static void test_float_crossover_keeps_parent_genes(void **s)
     (void)s;
     enum { LEN = 24 };
     for (int kind = 0; kind < 3; ++kind) {
-        alGaDef d = engine_def();
+        alGaDef d = two_parents_def((alCrossover)kind, LEN);
         d.type = AL_GENOME_FLOATS;
         d.mutation = AL_MUTATE_GAUSSIAN;
-        d.population = 2;
-        d.length = LEN;
-        d.elites = 0;
-        d.crossover = (alCrossover)kind;
-        d.crossover_rate = 1.0;
-        d.mutation_rate = 0.0;
-        d.tournament_k = 1;
         alGa *ga = make(&d, 11);
         float a[LEN], b[LEN];
         for (int j = 0; j < LEN; ++j) {
@@ -195,11 +210,7 @@ static void test_float_crossover_keeps_parent_genes(void **s)
             b[j] = (float)-j - 0.5f;
         }
         for (int round = 0; round < 20; ++round) {
-            alGa_SetGenome(ga, 0, a);
-            alGa_SetGenome(ga, 1, b);
-            alGa_SetFitness(ga, 0, 0);
-            alGa_SetFitness(ga, 1, 0);
-            alGa_Epoch(ga);
+            cross_once(ga, a, b, 0);
             for (int i = 0; i < 2; ++i)
                 for (int j = 0; j < LEN; ++j) {
                     float g = alGa_Floats(ga, i)[j];
@@ -309,9 +320,7 @@ static void test_mutation_reaches_every_symbol(void **s)
         // generations creep missed a symbol for 2 of 30 seeds (no bug: the
         // neutral walk had not gone round yet), at 20,000 for none.
         for (int gen = 0; gen < 20000; ++gen) {
-            for (int i = 0; i < 50; ++i)
-                alGa_SetFitness(ga, i, 0);
-            alGa_Epoch(ga);
+            epoch_at(ga, 50, 0);
             for (int i = 0; i < 50; ++i)
                 seen[alGa_Bytes(ga, i)[0]] = true;
         }
@@ -562,9 +571,7 @@ static void test_diversity_is_zero_for_clones_and_high_for_random(void **s)
     d.population = 50;
     d.length = 64;
     alGa *ga = make(&d, 2);
-    for (int i = 0; i < 50; ++i)
-        alGa_SetFitness(ga, i, 0);
-    alGa_Epoch(ga);
+    epoch_at(ga, 50, 0);
     alGaStats st;
     alGa_LastStats(ga, &st);
     assert_true(st.diversity > 0.95); // random bytes differ 255/256 of the time
@@ -616,14 +623,9 @@ static void test_stops_on_target_generations_and_stall(void **s)
     d.stall_generations = 5;
     d.fitness = NULL;
     ga = make(&d, 1);
-    for (int g = 0; g < 5; ++g) {
-        for (int i = 0; i < 30; ++i)
-            alGa_SetFitness(ga, i, 1.0);
-        assert_int_equal(alGa_Epoch(ga), AL_GA_RUNNING);
-    }
-    for (int i = 0; i < 30; ++i)
-        alGa_SetFitness(ga, i, 1.0);
-    assert_int_equal(alGa_Epoch(ga), AL_GA_STALLED);
+    for (int g = 0; g < 5; ++g)
+        assert_int_equal(epoch_at(ga, 30, 1.0), AL_GA_RUNNING);
+    assert_int_equal(epoch_at(ga, 30, 1.0), AL_GA_STALLED);
     alDestroyGa(ga);
 }
 
@@ -775,65 +777,41 @@ static void expect_bad(alGaDef d, const char *needle1, const char *needle2)
         fail_msg("'%s' / '%s' not in: %s", needle1, needle2 ? needle2 : "", err.msg);
 }
 
+// One row a bad definition: the engine's def with EDIT applied (a comma
+// expression of assignments to d) is refused naming NEEDLE1 and NEEDLE2.
+#define BAD(edit, needle1, needle2)                                                                \
+    do {                                                                                           \
+        alGaDef d = engine_def();                                                                  \
+        edit;                                                                                      \
+        expect_bad(d, needle1, needle2);                                                           \
+    } while (0)
+
 static void test_bad_definitions_are_rejected_with_clear_errors(void **s)
 {
     (void)s;
-    alGaDef d = engine_def();
-    d.population = 1;
-    expect_bad(d, "population = 1", "at least 2");
-    d = engine_def();
-    d.mutation_rate = 1.5;
-    expect_bad(d, "ga.mutation_rate = 1.5", "0 to 1");
-    d = engine_def();
-    d.mutation_rate = -0.1;
-    expect_bad(d, "ga.mutation_rate = -0.1", "0 to 1");
-    d = engine_def();
-    d.crossover_rate = 2;
-    expect_bad(d, "ga.crossover_rate = 2", "0 to 1");
-    d = engine_def();
-    d.crossover_rate = NAN;
-    expect_bad(d, "ga.crossover_rate", "0 to 1");
-    d = engine_def();
-    d.population = 10;
-    d.elites = 10;
-    expect_bad(d, "ga.elites = 10", "population of 10");
-    d.elites = 5;
-    d.elite_copies = 2;
-    expect_bad(d, "ga.elite_copies = 2", "elites x copies < population");
-    d = engine_def();
-    d.population = 10;
-    d.tournament_k = 11;
-    expect_bad(d, "ga.tournament_k = 11", "1 to the population, 10");
-    d = engine_def();
-    d.mutation = AL_MUTATE_GAUSSIAN;
-    expect_bad(d, "ga.mutation = 'gaussian'", "reset|creep");
-    d = engine_def();
-    d.type = AL_GENOME_FLOATS;
-    d.mutation = AL_MUTATE_CREEP;
-    expect_bad(d, "ga.mutation = 'creep'", "gaussian|uniform");
-    d.mutation = AL_MUTATE_UNIFORM;
-    d.max_perturbation = 0;
-    expect_bad(d, "ga.max_perturbation = 0", "more than 0");
-    d = engine_def();
-    d.alphabet = (const uint8_t *)"abca";
-    d.alphabet_size = 4;
-    expect_bad(d, "byte 97 twice", NULL);
-    d.alphabet = (const uint8_t *)"a";
-    d.alphabet_size = 1;
-    expect_bad(d, "alphabet of 1 symbols", "2 to 256");
-    d = engine_def();
-    d.mutation = AL_MUTATE_CREEP;
-    d.alphabet = (const uint8_t *)"abc";
-    d.alphabet_size = 3;
-    d.creep = 3;
-    expect_bad(d, "ga.creep = 3", "1 to 2");
-    d = engine_def();
-    d.length = 0;
-    expect_bad(d, "genome length = 0", NULL);
-    d = engine_def();
-    d.selection = AL_SELECT_TRUNCATION;
-    d.truncation = 0;
-    expect_bad(d, "ga.truncation = 0", NULL);
+    BAD(d.population = 1, "population = 1", "at least 2");
+    BAD(d.mutation_rate = 1.5, "ga.mutation_rate = 1.5", "0 to 1");
+    BAD(d.mutation_rate = -0.1, "ga.mutation_rate = -0.1", "0 to 1");
+    BAD(d.crossover_rate = 2, "ga.crossover_rate = 2", "0 to 1");
+    BAD(d.crossover_rate = NAN, "ga.crossover_rate", "0 to 1");
+    BAD((d.population = 10, d.elites = 10), "ga.elites = 10", "population of 10");
+    BAD((d.population = 10, d.elites = 5, d.elite_copies = 2), "ga.elite_copies = 2",
+        "elites x copies < population");
+    BAD((d.population = 10, d.tournament_k = 11), "ga.tournament_k = 11",
+        "1 to the population, 10");
+    BAD(d.mutation = AL_MUTATE_GAUSSIAN, "ga.mutation = 'gaussian'", "reset|creep");
+    BAD((d.type = AL_GENOME_FLOATS, d.mutation = AL_MUTATE_CREEP), "ga.mutation = 'creep'",
+        "gaussian|uniform");
+    BAD((d.type = AL_GENOME_FLOATS, d.mutation = AL_MUTATE_UNIFORM, d.max_perturbation = 0),
+        "ga.max_perturbation = 0", "more than 0");
+    BAD((d.alphabet = (const uint8_t *)"abca", d.alphabet_size = 4), "byte 97 twice", NULL);
+    BAD((d.alphabet = (const uint8_t *)"a", d.alphabet_size = 1), "alphabet of 1 symbols",
+        "2 to 256");
+    BAD((d.mutation = AL_MUTATE_CREEP, d.alphabet = (const uint8_t *)"abc", d.alphabet_size = 3,
+         d.creep = 3),
+        "ga.creep = 3", "1 to 2");
+    BAD(d.length = 0, "genome length = 0", NULL);
+    BAD((d.selection = AL_SELECT_TRUNCATION, d.truncation = 0), "ga.truncation = 0", NULL);
 }
 
 static void test_config_mutation_kind_must_fit_the_genome(void **s)
@@ -861,9 +839,10 @@ static void test_config_mutation_kind_must_fit_the_genome(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_point_crossover_keeps_parent_genes_with_one_cut),
-        cmocka_unit_test(test_two_point_crossover_keeps_parent_genes_with_two_cuts),
-        cmocka_unit_test(test_uniform_crossover_keeps_parent_genes_half_from_each),
+        CROSS_TEST(one_point),
+        CROSS_TEST(two_point),
+        CROSS_TEST(uniform),
+        cmocka_unit_test(test_uniform_crossover_takes_half_from_each),
         cmocka_unit_test(test_float_crossover_keeps_parent_genes),
         cmocka_unit_test(test_mutation_rate_is_statistically_right),
         cmocka_unit_test(test_mutation_reaches_every_symbol),

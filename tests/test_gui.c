@@ -491,20 +491,6 @@ static al_gui *toy_gui(const char *db, const char *const *sets, int nsets)
     return create(&o);
 }
 
-static int64_t db_count(const char *db, const char *sql)
-{
-    sqlite3 *sq;
-    sqlite3_stmt *st;
-    int64_t n = -1;
-    if (sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(sq, sql, -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(sq);
-    return n;
-}
-
 static void finished_run_stays_on_screen_logged_as_finished(void **state)
 {
     char db[400], out[400];
@@ -519,8 +505,8 @@ static void finished_run_stays_on_screen_logged_as_finished(void **state)
     al_gui_update(g); // finished: no more ticks
     assert_int_equal(al_gui_ticks(g), 40);
     // Logged and ended while the window still shows it.
-    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
-    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 4);
+    assert_int_equal((int64_t)gt_db_number(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
+    assert_int_equal((int64_t)gt_db_number(db, "SELECT count(*) FROM generations"), 4);
     alError err = {0};
     assert_int_equal(al_gui_save_png(g, out, &err), AL_OK);
     SDL_Rect world, panel;
@@ -533,7 +519,7 @@ static void finished_run_stays_on_screen_logged_as_finished(void **state)
     assert_true(count_colour(&img, plot, AL_COL_BEST, 12) > 40);           // best line
     assert_true(count_colour(&img, plot, AL_RGB(150, 230, 140), 12) > 20); // baseline dashes
     free(img.px);
-    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
+    assert_int_equal((int64_t)gt_db_number(db, "SELECT count(*) FROM runs WHERE status = 'finished'"), 1);
 }
 
 static void quitting_mid_run_logs_it_as_interrupted(void **state)
@@ -544,8 +530,8 @@ static void quitting_mid_run_logs_it_as_interrupted(void **state)
     assert_non_null(g);
     al_gui_run_ticks(g, 35);
     al_destroy_gui(g);
-    assert_int_equal(db_count(db, "SELECT count(*) FROM runs WHERE status = 'interrupted'"), 1);
-    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 3);
+    assert_int_equal((int64_t)gt_db_number(db, "SELECT count(*) FROM runs WHERE status = 'interrupted'"), 1);
+    assert_int_equal((int64_t)gt_db_number(db, "SELECT count(*) FROM generations"), 3);
 }
 
 static void frames_tick_the_view_update_with_the_ticks_simulated(void **state)
@@ -645,8 +631,8 @@ static void override_the_module_refuses_keeps_the_run_and_its_log(void **state)
     al_gui_run_ticks(g, 10);
     al_destroy_gui(g);
     // Only the one run; the refused one never reached the database.
-    assert_int_equal(db_count(db, "SELECT count(*) FROM runs"), 1);
-    assert_int_equal(db_count(db, "SELECT count(*) FROM generations"), 3);
+    assert_int_equal((int64_t)gt_db_number(db, "SELECT count(*) FROM runs"), 1);
+    assert_int_equal((int64_t)gt_db_number(db, "SELECT count(*) FROM generations"), 3);
 }
 
 // ---- bad input ------------------------------------------------------------------------

@@ -88,9 +88,7 @@ static void the_wheel_and_a_drag_on_the_rate_change_it_like_m(void **state)
              "at 10 quit\n",
              cx, cy, cx, cy, cx - 36, cy);
     gs_run r;
-    gs_run_script(&r, script, ants_args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r, script, ants_args, 3);
     double v[3];
     for (int i = 0; i < 3; ++i)
         assert_true(value_of(r.line[i], "mutation_rate", &x, &y, &w, &h, &v[i]));
@@ -108,10 +106,8 @@ static void an_algorithm_without_a_mutation_rate_says_why(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 3 state\nat 4 key m\nat 6 state\nat 7 quit\n",
-                  "--no-log experiments/ants/default.ini --set run.algorithm=cmaes");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    gt_script(&r, "at 3 state\nat 4 key m\nat 6 state\nat 7 quit\n",
+                  "--no-log experiments/ants/default.ini --set run.algorithm=cmaes", 2);
     assert_string_equal(gs_str(r.line[0], "algorithm"), "cmaes");
     int x, y, w, h;
     double v;
@@ -180,6 +176,28 @@ static void a_and_o_change_the_ants_and_the_food_in_a_new_run(void **state)
     gs_free(&r);
 }
 
+// The summary under the generations table (fitness, food, the greedy
+// group, mines hit) is never cut with "...": at 720x480 it takes a third
+// line of the small font; at 1280x800 two lines of the regular one.
+static void the_summary_line_fits_the_smallest_window(void **state)
+{
+    (void)state;
+    static const char *const sizes[] = {"720 480", "1280 800"};
+    for (int k = 0; k < 2; ++k) {
+        char script[256];
+        snprintf(script, sizeof script, "at 1 resize %s\nat 2 key F\nat gen 2 state\nat gen 2 quit\n", sizes[k]);
+        gs_run r;
+        gt_script(&r, script, "--no-log experiments/ants/mines.ini --set run.generations=50", 1);
+        const char *l = r.line[0];
+        const char *text = gs_str(l, "summary.text");
+        print_message("%s: %g lines: %s\n", sizes[k], gs_num(l, "summary.lines"), text);
+        assert_non_null(strstr(text, "mines hit")); // the longest summary there is
+        assert_true(gs_num(l, "summary.lines") >= 2);
+        if (gs_bool(l, "summary.cut")) fail_msg("at %s the summary is cut: %s", sizes[k], text);
+        gs_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +206,7 @@ int main(void)
         cmocka_unit_test(an_algorithm_without_a_mutation_rate_says_why),
         cmocka_unit_test(x_turns_the_mines_on_and_off_and_the_help_lists_it),
         cmocka_unit_test(a_and_o_change_the_ants_and_the_food_in_a_new_run),
+        cmocka_unit_test(the_summary_line_fits_the_smallest_window),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

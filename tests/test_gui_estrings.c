@@ -17,20 +17,6 @@
 #include "gui_events.h"
 #include "gui/view.h"
 
-static al_gui *open_estrings(void)
-{
-    al_gui_opts o = al_default_gui_opts();
-    o.offscreen = true;
-    o.mode = "estrings";
-    o.width = 1280;
-    o.height = 800;
-    o.shot_dir = "/tmp";
-    alError err = {0};
-    al_gui *g = al_create_gui(&o, &err);
-    if (!g) fail_msg("al_create_gui: %s", err.msg);
-    return g;
-}
-
 static void the_view_is_registered_for_estrings(void **state)
 {
     (void)state;
@@ -44,7 +30,7 @@ static void the_view_is_registered_for_estrings(void **state)
 static void typing_a_target_and_enter_restarts_the_evolution(void **state)
 {
     (void)state;
-    al_gui *g = open_estrings();
+    al_gui *g = gt_open_gui("estrings", 1280, 800);
     al_gui_run_ticks(g, 10);
     al_gui_draw(g);
     push_key(SDLK_t);
@@ -69,7 +55,7 @@ static void typing_a_target_and_enter_restarts_the_evolution(void **state)
 static void a_target_outside_the_alphabet_keeps_the_run(void **state)
 {
     (void)state;
-    al_gui *g = open_estrings();
+    al_gui *g = gt_open_gui("estrings", 1280, 800);
     al_gui_run_ticks(g, 12);
     push_key(SDLK_t);
     push_text("t");
@@ -120,7 +106,7 @@ static int green_pixels_in_world(al_gui *g)
 static void the_solved_run_shows_green_characters(void **state)
 {
     (void)state;
-    al_gui *g = open_estrings();
+    al_gui *g = gt_open_gui("estrings", 1280, 800);
     al_gui_run_ticks(g, 1);
     int early = green_pixels_in_world(g);
     al_gui_run_ticks(g, 5000); // stops when solved

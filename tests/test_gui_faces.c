@@ -53,10 +53,8 @@ static void the_name_lesson_evolves_jose_as_typed(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 30 state\nat 31 quit\n",
-                  "--no-log experiments/estrings/name.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 30 state\nat 31 quit\n",
+                  "--no-log experiments/estrings/name.ini", 1);
     assert_string_equal(gs_str(r.line[0], "scenario"), "José"); // the new run's target
     assert_string_equal(gs_str(r.line[0], "view_note"), "");
     assert_string_equal(gs_str(r.line[0], "message"), "");
@@ -68,10 +66,8 @@ static void a_refused_character_is_named_as_typed_in_characters(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 6 state\nat 7 quit\n",
-                  "--no-log experiments/estrings/hello.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 6 state\nat 7 quit\n",
+                  "--no-log experiments/estrings/hello.ini", 1);
     const char *note = gs_str(r.line[0], "view_note");
     if (!strstr(note, "'José' was not used: 'é', character 4 of 'José', is not in the alphabet"))
         fail_msg("note: %s", note);
@@ -92,9 +88,7 @@ static void an_empty_target_replaces_the_last_error_and_shows_whole(void **state
              "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 6 state\n"
              "at 7 key t\nat 8 key return\nat 10 state\nat 11 shot %s\nat 12 quit\n", shot);
     gs_run r;
-    gs_run_script(&r, script, "--no-log experiments/estrings/hello.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    gt_script(&r, script, "--no-log experiments/estrings/hello.ini", 2);
     const char *note = gs_str(r.line[1], "view_note");
     assert_non_null(strstr(note, "The target is empty"));
     assert_null(strstr(note, "José"));
@@ -124,9 +118,7 @@ static void fleeing_is_counted_now_and_y_is_an_edit_of_all_vehicles(void **state
     // no report has come since (report_every is 1000 ticks).
     snprintf(script + n, sizeof script - (size_t)n, "at tick 75 state\nat tick 76 quit\n");
     gs_run r;
-    gs_run_script(&r, script, "--no-log experiments/steering/flee.ini --set steering.report_every=1000");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    gt_script(&r, script, "--no-log experiments/steering/flee.ini --set steering.report_every=1000", 2);
     double f0 = gs_num(r.line[0], "figures.fleeing"), f1 = gs_num(r.line[1], "figures.fleeing");
     print_message("fleeing %g at tick 30, %g after Y x25 (before any report)\n", f0, f1);
     assert_true(f0 >= 0 && f0 < 100);
@@ -157,9 +149,7 @@ static void a_single_point_is_drawn(void **state)
     // path.ini reports every 60 ticks: one point after the first report.
     snprintf(script, sizeof script, "at tick 70 state\nat tick 70 shot %s\nat tick 71 quit\n", shot);
     gs_run r;
-    gs_run_script(&r, script, "--no-log experiments/steering/path.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, script, "--no-log experiments/steering/path.ini", 1);
     assert_int_equal((int)gs_num(r.line[0], "generation"), 1);
     SDL_Rect plot = section(r.line[0], "Plot");
     plot.y += 30; // below the title and the legend's swatch
@@ -253,9 +243,7 @@ static void steering_values_change_by_wheel_and_drag_and_keys(void **state)
              veh.x + veh.w / 2 - 36, veh.y + veh.h / 2, wf.x + 40, wf.y + wf.h / 2, wf.x + 64,
              wf.y + wf.h / 2);
     gs_run r;
-    gs_run_script(&r, script, "--no-log experiments/steering/flee.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r, script, "--no-log experiments/steering/flee.ini", 3);
     value_at f0 = value_of(r.line[0], "fov_radius"), f1 = value_of(r.line[1], "fov_radius"),
              f2 = value_of(r.line[2], "fov_radius");
     near(f1.value, f0.value * 1.15 * 1.15, "fov after two notches");
@@ -287,9 +275,7 @@ static void strings_mutation_rate_and_population_by_wheel_drag_and_keys(void **s
              mr.x + mr.w / 2, mr.y + mr.h / 2, pop.x + pop.w / 2, pop.y + pop.h / 2,
              pop.x + pop.w / 2 - 24, pop.y + pop.h / 2);
     gs_run r;
-    gs_run_script(&r, script, "--no-log experiments/estrings/hello.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 4);
+    gt_script(&r, script, "--no-log experiments/estrings/hello.ini", 4);
     double m0 = value_of(r.line[0], "mutation_rate").value, m1 = value_of(r.line[1], "mutation_rate").value;
     near(m1, m0 * 1.15, "mutation rate after a notch");
     assert_true(gs_num(r.line[1], "generation") < gs_num(r.line[0], "generation") + 3); // a new run
@@ -315,9 +301,7 @@ static void the_neighbour_radius_changes_by_wheel_and_k(void **state)
              "at 3 state\nat 4 scroll %d %d 2\nat 6 state\nat 7 key shift+k\nat 9 state\nat 10 quit\n",
              nr.x + nr.w / 2, nr.y + nr.h / 2);
     gs_run r;
-    gs_run_script(&r, script, "--no-log experiments/steering/boids.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r, script, "--no-log experiments/steering/boids.ini", 3);
     double a = value_of(r.line[0], "neighbour_radius").value, b = value_of(r.line[1], "neighbour_radius").value,
            c = value_of(r.line[2], "neighbour_radius").value;
     near(b, a * 1.15 * 1.15, "neighbour radius after two notches");

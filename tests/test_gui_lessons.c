@@ -37,11 +37,9 @@ static void every_lesson_is_whole_or_scrolls_to_its_end(void **state)
         snprintf(args, sizeof args, "--no-log '%s'", gl.gl_pathv[i]);
         gs_run r;
         // At 1280x800: the lesson as it opens, then after scrolling far down.
-        gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 key pagedown\nat 6 key pagedown\nat 7 key pagedown\n"
+        gt_script(&r, "at 3 key l\nat 4 state\nat 5 key pagedown\nat 6 key pagedown\nat 7 key pagedown\n"
                           "at 8 key pagedown\nat 9 state\nat 10 quit\n",
-                      args);
-        assert_int_equal(r.status, 0);
-        assert_int_equal(r.n, 2);
+                      args, 2);
         assert_true(gs_overlay(r.line[0], "lesson"));
         assert_true(strstr(gs_find(r.line[0], "lesson_marks"), "\"") != NULL); // a legend was drawn
         if (gs_bool(r.line[0], "lesson_cut")) { // not all in view: it says so, and scrolls to the end
@@ -60,10 +58,8 @@ static void a_window_too_small_for_the_lesson_says_so(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 2 resize 720 480\nat 3 key l\nat 4 state\nat 5 quit\n",
-                  "--no-log experiments/xor/xor.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 resize 720 480\nat 3 key l\nat 4 state\nat 5 quit\n",
+                  "--no-log experiments/xor/xor.ini", 1);
     assert_true(gs_bool(r.line[0], "lesson_cut"));
     gs_free(&r);
     gs_run_script(&r, "at 2 resize 720 480\nat 3 key l\nat 4 state\nat 5 quit\n",
@@ -110,10 +106,8 @@ static void a_solved_double_novel_counts_against_its_test(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 1 key =\nat 2 key =\nat 3 key =\nat 4 key =\nat 5 key =\nat 300 state\nat 301 quit\n",
-                  "--no-log experiments/pole/double_novel.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 1 key =\nat 2 key =\nat 3 key =\nat 4 key =\nat 5 key =\nat 300 state\nat 301 quit\n",
+                  "--no-log experiments/pole/double_novel.ini", 1);
     assert_true(gs_bool(r.line[0], "finished"));
     assert_true(gs_num(r.line[0], "figures.best_steps") == 1000);
     assert_true(gs_num(r.line[0], "figures.trial_of") == 100000);
@@ -132,10 +126,8 @@ static void the_help_fits_its_columns(void **state)
         char args[64];
         snprintf(args, sizeof args, "--no-log --mode %s", modes[m]);
         gs_run r;
-        gs_run_script(&r, "at 3 key h\nat 4 state\nat 5 key h\nat 6 resize 720 480\nat 8 key h\nat 9 state\nat 10 quit\n",
-                      args);
-        assert_int_equal(r.status, 0);
-        assert_int_equal(r.n, 2);
+        gt_script(&r, "at 3 key h\nat 4 state\nat 5 key h\nat 6 resize 720 480\nat 8 key h\nat 9 state\nat 10 quit\n",
+                      args, 2);
         assert_true(gs_overlay(r.line[0], "help") && gs_overlay(r.line[1], "help"));
         if (gs_num(r.line[0], "help_cut") != 0) fail_msg("%s: %g help lines cut at 1280x800", modes[m], gs_num(r.line[0], "help_cut"));
         print_message("%s at 720x480: %g help lines cut\n", modes[m], gs_num(r.line[1], "help_cut"));

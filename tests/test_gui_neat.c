@@ -5,18 +5,11 @@
 //     (it covered about 40%), for fixed and NEAT brains;
 //   - the stacked species plot is a panel section of a NEAT run (ants,
 //     XOR), plotted (coloured bands in its rectangle), absent for the GA.
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "gui_script.h"
 #include "png_count.h"
 
 static double world_area(const char *l) { return gs_num(l, "world_rect.w") * gs_num(l, "world_rect.h"); }
@@ -133,25 +126,49 @@ static void the_species_plot_is_listed_and_plotted(void **state)
     assert_true(gs_num(r.line[0], "figures.species_plot_now") >= 1);
     gs_free(&r);
 }
-#else
-static void the_brain_inspector_draws_the_evolved_topology(void **state) { (void)state; skip(); }
-static void the_brain_box_covers_at_most_a_quarter_of_the_world(void **state) { (void)state; skip(); }
-static void the_species_plot_is_listed_and_plotted(void **state) { (void)state; skip(); }
-#endif
+
+// Fast forward (F) runs many generations in one frame: each still gets its
+// column (the species recorded as each generation ends, not once a frame).
+static void check_every_generation_has_a_column(const char *args, int min_gens)
+{
+    gs_run r;
+    gt_script(&r, "at 2 key F\nat 5 state\nat 6 key F\nat 8 state\nat 9 quit\n", args, 2);
+    for (int k = 0; k < 2; ++k) {
+        const char *l = r.line[k];
+        double gen = gs_num(l, "generation"), n = gs_num(l, "figures.species_plot_generations");
+        if (n != gen + 1) fail_msg("%s: %g generations run, %g recorded in the species plot", args, gen, n);
+        double first = gs_num(l, "figures.species_plot_first"), last = gs_num(l, "figures.species_plot_last");
+        print_message("%s: generation %g, %g recorded (%g .. %g), %g gaps, %g columns\n", args, gen, n, first,
+                      last, gs_num(l, "figures.species_plot_gaps"), gs_num(l, "figures.species_plot_columns"));
+        if (k == 0 && gen < min_gens) fail_msg("F ran only %g generations in 3 frames", gen);
+        assert_true(first == 0);
+        assert_true(last == gen); // the generation under way (its population) too
+        assert_true(gs_num(l, "figures.species_plot_gaps") == 0);
+        // a column each while they fit in the plot (it is wider than 100 px)
+        double cols = gs_num(l, "figures.species_plot_columns");
+        assert_true(cols == n || cols > 100);
+    }
+    gs_free(&r);
+}
+
+static void a_fast_frame_leaves_no_generation_without_its_column(void **state)
+{
+    (void)state;
+    check_every_generation_has_a_column("experiments/xor/xor.ini --no-log --set run.generations=100000", 3);
+    check_every_generation_has_a_column("experiments/ants/neat.ini --no-log --set ants.ticks=10 "
+                                        "--set run.generations=100000",
+                                        12);
+}
 
 int main(void)
 {
-#ifdef ALIFE_HAVE_GUI
     gs_setup_dir();
-#endif
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_brain_inspector_draws_the_evolved_topology),
         cmocka_unit_test(the_brain_box_covers_at_most_a_quarter_of_the_world),
         cmocka_unit_test(the_species_plot_is_listed_and_plotted),
+        cmocka_unit_test(a_fast_frame_leaves_no_generation_without_its_column),
     };
-#ifdef ALIFE_HAVE_GUI
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
-#else
-    return cmocka_run_group_tests(tests, NULL, NULL);
-#endif
 }
+#endif

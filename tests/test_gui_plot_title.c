@@ -59,10 +59,8 @@ static void a_long_title_drops_its_hint_first(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 2 key F\nat gen 3 key F\nat gen 3 resize 720 480\nat gen 3 state\nat gen 3 quit\n",
-                  "--no-log experiments/xor/xor.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 key F\nat gen 3 key F\nat gen 3 resize 720 480\nat gen 3 state\nat gen 3 quit\n",
+                  "--no-log experiments/xor/xor.ini", 1);
     title_inside(r.line[0]);
     assert_string_equal(gs_str(r.line[0], "plot_title"), "fitness per generation (best, mean; 16 = perfect)");
     gs_free(&r);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gui_script.h"
+#include "png_count.h"
 
 static void the_lesson_balances_the_best_controller_live(void **state)
 {
@@ -88,6 +89,47 @@ static void the_neat_lesson_balances_the_best_network_live(void **state)
     gs_free(&r);
 }
 
+// Under NEAT the panel draws the best controller's network as the ants'
+// brain inspector draws theirs (neat_draw.h): every node, each input named
+// (6 with velocities, 3 without), the links in their colours; a weight
+// vector (CMA-ES) has no such section.
+static void the_neat_controller_is_drawn_with_its_inputs_named(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *ini;
+        int inputs;
+    } lesson[] = {{"experiments/pole/double_neat.ini", 6}, {"experiments/pole/double_novel_neat.ini", 3}};
+    for (int k = 0; k < 2; ++k) {
+        char shot[512], script[700], args[256];
+        snprintf(shot, sizeof shot, "%s", gs_path("pole_net.png"));
+        snprintf(script, sizeof script, "at 1 key =\nat 40 state\nat 40 shot %s\nat 41 quit\n", shot);
+        snprintf(args, sizeof args, "--no-log %s", lesson[k].ini);
+        gs_run r;
+        gt_script(&r, script, args, 1);
+        const char *l = r.line[0];
+        int x = 0, y = 0, w = 0, h = 0;
+        bool cut;
+        if (!gs_section(l, "Network", &x, &y, &w, &h, &cut)) fail_msg("%s: no Network section: %s", lesson[k].ini, l);
+        assert_true(h > 40 && w > 100);
+        assert_true(gs_num(l, "figures.net_drawn") == gs_num(l, "figures.net_nodes"));
+        assert_true(gs_num(l, "figures.net_inputs_labelled") == lesson[k].inputs);
+        SDL_Rect sec = {x, y, w, h};
+        int iw, ih;
+        int links = png_count_colour(shot, &sec, (SDL_Color){110, 220, 120, 255}, 60, &iw, &ih) +
+                    png_count_colour(shot, &sec, (SDL_Color){240, 90, 90, 255}, 60, &iw, &ih);
+        if (links < 30) fail_msg("%s: only %d link pixels in the Network section", lesson[k].ini, links);
+        gs_free(&r);
+    }
+    gs_run r;
+    gs_run_script(&r, "at 1 key =\nat 20 state\nat 21 quit\n", "--no-log experiments/pole/double.ini");
+    assert_int_equal(r.status, 0);
+    int x = 0, y = 0, w = 0, h = 0;
+    bool cut;
+    assert_false(gs_section(r.line[0], "Network", &x, &y, &w, &h, &cut));
+    gs_free(&r);
+}
+
 // At the speed the mode opens with, each generation's best plays until it
 // falls (and a short pause) or 150 steps (3 s) before the next generation:
 // early on the poles fall within a second, and the class sees it.
@@ -153,9 +195,7 @@ static void parameters_are_the_task_and_its_algorithm(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 2 state\nat 3 quit\n", "--no-log experiments/pole/double.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 state\nat 3 quit\n", "--no-log experiments/pole/double.ini", 1);
     assert_string_equal(gs_str(r.line[0], "algorithm"), "cmaes");
     assert_true(listed(r.line[0], "pole.") > 5);
     assert_true(listed(r.line[0], "cmaes.") > 0);
@@ -163,9 +203,7 @@ static void parameters_are_the_task_and_its_algorithm(void **state)
     assert_int_equal(listed(r.line[0], "world."), 0);
     assert_true(listed(r.line[0], "run.seed") == 1);
     gs_free(&r);
-    gs_run_script(&r, "at 2 state\nat 3 quit\n", "--no-log --mode ants --set run.algorithm=cmaes");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 state\nat 3 quit\n", "--no-log --mode ants --set run.algorithm=cmaes", 1);
     assert_string_equal(gs_str(r.line[0], "algorithm"), "cmaes");
     assert_true(listed(r.line[0], "cmaes.") > 0);
     assert_int_equal(listed(r.line[0], "ga."), 0);
@@ -182,9 +220,7 @@ static void the_caption_counts_the_replay_against_the_tables_best(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 40 state\nat 41 quit\n", "--no-log experiments/pole/single.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 40 state\nat 41 quit\n", "--no-log experiments/pole/single.ini", 1);
     const char *l = r.line[0];
     double of = gs_num(l, "figures.trial_of"), steps = gs_num(l, "figures.trial_steps");
     double gen = gs_num(l, "figures.controller_gen");
@@ -211,9 +247,7 @@ static void settings_report_no_world_for_pole_and_xor(void **state)
                            "--no-log experiments/ants/default.ini"};
     for (int k = 0; k < 3; ++k) {
         gs_run r;
-        gs_run_script(&r, "at 2 state\nat 3 quit\n", args[k]);
-        assert_int_equal(r.status, 0);
-        assert_int_equal(r.n, 1);
+        gt_script(&r, "at 2 state\nat 3 quit\n", args[k], 1);
         if (k < 2) {
             assert_true(gs_is_null(r.line[0], "settings.world"));
         } else {
@@ -230,6 +264,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_balances_the_best_controller_live),
         cmocka_unit_test(the_neat_lesson_balances_the_best_network_live),
+        cmocka_unit_test(the_neat_controller_is_drawn_with_its_inputs_named),
         cmocka_unit_test(each_best_plays_before_the_next_generation),
         cmocka_unit_test(key_5_opens_the_pole_mode),
         cmocka_unit_test(parameters_are_the_task_and_its_algorithm),

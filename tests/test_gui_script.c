@@ -147,10 +147,8 @@ static void wait_for_a_generation(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 0 key F\nat gen 3 state\nat gen 3 quit\n",
-                  "--no-log experiments/estrings/hello.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 0 key F\nat gen 3 state\nat gen 3 quit\n",
+                  "--no-log experiments/estrings/hello.ini", 1);
     assert_true(gs_num(r.line[0], "generation") >= 3);
     gs_free(&r);
 }

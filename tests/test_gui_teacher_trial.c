@@ -8,6 +8,7 @@
 
 #include "gui/shell.h"
 #include "gui_script.h"
+#include "png_count.h"
 
 // ---- 1. the lesson overlay scrolls, and says when there is more -----------------------
 static void the_lesson_scrolls_to_its_last_line_with_a_more_sign(void **state)
@@ -50,13 +51,61 @@ static void the_lesson_scrolls_to_its_last_line_with_a_more_sign(void **state)
     gs_free(&r);
 }
 
+// The panel's "more below" sign and the lesson overlay's are one sign
+// (al_shell_more_sign): the same strip with the same triangle, pixel for
+// pixel (the lesson once said it in words only).
+static SDL_Rect sign_at(const char *line, const char *where)
+{
+    char key[64];
+    SDL_Rect r;
+    snprintf(key, sizeof key, "more_signs.%s.x", where);
+    r.x = (int)gs_num(line, key);
+    snprintf(key, sizeof key, "more_signs.%s.y", where);
+    r.y = (int)gs_num(line, key);
+    snprintf(key, sizeof key, "more_signs.%s.w", where);
+    r.w = (int)gs_num(line, key);
+    snprintf(key, sizeof key, "more_signs.%s.h", where);
+    r.h = (int)gs_num(line, key);
+    return r;
+}
+
+static void the_panel_and_the_lesson_draw_the_same_more_sign(void **state)
+{
+    (void)state;
+    char panel_png[512], lesson_png[512], script[1400];
+    snprintf(panel_png, sizeof panel_png, "%s", gs_path("sign_panel.png"));
+    snprintf(lesson_png, sizeof lesson_png, "%s", gs_path("sign_lesson.png"));
+    snprintf(script, sizeof script,
+             "at 2 resize 720 480\nat 8 state\nat 8 shot %s\nat 9 key l\nat 12 state\nat 12 shot %s\n"
+             "at 13 quit\n",
+             panel_png, lesson_png);
+    gs_run r;
+    gt_script(&r, script, "experiments/xor/xor.ini", 2);
+    assert_true(gs_bool(r.line[0], "scroll.sign")); // the panel has more below at 720x480
+    assert_true(gs_bool(r.line[1], "lesson_view.more_below"));
+    SDL_Rect p = sign_at(r.line[0], "in_panel"), l = sign_at(r.line[1], "in_lesson");
+    assert_true(p.w > 0 && l.w > 0);
+    assert_int_equal(p.h, l.h);
+    // The strip's first 40 pixels hold the triangles (the words start after).
+    SDL_Rect pt = {p.x, p.y, 40, p.h}, lt = {l.x, l.y, 40, l.h};
+    int w, h;
+    const SDL_Color warn = {250, 210, 90, 255}, strip = {40, 46, 60, 255};
+    int pw = png_count_colour(panel_png, &pt, warn, 40, &w, &h);
+    int lw = png_count_colour(lesson_png, &lt, warn, 40, &w, &h);
+    int pb = png_count_colour(panel_png, &pt, strip, 4, &w, &h);
+    int lb = png_count_colour(lesson_png, &lt, strip, 4, &w, &h);
+    print_message("sign: panel %d warn %d strip px, lesson %d warn %d strip px\n", pw, pb, lw, lb);
+    assert_true(pw > 10);
+    assert_int_equal(pw, lw);
+    assert_int_equal(pb, lb);
+    gs_free(&r);
+}
+
 static void the_help_lists_the_lesson_scroll_keys(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 3 key h\nat 5 state\nat 6 quit\n", "experiments/xor/xor.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 3 key h\nat 5 state\nat 6 quit\n", "experiments/xor/xor.ini", 1);
     assert_non_null(strstr(r.line[0], "\"Up Down\""));
     assert_non_null(strstr(r.line[0], "\"PgUp PgDn\""));
     gs_free(&r);
@@ -278,9 +327,7 @@ static void the_lessons_figures_are_what_the_window_shows(void **state)
 static void marks_of(const char *config, char *out, size_t cap)
 {
     gs_run r;
-    gs_run_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config, 1);
     const char *p = gs_find(r.line[0], "marks");
     assert_non_null(p);
     snprintf(out, cap, "%.*s", (int)(strchr(p + 1, '"') - p), p);
@@ -327,13 +374,81 @@ static void a_legend_lines_condition_is_checked_and_not_shown(void **state)
     assert_string_equal(out, "a  always\nc  either");
     al_legend_for("[run.module=xor] x  no", cfg, out, sizeof out);
     assert_string_equal(out, "");
+    // "[!key]": the key is off; several conditions: all of them hold.
+    al_legend_for("[!ants.mines] n  no mines\n[!run.module=ants] m  not ants\n"
+                  "[run.module=ants][ants.world=shared] s  shared\n[ants.mines][ants.world=shared] t  no",
+                  cfg, out, sizeof out);
+    assert_string_equal(out, "n  no mines\ns  shared");
     alDestroyConfig(cfg);
+}
+
+// The marks each lesson lists, exactly, for the configs whose legend lines
+// depend on their values (one mechanism: the legend's "[key]" conditions).
+static void the_marks_of(const char *config, char *out, size_t cap)
+{
+    gs_run r;
+    gt_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config, 1);
+    assert_true(gs_text(r.line[0], "marks", out, cap));
+    gs_free(&r);
+}
+
+static void each_lesson_lists_exactly_its_marks(void **state)
+{
+    (void)state;
+#define ANTS_TAIL                                                                                  \
+    "orange rings  the elites: the best ants, copied unchanged\n"                                  \
+    "blue ant  the one clicked: its brain, live\n"                                                 \
+    "green numbers  food each ant has eaten this generation\n"                                     \
+    "yellow numbers  the ants' indices (\"3 ants\": ants standing together)"
+    static const char *const want[][2] = {
+        {"experiments/ants/default.ini",
+         "green dots  food; eaten food is gone for all and respawns elsewhere\n"
+         "white rings  where an item was just eaten\n" ANTS_TAIL "\n"
+         "red dots  mines: off in this run (X turns them on, a new run)"},
+        {"experiments/ants/default.ini --set ants.world=own",
+         "green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+         "white rings  where an item was just eaten in that copy\n" ANTS_TAIL "\n"
+         "red dots  mines: off in this run (X turns them on, a new run)"},
+        {"experiments/ants/mines.ini",
+         "green dots  food; eaten food is gone for all and respawns elsewhere\n"
+         "red dots  mines: a hit costs fitness (X turns them off, a new run)\n"
+         "grey ants  stopped by a mine (ants.mine_hit = end)\n"
+         "white rings  where an item was just eaten\n" ANTS_TAIL},
+        {"experiments/ants/mines.ini --set ants.world=own",
+         "green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+         "red dots  mines of that copy: a hit costs fitness (X: off, a new run)\n"
+         "grey ants  stopped by a mine (ants.mine_hit = end)\n"
+         "white rings  where an item was just eaten in that copy\n" ANTS_TAIL},
+        {"experiments/pole/single.ini", "orange  the pole (1 m)\n"
+                                        "white box  the cart (red once the trial failed)\n"
+                                        "red  the track's ends: the cart fails beyond them"},
+        {"experiments/pole/double.ini", "orange  the long pole (1 m)\n"
+                                        "green  the short pole (0.1 m), at the same hinge\n"
+                                        "white box  the cart (red once the trial failed)\n"
+                                        "red  the track's ends: the cart fails beyond them"},
+        {"experiments/estrings/hello.ini",
+         "green characters  match the target\n"
+         "yellow characters  differ from the target (the number is the error)"},
+        {"experiments/steering/flee.ini",
+         "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
+         "grey triangles  the other vehicles\n"
+         "orange triangles  vehicles that see their threat (the figure 'fleeing')\n"
+         "red cross  the target (click to move it)\n"
+         "red outline  field of view: inside it a vehicle sees the threat and flees"},
+    };
+#undef ANTS_TAIL
+    char m[4096];
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) {
+        the_marks_of(want[i][0], m, sizeof m);
+        if (strcmp(m, want[i][1]) != 0) fail_msg("%s lists\n%s\nnot\n%s", want[i][0], m, want[i][1]);
+    }
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_scrolls_to_its_last_line_with_a_more_sign),
+        cmocka_unit_test(the_panel_and_the_lesson_draw_the_same_more_sign),
         cmocka_unit_test(the_help_lists_the_lesson_scroll_keys),
         cmocka_unit_test(a_generation_a_frame_shows_generations_under_way),
         cmocka_unit_test(at_the_limit_the_replay_moves_at_the_fastest_speed),
@@ -344,6 +459,7 @@ int main(void)
         cmocka_unit_test(the_lessons_figures_are_what_the_window_shows),
         cmocka_unit_test(the_lessons_marks_are_those_the_config_draws),
         cmocka_unit_test(a_legend_lines_condition_is_checked_and_not_shown),
+        cmocka_unit_test(each_lesson_lists_exactly_its_marks),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -10,36 +10,19 @@
 
 #ifdef ALIFE_HAVE_GUI
 #include <math.h>
-#include <sqlite3.h>
 
 #include "alife/config.h"
 #include "alife/world.h"
 #include "gui/shell.h"
 #include "gui_script.h"
 
-static int64_t db_int(const char *db, const char *sql)
-{
-    sqlite3 *sq;
-    sqlite3_stmt *st;
-    int64_t n = -1;
-    if (sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(sq, sql, -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(sq);
-    return n;
-}
-
 // ---- 1. nothing freezes ---------------------------------------------------------------
 static void steering_never_ends_in_the_window(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 0 key F\nat 150 key F\nat 152 state\nat 160 state\nat 161 quit\n",
-                  "--no-log experiments/steering/leader_following.ini --set run.generations=2");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    gt_script(&r, "at 0 key F\nat 150 key F\nat 152 state\nat 160 state\nat 161 quit\n",
+                  "--no-log experiments/steering/leader_following.ini --set run.generations=2", 2);
     assert_true(gs_num(r.line[0], "generation") > 2); // past run.generations
     assert_false(gs_bool(r.line[0], "finished"));
     assert_true(gs_num(r.line[1], "tick") > gs_num(r.line[0], "tick")); // still moving
@@ -74,19 +57,17 @@ static void an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run(void **s
     assert_true(gens > 5);
     gs_free(&r);
     // One run in the database, with every generation, the ones past the limit too.
-    assert_int_equal(db_int(db, "SELECT count(*) FROM runs"), 1);
-    assert_true(db_int(db, "SELECT count(*) FROM generations") >= gens);
+    assert_int_equal((int64_t)gt_db_number(db, "SELECT count(*) FROM runs"), 1);
+    assert_true((int64_t)gt_db_number(db, "SELECT count(*) FROM generations") >= gens);
 }
 
 static void without_a_database_the_last_best_ant_forages_on_at_the_limit(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 0 key F\nat gen 2 state\nat 30 state\nat 31 quit\n",
+    gt_script(&r, "at 0 key F\nat gen 2 state\nat 30 state\nat 31 quit\n",
                   "--no-log experiments/ants/default.ini --set run.generations=2 "
-                  "--set ants.ticks=40");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+                  "--set ants.ticks=40", 2);
     assert_true(gs_bool(r.line[1], "finished"));
     assert_true(gs_bool(r.line[1], "replaying"));
     assert_true(gs_num(r.line[1], "figures.replay_generation") == 1);
@@ -268,9 +249,7 @@ static void every_scenario_opens_with_its_lesson_files_settings(void **state)
                               3 * k + 1, 3 * k + 3);
     snprintf(script + n, sizeof script - n, "at 60 quit\n");
     gs_run r;
-    gs_run_script(&r, script, "--no-log experiments/steering/seek.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 18);
+    gt_script(&r, script, "--no-log experiments/steering/seek.ini", 18);
     int distinct = 0;
     for (int i = 0; i < r.n; ++i) {
         expect_lesson_settings(r.line[i]);
@@ -284,9 +263,7 @@ static void key_1_opens_steering_with_the_boids_lesson(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 2 key 1\nat 4 state\nat 5 quit\n", "--no-log");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 2 key 1\nat 4 state\nat 5 quit\n", "--no-log", 1);
     assert_string_equal(gs_str(r.line[0], "mode"), "steering");
     expect_lesson_settings(r.line[0]);
     gs_free(&r);
@@ -303,10 +280,8 @@ static void panel_sections_stay_put_while_the_tables_fill(void **state)
     };
     for (int c = 0; c < 3; ++c) {
         gs_run r;
-        gs_run_script(&r, "at 1 state\nat 2 key F\nat 40 key F\nat 42 state\nat 43 quit\n",
-                      configs[c]);
-        assert_int_equal(r.status, 0);
-        assert_int_equal(r.n, 2);
+        gt_script(&r, "at 1 state\nat 2 key F\nat 40 key F\nat 42 state\nat 43 quit\n",
+                      configs[c], 2);
         assert_true(gs_num(r.line[1], "generation") >= 5);
         // Every section begins where it began before any generation.
         const char *p = strstr(r.line[0], "\"sections\":[");
@@ -499,9 +474,7 @@ static void wheel_and_drag_on_a_value_change_it_like_its_key(void **state)
              "at 13 quit\n",
              sx, sy, sx, sy, sx - 60, sy, spx + 40, spy + 26);
     gs_run r;
-    gs_run_script(&r, script, "--no-log experiments/steering/seek.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 4);
+    gt_script(&r, script, "--no-log experiments/steering/seek.ini", 4);
     double v0 = gs_num(r.line[0], "figures.max_speed"), v1 = gs_num(r.line[1], "figures.max_speed"),
            v2 = gs_num(r.line[2], "figures.max_speed");
     if (!(fabs(v1 - v0 * 1.15 * 1.15) < 1e-3 * v0)) fail_msg("wheel: %g -> %g", v0, v1);
@@ -548,21 +521,12 @@ static void an_exported_brain_replays_exactly_in_the_window(void **state)
     gs_free(&r);
 }
 
-// A stored generation's best or mean (col) from the database, by SQL.
+// A stored generation's best or mean (col) from the database.
 static double stored_stat(const char *db, const char *col, int gen)
 {
     char sql[160];
     snprintf(sql, sizeof sql, "SELECT %s FROM generations WHERE run = 1 AND gen = %d", col, gen);
-    sqlite3 *sq = NULL;
-    sqlite3_stmt *st;
-    double v = NAN;
-    if (sqlite3_open_v2(db, &sq, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(sq, sql, -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_double(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(sq);
-    return v;
+    return gt_db_number(db, sql);
 }
 
 // --from RUN:GEN with the generation's population stored (the shared world
@@ -572,22 +536,13 @@ static double stored_stat(const char *db, const char *col, int gen)
 static void from_run_gen_opens_there_with_the_population_alive(void **state)
 {
     (void)state;
-    char db[512]; // gs_path's buffers are reused by gs_run_script
-    snprintf(db, sizeof db, "%s", gs_path("from.db"));
-    remove(db);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd,
-             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=5 "
-             "--set ants.ticks=200 --db '%s' --quiet >/dev/null 2>&1",
-             ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
-    assert_int_equal(system(cmd), 0);
+    char db[512];
+    gt_stored_run(db, sizeof db, "from.db",
+                  "experiments/ants/default.ini --set run.generations=5 --set ants.ticks=200");
     char args[600];
     snprintf(args, sizeof args, "--no-log --db '%s' --from 1:2", db);
     gs_run r;
-    gs_run_script(&r, "at 1 state\nat 2 key space\nat gen 3 state\nat gen 4 state\nat gen 4 quit\n",
-                  args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r, "at 1 state\nat 2 key space\nat gen 3 state\nat gen 4 state\nat gen 4 quit\n", args, 3);
     assert_true(gs_num(r.line[0], "generation") == 2);
     assert_true(gs_num(r.line[0], "tick") == 0); // loaded, not re-simulated
     assert_true(gs_bool(r.line[0], "paused"));
@@ -602,9 +557,7 @@ static void from_run_gen_opens_there_with_the_population_alive(void **state)
     // --from RUN: the population after the last stored one is not stored;
     // generation 4's is: one generation from it, checked against the store.
     snprintf(args, sizeof args, "--no-log --db '%s' --from 1", db);
-    gs_run_script(&r, "at gen 5 state\nat gen 5 quit\n", args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at gen 5 state\nat gen 5 quit\n", args, 1);
     assert_true(gs_num(r.line[0], "generation") == 5);
     assert_true(gs_bool(r.line[0], "paused"));
     assert_true(gs_num(r.line[0], "figures.mean") == stored_stat(db, "mean", 4));
@@ -630,22 +583,14 @@ static void from_run_gen_opens_there_with_the_population_alive(void **state)
 static void from_a_run_without_its_population_resimulates(void **state)
 {
     (void)state;
-    char db[512]; // gs_path's buffers are reused by gs_run_script
-    snprintf(db, sizeof db, "%s", gs_path("from_own.db"));
-    remove(db);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd,
-             "cd '%s' && '%s' run experiments/ants/default.ini --set run.generations=4 "
-             "--set ants.ticks=200 --set ants.world=own --db '%s' --quiet >/dev/null 2>&1",
-             ALIFE_SOURCE_DIR, ALIFE_BINARY, db);
-    assert_int_equal(system(cmd), 0);
+    char db[512];
+    gt_stored_run(db, sizeof db, "from_own.db",
+                  "experiments/ants/default.ini --set run.generations=4 --set ants.ticks=200 "
+                  "--set ants.world=own");
     char args[600];
     snprintf(args, sizeof args, "--no-log --db '%s' --from 1:3", db);
     gs_run r;
-    gs_run_script(&r, "at gen 3 state\nat 60 state\nat 61 key space\nat 70 state\nat 71 quit\n",
-                  args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r, "at gen 3 state\nat 60 state\nat 61 key space\nat 70 state\nat 71 quit\n", args, 3);
     assert_true(gs_num(r.line[0], "generation") == 3);
     assert_true(gs_bool(r.line[1], "paused")); // waits there
     assert_true(gs_num(r.line[1], "generation") == 3);

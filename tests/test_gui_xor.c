@@ -18,20 +18,6 @@
 #include "gui_script.h"
 #include "png_count.h"
 
-static al_gui *open_gui(const char *mode)
-{
-    al_gui_opts o = al_default_gui_opts();
-    o.offscreen = true;
-    o.mode = mode;
-    o.width = 1280;
-    o.height = 800;
-    o.shot_dir = "/tmp";
-    alError err = {0};
-    al_gui *g = al_create_gui(&o, &err);
-    if (!g) fail_msg("al_create_gui: %s", err.msg);
-    return g;
-}
-
 // world.* keys in the Parameters section's list (none: XOR has no world).
 static int listed_world_keys(const char *json)
 {
@@ -55,7 +41,7 @@ static void the_view_is_registered_for_xor(void **state)
 static void key_4_opens_the_xor_mode(void **state)
 {
     (void)state;
-    al_gui *g = open_gui("estrings");
+    al_gui *g = gt_open_gui("estrings", 1280, 800);
     push_key(SDLK_4);
     al_gui_handle_events(g);
     assert_string_equal(al_gui_mode(g), "xor");
@@ -80,7 +66,7 @@ static int count_in_world(al_gui *g, SDL_Color c)
 static void hidden_nodes_appear_as_neat_adds_them(void **state)
 {
     (void)state;
-    al_gui *g = open_gui("xor");
+    al_gui *g = gt_open_gui("xor", 1280, 800);
     al_gui_run_ticks(g, 1);
     int hidden0 = count_in_world(g, AL_COL_WARN);
     al_gui_run_ticks(g, 500); // stops when solved

@@ -26,6 +26,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
 #include "alife/error.h"
 
@@ -145,6 +146,23 @@ bool alConfig_WriteIni(const alConfig *cfg, FILE *out);
 /// (several joined by ", "), unless it already starts there. Keys left at
 /// their defaults add nothing. Returns err->code; err may be NULL.
 alResult alConfig_Locate(const alConfig *cfg, alError *err);
+
+/// Where one config key lands in a def, for alConfig_ReadFields. Write rows
+/// with AL_CONFIG_FIELD, which takes the member's offset and size.
+typedef struct alConfigField {
+    const char *key; ///< "section.name", a key of the schema
+    size_t offset;   ///< offsetof(the def's type, member)
+    size_t size;     ///< sizeof the member
+} alConfigField;
+#define AL_CONFIG_FIELD(T, key, member) {key, offsetof(T, member), sizeof(((T *)0)->member)}
+
+/// Reads each field's key into def at its offset: the value a typed getter
+/// gives, cast to the member's type, chosen by the key's schema type and the
+/// member's size: INT into int or int64_t, FLOAT into float or double, BOOL
+/// into bool, ENUM (the choice's index) into an enum or int. STRING keys and
+/// any other size are programmer mistakes (asserted). A def filled so is the
+/// same, bit for bit, as one filled by `d->m = (T)alConfig_X(cfg, key)`.
+void alConfig_ReadFields(const alConfig *cfg, void *def, const alConfigField *fields, int count);
 
 /// Iterates the keys the module uses: calls fn(key, value, ctx) for each, in
 /// schema order. For the run database's params table.

@@ -54,6 +54,7 @@
 #define ALIFE_GA_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "alife/algorithm.h"
 #include "alife/config.h"
@@ -111,6 +112,11 @@ typedef enum alGaStop {
 /// Fitness of one genome: genome points to `length` uint8_t or float genes.
 /// Called concurrently from worker threads: must be pure and thread-safe.
 typedef double (*alGaFitnessFn)(const void *genome, int length, void *ctx);
+/// Fitness of count genomes at once: genome i starts at genomes + i * stride
+/// bytes; its fitness goes to fit[i]. Must give exactly what the per-genome
+/// alGaFitnessFn gives (same thread rules): it only saves a call a genome.
+typedef void (*alGaFitnessRowsFn)(const void *genomes, size_t stride, int count, int length,
+                                  double *fit, void *ctx);
 
 /// Everything that defines a GA. Fill from alDefaultGaDef(); copied by
 /// alCreateGa, never kept (the alphabet bytes are copied too).
@@ -157,6 +163,9 @@ typedef struct alGaDef {
 
     alGaFitnessFn fitness; ///< NULL: fitness is set externally with alGa_SetFitness
     void *fitness_ctx;     ///< passed to fitness; must outlive the GA
+    /// Optional, with fitness: the same scores a block of new children at a
+    /// time (alGa_Epoch's fused pass); NULL = fitness one by one (default).
+    alGaFitnessRowsFn fitness_rows;
 
     int threads;     ///< OpenMP workers, 0 = OMP_NUM_THREADS, else one per processor
                      ///< (alThreads_Resolve; default 0); results never depend on it.

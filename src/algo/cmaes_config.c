@@ -33,20 +33,22 @@ const alSchemaPart alCmaesSchemaPart = {
     "ants pole", "cmaes", cmaes_keys, (int)(sizeof cmaes_keys / sizeof cmaes_keys[0]), NULL, 0,
 };
 
+// Each [cmaes] key lands in the alCmaesDef member of its name, but for
+// sigma0 (sigma) and x0 (x0_value: every coordinate; the x0 array stays NULL).
+// covariance's choices full|separable are AL_CMAES_FULL and AL_CMAES_SEPARABLE.
+#define C(member) AL_CONFIG_FIELD(alCmaesDef, "cmaes." #member, member)
+// clang-format off
+static const alConfigField cmaes_fields[] = {
+    AL_CONFIG_FIELD(alCmaesDef, "cmaes.sigma0", sigma), AL_CONFIG_FIELD(alCmaesDef, "cmaes.x0", x0_value),
+    C(lambda), C(mu), C(active), C(covariance), C(restarts), C(ipop_factor), C(tol_fun), C(tol_x),
+    AL_CONFIG_FIELD(alCmaesDef, "run.threads", threads),
+};
+// clang-format on
+
 alResult alCmaesDef_FromConfig(alCmaesDef *def, const alConfig *cfg, alError *err)
 {
-    def->sigma = alConfig_Float(cfg, "cmaes.sigma0");
     def->x0 = NULL;
-    def->x0_value = alConfig_Float(cfg, "cmaes.x0");
-    def->lambda = (int)alConfig_Int(cfg, "cmaes.lambda");
-    def->mu = (int)alConfig_Int(cfg, "cmaes.mu");
-    def->active = alConfig_Bool(cfg, "cmaes.active");
-    def->covariance = alConfig_Enum(cfg, "cmaes.covariance") ? AL_CMAES_SEPARABLE : AL_CMAES_FULL;
-    def->restarts = (int)alConfig_Int(cfg, "cmaes.restarts");
-    def->ipop_factor = alConfig_Float(cfg, "cmaes.ipop_factor");
-    def->tol_fun = alConfig_Float(cfg, "cmaes.tol_fun");
-    def->tol_x = alConfig_Float(cfg, "cmaes.tol_x");
-    def->threads = (int)alConfig_Int(cfg, "run.threads");
+    alConfig_ReadFields(cfg, def, cmaes_fields, (int)(sizeof cmaes_fields / sizeof cmaes_fields[0]));
     if (def->lambda == 1) {
         alError_Set(err, AL_ERR_CONFIG, "cmaes.lambda = 1: must be 0 (the default) or 2 .. 1048576");
         return alConfig_Locate(cfg, err);

@@ -68,34 +68,21 @@ const alSchemaPart alNeatSchemaPart = {
     "xor ants pole", "neat", neat_keys, (int)(sizeof neat_keys / sizeof neat_keys[0]), NULL, 0,
 };
 
+// Every [neat] key lands in the alNeatDef member of its name.
+#define N(member) AL_CONFIG_FIELD(alNeatDef, "neat." #member, member)
+// clang-format off
+static const alConfigField neat_fields[] = {
+    N(population), N(bias), N(recurrent), N(c1), N(c2), N(c3), N(threshold), N(target_species),
+    N(threshold_step), N(normalize_min), N(weight_mutate), N(weight_perturb), N(weight_power),
+    N(weight_range), N(weight_max), N(add_node), N(add_conn), N(disable_inherit), N(mutate_only),
+    N(interspecies), N(stagnation), N(population_stagnation), N(elitism_min_size), N(survival),
+    N(sigmoid_slope), AL_CONFIG_FIELD(alNeatDef, "run.threads", threads),
+};
+// clang-format on
+
 alResult alNeatDef_FromConfig(alNeatDef *d, const alConfig *cfg, alError *err)
 {
-    d->population = (int)alConfig_Int(cfg, "neat.population");
-    d->bias = alConfig_Bool(cfg, "neat.bias");
-    d->recurrent = alConfig_Bool(cfg, "neat.recurrent");
-    d->c1 = alConfig_Float(cfg, "neat.c1");
-    d->c2 = alConfig_Float(cfg, "neat.c2");
-    d->c3 = alConfig_Float(cfg, "neat.c3");
-    d->threshold = alConfig_Float(cfg, "neat.threshold");
-    d->target_species = (int)alConfig_Int(cfg, "neat.target_species");
-    d->threshold_step = alConfig_Float(cfg, "neat.threshold_step");
-    d->normalize_min = (int)alConfig_Int(cfg, "neat.normalize_min");
-    d->weight_mutate = alConfig_Float(cfg, "neat.weight_mutate");
-    d->weight_perturb = alConfig_Float(cfg, "neat.weight_perturb");
-    d->weight_power = alConfig_Float(cfg, "neat.weight_power");
-    d->weight_range = alConfig_Float(cfg, "neat.weight_range");
-    d->weight_max = alConfig_Float(cfg, "neat.weight_max");
-    d->add_node = alConfig_Float(cfg, "neat.add_node");
-    d->add_conn = alConfig_Float(cfg, "neat.add_conn");
-    d->disable_inherit = alConfig_Float(cfg, "neat.disable_inherit");
-    d->mutate_only = alConfig_Float(cfg, "neat.mutate_only");
-    d->interspecies = alConfig_Float(cfg, "neat.interspecies");
-    d->stagnation = (int)alConfig_Int(cfg, "neat.stagnation");
-    d->population_stagnation = (int)alConfig_Int(cfg, "neat.population_stagnation");
-    d->elitism_min_size = (int)alConfig_Int(cfg, "neat.elitism_min_size");
-    d->survival = alConfig_Float(cfg, "neat.survival");
-    d->sigmoid_slope = alConfig_Float(cfg, "neat.sigmoid_slope");
-    d->threads = (int)alConfig_Int(cfg, "run.threads");
+    alConfig_ReadFields(cfg, d, neat_fields, (int)(sizeof neat_fields / sizeof neat_fields[0]));
     if (d->target_species > d->population)
         return alError_Set(err, AL_ERR_CONFIG,
                            "neat.target_species = %d: more species than genomes (allowed 0 .. "

@@ -80,15 +80,8 @@ int bench_neat(int argc, char **argv)
     int status = al_bench_parse(&cli, argc, argv, &o);
     if (status >= 0) return status;
     const char *config = o.config;
-    alConfigDef cd = alDefaultConfigDef();
-    cd.module = "xor";
-    cd.path = config;
-    cd.sets = (const char *const *)o.sets.items;
-    cd.set_count = o.sets.count;
     alError err = {0};
-    alConfig *cfg;
-    alCreateConfig(&cd, &cfg, &err);
-    al_sets_free(&o.sets);
+    alConfig *cfg = al_sets_config(config, "xor", &o.sets, &err);
     if (!cfg) return cli_fail(&err);
     b.def = alDefaultNeatDef();
     if (alNeatDef_FromConfig(&b.def, cfg, &err) != AL_OK) {

@@ -1,6 +1,7 @@
 // alife bench pole: the pole-balancing acceptance of issue 13. Runs the pole
 // module (the same code as `alife run` and the window) once per seed until
-// it is solved, stalls or spends its budget, and prints the evaluations to a
+// it is solved, stalls or reaches its config's own stop (run.generations,
+// run.steps: where `alife run CONFIG` stops), or --max-evals, and prints the evaluations to a
 // solution: median, min and max over the solved runs, and how many solved.
 #include <math.h>
 #include <stdio.h>
@@ -22,8 +23,12 @@ static void help(void)
            "pole with velocities under CMA-ES; run.algorithm = ga or neat work too)\n"
            "once per seed until a controller balances pole.max_steps steps (solved,\n"
            "with the generalisation test if pole.generalisation), the search stalls, or\n"
-           "--max-evals evaluations are spent, and prints how many runs solved it\n"
-           "and the evaluations that took (whole generations count): median, min, max.\n"
+           "the run reaches its budget, and prints how many runs solved it and the\n"
+           "evaluations that took (whole generations count): median, min, max.\n"
+           "The budget is the config's own stop, run.generations (and run.steps when\n"
+           "set): a run ends where 'alife run CONFIG' ends it, so every lesson's run\n"
+           "gets the generations its lesson gives it (double_novel_neat.ini: 1000\n"
+           "generations of 1000 networks); --max-evals replaces it by an evaluation count.\n"
            "\n"
            "options:\n"
            "      --config FILE     the same as CONFIG\n"
@@ -31,7 +36,8 @@ static void help(void)
            "                        --set pole.variant of another value)\n"
            "      --seeds N         runs, seeds --seed .. --seed+N-1 (default 20)\n"
            "      --seed N          first seed (default 1)\n"
-           "      --max-evals N     give a run up after N evaluations (default 100000)\n"
+           "      --max-evals N     give a run up after N evaluations instead (default: none,\n"
+           "                        the config's run.generations and run.steps)\n"
            "      --threads T       worker threads, 0 = automatic (default 1)\n"
            "  -s, --set K=V         override a config key, e.g. --set cmaes.sigma0=0.5\n"
            "      --json            one JSON object instead of text\n"
@@ -61,6 +67,17 @@ static const char *take(int opt, const char *arg, void *ctx)
     return NULL;
 }
 
+// Whether a run that has logged s (has: any generation yet) is out of
+// budget: maxe evaluations if given (> 0), else the config's run.generations
+// and run.steps (0: no tick limit), as the session of `alife run` counts them.
+static bool spent(const alConfig *cfg, int64_t maxe, bool has, const alGenStats *s)
+{
+    if (!has) return false;
+    if (maxe > 0) return s->evaluations >= maxe;
+    int64_t steps = alConfig_Int(cfg, "run.steps");
+    return s->gen + 1 >= alConfig_Int(cfg, "run.generations") || (steps > 0 && s->ticks >= steps);
+}
+
 // One run: evaluations to the solution, or -1 when not solved.
 static int64_t run_one(const alConfig *cfg, uint64_t seed, int64_t maxe, int64_t *gens, alError *err)
 {
@@ -68,7 +85,7 @@ static int64_t run_one(const alConfig *cfg, uint64_t seed, int64_t maxe, int64_t
     void *mod = NULL;
     if (m->create(cfg, seed, &mod, err) != AL_OK) return -2;
     alGenStats s = {0};
-    while (!m->finished(mod) && (!m->last_stats(mod, &s) || s.evaluations < maxe)) m->step(mod);
+    while (!m->finished(mod) && !spent(cfg, maxe, m->last_stats(mod, &s), &s)) m->step(mod);
     m->last_stats(mod, &s);
     *gens = s.gen + 1;
     int64_t evals = -1;
@@ -82,7 +99,7 @@ int bench_pole(int argc, char **argv)
     static const struct option extra[] = {{"variant", required_argument, 0, O_VARIANT},
                                           {"max-evals", required_argument, 0, O_MAXE},
                                           {0, 0, 0, 0}};
-    pole_opts po = {.maxe = 100000};
+    pole_opts po = {.maxe = 0}; // 0: the config's own stop
     al_bench_opts o = {.seeds = 20, .seed = 1, .threads = 1};
     const al_bench_cli cli = {"bench pole", help, true, extra, take, &po};
     int status = al_bench_parse(&cli, argc, argv, &o);
@@ -107,15 +124,8 @@ int bench_pole(int argc, char **argv)
     }
     snprintf(kv, sizeof kv, "%lld", (long long)threads);
     al_sets_addkv(&sets, "run.threads", kv);
-    alConfigDef cd = alDefaultConfigDef();
-    cd.path = path;
-    cd.module = "pole";
-    cd.sets = (const char *const *)sets.items;
-    cd.set_count = sets.count;
     alError err = {0};
-    alConfig *cfg;
-    alCreateConfig(&cd, &cfg, &err);
-    al_sets_free(&sets);
+    alConfig *cfg = al_sets_config(path, "pole", &sets, &err);
     if (!cfg) return cli_fail(&err);
     if (strcmp(alConfig_Module(cfg), "pole") != 0) {
         alError_Set(&err, AL_ERR_CONFIG, "%s runs module '%s', not pole", path, alConfig_Module(cfg));
@@ -155,18 +165,29 @@ int bench_pole(int argc, char **argv)
         snprintf(shape, sizeof shape, "NEAT networks of %d inputs", alPole_InputCount(&pd));
     else
         snprintf(shape, sizeof shape, "%d weights", weights);
+    long long max_gens = (long long)alConfig_Int(cfg, "run.generations");
+    char budget[96], jbudget[96];
+    if (maxe > 0) {
+        snprintf(budget, sizeof budget, "budget %lld evaluations", (long long)maxe);
+        snprintf(jbudget, sizeof jbudget, "\"max_evaluations\": %lld, \"max_generations\": null",
+                 (long long)maxe);
+    } else {
+        snprintf(budget, sizeof budget, "budget run.generations = %lld", max_gens);
+        snprintf(jbudget, sizeof jbudget, "\"max_evaluations\": null, \"max_generations\": %lld",
+                 max_gens);
+    }
     if (json)
         printf("{\"bench\": \"pole\", \"variant\": \"%s\", \"algorithm\": \"%s\", \"seeds\": %lld, \"first_seed\": %lld, "
-               "\"max_evaluations\": %lld, \"solved\": %d, \"median_evaluations\": %.1f, "
+               "%s, \"solved\": %d, \"median_evaluations\": %.1f, "
                "\"min_evaluations\": %lld, \"max_evaluations_used\": %lld, \"generations\": %lld, "
                "\"weights\": %d, \"seconds\": %.3f}\n",
-               v, algo, (long long)seeds, (long long)seed, (long long)maxe, solved, solved ? med : -1.0, lo, hi,
+               v, algo, (long long)seeds, (long long)seed, jbudget, solved, solved ? med : -1.0, lo, hi,
                (long long)gens_all, weights, secs);
     else
-        printf("pole %s: %lld seeds from %lld, budget %lld evaluations, %s\n"
+        printf("pole %s: %lld seeds from %lld, %s, %s\n"
                "  %d of %lld solved; evaluations to solve: median %.1f, min %lld, max %lld\n"
                "  %lld generations in %.2f s\n",
-               v, (long long)seeds, (long long)seed, (long long)maxe, shape, solved, (long long)seeds, med, lo, hi,
+               v, (long long)seeds, (long long)seed, budget, shape, solved, (long long)seeds, med, lo, hi,
                (long long)gens_all, secs);
     free(evals);
     alDestroyConfig(cfg);

@@ -11,8 +11,7 @@
 #include "alife/config.h"
 #include "alife/neat.h"
 #include "alife/nn.h"
-#include "alife/runlog.h"
-#include "alife/runquery.h"
+#include "db_cli.h"
 #include "out_file.h"
 
 void al_brain_free(al_brain *b)
@@ -72,13 +71,9 @@ static alResult check_fits(al_brain *b, const char *what, alError *err)
 alResult al_brain_export(const char *db, const char *ref, int64_t gen, const char *path,
                          al_brain *info, alError *err)
 {
-    alRunLog *log = NULL;
     alRunData *run = NULL;
-    int64_t id = 0;
     al_brain b = {0};
-    alResult r = alRunLog_OpenReadOnly(db, &log, err);
-    if (r == AL_OK) r = alRunLog_FindRun(log, ref, &id, err);
-    if (r == AL_OK) r = alRunLog_LoadRun(log, id, true, &run, err);
+    alResult r = db_cli_read_run(db, ref, true, &run, NULL, 0, err);
     if (r != AL_OK) goto done;
     if (strcmp(run->info.module, "ants") != 0) {
         r = alError_Set(err, AL_ERR_USAGE,
@@ -119,7 +114,7 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
         goto done;
     }
     fprintf(o.f, "# alife brain: the best ant of generation %lld of run %lld (%s) in %s\n",
-            (long long)b.gen, (long long)id, run->info.name, db);
+            (long long)b.gen, (long long)run->info.id, run->info.name, db);
     if (b.weights)
         fprintf(o.f, "# its genome: %d weights (float32, little-endian), the first in 'stored'\n",
                 b.weights);
@@ -149,7 +144,6 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
     }
 done:
     alDestroyRunData(run);
-    alRunLog_Close(log);
     return r;
 }
 

@@ -69,12 +69,14 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return 2;
 }
 
-// Every command's output is checked once at the end: a full disk or a closed
-// pipe turns a success into exit 1 (`alife config x.ini > /dev/full`).
-static int output_checked(int rc)
+// Every command's output is checked once at the end, here and nowhere else:
+// a full disk or a closed pipe turns a success into exit 1 (`alife config
+// x.ini > /dev/full`). cmd names the command, NULL for alife's own output.
+static int output_checked(const char *cmd, int rc)
 {
     if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
-    fprintf(stderr, "alife: cannot write the output: %s\n", errno ? strerror(errno) : "write error");
+    fprintf(stderr, "alife%s%s: cannot write the output: %s\n", cmd ? " " : "", cmd ? cmd : "",
+            errno ? strerror(errno) : "write error");
     return rc ? rc : 1;
 }
 
@@ -87,15 +89,15 @@ int al_cli_main(int argc, char **argv)
     const char *name = argv[1];
     if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "help") == 0) {
         usage(stdout);
-        return output_checked(0);
+        return output_checked(NULL, 0);
     }
     if (strcmp(name, "-V") == 0 || strcmp(name, "--version") == 0) {
         printf("alife %s\n", ALIFE_VERSION);
-        return output_checked(0);
+        return output_checked(NULL, 0);
     }
     for (int i = 0; i < NCOMMANDS; ++i)
         if (strcmp(name, commands[i].name) == 0)
-            return output_checked(commands[i].fn(argc - 1, argv + 1));
+            return output_checked(name, commands[i].fn(argc - 1, argv + 1));
     fprintf(stderr, "alife: unknown command '%s'\n\n", name);
     usage(stderr);
     return 2;

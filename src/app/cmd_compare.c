@@ -724,7 +724,6 @@ int cmd_compare(int argc, char **argv)
             printf("plot written to %s\n", plot);
         }
     }
-    if (db_cli_finish("compare") != 0) rc = 1;
     al_compare_free(&m);
 out:
     al_sets_free(&where);

@@ -139,15 +139,8 @@ int cmd_config(int argc, char **argv)
         al_sets_free(&sets);
         return cli_usage_error("config", "one config file at most");
     }
-    alConfigDef def = alDefaultConfigDef();
-    def.path = optind < argc ? argv[optind] : NULL;
-    def.module = module;
-    def.sets = (const char *const *)sets.items;
-    def.set_count = sets.count;
     alError err = {0};
-    alConfig *cfg;
-    alCreateConfig(&def, &cfg, &err);
-    al_sets_free(&sets);
+    alConfig *cfg = al_sets_config(optind < argc ? argv[optind] : NULL, module, &sets, &err);
     if (!cfg) return cli_fail(&err);
     if (check_module(cfg, &err) != AL_OK) {
         alDestroyConfig(cfg);

@@ -82,10 +82,7 @@ static int export_brain(const char *db, const char *run, const char *genome, con
                                genome);
     alError err = {0};
     al_brain info;
-    if (al_brain_export(db, run, gen, out, &info, &err) != AL_OK) {
-        fprintf(stderr, "alife export: %s\n", err.msg);
-        return alResult_ExitCode(err.code);
-    }
+    if (al_brain_export(db, run, gen, out, &info, &err) != AL_OK) return db_cli_fail("export", &err);
     char what[96];
     if (info.weights) snprintf(what, sizeof what, "%d weights", info.weights);
     else snprintf(what, sizeof what, "a NEAT genome of %d nodes, %d connections", info.nodes, info.conns);
@@ -134,12 +131,8 @@ int cmd_export(int argc, char **argv)
     if (optind != argc - 1) return cli_usage_error("export", "one run only");
     if (genome || brain_out) return export_brain(db, argv[optind], genome, brain_out);
     if (!csv) return cli_usage_error("export", "where to? give --csv FILE (or --csv - for stdout)");
-    alRunLog *log;
-    int status = db_cli_open("export", db, &log);
-    if (status) return status;
     alRunData *run;
-    status = db_cli_load("export", log, argv[optind], false, &run);
-    alRunLog_Close(log);
+    int status = db_cli_load_run("export", db, argv[optind], false, &run);
     if (status) return status;
     bool ok = db_cli_write_file(csv, write_csv, run);
     if (!ok)

@@ -279,12 +279,8 @@ int cmd_replay(int argc, char **argv)
         return cli_usage_error("replay", optind >= argc ? "which run? e.g. alife replay 1 --check "
                                                           "(alife runs lists them)"
                                                         : "one run at a time");
-    alRunLog *log = NULL;
-    int rc = db_cli_open("replay", db, &log);
-    if (rc != 0) return rc;
     alRunData *run = NULL;
-    rc = db_cli_load("replay", log, argv[optind], true, &run);
-    alRunLog_Close(log);
+    int rc = db_cli_load_run("replay", db, argv[optind], true, &run);
     if (rc != 0) return rc;
 
     char why[1024];
@@ -371,6 +367,5 @@ int cmd_replay(int argc, char **argv)
     }
     al_session_close(&s, "finished");
     alDestroyRunData(run);
-    if (db_cli_finish("replay") != 0) return 1;
     return check && ck.differ ? 1 : 0;
 }

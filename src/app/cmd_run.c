@@ -132,14 +132,8 @@ int cmd_run(int argc, char **argv)
                                                      : "one config file only");
     }
     const char *path = argv[optind];
-    alConfigDef def = alDefaultConfigDef();
-    def.path = path;
-    def.sets = (const char *const *)sets.items;
-    def.set_count = sets.count;
     alError err = {0};
-    alConfig *cfg;
-    alCreateConfig(&def, &cfg, &err);
-    al_sets_free(&sets);
+    alConfig *cfg = al_sets_config(path, NULL, &sets, &err);
     if (!cfg) return cli_fail(&err);
 
     char name[128];

@@ -227,12 +227,8 @@ int cmd_show(int argc, char **argv)
     if (optind >= argc) return cli_usage_error("show", "which run? e.g. alife show 1");
     if (optind != argc - 1) return cli_usage_error("show", "one run only (see alife compare)");
     if (json && config) return cli_usage_error("show", "--json and --config exclude each other");
-    alRunLog *log;
-    int status = db_cli_open("show", db, &log);
-    if (status) return status;
     alRunData *run;
-    status = db_cli_load("show", log, argv[optind], false, &run);
-    alRunLog_Close(log);
+    int status = db_cli_load_run("show", db, argv[optind], false, &run);
     if (status) return status;
     if (json)
         show_json(run);
@@ -241,5 +237,5 @@ int cmd_show(int argc, char **argv)
     else
         show_text(run, all, all_params);
     alDestroyRunData(run);
-    return db_cli_finish("show");
+    return 0;
 }

@@ -562,14 +562,8 @@ int cmd_sweep(int argc, char **argv)
         if (gens) al_sets_addkv(&all, "run.generations", gens);
         for (int i = 0; i < fixed.count; ++i) al_sets_add(&all, fixed.items[i]);
         for (int i = 0; i < groups[g].nsets; ++i) al_sets_add(&all, groups[g].sets[i]);
-        alConfigDef def = alDefaultConfigDef();
-        def.path = config;
-        def.sets = (const char *const *)all.items;
-        def.set_count = all.count;
         alError err = {0};
-        alConfig *cfg;
-        alCreateConfig(&def, &cfg, &err);
-        al_sets_free(&all);
+        alConfig *cfg = al_sets_config(config, NULL, &all, &err);
         if (!cfg) {
             rc = cli_fail(&err);
             goto out;

@@ -1,5 +1,5 @@
 // db_cli.c — what the commands that read the run database share (db_cli.h):
-// opening, loading a run, error and output helpers, the JSON run fields.
+// opening, reading one run, error and output helpers, the JSON run fields.
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,35 +15,52 @@ int db_cli_fail(const char *cmd, const alError *err)
     return alResult_ExitCode(err->code);
 }
 
+// Read-only, with the hint a missing default database deserves.
+static alResult open_read_only(const char *path, alRunLog **log, alError *err)
+{
+    alResult r = alRunLog_OpenReadOnly(path, log, err);
+    if (r == AL_ERR_NOTFOUND && strcmp(path, AL_DEFAULT_DB) == 0)
+        snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg),
+                 "; run an experiment first (alife run CONFIG) or give --db PATH");
+    return r;
+}
+
+static void warn(const char *cmd, const char *warning)
+{
+    if (warning[0]) fprintf(stderr, "alife %s: warning: %s\n", cmd, warning);
+}
+
 int db_cli_open(const char *cmd, const char *path, alRunLog **log)
 {
     alError err = {0};
-    if (alRunLog_OpenReadOnly(path, log, &err) == AL_OK) {
-        if (alRunLog_Warning(*log)[0])
-            fprintf(stderr, "alife %s: warning: %s\n", cmd, alRunLog_Warning(*log));
-        return 0;
-    }
-    if (err.code == AL_ERR_NOTFOUND && strcmp(path, AL_DEFAULT_DB) == 0)
-        snprintf(err.msg + strlen(err.msg), sizeof err.msg - strlen(err.msg),
-                 "; run an experiment first (alife run CONFIG) or give --db PATH");
-    return db_cli_fail(cmd, &err);
-}
-
-int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, alRunData **run)
-{
-    alError err = {0};
-    int64_t id;
-    if (alRunLog_FindRun(log, ref, &id, &err) != AL_OK ||
-        alRunLog_LoadRun(log, id, genomes, run, &err) != AL_OK)
-        return db_cli_fail(cmd, &err);
+    if (open_read_only(path, log, &err) != AL_OK) return db_cli_fail(cmd, &err);
+    warn(cmd, alRunLog_Warning(*log));
     return 0;
 }
 
-int db_cli_finish(const char *cmd)
+alResult db_cli_read_run(const char *db, const char *ref, bool genomes, alRunData **run,
+                         char *warning, size_t cap, alError *err)
 {
-    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
-    fprintf(stderr, "alife %s: cannot write the output: %s\n", cmd, strerror(errno));
-    return 1;
+    *run = NULL;
+    if (warning && cap) warning[0] = '\0';
+    alRunLog *log = NULL;
+    int64_t id = 0;
+    alResult r = open_read_only(db, &log, err);
+    if (r == AL_OK && warning) snprintf(warning, cap, "%s", alRunLog_Warning(log));
+    if (r == AL_OK) r = alRunLog_FindRun(log, ref, &id, err);
+    if (r == AL_OK) r = alRunLog_LoadRun(log, id, genomes, run, err);
+    alRunLog_Close(log);
+    return r;
+}
+
+int db_cli_load_run(const char *cmd, const char *db, const char *ref, bool genomes,
+                    alRunData **run)
+{
+    alError err = {0};
+    char warning[sizeof err.msg];
+    alResult r = db_cli_read_run(db, ref, genomes, run, warning, sizeof warning, &err);
+    warn(cmd, warning);
+    return r == AL_OK ? 0 : db_cli_fail(cmd, &err);
 }
 
 bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx)

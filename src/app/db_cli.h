@@ -11,9 +11,17 @@ int db_cli_fail(const char *cmd, const alError *err);
 /// Opens path read-only for command cmd; on failure prints why and returns
 /// the exit status (2: missing or not an alife database, 1: I/O), else 0.
 int db_cli_open(const char *cmd, const char *path, alRunLog **log);
-/// Resolves RUN (id or uuid prefix) and loads it; prints and returns the exit
-/// status on failure, else 0.
-int db_cli_load(const char *cmd, alRunLog *log, const char *ref, bool genomes, alRunData **run);
+/// The one way a command reads one run: opens db read-only, resolves ref
+/// (run id or uuid prefix), loads the run (its genomes too when genomes) into
+/// *run (the caller destroys it), and closes db. Prints nothing: warning
+/// (NULL: not wanted) gets the database's damage warning, "" when none.
+/// A missing default database's error says to run an experiment first.
+alResult db_cli_read_run(const char *db, const char *ref, bool genomes, alRunData **run,
+                         char *warning, size_t cap, alError *err);
+/// db_cli_read_run for command cmd: prints the warning and any failure and
+/// returns the exit status, else 0.
+int db_cli_load_run(const char *cmd, const char *db, const char *ref, bool genomes,
+                    alRunData **run);
 /// Writes one run's fields and params as the members of a JSON object
 /// (without the braces): id, uuid, module, name, seed, status, stale,
 /// started, finished, version, host, pid, generation_count, last_best,
@@ -22,9 +30,6 @@ void db_cli_json_run_fields(FILE *out, const alRunInfo *r);
 /// s with control characters (tab, escape, ...) replaced by '?', into buf
 /// (truncated to cap), so names cannot garble a table or the terminal.
 const char *db_cli_text(char *buf, size_t cap, const char *s);
-/// Flushes stdout; on a write error (a full disk, a closed pipe) says so and
-/// returns 1, else 0.
-int db_cli_finish(const char *cmd);
 /// Writes a file whole or not at all: emit(f, ctx) into PATH.tmpPID beside
 /// it, then rename. PATH "-" writes to stdout. False (errno set) on failure.
 bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx);

@@ -53,6 +53,19 @@ void al_sets_free(al_sets *s)
     s->count = s->cap = 0;
 }
 
+alConfig *al_sets_config(const char *path, const char *module, al_sets *sets, alError *err)
+{
+    alConfigDef def = alDefaultConfigDef();
+    def.path = path;
+    def.module = module;
+    def.sets = (const char *const *)sets->items;
+    def.set_count = sets->count;
+    alConfig *cfg = NULL;
+    alCreateConfig(&def, &cfg, err);
+    al_sets_free(sets);
+    return cfg;
+}
+
 bool al_parse_int(const char *text, int64_t min, int64_t max, int64_t *out)
 {
     char *end;

@@ -78,4 +78,43 @@ static inline float sep_sq(const alGrid *g, alVec2 p, int k)
     return alWorld_DistSq(&g->world, p, (alVec2){g->sx[k], g->sy[k]});
 }
 
+// A run of grid slots [s, e) seen from the query shifted by shx along x.
+typedef struct row_piece {
+    int s, e;
+    float shx;
+} row_piece;
+
+// The slots of cells a..b (unwrapped) of row cy (unwrapped, its shift along
+// y into *shy): on a torus the cells off the grid are their wrapped twins
+// seen one world away, so the run splits into up to three pieces, each
+// shifted by its own multiple of the world width. Adding the shift after
+// the subtraction is exactly what alWorld_Delta does, so distances match
+// the brute-force scan bit for bit (the caller keeps the block from
+// wrapping onto itself). Returns the number of pieces (0 when a > b).
+static inline int row_pieces(const alGrid *g, int cy, int a, int b, float *shy, row_piece out[3])
+{
+    *shy = 0;
+    if (a > b) return 0;
+    if (cy < 0) cy += g->rows, *shy = -g->world.height;
+    else if (cy >= g->rows) cy -= g->rows, *shy = g->world.height;
+    const int *start = g->cell_start + cy * g->cols;
+    int cols = g->cols, n = 0;
+    if (a >= 0 && b < cols) { // the common case: one piece
+        out[0] = (row_piece){start[a], start[b + 1], 0.0f};
+        return 1;
+    }
+    if (a < 0) out[n++] = (row_piece){start[a + cols], start[(b < 0 ? b : -1) + cols + 1], -g->world.width};
+    if (a < cols && b >= 0)
+        out[n++] = (row_piece){start[a < 0 ? 0 : a], start[(b >= cols ? cols - 1 : b) + 1], 0.0f};
+    if (b >= cols) out[n++] = (row_piece){start[(a >= cols ? a : cols) - cols], start[b - cols + 1], g->world.width};
+    return n;
+}
+
+// grid_nearest_k_avx512.c: alGrid_NearestK's answer when its block is the
+// 3 x 3 cells [a, b] x [c, d] (unwrapped) around p's, by AVX-512 (the same
+// bits: the same arithmetic, no FMA). -1 when it cannot answer (no AVX-512
+// on this CPU, or more candidates than its buffer holds).
+int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, int exclude, int k, int a, int b, int c,
+                         int d, int *out_slot, float *out_d2);
+
 #endif

@@ -310,39 +310,17 @@ INLINE void gather(query *q, int s, int e)
     }
 }
 
-// Gathers the agents of cells a..b (unwrapped) of row cy (unwrapped). On a
-// torus the cells off the grid are their wrapped twins seen one world away,
-// so the run splits into up to three pieces, each shifted by its own
-// multiple of the world size. Adding the shift after the subtraction is
-// exactly what alWorld_Delta does, so distances match the brute-force scan
-// bit for bit (the caller keeps the block from wrapping onto itself). A
-// zero shift changes no bit of d2.
+// Gathers the agents of cells a..b (unwrapped) of row cy (unwrapped), each
+// piece (row_pieces) with its shift. A zero shift changes no bit of d2.
 INLINE void gather_row(query *q, int cy, int a, int b)
 {
-    if (a > b) return;
-    const alGrid *g = q->g;
-    float shy = 0;
-    if (cy < 0) cy += g->rows, shy = -g->world.height;
-    else if (cy >= g->rows) cy -= g->rows, shy = g->world.height;
+    row_piece pc[3];
+    float shy;
+    int np = row_pieces(q->g, cy, a, b, &shy, pc);
     q->shy = vf_splat(shy);
-    const int *start = g->cell_start + cy * g->cols;
-    int cols = g->cols;
-    if (a >= 0 && b < cols) { // the common case: one piece
-        q->shx = vf_splat(0.0f);
-        gather(q, start[a], start[b + 1]);
-        return;
-    }
-    if (a < 0) {
-        q->shx = vf_splat(-g->world.width);
-        gather(q, start[a + cols], start[(b < 0 ? b : -1) + cols + 1]);
-    }
-    if (a < cols && b >= 0) {
-        q->shx = vf_splat(0.0f);
-        gather(q, start[a < 0 ? 0 : a], start[(b >= cols ? cols - 1 : b) + 1]);
-    }
-    if (b >= cols) {
-        q->shx = vf_splat(g->world.width);
-        gather(q, start[(a >= cols ? a : cols) - cols], start[b - cols + 1]);
+    for (int i = 0; i < np; ++i) {
+        q->shx = vf_splat(pc[i].shx);
+        gather(q, pc[i].s, pc[i].e);
     }
 }
 
@@ -509,6 +487,10 @@ CLONES int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude,
     // Ring 1: the 3 x 3 cells around p's (those of the block), [a, b] x [c, d].
     int a = cx0 - 1 < x0 ? x0 : cx0 - 1, b = cx0 + 1 > x1 ? x1 : cx0 + 1;
     int c = cy0 - 1 < y0 ? y0 : cy0 - 1, d = cy0 + 1 > y1 ? y1 : cy0 + 1;
+    if (!(a > x0 || b < x1 || c > y0 || d < y1)) {
+        int n = grid_nearest_k_block(g, p, r2, exclude, k, a, b, c, d, out_slot, out_d2);
+        if (n >= 0) return n;
+    }
     for (int cy = c; cy <= d; ++cy) gather_row(&q, cy, a, b);
     if (a > x0 || b < x1 || c > y0 || d < y1) more_rings(&q, p, x0, x1, y0, y1, cx0, cy0, a, b, c, d);
     return finish(&q, out_slot, out_d2);

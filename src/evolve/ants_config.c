@@ -139,31 +139,28 @@ static alResult parse_hidden(const char *text, alNNLayout *l, alError *err)
     return AL_OK;
 }
 
+// The [ants] keys that land in the alAntsDef member of their name, and the
+// ones that do not (world, the brain's activation and response); hidden and
+// inputs are parsed and checked in from_config. An enum member takes the
+// index of its key's choice: the choices are listed in the enum's order.
+#define A(member) AL_CONFIG_FIELD(alAntsDef, "ants." #member, member)
+// clang-format off
+static const alConfigField ants_fields[] = {
+    A(count), A(ticks), A(food), A(frame), A(food_sense), A(max_turn), A(max_speed), A(eat_radius),
+    A(mines), A(mine_count), A(mine_penalty), A(mine_ramp), A(mine_hit), A(mine_range),
+    A(baseline_ants), AL_CONFIG_FIELD(alAntsDef, "ants.world", world_mode),
+    AL_CONFIG_FIELD(alAntsDef, "ants.activation", brain.activation),
+    AL_CONFIG_FIELD(alAntsDef, "ants.response", brain.response),
+    AL_CONFIG_FIELD(alAntsDef, "run.threads", threads),
+};
+// clang-format on
+
 static alResult from_config(alAntsDef *def, const alConfig *cfg, alError *err)
 {
     *def = base_def();
     def->world = alWorld_FromConfig(cfg);
-    def->world_mode = (alAntsWorldMode)alConfig_Enum(cfg, "ants.world");
-    def->count = (int)alConfig_Int(cfg, "ants.count");
-    def->ticks = (int)alConfig_Int(cfg, "ants.ticks");
-    def->food = (int)alConfig_Int(cfg, "ants.food");
-    def->frame = (alAntsFrame)alConfig_Enum(cfg, "ants.frame");
-    def->food_sense = (alAntsFoodSense)alConfig_Enum(cfg, "ants.food_sense");
-    def->max_turn = (float)alConfig_Float(cfg, "ants.max_turn");
-    def->max_speed = (float)alConfig_Float(cfg, "ants.max_speed");
-    def->eat_radius = (float)alConfig_Float(cfg, "ants.eat_radius");
-    def->mines = alConfig_Bool(cfg, "ants.mines");
-    def->mine_count = (int)alConfig_Int(cfg, "ants.mine_count");
-    def->mine_penalty = (float)alConfig_Float(cfg, "ants.mine_penalty");
-    def->mine_ramp = (int)alConfig_Int(cfg, "ants.mine_ramp");
-    def->mine_hit = (alMineHit)alConfig_Enum(cfg, "ants.mine_hit");
-    def->mine_range = (float)alConfig_Float(cfg, "ants.mine_range");
-    def->baseline_ants = (int)alConfig_Int(cfg, "ants.baseline_ants");
-    def->threads = (int)alConfig_Int(cfg, "run.threads");
-
+    alConfig_ReadFields(cfg, def, ants_fields, (int)(sizeof ants_fields / sizeof ants_fields[0]));
     alNNLayout *l = &def->brain;
-    l->activation = (alActivation)alConfig_Enum(cfg, "ants.activation");
-    l->response = (float)alConfig_Float(cfg, "ants.response");
     alResult r = parse_hidden(alConfig_String(cfg, "ants.hidden"), l, err);
     if (r != AL_OK) return r;
     int sensors = def->mines ? AL_ANTS_SENSORS_MINES : AL_ANTS_SENSORS_FOOD;

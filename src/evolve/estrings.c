@@ -100,23 +100,44 @@ alResult alEStringsDef_FromConfig(alEStringsDef *d, const alConfig *cfg, alError
 #define FITNESS_CLONES
 #endif
 
-FITNESS_CLONES static double error_abs_diff(const void *genome, int len, void *ctx)
+static inline int abs_diff_sum(const uint8_t *g, const uint8_t *t, int len)
 {
-    const uint8_t *g = genome, *t = ctx;
     int sum = 0;
     for (int j = 0; j < len; ++j)
         sum += abs((int)g[j] - (int)t[j]);
     return sum;
 }
 
-FITNESS_CLONES static double error_hamming(const void *genome, int len, void *ctx)
+static inline int hamming_sum(const uint8_t *g, const uint8_t *t, int len)
 {
-    const uint8_t *g = genome, *t = ctx;
     int sum = 0;
     for (int j = 0; j < len; ++j)
         sum += g[j] != t[j];
     return sum;
 }
+
+FITNESS_CLONES static double error_abs_diff(const void *genome, int len, void *ctx)
+{
+    return abs_diff_sum(genome, ctx, len);
+}
+
+FITNESS_CLONES static double error_hamming(const void *genome, int len, void *ctx)
+{
+    return hamming_sum(genome, ctx, len);
+}
+
+// The same errors a block of strings at a time (alGaDef.fitness_rows): no
+// call and no set-up per string, a tenth of the GA's instructions at 1000 x 64.
+#define ERROR_ROWS(name, sum)                                                                      \
+    FITNESS_CLONES static void name(const void *genomes, size_t stride, int count, int len,        \
+                                    double *fit, void *ctx)                                        \
+    {                                                                                              \
+        for (int i = 0; i < count; ++i)                                                            \
+            fit[i] = sum((const uint8_t *)genomes + (size_t)i * stride, ctx, len);                 \
+    }
+ERROR_ROWS(error_abs_diff_rows, abs_diff_sum)
+ERROR_ROWS(error_hamming_rows, hamming_sum)
+#undef ERROR_ROWS
 
 alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **out, alError *err)
 {
@@ -175,6 +196,7 @@ alResult alCreateEStrings(const alEStringsDef *def, uint64_t seed, alEStrings **
     g.minimise = true;
     g.has_target = true;
     g.target_fitness = 0;
+    g.fitness_rows = def->fitness == AL_ESTRINGS_HAMMING ? error_hamming_rows : error_abs_diff_rows;
     alAlgorithmTask task = strings_task(def, es->len);
     task.fitness = def->fitness == AL_ESTRINGS_HAMMING ? error_hamming : error_abs_diff;
     task.fitness_ctx = es->codes;

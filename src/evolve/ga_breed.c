@@ -167,6 +167,14 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     // run of genes (see mutate_rows), then all are evaluated, still in cache.
     if (rows_at_once)
         ga_mutate_bytes(ga, row(ga, nb, first_child + 2 * p0), 2 * (p1 - p0), &rg, &rv);
+    if (ga->def.fitness && ga->def.fitness_rows) { // the block's children in one call
+        int i0 = first_child + 2 * p0, count = 2 * (p1 - p0);
+        if (i0 + count > ga->n) count = ga->n - i0; // not the spare row
+        ga->def.fitness_rows(row(ga, nb, i0), ga->stride, count, ga->len, ga->fit[nb] + i0,
+                             ga->def.fitness_ctx);
+        *evals += count;
+        return;
+    }
     for (int p = p0; p < p1; ++p) {
         int i0 = first_child + 2 * p, i1 = i0 + 1;
         unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);

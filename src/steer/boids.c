@@ -3,34 +3,75 @@
 // from at most max_neighbours nearest neighbours within the cohesion radius,
 // leaves early when it has fewer than min_neighbours (itself included), and
 // feels a return force beyond return_radius from the world's centre.
+#include <assert.h>
 #include <math.h>
 
 #include "steer_internal.h"
 
+// The three sums of one neighbour list, added in its (distance, agent)
+// order: every path that lists the neighbours adds them the same way.
+typedef struct sums {
+    alVec2 centre, avg, sep;
+    int nsep;
+} sums;
+
+static inline void add_neighbour(sums *u, alVec2 d, alVec2 v, float d2, float sd2)
+{
+    u->centre = alV2_Add(u->centre, d);
+    u->avg = alV2_Add(u->avg, v);
+    if (d2 > 0 && d2 < sd2) {
+        // The seed's own optimisation: away / |away|² (1/r, no sqrt).
+        u->sep = alV2_Sub(u->sep, alV2_Scale(d, 1.0f / d2));
+        u->nsep++;
+    }
+}
+
+// Boid i's neighbours and their sums; returns how many neighbours. On a
+// fresh grid straight from the grid's slots (steer_neighbours' copy into a
+// list cost as much as the sums), else through steer_neighbours.
+static int neighbour_sums(const alSteering *s, int i, sums *u)
+{
+    const alBoidsParams *b = &s->def.boids;
+    float sd2 = b->separation_distance * b->separation_distance;
+    *u = (sums){{0, 0}, {0, 0}, {0, 0}, 0};
+    if (s->def.brute_force || !s->grid_fresh) {
+        neighbours nb;
+        steer_neighbours(s, i, b->cohesion_radius, b->max_neighbours, &nb);
+        for (int k = 0; k < nb.n; ++k) add_neighbour(u, nb.dpos[k], nb.vel[k], nb.d2[k], sd2);
+        return nb.n;
+    }
+    const alGrid *g = s->grid;
+    const alWorld *w = &s->def.world;
+    int got[AL_GRID_MAX_K];
+    float d2[AL_GRID_MAX_K];
+    int max = b->max_neighbours > AL_GRID_MAX_K ? AL_GRID_MAX_K : b->max_neighbours;
+    alVec2 p = pos_of(&s->cur, i);
+    int n = alGrid_NearestK(g, p, b->cohesion_radius, i, max, got, d2);
+    const float *sx = g->sx, *sy = g->sy, *vx = s->cur.vx, *vy = s->cur.vy;
+    const int *order = g->order;
+    sums acc = *u; // a local: its stores cannot be taken to change the world
+    for (int k = 0; k < n; ++k) {
+        int slot = got[k], j = order[slot];
+        add_neighbour(&acc, alWorld_Delta(w, p, alV2(sx[slot], sy[slot])), alV2(vx[j], vy[j]), d2[k], sd2);
+    }
+    *u = acc;
+    return n;
+}
+
 static void think(alSteering *s, int i, float *dbg6)
 {
     const alBoidsParams *b = &s->def.boids;
-    neighbours nb;
-    steer_neighbours(s, i, b->cohesion_radius, b->max_neighbours, &nb);
-    if (nb.n + 1 < b->min_neighbours) return; // keep the old desired velocity
+    sums u;
+    int n = neighbour_sums(s, i, &u);
+    if (n + 1 < b->min_neighbours) return; // keep the old desired velocity
     // The top speed is the boid's own (boids.max_speed at the start; the
     // GUI's S key changes it), so the speed limit and the wish agree.
-    float ms = params_of(s, i)->max_speed, sd2 = b->separation_distance * b->separation_distance;
-    alVec2 centre = {0, 0}, avg = {0, 0}, sep = {0, 0};
-    int nsep = 0;
-    for (int k = 0; k < nb.n; ++k) {
-        centre = alV2_Add(centre, nb.dpos[k]);
-        avg = alV2_Add(avg, nb.vel[k]);
-        float d2 = nb.d2[k];
-        if (d2 > 0 && d2 < sd2) {
-            // The seed's own optimisation: away / |away|² (1/r, no sqrt).
-            sep = alV2_Sub(sep, alV2_Scale(nb.dpos[k], 1.0f / d2));
-            nsep++;
-        }
-    }
+    float ms = params_of(s, i)->max_speed;
+    alVec2 centre = u.centre, avg = u.avg, sep = u.sep;
+    int nsep = u.nsep;
     alVec2 coh = {0, 0}, ali = {0, 0};
-    if (nb.n > 0) {
-        float inv = 1.0f / (float)nb.n;
+    if (n > 0) {
+        float inv = 1.0f / (float)n;
         coh = alV2_Scale(alV2_Truncate(alV2_Scale(centre, inv), ms), b->cohesion);
         ali = alV2_Scale(alV2_Truncate(alV2_Scale(avg, inv), ms), b->alignment);
     }
@@ -49,13 +90,22 @@ void boids_forces(alSteering *s, int i0, int i1, float *fx, float *fy)
 {
     const alBoidsParams *b = &s->def.boids;
     float dt = s->def.dt, *think_t = s->think_t;
+    // Whose turn it is, listed without a branch (a sixth of the flock, at
+    // random: the branch mispredicted), then their thinks, each of which
+    // touches only its own boid's slots.
+    int turn[BLOCK_MAX], nt = 0;
+    assert(i1 - i0 <= BLOCK_MAX);
     for (int i = i0; i < i1; ++i) {
-        think_t[i] -= dt;
-        if (think_t[i] <= 0) {
-            think_t[i] += b->think_interval;
-            if (think_t[i] < 0) think_t[i] = 0; // interval 0: every tick
-            think(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
-        }
+        float t = think_t[i] - dt;
+        think_t[i] = t;
+        turn[nt] = i;
+        nt += t <= 0;
+    }
+    for (int k = 0; k < nt; ++k) {
+        int i = turn[k];
+        think_t[i] += b->think_interval;
+        if (think_t[i] < 0) think_t[i] = 0; // interval 0: every tick
+        think(s, i, s->record ? s->dbg + 6 * (size_t)i : NULL);
     }
     // Track the desired velocity over about one think interval: a pass
     // over the block's arrays that vectorises (vehicle 0 has its own mass).

@@ -97,8 +97,10 @@ void scenario_tick(alSteering *s);           // serial scene events after a tick
 void flow_fill(alFlowField *f, const alWorld *w, float scale, alRng *rng);
 
 // boids.c and fish.c
-// The forces of boids i0..i1-1 into fx[i - i0], fy[i - i0] (those whose
-// turn it is think first; the GUI's debug forces when recording).
+// The forces of boids i0..i1-1 (at most BLOCK_MAX of them, the tick's
+// block) into fx[i - i0], fy[i - i0] (those whose turn it is think first;
+// the GUI's debug forces when recording).
+enum { BLOCK_MAX = 64 };
 void boids_forces(alSteering *s, int i0, int i1, float *fx, float *fy);
 alVec2 fish_force(alSteering *s, int i);
 

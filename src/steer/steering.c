@@ -229,7 +229,7 @@ done:
 // Vehicles are moved in blocks: a block's forces first (they read only the
 // old state), then its integration in vector lanes: independent chains of
 // square roots and divisions, which the processor overlaps.
-enum { BLOCK = 64 };
+enum { BLOCK = BLOCK_MAX };
 
 typedef struct tick_consts {
     float dt;

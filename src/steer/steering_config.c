@@ -133,69 +133,52 @@ static alResult cross_error(const alConfig *cfg, alError *err, const char *key, 
                        other, alConfig_Text(cfg, other), why);
 }
 
+// The keys that land in the alSteeringDef member of their name: [steering]'s
+// in the def or its vehicle params, [boids]' and [fish]'s in theirs; the
+// wander circle's three by their own names. What is not here (angles in
+// degrees, the weights, the path) from_config reads itself. An enum member
+// takes the index of its key's choice: the choices are in the enum's order.
+#define S(member) AL_CONFIG_FIELD(alSteeringDef, "steering." #member, member)
+#define P(member) AL_CONFIG_FIELD(alSteeringDef, "steering." #member, params.member)
+#define B(member) AL_CONFIG_FIELD(alSteeringDef, "boids." #member, boids.member)
+#define FI(member) AL_CONFIG_FIELD(alSteeringDef, "fish." #member, fish.member)
+// clang-format off
+static const alConfigField fields[] = {
+    S(scenario), S(vehicles), S(dt), S(combine), S(neighbour_radius), S(separation_radius),
+    S(alignment_radius), S(max_neighbours), S(brute_force), S(cell_factor), S(path_loop),
+    S(waypoint_distance), S(box_length), S(feeler_length), S(contain_margin), S(group_distance),
+    S(flow_scale), S(report_every),
+    P(mass), P(max_speed), P(max_force), P(radius), P(fov_radius), P(arrive_radius),
+    AL_CONFIG_FIELD(alSteeringDef, "steering.wander_radius", params.wander.radius),
+    AL_CONFIG_FIELD(alSteeringDef, "steering.wander_distance", params.wander.distance),
+    AL_CONFIG_FIELD(alSteeringDef, "steering.wander_jitter", params.wander.jitter),
+    B(cohesion_radius), B(separation_distance), B(cohesion), B(alignment), B(separation),
+    B(max_speed), B(max_neighbours), B(min_neighbours), B(think_interval), B(return_radius),
+    B(return_gain),
+    FI(neighbour_distance), FI(area_radius), FI(min_speed), FI(max_speed), FI(rule_probability),
+    FI(goal_probability), FI(turn_rate),
+    AL_CONFIG_FIELD(alSteeringDef, "run.threads", threads),
+};
+// clang-format on
+
 static alResult from_config(const alConfig *cfg, alSteeringDef *d, alError *err)
 {
     memset(d, 0, sizeof *d); // every field is set from the config below
     d->world = alWorld_FromConfig(cfg);
-    d->scenario = (alScenario)alConfig_Enum(cfg, "steering.scenario");
-    d->vehicles = (int)alConfig_Int(cfg, "steering.vehicles");
-    d->dt = F(cfg, "steering.dt");
-    d->threads = (int)alConfig_Int(cfg, "run.threads");
+    alConfig_ReadFields(cfg, d, fields, (int)(sizeof fields / sizeof fields[0]));
     alVehicleParams *p = &d->params;
-    p->mass = F(cfg, "steering.mass");
-    p->max_speed = F(cfg, "steering.max_speed");
-    p->max_force = F(cfg, "steering.max_force");
-    p->radius = F(cfg, "steering.radius");
     p->turn_rate = F(cfg, "steering.turn_rate_deg") * 0.017453293f;
-    p->fov_radius = F(cfg, "steering.fov_radius");
-    p->arrive_radius = F(cfg, "steering.arrive_radius");
-    p->wander.radius = F(cfg, "steering.wander_radius");
-    p->wander.distance = F(cfg, "steering.wander_distance");
-    p->wander.jitter = F(cfg, "steering.wander_jitter");
     for (int b = 0; b < AL_B_COUNT; ++b) {
         char key[64];
         snprintf(key, sizeof key, "steering.w_%s", alBehaviour_Name((alBehaviour)b));
         p->weight[b] = F(cfg, key);
     }
-    d->combine = (alCombine)alConfig_Enum(cfg, "steering.combine");
-    d->neighbour_radius = F(cfg, "steering.neighbour_radius");
-    d->separation_radius = F(cfg, "steering.separation_radius");
-    d->alignment_radius = F(cfg, "steering.alignment_radius");
     if (d->alignment_radius == 0) d->alignment_radius = d->neighbour_radius;
     d->view_separation = F(cfg, "steering.separation_view_deg") * 0.017453293f;
     d->view_cohesion = F(cfg, "steering.cohesion_view_deg") * 0.017453293f;
     d->view_alignment = F(cfg, "steering.alignment_view_deg") * 0.017453293f;
-    d->max_neighbours = (int)alConfig_Int(cfg, "steering.max_neighbours");
-    d->brute_force = alConfig_Bool(cfg, "steering.brute_force");
-    d->cell_factor = F(cfg, "steering.cell_factor");
-    d->path_loop = alConfig_Bool(cfg, "steering.path_loop");
-    d->waypoint_distance = F(cfg, "steering.waypoint_distance");
-    d->box_length = F(cfg, "steering.box_length");
-    d->feeler_length = F(cfg, "steering.feeler_length");
-    d->contain_margin = F(cfg, "steering.contain_margin");
-    d->group_distance = F(cfg, "steering.group_distance");
-    d->flow_scale = F(cfg, "steering.flow_scale");
-    d->report_every = (int)alConfig_Int(cfg, "steering.report_every");
-    alBoidsParams *b = &d->boids;
-    b->cohesion_radius = F(cfg, "boids.cohesion_radius");
-    b->separation_distance = F(cfg, "boids.separation_distance");
-    b->cohesion = F(cfg, "boids.cohesion");
-    b->alignment = F(cfg, "boids.alignment");
-    b->separation = F(cfg, "boids.separation");
-    b->max_speed = F(cfg, "boids.max_speed");
-    b->max_neighbours = (int)alConfig_Int(cfg, "boids.max_neighbours");
-    b->min_neighbours = (int)alConfig_Int(cfg, "boids.min_neighbours");
-    b->think_interval = F(cfg, "boids.think_interval");
-    b->return_radius = F(cfg, "boids.return_radius");
-    b->return_gain = F(cfg, "boids.return_gain");
-    alFishParams *f = &d->fish;
-    f->neighbour_distance = F(cfg, "fish.neighbour_distance");
-    f->area_radius = F(cfg, "fish.area_radius");
-    f->min_speed = F(cfg, "fish.min_speed");
-    f->max_speed = F(cfg, "fish.max_speed");
-    f->rule_probability = F(cfg, "fish.rule_probability");
-    f->goal_probability = F(cfg, "fish.goal_probability");
-    f->turn_rate = F(cfg, "fish.turn_rate");
+    const alBoidsParams *b = &d->boids;
+    const alFishParams *f = &d->fish;
 
     // Checks across keys, each naming both keys and where they were set.
     if (d->separation_radius > d->neighbour_radius)

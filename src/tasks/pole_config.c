@@ -90,38 +90,36 @@ alPoleDef alDefaultPoleDef(alPoleVariant variant)
     return d;
 }
 
+// The [pole] keys that land in a member of their name, of the def or of its
+// cart, and the four named otherwise (the long pole is pole 0, the short 1).
+// fitness, recurrent and generalisation (auto|...) are read in code below.
+#define D(member) AL_CONFIG_FIELD(alPoleDef, "pole." #member, member)
+#define C(member) AL_CONFIG_FIELD(alPoleDef, "pole." #member, cart.member)
+// clang-format off
+static const alConfigField pole_fields[] = {
+    D(variant), D(start_angle), D(max_steps), D(damping_steps), D(hidden), D(bias),
+    D(generalisation_steps), D(generalisation_min),
+    C(track), C(cart_mass), C(hinge_friction), C(gravity), C(force), C(dt), C(substeps),
+    C(fail_angle),
+    AL_CONFIG_FIELD(alPoleDef, "pole.long_pole_length", cart.pole_length[0]),
+    AL_CONFIG_FIELD(alPoleDef, "pole.long_pole_mass", cart.pole_mass[0]),
+    AL_CONFIG_FIELD(alPoleDef, "pole.short_pole_length", cart.pole_length[1]),
+    AL_CONFIG_FIELD(alPoleDef, "pole.short_pole_mass", cart.pole_mass[1]),
+};
+// clang-format on
+
 alResult alPoleDef_FromConfig(alPoleDef *d, const alConfig *cfg, alError *err)
 {
     memset(d, 0, sizeof *d);
-    d->variant = (alPoleVariant)alConfig_Enum(cfg, "pole.variant");
-    alCartPoleDef *c = &d->cart;
-    *c = alDefaultCartPoleDef();
-    c->poles = d->variant == AL_POLE_SINGLE ? 1 : 2;
-    c->track = alConfig_Float(cfg, "pole.track");
-    c->cart_mass = alConfig_Float(cfg, "pole.cart_mass");
-    c->pole_length[0] = alConfig_Float(cfg, "pole.long_pole_length");
-    c->pole_mass[0] = alConfig_Float(cfg, "pole.long_pole_mass");
-    c->pole_length[1] = alConfig_Float(cfg, "pole.short_pole_length");
-    c->pole_mass[1] = alConfig_Float(cfg, "pole.short_pole_mass");
-    c->hinge_friction = alConfig_Float(cfg, "pole.hinge_friction");
-    c->gravity = alConfig_Float(cfg, "pole.gravity");
-    c->force = alConfig_Float(cfg, "pole.force");
-    c->dt = alConfig_Float(cfg, "pole.dt");
-    c->substeps = (int)alConfig_Int(cfg, "pole.substeps");
-    c->fail_angle = alConfig_Float(cfg, "pole.fail_angle");
-    d->start_angle = alConfig_Float(cfg, "pole.start_angle");
-    d->max_steps = alConfig_Int(cfg, "pole.max_steps");
+    d->cart = alDefaultCartPoleDef();
+    alConfig_ReadFields(cfg, d, pole_fields, (int)(sizeof pole_fields / sizeof pole_fields[0]));
+    d->cart.poles = d->variant == AL_POLE_SINGLE ? 1 : 2;
     int fit = alConfig_Enum(cfg, "pole.fitness"); // auto|steps|damping
     d->damping = fit == 2 || (fit == 0 && d->variant == AL_POLE_DOUBLE_NOVEL);
-    d->damping_steps = (int)alConfig_Int(cfg, "pole.damping_steps");
-    d->hidden = (int)alConfig_Int(cfg, "pole.hidden");
     int rec = alConfig_Enum(cfg, "pole.recurrent"); // auto|on|off
     d->recurrent = rec == 1 || (rec == 0 && d->variant == AL_POLE_DOUBLE_NOVEL);
-    d->bias = alConfig_Bool(cfg, "pole.bias");
     int gen = alConfig_Enum(cfg, "pole.generalisation"); // auto|on|off
     d->generalisation = gen == 1 || (gen == 0 && d->variant == AL_POLE_DOUBLE_NOVEL);
-    d->generalisation_steps = (int)alConfig_Int(cfg, "pole.generalisation_steps");
-    d->generalisation_min = (int)alConfig_Int(cfg, "pole.generalisation_min");
     alResult r = alPoleDef_Validate(d, "pole.", err);
     return r == AL_OK ? r : alConfig_Locate(cfg, err);
 }

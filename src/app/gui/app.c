@@ -488,6 +488,7 @@ static void restart_next_seed(al_gui *g)
 static void on_generation(al_gui *g)
 {
     history_add(&g->hist, &g->s.last);
+    if (g->view && g->view->generation) g->view->generation(&g->ctx);
     if (g->gen_end_known) g->gen_len = g->s.ticks - g->gen_end_tick;
     g->gen_end_tick = g->s.ticks;
     g->gen_end_known = true;

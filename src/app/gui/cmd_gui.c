@@ -10,6 +10,7 @@
 #include "alife/runquery.h"
 #include "brain_file.h"
 #include "cli.h"
+#include "db_cli.h"
 #include "gui.h"
 #include "options.h"
 #include "script.h"
@@ -376,12 +377,6 @@ static int run_script(al_gui *g, al_script *s)
     return sr.status;
 }
 
-static int fail_with(const char *cmd, const alError *err)
-{
-    fprintf(stderr, "alife %s: %s\n", cmd, err->msg);
-    return alResult_ExitCode(err->code);
-}
-
 int cmd_gui(int argc, char **argv)
 {
     args a = {0};
@@ -400,7 +395,7 @@ int cmd_gui(int argc, char **argv)
         }
         if (al_brain_load(a.brain, &brain, &err) != AL_OK) {
             al_sets_free(&a.sets);
-            return fail_with("gui", &err);
+            return db_cli_fail("gui", &err);
         }
         a.o.config_path = a.brain; // names the config in messages
         a.o.config_text = brain.config;
@@ -415,7 +410,7 @@ int cmd_gui(int argc, char **argv)
     al_script script = {0};
     if (a.script && al_script_load(&script, a.script, &err) != AL_OK) {
         al_sets_free(&a.sets);
-        return fail_with("gui", &err);
+        return db_cli_fail("gui", &err);
     }
     // --from RUN[:GEN]: the stored run's config, then its generation.
     char *from_config = NULL, from_label[160] = "";
@@ -446,12 +441,8 @@ int cmd_gui(int argc, char **argv)
                                           "with it");
         }
         const char *db = a.db_arg ? a.db_arg : AL_DEFAULT_DB; // also with --no-log
-        alRunLog *log = NULL;
         alRunData *run = NULL;
-        int64_t id = 0;
-        alResult r = alRunLog_OpenReadOnly(db, &log, &err);
-        if (r == AL_OK) r = alRunLog_FindRun(log, ref, &id, &err);
-        if (r == AL_OK) r = alRunLog_LoadRun(log, id, true, &run, &err);
+        alResult r = db_cli_read_run(db, ref, true, &run, NULL, 0, &err);
         if (r == AL_OK) {
             int64_t last = run->gen_count > 0 ? run->gens[run->gen_count - 1].gen : -1;
             if (from_gen < 0) from_gen = last + 1; // the population after the last stored one
@@ -483,17 +474,16 @@ int cmd_gui(int argc, char **argv)
                 pop.why_not = pop_why;
             }
             from_config = strdup(run->info.config);
-            snprintf(from_label, sizeof from_label, "run %lld (%s) of %s", (long long)id,
+            snprintf(from_label, sizeof from_label, "run %lld (%s) of %s", (long long)run->info.id,
                      run->info.name, db);
         }
         alDestroyRunData(run);
-        alRunLog_Close(log);
         if (r != AL_OK || !from_config) {
             al_sets_free(&a.sets);
             al_script_free(&script);
             free(pop_bytes);
             if (r == AL_OK) alError_Set(&err, AL_ERR_NOMEM, "out of memory");
-            return fail_with("gui", &err);
+            return db_cli_fail("gui", &err);
         }
         a.o.config_path = a.from; // names the config in messages
         a.o.config_text = from_config;
@@ -506,7 +496,7 @@ int cmd_gui(int argc, char **argv)
     free(pop_bytes);
     if (!g) {
         al_script_free(&script);
-        return fail_with("gui", &err);
+        return db_cli_fail("gui", &err);
     }
     if (a.bench) {
         double fps = al_gui_bench_draw(g, (int)a.bench, (int)a.frames);
@@ -547,7 +537,7 @@ int cmd_screenshot(int argc, char **argv)
     alError err = {0};
     al_gui *g = al_create_gui(&a.o, &err);
     al_sets_free(&a.sets);
-    if (!g) return fail_with("screenshot", &err);
+    if (!g) return db_cli_fail("screenshot", &err);
     int64_t done = al_gui_run_ticks(g, a.ticks);
     alResult r = al_gui_save_png(g, a.out, &err);
     if (r == AL_OK)
@@ -555,5 +545,5 @@ int cmd_screenshot(int argc, char **argv)
                (long long)done, (long long)al_gui_generations(g),
                al_gui_has_session(g) ? "" : "; module not in this build");
     al_destroy_gui(g);
-    return r == AL_OK ? 0 : fail_with("screenshot", &err);
+    return r == AL_OK ? 0 : db_cli_fail("screenshot", &err);
 }

@@ -7,26 +7,6 @@
 
 #include "shell.h"
 
-// What the marks in the world mean, when the view does not say. A line
-// "[key=a|b] ..." is shown only when the config's key is one of the values,
-// "[key] ..." only when key is on (see legend_line_shown).
-static const char *const shell_legend[NMODES] = {
-    "yellow triangle  the first vehicle: its variables are in the panel\n"
-    "grey triangles  the other vehicles\n"
-    "red cross  the target (click to move it)\n"
-    "red circle  field of view: threats inside it are fled\n"
-    "blue / green circles  neighbour radius / separation radius of vehicle 2\n"
-    "light green circle  the wander circle and the point held on it",
-    "green characters  match the target\n"
-    "yellow characters  differ from the target (the number is the error)",
-    "green dots  food\n"
-    "[ants.mines] red dots  mines\n"
-    "orange rings  the elites: the best ants, copied unchanged\n"
-    "green numbers  food each ant has eaten this generation\n"
-    "yellow numbers  the ants' indices",
-    "in0 in1 1  the inputs and the bias\nout  the output\nyellow discs  hidden nodes",
-};
-
 static bool on(const char *v)
 {
     if (!v || !v[0]) return false;
@@ -36,29 +16,46 @@ static bool on(const char *v)
     return end == v || d != 0;
 }
 
-// Whether a legend line's condition ("[key]" or "[key=a|b]", s just after
-// the '[') holds for cfg; *rest is set past the "] ".
+// Whether one condition ("key", "!key" or "key=a|b", n bytes at s) holds
+// for cfg.
+static bool condition_holds(const alConfig *cfg, const char *s, size_t n)
+{
+    char cond[200];
+    snprintf(cond, sizeof cond, "%.*s", (int)n, s);
+    bool negated = cond[0] == '!';
+    char *key = cond + (negated ? 1 : 0), *eq = strchr(key, '=');
+    if (eq) *eq = '\0';
+    const char *v = cfg ? alConfig_Text(cfg, key) : NULL;
+    bool holds = false;
+    if (!eq) {
+        holds = on(v);
+    } else if (v) {
+        for (char *alt = eq + 1; alt && !holds;) {
+            char *bar = strchr(alt, '|');
+            if (bar) *bar = '\0';
+            holds = strcmp(alt, v) == 0;
+            alt = bar ? bar + 1 : NULL;
+        }
+    }
+    return holds != negated;
+}
+
+// Whether a legend line's conditions (each "[...]", s at the first '[')
+// all hold for cfg; *rest is set past them and the spaces after.
 static bool legend_line_shown(const alConfig *cfg, const char *s, size_t n, const char **rest)
 {
-    const char *close = memchr(s, ']', n);
-    if (!close) return *rest = s - 1, true;
-    char cond[200];
-    snprintf(cond, sizeof cond, "%.*s", (int)(close - s), s);
-    *rest = close + 1;
-    while (**rest == ' ')
-        (*rest)++;
-    char *eq = strchr(cond, '=');
-    if (eq) *eq = '\0';
-    const char *v = cfg ? alConfig_Text(cfg, cond) : NULL;
-    if (!eq) return on(v);
-    if (!v) return false;
-    for (char *alt = eq + 1; alt;) {
-        char *bar = strchr(alt, '|');
-        if (bar) *bar = '\0';
-        if (strcmp(alt, v) == 0) return true;
-        alt = bar ? bar + 1 : NULL;
+    const char *end = s + n;
+    bool shown = true;
+    while (s < end && *s == '[') {
+        const char *close = memchr(s, ']', (size_t)(end - s));
+        if (!close) break;
+        shown = shown && condition_holds(cfg, s + 1, (size_t)(close - s - 1));
+        s = close + 1;
+        while (s < end && *s == ' ')
+            s++;
     }
-    return false;
+    *rest = s;
+    return shown;
 }
 
 void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap)
@@ -69,11 +66,8 @@ void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t ca
         const char *nl = strchr(s, '\n');
         size_t len = nl ? (size_t)(nl - s) : strlen(s);
         const char *text = s;
-        bool shown = true;
-        if (s[0] == '[') {
-            shown = legend_line_shown(cfg, s + 1, len - 1, &text);
-            len -= (size_t)(text - s);
-        }
+        bool shown = legend_line_shown(cfg, s, len, &text);
+        len -= (size_t)(text - s);
         if (shown && n + len + 2 < cap) {
             if (n) out[n++] = '\n';
             memcpy(out + n, text, len);
@@ -86,11 +80,9 @@ void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t ca
 
 void al_lesson_marks(al_gui *g, char *out, size_t cap)
 {
-    // The view's legend as the world is now (legend_now), else its fixed one.
-    const char *raw =
-        g->view && g->have_session && g->view->legend_now ? g->view->legend_now(&g->ctx) : NULL;
-    if (!raw) raw = g->view && g->view->legend ? g->view->legend : shell_legend[g->mode];
-    al_legend_for(raw, g->cfg, out, cap);
+    // Every view holds its legend; the lines it draws follow the config.
+    const al_view *v = g->view ? g->view : al_view_find(mode_names[g->mode]);
+    al_legend_for(v ? v->legend : NULL, g->cfg, out, cap);
 }
 
 // One laid-out row of the overlay.
@@ -257,14 +249,13 @@ void al_lesson_overlay_draw(al_gui *g)
     g->lesson_more_above = g->lesson_top > 0;
     g->lesson_more_below = g->lesson_top + visible < nr;
     g->lesson_cut = g->lesson_more_above || g->lesson_more_below; // not all of it in view at once
-    char sign[160];
-    snprintf(sign, sizeof sign, "%s%s%s", g->lesson_more_above ? "^ more above   " : "",
-             g->lesson_more_below ? "v more below   " : "",
-             g->lesson_more_above || g->lesson_more_below
-                 ? "wheel, Up Down, PgUp PgDn: scroll   Esc: close"
-                 : "Esc or any other key: close");
-    al_draw_text_px(g->r, g->small, (float)x, (float)(box.y + box.h - sh - 7),
-                    g->lesson_more_below || g->lesson_more_above ? AL_COL_WARN : AL_COL_DIM, sign);
+    g->sign_lesson = (SDL_Rect){0, 0, 0, 0};
+    if (g->lesson_cut) // the panel's sign (al_shell_more_sign), over the box's foot
+        g->sign_lesson = al_shell_more_sign(g, box.x + 1, box.y + box.h - sh - 9, box.w - 2, g->lesson_more_above,
+                                            g->lesson_more_below, "wheel, Up Down, PgUp PgDn   Esc: close");
+    else
+        al_draw_text_px(g->r, g->small, (float)x, (float)(box.y + box.h - sh - 7), AL_COL_DIM,
+                        "Esc or any other key: close");
     snprintf(g->lesson_drawn, sizeof g->lesson_drawn, "%s", path);
     SDL_RenderSetClipRect(g->r, NULL);
 }

@@ -206,6 +206,38 @@ void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int
     p->y += al_font_height(p->mono);
 }
 
+// The length of the longest head of s that fits in width pixels, broken
+// before a space or '/' (at least one byte); part receives it.
+static size_t fitting_head(const al_font *f, int width, const char *s, char *part, size_t cap)
+{
+    size_t take = strlen(s);
+    if (take >= cap) take = cap - 1;
+    for (;;) {
+        snprintf(part, cap, "%.*s", (int)take, s);
+        if (take <= 1 || al_text_width(f, part) <= width) return take;
+        size_t sp = take - 1;
+        while (sp > 0 && s[sp] != ' ' && s[sp] != '/')
+            sp--;
+        take = sp > 0 ? sp : take - 1;
+    }
+}
+
+static const char *skip_spaces(const char *s)
+{
+    while (*s == ' ')
+        s++;
+    return s;
+}
+
+int al_panel_wrap_lines(const al_panel *p, const al_font *f, const char *text)
+{
+    char part[512];
+    int n = 0;
+    for (const char *s = text; *s; ++n)
+        s = skip_spaces(s + fitting_head(f, p->width, s, part, sizeof part));
+    return n;
+}
+
 void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines)
 {
     const char *s = text;
@@ -217,21 +249,10 @@ void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *tex
             line(p, f, col, part, sizeof part);
             return;
         }
-        size_t take = strlen(s);
-        if (take >= sizeof part) take = sizeof part - 1;
-        for (;;) { // the longest head that fits, broken before a space or '/'
-            snprintf(part, sizeof part, "%.*s", (int)take, s);
-            if (take <= 1 || al_text_width(f, part) <= p->width) break;
-            size_t sp = take - 1;
-            while (sp > 0 && s[sp] != ' ' && s[sp] != '/')
-                sp--;
-            take = sp > 0 ? sp : take - 1;
-        }
+        size_t take = fitting_head(f, p->width, s, part, sizeof part);
         al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, part);
         p->y += al_font_height(f);
-        s += take;
-        while (*s == ' ')
-            s++;
+        s = skip_spaces(s + take);
     }
 }
 

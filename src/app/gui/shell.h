@@ -211,6 +211,10 @@ struct al_gui {
     int lesson_top;              ///< the lesson overlay's first row shown (its scroll)
     int lesson_rows, lesson_visible; ///< its rows (wrapped) and how many fit, as last drawn
     bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
+    SDL_Rect sign_panel, sign_lesson; ///< where al_shell_more_sign last drew each (w 0: none)
+    char summary[256];    ///< the module's summary under the table, as last drawn
+    int summary_lines;    ///< the lines it took
+    bool summary_cut;     ///< it was cut with "..." (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
     bool lesson_cut;             ///< the lesson overlay could not show all of its lines
@@ -242,6 +246,11 @@ bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e);
 /// The line drawn over the world while fast-forwarding (F), counting what
 /// the view's plot counts (steering: report periods, not generations).
 void al_shell_fast_line(const al_gui *g, char *buf, size_t cap);
+/// The "more above / more below" sign of a scrolled page (the panel, the
+/// lesson overlay): a strip sh + 4 px tall whose top left is (x, y) and
+/// width w, with a triangle for each way there is more and "more below:
+/// how"; returns the strip drawn.
+SDL_Rect al_shell_more_sign(al_gui *g, int x, int y, int w, bool above, bool below, const char *how);
 void al_shell_panel_mouse(al_gui *g, const SDL_Event *e);
 /// Finds a lesson file by its path under experiments/ ("steering/boids.ini"):
 /// $ALIFE_EXPERIMENTS, ./experiments, next to the program, the source tree.
@@ -255,8 +264,9 @@ int al_lesson_text(const char *path, char *out, size_t cap);
 void al_lesson_overlay_draw(al_gui *g);
 void al_lesson_overlay_scroll(al_gui *g, int rows);
 /// The lines of a legend ("mark  what", '\n'-separated) that cfg draws: a
-/// line "[key] ..." only when key is on, "[key=a|b] ..." only when key is
-/// a or b (the condition is not copied); cfg NULL: unconditional lines only.
+/// line "[key] ..." only when key is on, "[!key] ..." only when it is not,
+/// "[key=a|b] ..." only when key is a or b, "[c1][c2] ..." when both hold
+/// (the conditions are not copied); cfg NULL: no key is set.
 void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap);
 /// What the marks mean, for the running config (the lesson overlay's list).
 void al_lesson_marks(al_gui *g, char *out, size_t cap);

@@ -422,8 +422,10 @@ static void panel_stats(al_gui *g, al_panel *p)
     int rows = table_rows(p->rect.h);
     int mono = al_font_height(p->mono), line_h = al_font_height(p->font);
     bool describe = g->have_session && g->s.cls->describe;
-    // The block's height is the same empty or full (header, rows, summary).
-    int y_end = p->y + mono * (rows + 1) + (describe ? 2 * line_h : 0);
+    // The block's height is the same empty or full (header, rows, summary):
+    // the summary's two lines, or three of the small font when two do not hold it.
+    int small_h = al_font_height(p->small), desc_h = 2 * line_h > 3 * small_h ? 2 * line_h : 3 * small_h;
+    int y_end = p->y + mono * (rows + 1) + (describe ? desc_h : 0);
     if (h->n == 0) {
         al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
     } else {
@@ -445,12 +447,18 @@ static void panel_stats(al_gui *g, al_panel *p)
                 cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
             al_panel_chars(p, line, cols, 64);
         }
-        p->y = p->y > y_end - (describe ? 2 * line_h : 0) ? p->y
-                                                            : y_end - (describe ? 2 * line_h : 0);
+        p->y = p->y > y_end - (describe ? desc_h : 0) ? p->y : y_end - (describe ? desc_h : 0);
         if (describe && g->s.have_last) {
             char desc[256] = "";
             g->s.cls->describe(g->s.mod, desc, sizeof desc);
-            if (desc[0]) al_panel_wrap(p, p->font, AL_COL_TEXT, desc, 2);
+            // The regular font when two lines hold it, else the small one:
+            // the summary is never cut with "..." in a narrow panel.
+            const al_font *f = al_panel_wrap_lines(p, p->font, desc) <= 2 ? p->font : p->small;
+            int most = f == p->font ? 2 : desc_h / small_h;
+            g->summary_lines = al_panel_wrap_lines(p, f, desc);
+            g->summary_cut = g->summary_lines > most;
+            snprintf(g->summary, sizeof g->summary, "%s", desc);
+            if (desc[0]) al_panel_wrap(p, f, AL_COL_TEXT, desc, most);
         }
     }
     if (p->y < y_end) p->y = y_end;
@@ -541,6 +549,21 @@ static void triangle(SDL_Renderer *r, float x, float y, float s, bool down, SDL_
     v[1] = (SDL_Vertex){{x + s, y - d * s / 2}, c, {0, 0}};
     v[2] = (SDL_Vertex){{x, y + d * s / 2}, c, {0, 0}};
     SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
+}
+
+SDL_Rect al_shell_more_sign(al_gui *g, int x, int y, int w, bool above, bool below, const char *how)
+{
+    int sh = al_font_height(g->small);
+    SDL_Rect strip = {x, y, w, sh + 4};
+    fill(g->r, strip, AL_RGB(40, 46, 60));
+    float cx = (float)(strip.x + 14), cy = (float)(strip.y + strip.h / 2);
+    if (above) triangle(g->r, cx, cy, 5, false, AL_COL_WARN);
+    if (below) triangle(g->r, cx + 14, cy, 5, true, AL_COL_WARN);
+    char more[200];
+    snprintf(more, sizeof more, "more %s: %s", above && below ? "above and below" : below ? "below" : "above",
+             how);
+    al_draw_text_px(g->r, g->small, cx + 26, (float)(strip.y + 2), AL_COL_WARN, more);
+    return strip;
 }
 
 static void draw_panel(al_gui *g)
@@ -694,22 +717,14 @@ static void draw_panel(al_gui *g)
         }
     }
     SDL_RenderSetClipRect(g->r, &pr);
+    g->sign_panel = (SDL_Rect){0, 0, 0, 0};
     g->more_above = g->scroll > 0;
     g->more_below = g->scroll < g->scroll_max;
     if (g->more_above || g->more_below) {
         // A strip over the view's bottom edge: which way there is more.
         int sh = al_font_height(g->small);
-        SDL_Rect strip = {view.x + 1, view.y + view.h - sh - 4, view.w - 1, sh + 4};
-        fill(g->r, strip, AL_RGB(40, 46, 60));
-        float cx = (float)(strip.x + 14), cy = (float)(strip.y + strip.h / 2);
-        if (g->more_above) triangle(g->r, cx, cy, 5, false, AL_COL_WARN);
-        if (g->more_below) triangle(g->r, cx + 14, cy, 5, true, AL_COL_WARN);
-        char more[96];
-        snprintf(more, sizeof more, "more %s: PgUp/PgDn or the wheel",
-                 g->more_above && g->more_below ? "above and below"
-                 : g->more_below               ? "below"
-                                               : "above");
-        al_draw_text_px(g->r, g->small, cx + 26, (float)(strip.y + 2), AL_COL_WARN, more);
+        g->sign_panel = al_shell_more_sign(g, view.x + 1, view.y + view.h - sh - 4, view.w - 1,
+                                           g->more_above, g->more_below, "PgUp/PgDn or the wheel");
     }
 
     // The plot, anchored at the bottom.

@@ -228,6 +228,15 @@ void al_gui_write_state(al_gui *g, FILE *f)
     }
     fprintf(f, "],\"scroll\":{\"offset\":%d,\"max\":%d,\"sign\":%s}", g->scroll,
             g->scroll_max, g->more_above || g->more_below ? "true" : "false");
+    // Where the "more" signs were drawn (al_shell_more_sign; w 0: none).
+    SDL_Rect sp = g->sign_panel, sl = g->lesson ? g->sign_lesson : (SDL_Rect){0, 0, 0, 0};
+    fprintf(f,
+            ",\"more_signs\":{\"in_panel\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d},"
+            "\"in_lesson\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}}",
+            sp.x, sp.y, sp.w, sp.h, sl.x, sl.y, sl.w, sl.h);
+    fputs(",\"summary\":{\"text\":", f); // the module's line under the table
+    jstr(f, g->summary);
+    fprintf(f, ",\"lines\":%d,\"cut\":%s}", g->summary_lines, g->summary_cut ? "true" : "false");
     fputs(",\"help_keys\":[", f);
     if (g->help) jlines(f, g->help_drawn);
     fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);

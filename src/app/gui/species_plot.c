@@ -20,6 +20,7 @@ struct al_species_plot {
     entry *e;
     int ne, ecap;
     int population; // the largest total seen (the y range)
+    int drawn;      // columns the panel drew last
 };
 
 al_species_plot *al_species_plot_create(void) { return calloc(1, sizeof(al_species_plot)); }
@@ -102,7 +103,7 @@ static SDL_Color colour_of(int id)
     return pal[(unsigned)id * 5u % 8u]; // neighbours in founding order differ
 }
 
-void al_species_plot_panel(const al_species_plot *sp, al_panel *p, int height)
+void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
 {
     if (!sp) return;
     al_panel_heading(p, "Species (stacked sizes)");
@@ -117,12 +118,14 @@ void al_species_plot_panel(const al_species_plot *sp, al_panel *p, int height)
     snprintf(lab, sizeof lab, "%d", sp->population);
     al_draw_text_px(p->r, p->small, (float)(plot.x - 6 - al_text_width(p->small, lab)), (float)plot.y - 2,
                     AL_COL_DIM, lab);
+    sp->drawn = 0;
     if (sp->n == 0 || plot.w < 4 || plot.h < 4) {
         al_draw_text_px(p->r, p->small, (float)plot.x + 6, (float)plot.y + 4, AL_COL_DIM, "no generations yet");
         return;
     }
     // Columns: one per generation while they fit, else several per pixel.
     int cols = sp->n < plot.w ? sp->n : plot.w;
+    sp->drawn = cols;
     float cw = (float)plot.w / (float)(cols > 20 ? cols : 20);
     float unit = (float)plot.h / (float)(sp->population > 0 ? sp->population : 1);
     for (int c = 0; c < cols; ++c) {
@@ -147,4 +150,11 @@ void al_species_plot_report(const al_species_plot *sp, al_view_report *r)
     if (!sp) return;
     al_view_report_figure(r, "species_plot_generations", (double)sp->n);
     al_view_report_figure(r, "species_plot_now", (double)al_species_plot_species_now(sp));
+    int gaps = 0; // generations missing between two recorded ones
+    for (int k = 1; k < sp->n; ++k)
+        gaps += sp->gen[k] != sp->gen[k - 1] + 1;
+    al_view_report_figure(r, "species_plot_first", sp->n > 0 ? (double)sp->gen[0] : -1.0);
+    al_view_report_figure(r, "species_plot_last", sp->n > 0 ? (double)sp->gen[sp->n - 1] : -1.0);
+    al_view_report_figure(r, "species_plot_gaps", (double)gaps);
+    al_view_report_figure(r, "species_plot_columns", (double)sp->drawn);
 }

@@ -19,8 +19,9 @@ typedef struct al_species_plot al_species_plot;
 al_species_plot *al_species_plot_create(void);
 void al_species_plot_destroy(al_species_plot *sp);
 /// Records the species of ne's current generation if it is not recorded
-/// yet (a generation seen twice is recorded once; generations that began and
-/// ended between two calls, as when fast-forwarding, leave no column). Memory stays bounded:
+/// yet (a generation seen twice is recorded once). Call it at the end of
+/// every generation (the view's generation hook), so that generations a
+/// fast frame runs through get their column too. Memory stays bounded:
 /// past AL_SPECIES_PLOT_KEEP generations the older half is dropped.
 void al_species_plot_track(al_species_plot *sp, const alNeat *ne);
 enum { AL_SPECIES_PLOT_KEEP = 4096 };
@@ -28,10 +29,13 @@ enum { AL_SPECIES_PLOT_KEEP = 4096 };
 int al_species_plot_generations(const al_species_plot *sp);
 int al_species_plot_species_now(const al_species_plot *sp);
 /// The section "Species (stacked sizes)": the plot height px tall in the
-/// panel, with the axes' ranges and the species count now.
-void al_species_plot_panel(const al_species_plot *sp, al_panel *p, int height);
+/// panel, with the axes' ranges and the species count now (it notes the
+/// columns it drew, for the report).
+void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height);
 /// Adds its figures to a view's `state` report: species_plot_generations,
-/// species_plot_now.
+/// species_plot_now, species_plot_first and _last (the generations
+/// recorded), species_plot_gaps (generations missing between them) and
+/// species_plot_columns (drawn last).
 void al_species_plot_report(const al_species_plot *sp, al_view_report *r);
 
 #endif

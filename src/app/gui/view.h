@@ -202,6 +202,8 @@ void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
 /// Text in font f wrapped at spaces (and '/') over at most max_lines lines;
 /// the last one is cut with "..." if text is longer still.
 void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines);
+/// The lines text takes in the panel's width in font f, wrapped as al_panel_wrap does.
+int al_panel_wrap_lines(const al_panel *p, const al_font *f, const char *text);
 /// Monospaced text with one colour per byte (colours[i] for text[i]); n
 /// colours, bytes past n use AL_COL_TEXT. For highlighting characters.
 void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int n);
@@ -347,7 +349,9 @@ typedef struct al_view {
     /// steering.plot); its answer, when not NULL, wins over plot_default.
     const char *(*plotted)(al_view_ctx *ctx);
     /// optional: what the marks in the world mean, lines "mark  meaning"
-    /// separated by '\n', for the lesson overlay (L). NULL: the shell's text.
+    /// separated by '\n', for the lesson overlay (L). A line that starts
+    /// with conditions "[key]", "[!key]" or "[key=a|b]" (several: all must
+    /// hold) is shown only when the config's values meet them (al_legend_for).
     const char *legend;
     /// optional: the module has no generations worth a table (steering's
     /// report periods): the shell shows no "Last generations" table.
@@ -364,9 +368,10 @@ typedef struct al_view {
     /// optional: a few words the shell writes under the world, before its
     /// size and edges (e.g. whose world is drawn); never over the world.
     void (*caption)(al_view_ctx *ctx, char *out, size_t cap);
-    /// optional: the legend for what is shown now (the same lines as
-    /// .legend, e.g. one pole or two); NULL, or a NULL answer: .legend.
-    const char *(*legend_now)(al_view_ctx *ctx);
+    /// optional: called at the end of every generation, as soon as it ends,
+    /// also for the generations a fast frame runs through (update sees only
+    /// the last of those): e.g. to record each generation's species.
+    void (*generation)(al_view_ctx *ctx);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

@@ -14,6 +14,7 @@
 #include "alife/algorithm.h"
 #include "alife/ants.h"
 #include "alife/runquery.h"
+#include "neat_draw.h"
 #include "neat_layout.h"
 #include "species_plot.h"
 #include "view.h"
@@ -61,6 +62,7 @@ static void *create(const al_view_ctx *ctx)
     v->selected = v->pinned = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
+    al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // generation 0, before it ends
     v->prev_x = calloc(MAX_TRACKED, sizeof *v->prev_x);
     v->prev_y = calloc(MAX_TRACKED, sizeof *v->prev_y);
     if (!v->prev_x || !v->prev_y) {
@@ -238,6 +240,14 @@ static void live_on(al_view_ctx *ctx, ants_view *v)
     free(genomes);
 }
 
+// Each generation's species as it ends (the generation hook: fast frames
+// run through many generations between two updates).
+static void track_species(al_view_ctx *ctx)
+{
+    ants_view *v = ctx->state;
+    if (v) al_species_plot_track(v->species, alAnts_Neat(ctx->mod));
+}
+
 static void update(al_view_ctx *ctx, int64_t ticks)
 {
     ants_view *v = ctx->state;
@@ -254,7 +264,6 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         if (v->living) stop_replay(v); // evolving on: the run's population is live again
     }
     if (!v) return;
-    al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // each new generation's species
     if (v->replay) {
         // The replay runs at the shell's speed (at least a tick a frame) and
         // pauses with the run: the banner's "PAUSED - Space to run" holds for it.
@@ -456,75 +465,16 @@ static void draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const al
     }
 }
 
-// A NEAT brain (run.algorithm = neat) as evolved so far: inputs on the left,
-// the two tracks on the right, hidden nodes between them by depth (they
-// appear as NEAT adds them: neat_layout.h), enabled links green for positive
-// weights and red for negative, stronger ones wider; nodes filled by their
-// activation of the last tick. Returns the nodes drawn.
+// A NEAT brain (run.algorithm = neat) as evolved so far (neat_draw.h),
+// its inputs named. Returns the nodes drawn.
 static int draw_neat_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
                            const alNeatGenome *g, const double *values)
 {
-    float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
-    if (!al_neat_layout(g, along, depth, NULL)) {
-        al_draw_text_px(r, f, (float)box.x + 4, (float)box.y + 4, AL_COL_DIM, "too many nodes to draw");
-        return 0;
-    }
-    char lab[24];
-    int left = 0, right = al_text_width(f, "right 0.00");
-    for (int i = 0; i < g->inputs; ++i) {
-        snprintf(lab, sizeof lab, "%s -0.00", input_name(def, i));
-        int tw = al_text_width(f, lab);
-        if (tw > left) left = tw;
-    }
-    int x0 = box.x + left + 12, x1 = box.x + box.w - right - 12;
-    if (x1 - x0 < 30) { // too narrow for labels: the network alone
-        x0 = box.x + 8;
-        x1 = box.x + box.w - 8;
-        left = -1;
-    }
-    float nx[AL_NEAT_DRAW_MAX_NODES], ny[AL_NEAT_DRAW_MAX_NODES];
-    for (int i = 0; i < g->node_count; ++i) {
-        nx[i] = (float)x0 + (float)(x1 - x0) * depth[i];
-        ny[i] = (float)box.y + (float)box.h * along[i];
-    }
-    for (int k = 0; k < g->conn_count; ++k) {
-        const alNeatConn *cn = &g->conns[k];
-        if (!cn->enabled) continue;
-        int a = alNeatGenome_FindNode(g, cn->in), b = alNeatGenome_FindNode(g, cn->out);
-        float m = fminf((float)fabs(cn->weight) / 4.0f, 1.0f);
-        Uint8 al = (Uint8)(60 + 195 * m);
-        if (cn->weight >= 0) SDL_SetRenderDrawColor(r, 110, 220, 120, al);
-        else SDL_SetRenderDrawColor(r, 240, 90, 90, al);
-        int width = 1 + (int)(3 * m);
-        for (int d = 0; d < width; ++d)
-            SDL_RenderDrawLineF(r, nx[a], ny[a] + (float)d - (float)width / 2, nx[b],
-                                ny[b] + (float)d - (float)width / 2);
-    }
-    float th = (float)al_font_height(f);
-    int out = 0;
-    for (int i = 0; i < g->node_count; ++i) {
-        const alNeatNode *n = &g->nodes[i];
-        float v = fminf((float)fabs(values[i]), 1.0f);
-        Uint8 gr = (Uint8)(40 + 215 * v);
-        SDL_FRect node = {nx[i] - 5, ny[i] - 5, 10, 10};
-        if (n->type == AL_NEAT_HIDDEN) SDL_SetRenderDrawColor(r, gr, gr, 60, 255); // yellowish: grown
-        else SDL_SetRenderDrawColor(r, gr, gr, (Uint8)(values[i] < 0 ? 120 : gr), 255);
-        SDL_RenderFillRectF(r, &node);
-        SDL_SetRenderDrawColor(r, 200, 210, 230, 255);
-        SDL_RenderDrawRectF(r, &node);
-        if (left < 0) continue;
-        if (n->type == AL_NEAT_INPUT && n->id < g->inputs) {
-            snprintf(lab, sizeof lab, "%s %+.2f", input_name(def, n->id), values[i]);
-            int tw = al_text_width(f, lab);
-            al_draw_text_px(r, f, nx[i] - 9 - (float)tw, ny[i] - th / 2, AL_COL_TEXT, lab);
-        } else if (n->type == AL_NEAT_BIAS) {
-            al_draw_text_px(r, f, nx[i] - 9 - (float)al_text_width(f, "1"), ny[i] - th / 2, AL_COL_DIM, "1");
-        } else if (n->type == AL_NEAT_OUTPUT) {
-            snprintf(lab, sizeof lab, "%s %.2f", out++ == 0 ? "left" : "right", values[i]);
-            al_draw_text_px(r, f, nx[i] + 9, ny[i] - th / 2, AL_COL_TEXT, lab);
-        }
-    }
-    return g->node_count;
+    const char *in[AL_NEAT_DRAW_MAX_NODES];
+    for (int i = 0; i < g->inputs && i < AL_NEAT_DRAW_MAX_NODES; ++i)
+        in[i] = input_name(def, i);
+    static const char *const out[] = {"left", "right"};
+    return al_neat_draw(r, f, box, g, values, in, out, NULL);
 }
 
 // The brain inspector of ant a, drawn at (px, py) pixels: beside it, never
@@ -975,45 +925,6 @@ static bool shown_now(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks)
     return true;
 }
 
-// What the marks mean (the lesson overlay, L), as the world shows them now:
-// the mines only with ants.mines, the rings of eaten food in either world.
-static const char *legend_now(al_view_ctx *ctx)
-{
-    static const char shared[] = "green dots  food; eaten food is gone for all and respawns elsewhere\n"
-                                 "white rings  where an item was just eaten\n"
-                                 "orange rings  the elites: the best ants, copied unchanged\n"
-                                 "blue ant  the one clicked: its brain, live\n"
-                                 "green numbers  food each ant has eaten this generation\n"
-                                 "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
-                                 "red dots  mines: off in this run (X turns them on, a new run)";
-    static const char own[] = "green dots  food of the ant whose copy is drawn (the caption says whose)\n"
-                              "white rings  where an item was just eaten in that copy\n"
-                              "orange rings  the elites: the best ants, copied unchanged\n"
-                              "blue ant  the one clicked: its brain, live\n"
-                              "green numbers  food each ant has eaten this generation\n"
-                              "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
-                              "red dots  mines: off in this run (X turns them on, a new run)";
-    static const char shared_mines[] = "green dots  food; eaten food is gone for all and respawns elsewhere\n"
-                                       "red dots  mines: a hit costs fitness (X turns them off, a new run)\n"
-                                       "grey ants  stopped by a mine (ants.mine_hit = end)\n"
-                                       "white rings  where an item was just eaten\n"
-                                       "orange rings  the elites: the best ants, copied unchanged\n"
-                                       "blue ant  the one clicked: its brain, live\n"
-                                       "green numbers  food each ant has eaten this generation\n"
-                                       "yellow numbers  the ants' indices (\"3 ants\": ants standing together)";
-    static const char own_mines[] = "green dots  food of the ant whose copy is drawn (the caption says whose)\n"
-                                    "red dots  mines of that copy: a hit costs fitness (X: off, a new run)\n"
-                                    "grey ants  stopped by a mine (ants.mine_hit = end)\n"
-                                    "white rings  where an item was just eaten in that copy\n"
-                                    "orange rings  the elites: the best ants, copied unchanged\n"
-                                    "blue ant  the one clicked: its brain, live\n"
-                                    "green numbers  food each ant has eaten this generation\n"
-                                    "yellow numbers  the ants' indices (\"3 ants\": ants standing together)";
-    const alAntsDef *d = alAnts_Def(shown(ctx));
-    bool sh = d->world_mode == AL_ANTS_SHARED;
-    return d->mines ? (sh ? shared_mines : own_mines) : (sh ? shared : own);
-}
-
 static const char *const figures[] = {"food_mean", "baseline_mean", NULL};
 
 const al_view al_view_ants = {
@@ -1040,7 +951,23 @@ const al_view al_view_ants = {
     .report = report,
     .shown = shown_now,
     .caption = caption,
-    .legend_now = legend_now,
+    .generation = track_species,
+    // What the marks mean (the lesson overlay, L), as this config draws them:
+    // the mines only with ants.mines, whose food in either world.
+    .legend = "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"
+              "[ants.world=own] green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+              "[ants.mines][ants.world=shared] red dots  mines: a hit costs fitness (X turns them off, a new "
+              "run)\n"
+              "[ants.mines][ants.world=own] red dots  mines of that copy: a hit costs fitness (X: off, a new "
+              "run)\n"
+              "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
+              "[ants.world=shared] white rings  where an item was just eaten\n"
+              "[ants.world=own] white rings  where an item was just eaten in that copy\n"
+              "orange rings  the elites: the best ants, copied unchanged\n"
+              "blue ant  the one clicked: its brain, live\n"
+              "green numbers  food each ant has eaten this generation\n"
+              "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
+              "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)",
 };
 
 // ---- layout rules (view_ants.h) --------------------------------------------

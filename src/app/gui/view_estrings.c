@@ -284,6 +284,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
 const al_view al_view_estrings = {
     .module = "estrings",
     .ticks_per_frame = 1,
+    .legend = "green characters  match the target\n"
+              "yellow characters  differ from the target (the number is the error)",
     .keys_help = "T  type a new target (Enter restarts the evolution)\n"
                  "M P  mutation rate, population (Shift: less; a new run)",
     .plot_y = "error per generation (best, mean)",

@@ -13,6 +13,8 @@
 
 #include "alife/detmath.h"
 #include "alife/pole.h"
+#include "neat_draw.h"
+#include "neat_layout.h"
 #include "view.h"
 
 enum { REST_FRAMES = 45 };
@@ -29,6 +31,8 @@ typedef struct view_state {
     int rest;          // frames left before a fallen trial restarts
     int64_t longest;   // longest live trial seen
     int trials;        // trials started
+    int net_drawn;     // NEAT: nodes the panel drew last, and input labels
+    int net_labels;
 } view_state;
 
 static void *create(const al_view_ctx *ctx)
@@ -183,6 +187,34 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
                  "%s", says);
 }
 
+// The NEAT controller's network (neat_draw.h, as the ants' brain inspector
+// draws theirs), its inputs named as the controller sees them (pole.h).
+static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
+{
+    const char *in[8];
+    int k = 0;
+    in[k++] = "cart x";
+    if (d->variant != AL_POLE_DOUBLE_NOVEL) in[k++] = "cart v";
+    in[k++] = d->variant == AL_POLE_SINGLE ? "pole angle" : "long angle";
+    if (d->variant != AL_POLE_DOUBLE_NOVEL) in[k++] = d->variant == AL_POLE_SINGLE ? "pole ang. v" : "long ang. v";
+    if (d->variant != AL_POLE_SINGLE) {
+        in[k++] = "short angle";
+        if (d->variant == AL_POLE_DOUBLE) in[k++] = "short ang. v";
+    }
+    if (d->bias) in[k++] = "1 (pole.bias)";
+    static const char *const out[] = {"push"};
+    float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
+    int rows = 1;
+    if (!al_neat_layout(&st->g, along, depth, &rows)) rows = 1;
+    al_panel_heading(p, "Network (the best controller)");
+    int sh = al_font_height(p->small);
+    SDL_Rect area = al_panel_area(p, rows * (sh + 2) + 12);
+    st->net_drawn = st->net_labels = 0;
+    if (area.h <= 0 || k != st->g.inputs) return;
+    SDL_Rect box = {area.x, area.y + 2, area.w, area.h - 4};
+    st->net_drawn = al_neat_draw(p->r, p->small, box, &st->g, st->net.value, in, out, &st->net_labels);
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *st = ctx->state;
@@ -197,9 +229,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             links += k->enabled;
             loops += k->enabled && k->in == k->out;
         }
-        al_panel_kv(p, "controller", "NEAT net: %d hidden, %d links%s", hidden, links,
-                    st->net.recurrent ? "" : ", feed-forward");
+        al_panel_kv(p, "controller", "NEAT, %d hidden, %d links", hidden, links); // drawn below
         if (st->net.recurrent) al_panel_kv(p, "memory", "recurrent, %d self-loops", loops);
+        else al_panel_kv(p, "memory", "none (feed-forward)");
     } else {
         al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
                     d->recurrent ? ", recurrent" : "");
@@ -223,6 +255,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (d->variant != AL_POLE_SINGLE) al_panel_kv(p, "short pole", "%+.2f deg", s[4] * 57.29577951308232);
         al_panel_kv(p, "force", "%+.2f N", st->trial.push * d->cart.force);
     }
+    if (st && st->neat) network_panel(st, d, p);
 }
 
 static void report(al_view_ctx *ctx, al_view_report *r)
@@ -244,25 +277,11 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "trials", st->trials);
     al_view_report_figure(r, "neat", st->neat ? 1 : 0);
     if (st->neat) al_view_report_figure(r, "net_nodes", st->g.node_count);
+    if (st->neat) al_view_report_figure(r, "net_drawn", st->net_drawn);         // nodes in the Network section
+    if (st->neat) al_view_report_figure(r, "net_inputs_labelled", st->net_labels);
     al_view_report_figure(r, "cart_x", st->trial.cart.s[0]);
     al_view_report_figure(r, "theta1", st->trial.cart.s[2]);
     al_view_report_figure(r, "theta2", st->trial.cart.s[4]);
-}
-
-static const char two_poles[] = "orange  the long pole (1 m)\n"
-                                "green  the short pole (0.1 m), at the same hinge\n"
-                                "white box  the cart (red once the trial failed)\n"
-                                "red  the track's ends: the cart fails beyond them";
-
-// What the marks mean: one pole in the single-pole lesson, two otherwise
-// (the legend named a green short pole the single-pole lesson has not).
-static const char *legend_now(al_view_ctx *ctx)
-{
-    if (alPoleRun_Def(ctx->mod)->variant == AL_POLE_SINGLE)
-        return "orange  the pole (1 m)\n"
-               "white box  the cart (red once the trial failed)\n"
-               "red  the track's ends: the cart fails beyond them";
-    return two_poles;
 }
 
 static const char *const plot_figures[] = {NULL};
@@ -273,8 +292,14 @@ const al_view al_view_pole = {
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean)",
     .no_world = true,
-    .legend = two_poles,
-    .legend_now = legend_now,
+    // One pole in the single-pole lesson, two otherwise.
+    .legend = "[pole.variant=single] orange  the pole (1 m)\n"
+              "[!pole.variant=single] orange  the long pole (1 m)\n"
+              "[!pole.variant=single] green  the short pole (0.1 m), at the same hinge\n"
+              "white box  the cart (red once the trial failed)\n"
+              "red  the track's ends: the cart fails beyond them\n"
+              "[run.algorithm=neat] network  the best controller (panel): inputs left, the push right, "
+              "links green / red for positive / negative weights",
     .create = create,
     .destroy = destroy,
     .update = update,

@@ -175,15 +175,13 @@ static void report(al_view_ctx *ctx, al_view_report *r)
 // The stacked species plot (species_plot.h): the view's state.
 static void *create(const al_view_ctx *ctx)
 {
-    (void)ctx;
-    return al_species_plot_create();
+    al_species_plot *sp = al_species_plot_create();
+    al_species_plot_track(sp, alXor_Neat(ctx->mod)); // generation 0, before it ends
+    return sp;
 }
 static void destroy(void *state) { al_species_plot_destroy(state); }
-static void update(al_view_ctx *ctx, int64_t ticks)
-{
-    (void)ticks;
-    al_species_plot_track(ctx->state, alXor_Neat(ctx->mod));
-}
+// Each generation's species as it ends (fast frames run through many).
+static void track_species(al_view_ctx *ctx) { al_species_plot_track(ctx->state, alXor_Neat(ctx->mod)); }
 
 static const char *const plot_figures[] = {"species", NULL};
 
@@ -198,7 +196,7 @@ const al_view al_view_xor = {
     .report = report,
     .create = create,
     .destroy = destroy,
-    .update = update,
+    .generation = track_species,
     .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top; its label beside it)\nyellow  hidden nodes, by depth\n"
               "blue/red  positive/negative weights",
 };

@@ -1,0 +1,85 @@
+// A NEAT genome drawn in a box (neat_draw.h).
+#include "neat_draw.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "neat_layout.h"
+
+int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGenome *g, const double *values,
+                 const char *const *in_names, const char *const *out_names, int *labels)
+{
+    float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
+    if (labels) *labels = 0;
+    if (!al_neat_layout(g, along, depth, NULL)) {
+        al_draw_text_px(r, f, (float)box.x + 4, (float)box.y + 4, AL_COL_DIM, "too many nodes to draw");
+        return 0;
+    }
+    char lab[48];
+    int left = al_text_width(f, "1"), right = 0;
+    for (int i = 0; in_names && i < g->inputs; ++i) {
+        snprintf(lab, sizeof lab, "%s -0.00", in_names[i]);
+        int tw = al_text_width(f, lab);
+        if (tw > left) left = tw;
+    }
+    for (int o = 0; out_names && o < g->outputs; ++o) {
+        snprintf(lab, sizeof lab, "%s 0.00", out_names[o]);
+        int tw = al_text_width(f, lab);
+        if (tw > right) right = tw;
+    }
+    int x0 = box.x + left + 12, x1 = box.x + box.w - right - 12;
+    if (x1 - x0 < 30) { // too narrow for labels: the network alone
+        x0 = box.x + 8;
+        x1 = box.x + box.w - 8;
+        left = -1;
+    }
+    float nx[AL_NEAT_DRAW_MAX_NODES], ny[AL_NEAT_DRAW_MAX_NODES];
+    for (int i = 0; i < g->node_count; ++i) {
+        nx[i] = (float)x0 + (float)(x1 - x0) * depth[i];
+        ny[i] = (float)box.y + (float)box.h * along[i];
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    for (int k = 0; k < g->conn_count; ++k) {
+        const alNeatConn *cn = &g->conns[k];
+        if (!cn->enabled) continue;
+        int a = alNeatGenome_FindNode(g, cn->in), b = alNeatGenome_FindNode(g, cn->out);
+        float m = fminf((float)fabs(cn->weight) / 4.0f, 1.0f);
+        Uint8 al = (Uint8)(60 + 195 * m);
+        if (cn->weight >= 0) SDL_SetRenderDrawColor(r, 110, 220, 120, al);
+        else SDL_SetRenderDrawColor(r, 240, 90, 90, al);
+        int width = 1 + (int)(3 * m);
+        for (int d = 0; d < width; ++d)
+            SDL_RenderDrawLineF(r, nx[a], ny[a] + (float)d - (float)width / 2, nx[b],
+                                ny[b] + (float)d - (float)width / 2);
+    }
+    float th = (float)al_font_height(f);
+    int out = 0;
+    for (int i = 0; i < g->node_count; ++i) {
+        const alNeatNode *n = &g->nodes[i];
+        double val = values ? values[i] : 0.0;
+        float v = fminf((float)fabs(val), 1.0f);
+        Uint8 gr = (Uint8)(40 + 215 * v);
+        SDL_FRect node = {nx[i] - 5, ny[i] - 5, 10, 10};
+        if (n->type == AL_NEAT_HIDDEN) SDL_SetRenderDrawColor(r, gr, gr, 60, 255); // yellowish: grown
+        else SDL_SetRenderDrawColor(r, gr, gr, (Uint8)(val < 0 ? 120 : gr), 255);
+        SDL_RenderFillRectF(r, &node);
+        SDL_SetRenderDrawColor(r, 200, 210, 230, 255);
+        SDL_RenderDrawRectF(r, &node);
+        if (left < 0) continue;
+        if (n->type == AL_NEAT_INPUT && n->id < g->inputs && in_names) {
+            if (values) snprintf(lab, sizeof lab, "%s %+.2f", in_names[n->id], val);
+            else snprintf(lab, sizeof lab, "%s", in_names[n->id]);
+            int tw = al_text_width(f, lab);
+            al_draw_text_px(r, f, nx[i] - 9 - (float)tw, ny[i] - th / 2, AL_COL_TEXT, lab);
+            if (labels) ++*labels;
+        } else if (n->type == AL_NEAT_BIAS) {
+            al_draw_text_px(r, f, nx[i] - 9 - (float)al_text_width(f, "1"), ny[i] - th / 2, AL_COL_DIM, "1");
+        } else if (n->type == AL_NEAT_OUTPUT && out_names && out < g->outputs) {
+            if (values) snprintf(lab, sizeof lab, "%s %.2f", out_names[out], val);
+            else snprintf(lab, sizeof lab, "%s", out_names[out]);
+            out++;
+            al_draw_text_px(r, f, nx[i] + 9, ny[i] - th / 2, AL_COL_TEXT, lab);
+        }
+    }
+    return g->node_count;
+}

@@ -255,7 +255,10 @@ alResult alAnts_Replay(const alAntsDef *def, uint64_t seed, int64_t gen, const f
                        double *fitness, alError *err);
 
 /// Advances up to max_ticks ticks, stopping early when a generation ends.
-/// Returns true when a generation ended (then the next one has begun).
+/// Returns true when a generation ended (then the next one has begun). A
+/// stop request (stop.h) cuts it short after a whole tick (shared world),
+/// or during a generation's end (its greedy baseline): false, the
+/// generation unfinished, and later calls go on from there.
 bool alAnts_Advance(alAnts *ants, int max_ticks);
 /// One tick: alAnts_Advance(ants, 1).
 bool alAnts_Step(alAnts *ants);

@@ -18,7 +18,10 @@ static void export_help(void)
            "       alife export RUN --genome GEN --out FILE [--db PATH]\n"
            "\n"
            "With --genome: writes the best ant of stored generation GEN (-1: the last)\n"
-           "as a brain file that 'alife gui --brain FILE' replays exactly.\n"
+           "as a brain file that 'alife gui --brain FILE' replays exactly: its genome\n"
+           "(weights, or a NEAT genome in NEAT's stored format) and, in the shared world,\n"
+           "its generation's other ants (its score was theirs too). Ants runs of every\n"
+           "algorithm (ga, cmaes, neat); other modules have no brains (exit 2).\n"
            "\n"
            "Writes one run's generations as CSV (RFC 4180), one row per generation:\n"
            "  gen,best,mean,worst,stddev,evaluations,ticks,wall_s,<module figures...>\n"
@@ -80,9 +83,13 @@ static int export_brain(const char *db, const char *run, const char *genome, con
     alError err = {0};
     al_brain info;
     if (al_brain_export(db, run, gen, out, &info, &err) != AL_OK) return db_cli_fail("export", &err);
-    printf("wrote %s: the best ant of generation %lld (fitness %.6g, %d weights); replay it "
+    char what[96];
+    if (info.weights) snprintf(what, sizeof what, "%d weights", info.weights);
+    else snprintf(what, sizeof what, "a NEAT genome of %d nodes, %d connections", info.nodes, info.conns);
+    printf("wrote %s: the best ant of generation %lld (fitness %.6g, %s%s); replay it "
            "with: alife gui --brain %s\n",
-           out, (long long)info.gen, info.fitness, info.n, out);
+           out, (long long)info.gen, info.fitness, what,
+           info.genomes > 1 ? ", with the other ants of its shared world" : "", out);
     return 0;
 }
 

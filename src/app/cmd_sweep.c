@@ -308,11 +308,17 @@ static void draw(progress *pg, const cell *cells, int ncells, int jobs, bool for
     }
     enum { W = 30 };
     char bar[W + 1];
-    int fill = pg->total ? W * ended / pg->total : W;
+    // The count and the bar are the finished runs only: a run stopped by
+    // Ctrl-C or one that failed is not done, and is shown as such.
+    int finished = pg->done + pg->elsewhere;
+    int fill = pg->total ? W * finished / pg->total : W;
     for (int i = 0; i < W; ++i) bar[i] = i < fill ? '#' : '.';
     bar[W] = '\0';
-    fprintf(stderr, "%s[%s] %d/%d  running %d  failed %d  eta %s%s", pg->tty ? "\r" : "", bar,
-            ended, pg->total, pg->running, pg->failed, eta, pg->tty ? "   " : "\n");
+    char stopped[32] = "";
+    if (pg->stopped) snprintf(stopped, sizeof stopped, "  interrupted %d", pg->stopped);
+    fprintf(stderr, "%s[%s] %d/%d finished  running %d%s  failed %d  eta %s%s",
+            pg->tty ? "\r" : "", bar, finished, pg->total, pg->running, stopped, pg->failed,
+            eta, pg->tty ? "   " : "\n");
     fflush(stderr);
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alife/stop.h"
 #include "memory.h"
 #include "options.h"
 
@@ -120,6 +121,7 @@ void al_session_catch_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    alStop_Watch(&al_session_stop);
 }
 
 const char *al_session_run(al_session *s, al_session_progress progress, void *ctx, alError *err)
@@ -132,6 +134,10 @@ const char *al_session_run(al_session *s, al_session_progress progress, void *ct
     // many steps).
     const double AIM = 0.05;
     int64_t chunk = 1;
+    // The modules look at the flag inside a generation too (between ticks
+    // and evaluations): a stop comes within about AIM even when one step,
+    // such as a generation's end, is long.
+    alStop_Watch(&al_session_stop);
     while (!al_session_done(s)) {
         if (al_session_stop) {
             alError_Set(err, AL_ERR_INTERRUPTED, "stopped by signal %d; %lld finished generations kept",

@@ -402,7 +402,6 @@ static void draw(coord *c, bool force)
     double now = al_now();
     if (!force && now - c->last_draw < (c->tty ? 0.5 : 10.0)) return;
     c->last_draw = now;
-    int ended = c->done + c->failed + c->stopped;
     int left = c->ncells - c->next;
     char eta[32] = "?";
     if (c->done > 0) {
@@ -410,8 +409,11 @@ static void draw(coord *c, bool force)
         int workers = c->size - 1;
         fmt_eta(eta, sizeof eta, per * (left + c->running * 0.5) / (workers > 0 ? workers : 1));
     }
-    fprintf(stderr, "%s[mpi %d workers] %d/%d done  running %d  left %d  failed %d  %.0f rows/s  eta %s%s",
-            c->tty ? "\r" : "", c->size - 1, ended, c->ncells, c->running, left, c->failed,
+    // Done means finished: runs stopped by a signal are counted apart.
+    char stopped[32] = "";
+    if (c->stopped) snprintf(stopped, sizeof stopped, "  interrupted %d", c->stopped);
+    fprintf(stderr, "%s[mpi %d workers] %d/%d done  running %d%s  left %d  failed %d  %.0f rows/s  eta %s%s",
+            c->tty ? "\r" : "", c->size - 1, c->done, c->ncells, c->running, stopped, left, c->failed,
             c->rows / fmax(now - c->t0, 1e-9), eta, c->tty ? "   " : "\n");
     fflush(stderr);
 }

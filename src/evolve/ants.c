@@ -34,6 +34,7 @@
 #include "alife/grid.h" // alWorld_NearestK
 #include "alife/pacer.h"
 #include "alife/rng.h"
+#include "alife/stop.h"
 #include "alife/threads.h"
 #include "ants_greedy.h"
 #include "ants_nearest.h"
@@ -944,8 +945,11 @@ static inline void unit_call(const alAnts *s, swarm *w, int a0, int a1, int unit
 // The next tick publishes into the other parity, which no worker still
 // reading this one can see: the barrier after it comes first. The claims,
 // respawns and answers are the serial step's, so the bits are too.
-static void run_shared_scan(const alAnts *s, swarm *w, int k)
+// Returns the ticks that ran: fewer (whole ticks) when a stop is asked for.
+static int run_shared_scan(const alAnts *s, swarm *w, int k)
 {
+    int ran = k;
+    int halt[2] = {0, 0}; // by parity, as cnear: written before a barrier, read after it
     for (int t = 0; t < w->ncopies; ++t) { // every copy starts as the world is
         world_copy *c = &w->copies[t];
         if (t > 0) {
@@ -979,6 +983,7 @@ static void run_shared_scan(const alAnts *s, swarm *w, int k)
                     w->cnear[m][par][a] = kc[m]->near[a];
                     w->cnd2[m][par][a] = w->alive[a] ? kc[m]->nd2[a] : INFINITY;
                 }
+            if (t == 0) halt[par] = tick + 1 < k && alStop_Requested();
 #pragma omp barrier
             for (int m = 0; m < (w->nmines ? 2 : 1); ++m) { // food first, then mines
                 float *ix = m ? wc->mx : wc->fx, *iy = m ? wc->my : wc->fy;
@@ -987,14 +992,24 @@ static void run_shared_scan(const alAnts *s, swarm *w, int k)
                                         &wc->rng, claim, a0, a1);
                 scan_refresh(s, w, kc[m], m, ix, iy, claim, moved, a0, a1);
             }
+            if (halt[par]) { // every worker leaves after the same whole tick
+                if (t == 0) ran = tick + 1;
+                break;
+            }
         }
     }
     w->wrng = w->copies[0].rng; // copy 0 is the swarm's own items
+    return ran;
 }
 #endif
 
-static void run_ticks(const alAnts *s, swarm *w, int k)
+// Runs k ticks of w and returns how many ran: fewer (whole ticks) when a
+// stop is asked for (stop.h) in the shared world, whose ticks end in a
+// serial step where it is looked at (own worlds' chunks run on to k: their
+// ticks have no common point, and a piece of the session's is short).
+static int run_ticks(const alAnts *s, swarm *w, int k)
 {
+    int ran = k;
     int unit = CHUNK; // ants per work unit: wide, unless threads would go without
 #ifdef ALIFE_HAVE_OPENMP
     // Below a few thousand ant-ticks a fork costs more than it gains. Above,
@@ -1013,12 +1028,15 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
     if (w->shared) {
 #ifdef ALIFE_HAVE_OPENMP
         if (parallel && w->ncopies > 1) {
-            run_shared_scan(s, w, k);
+            ran = run_shared_scan(s, w, k);
         } else if (parallel) {
             // A tick's parallel passes, its serial eating, the parallel cache
             // refresh (and the greedy sharing, serial), k times in one
             // parallel region: three barriers a tick (four with sharing).
             // nmoved is written in the single and read after its barrier.
+            // halt (and ran) are written in the single too: every thread
+            // leaves after the same whole tick.
+            int halt = 0;
 #pragma omp parallel num_threads(s->threads)
             for (int t = 0; t < k; ++t) {
 #pragma omp for schedule(static)
@@ -1027,7 +1045,13 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
                     unit_call(s, w, a0, a1, unit); // eats nothing: that is the serial step
                 }
 #pragma omp single
-                shared_eat(s, w);
+                {
+                    shared_eat(s, w);
+                    if (t + 1 < k && alStop_Requested()) {
+                        halt = 1;
+                        ran = t + 1;
+                    }
+                }
                 if (w->nmoved[0] + w->nmoved[1]) {
 #pragma omp for schedule(static)
                     for (int c = 0; c < nchunks; ++c) {
@@ -1039,6 +1063,7 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
 #pragma omp single
                     shared_share(s, w);
                 }
+                if (halt) break;
             }
         } else
 #endif
@@ -1053,6 +1078,10 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
                 shared_eat(s, w);
                 shared_refresh(s, w, 0, w->n);
                 shared_share(s, w);
+                if (t + 1 < k && alStop_Requested()) {
+                    ran = t + 1;
+                    break;
+                }
             }
         }
     } else {
@@ -1066,8 +1095,9 @@ static void run_ticks(const alAnts *s, swarm *w, int k)
         }
     }
 #ifdef ALIFE_HAVE_OPENMP
-    if (timed) alPacer_Report(&w->pacer, parallel, (omp_get_wtime() - t0) / ((double)w->n * k));
+    if (timed) alPacer_Report(&w->pacer, parallel, (omp_get_wtime() - t0) / ((double)w->n * ran));
 #endif
+    return ran;
 }
 
 // ---- generations ---------------------------------------------------------
@@ -1177,13 +1207,16 @@ static void begin_generation(alAnts *s)
     s->tick = 0;
 }
 
-// Runs the greedy foragers of this generation; their mean food per ant, and
-// their mean mines hit into *mines (they ignore mines: what a blind forager hits).
-static double run_baseline(alAnts *s, double *mines)
+// Runs the greedy foragers of this generation: their mean food per ant into
+// *mean, and their mean mines hit into *mines (they ignore mines: what a
+// blind forager hits). False when a stop was asked for (stop.h) before or
+// during its ticks (they are as many as a generation's), with nothing else
+// changed: the next call starts it again.
+static bool run_baseline(alAnts *s, double *mean, double *mines)
 {
     swarm *w = &s->base;
-    *mines = NAN;
-    if (w->n == 0) return NAN;
+    *mines = *mean = NAN;
+    if (w->n == 0) return true;
     if (w->shared) // the population's world and starts, greedy ants in them
         start_shared(s, w, alRng_Stream(s->seed, STREAM_WORLD + (uint64_t)s->gen));
     else
@@ -1192,14 +1225,21 @@ static double run_baseline(alAnts *s, double *mines)
                 s, w, b,
                 alRng_Stream(s->seed, STREAM_BASELINE + (uint64_t)s->gen * 65536u + (uint64_t)b));
     sense_all(s, w);
-    run_ticks(s, w, s->def.ticks);
+    // In pieces (the same bits as all the ticks at once), so that own
+    // worlds, whose ticks have no serial step to look from, stop soon too.
+    enum { PIECE = 16 };
+    for (int t = 0; t < s->def.ticks; t += PIECE) {
+        int k = s->def.ticks - t < PIECE ? s->def.ticks - t : PIECE;
+        if (alStop_Requested() || run_ticks(s, w, k) < k) return false;
+    }
     double sum = 0, hits = 0;
     for (int b = 0; b < w->n; ++b) {
         sum += w->food[b];
         hits += w->hits[b];
     }
     *mines = hits / w->n;
-    return sum / w->n;
+    *mean = sum / w->n;
+    return true;
 }
 
 // Bounded for any run length: the array grows to 2 * AL_ANTS_HISTORY_KEEP,
@@ -1231,8 +1271,12 @@ static double penalty_of(const alAntsDef *d, int64_t gen)
     return (double)d->mine_penalty * (double)gen / (double)d->mine_ramp;
 }
 
-static void end_generation(alAnts *s)
+// Ends the generation (false: a stop was asked for during its greedy
+// baseline; then nothing changed and the next advance ends it again).
+static bool end_generation(alAnts *s)
 {
+    double base_mean = NAN, base_mines = NAN;
+    if (s->algo.self && !run_baseline(s, &base_mean, &base_mines)) return false;
     const double penalty = penalty_of(&s->def, s->gen);
     swarm *w = &s->pop;
     int64_t food_total = 0, hits_total = 0;
@@ -1255,8 +1299,8 @@ static void end_generation(alAnts *s)
                    .food_total = food_total,
                    .food_mean = (double)food_total / w->n,
                    .mines_mean = (double)hits_total / w->n};
-    h.baseline_mines = NAN;
-    h.baseline_mean = s->algo.self ? run_baseline(s, &h.baseline_mines) : NAN;
+    h.baseline_mines = base_mines;
+    h.baseline_mean = base_mean;
     double odo = 0;
     for (int a = 0; a < w->n; ++a)
         odo += w->odo[a];
@@ -1296,6 +1340,7 @@ static void end_generation(alAnts *s)
     s->have_last = true;
     if (s->algo.self) s->gen++;
     begin_generation(s);
+    return true;
 }
 
 bool alAnts_Advance(alAnts *s, int max_ticks)
@@ -1303,11 +1348,11 @@ bool alAnts_Advance(alAnts *s, int max_ticks)
     assert(max_ticks >= 1);
     int k = s->def.ticks - s->tick;
     if (k > max_ticks) k = max_ticks;
-    run_ticks(s, &s->pop, k);
-    s->tick += k;
+    // k is 0 at the end of a generation a stop cut short; fewer ticks run
+    // than asked for when a stop comes during them.
+    s->tick += k > 0 ? run_ticks(s, &s->pop, k) : 0;
     if (s->tick < s->def.ticks) return false;
-    end_generation(s);
-    return true;
+    return end_generation(s);
 }
 
 bool alAnts_Step(alAnts *s)

@@ -27,8 +27,11 @@ static bool step_many(void *self, int64_t max_ticks, int64_t *done)
     alAnts_View(self, &v);
     int64_t left = v.ticks - v.tick;
     int k = (int)(max_ticks < left ? max_ticks : left);
-    *done = k;
-    return alAnts_Advance(self, k);
+    bool ended = alAnts_Advance(self, k);
+    // Fewer than k when a stop (stop.h) cut the ticks short.
+    if (!ended) alAnts_View(self, &v);
+    *done = ended ? k : v.tick - (v.ticks - left);
+    return ended;
 }
 static bool last_stats(const void *self, alGenStats *out) { return alAnts_LastStats(self, out); }
 static bool finished(const void *self) { return false; }

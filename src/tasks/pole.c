@@ -13,6 +13,7 @@
 #include "alife/counted.h"
 #include "alife/module.h"
 #include "alife/pole.h"
+#include "alife/stop.h"
 #include "alife/threads.h"
 
 struct alPoleRun {
@@ -282,7 +283,12 @@ static bool step(void *self)
     // length, hence the dynamic schedule.
 #pragma omp parallel for schedule(dynamic, 1) num_threads(run->threads) if (run->threads > 1 && n > 1)
     for (int i = 0; i < n; ++i)
-        fit[i] = score_candidate(cr, alAlgorithm_Candidate(a, i), omp_get_thread_num(), &steps[i]);
+        fit[i] = alStop_Requested() ? 0.0 // the generation is dropped below
+                                    : score_candidate(cr, alAlgorithm_Candidate(a, i),
+                                                      omp_get_thread_num(), &steps[i]);
+    // A stop asked for during the evaluations (stop.h): the generation is
+    // left unfinished, not told to the algorithm and not reported.
+    if (alStop_Requested()) return false;
     int b = 0;
     for (int i = 1; i < n; ++i)
         if (fit[i] > fit[b]) b = i;

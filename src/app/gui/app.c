@@ -369,6 +369,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
         g->ctx.brain_seed = g->brain_seed;
         g->ctx.brain_gen = g->brain_gen;
         g->ctx.brain_fitness = g->brain_fitness;
+        g->s.max_gens = 0; // --brain only replays the file: nothing evolves underneath
     }
     if (g->view && g->view->create) g->ctx.state = g->view->create(&g->ctx);
     return AL_OK;

@@ -79,7 +79,10 @@ static void gui_help(void)
            "                        from its config and seed (said so) and checked against\n"
            "                        the stored statistics\n"
            "      --brain FILE      replay a brain written by 'alife export RUN --genome GEN\n"
-           "                        --out FILE' in the ants mode, in the world it was scored in\n"
+           "                        --out FILE' in the ants mode, exactly: its generation again\n"
+           "                        (shared world: with the ants it was scored with, which the\n"
+           "                        file holds; own worlds: the ant alone); nothing evolves and\n"
+           "                        nothing is logged\n"
            "      --script FILE     play the actions of FILE into the window, one a line:\n"
            "                          at 120 key F     at 200 type \"Ada\"   at 300 click X Y\n"
            "                          at 310 drag X1 Y1 X2 Y2   at 320 scroll X Y N\n"
@@ -397,9 +400,10 @@ int cmd_gui(int argc, char **argv)
         }
         a.o.config_path = a.brain; // names the config in messages
         a.o.config_text = brain.config;
+        a.o.db_path = NULL; // the window only replays the file: no run to log
         a.o.mode = "ants";
-        a.o.brain = brain.w;
-        a.o.brain_n = brain.n;
+        a.o.brain = brain.stored;
+        a.o.brain_n = brain.size;
         a.o.brain_seed = brain.seed;
         a.o.brain_gen = brain.gen;
         a.o.brain_fitness = brain.fitness;

@@ -10,6 +10,7 @@
 
 #include <SDL.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -25,9 +26,10 @@ typedef struct al_gui_opts {
     const char *config_path; ///< INI file for its module's sessions; NULL: the lesson files
     const char *config_text; ///< INI text instead of reading config_path (which names it)
     /// A brain to replay in the ants view (alife gui --brain FILE): its
-    /// weights, and the seed and generation of the world it was scored in.
-    const float *brain;
-    int brain_n;
+    /// generation's stored blob (brain_file.h), and the seed and generation
+    /// of the world it was scored in.
+    const unsigned char *brain;
+    size_t brain_n; ///< bytes
     uint64_t brain_seed;
     int64_t brain_gen;
     double brain_fitness;

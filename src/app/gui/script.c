@@ -219,7 +219,8 @@ alResult al_script_load(al_script *s, const char *path, alError *err)
     memset(s, 0, sizeof *s);
     snprintf(s->path, sizeof s->path, "%s", path);
     FILE *f = fopen(path, "r");
-    if (!f) return alError_Set(err, AL_ERR_IO, "--script %s: %s", path, strerror(errno));
+    // A missing input file is a usage error (exit 2), as a missing config is.
+    if (!f) return alError_Set(err, AL_ERR_USAGE, "--script %s: %s", path, strerror(errno));
     char buf[2048];
     int line = 0;
     alResult r = AL_OK;

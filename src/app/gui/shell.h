@@ -119,8 +119,8 @@ struct al_gui {
     char *config_path;
     char *config_text;      ///< the config's INI text, when given as text (a brain file's)
     char config_module[16]; ///< module of config_path ("" without one)
-    float *brain;           ///< --brain: weights to replay in the ants view (owned)
-    int brain_n;
+    unsigned char *brain;   ///< --brain: the stored blob to replay in the ants view (owned)
+    size_t brain_n;         ///< its bytes
     uint64_t brain_seed;
     int64_t brain_gen;
     double brain_fitness;

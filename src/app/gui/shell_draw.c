@@ -213,7 +213,13 @@ static void draw_world(al_gui *g)
                 if (al_text_width(g->font, s) + 16 <= c.rect.x + c.rect.w - bx - 4) break;
             }
         }
-        else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
+        else if (g->brain && g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks) &&
+                 rgen == g->brain_gen) { // alife gui --brain: only the file's generation, again
+            snprintf(s, sizeof s, "BRAIN FILE: generation %lld replayed exactly  -  nothing evolves, "
+                     "nothing is logged", (long long)rgen);
+            if (al_text_width(g->font, s) + 16 > c.rect.x + c.rect.w - bx - 4)
+                snprintf(s, sizeof s, "BRAIN FILE: generation %lld, exact", (long long)rgen);
+        } else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
             // what the world shows past the limit: a replay or the population
             // (the ants view's B switches), shorter when the window is narrow
             const char *what = rgen == g->s.gens ? "the population of generation" : "replay of generation";

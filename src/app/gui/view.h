@@ -282,9 +282,10 @@ typedef struct al_view_ctx {
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
     /// A brain to replay from the start (alife gui --brain FILE), or NULL:
-    /// brain_n weights scored in generation brain_gen of a run seeded brain_seed.
-    const float *brain;
-    int brain_n;
+    /// the stored blob (brain_n bytes) of generation brain_gen of a run
+    /// seeded brain_seed, its best ant's logged fitness brain_fitness.
+    const unsigned char *brain;
+    size_t brain_n;
     uint64_t brain_seed;
     int64_t brain_gen;
     double brain_fitness;

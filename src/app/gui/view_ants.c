@@ -51,6 +51,10 @@ typedef struct ants_view {
     al_species_plot *species; // run.algorithm = neat: the species over generations
 } ants_view;
 
+static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int64_t gen,
+                        const void *bytes, size_t size, double logged, double logged_mean,
+                        const char *whose);
+
 static void *create(const al_view_ctx *ctx)
 {
     ants_view *v = calloc(1, sizeof *v);
@@ -68,21 +72,11 @@ static void *create(const al_view_ctx *ctx)
         free(v);
         return NULL;
     }
-    if (ctx->brain && alAnts_Def(ctx->mod)->algorithm != AL_ALGORITHM_NEAT && // a file of weights
-        ctx->brain_n >= alNN_WeightCount(&alAnts_Def(ctx->mod)->brain)) {
-        // alife gui --brain FILE: replay it in the world it was scored in.
-        alError err = {0};
-        if (alCreateAntsReplay(alAnts_Def(ctx->mod), ctx->brain_seed, ctx->brain_gen, ctx->brain,
-                               &v->replay, &err) == AL_OK) {
-            v->replay_gen = ctx->brain_gen;
-            v->replay_logged = ctx->brain_fitness;
-            v->selected = 0;
-            snprintf(v->note, sizeof v->note, "replaying a brain file (generation %lld)",
-                     (long long)ctx->brain_gen);
-        } else {
-            snprintf(v->note, sizeof v->note, "brain file: %s", err.msg);
-        }
-    }
+    // alife gui --brain FILE: its generation replayed exactly, as B does (the
+    // whole population in the shared world, the best ant alone in its own).
+    if (ctx->brain) // (a file that does not fit was refused on loading; else the note says why)
+        (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
+                          ctx->brain_fitness, NAN, "brain file: ");
     return v;
 }
 
@@ -328,8 +322,7 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
         return;
     }
     const alAntsDef *def = alAnts_Def(ctx->mod);
-    const bool shared = def->world_mode == AL_ANTS_SHARED;
-    size_t want = alAnts_StoredBytes(def), one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
+    size_t want = alAnts_StoredBytes(def);
     const bool neat = def->algorithm == AL_ALGORITHM_NEAT; // blobs of their own sizes (want 0)
     const alRunGenome *pick = NULL;
     for (int64_t i = 0; i < run->genome_count; ++i) {
@@ -345,43 +338,58 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
     if (!pick) {
         snprintf(v->note, sizeof v->note, "replay: no generation stored yet");
     } else {
-        float *genomes = malloc(neat ? 1 : want);
-        if (genomes) {
-            if (!neat) memcpy(genomes, pick->bytes, want);
-            alAnts *r = NULL;
-            alResult res = alCreateAntsReplayStored(def, ctx->session->seed, pick->gen, pick->bytes, pick->size, &r, &err);
-            if (res == AL_OK) {
-                alDestroyAnts(v->replay);
-                v->replay = r;
-                v->replay_gen = pick->gen;
-                v->replay_logged = pick->fitness;
-                v->replay_logged_mean = NAN;
-                for (int64_t i = 0; i < run->gen_count; ++i)
-                    if (run->gens[i].gen == pick->gen) v->replay_logged_mean = run->gens[i].mean;
-                v->replay_result = v->replay_mean = NAN;
-                v->replay_all = shared;
-                // select the best ant: the first whose genome is the stored best
-                v->selected = 0;
-                for (int a = 0; shared && a < def->count; ++a)
-                    if (neat ? same_neat(alAnts_NeatGenome(r, a, NULL), pick->bytes)
-                             : memcmp(genomes, genomes + (size_t)(a + 1) * (one / sizeof(float)), one) == 0) {
-                        v->selected = a;
-                        break;
-                    }
-                if (shared)
-                    snprintf(v->note, sizeof v->note, "replaying all %d ants of generation %lld (best: ant %d)",
-                             def->count, (long long)pick->gen, v->selected);
-                else
-                    snprintf(v->note, sizeof v->note, "replaying the best ant of generation %lld",
-                             (long long)pick->gen);
-            } else {
-                snprintf(v->note, sizeof v->note, "replay: %s", err.msg);
-            }
-            free(genomes);
-        }
+        double mean = NAN;
+        for (int64_t i = 0; i < run->gen_count; ++i)
+            if (run->gens[i].gen == pick->gen) mean = run->gens[i].mean;
+        (void)replay_blob(ctx, v, ctx->session->seed, pick->gen, pick->bytes, pick->size,
+                          pick->fitness, mean, "");
     }
     alDestroyRunData(run);
     alRunLog_Close(log);
+}
+
+// Replays a stored blob of generation gen (the run database's, or a brain
+// file's): the whole population in the shared world, with its best ant
+// selected, or the best ant alone in its own. logged (and logged_mean, NAN
+// when unknown) are the stored figures it must give again. false (the note
+// says why) when the blob does not fit the run's def.
+static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int64_t gen,
+                        const void *bytes, size_t size, double logged, double logged_mean,
+                        const char *whose)
+{
+    const alAntsDef *def = alAnts_Def(ctx->mod);
+    const bool shared = def->world_mode == AL_ANTS_SHARED, neat = def->algorithm == AL_ALGORITHM_NEAT;
+    const size_t one = (size_t)alNN_WeightCount(&def->brain) * sizeof(float);
+    alError err = {0};
+    alAnts *r = NULL;
+    if (alCreateAntsReplayStored(def, seed, gen, bytes, size, &r, &err) != AL_OK) {
+        snprintf(v->note, sizeof v->note, "replay: %s", err.msg);
+        return false;
+    }
+    alDestroyAnts(v->replay);
+    v->replay = r;
+    v->living = false;
+    v->replay_gen = gen;
+    v->replay_logged = logged;
+    v->replay_logged_mean = logged_mean;
+    v->replay_result = v->replay_mean = NAN;
+    v->replay_all = shared;
+    // select the best ant: the first whose genome is the stored best
+    v->selected = 0;
+    const unsigned char *b = bytes;
+    for (int a = 0; shared && a < def->count; ++a)
+        if (neat ? same_neat(alAnts_NeatGenome(r, a, NULL), bytes)
+                 : memcmp(b, b + (size_t)(a + 1) * one, one) == 0) {
+            v->selected = a;
+            break;
+        }
+    if (shared)
+        snprintf(v->note, sizeof v->note, "%sreplaying all %d ants of generation %lld (best: ant %d)",
+                 whose, def->count, (long long)gen, v->selected);
+    else
+        snprintf(v->note, sizeof v->note, "%sreplaying the best ant of generation %lld", whose,
+                 (long long)gen);
+    return true;
 }
 
 // Names of the brain's inputs (in sensor order) and outputs.

@@ -51,8 +51,9 @@ expect_exit 0 "a run to take a brain from" -- \
     "$ALIFE" run experiments/ants/default.ini --set ants.ticks=60 --generations 2 --db "$TMP/b.db" --quiet
 expect_exit 0 "exporting its best ant" -- \
     "$ALIFE" export 1 --genome -1 --out "$TMP/ant.brain" --db "$TMP/b.db"
-printf 'at gen 2 quit\n' >"$TMP/gen2.txt"
+# (a brain replay evolves nothing: the script counts frames, not generations)
+printf 'at 120 quit\n' >"$TMP/watch.txt"
 expect_exit 0 "replaying the brain" -- \
-    "$ALIFE" gui --brain "$TMP/ant.brain" --offscreen --script "$TMP/gen2.txt" --db "$TMP/r.db"
+    "$ALIFE" gui --brain "$TMP/ant.brain" --offscreen --script "$TMP/watch.txt" --db "$TMP/r.db"
 expect_equal "$( [ -f "$TMP/r.db" ] && runs "$TMP/r.db" || echo 0)" 0 "a brain replay logs no run"
 finish

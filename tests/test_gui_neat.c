@@ -136,7 +136,9 @@ static void check_every_generation_has_a_column(const char *args, int min_gens)
     for (int k = 0; k < 2; ++k) {
         const char *l = r.line[k];
         double gen = gs_num(l, "generation"), n = gs_num(l, "figures.species_plot_generations");
-        if (n != gen + 1) fail_msg("%s: %g generations run, %g recorded in the species plot", args, gen, n);
+        // Counted and drawn: the scored generations 0 .. gen - 1 (the one under
+        // way is recorded, last == gen, but not drawn: not scored yet).
+        if (n != gen) fail_msg("%s: %g generations run, %g drawn in the species plot", args, gen, n);
         double first = gs_num(l, "figures.species_plot_first"), last = gs_num(l, "figures.species_plot_last");
         print_message("%s: generation %g, %g recorded (%g .. %g), %g gaps, %g columns\n", args, gen, n, first,
                       last, gs_num(l, "figures.species_plot_gaps"), gs_num(l, "figures.species_plot_columns"));

@@ -430,7 +430,9 @@ static void each_lesson_lists_exactly_its_marks(void **state)
                                         "red  the track's ends: the cart fails beyond them"},
         {"experiments/estrings/hello.ini",
          "green characters  match the target\n"
-         "yellow characters  differ from the target (the number is the error)"},
+         "yellow characters  within 4 codes of the target's\n"
+         "grey characters  further off\n"
+         "yellow numbers  the error: how far the string is from the target"},
         {"experiments/steering/flee.ini",
          "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
          "grey triangles  the other vehicles\n"

@@ -199,11 +199,13 @@ static void the_picker_leaves_out_window_runs_that_were_left(void **state)
     snprintf(args, sizeof args, "--db '%s' experiments/estrings/hello.ini", db);
     gs_run r;
     gs_run_script(&r,
-                  "at 5 key r\nat 10 key r\nat 15 key r\n"
-                  "at 20 key c\nat 21 state\n"
-                  "at 22 key a\nat 23 state\n" // A: all of them
-                  "at 24 key down\nat 24 key space\nat 25 key c\nat 26 state\n"
-                  "at 27 quit\n",
+                  // strings open at 4 generations a second (15 frames each): each
+                  // run left by R has a generation or two, so it is kept
+                  "at 35 key r\nat 70 key r\nat 105 key r\n"
+                  "at 110 key c\nat 111 state\n"
+                  "at 112 key a\nat 113 state\n" // A: all of them
+                  "at 114 key down\nat 114 key space\nat 115 key c\nat 116 state\n"
+                  "at 117 quit\n",
                   args);
     assert_int_equal(r.status, 0);
     assert_int_equal(r.n, 3);

@@ -244,7 +244,13 @@ static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
     float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
     int rows = 1;
     if (!al_neat_layout(&st->g, along, depth, &rows)) rows = 1;
-    al_panel_heading(p, "Network (the best controller)");
+    int hidden = 0, links = 0;
+    for (int i = 0; i < st->g.node_count; ++i) hidden += st->g.nodes[i].type == AL_NEAT_HIDDEN;
+    for (int c = 0; c < st->g.conn_count; ++c) links += st->g.conns[c].enabled;
+    char head[120], hn[40], ln[40];
+    snprintf(head, sizeof head, "Network (the best: %s, %s)", alCounted(hn, sizeof hn, hidden, "hidden node", NULL),
+             alCounted(ln, sizeof ln, links, "link", NULL));
+    al_panel_heading(p, head);
     int sh = al_font_height(p->small);
     SDL_Rect area = al_panel_area(p, rows * (sh + 2) + 12);
     st->net_drawn = st->net_labels = 0;
@@ -260,35 +266,24 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     al_panel_heading(p, "Pole balancing");
     al_panel_kv(p, "variant", "%s", alPoleVariant_Name(d->variant));
     if (st && st->neat) {
-        int hidden = 0, links = 0, loops = 0;
-        for (int i = 0; i < st->g.node_count; ++i) hidden += st->g.nodes[i].type == AL_NEAT_HIDDEN;
-        for (int c = 0; c < st->g.conn_count; ++c) {
-            const alNeatConn *k = &st->g.conns[c];
-            links += k->enabled;
-            loops += k->enabled && k->in == k->out;
-        }
-        char hn[40], ln[40], sl[40];
-        al_panel_kv(p, "controller", "NEAT, %s, %s", alCounted(hn, sizeof hn, hidden, "hidden node", NULL),
-                    alCounted(ln, sizeof ln, links, "link", NULL)); // drawn below
+        int loops = 0;
+        for (int c = 0; c < st->g.conn_count; ++c)
+            loops += st->g.conns[c].enabled && st->g.conns[c].in == st->g.conns[c].out;
+        // One line: the node and link counts are in the summary above and the
+        // heading of the Network section below (a 1280x800 panel holds the drawing).
+        char sl[40];
         if (st->net.recurrent)
-            al_panel_kv(p, "memory", "recurrent, %s", alCounted(sl, sizeof sl, loops, "self-loop", NULL));
+            al_panel_kv(p, "controller", "NEAT, recurrent (%s)", alCounted(sl, sizeof sl, loops, "self-loop", NULL));
         else
-            al_panel_kv(p, "memory", "none (feed-forward)");
+            al_panel_kv(p, "controller", "NEAT, feed-forward");
     } else {
         al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
                     d->recurrent ? ", recurrent" : "");
     }
     al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
     al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
-    int gs = alPoleRun_Generalisation(ctx->mod);
-    if (d->generalisation && gs < 0)
-        al_panel_kv(p, "generalisation", "not tested yet (needs %d of %d)", d->generalisation_min, AL_POLE_GEN_STARTS);
-    else if (d->generalisation)
-        al_panel_kv(p, "generalisation", "%d of %d starts (needs %d)", gs, AL_POLE_GEN_STARTS, d->generalisation_min);
-    int64_t sg = 0, se = 0;
-    if (alPoleRun_Solved(ctx->mod, &sg, &se))
-        al_panel_text(p, AL_COL_GOOD, "solved after %lld generations, %lld evaluations", (long long)sg + 1,
-                      (long long)se);
+    // The generalisation score and the solution are in the summary above
+    // (and on the banner): not said twice.
     if (st && st->n) {
         al_panel_heading(p, "Live trial");
         const double *s = st->trial.cart.s;

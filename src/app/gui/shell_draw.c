@@ -820,6 +820,12 @@ static void draw_panel(al_gui *g)
         al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
         al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
+    al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
+    g->plot_nlines = compare ? 1 : ns;
+    for (int i = 0; i < g->plot_nlines; ++i) {
+        snprintf(g->plot_lines[i].name, sizeof g->plot_lines[i].name, "%s", series[i].name);
+        g->plot_lines[i].dashed = series[i].dashed;
+    }
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

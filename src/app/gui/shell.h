@@ -218,6 +218,8 @@ struct al_gui {
     bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
     SDL_Rect sign_panel, sign_lesson; ///< where al_shell_more_sign last drew each (w 0: none)
     char summary[256];    ///< the module's summary under the table, as last drawn
+    int table_n;          ///< the table's generation numbers as last drawn, newest first:
+    long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
     int summary_lines;    ///< the lines it took
     bool summary_cut;     ///< it was cut with "..." (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)

@@ -115,6 +115,10 @@ static void off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect plot,
     float y = up ? (float)(plot.y + 4 + row * (fh + 2))
                  : (float)(plot.y + plot.h - 4 - fh - row * (fh + 2));
     float tip = up ? y + 1 : y + (float)fh - 1, base = up ? tip + ah : tip - ah;
+    // On the plot's background, so a data line under it does not garble it.
+    SDL_FRect back = {x - 2, y, ah * 1.2f + 8 + (float)al_text_width(font, buf), (float)fh};
+    SDL_SetRenderDrawColor(r, 14, 16, 21, 220);
+    SDL_RenderFillRectF(r, &back);
     SDL_Vertex tri[3] = {{{x + ah * 0.6f, tip}, se->col, {0, 0}},
                          {{x, base}, se->col, {0, 0}},
                          {{x + ah * 1.2f, base}, se->col, {0, 0}}};

@@ -933,6 +933,14 @@ static inline void unit_call(const alAnts *s, swarm *w, int a0, int a1, int unit
         tick16(s, w, a0, a1, true, 0);
 }
 
+// Whether a run of k shared-world ticks stops after tick t (from 0): a stop
+// was asked for (stop.h) and ticks remain; the run then ends after this
+// whole tick on every thread.
+static bool stop_after(int t, int k)
+{
+    return t + 1 < k && alStop_Requested();
+}
+
 #ifdef ALIFE_HAVE_OPENMP
 // The one-barrier tick of a scanning shared world (no greedy sharing), k
 // ticks on the threads. A worker owns a fixed range of ants (whole 16-ant
@@ -983,7 +991,7 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
                     w->cnear[m][par][a] = kc[m]->near[a];
                     w->cnd2[m][par][a] = w->alive[a] ? kc[m]->nd2[a] : INFINITY;
                 }
-            if (t == 0) halt[par] = tick + 1 < k && alStop_Requested();
+            if (t == 0) halt[par] = stop_after(tick, k);
 #pragma omp barrier
             for (int m = 0; m < (w->nmines ? 2 : 1); ++m) { // food first, then mines
                 float *ix = m ? wc->mx : wc->fx, *iy = m ? wc->my : wc->fy;
@@ -1047,7 +1055,7 @@ static int run_ticks(const alAnts *s, swarm *w, int k)
 #pragma omp single
                 {
                     shared_eat(s, w);
-                    if (t + 1 < k && alStop_Requested()) {
+                    if (stop_after(t, k)) {
                         halt = 1;
                         ran = t + 1;
                     }
@@ -1078,7 +1086,7 @@ static int run_ticks(const alAnts *s, swarm *w, int k)
                 shared_eat(s, w);
                 shared_refresh(s, w, 0, w->n);
                 shared_share(s, w);
-                if (t + 1 < k && alStop_Requested()) {
+                if (stop_after(t, k)) {
                     ran = t + 1;
                     break;
                 }

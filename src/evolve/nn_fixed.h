@@ -63,6 +63,17 @@ AL_NNF_INLINE al_vf16 al_nnf_exp(al_vf16 x)
 // alNN_Activate(AL_ACT_SIGMOID, k, a) on 16 lanes.
 AL_NNF_INLINE al_vf16 al_nnf_sigmoid(float k, al_vf16 a) { return 1.0f / (1.0f + al_nnf_exp(-k * a)); }
 
+/// One neuron's weighted sum on 16 lanes: w[0] * in[0] + ... + w[n-1] *
+/// in[n-1] (weight i at w[i * stride]), then its bias w[n * stride], added in
+/// that order (nn.c's forward_chunk). n is a constant once inlined.
+AL_NNF_INLINE al_vf16 al_nnf_neuron_sum(const float *w, size_t stride, const al_vf16 *in, const int n)
+{
+    al_vf16 acc = al_nnf_load(w) * in[0];
+#pragma GCC unroll 6
+    for (int i = 1; i < n; ++i) acc += al_nnf_load(w + i * stride) * in[i];
+    return acc + al_nnf_load(w + n * stride);
+}
+
 /// The forward pass of nb (1 or 2, a constant) groups of 16 networks at wt
 /// (weight w of lane a at wt[w * stride + a], group g's lanes 16 g on):
 /// reads the 4 input rows of act, writes the 6 hidden and 2 output rows
@@ -87,13 +98,9 @@ AL_NNF_INLINE void al_nnf_forward_n(const float *wt, size_t stride, float k, flo
 #pragma GCC unroll 6
     for (int j = 0; j < AL_NNF_HID; ++j)
 #pragma GCC unroll 2
-        for (int g = 0; g < nb; ++g) {
-            const float *w = wt + (size_t)j * (AL_NNF_IN + 1) * stride + g * AL_NNF_LANES;
-            al_vf16 acc = al_nnf_load(w) * in[g][0];
-#pragma GCC unroll 4
-            for (int i = 1; i < AL_NNF_IN; ++i) acc += al_nnf_load(w + i * stride) * in[g][i];
-            hid[g][j] = acc + al_nnf_load(w + AL_NNF_IN * stride);
-        }
+        for (int g = 0; g < nb; ++g)
+            hid[g][j] = al_nnf_neuron_sum(wt + (size_t)j * (AL_NNF_IN + 1) * stride + g * AL_NNF_LANES,
+                                          stride, in[g], AL_NNF_IN);
 #pragma GCC unroll 6
     for (int j = 0; j < AL_NNF_HID; ++j)
 #pragma GCC unroll 2
@@ -104,13 +111,9 @@ AL_NNF_INLINE void al_nnf_forward_n(const float *wt, size_t stride, float k, flo
 #pragma GCC unroll 2
     for (int j = 0; j < AL_NNF_OUT; ++j)
 #pragma GCC unroll 2
-        for (int g = 0; g < nb; ++g) {
-            const float *w = wt + (size_t)(WO + j * (AL_NNF_HID + 1)) * stride + g * AL_NNF_LANES;
-            al_vf16 acc = al_nnf_load(w) * hid[g][0];
-#pragma GCC unroll 6
-            for (int i = 1; i < AL_NNF_HID; ++i) acc += al_nnf_load(w + i * stride) * hid[g][i];
-            out[g][j] = acc + al_nnf_load(w + AL_NNF_HID * stride);
-        }
+        for (int g = 0; g < nb; ++g)
+            out[g][j] = al_nnf_neuron_sum(wt + (size_t)(WO + j * (AL_NNF_HID + 1)) * stride + g * AL_NNF_LANES,
+                                          stride, hid[g], AL_NNF_HID);
 #pragma GCC unroll 2
     for (int j = 0; j < AL_NNF_OUT; ++j)
 #pragma GCC unroll 2

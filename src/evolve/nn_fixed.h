@@ -49,11 +49,31 @@ AL_NNF_INLINE al_vf16 al_nnf_select(al_vi16 m, al_vf16 a, al_vf16 b)
     return (al_vf16)(((al_vi16)a & m) | ((al_vi16)b & ~m));
 }
 
+/// a < b lane by lane (all ones or zero per lane). A loop, not the vector
+/// operator: GCC lowers a 16-lane compare for a CPU without 16-lane
+/// registers (the AVX2 and baseline clones) lane by lane in scalar code, a
+/// compare and branch per lane; the loop it vectorises for each clone's own
+/// width (one compare on AVX-512, two on AVX2, four on SSE2).
+AL_NNF_INLINE al_vi16 al_nnf_lt(al_vf16 a, al_vf16 b)
+{
+    float x[AL_NNF_LANES], y[AL_NNF_LANES];
+    int32_t m[AL_NNF_LANES];
+    memcpy(x, &a, sizeof x);
+    memcpy(y, &b, sizeof y);
+#ifdef _OPENMP
+#pragma omp simd
+#endif
+    for (int l = 0; l < AL_NNF_LANES; ++l) m[l] = -(int32_t)(x[l] < y[l]);
+    al_vi16 v;
+    memcpy(&v, m, sizeof v);
+    return v;
+}
+
 // alNN_Exp on 16 lanes.
 AL_NNF_INLINE al_vf16 al_nnf_exp(al_vf16 x)
 {
     const al_vf16 lo = (al_vf16){0} - 87.0f, hi = (al_vf16){0} + 87.0f;
-    x = al_nnf_select(x < lo, lo, al_nnf_select(x > hi, hi, x));
+    x = al_nnf_select(al_nnf_lt(x, lo), lo, al_nnf_select(al_nnf_lt(hi, x), hi, x));
     al_vf16 fn, p;
     AL_NN_EXP_REDUCE(al_vf16, x, fn, p);
     al_vi16 bits = (__builtin_convertvector(fn, al_vi16) + 127) << 23;

@@ -891,7 +891,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     }
     if (v && v->note[0]) al_panel_note(p, "%s", v->note);
     if (!v) return;
-    if (v->species) al_species_plot_panel(v->species, p, 96);
+    // 96 px where the panel has room; at 1280x800 a lower plot lets the
+    // Parameters and Keys sections fit above the plot, nothing to scroll.
+    if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 52);
     // What the marks in the world mean.
     al_panel_heading(p, "Marks");
     {

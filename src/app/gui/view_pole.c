@@ -306,34 +306,49 @@ static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
              alCounted(ln, sizeof ln, links, "link", NULL));
     al_panel_heading(p, head);
     int sh = al_font_height(p->small);
-    SDL_Rect area = al_panel_area(p, rows * (sh + 2) + 12);
+    SDL_Rect area = al_panel_area(p, rows * (sh + 1) + 6); // a row a label
     st->net_drawn = st->net_labels = 0;
     if (area.h <= 0 || k != st->g.inputs) return;
     SDL_Rect box = {area.x, area.y + 2, area.w, area.h - 4};
     st->net_drawn = al_neat_draw(p->r, p->small, box, &st->g, st->net.value, in, out, &st->net_labels);
 }
 
+// Under NEAT the panel also holds the network and the species plot, so the
+// set-up takes a heading and a line, and the live trial is the network's
+// values: at 1280x800 every section fits above the plot, nothing to scroll.
+static void neat_panel(view_state *st, const alPoleDef *d, al_panel *p)
+{
+    int loops = 0;
+    for (int c = 0; c < st->g.conn_count; ++c)
+        loops += st->g.conns[c].enabled && st->g.conns[c].in == st->g.conns[c].out;
+    // The controller in the heading; its node and link counts are in the
+    // summary above and the heading of the Network section below.
+    char head[120], sl[40];
+    if (st->net.recurrent)
+        snprintf(head, sizeof head, "Pole balancing (NEAT, recurrent: %s)",
+                 alCounted(sl, sizeof sl, loops, "self-loop", NULL));
+    else
+        snprintf(head, sizeof head, "Pole balancing (NEAT, feed-forward)");
+    al_panel_heading(p, head);
+    al_panel_kv(p, d->damping ? "damping fitness" : "steps balanced", "solved at %lld", (long long)d->max_steps);
+    // The live trial's state is in the network's input and output values,
+    // its step count over the cart.
+    network_panel(st, d, p);
+    if (st->species) al_species_plot_panel(st->species, p, p->rect.h >= 900 ? 96 : 56);
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *st = ctx->state;
     const alPoleDef *d = alPoleRun_Def(ctx->mod);
+    if (st && st->neat) {
+        neat_panel(st, d, p);
+        return;
+    }
     al_panel_heading(p, "Pole balancing");
     al_panel_kv(p, "variant", "%s", alPoleVariant_Name(d->variant));
-    if (st && st->neat) {
-        int loops = 0;
-        for (int c = 0; c < st->g.conn_count; ++c)
-            loops += st->g.conns[c].enabled && st->g.conns[c].in == st->g.conns[c].out;
-        // One line: the node and link counts are in the summary above and the
-        // heading of the Network section below (a 1280x800 panel holds the drawing).
-        char sl[40];
-        if (st->net.recurrent)
-            al_panel_kv(p, "controller", "NEAT, recurrent (%s)", alCounted(sl, sizeof sl, loops, "self-loop", NULL));
-        else
-            al_panel_kv(p, "controller", "NEAT, feed-forward");
-    } else {
-        al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
-                    d->recurrent ? ", recurrent" : "");
-    }
+    al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
+                d->recurrent ? ", recurrent" : "");
     al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
     al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
     // The generalisation score and the solution are in the summary above
@@ -347,7 +362,6 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (d->variant != AL_POLE_SINGLE) al_panel_kv(p, "short pole", "%+.2f deg", s[4] * 57.29577951308232);
         al_panel_kv(p, "force", "%+.2f N", st->trial.push * d->cart.force);
     }
-    if (st && st->neat) network_panel(st, d, p);
     if (st && st->species) al_species_plot_panel(st->species, p, 96);
 }
 

@@ -269,6 +269,19 @@ bool al_lesson_find(const char *rel, char *out, size_t cap);
 /// markers stripped), lines separated by '\n'; returns its lines, -1 when
 /// the file cannot be read.
 int al_lesson_text(const char *path, char *out, size_t cap);
+/// Whether a lesson line opens a paragraph of its own by its first words
+/// ("What to watch", "Watch", "Try", "Run:", "In the window", ...).
+bool al_lesson_opens_paragraph(const char *line);
+/// Joins, in place, the lines of each paragraph of a lesson text (from
+/// al_lesson_text) into one line, so the overlay wraps it to its own width:
+/// a paragraph ends at an empty line, before a line that opens one
+/// (al_lesson_opens_paragraph) and around an indented line (a command or a
+/// formula, kept as written); the first line (the title) stands alone.
+/// Returns the lines left.
+int al_lesson_paragraphs(char *text);
+/// Bytes of s[0..n) that fit in maxw pixels of f, cut after a word when one
+/// fits (the lesson overlay's wrapping); at least one character.
+int al_lesson_fit(const al_font *f, const char *s, int n, int maxw);
 /// The lesson overlay (lesson_overlay.c): draws it, scrolled to
 /// g->lesson_top (clamped); scrolls it by rows (negative: up).
 void al_lesson_overlay_draw(al_gui *g);

@@ -142,9 +142,12 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
 {
     // Four streams per block: the first parent and crossover, the second
     // parent, mutation gaps, mutation values. Separate chains let the CPU
-    // draw them in parallel.
+    // draw them in parallel. Byte genomes (the strings' hot path) draw their
+    // parents from eight lanes at once instead (ga_select_lanes.c).
+    const bool lanes = ga->def.type == AL_GENOME_BYTES;
     alRng r = alRng_Stream(ga->seed, stream_id(ga, KIND_BREED, ga->gen, (uint64_t)block));
-    alRng r2 = alRng_Stream(ga->seed, stream_id(ga, KIND_MATE, ga->gen, (uint64_t)block));
+    alRng r2 = {0, 1};
+    if (!lanes) r2 = alRng_Stream(ga->seed, stream_id(ga, KIND_MATE, ga->gen, (uint64_t)block));
     alRng rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
     alRng rv = alRng_Stream(ga->seed, stream_id(ga, KIND_VALUES, ga->gen, (uint64_t)block));
     const int cur = ga->cur;
@@ -153,8 +156,20 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     int64_t done = 0;
     const bool rows_at_once = ga->def.type == AL_GENOME_BYTES && ga->def.mutation_rate > 0 &&
                               ga->def.mutation_rate < 1;
+    int par[2 * BLOCK_PAIRS];
+    if (lanes) {
+        alRng8 sel = alRng8_Stream(ga->seed, stream_id(ga, KIND_SELECT, ga->gen, (uint64_t)block));
+        ga_select_lanes(ga, &sel, 2 * (p1 - p0), par);
+    }
     for (int p = p0; p < p1; ++p) {
-        int a = select_one(ga, &r), b = select_one(ga, &r2);
+        int a, b;
+        if (lanes) {
+            a = par[2 * (p - p0)];
+            b = par[2 * (p - p0) + 1];
+        } else {
+            a = select_one(ga, &r);
+            b = select_one(ga, &r2);
+        }
         int i0 = first_child + 2 * p, i1 = i0 + 1; // i1 may be the spare row n
         unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
         crossover(ga, row(ga, cur, a), row(ga, cur, b), c0, c1, &r);

@@ -10,6 +10,8 @@
 #include "view.h"
 
 enum { NMODES = 5, MAXFIG = 4, NSPEEDS = 18 };
+/// The modes, in the order of the 1 .. 5 keys and of mode_names.
+enum { MODE_STEERING, MODE_ESTRINGS, MODE_ANTS, MODE_XOR, MODE_POLE };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor", "pole"};
 /// The lesson file (under experiments/) each mode opens with when no CONFIG
 /// of its module was given, and that L shows; NULL: steering, whose lesson

@@ -974,7 +974,7 @@ void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
     if (!g->cfg) return;
     const char *sc = alConfig_Text(g->cfg, "steering.scenario");
     char rel[128];
-    if (g->mode == 0 && sc) {
+    if (g->mode == MODE_STEERING && sc) {
         if (g->config_path && strcmp(g->config_module, "steering") == 0 &&
             strstr(g->config_path, sc) && !g->extra[0].count) {
             snprintf(out, cap, "%s", g->config_path);

@@ -88,9 +88,9 @@ void al_shell_report(al_gui *g, al_view_report *r)
         const char *t = count_keys[g->mode] ? alConfig_Text(g->cfg, count_keys[g->mode]) : NULL;
         if (t) r->agents = atoi(t);
         const char *sc = alConfig_Text(g->cfg, "steering.scenario");
-        if (sc && g->mode == 0) snprintf(r->scenario, sizeof r->scenario, "%s", sc);
+        if (sc && g->mode == MODE_STEERING) snprintf(r->scenario, sizeof r->scenario, "%s", sc);
         const char *target = alConfig_Text(g->cfg, "estrings.target");
-        if (target && g->mode == 1) snprintf(r->scenario, sizeof r->scenario, "%s", target);
+        if (target && g->mode == MODE_ESTRINGS) snprintf(r->scenario, sizeof r->scenario, "%s", target);
     }
     if (g->have_session && g->s.have_last) {
         const alGenStats *st = &g->s.last;

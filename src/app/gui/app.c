@@ -878,13 +878,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
                                      "shows the latest generation's best");
         return;
     }
-    if (g->lesson && !g->help && sk &&
+    if ((g->lesson || g->help) && sk &&
         (act == K_SCROLL_UP || act == K_SCROLL_DOWN || act == K_LINE_UP || act == K_LINE_DOWN)) {
-        int page = g->lesson_visible > 2 ? g->lesson_visible - 1 : 1; // the lesson scrolls
-        al_lesson_overlay_scroll(g, act == K_LINE_UP     ? -1
-                                    : act == K_LINE_DOWN ? 1
-                                    : act == K_SCROLL_UP ? -page
-                                                         : page);
+        // the help (over everything) or the lesson scrolls
+        int visible = g->help ? g->help_visible : g->lesson_visible, page = visible > 2 ? visible - 1 : 1;
+        int rows = act == K_LINE_UP ? -1 : act == K_LINE_DOWN ? 1 : act == K_SCROLL_UP ? -page : page;
+        if (g->help)
+            al_shell_help_scroll(g, rows);
+        else
+            al_lesson_overlay_scroll(g, rows);
         return;
     }
     if ((g->help || g->lesson) && !repeat && sym != SDLK_ESCAPE) { // any key closes an overlay
@@ -959,7 +961,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) g->lesson = true, g->lesson_top = 0;
         break;
     case K_HELP:
-        if (!repeat) g->help = true;
+        if (!repeat) g->help = true, g->help_top = 0;
         break;
     case K_SCROLL_UP: scroll_panel(g, -120); break;
     case K_SCROLL_DOWN: scroll_panel(g, 120); break;
@@ -994,8 +996,11 @@ bool al_gui_handle_events(al_gui *g)
             if (strcmp(e.text.text, "j") == 0 || strcmp(e.text.text, "J") == 0) continue;
         }
         if (jump_prompt(g, &e)) continue;
-        if (e.type == SDL_MOUSEWHEEL && g->lesson && !g->help) { // the lesson scrolls
-            al_lesson_overlay_scroll(g, -3 * e.wheel.y);
+        if (e.type == SDL_MOUSEWHEEL && (g->lesson || g->help)) { // the help or the lesson scrolls
+            if (g->help)
+                al_shell_help_scroll(g, -3 * e.wheel.y);
+            else
+                al_lesson_overlay_scroll(g, -3 * e.wheel.y);
             continue;
         }
         // The mouse wheel over the side panel scrolls it.

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "number_text.h"
+
 double al_plot_tick_step(double span, int target)
 {
     double raw = span / (target > 0 ? target : 1);
@@ -12,22 +14,6 @@ double al_plot_tick_step(double span, int target)
     double f = raw / mag;
     double nice = f <= 1.0 ? 1.0 : f <= 2.0 ? 2.0 : f <= 5.0 ? 5.0 : 10.0;
     return nice * mag;
-}
-
-static void format_tick(char *buf, size_t cap, double v, double step)
-{
-    if (fabs(v) < step * 1e-6) v = 0.0; // no "-0" or 1e-17 at the origin
-    double a = fabs(v);
-    if (a >= 1e5 || (a > 0 && a < 1e-3))
-        snprintf(buf, cap, "%.2g", v);
-    else if (step >= 1.0)
-        snprintf(buf, cap, "%.0f", v);
-    else if (step >= 0.1)
-        snprintf(buf, cap, "%.1f", v);
-    else if (step >= 0.01)
-        snprintf(buf, cap, "%.2f", v);
-    else
-        snprintf(buf, cap, "%.3f", v);
 }
 
 static void set_colour(SDL_Renderer *r, SDL_Color c)
@@ -115,7 +101,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     char buf[64];
     int ylab_w = 0;
     for (double v = lo; v <= hi + 0.5 * ystep; v += ystep) {
-        format_tick(buf, sizeof buf, v, ystep);
+        al_number_tick(buf, sizeof buf, v, ystep);
         int w = al_text_width(font, buf);
         if (w > ylab_w) ylab_w = w;
     }
@@ -152,7 +138,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
         SDL_SetRenderDrawColor(r, 48, 54, 66, 255);
         SDL_RenderDrawLineF(r, (float)plot.x, py, (float)(plot.x + plot.w), py);
-        format_tick(buf, sizeof buf, v, ystep);
+        al_number_tick(buf, sizeof buf, v, ystep);
         al_draw_text_px(r, font, (float)(plot.x - 5 - al_text_width(font, buf)), py - 0.5f * fh,
                         AL_COL_DIM, buf);
     }
@@ -160,7 +146,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         float px = (float)plot.x + (float)(v / xmax) * (float)plot.w;
         SDL_SetRenderDrawColor(r, 48, 54, 66, 255);
         SDL_RenderDrawLineF(r, px, (float)plot.y, px, (float)(plot.y + plot.h));
-        format_tick(buf, sizeof buf, v, xstep);
+        al_number_tick(buf, sizeof buf, v, xstep);
         float w = (float)al_text_width(font, buf);
         // Centred under its grid line, but never past the area's right edge
         // (the last label, at the plot's edge, would be cut off there).

@@ -13,6 +13,7 @@
 
 #include "alife/world.h"
 #include "figure_names.h"
+#include "number_text.h"
 #include "plot.h"
 #include "png_write.h"
 #include "shell.h"
@@ -484,8 +485,10 @@ static void panel_stats(al_gui *g, al_panel *p)
         int64_t first_gen = g->s.gens - h->n; // history covers the session's last h->n generations
         for (int k = 0; k < rows && k < h->n; ++k) {
             int i = h->n - 1 - k;
-            snprintf(line, sizeof line, "%6lld %10.4g %10.4g %10.4g", (long long)(first_gen + i),
-                     h->best[i], h->mean[i], h->worst[i]);
+            char b[16], m[16], w[16];
+            snprintf(line, sizeof line, "%6lld %10s %10s %10s", (long long)(first_gen + i),
+                     al_number_cell(b, sizeof b, h->best[i]), al_number_cell(m, sizeof m, h->mean[i]),
+                     al_number_cell(w, sizeof w, h->worst[i]));
             SDL_Color cols[64];
             for (int j = 0; j < 64; ++j)
                 cols[j] = k == 0 ? AL_COL_TEXT : AL_COL_DIM;

@@ -520,7 +520,8 @@ static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoi
     SDL_RenderFillRect(c->r, &box);
     SDL_SetRenderDrawColor(c->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
     SDL_RenderDrawRect(c->r, &box);
-    al_draw_text_px(c->r, c->small, (float)box.x + 6, (float)box.y + 3, AL_COL_ACCENT, title);
+    al_canvas_text(c, c->small, (SDL_Rect){box.x + 6, box.y + 3, box.w - 12, al_font_height(c->small)}, -1,
+                   AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     if (ng) {
         *nodes = draw_neat_brain(c->r, c->small, net, def, ng, values);

@@ -237,6 +237,7 @@ struct al_gui {
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
     bool lesson_cut;             ///< the lesson overlay could not show all of its lines
     char plotted[64];           ///< the plotted figure's name, as last drawn
+    char logging[80];           ///< what the speed line says of logging, as last drawn
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)
     bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)

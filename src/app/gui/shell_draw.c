@@ -719,11 +719,16 @@ static void draw_panel(al_gui *g)
             snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
         else
             snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
-        char logging[80];
-        if (g->s.log)
-            snprintf(logging, sizeof logging, "run %lld logged", (long long)g->s.run_id);
+        // A run id only once a generation is stored: a session that stores
+        // none is deleted when it closes, and its id would be given again.
+        char *logging = g->logging;
+        if (g->s.log && g->s.gens > 0)
+            snprintf(logging, sizeof g->logging, "run %lld logged", (long long)g->s.run_id);
+        else if (g->s.log)
+            snprintf(logging, sizeof g->logging, "logging from the first %s",
+                     g->mode == MODE_STEERING ? "report" : "generation");
         else
-            snprintf(logging, sizeof logging, "%s", g->db_path ? "log closed" : "not logged");
+            snprintf(logging, sizeof g->logging, "%s", g->db_path ? "log closed" : "not logged");
         int y_speed = p.y;
         // One line, so nothing below moves; when it is too wide the seed and
         // then the logging go first, never the E hint ("E: evo..." was cut).

@@ -325,6 +325,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
             hidden, al_compare_view_count(g->cmpv, mode_names[g->mode]), skipped);
     jstr(f, cnote);
     fputc('}', f);
+    fputs(",\"logging\":", f);
+    jstr(f, g->logging);
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
     fputs(",\"food\":", f);

@@ -557,9 +557,21 @@ static void mark_done(al_gui *g)
 
 // E: no generation limit (again: back to run.generations). A run that
 // stopped at its limit goes on, logged as the same run.
+// alife gui --brain FILE: the ants view replays the file's generation and
+// nothing evolves under it, so E, J and Shift+N say why they do nothing.
+static bool brain_refuses(al_gui *g, const char *key)
+{
+    if (!g->brain || g->mode != 2) return false;
+    al_shell_say(g, AL_COL_WARN,
+                 "%s: a brain file (--brain) replays its generation %lld and evolves nothing (B: again);"
+                 " to evolve on from a stored run: alife gui --from RUN:GEN",
+                 key, (long long)g->brain_gen);
+    return true;
+}
+
 static void toggle_forever(al_gui *g)
 {
-    if (!g->have_session) return;
+    if (!g->have_session || brain_refuses(g, "E")) return;
     if (g->s.goal) {
         al_shell_say(g, AL_COL_TEXT, "the goal is reached: nothing left to evolve; R: a new run");
         return;
@@ -921,7 +933,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         g->step_once = true;
         break;
     case K_GENERATION:
-        if (!repeat && g->have_session) jump_to(g, g->s.gens + 1, true, false);
+        if (!repeat && g->have_session && !brain_refuses(g, "Shift+N")) jump_to(g, g->s.gens + 1, true, false);
         break;
     case K_FASTER:
         if (g->speed_idx + 1 < NSPEEDS) g->speed_idx++;
@@ -936,7 +948,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) toggle_forever(g);
         break;
     case K_JUMP:
-        if (!repeat && g->have_session) {
+        if (!repeat && g->have_session && !brain_refuses(g, "J")) {
             g->jump_typing = true;
             g->jump_text[0] = '\0';
             g->jump_drop_j = true;
@@ -952,7 +964,13 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         }
         break;
     case K_PLOT:
-        if (!repeat) g->plot_fig = g->plotted_index + 1; // wrapped when drawn
+        if (repeat) break;
+        if (g->have_session && g->s.cls == alModule_Find("steering")) {
+            // Steering has no fitness: only its flock figures, once reported.
+            if (g->hist.nall > 0) g->plot_fig = g->plotted_index % g->hist.nall + 1;
+            break;
+        }
+        g->plot_fig = g->plotted_index + 1; // wrapped when drawn
         break;
     case K_LESSON:
         if (!repeat) g->lesson = true, g->lesson_top = 0;

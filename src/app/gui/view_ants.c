@@ -890,7 +890,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             return true;
         }
         case SDLK_b:
-            if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
+            if (ctx->brain) // --brain: the file's generation again, from its first tick
+                (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
+                                  ctx->brain_fitness, NAN, "brain file: ");
+            else if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
             else if (v->living) replay_last(ctx, v);
             else if (v->replay) stop_replay(v);
             else start_replay(ctx, v, -1);

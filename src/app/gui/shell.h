@@ -3,6 +3,7 @@
 #ifndef ALIFE_GUI_SHELL_H
 #define ALIFE_GUI_SHELL_H
 
+#include "alife/steering.h"
 #include "compare_view.h"
 #include "gui.h"
 #include "options.h"
@@ -112,6 +113,10 @@ typedef struct history {
     char all_name[AL_MAX_FIGURES][32];
     int nall;
     int n, cap;
+    /// Steering's figures at its run's start (t = 0 s): its plot's first
+    /// point, put before the first report's (each drawn when measured).
+    alSteeringFigures start;
+    bool start_known;
 } history;
 
 struct al_gui {

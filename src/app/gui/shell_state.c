@@ -267,6 +267,17 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputc('}', f);
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
+    // The plotted figure's values as drawn: value i at x = i (the last 200).
+    const history *hs = &g->hist;
+    int pi = g->plotted_index;
+    const double *pv = pi > 0 && pi <= hs->nall ? hs->all[pi - 1] : pi == 0 ? hs->best : NULL;
+    int from = hs->n > 200 ? hs->n - 200 : 0;
+    fprintf(f, ",\"plotted_from\":%d,\"plotted_values\":[", from);
+    for (int i = from; pv && i < hs->n; ++i) {
+        if (i > from) fputc(',', f);
+        jnum(f, pv[i]);
+    }
+    fputc(']', f);
     fputs(",\"food\":", f);
     if (r.food >= 0)
         fprintf(f, "%d", r.food);

@@ -201,6 +201,8 @@ struct al_gui {
     SDL_Rect badges[4];
     int nbadges;
     char banner[240]; ///< the first badge's text ("" none)
+    SDL_Rect caption_rect; ///< the world's caption as last drawn (w 0: none)
+    SDL_Rect message_rect; ///< the message strip as last drawn (w 0: none)
     char last_shot[600];
 
     al_panel_sections sections; ///< the panel's sections as last drawn

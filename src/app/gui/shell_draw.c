@@ -173,6 +173,7 @@ static void draw_world(al_gui *g)
     // words first (whose world), then the size and edges when they fit.
     g->nbadges = 0;
     g->banner[0] = '\0';
+    g->caption_rect = (SDL_Rect){0, 0, 0, 0};
     if (!(g->view && g->view->no_world)) {
         char size[160], cap[420], own[240] = "";
         snprintf(size, sizeof size, "world %g x %g, edges %s", (double)c.world.width,
@@ -187,6 +188,7 @@ static void draw_world(al_gui *g)
         SDL_Rect band = {c.rect.x, wr.y + wr.h + 1, c.rect.w, c.rect.y + c.rect.h - (wr.y + wr.h + 1)};
         SDL_RenderSetClipRect(g->r, &band);
         al_draw_text_px(g->r, g->small, (float)wr.x, (float)(wr.y + wr.h + 4), AL_COL_DIM, cap);
+        g->caption_rect = (SDL_Rect){wr.x, wr.y + wr.h + 4, al_text_width(g->small, cap), al_font_height(g->small)};
         SDL_RenderSetClipRect(g->r, NULL);
     }
 
@@ -246,10 +248,15 @@ static void draw_world(al_gui *g)
         badge(g, bx, by, AL_COL_ACCENT, s);
     }
     SDL_RenderSetClipRect(g->r, NULL);
-    // Messages over the bottom of the world view, never in the panel (which
-    // would move everything under them).
+    // Messages in the world area, never in the panel (which would move
+    // everything under them): under the world's caption when there is room,
+    // else on an opaque strip over the world's bottom edge, above the caption
+    // (it was drawn half-transparent over both: text on text).
+    g->message_rect = (SDL_Rect){0, 0, 0, 0};
     if (g->message[0] && al_now() < g->message_until) {
-        int mh = al_font_height(g->small), maxw = c.rect.w - 40;
+        int mh = al_font_height(g->small), sx = wr.x + 1, sw = wr.w - 2;
+        if (sw < 200) sx = c.rect.x + 4, sw = c.rect.w - 8; // a tiny world: the area's width
+        int maxw = sw - 12;
         const char *m = g->message;
         char part[3][300];
         int n = 0;
@@ -269,11 +276,20 @@ static void draw_world(al_gui *g)
                 m++;
             n++;
         }
-        int hgt = n * mh + 10, y0 = c.rect.y + c.rect.h - hgt - 24;
-        fill(g->r, (SDL_Rect){c.rect.x + 14, y0, c.rect.w - 28, hgt}, AL_RGBA(10, 12, 16, 220));
+        int hgt = n * mh + 10;
+        int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
+        int y0 = c.rect.y + c.rect.h - below >= hgt + 4 ? below + 2 : wr.y + wr.h - 1 - hgt;
+        if (y0 < c.rect.y) y0 = c.rect.y;
+        SDL_Rect strip = {sx, y0, sw, hgt};
+        SDL_SetRenderDrawBlendMode(g->r, SDL_BLENDMODE_NONE);
+        fill(g->r, strip, AL_RGB(10, 12, 16));
+        SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
+        SDL_RenderDrawRect(g->r, &strip);
+        SDL_RenderSetClipRect(g->r, &strip);
         for (int i = 0; i < n; ++i)
-            al_draw_text_px(g->r, g->small, (float)(c.rect.x + 20), (float)(y0 + 5 + i * mh),
-                            g->message_col, part[i]);
+            al_draw_text_px(g->r, g->small, (float)(sx + 6), (float)(y0 + 5 + i * mh), g->message_col, part[i]);
+        SDL_RenderSetClipRect(g->r, NULL);
+        g->message_rect = strip;
     }
 }
 

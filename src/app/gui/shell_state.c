@@ -293,6 +293,10 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, g->have_session ? g->s.last_edit : "");
     fputs(",\"message\":", f);
     jstr(f, g->message[0] && al_now() < g->message_until ? g->message : "");
+    fprintf(f, ",\"message_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->message_rect.x,
+            g->message_rect.y, g->message_rect.w, g->message_rect.h);
+    fprintf(f, ",\"caption_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->caption_rect.x,
+            g->caption_rect.y, g->caption_rect.w, g->caption_rect.h);
     fprintf(f, ",\"window\":{\"width\":%d,\"height\":%d}}\n", w, h);
     fflush(f);
 }

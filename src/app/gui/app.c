@@ -912,8 +912,18 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     const shell_key *sk = al_shell_key_of(sym, k->keysym.mod);
     shell_action act = sk ? sk->act : (shell_action)-1;
     if (!sk && sym == SDLK_b && !repeat && !g->help && !g->lesson) { // the view did not take B: say why
-        al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only: this view already "
-                                     "shows the latest generation's best");
+        // What is true here: steering evolves nothing; an evolving view
+        // shows its latest generation's best once there is one.
+        if (g->have_session && g->s.cls == alModule_Find("steering"))
+            al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only: steering has no "
+                                         "generations (nothing evolves here), so there is nothing to replay");
+        else if (!g->have_session || g->s.gens == 0)
+            al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only; here no generation "
+                                         "is done yet: once one is, this view shows its best");
+        else
+            al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only: this view already "
+                                         "shows the best of generation %lld, the latest",
+                         (long long)(g->s.gens - 1));
         return;
     }
     if (g->lesson && !g->help && sk &&

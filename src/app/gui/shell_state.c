@@ -264,6 +264,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d,\"skipped\":%d,\"note\":", listed,
             hidden, al_compare_view_count(g->cmpv, mode_names[g->mode]), skipped);
     jstr(f, cnote);
+    fputs(",\"why_empty\":", f);
+    jstr(f, al_compare_view_why_empty(g->cmpv));
     fputc('}', f);
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);

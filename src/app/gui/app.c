@@ -935,10 +935,12 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
                                                          : page);
         return;
     }
-    if ((g->help || g->lesson) && !repeat && sym != SDLK_ESCAPE) { // any key closes an overlay
-        bool was_help = g->help, was_lesson = g->lesson;
-        g->help = g->lesson = false;
-        if ((act == K_HELP && was_help) || (act == K_LESSON && was_lesson)) return;
+    if ((g->help || g->lesson) && sym != SDLK_ESCAPE) {
+        // Any key closes an overlay and does only that (both overlays the
+        // same: the lesson let its closing key through, so 2 closed it and
+        // switched to strings); a held key's repeats do nothing either.
+        if (!repeat) g->help = g->lesson = false;
+        return;
     }
     if (!sk) return;
     switch (act) {

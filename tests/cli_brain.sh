@@ -14,7 +14,7 @@ SRC=$(realpath "$2")
 . "$SRC/tests/lib_cli.sh"
 cd "$TMP" || exit 1
 gui=1
-"$ALIFE" gui --help 2>&1 | grep -q "has no GUI" && gui=0
+has_gui || gui=0
 
 # json FILE LINE KEY: the value of KEY (a.b for nested) in state line LINE
 json() {

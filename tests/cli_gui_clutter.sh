@@ -9,10 +9,7 @@
 # usage: bash tests/cli_gui_clutter.sh /path/to/alife /path/to/source
 ALIFE=$1 SRC=$2
 . "$SRC/tests/lib_cli.sh"
-if "$ALIFE" gui --help 2>&1 | grep -q "has no GUI"; then
-    echo "SKIP: built without the GUI"
-    exit 0
-fi
+skip_without_gui
 cd "$SRC" || exit 1
 
 runs() { sqlite3 "$1" "SELECT count(*) FROM runs"; }

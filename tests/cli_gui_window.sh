@@ -4,6 +4,7 @@
 # Skipped (exit 0, says so) where Xvfb or xdotool is not installed.
 ALIFE=$1 SRC=$2
 . "$SRC/tests/lib_cli.sh"
+skip_without_gui
 if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
     echo "SKIP: Xvfb or xdotool not installed"
     exit 0

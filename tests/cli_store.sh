@@ -233,4 +233,17 @@ else
     echo "SKIP: no python3: the Python examples of docs/database.md are not run"
 fi
 
+# ---- a --db in a missing folder ----------------------------------------------
+# The folder that holds the file is made when missing (results/ in a fresh
+# folder), one level only: a typo further up is an error, not a new tree.
+expect_exit 0 "--db in a new folder of an existing one" -- \
+    "$ALIFE" run "$CFG" --generations 2 --quiet --db newdir/n.db
+[ -f newdir/n.db ] || fail "the database in the new folder was not written"
+checks=$((checks + 1))
+expect_exit 2 "--db two missing folders deep is a usage error" -- \
+    "$ALIFE" run "$CFG" --generations 2 --quiet --db nonexist/dir/x.db
+expect_output "nonexist/dir does not exist" "the error names the missing folder"
+[ -e nonexist ] && fail "a refused --db created the folder nonexist"
+checks=$((checks + 1))
+
 finish

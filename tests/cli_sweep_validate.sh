@@ -31,4 +31,6 @@ expect_exit 2 "--dry-run checks the cells too" -- "$ALIFE" sweep "$CFG" --seeds 
 expect_exit 0 "an alphabet that has it" -- "$ALIFE" sweep "$CFG" --seeds 1 --db "$DB" --generations 2 \
     --set estrings.alphabet=latin1 --set 'estrings.target=José'
 
+expect_exit 2 "a reversed seed range" -- "$ALIFE" sweep "$CFG" --seeds 5-1 --db "$DB"
+expect_output "reversed (did you mean 1-5?)" "a reversed seed range is said so"
 finish

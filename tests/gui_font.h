@@ -33,15 +33,22 @@ static inline void gf_open(gf_canvas *c, int w, int h)
     SDL_RenderClear(c->ren);
 }
 
-/// Pixels drawn (not black) in the columns from x to the surface's right edge.
-static inline int gf_pixels_right_of(const gf_canvas *c, int x)
+/// Pixels drawn (not black) in the columns [x0, x1) of the rows [y0, y1),
+/// clipped to the surface.
+static inline int gf_pixels_in(const gf_canvas *c, int x0, int x1, int y0, int y1)
 {
     SDL_RenderPresent(c->ren);
     int n = 0;
-    for (int py = 0; py < c->sf->h; ++py)
-        for (int px = x; px < c->sf->w; ++px)
+    for (int py = y0 < 0 ? 0 : y0; py < y1 && py < c->sf->h; ++py)
+        for (int px = x0 < 0 ? 0 : x0; px < x1 && px < c->sf->w; ++px)
             n += (((const Uint32 *)c->sf->pixels)[py * (c->sf->pitch / 4) + px] & 0xffffff) != 0;
     return n;
+}
+
+/// Pixels drawn (not black) in the columns from x to the surface's right edge.
+static inline int gf_pixels_right_of(const gf_canvas *c, int x)
+{
+    return gf_pixels_in(c, x, c->sf->w, 0, c->sf->h);
 }
 
 static inline void gf_close(gf_canvas *c)

@@ -1,6 +1,7 @@
 // gui_test.h — what every GUI test file opens with: cmocka and the headers it
 // needs, the set-up the tests share (a scripted window checked for its exit
-// and state lines, a stored run to open, a number from a run database), and,
+// and state lines, a panel section of a state line, a stored run to open, a
+// command of the CLI, a number from a run database), and,
 // in a build configured with -DALIFE_GUI=OFF (no GUI to test), the file's
 // main, which reports one skipped test. A GUI test reads:
 //
@@ -51,6 +52,64 @@ static inline void gt_script(gs_run *r, const char *script, const char *args, in
     if (r->n != lines) fail_msg("%d state lines, not %d, for %s: %s", r->n, lines, args, r->err);
 }
 
+/// The text fmt makes with its arguments (printf), in one of 8 static buffers
+/// of 4 KiB used in turn: a script or the args of gt_script built in place.
+static inline const char *gt_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static inline const char *gt_fmt(const char *fmt, ...)
+{
+    static char buf[8][4096];
+    static int k;
+    char *b = buf[k++ % 8];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(b, sizeof buf[0], fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof buf[0]) fail_msg("gt_fmt: %d characters do not fit 4 KiB: %.60s...", n, b);
+    return b;
+}
+
+/// A section of the panel as a state line reports it (gs_section): its
+/// rectangle in window pixels and whether its text was cut.
+typedef struct gt_box {
+    int x, y, w, h;
+    bool cut;
+} gt_box;
+
+/// Whether the state line json has a section named name.
+static inline bool gt_has_section(const char *json, const char *name)
+{
+    gt_box b;
+    return gs_section(json, name, &b.x, &b.y, &b.w, &b.h, &b.cut);
+}
+
+/// The section named name of the state line json; the test fails when the
+/// line has none.
+static inline gt_box gt_section(const char *json, const char *name)
+{
+    gt_box b = {0};
+    if (!gs_section(json, name, &b.x, &b.y, &b.w, &b.h, &b.cut)) fail_msg("no section '%s' in %s", name, json);
+    return b;
+}
+
+/// Runs `alife ARGS` (shell words) in the source directory, its stdout and
+/// stderr into the scratch file named out (NULL: discarded); returns its
+/// exit status (-1 when it did not exit).
+static inline int gt_alife(const char *args, const char *out)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>&1", ALIFE_SOURCE_DIR, ALIFE_BINARY, args,
+             out ? gs_path(out) : "/dev/null");
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/// Adds a run to the run database at db (made if missing): `alife run ARGS
+/// --db DB --quiet`, asserted to succeed.
+static inline void gt_store_run(const char *db, const char *args)
+{
+    if (gt_alife(gt_fmt("run %s --db '%s' --quiet", args, db), NULL) != 0) fail_msg("alife run %s failed", args);
+}
+
 /// A fresh run database named name in the scratch directory, filled by
 /// `alife run ARGS --db DB --quiet` (asserted to succeed); its path is
 /// copied into db (gs_path's buffers are reused by gs_run_script).
@@ -58,10 +117,7 @@ static inline void gt_stored_run(char *db, size_t cap, const char *name, const c
 {
     snprintf(db, cap, "%s", gs_path(name));
     remove(db);
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s --db '%s' --quiet >/dev/null 2>&1", ALIFE_SOURCE_DIR,
-             ALIFE_BINARY, args, db);
-    if (system(cmd) != 0) fail_msg("alife run %s failed", args);
+    gt_store_run(db, args);
 }
 
 /// The first column of the first row of sql on the database at db, or NAN

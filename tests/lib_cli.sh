@@ -57,6 +57,20 @@ expect_true() {
     fi
 }
 
+# has_gui: whether $ALIFE was built with the GUI (`alife gui --help` says
+# "has no GUI" in a build configured with -DALIFE_GUI=OFF).
+has_gui() {
+    ! "$ALIFE" gui --help 2>&1 | grep -q "has no GUI"
+}
+
+# skip_without_gui: in a build without the GUI, says SKIP and ends the test
+# (exit 0: nothing of it can run there).
+skip_without_gui() {
+    has_gui && return 0
+    echo "SKIP: built without the GUI"
+    exit 0
+}
+
 finish() {
     echo "$((checks - failures)) passed, $failures failed"
     [ "$failures" = 0 ]

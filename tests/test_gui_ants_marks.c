@@ -6,34 +6,26 @@
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
-#include <stdio.h>
 #include <string.h>
 
-#include "gui_script.h"
 #include "png_count.h"
 #include "gui/view.h"
 
 // Pixels near colour c in the Marks section of the shot at path.
 static int in_marks(const char *json, const char *path, SDL_Color c)
 {
-    int x, y, w, h, iw, ih;
-    bool cut;
-    assert_true(gs_section(json, "Marks", &x, &y, &w, &h, &cut));
-    assert_true(h > 0);
-    SDL_Rect r = {x, y, w, h};
-    int n = png_count_colour(path, &r, c, 12, &iw, &ih);
+    gt_box b = gt_section(json, "Marks");
+    assert_true(b.h > 0);
+    int iw, ih, n = png_count_colour(path, &(SDL_Rect){b.x, b.y, b.w, b.h}, c, 12, &iw, &ih);
     assert_true(n >= 0);
     return n;
 }
 
+// The lesson at 1600x1000, shot at frame 5 into shot and its state at 6.
 static void run_marks(gs_run *r, const char *lesson, const char *shot)
 {
-    char script[512], args[256];
-    snprintf(script, sizeof script, "at 5 shot %s\nat 6 state\nat 7 quit\n", shot);
-    snprintf(args, sizeof args, "--no-log --width 1600 --height 1000 %s", lesson);
-    gs_run_script(r, script, args);
-    assert_int_equal(r->status, 0);
-    assert_int_equal(r->n, 1);
+    gt_script(r, gt_fmt("at 5 shot %s\nat 6 state\nat 7 quit\n", shot),
+              gt_fmt("--no-log --width 1600 --height 1000 %s", lesson), 1);
 }
 
 static void the_ga_lists_its_elites_drawn_as_in_the_world(void **state)
@@ -67,19 +59,14 @@ static void the_mines_lesson_plots_mines_per_ant(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 1 key F\nat 400 state\nat 401 quit\n",
-                  "--no-log --set run.generations=2 experiments/ants/mines.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 1 key F\nat 400 state\nat 401 quit\n",
+              "--no-log --set run.generations=2 experiments/ants/mines.ini", 1);
     assert_true(gs_num(r.line[0], "generation") >= 1);
     assert_string_equal(gs_str(r.line[0], "plotted"), "mines_mean");
     // in words, saying what it counts, not the raw name
     assert_non_null(strstr(gs_str(r.line[0], "plot_title_full"), "mines per ant"));
     assert_null(strstr(gs_str(r.line[0], "plot_title_full"), "_"));
-    int x, y, w, h;
-    bool cut;
-    assert_true(gs_section(r.line[0], "Last generations", &x, &y, &w, &h, &cut));
-    assert_false(cut); // the summary line fits ("mines hit 6.0..." was cut)
+    assert_false(gt_section(r.line[0], "Last generations").cut); // the summary line fits ("mines hit 6.0..." was cut)
     gs_free(&r);
 }
 

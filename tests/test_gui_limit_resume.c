@@ -7,26 +7,19 @@
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
-#include <stdio.h>
 #include <string.h>
 
-#include "gui_script.h"
-
-static const char *args(void)
+// An ants run of 3 generations logged to the scratch database: at its
+// limit (gen 3, fast-forwarded with F) one state line, then the keys, then
+// one state line at generation gen; asserted to exit 0 with both lines.
+static void past_the_limit(gs_run *r, const char *keys, int gen)
 {
-    static char a[600];
-    snprintf(a, sizeof a,
-             "--db '%s' experiments/ants/default.ini --set run.generations=3 --set ants.ticks=120 "
-             "--set ants.count=12",
-             gs_path("runs.db"));
-    return a;
-}
-
-static bool has_section(const char *json, const char *name)
-{
-    int x, y, w, h;
-    bool cut;
-    return gs_section(json, name, &x, &y, &w, &h, &cut);
+    gt_script(r,
+              gt_fmt("at 2 key f\nat gen 3 state\n%sat gen %d state\nat 403 quit\n", keys, gen),
+              gt_fmt("--db '%s' experiments/ants/default.ini --set run.generations=3 --set ants.ticks=120 "
+                     "--set ants.count=12",
+                     gs_path("runs.db")),
+              2);
 }
 
 // The state line shows the live run at generation gen or later, not a replay.
@@ -34,7 +27,7 @@ static void shows_the_live_run(const char *json, int gen)
 {
     if (gs_num(json, "generation") < gen) fail_msg("not at generation %d: %s", gen, json);
     if (gs_bool(json, "replaying") || strstr(gs_str(json, "header"), "replay") ||
-        has_section(json, "Replay"))
+        gt_has_section(json, "Replay"))
         fail_msg("generation %d evolves, but the world still shows a replay: header '%s', note '%s'",
                  (int)gs_num(json, "generation"), gs_str(json, "header"), gs_str(json, "view_note"));
     assert_true(strstr(gs_str(json, "view_note"), "limit") == NULL);
@@ -51,15 +44,7 @@ static void e_evolves_on_and_the_world_shows_the_live_population(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r,
-                  "at 2 key f\n"
-                  "at gen 3 state\n"
-                  "at 400 key e\n"
-                  "at gen 5 state\n"
-                  "at 401 quit\n",
-                  args());
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    past_the_limit(&r, "at 400 key e\n", 5);
     at_the_limit(r.line[0]);
     assert_false(gs_bool(r.line[1], "finished"));
     shows_the_live_run(r.line[1], 5);
@@ -70,17 +55,7 @@ static void j_jumps_on_and_the_world_shows_the_live_population(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r,
-                  "at 2 key f\n"
-                  "at gen 3 state\n"
-                  "at 400 key j\n"
-                  "at 401 type \"6\"\n"
-                  "at 402 key return\n"
-                  "at gen 6 state\n"
-                  "at 403 quit\n",
-                  args());
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    past_the_limit(&r, "at 400 key j\nat 401 type \"6\"\nat 402 key return\n", 6);
     at_the_limit(r.line[0]);
     shows_the_live_run(r.line[1], 6);
     gs_free(&r);

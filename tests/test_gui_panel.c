@@ -10,85 +10,79 @@
 
 #include "gui_font.h"
 
-// Pixels drawn in the rows [y0, y1) between columns x0 and x1.
-static int drawn_in(const gf_canvas *c, int x0, int x1, int y0, int y1)
+// A panel of the given width on a 600x400 canvas, its one section "Test"
+// begun; h is the font's line height, y0 the first line's top.
+typedef struct panel_case {
+    gf_canvas c;
+    al_panel_sections secs;
+    al_panel p;
+    int h, y0;
+} panel_case;
+
+static void open_panel(panel_case *t, int width)
 {
-    SDL_RenderPresent(c->ren);
-    int n = 0;
-    for (int py = y0; py < y1 && py < c->sf->h; ++py)
-        for (int px = x0; px < x1 && px < c->sf->w; ++px)
-            n += (((const Uint32 *)c->sf->pixels)[py * (c->sf->pitch / 4) + px] & 0xffffff) != 0;
-    return n;
+    gf_open(&t->c, 600, 400);
+    memset(&t->secs, 0, sizeof t->secs);
+    t->p = (al_panel){.r = t->c.ren, .rect = {10, 10, width, 380}, .x = 10, .y = 10, .width = width,
+                      .bottom = 390, .font = t->c.font, .small = t->c.font, .mono = t->c.font,
+                      .title = t->c.font, .sections = &t->secs};
+    al_panel_section_begin(&t->p, "Test", true);
+    t->h = al_font_height(t->c.font);
+    t->y0 = t->p.y;
 }
 
-static al_panel open_panel(gf_canvas *c, al_panel_sections *secs, int width)
+// Ends the section and closes the canvas; whether the section was cut.
+static bool close_panel(panel_case *t)
 {
-    gf_open(c, 600, 400);
-    memset(secs, 0, sizeof *secs);
-    al_panel p = {.r = c->ren, .rect = {10, 10, width, 380}, .x = 10, .y = 10, .width = width, .bottom = 390,
-                  .font = c->font, .small = c->font, .mono = c->font, .title = c->font, .sections = secs};
-    al_panel_section_begin(&p, "Test", true);
-    return p;
+    al_panel_section_end(&t->p);
+    bool cut = t->secs.s[0].cut;
+    gf_close(&t->c);
+    return cut;
 }
 
 static void a_long_value_wraps_under_itself(void **state)
 {
     (void)state;
-    gf_canvas c;
-    al_panel_sections secs;
-    al_panel p = open_panel(&c, &secs, 400);
-    int h = al_font_height(c.font), y0 = p.y;
-    al_panel_kv(&p, "controller", "NEAT net: 2 hidden nodes, 11 links, feed-forward");
-    assert_int_equal(p.y, y0 + 2 * h); // two lines, both in the value column
-    assert_true(drawn_in(&c, 10 + 200, 10 + 400, y0 + h, y0 + 2 * h) > 20);
-    assert_int_equal(drawn_in(&c, 0, 10 + 200, y0 + h, y0 + 2 * h), 0); // the label's column stays clear
-    al_panel_section_end(&p);
-    assert_false(secs.s[0].cut);
-    gf_close(&c);
+    panel_case t;
+    open_panel(&t, 400);
+    al_panel_kv(&t.p, "controller", "NEAT net: 2 hidden nodes, 11 links, feed-forward");
+    assert_int_equal(t.p.y, t.y0 + 2 * t.h); // two lines, both in the value column
+    int line2 = t.y0 + t.h;
+    assert_true(gf_pixels_in(&t.c, 10 + 200, 10 + 400, line2, line2 + t.h) > 20);
+    assert_int_equal(gf_pixels_in(&t.c, 0, 10 + 200, line2, line2 + t.h), 0); // the label's column stays clear
+    assert_false(close_panel(&t));
 }
 
 static void a_short_value_takes_one_line(void **state)
 {
     (void)state;
-    gf_canvas c;
-    al_panel_sections secs;
-    al_panel p = open_panel(&c, &secs, 300);
-    int h = al_font_height(c.font), y0 = p.y;
-    al_panel_kv(&p, "variant", "double");
-    al_panel_text(&p, AL_COL_TEXT, "solved: generation 31");
-    assert_int_equal(p.y, y0 + 2 * h);
-    al_panel_section_end(&p);
-    assert_false(secs.s[0].cut);
-    gf_close(&c);
+    panel_case t;
+    open_panel(&t, 300);
+    al_panel_kv(&t.p, "variant", "double");
+    al_panel_text(&t.p, AL_COL_TEXT, "solved: generation 31");
+    assert_int_equal(t.p.y, t.y0 + 2 * t.h);
+    assert_false(close_panel(&t));
 }
 
 static void a_long_text_line_wraps(void **state)
 {
     (void)state;
-    gf_canvas c;
-    al_panel_sections secs;
-    al_panel p = open_panel(&c, &secs, 200);
-    int h = al_font_height(c.font), y0 = p.y;
-    al_panel_text(&p, AL_COL_TEXT, "solved: generation 31, 4650 evaluations, 294 of 625 starts");
-    assert_true(p.y >= y0 + 2 * h);
-    assert_true(drawn_in(&c, 10, 210, y0 + h, y0 + 2 * h) > 20);
-    al_panel_section_end(&p);
-    assert_false(secs.s[0].cut);
-    gf_close(&c);
+    panel_case t;
+    open_panel(&t, 200);
+    al_panel_text(&t.p, AL_COL_TEXT, "solved: generation 31, 4650 evaluations, 294 of 625 starts");
+    assert_true(t.p.y >= t.y0 + 2 * t.h);
+    assert_true(gf_pixels_in(&t.c, 10, 210, t.y0 + t.h, t.y0 + 2 * t.h) > 20);
+    assert_false(close_panel(&t));
 }
 
 static void text_past_three_lines_is_cut_and_said(void **state)
 {
     (void)state;
-    gf_canvas c;
-    al_panel_sections secs;
-    al_panel p = open_panel(&c, &secs, 120);
-    int h = al_font_height(c.font), y0 = p.y;
-    al_panel_kv(&p, "x", "one two three four five six seven eight nine ten eleven twelve thirteen fourteen");
-    assert_int_equal(p.y, y0 + 3 * h);
-    al_panel_section_end(&p);
-    assert_true(secs.s[0].cut);
-    gf_close(&c);
+    panel_case t;
+    open_panel(&t, 120);
+    al_panel_kv(&t.p, "x", "one two three four five six seven eight nine ten eleven twelve thirteen fourteen");
+    assert_int_equal(t.p.y, t.y0 + 3 * t.h);
+    assert_true(close_panel(&t));
 }
 
 int main(void)

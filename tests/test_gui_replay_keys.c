@@ -7,24 +7,26 @@
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
-#include <stdio.h>
 #include <string.h>
 
-#include "gui_script.h"
+// The double pole fast-forwarded to its goal (seed 1 solves at generation
+// 17), the keys k1..k4 pressed at frames 100 to 103 as its solution replays,
+// its state at frames 110 and 120.
+static void the_solved_poles_replay(gs_run *r, const char *k1, const char *k2, const char *k3, const char *k4)
+{
+    gt_script(r,
+              gt_fmt("at 1 key F\n"
+                     "at 100 key %s\nat 101 key %s\nat 102 key %s\nat 103 key %s\n"
+                     "at 110 state\nat 120 state\nat 121 quit\n",
+                     k1, k2, k3, k4),
+              "--no-log experiments/pole/double.ini", 2);
+}
 
 static void plus_speeds_up_the_solved_poles_replay(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r,
-                  "at 1 key F\n" // to the goal (seed 1 solves at generation 17)
-                  "at 100 key +\nat 101 key +\nat 102 key +\nat 103 key +\n"
-                  "at 110 state\n"
-                  "at 120 state\n"
-                  "at 121 quit\n",
-                  "--no-log experiments/pole/double.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    the_solved_poles_replay(&r, "+", "+", "+", "+");
     assert_true(gs_bool(r.line[0], "finished"));
     double speed = gs_num(r.line[0], "speed");
     assert_true(speed >= 10);
@@ -38,15 +40,7 @@ static void minus_slows_it_back_to_a_step_a_frame(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r,
-                  "at 1 key F\n"
-                  "at 100 key +\nat 101 key +\nat 102 key -\nat 103 key -\n"
-                  "at 110 state\n"
-                  "at 120 state\n"
-                  "at 121 quit\n",
-                  "--no-log experiments/pole/double.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    the_solved_poles_replay(&r, "+", "+", "-", "-");
     assert_true(gs_num(r.line[0], "speed") == 1);
     assert_true(gs_num(r.line[1], "figures.trial_steps") - gs_num(r.line[0], "figures.trial_steps") == 10);
     gs_free(&r);
@@ -55,11 +49,7 @@ static void minus_slows_it_back_to_a_step_a_frame(void **state)
 static void b_says_why_it_does_nothing(const char *lesson)
 {
     gs_run r;
-    char args[256];
-    snprintf(args, sizeof args, "--no-log %s", lesson);
-    gs_run_script(&r, "at 3 state\nat 5 key b\nat 6 state\nat 7 quit\n", args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    gt_script(&r, "at 3 state\nat 5 key b\nat 6 state\nat 7 quit\n", gt_fmt("--no-log %s", lesson), 2);
     assert_string_equal(gs_str(r.line[0], "message"), "");
     const char *m = gs_str(r.line[1], "message");
     assert_non_null(strstr(m, "B replays"));
@@ -83,14 +73,12 @@ static void strings_open_at_a_few_generations_a_second(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r,
-                  "at 60 state\n" // one second at 60 frames
-                  "at 61 key +\nat 62 key +\nat 63 key +\nat 64 key +\nat 65 key +\nat 66 key +\n"
-                  "at 100 state\n"
-                  "at 101 quit\n",
-                  "--no-log experiments/estrings/hello.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    gt_script(&r,
+              "at 60 state\n" // one second at 60 frames
+              "at 61 key +\nat 62 key +\nat 63 key +\nat 64 key +\nat 65 key +\nat 66 key +\n"
+              "at 100 state\n"
+              "at 101 quit\n",
+              "--no-log experiments/estrings/hello.ini", 2);
     double g1 = gs_num(r.line[0], "generation");
     assert_true(g1 >= 2 && g1 <= 8); // "Hello, World!" needs 62: about 15 s to watch
     assert_false(gs_bool(r.line[0], "finished"));

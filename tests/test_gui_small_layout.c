@@ -5,16 +5,19 @@
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
-#include "gui_script.h"
+
+// The lesson in a 720x480 window, its script asserted to print 2 state lines.
+static void at_720x480(gs_run *r, const char *script, const char *lesson)
+{
+    gt_script(r, script, gt_fmt("--no-log --width 720 --height 480 %s", lesson), 2);
+}
 
 static void xor_table_network_and_chart_do_not_overlap(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 1 key F\nat 80 state\nat 81 resize 1280 800\nat 84 state\nat 85 quit\n",
-                  "--no-log --width 720 --height 480 experiments/xor/xor.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    at_720x480(&r, "at 1 key F\nat 80 state\nat 81 resize 1280 800\nat 84 state\nat 85 quit\n",
+               "experiments/xor/xor.ini");
     for (int i = 0; i < r.n; ++i) {
         const char *l = r.line[i];
         assert_true(gs_num(l, "figures.table_right_px") > 0);
@@ -31,10 +34,7 @@ static void the_pole_caption_fits_the_world(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 5 state\nat 60 state\nat 61 quit\n",
-                  "--no-log --width 720 --height 480 experiments/pole/double.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 2);
+    at_720x480(&r, "at 5 state\nat 60 state\nat 61 quit\n", "experiments/pole/double.ini");
     for (int i = 0; i < r.n; ++i) {
         assert_true(gs_num(r.line[i], "figures.caption_px") > 0);
         assert_true(gs_num(r.line[i], "figures.caption_px") <= gs_num(r.line[i], "figures.world_px"));

@@ -6,18 +6,15 @@
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
-#include "gui_script.h"
 
 static void the_plot_and_the_neat_section_agree(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r,
-                  "at 1 key +\nat 2 key +\nat 3 key +\nat 4 key +\nat 5 key +\n" // a generation a frame
-                  "at 12 state\nat 17 state\nat 25 state\nat 26 quit\n",
-                  "--no-log --set run.seed=3 experiments/xor/xor.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r,
+              "at 1 key +\nat 2 key +\nat 3 key +\nat 4 key +\nat 5 key +\n" // a generation a frame
+              "at 12 state\nat 17 state\nat 25 state\nat 26 quit\n",
+              "--no-log --set run.seed=3 experiments/xor/xor.ini", 3);
     for (int i = 0; i < r.n; ++i) {
         assert_true(gs_num(r.line[i], "figures.species_plot_generations") >= 1);
         assert_true(gs_num(r.line[i], "figures.species_plot_now") == gs_num(r.line[i], "figures.panel_species"));
@@ -33,16 +30,11 @@ static void the_neat_pole_has_the_stacked_species_plot(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r, "at 1 key =\nat 2 key =\nat 12 state\nat 13 quit\n",
-                  "--no-log --width 1600 --height 1000 experiments/pole/double_neat.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r, "at 1 key =\nat 2 key =\nat 12 state\nat 13 quit\n",
+              "--no-log --width 1600 --height 1000 experiments/pole/double_neat.ini", 1);
     assert_true(gs_num(r.line[0], "figures.species_plot_generations") >= 3);
     assert_true(gs_num(r.line[0], "figures.species_plot_now") >= 1);
-    int x, y, w, h;
-    bool cut;
-    assert_true(gs_section(r.line[0], "Species", &x, &y, &w, &h, &cut));
-    assert_true(h > 0);
+    assert_true(gt_section(r.line[0], "Species").h > 0);
     gs_free(&r);
 }
 

@@ -15,22 +15,20 @@ static void the_lesson_scrolls_to_its_last_line_with_a_more_sign(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r,
-                  "at 2 resize 720 480\n"
-                  "at 5 key l\n"
-                  "at 8 state\n"
-                  "at 9 key down\n"
-                  "at 11 state\n"
-                  "at 12 scroll 300 200 -3\n"
-                  "at 14 state\n"
-                  "at 15 key pagedown\nat 16 key pagedown\nat 17 key pagedown\nat 18 key pagedown\n"
-                  "at 20 state\n"
-                  "at 21 key pageup\n"
-                  "at 23 state\n"
-                  "at 24 quit\n",
-                  "experiments/xor/xor.ini");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 5);
+    gt_script(&r,
+              "at 2 resize 720 480\n"
+              "at 5 key l\n"
+              "at 8 state\n"
+              "at 9 key down\n"
+              "at 11 state\n"
+              "at 12 scroll 300 200 -3\n"
+              "at 14 state\n"
+              "at 15 key pagedown\nat 16 key pagedown\nat 17 key pagedown\nat 18 key pagedown\n"
+              "at 20 state\n"
+              "at 21 key pageup\n"
+              "at 23 state\n"
+              "at 24 quit\n",
+              "experiments/xor/xor.ini", 5);
     // At 720x480 the xor lesson does not fit: the first view says so.
     assert_true(gs_overlay(r.line[0], "lesson"));
     assert_int_equal((int)gs_num(r.line[0], "lesson_view.top"), 0);
@@ -72,15 +70,15 @@ static SDL_Rect sign_at(const char *line, const char *where)
 static void the_panel_and_the_lesson_draw_the_same_more_sign(void **state)
 {
     (void)state;
-    char panel_png[512], lesson_png[512], script[1400];
+    char panel_png[512], lesson_png[512];
     snprintf(panel_png, sizeof panel_png, "%s", gs_path("sign_panel.png"));
     snprintf(lesson_png, sizeof lesson_png, "%s", gs_path("sign_lesson.png"));
-    snprintf(script, sizeof script,
-             "at 2 resize 720 480\nat 8 state\nat 8 shot %s\nat 9 key l\nat 12 state\nat 12 shot %s\n"
-             "at 13 quit\n",
-             panel_png, lesson_png);
     gs_run r;
-    gt_script(&r, script, "experiments/xor/xor.ini", 2);
+    gt_script(&r,
+              gt_fmt("at 2 resize 720 480\nat 8 state\nat 8 shot %s\nat 9 key l\nat 12 state\nat 12 shot %s\n"
+                     "at 13 quit\n",
+                     panel_png, lesson_png),
+              "experiments/xor/xor.ini", 2);
     assert_true(gs_bool(r.line[0], "scroll.sign")); // the panel has more below at 720x480
     assert_true(gs_bool(r.line[1], "lesson_view.more_below"));
     SDL_Rect p = sign_at(r.line[0], "in_panel"), l = sign_at(r.line[1], "in_lesson");
@@ -118,14 +116,12 @@ static void a_generation_a_frame_shows_generations_under_way(void **state)
     gs_run r;
     // From the ants view's 10 ticks a frame, 4 presses of + is 200 ticks a
     // frame: exactly one generation of 200 ticks (the trial's 2000 with 2000).
-    gs_run_script(&r,
-                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
-                  // (late frames: actions whose frame has passed run on one frame, and a
-                  // slow build needs a few frames per generation before the length is known)
-                  "at 300 state\nat 301 state\nat 302 state\nat 303 state\nat 304 quit\n",
-                  "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=1000");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 4);
+    gt_script(&r,
+              "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+              // (late frames: actions whose frame has passed run on one frame, and a
+              // slow build needs a few frames per generation before the length is known)
+              "at 300 state\nat 301 state\nat 302 state\nat 303 state\nat 304 quit\n",
+              "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=1000", 4);
     int at_start = 0;
     for (int i = 0; i < 4; ++i) {
         assert_int_equal((int)gs_num(r.line[i], "gens_per_frame"), 1);
@@ -140,15 +136,12 @@ static void at_the_limit_the_replay_moves_at_the_fastest_speed(void **state)
 {
     (void)state;
     gs_run r;
-    char args[512];
-    snprintf(args, sizeof args, "experiments/ants/default.ini --set ants.ticks=200 --set run.generations=6 --db '%s'",
-             gs_path("limit.db"));
-    gs_run_script(&r,
-                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
-                  "at gen 6 state\nat 300 state\nat 301 state\nat 302 state\nat 303 quit\n",
-                  args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 4);
+    gt_script(&r,
+              "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+              "at gen 6 state\nat 300 state\nat 301 state\nat 302 state\nat 303 quit\n",
+              gt_fmt("experiments/ants/default.ini --set ants.ticks=200 --set run.generations=6 --db '%s'",
+                     gs_path("limit.db")),
+              4);
     assert_true(gs_bool(r.line[1], "finished"));
     assert_true(gs_bool(r.line[1], "replaying"));
     double t1 = gs_num(r.line[1], "figures.replay_tick"), t2 = gs_num(r.line[2], "figures.replay_tick"),
@@ -162,13 +155,11 @@ static void keys_act_within_frames_at_the_fastest_speed_on_mines(void **state)
 {
     (void)state;
     gs_run r;
-    gs_run_script(&r,
-                  "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\nat 6 key plus\nat 7 key plus\n"
-                  "at 8 key plus\nat 9 key plus\nat 10 key plus\nat 11 key f\n"
-                  "at 20 key h\nat 22 state\nat 23 key h\nat 25 state\nat 26 key f\nat 28 state\nat 29 quit\n",
-                  "experiments/ants/mines.ini --set ants.ticks=300 --set ants.count=40");
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r,
+              "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\nat 6 key plus\nat 7 key plus\n"
+              "at 8 key plus\nat 9 key plus\nat 10 key plus\nat 11 key f\n"
+              "at 20 key h\nat 22 state\nat 23 key h\nat 25 state\nat 26 key f\nat 28 state\nat 29 quit\n",
+              "experiments/ants/mines.ini --set ants.ticks=300 --set ants.count=40", 3);
     assert_true(gs_bool(r.line[0], "fast"));
     assert_true(gs_overlay(r.line[0], "help")); // two frames after H
     assert_false(gs_overlay(r.line[1], "help"));
@@ -183,26 +174,18 @@ static void keys_act_within_frames_at_the_fastest_speed_on_mines(void **state)
 static void the_picker_skips_a_run_without_generations_and_draws_the_others(void **state)
 {
     (void)state;
-    const char *db = gs_path("picker.db");
-    char cmd[2048], args[700];
+    char db[512];
     const char *cfg = "experiments/ants/default.ini --set ants.ticks=100";
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s --generations 3 --quiet --db '%s' >/dev/null", ALIFE_SOURCE_DIR,
-             ALIFE_BINARY, cfg, db);
-    assert_int_equal(system(cmd), 0);
-    snprintf(args, sizeof args, "%s --db '%s'", cfg, db);
+    gt_stored_run(db, sizeof db, "picker.db", gt_fmt("%s --generations 3", cfg));
     // A run stopped before its first generation (a window run that finished
     // none leaves no row, so a headless one: run.steps within generation 0).
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s --set run.steps=5 --quiet --db '%s' >/dev/null",
-             ALIFE_SOURCE_DIR, ALIFE_BINARY, cfg, db);
-    assert_int_equal(system(cmd), 0);
+    gt_store_run(db, gt_fmt("%s --set run.steps=5", cfg));
     gs_run r;
     // The empty run is listed first (this window's own run is not), then the good one.
-    gs_run_script(&r,
-                  "at 3 key c\nat 4 key a\nat 6 key space\nat 7 key down\nat 8 key space\n"
-                  "at 10 state\nat 11 quit\n",
-                  args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 1);
+    gt_script(&r,
+              "at 3 key c\nat 4 key a\nat 6 key space\nat 7 key down\nat 8 key space\n"
+              "at 10 state\nat 11 quit\n",
+              gt_fmt("%s --db '%s'", cfg, db), 1);
     assert_int_equal((int)gs_num(r.line[0], "compare.curves"), 1);
     assert_int_equal((int)gs_num(r.line[0], "compare.skipped"), 1);
     assert_non_null(strstr(gs_str(r.line[0], "compare.note"), "run 2: no generation stored"));
@@ -213,15 +196,11 @@ static void the_picker_skips_a_run_without_generations_and_draws_the_others(void
 static void b_while_paused_replays_only_once_space_runs_it(void **state)
 {
     (void)state;
-    char args[700];
-    snprintf(args, sizeof args, "experiments/ants/default.ini --set ants.ticks=100 --db '%s'", gs_path("pause.db"));
     gs_run r;
-    gs_run_script(&r,
-                  "at gen 2 key space\nat 40 key b\nat 45 state\nat 50 state\nat 51 key space\n"
-                  "at 56 state\nat 57 quit\n",
-                  args);
-    assert_int_equal(r.status, 0);
-    assert_int_equal(r.n, 3);
+    gt_script(&r,
+              "at gen 2 key space\nat 40 key b\nat 45 state\nat 50 state\nat 51 key space\n"
+              "at 56 state\nat 57 quit\n",
+              gt_fmt("experiments/ants/default.ini --set ants.ticks=100 --db '%s'", gs_path("pause.db")), 3);
     for (int i = 0; i < 2; ++i) {
         assert_true(gs_bool(r.line[i], "paused"));
         assert_true(gs_bool(r.line[i], "replaying"));
@@ -237,18 +216,15 @@ static void b_while_paused_replays_only_once_space_runs_it(void **state)
 static void a_steering_run_past_its_generations_is_logged_finished(void **state)
 {
     (void)state;
-    const char *db = gs_path("steer.db");
-    char args[700], cmd[2048];
-    snprintf(args, sizeof args, "experiments/steering/seek.ini --set run.generations=2 --db '%s'", db);
+    char db[512];
+    snprintf(db, sizeof db, "%s", gs_path("steer.db"));
+    const char *args = gt_fmt("experiments/steering/seek.ini --set run.generations=2 --db '%s'", db);
     gs_run r;
-    gs_run_script(&r, "at 2 key plus\nat 3 key plus\nat 4 key plus\nat gen 3 quit\n", args);
-    assert_int_equal(r.status, 0);
+    gt_script(&r, "at 2 key plus\nat 3 key plus\nat 4 key plus\nat gen 3 quit\n", args, 0);
     gs_free(&r);
-    gs_run_script(&r, "at 2 quit\n", args); // left before its first report period: no run
-    assert_int_equal(r.status, 0);
+    gt_script(&r, "at 2 quit\n", args, 0); // left before its first report period: no run
     gs_free(&r);
-    snprintf(cmd, sizeof cmd, "'%s' runs --db '%s' > '%s'", ALIFE_BINARY, db, gs_path("runs.txt"));
-    assert_int_equal(system(cmd), 0);
+    assert_int_equal(gt_alife(gt_fmt("runs --db '%s'", db), "runs.txt"), 0);
     FILE *f = fopen(gs_path("runs.txt"), "r");
     assert_non_null(f);
     char line[512];
@@ -272,15 +248,12 @@ static void lesson_of(const char *rel, char *out, size_t cap)
         if (*c == '\n') *c = ' ';
 }
 
+// The figure fig of the first state line of a script that prints one.
 static double first_state_figure(const char *args, const char *script, const char *fig)
 {
     gs_run r;
-    gs_run_script(&r, script, args);
-    assert_int_equal(r.status, 0);
-    assert_true(r.n >= 1);
-    char path[64];
-    snprintf(path, sizeof path, "figures.%s", fig);
-    double v = gs_num(r.line[0], path);
+    gt_script(&r, script, args, 1);
+    double v = gs_num(r.line[0], gt_fmt("figures.%s", fig));
     gs_free(&r);
     return v;
 }
@@ -326,13 +299,12 @@ static void the_lessons_figures_are_what_the_window_shows(void **state)
 }
 
 // ---- 8. the lesson lists the marks the running config draws --------------------------
-static void marks_of(const char *config, char *out, size_t cap)
+// The marks the lesson of config lists (decoded: one mark a line).
+static void the_marks_of(const char *config, char *out, size_t cap)
 {
     gs_run r;
     gt_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config, 1);
-    const char *p = gs_find(r.line[0], "marks");
-    assert_non_null(p);
-    snprintf(out, cap, "%.*s", (int)(strchr(p + 1, '"') - p), p);
+    assert_true(gs_text(r.line[0], "marks", out, cap));
     gs_free(&r);
 }
 
@@ -340,23 +312,23 @@ static void the_lessons_marks_are_those_the_config_draws(void **state)
 {
     (void)state;
     char m[4096];
-    marks_of("experiments/ants/default.ini", m, sizeof m);
+    the_marks_of("experiments/ants/default.ini", m, sizeof m);
     assert_non_null(strstr(m, "food"));
     assert_null(strstr(m, "a hit costs")); // no mines drawn: no mine explained as if it were
-    marks_of("experiments/ants/mines.ini", m, sizeof m);
+    the_marks_of("experiments/ants/mines.ini", m, sizeof m);
     assert_non_null(strstr(m, "red dots  mines"));
-    marks_of("experiments/pole/single.ini", m, sizeof m);
+    the_marks_of("experiments/pole/single.ini", m, sizeof m);
     assert_non_null(strstr(m, "the pole (1 m)"));
     assert_null(strstr(m, "short pole"));
-    marks_of("experiments/pole/double.ini", m, sizeof m);
+    the_marks_of("experiments/pole/double.ini", m, sizeof m);
     assert_non_null(strstr(m, "short pole"));
-    marks_of("experiments/steering/seek.ini", m, sizeof m);
+    the_marks_of("experiments/steering/seek.ini", m, sizeof m);
     assert_non_null(strstr(m, "the target"));
     assert_null(strstr(m, "flow field"));
     assert_null(strstr(m, "wander circle"));
     assert_null(strstr(m, "field of view"));
     assert_null(strstr(m, "the path"));
-    marks_of("experiments/steering/flow_field.ini", m, sizeof m);
+    the_marks_of("experiments/steering/flow_field.ini", m, sizeof m);
     assert_non_null(strstr(m, "flow field"));
     assert_null(strstr(m, "the target"));
 }
@@ -386,14 +358,6 @@ static void a_legend_lines_condition_is_checked_and_not_shown(void **state)
 
 // The marks each lesson lists, exactly, for the configs whose legend lines
 // depend on their values (one mechanism: the legend's "[key]" conditions).
-static void the_marks_of(const char *config, char *out, size_t cap)
-{
-    gs_run r;
-    gt_script(&r, "at 3 key l\nat 5 state\nat 6 quit\n", config, 1);
-    assert_true(gs_text(r.line[0], "marks", out, cap));
-    gs_free(&r);
-}
-
 static void each_lesson_lists_exactly_its_marks(void **state)
 {
     (void)state;
@@ -425,7 +389,8 @@ static void each_lesson_lists_exactly_its_marks(void **state)
                                         "white box  the cart (red once the trial failed)\n"
                                         "red  the track's ends: the cart fails beyond them"},
         {"experiments/pole/double.ini", "orange  the long pole (1 m)\n"
-                                        "green  the short pole (0.1 m), at the same hinge\n"
+                                        "green  the short pole (0.1 m), at the same hinge, drawn longer than to scale when "
+                                        "small (\"drawn x3\": 3 times)\n"
                                         "white box  the cart (red once the trial failed)\n"
                                         "red  the track's ends: the cart fails beyond them"},
         {"experiments/estrings/hello.ini",

@@ -343,10 +343,19 @@ static void test_folder_is_refused_for_reading_and_logging(void **state)
 
 static void test_open_for_logging_creates_missing_folders(void **state)
 {
+    // One missing level is made (results/ in a fresh folder); two missing
+    // levels are a typo in the path: refused, naming the folder, nothing made.
+    alRunLog *bad = NULL;
+    alError err = {0};
+    assert_int_equal(alRunLog_Open(fx_path("results/deeper/runs.db"), &bad, &err), AL_ERR_USAGE);
+    assert_null(bad);
+    assert_non_null(strstr(err.msg, "results/deeper does not exist"));
+    struct stat sb;
+    assert_int_not_equal(stat(fx_path("results"), &sb), 0);
+    alRunLog_Close(open_rw(fx_path("results/runs.db")));
     const char *path = fx_path("results/deeper/runs.db");
     alRunLog *log = open_rw(path);
     alRunLog_Close(log);
-    struct stat sb;
     assert_int_equal(stat(path, &sb), 0);
     assert_int_equal(raw_count(path, "PRAGMA user_version"), 2);
     assert_int_equal(raw_count(path, "PRAGMA application_id"), 0x616c6966);

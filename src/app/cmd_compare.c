@@ -170,6 +170,12 @@ static void print_header(const al_compare_model *m, const char *db)
     }
     printf("runs that stopped early are held at their last value up to generation %g\n",
            m->horizon);
+    for (int g = 0; g < m->ngroups && m->grouped; ++g)
+        if (m->groups[g].n == 1)
+            printf("group '%s' has a single run (run %lld): its quartiles are that run's value,"
+                   " with no spread or confidence band; add seeds to it (alife sweep ..."
+                   " --seeds 1-10) for a fair comparison\n",
+                   m->groups[g].label, (long long)m->runs[m->groups[g].members[0]].rec->info->id);
     if (m->opts.use_threshold)
         printf("threshold: %s %s %g (runs that never reach it are censored, not dropped)\n",
                m->opts.metric, m->lower_is_better ? "<=" : ">=", m->opts.threshold);

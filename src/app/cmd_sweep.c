@@ -130,8 +130,10 @@ typedef struct cell {
     bool killed;    // did not end within --kill-after of the stop: SIGKILLed
 } cell;
 
-static bool parse_seeds(const char *spec, int64_t **out, int *n)
+// why says what was wrong when it is more than a malformed list.
+static bool parse_seeds(const char *spec, int64_t **out, int *n, char *why, size_t why_size)
 {
+    why[0] = '\0';
     *out = NULL;
     *n = 0;
     int cap = 0;
@@ -145,12 +147,18 @@ static bool parse_seeds(const char *spec, int64_t **out, int *n)
         b = a;
         if (*p == '-') {
             b = strtoll(++p, &end, 10);
+            if (end != p && !errno && b < a)
+                snprintf(why, why_size, ": the range %lld-%lld is reversed (did you mean %lld-%lld?)",
+                         a, b, b, a);
             if (end == p || b < a || errno) goto bad;
             p = end;
         }
         if (*p == ',') ++p;
         else if (*p) goto bad;
-        if (b - a + 1 > MAX_SEEDS - *n) goto bad;
+        if (b - a + 1 > MAX_SEEDS - *n) {
+            snprintf(why, why_size, ": more than %d seeds", MAX_SEEDS);
+            goto bad;
+        }
         for (long long s = a; s <= b; ++s) {
             if (*n == cap) {
                 cap = cap ? 2 * cap : 32;
@@ -411,12 +419,13 @@ int cmd_sweep(int argc, char **argv)
         al_sets_free(&raw);
         return cli_usage_error("sweep", "--seeds is required, e.g. --seeds 1-20");
     }
-    if (!parse_seeds(seeds_spec, &seeds, &nseeds)) {
+    char seeds_why[128];
+    if (!parse_seeds(seeds_spec, &seeds, &nseeds, seeds_why, sizeof seeds_why)) {
         al_sets_free(&raw);
         return cli_usage_error("sweep",
-                               "--seeds '%s': expected seeds like 1-20 or 1,2,5-9 "
+                               "--seeds '%s'%s: expected seeds like 1-20 or 1,2,5-9 "
                                "(whole numbers >= 0, at most %d)",
-                               seeds_spec, MAX_SEEDS);
+                               seeds_spec, seeds_why, MAX_SEEDS);
     }
     int64_t gens_n;
     if (gens && !al_parse_int(gens, 1, 1000000000, &gens_n)) {

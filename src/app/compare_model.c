@@ -198,16 +198,6 @@ alResult al_compare_build(al_compare_model *m, const char *db, const alRunQuery 
     if (m->grouped) qsort(m->groups, (size_t)m->ngroups, sizeof *m->groups, cmp_group);
     for (int g = 0; g < m->ngroups; ++g)
         for (int i = 0; i < m->groups[g].n; ++i) m->runs[m->groups[g].members[i]].group = g;
-    if (m->grouped)
-        for (int g = 0; g < m->ngroups; ++g)
-            if (m->groups[g].n == 1)
-                return alError_Set(
-                    err, AL_ERR_USAGE,
-                    "group '%s' (by %s) has a single run (run %lld): no confidence band, spread "
-                    "or test can be computed from one run; add seeds to it (alife sweep ... "
-                    "--seeds 1-10) or compare runs one by one without --group-by",
-                    m->groups[g].label, m->opts.group_by,
-                    (long long)runs[m->groups[g].members[0]].info->id);
     return summarise(m, err);
 }
 

@@ -177,7 +177,9 @@ bool al_store_register_functions(sqlite3 *db)
                                    sql_number, NULL, NULL) == SQLITE_OK;
 }
 
-// mkdir -p of the folder that holds path (results/ by default).
+// Creates the folder that holds path (results/ by default) when it is
+// missing, one level only: a typo further up ("/nonexist/dir/x.db") is an
+// error naming the missing folder, not a new tree of folders.
 static alResult make_parent(const char *path, alError *err)
 {
     char dir[1024];
@@ -185,18 +187,13 @@ static alResult make_parent(const char *path, alError *err)
     char *slash = strrchr(dir, '/');
     if (!slash || slash == dir) return AL_OK;
     *slash = '\0';
-    for (char *p = dir + 1; *p; ++p) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-            return alError_Set(err, AL_ERR_IO, "%s: cannot create folder %s: %s", path, dir,
-                               strerror(errno));
-        *p = '/';
-    }
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return alError_Set(err, AL_ERR_IO, "%s: cannot create folder %s: %s", path, dir,
-                           strerror(errno));
-    return AL_OK;
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST) return AL_OK;
+    if (errno == ENOENT)
+        return alError_Set(err, AL_ERR_USAGE,
+                           "%s: the folder %s does not exist, nor does the one it would go in"
+                           " (create it first)",
+                           path, dir);
+    return alError_Set(err, AL_ERR_IO, "%s: cannot create folder %s: %s", path, dir, strerror(errno));
 }
 
 // Marks runs left 'running' by a dead process of this host as interrupted, so

@@ -66,8 +66,8 @@ static void gui_help(void)
            "  -s, --set K=V         override a config key (for the first mode's runs)\n"
            "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
            "      --no-log          do not log runs\n"
-           "      --width W         window width in pixels (default 1280)\n"
-           "      --height H        window height in pixels (default 800)\n"
+           "      --width W         window width in pixels, 720 to 8192 (default 1280)\n"
+           "      --height H        window height in pixels, 480 to 8192 (default 800)\n"
            "      --bench-draw N    measure: draw N triangles per frame through the batch\n"
            "                        helper for --frames F frames (default 300), print fps\n"
            "      --offscreen       draw into an image instead of a window (with --script\n"
@@ -114,8 +114,8 @@ static void shot_help(void)
         "  -s, --set K=V         override a config key\n"
         "      --ticks N         simulate N ticks first (default 0), so the plot has data\n"
         "      --out FILE.png    where to write the picture (required)\n"
-        "      --width W         image width in pixels (default 1280)\n"
-        "      --height H        image height in pixels (default 800)\n"
+        "      --width W         image width in pixels, 320 to 8192 (default 1280)\n"
+        "      --height H        image height in pixels, 320 to 8192 (default 800)\n"
         "      --db PATH         also log the run to this database (default: not logged)\n"
         "  -h, --help            this help\n"
         "\n"
@@ -199,10 +199,18 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
             break;
         case O_W:
         case O_H:
-            if (!al_parse_int(optarg, 320, 8192, &v))
-                return cli_usage_error(
-                    cmd, "--%s '%s': not a whole number of pixels (allowed: 320 to 8192)",
-                    c == O_W ? "width" : "height", optarg);
+        {
+            // The window is never smaller than 720x480 (its minimum size);
+            // a screenshot can be as small as 320 pixels a side.
+            const char *what = c == O_W ? "width" : "height";
+            int64_t lo = shot ? 320 : c == O_W ? 720 : 480;
+            if (!al_parse_int(optarg, INT64_MIN, INT64_MAX, &v))
+                return cli_usage_error(cmd, "--%s '%s': not a whole number of pixels", what, optarg);
+            if (v < lo || v > 8192)
+                return cli_usage_error(cmd, "--%s %s: out of range (allowed: %lld to 8192 pixels%s)",
+                                       what, optarg, (long long)lo,
+                                       shot ? "" : "; the window's minimum is 720x480");
+        }
             if (c == O_W)
                 a->o.width = (int)v;
             else

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "number_text.h"
+
 double al_plot_tick_step(double span, int target)
 {
     double raw = span / (target > 0 ? target : 1);
@@ -12,22 +14,6 @@ double al_plot_tick_step(double span, int target)
     double f = raw / mag;
     double nice = f <= 1.0 ? 1.0 : f <= 2.0 ? 2.0 : f <= 5.0 ? 5.0 : 10.0;
     return nice * mag;
-}
-
-static void format_tick(char *buf, size_t cap, double v, double step)
-{
-    if (fabs(v) < step * 1e-6) v = 0.0; // no "-0" or 1e-17 at the origin
-    double a = fabs(v);
-    if (a >= 1e5 || (a > 0 && a < 1e-3))
-        snprintf(buf, cap, "%.2g", v);
-    else if (step >= 1.0)
-        snprintf(buf, cap, "%.0f", v);
-    else if (step >= 0.1)
-        snprintf(buf, cap, "%.1f", v);
-    else if (step >= 0.01)
-        snprintf(buf, cap, "%.2f", v);
-    else
-        snprintf(buf, cap, "%.3f", v);
 }
 
 static void set_colour(SDL_Renderer *r, SDL_Color c)
@@ -61,6 +47,85 @@ static void dashed(SDL_Renderer *r, const SDL_FPoint *pts, int k)
     }
 }
 
+// The lowest and highest finite values of series s (and its band), or
+// false when it has none.
+static bool series_extent(const al_series *se, const al_band *band, double *lo, double *hi,
+                          double *line_lo)
+{
+    bool any = false;
+    for (int i = 0; i < se->n; ++i) {
+        bool b = band && band->lo && band->hi;
+        double v[3] = {se->y[i], b ? band->lo[i] : NAN, b ? band->hi[i] : NAN};
+        if (isfinite(v[0]) && v[0] < *line_lo) *line_lo = v[0];
+        for (int k = 0; k < 3; ++k) {
+            if (!isfinite(v[k])) continue;
+            any = true;
+            if (v[k] < *lo) *lo = v[k];
+            if (v[k] > *hi) *hi = v[k];
+        }
+    }
+    return any;
+}
+
+// The range (al_plot_range) and its tick step.
+static double range_and_step(const al_series *series, const al_band *bands, int nseries,
+                             double *out_lo, double *out_hi)
+{
+    double lo = INFINITY, hi = -INFINITY, line_lo = INFINITY;
+    // The data lines first; the reference lines only when there are none.
+    for (int pass = 0; pass < 2 && !(lo <= hi); ++pass)
+        for (int s = 0; s < nseries; ++s)
+            if (series[s].dashed == (pass == 1))
+                series_extent(&series[s], bands ? &bands[s] : NULL, &lo, &hi, &line_lo);
+    // A confidence band of values that cannot be negative (errors, food,
+    // counts: every line >= 0) may dip below zero; the axis stays at 0.
+    if (line_lo >= 0 && lo < 0) lo = 0;
+    if (!(lo <= hi)) {
+        lo = 0;
+        hi = 1;
+    }
+    if (hi - lo < 1e-9 * (fabs(hi) + 1.0)) { // a flat line: give it some room
+        double pad = fabs(hi) > 0 ? 0.1 * fabs(hi) : 1.0;
+        lo -= pad;
+        hi += pad;
+    }
+    double ystep = al_plot_tick_step(hi - lo, 4);
+    *out_lo = floor(lo / ystep) * ystep;
+    *out_hi = ceil(hi / ystep) * ystep;
+    return ystep;
+}
+
+void al_plot_range(const al_series *series, const al_band *bands, int nseries, double *lo,
+                   double *hi)
+{
+    range_and_step(series, bands, nseries, lo, hi);
+}
+
+// The label of reference line se, now at value v off the scale (above it
+// when up): at the plot's left, where early generations sit low (their
+// best is at the right), under the top edge or over the bottom one, an
+// arrow pointing the way the line lies, then "name v"; row stacks labels.
+static void off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect plot,
+                            const al_series *se, double v, bool up, int row)
+{
+    int fh = al_font_height(font);
+    char buf[96], num[16];
+    snprintf(buf, sizeof buf, "%s %s", se->name, al_number_cell(num, sizeof num, v));
+    float x = (float)plot.x + 4, ah = 0.6f * (float)fh;
+    float y = up ? (float)(plot.y + 4 + row * (fh + 2))
+                 : (float)(plot.y + plot.h - 4 - fh - row * (fh + 2));
+    float tip = up ? y + 1 : y + (float)fh - 1, base = up ? tip + ah : tip - ah;
+    // On the plot's background, so a data line under it does not garble it.
+    SDL_FRect back = {x - 2, y, ah * 1.2f + 8 + (float)al_text_width(font, buf), (float)fh};
+    SDL_SetRenderDrawColor(r, 14, 16, 21, 220);
+    SDL_RenderFillRectF(r, &back);
+    SDL_Vertex tri[3] = {{{x + ah * 0.6f, tip}, se->col, {0, 0}},
+                         {{x, base}, se->col, {0, 0}},
+                         {{x + ah * 1.2f, base}, se->col, {0, 0}}};
+    SDL_RenderGeometry(r, NULL, tri, 3, NULL, 0);
+    al_draw_text_px(r, font, x + ah * 1.2f + 4, y, se->col, buf);
+}
+
 void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                   const char *ytitle, const al_series *series, int nseries)
 {
@@ -72,40 +137,14 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
                          int nseries)
 {
     int fh = al_font_height(font);
-    // Data range.
     int n = 0;
-    double lo = INFINITY, hi = -INFINITY, line_lo = INFINITY;
-    for (int s = 0; s < nseries; ++s) {
+    for (int s = 0; s < nseries; ++s)
         if (series[s].n > n) n = series[s].n;
-        for (int i = 0; i < series[s].n; ++i)
-            if (isfinite(series[s].y[i]) && series[s].y[i] < line_lo) line_lo = series[s].y[i];
-        for (int i = 0; i < series[s].n; ++i) {
-            bool band = bands && bands[s].lo && bands[s].hi;
-            double v[3] = {series[s].y[i], band ? bands[s].lo[i] : NAN,
-                           band ? bands[s].hi[i] : NAN};
-            for (int k = 0; k < 3; ++k) {
-                if (!isfinite(v[k])) continue;
-                if (v[k] < lo) lo = v[k];
-                if (v[k] > hi) hi = v[k];
-            }
-        }
-    }
-    // A confidence band of values that cannot be negative (errors, food,
-    // counts: every line >= 0) may dip below zero; the axis stays at 0.
-    if (line_lo >= 0 && lo < 0) lo = 0;
-    bool empty = !(lo <= hi);
-    if (empty) {
-        lo = 0;
-        hi = 1;
-    }
-    if (hi - lo < 1e-9 * (fabs(hi) + 1.0)) { // a flat line: give it some room
-        double pad = fabs(hi) > 0 ? 0.1 * fabs(hi) : 1.0;
-        lo -= pad;
-        hi += pad;
-    }
-    double ystep = al_plot_tick_step(hi - lo, 4);
-    lo = floor(lo / ystep) * ystep;
-    hi = ceil(hi / ystep) * ystep;
+    double lo, hi, ystep = range_and_step(series, bands, nseries, &lo, &hi);
+    bool empty = true;
+    for (int s = 0; s < nseries; ++s)
+        for (int i = 0; i < series[s].n && empty; ++i)
+            empty = !isfinite(series[s].y[i]);
     double xmax = n > 1 ? (double)(n - 1) : 1.0;
     double xstep = al_plot_tick_step(xmax, 5);
     if (xstep < 1.0) xstep = 1.0;
@@ -115,7 +154,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     char buf[64];
     int ylab_w = 0;
     for (double v = lo; v <= hi + 0.5 * ystep; v += ystep) {
-        format_tick(buf, sizeof buf, v, ystep);
+        al_number_tick(buf, sizeof buf, v, ystep);
         int w = al_text_width(font, buf);
         if (w > ylab_w) ylab_w = w;
     }
@@ -152,7 +191,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
         SDL_SetRenderDrawColor(r, 48, 54, 66, 255);
         SDL_RenderDrawLineF(r, (float)plot.x, py, (float)(plot.x + plot.w), py);
-        format_tick(buf, sizeof buf, v, ystep);
+        al_number_tick(buf, sizeof buf, v, ystep);
         al_draw_text_px(r, font, (float)(plot.x - 5 - al_text_width(font, buf)), py - 0.5f * fh,
                         AL_COL_DIM, buf);
     }
@@ -160,7 +199,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         float px = (float)plot.x + (float)(v / xmax) * (float)plot.w;
         SDL_SetRenderDrawColor(r, 48, 54, 66, 255);
         SDL_RenderDrawLineF(r, px, (float)plot.y, px, (float)(plot.y + plot.h));
-        format_tick(buf, sizeof buf, v, xstep);
+        al_number_tick(buf, sizeof buf, v, xstep);
         float w = (float)al_text_width(font, buf);
         // Centred under its grid line, but never past the area's right edge
         // (the last label, at the plot's edge, would be cut off there).
@@ -225,15 +264,24 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     }
     enum { MAXPTS = 4096 };
     SDL_FPoint pts[MAXPTS];
+    int off_rows = 0; // labels of reference lines off the scale, one row each
     for (int s = 0; s < nseries; ++s) {
         const al_series *se = &series[s];
         int stride = se->n / (2 * plot.w) + 1;
         int k = 0;
+        double off = NAN; // a reference line's last value off the scale
         set_colour(r, se->col);
         // Every stride-th point and the last one, each once.
         for (int i = 0; i < se->n;) {
             bool last = i == se->n - 1;
             double v = se->y[i];
+            if (se->dashed && isfinite(v) && (v > hi || v < lo)) {
+                // Off the scale: along the edge it lies beyond, 2 px inside.
+                off = v;
+                v = v > hi ? hi - 2.0 * (hi - lo) / plot.h : lo + 2.0 * (hi - lo) / plot.h;
+            } else if (se->dashed && isfinite(v)) {
+                off = NAN;
+            }
             if (isfinite(v) && k < MAXPTS) {
                 float px = (float)plot.x + (float)((double)i / xmax) * (float)plot.w;
                 float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
@@ -261,6 +309,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
             if (last) break;
             i = i + stride < se->n ? i + stride : se->n - 1;
         }
+        if (isfinite(off)) off_scale_label(r, font, plot, se, off, off > hi, off_rows++);
     }
     SDL_RenderSetClipRect(r, NULL);
 

@@ -225,6 +225,8 @@ struct al_gui {
     bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
     SDL_Rect sign_panel, sign_lesson; ///< where al_shell_more_sign last drew each (w 0: none)
     char summary[256];    ///< the module's summary under the table, as last drawn
+    int table_n;          ///< the table's generation numbers as last drawn, newest first:
+    long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
     int summary_lines;    ///< the lines it took
     bool summary_cut;     ///< it was cut with "..." (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)
@@ -236,6 +238,9 @@ struct al_gui {
     bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
     SDL_Rect plot_title_rect;  ///< where the title was drawn, its width the text's
     SDL_Rect plot_rect;        ///< the plot's area
+    double plot_lo, plot_hi;   ///< its y range as last drawn (al_plot_range)
+    int plot_nlines;           ///< its lines as last drawn: legend words, dashed or not
+    struct { char name[64]; bool dashed; } plot_lines[2 + MAXFIG];
     int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
@@ -271,6 +276,19 @@ bool al_lesson_find(const char *rel, char *out, size_t cap);
 /// markers stripped), lines separated by '\n'; returns its lines, -1 when
 /// the file cannot be read.
 int al_lesson_text(const char *path, char *out, size_t cap);
+/// Whether a lesson line opens a paragraph of its own by its first words
+/// ("What to watch", "Watch", "Try", "Run:", "In the window", ...).
+bool al_lesson_opens_paragraph(const char *line);
+/// Joins, in place, the lines of each paragraph of a lesson text (from
+/// al_lesson_text) into one line, so the overlay wraps it to its own width:
+/// a paragraph ends at an empty line, before a line that opens one
+/// (al_lesson_opens_paragraph) and around an indented line (a command or a
+/// formula, kept as written); the first line (the title) stands alone.
+/// Returns the lines left.
+int al_lesson_paragraphs(char *text);
+/// Bytes of s[0..n) that fit in maxw pixels of f, cut after a word when one
+/// fits (the lesson overlay's wrapping); at least one character.
+int al_lesson_fit(const al_font *f, const char *s, int n, int maxw);
 /// The lesson overlay (lesson_overlay.c): draws it, scrolled to
 /// g->lesson_top (clamped); scrolls it by rows (negative: up).
 void al_lesson_overlay_draw(al_gui *g);

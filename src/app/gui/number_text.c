@@ -1,0 +1,33 @@
+#include "number_text.h"
+
+#include <math.h>
+#include <stdio.h>
+
+const char *al_number_cell(char *buf, size_t cap, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e10)
+        snprintf(buf, cap, "%.0f", v);
+    else
+        snprintf(buf, cap, "%.4g", v);
+    return buf;
+}
+
+void al_number_tick(char *buf, size_t cap, double v, double step)
+{
+    if (fabs(v) < step * 1e-6) v = 0.0; // no "-0" or 1e-17 at the origin
+    double a = fabs(v);
+    if (a >= 1e6)
+        snprintf(buf, cap, "%.3gM", v / 1e6);
+    else if (a >= 1e5)
+        snprintf(buf, cap, "%.3gk", v / 1e3);
+    else if (a > 0 && a < 1e-3)
+        snprintf(buf, cap, "%.2g", v);
+    else if (step >= 1.0)
+        snprintf(buf, cap, "%.0f", v);
+    else if (step >= 0.1)
+        snprintf(buf, cap, "%.1f", v);
+    else if (step >= 0.01)
+        snprintf(buf, cap, "%.2f", v);
+    else
+        snprintf(buf, cap, "%.3f", v);
+}

@@ -1,0 +1,50 @@
+// Numbers in the panel's table and on the plot axes: the pole's 100000 steps
+// read "100000" in the table and "100k" on the axis, never "1e+05" (trial).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "gui/number_text.h"
+
+static void table_cells_write_whole_numbers_whole(void **state)
+{
+    (void)state;
+    char b[32];
+    assert_string_equal(al_number_cell(b, sizeof b, 100000), "100000");
+    assert_string_equal(al_number_cell(b, sizeof b, 0), "0");
+    assert_string_equal(al_number_cell(b, sizeof b, -42), "-42");
+    assert_string_equal(al_number_cell(b, sizeof b, 9999999999.0), "9999999999");
+    assert_string_equal(al_number_cell(b, sizeof b, 123.456), "123.5");
+    assert_string_equal(al_number_cell(b, sizeof b, 0.0312345), "0.03123");
+    assert_string_equal(al_number_cell(b, sizeof b, 1e12), "1e+12");
+}
+
+static void tick_labels_shorten_large_numbers(void **state)
+{
+    (void)state;
+    char b[32];
+    al_number_tick(b, sizeof b, 100000, 20000);
+    assert_string_equal(b, "100k");
+    al_number_tick(b, sizeof b, 2500000, 500000);
+    assert_string_equal(b, "2.5M");
+    al_number_tick(b, sizeof b, 40000, 20000);
+    assert_string_equal(b, "40000");
+    al_number_tick(b, sizeof b, 0.25, 0.05);
+    assert_string_equal(b, "0.25");
+    al_number_tick(b, sizeof b, 1e-17, 0.1);
+    assert_string_equal(b, "0.0");
+    al_number_tick(b, sizeof b, 0.0004, 0.0001);
+    assert_string_equal(b, "0.0004");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(table_cells_write_whole_numbers_whole),
+        cmocka_unit_test(tick_labels_shorten_large_numbers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

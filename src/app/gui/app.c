@@ -107,6 +107,30 @@ static void history_add(history *h, const alGenStats *st)
     h->n++;
 }
 
+// Steering's plot draws each report at the time it was measured: report k
+// (0-based) ends at k + 1 periods, so the figures of the start (t = 0) go
+// first, under the first report's names (its fleeing only where it has one).
+static void history_add_start(al_gui *g)
+{
+    if (!g->hist.start_known || g->hist.n > 0) return;
+    g->hist.start_known = false;
+    const alSteeringFigures *f = &g->hist.start;
+    alGenStats st = g->s.last;
+    st.gen = -1;
+    st.best = st.mean = st.worst = f->order;
+    st.stddev = 0;
+    for (int k = 0; k < st.figure_count; ++k) {
+        const char *n = st.figure_names[k];
+        st.figures[k] = strcmp(n, "order") == 0         ? f->order
+                        : strcmp(n, "mean_speed") == 0  ? f->mean_speed
+                        : strcmp(n, "nn_distance") == 0 ? f->nn_distance
+                        : strcmp(n, "groups") == 0      ? (double)f->groups
+                        : strcmp(n, "fleeing") == 0     ? (double)f->reacting
+                                                        : NAN;
+    }
+    history_add(&g->hist, &st);
+}
+
 // ---- sessions ----------------------------------------------------------------------
 static void sets_put(al_sets *s, const char *assignment)
 {
@@ -359,6 +383,8 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     // Steering has no end in the window (its report periods only measure),
     // and "run forever" lifts an evolving run's limit.
     if (cls == alModule_Find("steering") || g->forever) g->s.max_gens = INT64_MAX;
+    g->hist.start_known = cls == alModule_Find("steering");
+    if (g->hist.start_known) g->hist.start = alSteering_Figures(g->s.mod);
     g->ctx.mod = g->s.mod;
     g->ctx.cls = g->s.cls;
     g->ctx.session = &g->s;
@@ -509,6 +535,7 @@ static void restart_next_seed(al_gui *g)
 // ---- update -------------------------------------------------------------------------
 static void on_generation(al_gui *g)
 {
+    history_add_start(g);
     history_add(&g->hist, &g->s.last);
     if (g->view && g->view->generation) g->view->generation(&g->ctx);
     if (g->gen_end_known) g->gen_len = g->s.ticks - g->gen_end_tick;
@@ -558,9 +585,21 @@ static void mark_done(al_gui *g)
 
 // E: no generation limit (again: back to run.generations). A run that
 // stopped at its limit goes on, logged as the same run.
+// alife gui --brain FILE: the ants view replays the file's generation and
+// nothing evolves under it, so E, J and Shift+N say why they do nothing.
+static bool brain_refuses(al_gui *g, const char *key)
+{
+    if (!g->brain || g->mode != 2) return false;
+    al_shell_say(g, AL_COL_WARN,
+                 "%s: a brain file (--brain) replays its generation %lld and evolves nothing (B: again);"
+                 " to evolve on from a stored run: alife gui --from RUN:GEN",
+                 key, (long long)g->brain_gen);
+    return true;
+}
+
 static void toggle_forever(al_gui *g)
 {
-    if (!g->have_session) return;
+    if (!g->have_session || brain_refuses(g, "E")) return;
     if (g->s.goal) {
         al_shell_say(g, AL_COL_TEXT, "the goal is reached: nothing left to evolve; R: a new run");
         return;
@@ -874,8 +913,18 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     const shell_key *sk = al_shell_key_of(sym, k->keysym.mod);
     shell_action act = sk ? sk->act : (shell_action)-1;
     if (!sk && sym == SDLK_b && !repeat && !g->help && !g->lesson) { // the view did not take B: say why
-        al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only: this view already "
-                                     "shows the latest generation's best");
+        // What is true here: steering evolves nothing; an evolving view
+        // shows its latest generation's best once there is one.
+        if (g->have_session && g->s.cls == alModule_Find("steering"))
+            al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only: steering has no "
+                                         "generations (nothing evolves here), so there is nothing to replay");
+        else if (!g->have_session || g->s.gens == 0)
+            al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only; here no generation "
+                                         "is done yet: once one is, this view shows its best");
+        else
+            al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only: this view already "
+                                         "shows the best of generation %lld, the latest",
+                         (long long)(g->s.gens - 1));
         return;
     }
     if ((g->lesson || g->help) && sk &&
@@ -889,10 +938,12 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
             al_lesson_overlay_scroll(g, rows);
         return;
     }
-    if ((g->help || g->lesson) && !repeat && sym != SDLK_ESCAPE) { // any key closes an overlay
-        bool was_help = g->help, was_lesson = g->lesson;
-        g->help = g->lesson = false;
-        if ((act == K_HELP && was_help) || (act == K_LESSON && was_lesson)) return;
+    if ((g->help || g->lesson) && sym != SDLK_ESCAPE) {
+        // Any key closes an overlay and does only that (both overlays the
+        // same: the lesson let its closing key through, so 2 closed it and
+        // switched to strings); a held key's repeats do nothing either.
+        if (!repeat) g->help = g->lesson = false;
+        return;
     }
     if (!sk) return;
     switch (act) {
@@ -924,7 +975,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         g->step_once = true;
         break;
     case K_GENERATION:
-        if (!repeat && g->have_session) jump_to(g, g->s.gens + 1, true, false);
+        if (!repeat && g->have_session && !brain_refuses(g, "Shift+N")) jump_to(g, g->s.gens + 1, true, false);
         break;
     case K_FASTER:
         if (g->speed_idx + 1 < NSPEEDS) g->speed_idx++;
@@ -939,7 +990,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) toggle_forever(g);
         break;
     case K_JUMP:
-        if (!repeat && g->have_session) {
+        if (!repeat && g->have_session && !brain_refuses(g, "J")) {
             g->jump_typing = true;
             g->jump_text[0] = '\0';
             g->jump_drop_j = true;
@@ -955,7 +1006,13 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         }
         break;
     case K_PLOT:
-        if (!repeat) g->plot_fig = g->plotted_index + 1; // wrapped when drawn
+        if (repeat) break;
+        if (g->have_session && g->s.cls == alModule_Find("steering")) {
+            // Steering has no fitness: only its flock figures, once reported.
+            if (g->hist.nall > 0) g->plot_fig = g->plotted_index % g->hist.nall + 1;
+            break;
+        }
+        g->plot_fig = g->plotted_index + 1; // wrapped when drawn
         break;
     case K_LESSON:
         if (!repeat) g->lesson = true, g->lesson_top = 0;

@@ -194,8 +194,10 @@ void al_compare_view_toggle(al_compare_view *v, const char *db_path, const char 
     }
     v->open = true;
     v->note[0] = '\0';
+    snprintf(v->module, sizeof v->module, "%s", module);
     if (!db_path) {
-        snprintf(v->note, sizeof v->note, "this window logs no runs (no database): nothing to pick");
+        snprintf(v->note, sizeof v->note, "this window logs no runs (no database): nothing to pick; "
+                                          "open it without --no-log (or with --db PATH) to compare stored runs");
         return;
     }
     if (strcmp(v->db, db_path) != 0 || strcmp(v->module, module) != 0) {
@@ -300,6 +302,35 @@ static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
     SDL_RenderFillRect(r, &rect);
 }
 
+// What a curve of the module is: steering's stored "generations" are report
+// periods, their best the highest order parameter in the period.
+static const char *curve_words(const al_compare_view *v)
+{
+    return strcmp(v->module, "steering") == 0 ? "highest order (flock alignment, 0..1) of each report period"
+                                              : "best of each generation";
+}
+
+const char *al_compare_view_why_empty(const al_compare_view *v)
+{
+    static char why[1000];
+    why[0] = '\0';
+    if (!v || !v->open || v->nlist > 0 || !v->db[0]) return why; // no database: the note says so
+    const char *m = v->module[0] ? v->module : "-";
+    bool steering = strcmp(m, "steering") == 0;
+    if (v->hidden > 0)
+        snprintf(why, sizeof why,
+                 "nothing to pick: the %d %s run%s here stored no %s (A lists them). A run to compare: "
+                 "alife run experiments/%s/%s --db %s",
+                 v->hidden, m, v->hidden > 1 ? "s" : "", steering ? "report period" : "generation", m,
+                 steering ? "boids.ini" : "LESSON.ini", v->db);
+    else
+        snprintf(why, sizeof why,
+                 "nothing to pick: no other %s run with stored %s in this database. "
+                 "A run to compare: alife run experiments/%s/%s --db %s",
+                 m, steering ? "report periods" : "generations", m, steering ? "boids.ini" : "LESSON.ini", v->db);
+    return why;
+}
+
 void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_font *font,
                                  const al_font *small, const al_font *title, int w, int h)
 {
@@ -337,21 +368,39 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     char hid[96] = "";
     if (v->hidden)
         snprintf(hid, sizeof hid, " (%d empty or left window runs not listed: A)", v->hidden);
-    snprintf(line, sizeof line, "%d runs%s, %d ticked; curves: best of each generation%s%s",
-             v->nlist, hid, ticked, v->grouped ? ", grouped by run.group" : "",
-             v->note[0] ? ":" : "");
+    snprintf(line, sizeof line, "%d runs%s, %d ticked; curves: %s%s%s", v->nlist, hid, ticked, curve_words(v),
+             v->grouped ? ", grouped by run.group" : "", v->note[0] ? ":" : "");
     if (al_text_width(small, line) > bw - 40) { // the same in two lines
         snprintf(line, sizeof line, "%d runs%s, %d ticked;", v->nlist, hid, ticked);
         al_draw_text_px(r, small, (float)x, (float)y, AL_COL_WARN, line);
         y += lh;
-        snprintf(line, sizeof line, "curves: best of each generation%s%s",
-                 v->grouped ? ", grouped by run.group" : "", v->note[0] ? ":" : "");
+        snprintf(line, sizeof line, "curves: %s%s%s", curve_words(v), v->grouped ? ", grouped by run.group" : "",
+                 v->note[0] ? ":" : "");
     }
     al_draw_text_px(r, small, (float)x, (float)y, AL_COL_WARN, line);
     y += lh;
     if (v->note[0]) {
         al_draw_text_px(r, small, (float)x, (float)y, AL_COL_BAD, v->note);
         y += lh;
+    }
+    // An empty list says why, and how to make a run it can compare, broken
+    // at spaces to the box's width.
+    for (const char *q = al_compare_view_why_empty(v); *q;) {
+        size_t take = strlen(q);
+        if (take >= sizeof line) take = sizeof line - 1;
+        for (;;) {
+            snprintf(line, sizeof line, "%.*s", (int)take, q);
+            if (take <= 1 || al_text_width(small, line) <= bw - 40) break;
+            size_t sp = take - 1;
+            while (sp > 0 && q[sp] != ' ')
+                sp--;
+            take = sp > 0 ? sp : take - 1;
+        }
+        al_draw_text_px(r, small, (float)x, (float)y, AL_COL_TEXT, line);
+        y += lh;
+        q += take;
+        while (*q == ' ')
+            q++;
     }
     y += 4;
     // The ticked runs' curves in the box's lower part, so a tick shows at

@@ -47,6 +47,9 @@ const char *al_compare_view_note(const al_compare_view *v, int *skipped);
 /// Number of ticked runs of module whose curves are loaded (0 when the
 /// ticked runs are of another module).
 int al_compare_view_count(const al_compare_view *v, const char *module);
+/// Why the open picker lists no run and how to make one it can compare (a
+/// static buffer); "" when it lists some, is closed, or has no database.
+const char *al_compare_view_why_empty(const al_compare_view *v);
 
 /// Draws the panel's plot into area: the ticked runs' best curves (or their
 /// groups' means and bands) in the compare colours from the second on (the

@@ -221,7 +221,7 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
                     AL_COL_DIM, xtitle);
 
     if (empty) {
-        const char *msg = "no generations yet";
+        const char *msg = strstr(xtitle, "generation") ? "no generations yet" : "nothing measured yet";
         int w = al_text_width(font, msg);
         al_draw_text_px(r, font, (float)(plot.x + (plot.w - w) / 2),
                         (float)(plot.y + (plot.h - fh) / 2), AL_COL_DIM, msg);

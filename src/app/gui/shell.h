@@ -3,6 +3,7 @@
 #ifndef ALIFE_GUI_SHELL_H
 #define ALIFE_GUI_SHELL_H
 
+#include "alife/steering.h"
 #include "compare_view.h"
 #include "gui.h"
 #include "options.h"
@@ -115,6 +116,10 @@ typedef struct history {
     char all_name[AL_MAX_FIGURES][32];
     int nall;
     int n, cap;
+    /// Steering's figures at its run's start (t = 0 s): its plot's first
+    /// point, put before the first report's (each drawn when measured).
+    alSteeringFigures start;
+    bool start_known;
 } history;
 
 struct al_gui {
@@ -203,6 +208,8 @@ struct al_gui {
     SDL_Rect status_rect;   ///< where, its width the text's
     bool status_cut;        ///< it had to be cut with "..." (even its shortest form was too wide)
     struct al_canvas_texts world_texts; ///< the world area's words as last drawn (for `state`)
+    SDL_Rect caption_rect; ///< the world's caption as last drawn (w 0: none)
+    SDL_Rect message_rect; ///< the message strip as last drawn (w 0: none)
     char last_shot[600];
 
     al_panel_sections sections; ///< the panel's sections as last drawn

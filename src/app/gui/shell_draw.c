@@ -225,6 +225,7 @@ static void draw_world(al_gui *g)
     // words first (whose world), then the size and edges when they fit.
     g->nbadges = 0;
     g->banner[0] = '\0';
+    g->caption_rect = (SDL_Rect){0, 0, 0, 0};
     if (!(g->view && g->view->no_world)) {
         char size[160], cap[420], own[240] = "";
         snprintf(size, sizeof size, "world %g x %g, edges %s", (double)c.world.width,
@@ -241,7 +242,7 @@ static void draw_world(al_gui *g)
         int bh = c.rect.y + c.rect.h - (wr.y + wr.h + 4);
         SDL_Rect band = {wr.x, wr.y + wr.h + 4, c.rect.x + c.rect.w - wr.x - 4,
                          bh < al_font_height(g->small) ? bh : al_font_height(g->small)};
-        al_canvas_text(&c, g->small, band, -1, AL_COL_DIM, cap);
+        g->caption_rect = al_canvas_text(&c, g->small, band, -1, AL_COL_DIM, cap);
     }
 
     // State badges in the band above the world, side by side.
@@ -300,16 +301,30 @@ static void draw_world(al_gui *g)
         badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s);
     }
     SDL_RenderSetClipRect(g->r, NULL);
-    // Messages over the bottom of the world view, never in the panel (which
-    // would move everything under them).
+    // Messages in the world area, never in the panel (which would move
+    // everything under them): under the world's caption when there is room,
+    // else on an opaque strip over the world's bottom edge, above the caption
+    // (it was drawn half-transparent over both: text on text).
+    g->message_rect = (SDL_Rect){0, 0, 0, 0};
     if (g->message[0] && al_now() < g->message_until) {
-        int maxw = c.rect.w - 40 > 1 ? c.rect.w - 40 : 1;
+        int mh = al_font_height(g->small), sx = wr.x + 1, sw = wr.w - 2;
+        if (sw < 200) sx = c.rect.x + 4, sw = c.rect.w - 8; // a tiny world: the area's width
+        int maxw = sw - 12 > 1 ? sw - 12 : 1;
         al_fitted m;
         al_text_wrap(g->small, g->message, maxw, 3, &m); // up to three lines
-        int hgt = m.h + 10, y0 = c.rect.y + c.rect.h - hgt - 24;
-        fill(g->r, (SDL_Rect){c.rect.x + 14, y0, c.rect.w - 28, hgt}, AL_RGBA(10, 12, 16, 220));
-        al_canvas_text(&c, g->small, (SDL_Rect){c.rect.x + 20, y0 + 5, maxw, m.h}, -1, g->message_col,
+        int n = m.n > 0 ? m.n : 1;
+        int hgt = n * mh + 10;
+        int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
+        int y0 = c.rect.y + c.rect.h - below >= hgt + 4 ? below + 2 : wr.y + wr.h - 1 - hgt;
+        if (y0 < c.rect.y) y0 = c.rect.y;
+        SDL_Rect strip = {sx, y0, sw, hgt};
+        SDL_SetRenderDrawBlendMode(g->r, SDL_BLENDMODE_NONE);
+        fill(g->r, strip, AL_RGB(10, 12, 16));
+        SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
+        SDL_RenderDrawRect(g->r, &strip);
+        al_canvas_text(&c, g->small, (SDL_Rect){sx + 6, y0 + 5, maxw, n * mh}, -1, g->message_col,
                        g->message);
+        g->message_rect = strip;
     }
 }
 

@@ -324,11 +324,24 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d,\"skipped\":%d,\"note\":", listed,
             hidden, al_compare_view_count(g->cmpv, mode_names[g->mode]), skipped);
     jstr(f, cnote);
+    fputs(",\"why_empty\":", f);
+    jstr(f, al_compare_view_why_empty(g->cmpv));
     fputc('}', f);
     fputs(",\"logging\":", f);
     jstr(f, g->logging);
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
+    // The plotted figure's values as drawn: value i at x = i (the last 200).
+    const history *hs = &g->hist;
+    int pi = g->plotted_index;
+    const double *pv = pi > 0 && pi <= hs->nall ? hs->all[pi - 1] : pi == 0 ? hs->best : NULL;
+    int from = hs->n > 200 ? hs->n - 200 : 0;
+    fprintf(f, ",\"plotted_from\":%d,\"plotted_values\":[", from);
+    for (int i = from; pv && i < hs->n; ++i) {
+        if (i > from) fputc(',', f);
+        jnum(f, pv[i]);
+    }
+    fputc(']', f);
     fputs(",\"food\":", f);
     if (r.food >= 0)
         fprintf(f, "%d", r.food);
@@ -344,6 +357,10 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, g->have_session ? g->s.last_edit : "");
     fputs(",\"message\":", f);
     jstr(f, g->message[0] && al_now() < g->message_until ? g->message : "");
+    fprintf(f, ",\"message_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->message_rect.x,
+            g->message_rect.y, g->message_rect.w, g->message_rect.h);
+    fprintf(f, ",\"caption_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->caption_rect.x,
+            g->caption_rect.y, g->caption_rect.w, g->caption_rect.h);
     fprintf(f, ",\"window\":{\"width\":%d,\"height\":%d}}\n", w, h);
     fflush(f);
 }

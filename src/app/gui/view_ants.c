@@ -46,6 +46,7 @@ typedef struct ants_view {
     bool auto_replayed;    // the replay started at the run's end was tried
     bool living;           // replay is the run's own population, kept alive past its limit
     bool was_done;         // ctx->done as of the last update
+    bool pin_drawn;        // the pinned ant's mark was drawn in the last frame
     SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
     int brain_nodes;       // the neurons it drew
     int labels_drawn;      // ant labels as last drawn, those not wholly inside the world's box,
@@ -667,6 +668,18 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         free(sx);
         free(own);
     }
+    if (v) v->pin_drawn = false;
+    if (v && v->pinned >= 0 && v->pinned < av.count && v->pinned != v->selected) {
+        // The pinned ant (P): whose world is drawn, a double yellow ring and
+        // "pinned" under it, so the caption's ant can be found.
+        alVec2 p = alV2(av.x[v->pinned], av.y[v->pinned]);
+        al_draw_circle(c, p, 10.0f, AL_COL_WARN);
+        al_draw_circle(c, p, 13.0f, AL_COL_WARN);
+        SDL_FPoint q = al_canvas_to_screen(c, p);
+        float tw = (float)al_text_width(c->small, "pinned");
+        al_draw_text_px(c->r, c->small, q.x - tw / 2, q.y + 13.0f * c->scale + 2.0f, AL_COL_WARN, "pinned");
+        v->pin_drawn = true;
+    }
     bool picked = v && v->selected >= 0 && v->selected < av.count;
     if (picked) {
         // The selected ant: a ring around it (its heading stays visible) and
@@ -944,18 +957,29 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         case SDLK_p: {
             // Own worlds: pin the world drawn now (the selected ant's or the
             // leader's), so the food stops jumping when the leader changes.
-            if (is_shared(shown(ctx))) return false;
+            if (is_shared(shown(ctx))) { // nothing to pin: say so, and what P is for
+                snprintf(v->note, sizeof v->note,
+                         "P pins one ant's world with ants.world = own; here all ants share one world, "
+                         "the one drawn (click an ant to follow it)");
+                return true;
+            }
             if (v->pinned >= 0) {
+                snprintf(v->note, sizeof v->note, "ant %d unpinned: the leader's world is drawn", v->pinned);
                 v->pinned = -1;
             } else {
                 alAntsView av;
                 alAnts_View(shown(ctx), &av);
                 v->pinned = world_owner(&av, v->selected, -1);
+                snprintf(v->note, sizeof v->note, "ant %d pinned (yellow rings): its world is drawn; P: unpin",
+                         v->pinned);
             }
             return true;
         }
         case SDLK_b:
-            if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
+            if (ctx->brain) // --brain: the file's generation again, from its first tick
+                (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
+                                  ctx->brain_fitness, NAN, "brain file: ");
+            else if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
             else if (v->living) replay_last(ctx, v);
             else if (v->replay) stop_replay(v);
             else start_replay(ctx, v, -1);
@@ -1010,6 +1034,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "world_shared", is_shared(ants) ? 1.0 : 0.0);
     al_view_report_figure(r, "world_owner", is_shared(ants) ? -1.0 : (double)owner);
     al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
+    al_view_report_figure(r, "pinned_marked", v && v->pin_drawn ? 1.0 : 0.0);
     if (v) al_view_report_figure(r, "eaten_marks_seen", (double)v->eaten_seen);
     if (v) al_view_report_figure(r, "eaten_marks_shown", (double)v->npuffs);
     if (v && v->living) al_view_report_figure(r, "population_tick", (double)av.tick);

@@ -16,8 +16,19 @@ typedef struct view_state {
     al_textinput box;
     bool drop_t; // the T that opened the box will also arrive as text
     char say[240]; // what was wrong with the last target typed
+    int64_t say_gen; // the generations done when it was said
     int line;      // what the line under the target box said last (target_line)
 } view_state;
+
+// The error stays while it is news: until the target is edited again or the
+// edit cancelled, or the run has moved on SAY_GENS generations (5 s at the
+// opening speed; at once after J 50).
+enum { SAY_GENS = 20 };
+static void say_moved_on(al_view_ctx *ctx)
+{
+    view_state *st = ctx->state;
+    if (st && st->say[0] && ctx->session->gens >= st->say_gen + SAY_GENS) st->say[0] = '\0';
+}
 
 static void *create(const al_view_ctx *ctx)
 {
@@ -303,6 +314,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         st->box.active = true;
         st->box.text[st->box.len = 0] = '\0'; // a fresh target; Esc keeps the old run
         st->drop_t = true;
+        st->say[0] = '\0'; // an edit: the last target's error is old news
         return true;
     }
     if (!st->box.active && e->type == SDL_KEYDOWN &&
@@ -325,6 +337,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             snprintf(st->say, sizeof st->say,
                      "The target is empty: type at least one character, then Enter.");
             al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
+            st->say_gen = ctx->session->gens;
             return true;
         }
         if (alEStrings_CheckTarget(st->box.text, a, &err) != AL_OK) {
@@ -332,6 +345,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             snprintf(st->say, sizeof st->say, "'%.60s' was not used: %.160s", st->box.text,
                      why ? why + 2 : err.msg);
             al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
+            st->say_gen = ctx->session->gens;
             return true;
         }
         char set[AL_TEXTINPUT_MAX + 32];
@@ -340,6 +354,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     } else if (!st->box.active && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE &&
                used) {
         al_textinput_set(&st->box, alEStrings_Target(ctx->mod)); // cancelled: show the run's target
+        st->say[0] = '\0';
     }
     return used;
 }
@@ -396,5 +411,6 @@ const al_view al_view_estrings = {
     .panel = panel,
     .event = event,
     .report = report,
+    .generation = say_moved_on,
     .describe = describe,
 };

@@ -1,0 +1,76 @@
+// C opens a picker that says why it is empty and how to fill it (trial T9):
+// in steering it showed "0 runs, 0 ticked; curves: best of each generation"
+// and nothing else. Now an empty list says there is no other run of the
+// mode in the database and which command makes one; steering's words are
+// its report periods', never generations.
+#include "gui_test.h"
+
+#ifdef ALIFE_HAVE_GUI
+#include <stdio.h>
+#include <string.h>
+
+static void why_empty(const char *args, char *out, size_t cap)
+{
+    gs_run r;
+    gt_script(&r, "at 5 key c\nat 6 state\nat 7 key c\nat 8 state\nat 9 quit\n", args, 2);
+    assert_true(gs_overlay(r.line[0], "compare"));
+    assert_true(gs_num(r.line[0], "compare.listed") == 0);
+    assert_true(gs_text(r.line[0], "compare.why_empty", out, cap));
+    char closed[64];
+    assert_true(gs_text(r.line[1], "compare.why_empty", closed, sizeof closed));
+    assert_string_equal(closed, ""); // closed: nothing to explain
+    gs_free(&r);
+}
+
+static void steering_says_why_and_how(void **state)
+{
+    (void)state;
+    char db[512], args[700], why[600];
+    snprintf(db, sizeof db, "%s", gs_path("empty.db"));
+    remove(db);
+    snprintf(args, sizeof args, "--db '%s' experiments/steering/boids.ini", db);
+    why_empty(args, why, sizeof why);
+    if (!strstr(why, "nothing to pick") || !strstr(why, "no other steering run with stored report periods") ||
+        !strstr(why, "alife run experiments/steering/"))
+        fail_msg("steering's empty picker says: '%s'", why);
+    if (strstr(why, "generation")) fail_msg("steering's picker speaks of generations: '%s'", why);
+}
+
+// The command the empty picker names makes a run it lists.
+static void the_named_command_fills_it(void **state)
+{
+    (void)state;
+    char db[512], args[700];
+    gt_stored_run(db, sizeof db, "filled.db", "experiments/steering/boids.ini --generations 3");
+    snprintf(args, sizeof args, "--db '%s' experiments/steering/boids.ini", db);
+    gs_run r;
+    gt_script(&r, "at 5 key c\nat 6 state\nat 7 quit\n", args, 1);
+    assert_true(gs_num(r.line[0], "compare.listed") == 1);
+    char why[64];
+    assert_true(gs_text(r.line[0], "compare.why_empty", why, sizeof why));
+    assert_string_equal(why, "");
+    gs_free(&r);
+}
+
+static void strings_say_how_too(void **state)
+{
+    (void)state;
+    char db[512], args[700], why[600];
+    snprintf(db, sizeof db, "%s", gs_path("strings.db"));
+    remove(db);
+    snprintf(args, sizeof args, "--db '%s' experiments/estrings/hello.ini", db);
+    why_empty(args, why, sizeof why);
+    if (!strstr(why, "no other estrings run") || !strstr(why, "alife run experiments/estrings/"))
+        fail_msg("the strings' empty picker says: '%s'", why);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(steering_says_why_and_how),
+        cmocka_unit_test(the_named_command_fills_it),
+        cmocka_unit_test(strings_say_how_too),
+    };
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
+}
+#endif

@@ -85,9 +85,12 @@ static void help(void)
         "correction; the effect size is Cliff's delta (= rank-biserial correlation;\n"
         "> 0: the first group's values are larger) with A12 = P(first > second).\n"
         "\n"
+        "A group of one run keeps its row (its quartiles are that run's value) with a\n"
+        "note that it has no spread; add seeds to it for a fair comparison.\n"
+        "\n"
         "exit status: 0 ok, 1 a file could not be written, 2 usage error, unknown run,\n"
-        "nothing matched, mixed modules, a group of one run, a missing database or a\n"
-        "file that is not an alife run database. Reading never changes the database.\n");
+        "nothing matched, mixed modules, a missing database or a file that is not an\n"
+        "alife run database. Reading never changes the database.\n");
 }
 
 static const char *g4(char *buf, size_t cap, double v)

@@ -229,6 +229,7 @@ struct al_gui {
     bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
     SDL_Rect plot_title_rect;  ///< where the title was drawn, its width the text's
     SDL_Rect plot_rect;        ///< the plot's area
+    al_plot_drawn plot_drawn;  ///< what the plot drew there: its axes, legend rows, series left out
     int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };

@@ -120,11 +120,94 @@ static void test_block_query_equals_brute_force_bounded(void **state)
     check_block(AL_EDGE_BOUNCE);
 }
 
+// A grid finer than the radius (1 to 2 cells: a block of up to 5 x 5 cells)
+// takes the block query twice: on the 3 x 3 cells limited to what no cell
+// beyond can beat, then, when that holds fewer than k, on the whole block.
+// Both, and the block query on 5 rows directly, equal the brute-force scan.
+static void check_finer_grid(alEdgePolicy edge)
+{
+    alRng rng;
+    alRng_Seed(&rng, 91 + (uint64_t)edge, 5);
+    float *x = malloc(MAXN * sizeof *x), *y = malloc(MAXN * sizeof *y);
+    assert_non_null(x);
+    assert_non_null(y);
+    long answered = 0, queries = 0, long_lists = 0;
+    bool wrap = edge == AL_EDGE_WRAP;
+    for (int world = 0; world < 10; ++world) {
+        alWorld w = {alRng_Range(&rng, 60, 160), alRng_Range(&rng, 60, 160), edge};
+        int n = clumps(&rng, &w, x, y);
+        alGrid *g;
+        alCreateGrid(&(alGridDef){w, alRng_Range(&rng, 2, 6)}, &g, NULL);
+        assert_non_null(g);
+        assert_true(alGrid_Build(g, x, y, n));
+        float cs = g->cell_w < g->cell_h ? g->cell_w : g->cell_h;
+        for (int q = 0; q < 400; ++q) {
+            int self = (int)alRng_Bounded(&rng, (uint32_t)n);
+            alVec2 p = alV2(x[self], y[self]);
+            float r = alRng_Range(&rng, 1.0f, 1.999f) * cs;
+            int k = alRng_Bounded(&rng, 3) == 0 ? 1 + (int)alRng_Bounded(&rng, AL_GRID_MAX_K)
+                                                : 1 + (int)alRng_Bounded(&rng, 16);
+            int exclude = alRng_Bounded(&rng, 4) ? self : -1;
+            int ks[AL_GRID_MAX_K], kb[AL_GRID_MAX_K];
+            float ds[AL_GRID_MAX_K], db[AL_GRID_MAX_K];
+            int nkb = alGrid_BruteNearestK(&w, x, y, n, p, r, exclude, k, kb, db);
+            int nk = alGrid_NearestK(g, p, r, exclude, k, ks, ds);
+            assert_int_equal(nk, nkb);
+            for (int i = 0; i < nk; ++i) {
+                assert_int_equal(g->order[ks[i]], kb[i]);
+                assert_memory_equal(&ds[i], &db[i], sizeof(float));
+            }
+            // The 5 x 5 cells around p's, straight to the block query.
+            int cx = cell_coord(p.x, g->inv_w, g->cols, w.width, wrap);
+            int cy = cell_coord(p.y, g->inv_h, g->rows, w.height, wrap);
+            int a = cx - 2, b = cx + 2, c = cy - 2, d = cy + 2;
+            if (!wrap) {
+                a = a < 0 ? 0 : a, c = c < 0 ? 0 : c;
+                b = b >= g->cols ? g->cols - 1 : b, d = d >= g->rows ? g->rows - 1 : d;
+            }
+            nk = grid_nearest_k_block(g, p, r * r, exclude, k, a, b, c, d, ks, ds);
+            queries++;
+            if (nk >= 0) {
+                answered++;
+                assert_int_equal(nk, nkb);
+                for (int i = 0; i < nk; ++i) {
+                    assert_int_equal(g->order[ks[i]], kb[i]);
+                    assert_memory_equal(&ds[i], &db[i], sizeof(float));
+                }
+            }
+            long_lists += nkb > 16;
+        }
+        alDestroyGrid(g);
+    }
+    free(x);
+    free(y);
+    print_message("%ld of %ld 5 x 5 queries answered by the block query, %ld lists over 16\n", answered,
+                  queries, long_lists);
+    assert_true(long_lists > queries / 20);
+#if defined(__x86_64__) && !defined(__clang__)
+    if (__builtin_cpu_supports("avx512f")) assert_true(answered > queries * 9 / 10);
+#endif
+}
+
+static void test_finer_grid_query_equals_brute_force_wrapped(void **state)
+{
+    (void)state;
+    check_finer_grid(AL_EDGE_WRAP);
+}
+
+static void test_finer_grid_query_equals_brute_force_bounded(void **state)
+{
+    (void)state;
+    check_finer_grid(AL_EDGE_BOUNCE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_block_query_equals_brute_force_wrapped),
         cmocka_unit_test(test_block_query_equals_brute_force_bounded),
+        cmocka_unit_test(test_finer_grid_query_equals_brute_force_wrapped),
+        cmocka_unit_test(test_finer_grid_query_equals_brute_force_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -490,6 +490,25 @@ CLONES int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude,
     if (!(a > x0 || b < x1 || c > y0 || d < y1)) {
         int n = grid_nearest_k_block(g, p, r2, exclude, k, a, b, c, d, out_slot, out_d2);
         if (n >= 0) return n;
+    } else {
+        // A grid finer than the radius: the block kernel on ring 1, limited
+        // to what no cell beyond it can beat (as more_rings' stop); when
+        // that holds k, they are the answer, else the whole block once.
+        float slack = 1e-6f * (fabsf(p.x) + fabsf(p.y) + (float)(x1 - x0 + 2) * g->cell_w +
+                               (float)(y1 - y0 + 2) * g->cell_h);
+        float gl = a > x0 ? axis_gap(p.x, a - 1, cx0, g->cell_w, slack) : INFINITY;
+        float gr = b < x1 ? axis_gap(p.x, b + 1, cx0, g->cell_w, slack) : INFINITY;
+        float gu = c > y0 ? axis_gap(p.y, c - 1, cy0, g->cell_h, slack) : INFINITY;
+        float gd = d < y1 ? axis_gap(p.y, d + 1, cy0, g->cell_h, slack) : INFINITY;
+        float gmin = gl < gr ? gl : gr;
+        gmin = gu < gmin ? gu : gmin, gmin = gd < gmin ? gd : gmin;
+        float safe = gmin * gmin * 0.999998f, lim = safe < r2 ? safe : r2;
+        int n = grid_nearest_k_block(g, p, lim, exclude, k, a, b, c, d, out_slot, out_d2);
+        if (n >= k || (n >= 0 && safe >= r2)) return n;
+        if (n >= 0) {
+            n = grid_nearest_k_block(g, p, r2, exclude, k, x0, x1, y0, y1, out_slot, out_d2);
+            if (n >= 0) return n;
+        }
     }
     for (int cy = c; cy <= d; ++cy) gather_row(&q, cy, a, b);
     if (a > x0 || b < x1 || c > y0 || d < y1) more_rings(&q, p, x0, x1, y0, y1, cx0, cy0, a, b, c, d);

@@ -26,7 +26,7 @@
 #if defined(__x86_64__) && !defined(__clang__)
 #include <immintrin.h>
 
-enum { WCAP = 1024, SCAP = 1024 };
+enum { WCAP = 1024, SCAP = 1024, BLOCK_ROWS = 5 };
 
 #define KERNEL __attribute__((target("avx512f,popcnt,bmi")))
 
@@ -113,9 +113,10 @@ KERNEL static void rank_out16(const alGrid *g, const float *sd, const int32_t *s
 KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude, int k, int a, int b,
                                int c, int d, int *out_slot, float *out_d2)
 {
-    row_piece pc[3][3];
-    float shy[3];
-    int np[3], total = 0;
+    row_piece pc[BLOCK_ROWS][3];
+    float shy[BLOCK_ROWS];
+    int np[BLOCK_ROWS], total = 0;
+    if (d - c + 1 > BLOCK_ROWS) return -1;
     for (int r = 0; r <= d - c; ++r) {
         np[r] = row_pieces(g, c + r, a, b, &shy[r], pc[r]);
         for (int i = 0; i < np[r]; ++i) total += pc[r][i].e - pc[r][i].s;

@@ -47,6 +47,85 @@ static void dashed(SDL_Renderer *r, const SDL_FPoint *pts, int k)
     }
 }
 
+// The lowest and highest finite values of series s (and its band), or
+// false when it has none.
+static bool series_extent(const al_series *se, const al_band *band, double *lo, double *hi,
+                          double *line_lo)
+{
+    bool any = false;
+    for (int i = 0; i < se->n; ++i) {
+        bool b = band && band->lo && band->hi;
+        double v[3] = {se->y[i], b ? band->lo[i] : NAN, b ? band->hi[i] : NAN};
+        if (isfinite(v[0]) && v[0] < *line_lo) *line_lo = v[0];
+        for (int k = 0; k < 3; ++k) {
+            if (!isfinite(v[k])) continue;
+            any = true;
+            if (v[k] < *lo) *lo = v[k];
+            if (v[k] > *hi) *hi = v[k];
+        }
+    }
+    return any;
+}
+
+// The range (al_plot_range) and its tick step.
+static double range_and_step(const al_series *series, const al_band *bands, int nseries,
+                             double *out_lo, double *out_hi)
+{
+    double lo = INFINITY, hi = -INFINITY, line_lo = INFINITY;
+    // The data lines first; the reference lines only when there are none.
+    for (int pass = 0; pass < 2 && !(lo <= hi); ++pass)
+        for (int s = 0; s < nseries; ++s)
+            if (series[s].dashed == (pass == 1))
+                series_extent(&series[s], bands ? &bands[s] : NULL, &lo, &hi, &line_lo);
+    // A confidence band of values that cannot be negative (errors, food,
+    // counts: every line >= 0) may dip below zero; the axis stays at 0.
+    if (line_lo >= 0 && lo < 0) lo = 0;
+    if (!(lo <= hi)) {
+        lo = 0;
+        hi = 1;
+    }
+    if (hi - lo < 1e-9 * (fabs(hi) + 1.0)) { // a flat line: give it some room
+        double pad = fabs(hi) > 0 ? 0.1 * fabs(hi) : 1.0;
+        lo -= pad;
+        hi += pad;
+    }
+    double ystep = al_plot_tick_step(hi - lo, 4);
+    *out_lo = floor(lo / ystep) * ystep;
+    *out_hi = ceil(hi / ystep) * ystep;
+    return ystep;
+}
+
+void al_plot_range(const al_series *series, const al_band *bands, int nseries, double *lo,
+                   double *hi)
+{
+    range_and_step(series, bands, nseries, lo, hi);
+}
+
+// The label of reference line se, now at value v off the scale (above it
+// when up): at the plot's left, where early generations sit low (their
+// best is at the right), under the top edge or over the bottom one, an
+// arrow pointing the way the line lies, then "name v"; row stacks labels.
+static void off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect plot,
+                            const al_series *se, double v, bool up, int row)
+{
+    int fh = al_font_height(font);
+    char buf[96], num[16];
+    snprintf(buf, sizeof buf, "%s %s", se->name, al_number_cell(num, sizeof num, v));
+    float x = (float)plot.x + 4, ah = 0.6f * (float)fh;
+    float y = up ? (float)(plot.y + 4 + row * (fh + 2))
+                 : (float)(plot.y + plot.h - 4 - fh - row * (fh + 2));
+    float tip = up ? y + 1 : y + (float)fh - 1, base = up ? tip + ah : tip - ah;
+    // On the plot's background, so a data line under it does not garble it.
+    SDL_FRect back = {x - 2, y, ah * 1.2f + 8 + (float)al_text_width(font, buf), (float)fh};
+    SDL_SetRenderDrawColor(r, 14, 16, 21, 220);
+    SDL_RenderFillRectF(r, &back);
+    SDL_Vertex tri[3] = {{{x + ah * 0.6f, tip}, se->col, {0, 0}},
+                         {{x, base}, se->col, {0, 0}},
+                         {{x + ah * 1.2f, base}, se->col, {0, 0}}};
+    SDL_RenderGeometry(r, NULL, tri, 3, NULL, 0);
+    al_draw_text_px(r, font, x + ah * 1.2f + 4, y, se->col, buf);
+}
+
 al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                            const char *ytitle, const al_series *series, int nseries)
 {
@@ -136,40 +215,14 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
                                   int nseries)
 {
     int fh = al_font_height(font);
-    // Data range.
     int n = 0;
-    double lo = INFINITY, hi = -INFINITY, line_lo = INFINITY;
-    for (int s = 0; s < nseries; ++s) {
+    for (int s = 0; s < nseries; ++s)
         if (series[s].n > n) n = series[s].n;
-        for (int i = 0; i < series[s].n; ++i)
-            if (isfinite(series[s].y[i]) && series[s].y[i] < line_lo) line_lo = series[s].y[i];
-        for (int i = 0; i < series[s].n; ++i) {
-            bool band = bands && bands[s].lo && bands[s].hi;
-            double v[3] = {series[s].y[i], band ? bands[s].lo[i] : NAN,
-                           band ? bands[s].hi[i] : NAN};
-            for (int k = 0; k < 3; ++k) {
-                if (!isfinite(v[k])) continue;
-                if (v[k] < lo) lo = v[k];
-                if (v[k] > hi) hi = v[k];
-            }
-        }
-    }
-    // A confidence band of values that cannot be negative (errors, food,
-    // counts: every line >= 0) may dip below zero; the axis stays at 0.
-    if (line_lo >= 0 && lo < 0) lo = 0;
-    bool empty = !(lo <= hi);
-    if (empty) {
-        lo = 0;
-        hi = 1;
-    }
-    if (hi - lo < 1e-9 * (fabs(hi) + 1.0)) { // a flat line: give it some room
-        double pad = fabs(hi) > 0 ? 0.1 * fabs(hi) : 1.0;
-        lo -= pad;
-        hi += pad;
-    }
-    double ystep = al_plot_tick_step(hi - lo, 4);
-    lo = floor(lo / ystep) * ystep;
-    hi = ceil(hi / ystep) * ystep;
+    double lo, hi, ystep = range_and_step(series, bands, nseries, &lo, &hi);
+    bool empty = true;
+    for (int s = 0; s < nseries; ++s)
+        for (int i = 0; i < series[s].n && empty; ++i)
+            empty = !isfinite(series[s].y[i]);
     double xmax = n > 1 ? (double)(n - 1) : 1.0;
     double xstep = al_plot_tick_step(xmax, 5);
     if (xstep < 1.0) xstep = 1.0;
@@ -276,15 +329,24 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
     }
     enum { MAXPTS = 4096 };
     SDL_FPoint pts[MAXPTS];
+    int off_rows = 0; // labels of reference lines off the scale, one row each
     for (int s = 0; s < nseries; ++s) {
         const al_series *se = &series[s];
         int stride = se->n / (2 * plot.w) + 1;
         int k = 0;
+        double off = NAN; // a reference line's last value off the scale
         set_colour(r, se->col);
         // Every stride-th point and the last one, each once.
         for (int i = 0; i < se->n;) {
             bool last = i == se->n - 1;
             double v = se->y[i];
+            if (se->dashed && isfinite(v) && (v > hi || v < lo)) {
+                // Off the scale: along the edge it lies beyond, 2 px inside.
+                off = v;
+                v = v > hi ? hi - 2.0 * (hi - lo) / plot.h : lo + 2.0 * (hi - lo) / plot.h;
+            } else if (se->dashed && isfinite(v)) {
+                off = NAN;
+            }
             if (isfinite(v) && k < MAXPTS) {
                 float px = (float)plot.x + (float)((double)i / xmax) * (float)plot.w;
                 float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
@@ -312,6 +374,7 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
             if (last) break;
             i = i + stride < se->n ? i + stride : se->n - 1;
         }
+        if (isfinite(off)) off_scale_label(r, font, plot, se, off, off > hi, off_rows++);
     }
     SDL_RenderSetClipRect(r, NULL);
 

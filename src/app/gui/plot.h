@@ -13,7 +13,7 @@ typedef struct al_series {
     SDL_Color col;
     const double *y;
     int n;
-    bool dashed; ///< reference lines (e.g. the greedy baseline)
+    bool dashed; ///< a reference line (e.g. the greedy group): see al_plot_range
 } al_series;
 
 /// A band around a series (e.g. its 95% confidence interval): lo[i] and
@@ -45,6 +45,16 @@ al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, 
 al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                                   const char *ytitle, const al_series *series, const al_band *bands,
                                   int nseries);
+
+/// The y range al_plot_draw gives series (and bands, may be NULL), on tick
+/// steps: from the data lines (not dashed) and their bands, so that a
+/// reference line far above them (the greedy group's 110 food beside early
+/// learning at 5..30) does not squash them into the bottom. A reference
+/// line inside that range is drawn as usual; off it, along the edge it
+/// lies beyond, dashed, labelled with its name, value and an arrow. With
+/// no data lines, the reference lines set the range. Empty: 0 .. 1.
+void al_plot_range(const al_series *series, const al_band *bands, int nseries, double *lo,
+                   double *hi);
 
 /// A plot title that fits width pixels: "title   (hint)" when it fits, else
 /// with a shorter hint ("Tab" for a hint starting with it), else the title

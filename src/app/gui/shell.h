@@ -218,6 +218,8 @@ struct al_gui {
     bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
     SDL_Rect sign_panel, sign_lesson; ///< where al_shell_more_sign last drew each (w 0: none)
     char summary[256];    ///< the module's summary under the table, as last drawn
+    int table_n;          ///< the table's generation numbers as last drawn, newest first:
+    long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
     int summary_lines;    ///< the lines it took
     bool summary_cut;     ///< it was cut with "..." (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)
@@ -230,6 +232,9 @@ struct al_gui {
     SDL_Rect plot_title_rect;  ///< where the title was drawn, its width the text's
     SDL_Rect plot_rect;        ///< the plot's area
     al_plot_drawn plot_drawn;  ///< what the plot drew there: its axes, legend rows, series left out
+    double plot_lo, plot_hi;   ///< its y range as last drawn (al_plot_range)
+    int plot_nlines;           ///< its lines as last drawn: legend words, dashed or not
+    struct { char name[64]; bool dashed; } plot_lines[2 + MAXFIG];
     int plotted_index;          ///< and its index (0 fitness, k figure k-1)
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };

@@ -438,6 +438,7 @@ static void panel_stats(al_gui *g, al_panel *p)
     // the summary's two lines, or three of the small font when two do not hold it.
     int small_h = al_font_height(p->small), desc_h = 2 * line_h > 3 * small_h ? 2 * line_h : 3 * small_h;
     int y_end = p->y + mono * (rows + 1) + (describe ? desc_h : 0);
+    g->table_n = 0;
     if (h->n == 0) {
         al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
     } else {
@@ -448,8 +449,17 @@ static void panel_stats(al_gui *g, al_panel *p)
             dim[i] = AL_COL_DIM;
         al_panel_chars(p, line, dim, 64);
         int64_t first_gen = g->s.gens - h->n; // history covers the session's last h->n generations
-        for (int k = 0; k < rows && k < h->n; ++k) {
+        // The top row is the generation under way (or next, once the run
+        // stopped), numbered as the header's "gen N" counts: generations
+        // 0 .. N-1 are done, N is the one on screen; the rows under it
+        // are those finished, as the CLI and the database number them.
+        snprintf(line, sizeof line, "%6lld %s", (long long)g->s.gens,
+                 !g->done ? "  under way" : g->s.goal ? "  not run: goal reached" : "  not run yet");
+        al_panel_chars(p, line, dim, 64);
+        g->table_gen[g->table_n++] = (long long)g->s.gens;
+        for (int k = 0; k < rows - 1 && k < h->n; ++k) {
             int i = h->n - 1 - k;
+            if (g->table_n < 8) g->table_gen[g->table_n++] = (long long)(first_gen + i);
             char b[16], m[16], w[16];
             snprintf(line, sizeof line, "%6lld %10s %10s %10s", (long long)(first_gen + i),
                      al_number_cell(b, sizeof b, h->best[i]), al_number_cell(m, sizeof m, h->mean[i]),
@@ -464,7 +474,10 @@ static void panel_stats(al_gui *g, al_panel *p)
         p->y = p->y > y_end - (describe ? desc_h : 0) ? p->y : y_end - (describe ? desc_h : 0);
         if (describe && g->s.have_last) {
             char desc[256] = "";
-            g->s.cls->describe(g->s.mod, desc, sizeof desc);
+            if (g->view && g->view->describe)
+                g->view->describe(&g->ctx, desc, sizeof desc);
+            else
+                g->s.cls->describe(g->s.mod, desc, sizeof desc);
             // The regular font when two lines hold it, else the small one:
             // the summary is never cut with "..." in a narrow panel.
             const al_font *f = al_panel_wrap_lines(p, p->font, desc) <= 2 ? p->font : p->small;
@@ -823,6 +836,12 @@ static void draw_panel(al_gui *g)
         g->plot_drawn = al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
         g->plot_drawn = al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
+    al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
+    g->plot_nlines = compare ? 1 : ns;
+    for (int i = 0; i < g->plot_nlines; ++i) {
+        snprintf(g->plot_lines[i].name, sizeof g->plot_lines[i].name, "%s", series[i].name);
+        g->plot_lines[i].dashed = series[i].dashed;
+    }
     // `state` tells the truth: a plot with no room for its axes is cut.
     if (g->plot_drawn.axes.h == 0) al_panel_section_cut(&p);
     SDL_RenderSetClipRect(g->r, NULL);

@@ -151,6 +151,16 @@ void al_gui_write_state(al_gui *g, FILE *f)
             pd->axes.w, pd->axes.h);
     fprintf(f, ",\"plot_legend\":{\"rows\":%d,\"shown\":%d,\"hidden\":%d}", pd->legend_rows,
             pd->legend_shown, pd->legend_hidden);
+    fprintf(f, ",\"plot_range\":{\"lo\":%.17g,\"hi\":%.17g},\"plot_lines\":[", g->plot_lo, g->plot_hi);
+    for (int i = 0; i < g->plot_nlines; ++i) {
+        fprintf(f, "%s{\"name\":", i ? "," : "");
+        jstr(f, g->plot_lines[i].name);
+        fprintf(f, ",\"dashed\":%s}", g->plot_lines[i].dashed ? "true" : "false");
+    }
+    fputs("]", f);
+    fputs(",\"table_gens\":[", f);
+    for (int i = 0; i < g->table_n; ++i) fprintf(f, "%s%lld", i ? "," : "", g->table_gen[i]);
+    fputs("]", f);
     fputs(",\"badges\":[", f);
     for (int i = 0; i < g->nbadges; ++i)
         fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", g->badges[i].x,

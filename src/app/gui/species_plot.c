@@ -152,21 +152,37 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
             y -= h;
         }
     }
-    snprintf(lab, sizeof lab, "generation %lld .. %lld; %d species now", (long long)sp->gen[0],
-             (long long)sp->gen[nrec - 1], al_species_plot_species_now(sp));
-    al_draw_text_px(p->r, p->small, (float)plot.x, (float)(plot.y + plot.h + 3), AL_COL_DIM, lab);
+    char cap[96];
+    al_species_plot_caption(sp, cap, sizeof cap);
+    al_draw_text_px(p->r, p->small, (float)plot.x, (float)(plot.y + plot.h + 3), AL_COL_DIM, cap);
+}
+
+void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap)
+{
+    int n = sp ? scored(sp) : 0;
+    if (n == 0)
+        snprintf(out, cap, "no generations yet");
+    else if (n == 1) // one column: one generation, numbered as the table numbers it
+        snprintf(out, cap, "generation %lld; %d species now", (long long)sp->gen[0],
+                 al_species_plot_species_now(sp));
+    else
+        snprintf(out, cap, "generations %lld .. %lld; %d species now", (long long)sp->gen[0],
+                 (long long)sp->gen[n - 1], al_species_plot_species_now(sp));
 }
 
 void al_species_plot_report(const al_species_plot *sp, al_view_report *r)
 {
     if (!sp) return;
-    al_view_report_figure(r, "species_plot_generations", (double)scored(sp));
+    // The scored records only, as drawn and captioned (the last record may
+    // be the next generation, speciated but not scored yet).
+    int n = scored(sp);
+    al_view_report_figure(r, "species_plot_generations", (double)n);
     al_view_report_figure(r, "species_plot_now", (double)al_species_plot_species_now(sp));
     int gaps = 0; // generations missing between two recorded ones
-    for (int k = 1; k < sp->n; ++k)
+    for (int k = 1; k < n; ++k)
         gaps += sp->gen[k] != sp->gen[k - 1] + 1;
-    al_view_report_figure(r, "species_plot_first", sp->n > 0 ? (double)sp->gen[0] : -1.0);
-    al_view_report_figure(r, "species_plot_last", sp->n > 0 ? (double)sp->gen[sp->n - 1] : -1.0);
+    al_view_report_figure(r, "species_plot_first", n > 0 ? (double)sp->gen[0] : -1.0);
+    al_view_report_figure(r, "species_plot_last", n > 0 ? (double)sp->gen[n - 1] : -1.0);
     al_view_report_figure(r, "species_plot_gaps", (double)gaps);
     al_view_report_figure(r, "species_plot_columns", (double)sp->drawn);
 }

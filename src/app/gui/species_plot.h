@@ -32,9 +32,14 @@ int al_species_plot_species_now(const al_species_plot *sp);
 /// panel, with the axes' ranges and the species count now (it notes the
 /// columns it drew, for the report).
 void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height);
+/// The caption under the columns, one per scored generation: "generation
+/// G; N species now" for one, "generations A .. B; N species now" for
+/// more (the generation numbers the table shows, 0 the first), "no
+/// generations yet" for none.
+void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap);
 /// Adds its figures to a view's `state` report: species_plot_generations,
-/// species_plot_now, species_plot_first and _last (the generations
-/// recorded), species_plot_gaps (generations missing between them) and
+/// species_plot_now, species_plot_first and _last (the scored generations
+/// drawn, as the caption names them), species_plot_gaps (generations missing between them) and
 /// species_plot_columns (drawn last).
 void al_species_plot_report(const al_species_plot *sp, al_view_report *r);
 

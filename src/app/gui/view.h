@@ -379,6 +379,10 @@ typedef struct al_view {
     /// also for the generations a fast frame runs through (update sees only
     /// the last of those): e.g. to record each generation's species.
     void (*generation)(al_view_ctx *ctx);
+    /// optional: the summary under the generations table in the window's
+    /// words (e.g. a string shown exactly as drawn, not escaped for a
+    /// terminal); NULL: the module's describe, as the CLI prints it.
+    void (*describe)(al_view_ctx *ctx, char *out, size_t cap);
 } al_view;
 
 /// The view of module, or NULL (src/app/gui/views.c).

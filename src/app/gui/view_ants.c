@@ -1039,7 +1039,11 @@ static bool shown_now(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks)
     return true;
 }
 
-static const char *const figures[] = {"food_mean", "baseline_mean", NULL};
+// One reference line, named as the legend, the CLI and the lessons name it:
+// the greedy group (figure baseline_mean). Food per ant was a second dashed
+// line the title did not name; it is the mean fitness without mines, and
+// Tab plots it alone (with mines too).
+static const char *const figures[] = {"baseline_mean", NULL};
 
 // The plot opens on the figure the lesson says to watch: with mines, the
 // mines hit per ant (mines.ini; it opened on fitness).
@@ -1062,7 +1066,7 @@ const al_view al_view_ants = {
                  "P  own worlds: pin the world drawn (P again: follow the leader)\n"
                  "B  replay a stored generation: all ants (shared world) or the best (own)\n"
                  "[ ]  replay an earlier / later generation",
-    .plot_y = "fitness; dashed: food per ant",
+    .plot_y = "fitness (best, mean); dashed: greedy group",
     .create = create,
     .destroy = destroy,
     .update = update,

@@ -16,6 +16,7 @@ typedef struct view_state {
     al_textinput box;
     bool drop_t; // the T that opened the box will also arrive as text
     char say[240]; // what was wrong with the last target typed
+    int line;      // what the line under the target box said last (target_line)
 } view_state;
 
 static void *create(const al_view_ctx *ctx)
@@ -40,6 +41,42 @@ static SDL_Color char_colour(uint8_t c, uint8_t t)
     return AL_COL_DIM;
 }
 
+// The sign drawn for a code with no printable character (the seed
+// alphabet's 127..141): the middle dot, which is in no alphabet, so it is
+// never one of the string's own characters.
+#define UNPRINTABLE "\xc2\xb7"
+
+// One gene code as the window shows it (UTF-8): the character itself, a
+// backslash as one backslash, or UNPRINTABLE; returns its bytes.
+static int shown_char(uint8_t c, char out[4])
+{
+    if (c >= 32 && c <= 126) {
+        out[0] = (char)c;
+        out[1] = '\0';
+        return 1;
+    }
+    if (c >= 160) return (int)alEStrings_Format(&c, 1, out, 4); // Latin-1, as typed
+    memcpy(out, UNPRINTABLE, sizeof UNPRINTABLE);
+    return (int)sizeof UNPRINTABLE - 1;
+}
+
+// A string as the window shows it, exactly its characters (the CLI's
+// alEStrings_Format escapes for a terminal: a backslash doubled, \xNN),
+// cut at a character to fit cap; returns whether all of it fitted.
+static bool shown_text(const uint8_t *s, int n, char *buf, size_t cap)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; ++i) {
+        char ch[4];
+        int w = shown_char(s[i], ch);
+        if (o + (size_t)w >= cap) return false;
+        memcpy(buf + o, ch, (size_t)w);
+        buf[o += (size_t)w] = '\0';
+    }
+    return true;
+}
+
 // Draws at most maxc characters of s (gene codes, against the target's)
 // monospaced at (x, y) pixels, each in its colour; an ellipsis when cut.
 // Returns the width drawn.
@@ -50,14 +87,8 @@ static int draw_string(al_canvas *c, float x, float y, const uint8_t *s, const u
     int adv = al_text_width(f, "M");
     int n = len <= maxc ? len : (maxc > 3 ? maxc - 3 : maxc);
     for (int j = 0; j < n; ++j) {
-        char ch[8];
-        // Latin-1 letters as typed; the seed's unprintable codes as a dot.
-        if (s[j] >= 32 && s[j] <= 126)
-            snprintf(ch, sizeof ch, "%c", s[j]);
-        else if (s[j] >= 160)
-            alEStrings_Format(&s[j], 1, ch, sizeof ch);
-        else
-            snprintf(ch, sizeof ch, ".");
+        char ch[4];
+        shown_char(s[j], ch); // Latin-1 letters as typed; unprintable codes as a middle dot
         al_draw_text_px(c->r, f, x + (float)(j * adv), y, char_colour(s[j], target[j]), ch);
     }
     if (n < len) al_draw_text_px(c->r, f, x + (float)(n * adv), y, AL_COL_DIM, "...");
@@ -165,6 +196,20 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     }
 }
 
+// What the line under the target box says (for `state`'s target_line).
+enum { LINE_REFUSED = 0, LINE_SOLVED = 1, LINE_STALLED = 2, LINE_EVOLVING = 3, LINE_RANDOM = 4 };
+static int target_line(al_view_ctx *ctx)
+{
+    const view_state *st = ctx->state;
+    const alEStrings *es = ctx->mod;
+    alGaStats last;
+    return st->say[0]                       ? LINE_REFUSED
+           : alEStrings_Solved(es)          ? LINE_SOLVED
+           : alEStrings_Stalled(es)         ? LINE_STALLED
+           : alEStrings_LastStats(es, &last) ? LINE_EVOLVING
+                                             : LINE_RANDOM;
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *st = ctx->state;
@@ -177,13 +222,21 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     // One line, always there (nothing below moves): a problem with the
     // target typed, else when it appeared ("at generation N": the table's
     // and the CLI's numbering, 0 being the first).
-    if (st->say[0])
-        al_panel_wrap(p, p->font, AL_COL_BAD, st->say, 4);
-    else if (alEStrings_Solved(es))
-        al_panel_text(p, AL_COL_GOOD, "'%s' appeared at generation %lld", alEStrings_Target(es),
+    alGaStats last = {0};
+    alEStrings_LastStats(es, &last);
+    switch ((st->line = target_line(ctx))) {
+    case LINE_REFUSED: al_panel_wrap(p, p->font, AL_COL_BAD, st->say, 4); break;
+    case LINE_SOLVED: // numbered as the table and the CLI number it, 0 the first
+        al_panel_text(p, AL_COL_GOOD, "'%s' appeared in generation %lld", alEStrings_Target(es),
                       (long long)alEStrings_SolvedAt(es));
-    else
-        al_panel_text(p, AL_COL_DIM, "not evolved yet");
+        break;
+    case LINE_STALLED: al_panel_text(p, AL_COL_BAD, "not reached: no better string for a while"); break;
+    case LINE_EVOLVING:
+        al_panel_text(p, AL_COL_TEXT, "evolving: best error %g in generation %lld", last.best,
+                      (long long)last.gen);
+        break;
+    default: al_panel_text(p, AL_COL_DIM, "generation 0 under way: random strings"); break;
+    }
     // The GA's key parameters: keys, the wheel or a drag (al_panel_value).
     const alConfig *cfg = ctx->session->cfg;
     double rate = alConfig_Float(cfg, "ga.mutation_rate");
@@ -273,10 +326,34 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     return used;
 }
 
+// The summary under the table: the module's, with the best string shown
+// exactly (shown_text), as in the view and the text box.
+static void describe(al_view_ctx *ctx, char *out, size_t cap)
+{
+    const alEStrings *es = ctx->mod;
+    alEStringsEntry e;
+    if (!alEStrings_History(es, 0, &e)) {
+        snprintf(out, cap, "no generation yet");
+        return;
+    }
+    char text[160];
+    const char *more = shown_text(e.text, e.length, text, sizeof text) ? "" : "...";
+    if (alEStrings_Solved(es))
+        snprintf(out, cap, "solved after %lld generations (%lld evaluations): '%s%s'",
+                 (long long)alEStrings_SolvedAt(es) + 1, (long long)alEStrings_SolvedEvaluations(es),
+                 text, more);
+    else
+        snprintf(out, cap, "best '%s%s' error %g in generation %lld", text, more, e.error,
+                 (long long)e.gen);
+}
+
 static void report(al_view_ctx *ctx, al_view_report *r)
 {
     const view_state *st = ctx->state;
     if (st) snprintf(r->note, sizeof r->note, "%s", st->say);
+    // the line under the target box: 0 a target refused, 1 solved, 2 stalled,
+    // 3 evolving, 4 generation 0 under way
+    if (st) al_view_report_figure(r, "target_line", st->line);
     if (alEStrings_Solved(ctx->mod))
         al_view_report_figure(r, "solved_at", (double)alEStrings_SolvedAt(ctx->mod));
 }
@@ -288,6 +365,7 @@ const al_view al_view_estrings = {
     .legend = "green characters  match the target\n"
               "yellow characters  within 4 codes of the target's\n"
               "grey characters  further off\n"
+              "[estrings.alphabet=seed]\xc2\xb7  a code with no printable character (the seed alphabet's 127-141)\n"
               "yellow numbers  the error: how far the string is from the target",
     .ticks_per_frame = -15, // 4 generations a second: a class can watch the string form; + for faster
     .keys_help = "T  type a new target (Enter restarts the evolution)\n"
@@ -300,4 +378,5 @@ const al_view al_view_estrings = {
     .panel = panel,
     .event = event,
     .report = report,
+    .describe = describe,
 };

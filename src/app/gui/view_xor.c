@@ -251,7 +251,10 @@ static void track_species(al_view_ctx *ctx)
     if (v) al_species_plot_track(v->species, alXor_Neat(ctx->mod));
 }
 
-static const char *const plot_figures[] = {"species", NULL};
+// No reference line on the fitness plot: a species count has no place on
+// a fitness axis (it was drawn dashed on it); the stacked species plot in
+// the panel shows it, and Tab plots it on its own axis.
+static const char *const plot_figures[] = {NULL};
 
 const al_view al_view_xor = {
     .module = "xor",

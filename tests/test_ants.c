@@ -198,9 +198,10 @@ static alVec2 wrapped(const alWorld *w, float x, float y, float fx, float fy)
 // The food vector an ant feeds its brain points at its nearest food item, as
 // a brute-force search over its copy of the world finds it; likewise mines.
 // Both worlds: the shared one's caches must survive items other ants eat.
-static void sensed_vectors_point_at_the_nearest_items(void **state)
+// many: more items than the shared world scans (AL_ANTS_SCAN_MAX), so its
+// ants keep caches that the items other ants eat must not fool.
+static void check_sensed_vectors(bool many)
 {
-    (void)state;
     for (int edge = 0; edge < 6; ++edge) {
         alAntsDef def = small_def();
         def.world_mode = edge < 3 ? AL_ANTS_SHARED : AL_ANTS_OWN;
@@ -208,7 +209,11 @@ static void sensed_vectors_point_at_the_nearest_items(void **state)
         def.brain.sizes[0] = AL_ANTS_SENSORS_MINES;
         def.world.edge = (alEdgePolicy)(edge % 3);
         def.ticks = 400;
-        alAnts *ants = make(&def, 11 + (uint64_t)edge);
+        if (many) {
+            def.food = 90;
+            def.mine_count = 80;
+        }
+        alAnts *ants = make(&def, (many ? 21 : 11) + (uint64_t)edge);
         int checked = 0;
         for (int t = 0; t < 399; ++t) {
             alAnts_Step(ants);
@@ -235,6 +240,7 @@ static void sensed_vectors_point_at_the_nearest_items(void **state)
                     float sx, sy;
                     alAnts_Sensed(ants, a, kind, &sx, &sy);
                     float len = sqrtf(best);
+                    if (!(fabsf(sx - bd.x / len) < 1e-4f)) fprintf(stderr, "edge %d t %d a %d kind %d\n", edge, t, a, kind);
                     assert_true(fabsf(sx - bd.x / len) < 1e-4f);
                     assert_true(fabsf(sy - bd.y / len) < 1e-4f);
                     ++checked;
@@ -249,6 +255,18 @@ static void sensed_vectors_point_at_the_nearest_items(void **state)
         assert_true(checked > 10000);
         alDestroyAnts(ants);
     }
+}
+
+static void sensed_vectors_point_at_the_nearest_items(void **state)
+{
+    (void)state;
+    check_sensed_vectors(false);
+}
+
+static void sensed_vectors_point_at_the_nearest_of_many_items(void **state)
+{
+    (void)state;
+    check_sensed_vectors(true);
 }
 
 // The shared world: every ant sees the same items; each tick, the items that
@@ -798,6 +816,7 @@ int main(void)
         cmocka_unit_test(nn_batch_is_bit_identical_to_single_passes),
         cmocka_unit_test(nn_check_rejects_bad_layouts),
         cmocka_unit_test(sensed_vectors_point_at_the_nearest_items),
+        cmocka_unit_test(sensed_vectors_point_at_the_nearest_of_many_items),
         cmocka_unit_test(in_the_shared_world_eaten_food_is_gone_for_all),
         cmocka_unit_test(shared_and_own_runs_are_pinned),
         cmocka_unit_test(greedy_baseline_collects_food),

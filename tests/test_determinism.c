@@ -37,7 +37,7 @@ static const hash_case cases[] = {
     {"steering fish school", "steering", "experiments/steering/fish.ini",
      {"steering.vehicles=300"}, 3, 0xc44263fd27827c7f},
     {"estrings hello (creep mutation)", "estrings", "experiments/estrings/hello.ini", {"estrings.population=200"},
-     30, 0x4f0446bb22dbf580},
+     30, 0xb60536a13accaefb},
     {"estrings weasel (reset mutation)", "estrings", "experiments/estrings/weasel.ini",
      {"estrings.population=100", "ga.mutation=reset"}, 20, 0x63f7dc9dd113a31a},
     {"ants default (network, greedy baseline)", "ants", "experiments/ants/default.ini",

@@ -180,7 +180,7 @@ static void test_uniform_crossover_takes_half_from_each(void **s)
     memset(a, 'a', LEN);
     memset(b, 'b', LEN);
     int mixed = 0;
-    for (int round = 0; round < 20; ++round) {
+    for (int round = 0; round < 60; ++round) {
         cross_once(ga, a, b, 1);
         const uint8_t *c = alGa_Bytes(ga, 0);
         int na = 0;
@@ -191,7 +191,7 @@ static void test_uniform_crossover_takes_half_from_each(void **s)
             assert_true(na > 400 && na < 600); // 1000 fair coins: 5 sigma is +-79
         }
     }
-    assert_true(mixed >= 5);
+    assert_true(mixed >= 15); // pairs (A, B) or (B, A): half the rounds, 30 +- 3.9
     alDestroyGa(ga);
 }
 
@@ -753,7 +753,7 @@ static void test_long_byte_genomes_breed_as_pinned(void **s)
     static const struct {
         int len;
         uint64_t pinned;
-    } runs[] = {{33, 0xfb6858d435e94333ull}, {64, 0x4d5228d5e0623349ull}, {100, 0xc9ba8081dff419fcull}};
+    } runs[] = {{33, 0x08eed313d486c409ull}, {64, 0x0bfddc47f9dd8dabull}, {100, 0xc80f3fb63b52c16eull}};
     bool all = true;
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; ++k) {
         uint64_t h = long_run_hash(runs[k].len, 1);

@@ -41,7 +41,7 @@ static void an_evolving_module_counts_its_generations(void **state)
     assert_int_equal(r.status, 0);
     assert_int_equal(r.n, 1);
     char want[64];
-    snprintf(want, sizeof want, "generations %d of 5000 done", (int)gs_num(r.line[0], "generation"));
+    snprintf(want, sizeof want, "gen %d of 5000", (int)gs_num(r.line[0], "generation"));
     if (!strstr(gs_str(r.line[0], "header"), want))
         fail_msg("no '%s' in '%s'", want, gs_str(r.line[0], "header"));
     gs_free(&r);

@@ -116,8 +116,8 @@ static void a_solved_double_novel_counts_against_its_test(void **state)
 }
 
 // The help overlay (H) shows every line whole at 1280x800 in every mode
-// (Esc's line was cut at the box's edge; "+ -"'s too); at 720x480 its two
-// columns cut lines with "..." rather than run one column into the next.
+// (Esc's line was cut at the box's edge; "+ -"'s too); at 720x480 it lays
+// every key out too (wrapped, scrolling: tests/test_gui_help_wrap.c).
 static void the_help_fits_its_columns(void **state)
 {
     (void)state;

@@ -389,7 +389,8 @@ static void each_lesson_lists_exactly_its_marks(void **state)
                                         "white box  the cart (red once the trial failed)\n"
                                         "red  the track's ends: the cart fails beyond them"},
         {"experiments/pole/double.ini", "orange  the long pole (1 m)\n"
-                                        "green  the short pole (0.1 m), at the same hinge\n"
+                                        "green  the short pole (0.1 m), at the same hinge, drawn longer than to scale when "
+                                        "small (\"drawn x3\": 3 times)\n"
                                         "white box  the cart (red once the trial failed)\n"
                                         "red  the track's ends: the cart fails beyond them"},
         {"experiments/estrings/hello.ini",

@@ -325,7 +325,7 @@ static void scripted_the_header_and_the_rings_belong_to_the_replay(void **state)
         const char *l = r.line[i];
         assert_true(gs_bool(l, "replaying"));
         char want[96];
-        snprintf(want, sizeof want, "replay of generation %.0f ", gs_num(l, "figures.replay_generation"));
+        snprintf(want, sizeof want, "replay of gen %.0f ", gs_num(l, "figures.replay_generation"));
         const char *head = gs_str(l, "header");
         if (!strstr(head, want)) fail_msg("header '%s' lacks '%s'", head, want);
         snprintf(want, sizeof want, "tick %.0f of 200", gs_num(l, "figures.replay_tick"));

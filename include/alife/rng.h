@@ -44,4 +44,22 @@ static inline float alRng_Range(alRng *rng, float lo, float hi) { return lo + (h
 /// Standard normal N(0, 1) by Box–Muller; consumes two 53-bit draws, keeps no cache.
 double alRng_Normal(alRng *rng);
 
+/// Eight PCG32 streams side by side (structure of arrays), for code that
+/// draws for eight things at once in vector lanes. Lane l is an ordinary
+/// alRng {state[l], inc[l]}: stepping the lanes together or one by one with
+/// alRng_Next gives the same numbers.
+typedef struct alRng8 {
+    uint64_t state[8]; ///< LCG states
+    uint64_t inc[8];   ///< stream selectors, odd, distinct
+} alRng8;
+
+/// Eight independent lanes for one purpose of one run, as alRng_Stream
+/// gives one (a cheaper seeding: one SplitMix64 per lane). Lane l is seeded
+/// like alRng_Seed(splitmix64(b + l), stream ^ (l << 52)) with b =
+/// splitmix64(seed ^ splitmix64(stream)).
+alRng8 alRng8_Stream(uint64_t seed, uint64_t stream);
+/// Lane l (0..7) as an alRng, and back.
+static inline alRng alRng8_Lane(const alRng8 *r, int l) { alRng x = {r->state[l], r->inc[l]}; return x; }
+static inline void alRng8_SetLane(alRng8 *r, int l, alRng x) { r->state[l] = x.state; }
+
 #endif

@@ -35,9 +35,10 @@ static void usage(FILE *out)
             "\n"
             "alife is an artificial-life evolution workbench with five modules:\n"
             "steering (steering behaviours), estrings (a string-evolving genetic\n"
-            "algorithm), ants (neural ant foragers), xor (XOR solved by NEAT, which\n"
-            "evolves the network's topology) and pole (pole balancing, one pole or two,\n"
-            "by neuroevolution with CMA-ES or the GA).\n"
+            "algorithm), ants (neural ant foragers, their brains evolved by the GA,\n"
+            "CMA-ES or NEAT), xor (XOR solved by NEAT, which evolves the network's\n"
+            "topology) and pole (pole balancing, one pole or two, by neuroevolution\n"
+            "with the GA, CMA-ES or NEAT). run.algorithm chooses the algorithm.\n"
             "With no command it opens the GUI on the ants module.\n"
             "\n"
             "commands:\n");

@@ -33,6 +33,19 @@ alRng alRng_Stream(uint64_t seed, uint64_t stream)
     return r;
 }
 
+alRng8 alRng8_Stream(uint64_t seed, uint64_t stream)
+{
+    alRng8 r;
+    uint64_t b = splitmix64(seed ^ splitmix64(stream));
+    for (int l = 0; l < 8; ++l) {
+        // alRng_Seed written out: state 0, one step, plus initstate, one step.
+        uint64_t inc = ((stream ^ ((uint64_t)l << 52)) << 1u) | 1u;
+        r.inc[l] = inc;
+        r.state[l] = (inc + splitmix64(b + (uint64_t)l)) * 6364136223846793005ULL + inc;
+    }
+    return r;
+}
+
 uint32_t alRng_Bounded(alRng *rng, uint32_t bound)
 {
     // Reject the low values that would make the modulo biased

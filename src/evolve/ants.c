@@ -75,22 +75,25 @@ _Static_assert((int)CACHE_K < (int)AL_ANTS_NEAREST_MAX_K, "al_ants_nearest serve
 // What an ant knows about the nearest items of one kind (food or mines);
 // see check_near() and reselect(). Two levels, so that the per-tick check is
 // one distance per ant, done as a vector pass over a chunk of ants:
-//   - the CACHE_K items nearest at the last full lookup (odometer odo0), and
-//     `bound`: every other item was at least that far then;
-//   - the nearest item now (near, at nx, ny) and `second`: at odometer odo1
+//   - the CACHE_K items nearest at the last full lookup (made at x0, y0), and
+//     `bound`: every other item was at least that far from there;
+//   - the nearest item now (near, at nx, ny) and `second`: from (x1, y1)
 //     every other item was at least that far.
-// An ant that has travelled t since odo1 finds every other item at least
-// second - t away (triangle inequality), so while its `near` is nearer than
-// that it is still the nearest; otherwise it reselects among the cached
-// items, and only when those cannot be trusted either looks all items up.
+// An ant now t away from (x1, y1) (the world's distance, wrapped: not the
+// path it took, which for a circling ant is far longer) finds every other
+// item at least second - t away (triangle inequality), so while its `near`
+// is nearer than that it is still the nearest; otherwise it reselects among
+// the cached items, and only when those cannot be trusted either looks all
+// items up. The answer is always a full scan's (ties: the lower index), so
+// when the look-ups happen cannot change it.
 typedef struct near_cache {
     int *idx;     // [a * CACHE_K + j] cached items (padded with slot 0 when fewer)
     float *bound; // as above; -inf = stale
-    float *odo0;
+    float *x0, *y0;
     int *near;      // the nearest item now
     float *nx, *ny; // its position
     float *second;  // as above; -inf = stale
-    float *odo1;
+    float *x1, *y1;
     float *nd2; // squared distance to near (the shared world's claims compare it)
 } near_cache;
 
@@ -189,9 +192,10 @@ static void swarm_free(swarm *w)
 {
     void *ptrs[] = {w->x,         w->y,        w->lx,      w->ly,      w->speed,     w->odo,
                     w->sfx,       w->sfy,      w->smx,     w->smy,     w->fc.idx,    w->fc.bound,
-                    w->fc.odo0,   w->fc.near,  w->fc.nx,   w->fc.ny,   w->fc.second, w->fc.odo1,
-                    w->mc.idx,    w->mc.bound, w->mc.odo0, w->mc.near, w->mc.nx,     w->mc.ny,
-                    w->mc.second, w->mc.odo1,  w->fc.nd2,  w->mc.nd2,  w->claim,     w->touch,
+                    w->fc.x0,     w->fc.y0,    w->fc.near, w->fc.nx,   w->fc.ny,     w->fc.second,
+                    w->fc.x1,     w->fc.y1,    w->mc.idx,  w->mc.bound, w->mc.x0,    w->mc.y0,
+                    w->mc.near,   w->mc.nx,    w->mc.ny,   w->mc.second, w->mc.x1,   w->mc.y1,
+                    w->fc.nd2,    w->mc.nd2,   w->claim,   w->touch,
                     w->mdist,     w->food,     w->hits,    w->alive,   w->elite,     w->rng,
                     w->fx,        w->fy,       w->mx,      w->my,      w->wt,        w->act,
                     w->gtarget,   w->gint,     w->gflt};
@@ -260,12 +264,14 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         near_cache *k = caches[c];
         ALLOC(k->idx, s * CACHE_K);
         ALLOC(k->bound, s);
-        ALLOC(k->odo0, s);
+        ALLOC(k->x0, s);
+        ALLOC(k->y0, s);
         ALLOC(k->near, s);
         ALLOC(k->nx, s);
         ALLOC(k->ny, s);
         ALLOC(k->second, s);
-        ALLOC(k->odo1, s);
+        ALLOC(k->x1, s);
+        ALLOC(k->y1, s);
         ALLOC(k->nd2, s);
     }
     w->shared = def->world_mode == AL_ANTS_SHARED;
@@ -322,6 +328,14 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
 
 // ---- sensing -------------------------------------------------------------
 
+// How far (x, y) is from (ax, ay) in the world (wrapped as alWorld_Delta):
+// what bounds how much nearer any item can have come since the ant was there.
+static inline float moved_since(const alWorld *wd, float x, float y, float ax, float ay)
+{
+    alVec2 d = alWorld_Delta(wd, alV2(ax, ay), alV2(x, y));
+    return sqrtf(d.x * d.x + d.y * d.y);
+}
+
 // The rare per-ant work after a vector pass (a look-up, an item eaten, an ant
 // off the edge) goes through a bit mask of the lanes that need it, lowest
 // first: the same order as a loop over the ants, without a hard-to-predict
@@ -334,7 +348,7 @@ static inline unsigned lanes(int n)
 
 // Picks ant a's nearest item among its cached ones (ix, iy: its copy of the
 // items), looking all count items up first when the cache cannot be trusted
-// (or when lookup is set), and sets near, nx, ny, second, odo1. The cached
+// (or when lookup is set), and sets near, nx, ny, second, x1, y1. The cached
 // items' positions are read live, so an item that moves (is eaten and
 // respawns) needs no lookup: the set of uncached items, and how far they
 // are, is the same.
@@ -346,7 +360,6 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
     const float W = wd->width, H = wd->height;
     const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
     alVec2 p = alV2(w->x[a], w->y[a]);
-    float odo = w->odo[a];
     int *idx = c->idx + (size_t)a * CACHE_K;
     for (;;) {
         if (lookup) {
@@ -360,13 +373,13 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
             for (int j = found; j < CACHE_K; ++j)
                 idx[j] = idx[0];
             c->bound[a] = sqrtf(next);
-            c->odo0[a] = odo;
+            c->x0[a] = p.x;
+            c->y0[a] = p.y;
         }
         // The cached items' squared distances (alWorld_DistSq's bits, no
         // branches), then the nearest as the smallest key: distance bits
-        // high, and low the index (the shared world's claims need a full
-        // scan's answer, ties to the lower index) or, in own worlds, the slot
-        // (ties to the first cached, as these worlds always chose).
+        // high, and low the index: a full scan's answer, ties to the lower
+        // index, whichever items the cache holds.
         float dd[CACHE_K];
         for (int j = 0; j < CACHE_K; ++j) {
             int i = idx[j];
@@ -381,16 +394,16 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
         for (int j = 0; j < CACHE_K; ++j) {
             uint32_t bits;
             memcpy(&bits, &dd[j], sizeof bits);
-            uint64_t key = (uint64_t)bits << 32 | (uint32_t)(w->shared ? idx[j] : j);
+            uint64_t key = (uint64_t)bits << 32 | (uint32_t)idx[j];
             bk = key < bk ? key : bk;
         }
-        const int best = w->shared ? (int)(uint32_t)bk : idx[(uint32_t)bk];
+        const int best = (int)(uint32_t)bk;
         float b1, b2 = INFINITY;
         uint32_t b1bits = (uint32_t)(bk >> 32);
         memcpy(&b1, &b1bits, sizeof b1);
         for (int j = 0; j < CACHE_K; ++j) // padding repeats slot 0: not a second item
             b2 = idx[j] != best && dd[j] < b2 ? dd[j] : b2;
-        float uncached = c->bound[a] - (odo - c->odo0[a]);
+        float uncached = c->bound[a] - moved_since(wd, p.x, p.y, c->x0[a], c->y0[a]);
         // A hair of slack so rounding can never let a stale answer through.
         if (lookup || sqrtf(b1) + 1e-3f < uncached) {
             c->near[a] = best;
@@ -398,7 +411,8 @@ static void reselect(const alAnts *s, const swarm *w, near_cache *c, int a, int 
             c->ny[a] = iy[best];
             float s2 = sqrtf(b2);
             c->second[a] = s2 < uncached ? s2 : uncached;
-            c->odo1[a] = odo;
+            c->x1[a] = p.x;
+            c->y1[a] = p.y;
             return;
         }
         lookup = true;
@@ -419,16 +433,20 @@ static INLINE void check_near(const alAnts *s, const swarm *w, near_cache *c, in
     const bool wrap = wd->edge == AL_EDGE_WRAP;
     const float W = wd->width, H = wd->height;
     const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
-    const float *restrict x = w->x + a0, *restrict y = w->y + a0, *restrict odo = w->odo + a0;
+    const float *restrict x = w->x + a0, *restrict y = w->y + a0;
     const float *restrict nx = c->nx + a0, *restrict ny = c->ny + a0;
-    const float *restrict second = c->second + a0, *restrict odo1 = c->odo1 + a0;
+    const float *restrict second = c->second + a0;
+    const float *restrict x1 = c->x1 + a0, *restrict y1 = c->y1 + a0;
     for (int l = 0; l < U; ++l) {
         float dx = al_scan_wrap(nx[l] - x[l], hw, W), dy = al_scan_wrap(ny[l] - y[l], hh, H);
         float d2 = dx * dx + dy * dy;
-        float lim = second[l] - (odo[l] - odo1[l]) - 1e-3f;
-        fix[l] = (lim <= 0.0f) | (d2 >= lim * lim);
-        nd2[l] = d2;
         float d = sqrtf(d2);
+        // near stays the nearest while d + (how far the ant is from x1, y1)
+        // is below second, with a hair of slack: compared squared, no root.
+        float ex = al_scan_wrap(x[l] - x1[l], hw, W), ey = al_scan_wrap(y[l] - y1[l], hh, H);
+        float lim = second[l] - d - 1e-3f;
+        fix[l] = (lim <= 0.0f) | (ex * ex + ey * ey >= lim * lim);
+        nd2[l] = d2;
         float inv = d > 1e-6f ? 1.0f / d : 0.0f;
         ux[l] = dx * inv;
         uy[l] = dy * inv;
@@ -716,11 +734,13 @@ static bool note_moved(const alAnts *s, const swarm *w, near_cache *c, int a, in
     if (j == near) return true;
     const alWorld *wd = &s->def.world;
     const alVec2 p = alV2(w->x[a], w->y[a]);
-    const float odo = w->odo[a], margin = 1e-2f;
+    const float margin = 1e-2f;
+    // The bounds are about the places they were taken at (x0, y0 and x1,
+    // y1): j breaks one when it lands nearer to that place than the bound.
     float d = sqrtf(alWorld_DistSq(wd, p, alV2(ix[j], iy[j])));
-    bool redo = d <= c->second[a] - (odo - c->odo1[a]) + margin;
-    float uncached = c->bound[a] - (odo - c->odo0[a]);
-    if (!(d <= uncached + margin)) return redo;
+    bool redo = moved_since(wd, ix[j], iy[j], c->x1[a], c->y1[a]) <= c->second[a] + margin;
+    if (!(moved_since(wd, ix[j], iy[j], c->x0[a], c->y0[a]) <= c->bound[a] + margin)) return redo;
+    float uncached = c->bound[a] - moved_since(wd, p.x, p.y, c->x0[a], c->y0[a]);
     int *idx = c->idx + (size_t)a * CACHE_K;
     int far = -1;
     float fd2 = -1.0f;
@@ -744,13 +764,15 @@ static bool note_moved(const alAnts *s, const swarm *w, near_cache *c, int a, in
         out = fd;
     }
     c->bound[a] = (out < uncached ? out : uncached) - 1e-3f;
-    c->odo0[a] = odo;
+    c->x0[a] = p.x;
+    c->y0[a] = p.y;
     return redo;
 }
 
 // Marks in touch[] every ant that note_moved may have work for when item j
-// moves to (jx, jy): j was its nearest, or j is within the larger of its two
-// bounds (with a wider margin than note_moved's). One vector pass over the ants.
+// moves to (jx, jy): j was its nearest, or j is within one of its two bounds
+// of the place that bound was taken at (with a wider margin than
+// note_moved's). One vector pass over the ants.
 static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int a0, int a1, int j,
                        float jx, float jy, unsigned char *restrict touch)
 {
@@ -758,20 +780,16 @@ static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int
     const bool wrap = wd->edge == AL_EDGE_WRAP;
     const float W = wd->width, H = wd->height;
     const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
-    const float *restrict x = w->x, *restrict y = w->y, *restrict odo = w->odo;
-    const float *restrict second = c->second, *restrict odo1 = c->odo1;
-    const float *restrict bound = c->bound, *restrict odo0 = c->odo0;
+    const float *restrict second = c->second, *restrict x1 = c->x1, *restrict y1 = c->y1;
+    const float *restrict bound = c->bound, *restrict x0 = c->x0, *restrict y0 = c->y0;
     const int *restrict near = c->near;
     for (int a = a0; a < a1; ++a) {
-        float dx = jx - x[a], dy = jy - y[a];
-        dx = dx > hw ? dx - W : dx;
-        dx = dx < -hw ? dx + W : dx;
-        dy = dy > hh ? dy - H : dy;
-        dy = dy < -hh ? dy + H : dy;
-        float l1 = second[a] - (odo[a] - odo1[a]), l2 = bound[a] - (odo[a] - odo0[a]);
-        float lim = (l1 > l2 ? l1 : l2) + 2e-2f;
-        touch[a] |=
-            (unsigned char)((near[a] == j) | ((lim > 0.0f) & (dx * dx + dy * dy <= lim * lim)));
+        float e1x = al_scan_wrap(jx - x1[a], hw, W), e1y = al_scan_wrap(jy - y1[a], hh, H);
+        float e0x = al_scan_wrap(jx - x0[a], hw, W), e0y = al_scan_wrap(jy - y0[a], hh, H);
+        float l1 = second[a] + 2e-2f, l2 = bound[a] + 2e-2f;
+        touch[a] |= (unsigned char)((near[a] == j) |
+                                    ((l1 > 0.0f) & (e1x * e1x + e1y * e1y <= l1 * l1)) |
+                                    ((l2 > 0.0f) & (e0x * e0x + e0y * e0y <= l2 * l2)));
     }
 }
 
@@ -933,6 +951,14 @@ static inline void unit_call(const alAnts *s, swarm *w, int a0, int a1, int unit
         tick16(s, w, a0, a1, true, 0);
 }
 
+// Whether a run of k shared-world ticks stops after tick t (from 0): a stop
+// was asked for (stop.h) and ticks remain; the run then ends after this
+// whole tick on every thread.
+static bool stop_after(int t, int k)
+{
+    return t + 1 < k && alStop_Requested();
+}
+
 #ifdef ALIFE_HAVE_OPENMP
 // The one-barrier tick of a scanning shared world (no greedy sharing), k
 // ticks on the threads. A worker owns a fixed range of ants (whole 16-ant
@@ -983,7 +1009,7 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
                     w->cnear[m][par][a] = kc[m]->near[a];
                     w->cnd2[m][par][a] = w->alive[a] ? kc[m]->nd2[a] : INFINITY;
                 }
-            if (t == 0) halt[par] = tick + 1 < k && alStop_Requested();
+            if (t == 0) halt[par] = stop_after(tick, k);
 #pragma omp barrier
             for (int m = 0; m < (w->nmines ? 2 : 1); ++m) { // food first, then mines
                 float *ix = m ? wc->mx : wc->fx, *iy = m ? wc->my : wc->fy;
@@ -1047,7 +1073,7 @@ static int run_ticks(const alAnts *s, swarm *w, int k)
 #pragma omp single
                 {
                     shared_eat(s, w);
-                    if (t + 1 < k && alStop_Requested()) {
+                    if (stop_after(t, k)) {
                         halt = 1;
                         ran = t + 1;
                     }
@@ -1078,7 +1104,7 @@ static int run_ticks(const alAnts *s, swarm *w, int k)
                 shared_eat(s, w);
                 shared_refresh(s, w, 0, w->n);
                 shared_share(s, w);
-                if (t + 1 < k && alStop_Requested()) {
+                if (stop_after(t, k)) {
                     ran = t + 1;
                     break;
                 }
@@ -1742,7 +1768,7 @@ int64_t alAnts_ParallelRuns(const alAnts *s, int64_t *runs)
 static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights, int nneurons)
 {
     double s = (double)((n + CHUNK - 1) / CHUNK * CHUNK) + 1.0;
-    double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 8.0 * sizeof(float)) +
+    double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 10.0 * sizeof(float)) +
                      2.0 * sizeof(int) + 3.0 + sizeof(alRng); // ... alive, elite, touch
     double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;

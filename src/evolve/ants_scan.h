@@ -71,10 +71,10 @@ AL_NNF_INLINE void al_ants_scan(const alWorld *wd, const float *ix, const float 
 #pragma GCC unroll 2
         for (int g = 0; g < ng; ++g) {
             al_vf16 ax = al_scan_abs(jx - px[g]), ay = al_scan_abs(jy - py[g]);
-            ax = al_nnf_select(ax > vhw, vw - ax, ax);
-            ay = al_nnf_select(ay > vhh, vh - ay, ay);
+            ax = al_nnf_select(al_nnf_lt(vhw, ax), vw - ax, ax);
+            ay = al_nnf_select(al_nnf_lt(vhh, ay), vh - ay, ay);
             al_vf16 d2 = ax * ax + ay * ay;
-            al_vi16 m = d2 < best[g]; // strict: ties keep the lower index
+            al_vi16 m = al_nnf_lt(d2, best[g]); // strict: ties keep the lower index
             best[g] = al_nnf_select(m, d2, best[g]);
             bi[g] = (vj & m) | (bi[g] & ~m);
         }

@@ -49,6 +49,28 @@ __attribute__((target("avx2"), noinline)) static void cross_chunks_avx2(
     *rp = r;
 }
 
+// A block's pairs by uniform crossover at rate 1 (no coin to draw), byte
+// genomes of a multiple of 32 genes, in AVX2: crossover()'s draws and
+// genes pair by pair, without its call and set-up each pair. Pair p's
+// parents are par[2p], par[2p+1]; its children rows first_row + 2p, + 1.
+__attribute__((target("avx2"), noinline)) static void cross_block_avx2(const alGa *ga, int nb,
+                                                                       const int *par, int first_row,
+                                                                       int npairs, alRng *rp)
+{
+    alRng r = *rp;
+    const int chunks = ga->len / 32;
+    const size_t stride = ga->stride;
+    const unsigned char *from = ga->genes[ga->cur];
+    unsigned char *c0 = ga->genes[nb] + (size_t)first_row * stride;
+    for (int p = 0; p < npairs; ++p, c0 += 2 * stride) {
+        const unsigned char *a = from + (size_t)par[2 * p] * stride;
+        const unsigned char *b = from + (size_t)par[2 * p + 1] * stride;
+        for (int k = 0; k < chunks; ++k)
+            cross32(a + 32 * k, b + 32 * k, c0 + 32 * k, c0 + stride + 32 * k, alRng_Next(&r));
+    }
+    *rp = r;
+}
+
 // ---- variation --------------------------------------------------------------------------
 
 static void crossover(const alGa *ga, const unsigned char *restrict a,
@@ -142,9 +164,12 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
 {
     // Four streams per block: the first parent and crossover, the second
     // parent, mutation gaps, mutation values. Separate chains let the CPU
-    // draw them in parallel.
+    // draw them in parallel. Byte genomes (the strings' hot path) draw their
+    // parents from eight lanes at once instead (ga_select_lanes.c).
+    const bool lanes = ga->def.type == AL_GENOME_BYTES;
     alRng r = alRng_Stream(ga->seed, stream_id(ga, KIND_BREED, ga->gen, (uint64_t)block));
-    alRng r2 = alRng_Stream(ga->seed, stream_id(ga, KIND_MATE, ga->gen, (uint64_t)block));
+    alRng r2 = {0, 1};
+    if (!lanes) r2 = alRng_Stream(ga->seed, stream_id(ga, KIND_MATE, ga->gen, (uint64_t)block));
     alRng rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
     alRng rv = alRng_Stream(ga->seed, stream_id(ga, KIND_VALUES, ga->gen, (uint64_t)block));
     const int cur = ga->cur;
@@ -153,8 +178,28 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     int64_t done = 0;
     const bool rows_at_once = ga->def.type == AL_GENOME_BYTES && ga->def.mutation_rate > 0 &&
                               ga->def.mutation_rate < 1;
-    for (int p = p0; p < p1; ++p) {
-        int a = select_one(ga, &r), b = select_one(ga, &r2);
+    int par[2 * BLOCK_PAIRS];
+    if (lanes) {
+        alRng8 sel = alRng8_Stream(ga->seed, stream_id(ga, KIND_SELECT, ga->gen, (uint64_t)block));
+        ga_select_lanes(ga, &sel, 2 * (p1 - p0), par);
+    }
+    const bool block_cross = lanes && ga->wide && ga->def.crossover == AL_CROSS_UNIFORM &&
+                             ga->cross_thr > UINT32_MAX && ga->len % 32 == 0;
+    if (block_cross) {
+        cross_block_avx2(ga, nb, par, first_child + 2 * p0, p1 - p0, &r);
+        if (!rows_at_once)
+            for (int i = first_child + 2 * p0; i < first_child + 2 * p1; ++i)
+                ga_mutate(ga, row(ga, nb, i), &rg, &rv);
+    }
+    for (int p = p0; p < p1 && !block_cross; ++p) {
+        int a, b;
+        if (lanes) {
+            a = par[2 * (p - p0)];
+            b = par[2 * (p - p0) + 1];
+        } else {
+            a = select_one(ga, &r);
+            b = select_one(ga, &r2);
+        }
         int i0 = first_child + 2 * p, i1 = i0 + 1; // i1 may be the spare row n
         unsigned char *c0 = row(ga, nb, i0), *c1 = row(ga, nb, i1);
         crossover(ga, row(ga, cur, a), row(ga, cur, b), c0, c1, &r);

@@ -8,6 +8,7 @@
 //   ga_access.c   the accessors (population, fitness, last generation)
 //   ga_stats.c    a generation's statistics, diversity, the stop rule
 //   ga_select.c   selection tables, elites and top-N (ga_select.h: one parent)
+//   ga_select_lanes.c  byte genomes' parents from eight lanes (ga_lanes.h: PCG32 in AVX2)
 //   ga_breed.c    one block of children: parents, crossover, evaluation
 //   ga_mutate.c   per-gene mutation
 //   ga_epoch.c    evaluation, closing a generation, the thread choice
@@ -23,8 +24,10 @@
 //    one child into the next (a block's children are one run of genes), so
 //    no draw is spent on each child's end;
 //  - bounded integers use Lemire's multiply-and-reject (no division);
-//  - tournaments compare without branches; uniform crossover mixes 8 genes
-//    at a time through a byte mask;
+//  - tournaments compare without branches; byte genomes draw their parents
+//    from eight PCG32 lanes (ga_select_lanes.c: parent q from lane q % 8),
+//    eight tournaments at once in AVX2 registers where the CPU has them;
+//    uniform crossover mixes 8 genes at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
 //    and evaluated right after their block (16 pairs) is made, while still
 //    in cache.
@@ -61,6 +64,7 @@ enum {
     KIND_GAPS = 4,
     KIND_VALUES = 5,
     KIND_MATE = 6,
+    KIND_SELECT = 7, // byte genomes: the eight selection lanes (ga_select_lanes.c)
 };
 
 // An integer range [0, n) with its rejection threshold for Lemire's method.
@@ -168,6 +172,10 @@ int ga_top_keys(const alGa *ga, int count, int *idx);
 void ga_mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng *gaps, alRng *values);
 /// ga_mutate.c: genome g (float genomes; byte genomes with rate 0 or 1).
 void ga_mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values);
+
+/// ga_select_lanes.c: byte genomes: count parents into par, parent q by
+/// select_one on lane q % 8 of lanes (AVX2 tournaments where ga->wide).
+void ga_select_lanes(const alGa *ga, alRng8 *lanes, int count, int *par);
 
 /// ga_breed.c: breeds block `block` of the pairs of children into buffer nb
 /// from child first_child on (and evaluates them with a callback); adds the

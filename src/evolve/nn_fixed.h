@@ -49,11 +49,31 @@ AL_NNF_INLINE al_vf16 al_nnf_select(al_vi16 m, al_vf16 a, al_vf16 b)
     return (al_vf16)(((al_vi16)a & m) | ((al_vi16)b & ~m));
 }
 
+/// a < b lane by lane (all ones or zero per lane). A loop, not the vector
+/// operator: GCC lowers a 16-lane compare for a CPU without 16-lane
+/// registers (the AVX2 and baseline clones) lane by lane in scalar code, a
+/// compare and branch per lane; the loop it vectorises for each clone's own
+/// width (one compare on AVX-512, two on AVX2, four on SSE2).
+AL_NNF_INLINE al_vi16 al_nnf_lt(al_vf16 a, al_vf16 b)
+{
+    float x[AL_NNF_LANES], y[AL_NNF_LANES];
+    int32_t m[AL_NNF_LANES];
+    memcpy(x, &a, sizeof x);
+    memcpy(y, &b, sizeof y);
+#ifdef _OPENMP
+#pragma omp simd
+#endif
+    for (int l = 0; l < AL_NNF_LANES; ++l) m[l] = -(int32_t)(x[l] < y[l]);
+    al_vi16 v;
+    memcpy(&v, m, sizeof v);
+    return v;
+}
+
 // alNN_Exp on 16 lanes.
 AL_NNF_INLINE al_vf16 al_nnf_exp(al_vf16 x)
 {
     const al_vf16 lo = (al_vf16){0} - 87.0f, hi = (al_vf16){0} + 87.0f;
-    x = al_nnf_select(x < lo, lo, al_nnf_select(x > hi, hi, x));
+    x = al_nnf_select(al_nnf_lt(x, lo), lo, al_nnf_select(al_nnf_lt(hi, x), hi, x));
     al_vf16 fn, p;
     AL_NN_EXP_REDUCE(al_vf16, x, fn, p);
     al_vi16 bits = (__builtin_convertvector(fn, al_vi16) + 127) << 23;
@@ -62,6 +82,17 @@ AL_NNF_INLINE al_vf16 al_nnf_exp(al_vf16 x)
 
 // alNN_Activate(AL_ACT_SIGMOID, k, a) on 16 lanes.
 AL_NNF_INLINE al_vf16 al_nnf_sigmoid(float k, al_vf16 a) { return 1.0f / (1.0f + al_nnf_exp(-k * a)); }
+
+/// One neuron's weighted sum on 16 lanes: w[0] * in[0] + ... + w[n-1] *
+/// in[n-1] (weight i at w[i * stride]), then its bias w[n * stride], added in
+/// that order (nn.c's forward_chunk). n is a constant once inlined.
+AL_NNF_INLINE al_vf16 al_nnf_neuron_sum(const float *w, size_t stride, const al_vf16 *in, const int n)
+{
+    al_vf16 acc = al_nnf_load(w) * in[0];
+#pragma GCC unroll 6
+    for (int i = 1; i < n; ++i) acc += al_nnf_load(w + i * stride) * in[i];
+    return acc + al_nnf_load(w + n * stride);
+}
 
 /// The forward pass of nb (1 or 2, a constant) groups of 16 networks at wt
 /// (weight w of lane a at wt[w * stride + a], group g's lanes 16 g on):
@@ -87,13 +118,9 @@ AL_NNF_INLINE void al_nnf_forward_n(const float *wt, size_t stride, float k, flo
 #pragma GCC unroll 6
     for (int j = 0; j < AL_NNF_HID; ++j)
 #pragma GCC unroll 2
-        for (int g = 0; g < nb; ++g) {
-            const float *w = wt + (size_t)j * (AL_NNF_IN + 1) * stride + g * AL_NNF_LANES;
-            al_vf16 acc = al_nnf_load(w) * in[g][0];
-#pragma GCC unroll 4
-            for (int i = 1; i < AL_NNF_IN; ++i) acc += al_nnf_load(w + i * stride) * in[g][i];
-            hid[g][j] = acc + al_nnf_load(w + AL_NNF_IN * stride);
-        }
+        for (int g = 0; g < nb; ++g)
+            hid[g][j] = al_nnf_neuron_sum(wt + (size_t)j * (AL_NNF_IN + 1) * stride + g * AL_NNF_LANES,
+                                          stride, in[g], AL_NNF_IN);
 #pragma GCC unroll 6
     for (int j = 0; j < AL_NNF_HID; ++j)
 #pragma GCC unroll 2
@@ -104,13 +131,9 @@ AL_NNF_INLINE void al_nnf_forward_n(const float *wt, size_t stride, float k, flo
 #pragma GCC unroll 2
     for (int j = 0; j < AL_NNF_OUT; ++j)
 #pragma GCC unroll 2
-        for (int g = 0; g < nb; ++g) {
-            const float *w = wt + (size_t)(WO + j * (AL_NNF_HID + 1)) * stride + g * AL_NNF_LANES;
-            al_vf16 acc = al_nnf_load(w) * hid[g][0];
-#pragma GCC unroll 6
-            for (int i = 1; i < AL_NNF_HID; ++i) acc += al_nnf_load(w + i * stride) * hid[g][i];
-            out[g][j] = acc + al_nnf_load(w + AL_NNF_HID * stride);
-        }
+        for (int g = 0; g < nb; ++g)
+            out[g][j] = al_nnf_neuron_sum(wt + (size_t)(WO + j * (AL_NNF_HID + 1)) * stride + g * AL_NNF_LANES,
+                                          stride, hid[g], AL_NNF_HID);
 #pragma GCC unroll 2
     for (int j = 0; j < AL_NNF_OUT; ++j)
 #pragma GCC unroll 2

@@ -163,11 +163,11 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
         def.set_count = g->sets.count;
     }
     char sc[64], lesson[1024];
-    const char *chosen = m == 0 && !g->modules ? scenario_choice(g, extra, sc, sizeof sc) : NULL;
+    const char *chosen = m == MODE_STEERING && !g->modules ? scenario_choice(g, extra, sc, sizeof sc) : NULL;
     bool from_lesson = false;
     if (!g->modules && (chosen || !user)) {
         char name[128];
-        if (m == 0) {
+        if (m == MODE_STEERING) {
             if (!chosen) { // the default scenario's lesson
                 alConfigDef dd = alDefaultConfigDef();
                 dd.module = "steering";
@@ -189,7 +189,7 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
                 def.sets = NULL;
                 def.set_count = 0;
             }
-            from_lesson = m == 0; // a steering lesson's world is its own: no kept overrides
+            from_lesson = m == MODE_STEERING; // a steering lesson's world is its own: no kept overrides
         }
     }
     alConfig *cfg;
@@ -325,9 +325,10 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
         }
         char name[128];
         run_name(g, m, cfg, name, sizeof name);
-        // A brain file replays (--brain): the ants evolving under it are no
-        // experiment of the user's, so they are not logged.
-        const char *db = g->brain && m == 2 ? NULL : g->db_path;
+        // A brain file (--brain) is replayed in the ants mode, which then
+        // evolves nothing (max_gens 0 below): no run of the user's, so it is
+        // not logged.
+        const char *db = g->brain && m == MODE_ANTS ? NULL : g->db_path;
         alResult r = al_session_open_with_class(&fresh, cls, run_cfg, db, name, err);
         if (r != AL_OK) {
             alDestroyConfig(cfg);
@@ -363,7 +364,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->ctx.session = &g->s;
     g->ctx.db_path = g->db_path;
     g->ctx.paused = g->paused;
-    if (g->brain && m == 2) {
+    if (g->brain && m == MODE_ANTS) {
         g->ctx.brain = g->brain;
         g->ctx.brain_n = g->brain_n;
         g->ctx.brain_seed = g->brain_seed;
@@ -399,7 +400,7 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
         return false;
     }
     char sc[64];
-    if (m == 0 && !g->modules && extra && scenario_choice(g, extra, sc, sizeof sc) &&
+    if (m == MODE_STEERING && !g->modules && extra && scenario_choice(g, extra, sc, sizeof sc) &&
         strncmp(extra, "steering.scenario=", 18) == 0) {
         // A new lesson: the overrides made in the last one do not carry over.
         al_sets_free(&g->extra[m]);
@@ -877,13 +878,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
                                      "shows the latest generation's best");
         return;
     }
-    if (g->lesson && !g->help && sk &&
+    if ((g->lesson || g->help) && sk &&
         (act == K_SCROLL_UP || act == K_SCROLL_DOWN || act == K_LINE_UP || act == K_LINE_DOWN)) {
-        int page = g->lesson_visible > 2 ? g->lesson_visible - 1 : 1; // the lesson scrolls
-        al_lesson_overlay_scroll(g, act == K_LINE_UP     ? -1
-                                    : act == K_LINE_DOWN ? 1
-                                    : act == K_SCROLL_UP ? -page
-                                                         : page);
+        // the help (over everything) or the lesson scrolls
+        int visible = g->help ? g->help_visible : g->lesson_visible, page = visible > 2 ? visible - 1 : 1;
+        int rows = act == K_LINE_UP ? -1 : act == K_LINE_DOWN ? 1 : act == K_SCROLL_UP ? -page : page;
+        if (g->help)
+            al_shell_help_scroll(g, rows);
+        else
+            al_lesson_overlay_scroll(g, rows);
         return;
     }
     if ((g->help || g->lesson) && !repeat && sym != SDLK_ESCAPE) { // any key closes an overlay
@@ -958,7 +961,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) g->lesson = true, g->lesson_top = 0;
         break;
     case K_HELP:
-        if (!repeat) g->help = true;
+        if (!repeat) g->help = true, g->help_top = 0;
         break;
     case K_SCROLL_UP: scroll_panel(g, -120); break;
     case K_SCROLL_DOWN: scroll_panel(g, 120); break;
@@ -993,8 +996,11 @@ bool al_gui_handle_events(al_gui *g)
             if (strcmp(e.text.text, "j") == 0 || strcmp(e.text.text, "J") == 0) continue;
         }
         if (jump_prompt(g, &e)) continue;
-        if (e.type == SDL_MOUSEWHEEL && g->lesson && !g->help) { // the lesson scrolls
-            al_lesson_overlay_scroll(g, -3 * e.wheel.y);
+        if (e.type == SDL_MOUSEWHEEL && (g->lesson || g->help)) { // the help or the lesson scrolls
+            if (g->help)
+                al_shell_help_scroll(g, -3 * e.wheel.y);
+            else
+                al_lesson_overlay_scroll(g, -3 * e.wheel.y);
             continue;
         }
         // The mouse wheel over the side panel scrolls it.

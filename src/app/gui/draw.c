@@ -1,7 +1,6 @@
 // World-view drawing helpers: world->screen transform, primitives, and the
 // triangle batch that draws thousands of agents in one SDL_RenderGeometry.
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -53,18 +52,6 @@ void al_draw_disc(al_canvas *c, alVec2 centre, float r, SDL_Color col)
     one.cap = 3 * 64;
     al_batch_disc(&one, c, centre, r, segments_for(r * c->scale), col);
     SDL_RenderGeometry(c->r, NULL, one.v, one.count, NULL, 0);
-}
-
-void al_draw_text(al_canvas *c, alVec2 at, SDL_Color col, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    SDL_FPoint p = al_canvas_to_screen(c, at);
-    float w = (float)al_text_width(c->small, buf), h = (float)al_font_height(c->small);
-    al_draw_text_px(c->r, c->small, p.x - 0.5f * w, p.y - 0.5f * h, col, buf);
 }
 
 // ---- batch ----------------------------------------------------------------------

@@ -73,3 +73,28 @@ int al_lesson_text(const char *path, char *out, size_t cap)
         out[--n] = '\0';
     return lines;
 }
+
+bool al_lesson_opens_paragraph(const char *s)
+{
+    static const char *const heads[] = {"What ", "Watch", "Try", "Run:", "In the window", "Settings:", "Why "};
+    for (size_t i = 0; i < sizeof heads / sizeof heads[0]; ++i)
+        if (strncmp(s, heads[i], strlen(heads[i])) == 0) return true;
+    return false;
+}
+
+int al_lesson_paragraphs(char *text)
+{
+    int n = text[0] ? 1 : 0;
+    bool first = true; // the title line stands alone
+    for (char *nl = strchr(text, '\n'), *line = text; nl; line = nl + 1, nl = strchr(line, '\n')) {
+        const char *next = nl + 1;
+        bool joins = !first && nl > line && line[0] != ' ' && next[0] && next[0] != '\n' && next[0] != ' ' &&
+                     !al_lesson_opens_paragraph(next);
+        first = false;
+        if (joins)
+            *nl = ' ';
+        else
+            n++;
+    }
+    return n;
+}

@@ -93,13 +93,12 @@ typedef struct row {
     const char *what; ///< ROW_MARK: the explanation
     int what_n;
     int kind;
+    int label_n; ///< ROW_KEY: the bytes of its label ("What to watch:"), drawn highlighted
 } row;
 
 enum { MAX_ROWS = 600 };
 
-// Bytes of s[0..n) that fit in maxw pixels, cut at a space when one is
-// there; at least one character.
-static int fit(const al_font *f, const char *s, int n, int maxw)
+int al_lesson_fit(const al_font *f, const char *s, int n, int maxw)
 {
     char buf[600];
     int best = 0, space = 0;
@@ -120,10 +119,12 @@ static int fit(const al_font *f, const char *s, int n, int maxw)
 static void add_wrapped(row *rows, int *nr, const al_font *f, int maxw, const char *s, int n,
                         int kind)
 {
-    if (n == 0 && *nr < MAX_ROWS) rows[(*nr)++] = (row){s, 0, NULL, 0, kind};
-    while (n > 0 && *nr < MAX_ROWS) {
-        int k = fit(f, s, n, maxw);
-        rows[(*nr)++] = (row){s, k, NULL, 0, kind};
+    if (n == 0 && *nr < MAX_ROWS) rows[(*nr)++] = (row){s, 0, NULL, 0, kind, 0};
+    for (int first = *nr; n > 0 && *nr < MAX_ROWS;) {
+        int k = al_lesson_fit(f, s, n, maxw);
+        // a key paragraph highlights its label, in its first row only
+        int kd = *nr == first || kind != ROW_KEY ? kind : ROW_TEXT;
+        rows[(*nr)++] = (row){s, k, NULL, 0, kd, 0};
         s += k, n -= k;
         while (n > 0 && *s == ' ')
             s++, n--;
@@ -137,16 +138,34 @@ static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
     SDL_RenderFillRect(r, &rect);
 }
 
+// The label of a paragraph that opens with one (al_lesson_opens_paragraph):
+// through its colon when that comes early ("Try (from the seed):"), else
+// its opening words ("What to try", "Watch").
+static int label_bytes(const char *s, int n)
+{
+    const char *colon = memchr(s, ':', (size_t)(n < 28 ? n : 28));
+    if (colon) return (int)(colon - s) + 1;
+    int words = strncmp(s, "What ", 5) == 0 || strncmp(s, "In the", 6) == 0 ? 3 : 1, k = 0;
+    for (int seen = 0; k < n; ++k)
+        if (s[k] == ' ' && ++seen == words) break;
+    return k;
+}
+
 static void draw_row(al_gui *g, const al_font *f, int x, int y, int keyw, const row *rw, char *last,
                      size_t lcap)
 {
     char line[600];
     snprintf(line, sizeof line, "%.*s", rw->n, rw->s);
-    SDL_Color col = rw->kind == ROW_KEY    ? AL_COL_WARN
-                    : rw->kind == ROW_HEAD ? AL_COL_ACCENT
-                    : rw->kind == ROW_MARK ? AL_COL_GOOD
-                                           : AL_COL_TEXT;
-    al_draw_text_px(g->r, f, (float)x, (float)y, col, line);
+    SDL_Color col = rw->kind == ROW_HEAD ? AL_COL_ACCENT : rw->kind == ROW_MARK ? AL_COL_GOOD : AL_COL_TEXT;
+    if (rw->kind == ROW_KEY) { // the label highlighted, the rest as text
+        char label[600];
+        int ln = label_bytes(rw->s, rw->n);
+        snprintf(label, sizeof label, "%.*s", ln, rw->s);
+        int lw = al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_WARN, label);
+        al_draw_text_px(g->r, f, (float)(x + lw), (float)y, AL_COL_TEXT, line + ln);
+    } else {
+        al_draw_text_px(g->r, f, (float)x, (float)y, col, line);
+    }
     if (rw->kind == ROW_MARK && rw->what) {
         char what[600];
         snprintf(what, sizeof what, "%.*s", rw->what_n, rw->what);
@@ -168,6 +187,7 @@ void al_lesson_overlay_draw(al_gui *g)
     al_shell_lesson_path(g, path, sizeof path);
     int nl = path[0] ? al_lesson_text(path, text, sizeof text) : -1;
     if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
+    al_lesson_paragraphs(text); // wrapped to the box below, not as the file breaks its lines
     al_lesson_marks(g, legend, sizeof legend);
     g->lesson_marks[0] = '\0'; // the marks' first column, for `state`
     al_first_columns(g->lesson_marks, sizeof g->lesson_marks, legend);
@@ -186,14 +206,13 @@ void al_lesson_overlay_draw(al_gui *g)
         for (const char *s = text; *s;) {
             const char *e = strchr(s, '\n');
             int n = e ? (int)(e - s) : (int)strlen(s);
-            bool key_line = strncmp(s, "Watch", 5) == 0 || strncmp(s, "Try", 3) == 0 ||
-                            strncmp(s, "What to", 7) == 0;
+            bool key_line = al_lesson_opens_paragraph(s);
             add_wrapped(rows, &nr, f, tw, s, n, key_line ? ROW_KEY : ROW_TEXT);
             s += n + (e ? 1 : 0);
         }
-        if (nr < MAX_ROWS) rows[nr++] = (row){"", 0, NULL, 0, ROW_GAP};
+        if (nr < MAX_ROWS) rows[nr++] = (row){"", 0, NULL, 0, ROW_GAP, 0};
         static const char head[] = "What the marks mean";
-        if (nr < MAX_ROWS) rows[nr++] = (row){head, (int)strlen(head), NULL, 0, ROW_HEAD};
+        if (nr < MAX_ROWS) rows[nr++] = (row){head, (int)strlen(head), NULL, 0, ROW_HEAD, 0};
         for (const char *s = legend; *s && nr < MAX_ROWS;) {
             const char *e = strchr(s, '\n');
             int n = e ? (int)(e - s) : (int)strlen(s);

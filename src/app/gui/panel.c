@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "text_fit.h"
 #include "view.h"
 
 bool al_panel_fits(const al_panel *p, const al_font *f)
@@ -27,27 +28,6 @@ static void dropped(al_panel *p);
 // Lines a long text or value wraps onto before its rest is cut with "...".
 enum { WRAP_LINES = 3 };
 
-// The longest head of s (at most cap - 1 bytes) that fits width pixels in f,
-// broken before a space or '/' (mid-word only when one word is too wide),
-// copied into part; returns the bytes of s it takes.
-static size_t head_that_fits(const al_font *f, const char *s, int width, char *part, size_t cap)
-{
-    size_t take = strlen(s);
-    if (take >= cap) take = cap - 1;
-    for (;;) {
-        snprintf(part, cap, "%.*s", (int)take, s);
-        if (take <= 1 || al_text_width(f, part) <= width) break;
-        size_t sp = take - 1;
-        while (sp > 0 && s[sp] != ' ' && s[sp] != '/')
-            sp--;
-        take = sp > 0 ? sp : take - 1;
-    }
-    while (take > 1 && ((unsigned char)s[take] & 0xC0) == 0x80)
-        take--; // never split a UTF-8 character
-    snprintf(part, cap, "%.*s", (int)take, s);
-    return take;
-}
-
 // Draws text at column x (width pixels wide) over at most max_lines lines
 // from the cursor, wrapped at spaces; the last line is cut with "..." when
 // text is longer still (the section then says it was cut).
@@ -69,7 +49,7 @@ static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int wid
             p->y += al_font_height(f);
             return;
         }
-        s += head_that_fits(f, s, width, part, sizeof part);
+        s += al_text_head(f, s, width, part, sizeof part);
         al_draw_text_px(p->r, f, (float)x, (float)p->y, col, part);
         p->y += al_font_height(f);
         while (*s == ' ')
@@ -283,7 +263,7 @@ int al_panel_wrap_lines(const al_panel *p, const al_font *f, const char *text)
     int n = 0;
     for (const char *s = text; *s; ++n) {
         if (al_text_width(f, s) <= p->width) return n + 1;
-        s += head_that_fits(f, s, p->width, part, sizeof part);
+        s += al_text_head(f, s, p->width, part, sizeof part);
         while (*s == ' ')
             s++;
     }

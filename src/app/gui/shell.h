@@ -7,9 +7,12 @@
 #include "gui.h"
 #include "options.h"
 #include "session.h"
+#include "text_fit.h"
 #include "view.h"
 
 enum { NMODES = 5, MAXFIG = 4, NSPEEDS = 18 };
+/// The modes, in the order of the 1 .. 5 keys and of mode_names.
+enum { MODE_STEERING, MODE_ESTRINGS, MODE_ANTS, MODE_XOR, MODE_POLE };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor", "pole"};
 /// The lesson file (under experiments/) each mode opens with when no CONFIG
 /// of its module was given, and that L shows; NULL: steering, whose lesson
@@ -91,10 +94,10 @@ static const shell_key shell_keys[] = {
     {K_LESSON, {SDLK_l}, 0, "L", "lesson", "the lesson: what to watch, what to try, the marks"},
     {K_HELP, {SDLK_h, SDLK_F1}, 0, "H F1", "help", "this help"},
     {K_SCROLL_UP, {SDLK_PAGEUP}, 0, "PgUp PgDn", "scroll panel",
-     "scroll the side panel (or the mouse wheel over it); the lesson when open"},
+     "scroll the side panel (or the mouse wheel over it); this help or the lesson when open"},
     {K_SCROLL_DOWN, {SDLK_PAGEDOWN}, 0, "PgDn", "", ""},
     {K_LINE_UP, {SDLK_UP}, 0, "Up Down", "",
-     "scroll the lesson (L) a line; PgUp PgDn a page, the wheel 3 lines"},
+     "scroll this help or the lesson (L) a line; PgUp PgDn a page, the wheel 3 lines"},
     {K_LINE_DOWN, {SDLK_DOWN}, 0, "Down", "", ""},
     {K_SHOT, {SDLK_F12}, 0, "F12", "screenshot", "save the window as a PNG into results/"},
     {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit (an unfinished run is "
@@ -196,6 +199,10 @@ struct al_gui {
     SDL_Rect badges[4];
     int nbadges;
     char banner[240]; ///< the first badge's text ("" none)
+    char status_shown[200]; ///< the status line as last drawn (a form of al_shell_status)
+    SDL_Rect status_rect;   ///< where, its width the text's
+    bool status_cut;        ///< it had to be cut with "..." (even its shortest form was too wide)
+    struct al_canvas_texts world_texts; ///< the world area's words as last drawn (for `state`)
     char last_shot[600];
 
     al_panel_sections sections; ///< the panel's sections as last drawn
@@ -211,7 +218,11 @@ struct al_gui {
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_drawn[1024];       ///< the key labels the help overlay drew last
-    int help_cut;                ///< lines of it cut with "..." to fit their column
+    int help_cut;                ///< keys whose description was cut with "..." (too long even wrapped)
+    int help_top;                ///< the help's first row shown (it scrolls in a small window)
+    int help_rows, help_visible; ///< its rows (a column's) and how many fit, as last drawn
+    bool help_more_above, help_more_below; ///< its "more" signs, as last drawn
+    char help_shown[6144];       ///< the rows drawn, "key\ttext" each ('\n' between; key "" under a key)
     char lesson_drawn[1024];     ///< the lesson file the lesson overlay showed last
     int lesson_top;              ///< the lesson overlay's first row shown (its scroll)
     int lesson_rows, lesson_visible; ///< its rows (wrapped) and how many fit, as last drawn
@@ -226,6 +237,7 @@ struct al_gui {
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
     bool lesson_cut;             ///< the lesson overlay could not show all of its lines
     char plotted[64];           ///< the plotted figure's name, as last drawn
+    char logging[80];           ///< what the speed line says of logging, as last drawn
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)
     bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
@@ -270,10 +282,27 @@ bool al_lesson_find(const char *rel, char *out, size_t cap);
 /// markers stripped), lines separated by '\n'; returns its lines, -1 when
 /// the file cannot be read.
 int al_lesson_text(const char *path, char *out, size_t cap);
+/// Whether a lesson line opens a paragraph of its own by its first words
+/// ("What to watch", "Watch", "Try", "Run:", "In the window", ...).
+bool al_lesson_opens_paragraph(const char *line);
+/// Joins, in place, the lines of each paragraph of a lesson text (from
+/// al_lesson_text) into one line, so the overlay wraps it to its own width:
+/// a paragraph ends at an empty line, before a line that opens one
+/// (al_lesson_opens_paragraph) and around an indented line (a command or a
+/// formula, kept as written); the first line (the title) stands alone.
+/// Returns the lines left.
+int al_lesson_paragraphs(char *text);
+/// Bytes of s[0..n) that fit in maxw pixels of f, cut after a word when one
+/// fits (the lesson overlay's wrapping); at least one character.
+int al_lesson_fit(const al_font *f, const char *s, int n, int maxw);
 /// The lesson overlay (lesson_overlay.c): draws it, scrolled to
 /// g->lesson_top (clamped); scrolls it by rows (negative: up).
 void al_lesson_overlay_draw(al_gui *g);
 void al_lesson_overlay_scroll(al_gui *g, int rows);
+/// The help overlay (help_overlay.c): draws it, scrolled to g->help_top
+/// (clamped) when it does not fit; scrolls it by rows (negative: up).
+void al_help_overlay_draw(al_gui *g);
+void al_shell_help_scroll(al_gui *g, int rows);
 /// The lines of a legend ("mark  what", '\n'-separated) that cfg draws: a
 /// line "[key] ..." only when key is on, "[!key] ..." only when it is not,
 /// "[key=a|b] ..." only when key is a or b, "[c1][c2] ..." when both hold
@@ -292,6 +321,10 @@ void al_shell_report(al_gui *g, al_view_report *r);
 /// generations, or the replayed generation and its tick); its colour in
 /// *col when col is not NULL (shell_draw.c).
 void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col);
+/// The same in the longest form that fits width pixels in font f (shorter
+/// forms drop the tick, then the state's words; numbers are never cut);
+/// true only when even the shortest had to be cut with "...".
+bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap, SDL_Color *col);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);
 /// Where the Parameters section lists key: 0 the module's own, 1 the

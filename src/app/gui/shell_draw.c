@@ -1,7 +1,8 @@
 // The GUI shell's layout and drawing: the world view on the left, the side
 // panel on the right (title, status, last generations, the view's own lines,
-// parameters, keys, flowing down above the plot anchored at the bottom), the
-// help overlay and F12 screenshots. Drawing never steps the simulation.
+// parameters, keys, flowing down above the plot anchored at the bottom) and
+// F12 screenshots; the help overlay is help_overlay.c. Drawing never steps
+// the simulation.
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -61,28 +62,42 @@ void al_shell_canvas(al_gui *g, al_canvas *c)
         .small = g->small,
         .mono = g->mono,
         .batch = &g->batch,
+        .texts = &g->world_texts,
     };
 }
 
-void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
+// The status line's forms, longest first, each shorter than the one before
+// and never a number cut: the less telling parts go first (the tick of an
+// evolving run, the state's words, which the badge above the world and the
+// line's colour also say), then the words shorten. Returns how many.
+enum { STATUS_FORMS = 4, STATUS_LEN = 200 };
+static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Color *col)
 {
     if (!g->have_session) {
-        snprintf(out, cap, "empty world: module not in this build");
+        snprintf(forms[0], STATUS_LEN, "empty world: module not in this build");
+        snprintf(forms[1], STATUS_LEN, "module not in this build");
         if (col) *col = AL_COL_DIM;
-        return;
+        return 2;
     }
     int64_t rgen;
     int rtick, rticks;
     if (g->view && g->view->shown && !g->fast && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
         // A replay is drawn: the line says which generation and its tick (the
         // run's own state is in the badge above the world and the table).
-        if (g->done && rgen == g->s.gens) // the run's population, kept alive
-            snprintf(out, cap, "the population of generation %lld, not evolving   tick %d of %d",
-                     (long long)rgen, rtick, rticks);
-        else
-            snprintf(out, cap, "replay of generation %lld   tick %d of %d", (long long)rgen, rtick, rticks);
+        long long gn = (long long)rgen;
         if (col) *col = AL_COL_WARN;
-        return;
+        if (g->done && rgen == g->s.gens) { // the run's population, kept alive
+            snprintf(forms[0], STATUS_LEN, "the population of gen %lld, not evolving   tick %d of %d", gn, rtick, rticks);
+            snprintf(forms[1], STATUS_LEN, "population of gen %lld   tick %d of %d", gn, rtick, rticks);
+            snprintf(forms[2], STATUS_LEN, "gen %lld alive   tick %d of %d", gn, rtick, rticks);
+            snprintf(forms[3], STATUS_LEN, "tick %d of %d", rtick, rticks);
+        } else {
+            snprintf(forms[0], STATUS_LEN, "replay of gen %lld   tick %d of %d", gn, rtick, rticks);
+            snprintf(forms[1], STATUS_LEN, "replay gen %lld   tick %d of %d", gn, rtick, rticks);
+            snprintf(forms[2], STATUS_LEN, "replay gen %lld   tick %d", gn, rtick);
+            snprintf(forms[3], STATUS_LEN, "tick %d of %d", rtick, rticks);
+        }
+        return 4;
     }
     const char *why = g->done ? al_session_stop_reason(&g->s, "finished") : NULL;
     bool stalled = why && strcmp(why, "stalled") == 0;
@@ -92,22 +107,46 @@ void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
                         : g->jump_to    ? "jumping"
                         : g->paused     ? "paused"
                                         : "running";
+    const char *brief = g->done ? (stalled ? "stalled" : g->s.goal ? "goal" : "limit") : g->fast ? "fast" : state;
     if (col) *col = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
+    long long t = (long long)g->s.ticks;
     if (g->view && g->view->no_table && g->cfg && alConfig_Text(g->cfg, "steering.dt")) {
         // Steering has no generations (its report periods only measure):
         // the simulated time and ticks.
-        snprintf(out, cap, "%s   tick %lld   time %.1f s", state, (long long)g->s.ticks,
-                 (double)g->s.ticks * alConfig_Float(g->cfg, "steering.dt"));
-        return;
+        double secs = (double)g->s.ticks * alConfig_Float(g->cfg, "steering.dt");
+        snprintf(forms[0], STATUS_LEN, "%s   tick %lld   time %.1f s", state, t, secs);
+        snprintf(forms[1], STATUS_LEN, "%s   tick %lld   %.1f s", brief, t, secs);
+        snprintf(forms[2], STATUS_LEN, "tick %lld   %.1f s", t, secs);
+        snprintf(forms[3], STATUS_LEN, "tick %lld", t);
+        return 4;
     }
     char gens[64];
     if (g->s.max_gens == INT64_MAX)
-        snprintf(gens, sizeof gens, "%lld done", (long long)g->s.gens);
+        snprintf(gens, sizeof gens, "gen %lld, no limit", (long long)g->s.gens);
     else
-        snprintf(gens, sizeof gens, "%lld of %lld done", (long long)g->s.gens,
-                 (long long)g->s.max_gens);
-    snprintf(out, cap, "%s   tick %lld   generations %s", state, (long long)g->s.ticks, gens);
-    if (col) *col = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
+        snprintf(gens, sizeof gens, "gen %lld of %lld", (long long)g->s.gens, (long long)g->s.max_gens);
+    snprintf(forms[0], STATUS_LEN, "%s   %s   tick %lld", state, gens, t);
+    snprintf(forms[1], STATUS_LEN, "%s   %s   tick %lld", brief, gens, t);
+    snprintf(forms[2], STATUS_LEN, "%s   %s", brief, gens);
+    snprintf(forms[3], STATUS_LEN, "%s", gens);
+    return 4;
+}
+
+void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
+{
+    char forms[STATUS_FORMS][STATUS_LEN];
+    status_forms(g, forms, col);
+    snprintf(out, cap, "%s", forms[0]);
+}
+
+bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap, SDL_Color *col)
+{
+    char forms[STATUS_FORMS][STATUS_LEN];
+    int n = status_forms(g, forms, col), k = 0;
+    while (k + 1 < n && al_text_width(f, forms[k]) > width)
+        k++;
+    snprintf(out, cap, "%.199s", forms[k]);
+    return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
 }
 
 // ---- drawing ------------------------------------------------------------------------
@@ -118,18 +157,34 @@ static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
     SDL_RenderFillRect(r, &rect);
 }
 
-static void text_centred(al_gui *g, const al_font *f, int cx, int y, SDL_Color col, const char *s)
+// A notice over the world: its lines centred in the world rectangle wr,
+// the first in the title font and the second under it, each wrapped to the
+// rectangle (al_canvas_text) and the pair centred on it as a block.
+static void notice(al_canvas *c, al_gui *g, SDL_Rect wr, SDL_Color col, const char *first,
+                   const char *second)
 {
-    al_draw_text_px(g->r, f, (float)(cx - al_text_width(f, s) / 2), (float)y, col, s);
+    al_fitted a, b;
+    int inner = wr.w - 16 > 1 ? wr.w - 16 : 1;
+    al_text_wrap(g->title, first, inner, 3, &a);
+    al_text_wrap(g->font, second, inner, 4, &b);
+    int y = wr.y + (wr.h - a.h - 8 - b.h) / 2;
+    if (y < wr.y) y = wr.y;
+    SDL_Rect box = {wr.x + 8, y, inner, a.h};
+    al_canvas_text(c, g->title, box, 0, col, first);
+    box.y += a.h + 8;
+    box.h = wr.y + wr.h - box.y > 0 ? wr.y + wr.h - box.y : 0;
+    if (box.h > b.h) box.h = b.h;
+    al_canvas_text(c, g->font, box, 0, AL_COL_DIM, second);
 }
 
-// A rounded-looking badge with text, e.g. "PAUSED", recorded for `state`;
-// returns its width.
-static int badge(al_gui *g, int x, int y, SDL_Color bg, const char *s)
+// A rounded-looking badge with text, e.g. "PAUSED", recorded for `state`,
+// at most maxw pixels wide (its text cut with "..." beyond); returns its width.
+static int badge(al_gui *g, al_canvas *c, int x, int y, int maxw, SDL_Color bg, const char *s)
 {
     int w = al_text_width(g->font, s) + 16, h = al_font_height(g->font) + 6;
+    if (w > maxw) w = maxw > 16 ? maxw : 16;
     fill(g->r, (SDL_Rect){x, y, w, h}, bg);
-    al_draw_text_px(g->r, g->font, (float)(x + 8), (float)(y + 3), AL_RGB(16, 18, 22), s);
+    al_canvas_text(c, g->font, (SDL_Rect){x + 8, y + 3, w - 16, h - 6}, -1, AL_RGB(16, 18, 22), s);
     if (g->nbadges == 0) snprintf(g->banner, sizeof g->banner, "%s", s);
     if (g->nbadges < (int)(sizeof g->badges / sizeof g->badges[0]))
         g->badges[g->nbadges++] = (SDL_Rect){x, y, w, h};
@@ -142,19 +197,15 @@ static void draw_world(al_gui *g)
     al_shell_canvas(g, &c);
     SDL_Rect wr = {(int)c.world_px.x, (int)c.world_px.y, (int)c.world_px.w, (int)c.world_px.h};
     fill(g->r, wr, AL_COL_WORLD);
-    int cx = wr.x + wr.w / 2, cy = wr.y + wr.h / 2, lh = al_font_height(g->font);
+    g->world_texts.n = g->world_texts.dropped = 0;
     if (!g->have_session) {
         char line[160];
         snprintf(line, sizeof line, "module '%s' not in this build", mode_names[g->mode]);
-        text_centred(g, g->title, cx, cy - lh, AL_COL_DIM, line);
-        text_centred(g, g->font, cx, cy + 8, AL_COL_DIM,
-                     "nothing is simulated here; press 1, 2 or 3 for another mode");
+        notice(&c, g, wr, AL_COL_DIM, line, "nothing is simulated here; press 1 .. 5 for another mode");
     } else if (g->fast) {
         char line[160];
         al_shell_fast_line(g, line, sizeof line);
-        text_centred(g, g->title, cx, cy - lh, AL_COL_WARN, line);
-        text_centred(g, g->font, cx, cy + 8, AL_COL_DIM,
-                     "simulating without drawing the world; F to watch again");
+        notice(&c, g, wr, AL_COL_WARN, line, "simulating without drawing the world; F to watch again");
     } else if (g->view && g->view->draw) {
         SDL_RenderSetClipRect(g->r, &c.rect);
         g->ctx.paused = g->paused;
@@ -165,7 +216,7 @@ static void draw_world(al_gui *g)
         char line[160];
         snprintf(line, sizeof line, "module '%s' runs, but this build has no view for it",
                  mode_names[g->mode]);
-        text_centred(g, g->font, cx, cy - lh / 2, AL_COL_DIM, line);
+        notice(&c, g, wr, AL_COL_DIM, line, "");
     }
     SDL_SetRenderDrawBlendMode(g->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
@@ -185,10 +236,12 @@ static void draw_world(al_gui *g)
         else snprintf(cap, sizeof cap, "%s", size);
         if (own[0] && al_text_width(g->small, cap) > c.rect.x + c.rect.w - wr.x)
             snprintf(cap, sizeof cap, "%s", own);
-        SDL_Rect band = {c.rect.x, wr.y + wr.h + 1, c.rect.w, c.rect.y + c.rect.h - (wr.y + wr.h + 1)};
-        SDL_RenderSetClipRect(g->r, &band);
-        al_draw_text_px(g->r, g->small, (float)wr.x, (float)(wr.y + wr.h + 4), AL_COL_DIM, cap);
-        SDL_RenderSetClipRect(g->r, NULL);
+        // One line in the band under the world, cut with "..." when even the
+        // view's words alone are wider than the band.
+        int bh = c.rect.y + c.rect.h - (wr.y + wr.h + 4);
+        SDL_Rect band = {wr.x, wr.y + wr.h + 4, c.rect.x + c.rect.w - wr.x - 4,
+                         bh < al_font_height(g->small) ? bh : al_font_height(g->small)};
+        al_canvas_text(&c, g->small, band, -1, AL_COL_DIM, cap);
     }
 
     // State badges in the band above the world, side by side.
@@ -205,7 +258,7 @@ static void draw_world(al_gui *g)
             snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
                      (long long)g->s.gens);
         else if (g->s.goal) { // shorter while it does not fit (a small window)
-            // Counted as the status line ("generations 62 of 100 done") and
+            // Counted as the status line ("gen 62 of 100") and
             // the CLI ("solved after 62 generations") count: generations done.
             static const char *const forms[] = {"GOAL REACHED after %lld generations  -  R: new run",
                                                  "GOAL REACHED after %lld generations", "GOAL after %lld gens"};
@@ -231,50 +284,32 @@ static void draw_world(al_gui *g)
         } else
             snprintf(s, sizeof s, "LIMIT: %lld generations done  -  E: evolve on, R: new run",
                      (long long)g->s.gens);
-        bx += badge(g, bx, by, AL_COL_GOOD, s) + step;
+        bx += badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_GOOD, s) + step;
     } else if (g->paused && g->have_session) {
         const char *longer = "PAUSED  -  Space to run, N one tick, Shift+N one generation";
         bool fits = al_text_width(g->font, longer) + 16 <= c.rect.x + c.rect.w - bx - 4;
-        bx += badge(g, bx, by, AL_COL_WARN, fits ? longer : "PAUSED  -  Space to run") + step;
+        bx += badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_WARN, fits ? longer : "PAUSED  -  Space to run") + step;
     }
     if (g->jump_typing) {
         char s[120];
         snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
-        bx += badge(g, bx, by, AL_COL_ACCENT, s) + step;
+        bx += badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s) + step;
     } else if (g->jump_to > 0) {
         char s[120];
         snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
-        badge(g, bx, by, AL_COL_ACCENT, s);
+        badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s);
     }
     SDL_RenderSetClipRect(g->r, NULL);
     // Messages over the bottom of the world view, never in the panel (which
     // would move everything under them).
     if (g->message[0] && al_now() < g->message_until) {
-        int mh = al_font_height(g->small), maxw = c.rect.w - 40;
-        const char *m = g->message;
-        char part[3][300];
-        int n = 0;
-        while (*m && n < 3) { // up to three lines, broken at spaces
-            size_t take = strlen(m);
-            if (take >= sizeof part[0]) take = sizeof part[0] - 1;
-            for (;;) {
-                snprintf(part[n], sizeof part[0], "%.*s", (int)take, m);
-                if (take <= 1 || al_text_width(g->small, part[n]) <= maxw) break;
-                size_t sp = take - 1;
-                while (sp > 0 && m[sp] != ' ')
-                    sp--;
-                take = sp > 0 ? sp : take - 1;
-            }
-            m += take;
-            while (*m == ' ')
-                m++;
-            n++;
-        }
-        int hgt = n * mh + 10, y0 = c.rect.y + c.rect.h - hgt - 24;
+        int maxw = c.rect.w - 40 > 1 ? c.rect.w - 40 : 1;
+        al_fitted m;
+        al_text_wrap(g->small, g->message, maxw, 3, &m); // up to three lines
+        int hgt = m.h + 10, y0 = c.rect.y + c.rect.h - hgt - 24;
         fill(g->r, (SDL_Rect){c.rect.x + 14, y0, c.rect.w - 28, hgt}, AL_RGBA(10, 12, 16, 220));
-        for (int i = 0; i < n; ++i)
-            al_draw_text_px(g->r, g->small, (float)(c.rect.x + 20), (float)(y0 + 5 + i * mh),
-                            g->message_col, part[i]);
+        al_canvas_text(&c, g->small, (SDL_Rect){c.rect.x + 20, y0 + 5, maxw, m.h}, -1, g->message_col,
+                       g->message);
     }
 }
 
@@ -668,8 +703,12 @@ static void draw_panel(al_gui *g)
         bool limit = g->done && !g->s.goal;
         char status[200];
         SDL_Color sc;
-        al_shell_status(g, status, sizeof status, &sc);
-        al_panel_line(&p, p.font, sc, "%s", status); // one line always: the sections below stay put
+        // One line always, so the sections below stay put: the longest form
+        // that fits the panel, never a number cut (al_shell_status_fit).
+        g->status_cut = al_shell_status_fit(g, p.font, p.width, status, sizeof status, &sc);
+        snprintf(g->status_shown, sizeof g->status_shown, "%s", status);
+        g->status_rect = (SDL_Rect){p.x, p.y, al_text_width(p.font, status), al_font_height(p.font)};
+        al_panel_line(&p, p.font, sc, "%s", status);
         char fps[32] = "", speed[64];
         if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
         int sp = speeds[g->speed_idx];
@@ -680,11 +719,16 @@ static void draw_panel(al_gui *g)
             snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
         else
             snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
-        char logging[80];
-        if (g->s.log)
-            snprintf(logging, sizeof logging, "run %lld logged", (long long)g->s.run_id);
+        // A run id only once a generation is stored: a session that stores
+        // none is deleted when it closes, and its id would be given again.
+        char *logging = g->logging;
+        if (g->s.log && g->s.gens > 0)
+            snprintf(logging, sizeof g->logging, "run %lld logged", (long long)g->s.run_id);
+        else if (g->s.log)
+            snprintf(logging, sizeof g->logging, "logging from the first %s",
+                     g->mode == MODE_STEERING ? "report" : "generation");
         else
-            snprintf(logging, sizeof logging, "%s", g->db_path ? "log closed" : "not logged");
+            snprintf(logging, sizeof g->logging, "%s", g->db_path ? "log closed" : "not logged");
         int y_speed = p.y;
         // One line, so nothing below moves; when it is too wide the seed and
         // then the logging go first, never the E hint ("E: evo..." was cut).
@@ -847,16 +891,6 @@ static void draw_panel(al_gui *g)
     SDL_RenderSetClipRect(g->r, NULL);
 }
 
-// Lines "K  what it does" of a view's keys_help, or of a legend.
-static int count_lines(const char *s)
-{
-    int n = 0;
-    for (const char *c = s; c && *c; ++c)
-        n += *c == '\n';
-    if (s && s[0] && s[strlen(s) - 1] != '\n') n++;
-    return n;
-}
-
 // Appends the first column (up to two spaces) of each "key  text" line of
 // s to dst, '\n' between: what the help and the lesson drew, for `state`.
 void al_first_columns(char *dst, size_t cap, const char *s)
@@ -871,125 +905,6 @@ void al_first_columns(char *dst, size_t cap, const char *s)
     }
 }
 
-// Draws "key  text" lines of s at (x, *y) with the key column keyw wide.
-// Draws "key  text" lines of s at (x, *y), the text keyw right of the key
-// and cut with "..." to end within maxw of x (it ran into the next column
-// at 720x480); returns how many were cut.
-static int two_column_lines(al_gui *g, const al_font *f, int x, int *y, int keyw, int maxw,
-                            const char *s, SDL_Color keycol)
-{
-    int lh = al_font_height(f), cut = 0;
-    while (s && *s) {
-        const char *nl = strchr(s, '\n');
-        size_t n = nl ? (size_t)(nl - s) : strlen(s);
-        char line[300];
-        snprintf(line, sizeof line, "%.*s", (int)n, s);
-        char *gap = strstr(line, "  ");
-        if (gap) {
-            *gap = '\0';
-            char *what = gap + 2;
-            while (*what == ' ')
-                what++;
-            al_draw_text_px(g->r, f, (float)x, (float)*y, keycol, line);
-            cut += al_text_fit(f, what, sizeof line - (size_t)(what - line), maxw - keyw - 8);
-            al_draw_text_px(g->r, f, (float)(x + keyw), (float)*y, AL_COL_TEXT, what);
-        } else {
-            cut += al_text_fit(f, line, sizeof line, maxw - 8);
-            al_draw_text_px(g->r, f, (float)x, (float)*y, AL_COL_TEXT, line);
-        }
-        *y += lh;
-        s += n + (nl ? 1 : 0);
-    }
-    return cut;
-}
-
-// The help: every shell key from shell_keys (the table the handler reads),
-// then the view's own keys. Two columns when one does not fit.
-static void draw_help(al_gui *g)
-{
-    int w, h;
-    al_shell_output_size(g, &w, &h);
-    fill(g->r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
-    const al_font *f = h < 640 ? g->small : g->font;
-    int lh = al_font_height(f);
-    int nkeys = 0;
-    for (int i = 0; i < NSHELLKEYS; ++i)
-        nkeys += shell_keys[i].help[0] != 0;
-    const char *vk = g->view ? g->view->keys_help : NULL;
-    int view_lines = count_lines(vk);
-    int total = nkeys + (view_lines ? view_lines + 2 : 0);
-    int head = 16 + al_font_height(g->title) + 10, foot = 2 * al_font_height(g->small) + 20;
-    int cols = head + total * lh + foot <= h - 20 ? 1 : 2;
-    // As wide as its longest line needs (a column each), within the window.
-    int keyw0 = al_text_width(f, "PgUp PgDn") + 14, need = 0;
-    for (int i = 0; i < NSHELLKEYS; ++i) {
-        int tw = keyw0 + al_text_width(f, shell_keys[i].help) + 8;
-        if (tw > need) need = tw;
-    }
-    for (const char *k = vk ? vk : ""; *k;) {
-        const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
-        size_t n = eol ? (size_t)(eol - k) : strlen(k);
-        const char *what = gap && gap < k + n ? gap + 2 : k; // the text after the key
-        char line[300];
-        snprintf(line, sizeof line, "%.*s", (int)(n - (size_t)(what - k)), what);
-        int tw = keyw0 + 30 + al_text_width(f, line) + 8;
-        if (tw > need) need = tw;
-        k += n + (eol ? 1 : 0);
-    }
-    int bw = cols * need + 40;
-    if (bw < 680) bw = 680;
-    if (bw > w - 20) bw = w - 20;
-    int per_col = (total + cols - 1) / cols;
-    int bh = head + per_col * lh + foot;
-    if (bh > h - 20) bh = h - 20;
-    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
-    fill(g->r, box, AL_RGB(30, 34, 44));
-    SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
-    SDL_RenderDrawRect(g->r, &box);
-    SDL_RenderSetClipRect(g->r, &box);
-    int x0 = box.x + 20, y0 = box.y + 16;
-    al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT,
-                    "alife - keys (the same in every mode)");
-    y0 += al_font_height(g->title) + 10;
-    int colw = (bw - 40) / cols, keyw = al_text_width(f, "PgUp PgDn") + 14;
-    int x = x0, y = y0, row = 0;
-    g->help_drawn[0] = '\0';
-    g->help_cut = 0;
-    for (int i = 0; i < NSHELLKEYS; ++i) {
-        const shell_key *k = &shell_keys[i];
-        if (!k->help[0]) continue;
-        if (row == per_col) x += colw, y = y0, row = 0;
-        al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_WARN, k->label);
-        char what[300];
-        snprintf(what, sizeof what, "%s", k->help);
-        g->help_cut += al_text_fit(f, what, sizeof what, colw - keyw - 8); // never into the next column
-        al_draw_text_px(g->r, f, (float)(x + keyw), (float)y, AL_COL_TEXT, what);
-        size_t n = strlen(g->help_drawn);
-        snprintf(g->help_drawn + n, sizeof g->help_drawn - n, "%s%s", n ? "\n" : "", k->label);
-        y += lh, row++;
-    }
-    if (view_lines) {
-        if (row + 2 > per_col && cols == 2 && x == x0) x += colw, y = y0, row = 0;
-        y += lh / 2;
-        char head2[80];
-        snprintf(head2, sizeof head2, "%s view", mode_names[g->mode]);
-        al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_ACCENT, head2);
-        y += lh;
-        g->help_cut += two_column_lines(g, f, x, &y, keyw + 30, colw, vk, AL_COL_WARN);
-        al_first_columns(g->help_drawn, sizeof g->help_drawn, vk); // the view's keys too, for `state`
-    }
-    int fy = box.y + box.h - 2 * al_font_height(g->small) - 12;
-    if (g->help_cut)
-        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_WARN,
-                        "Lines ending in ... are cut to fit: a larger window shows them whole.");
-    else
-        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
-                        "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
-    al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + al_font_height(g->small)), AL_COL_DIM,
-                    "Any key closes this help.");
-    SDL_RenderSetClipRect(g->r, NULL);
-}
-
 // The lesson file of what is shown: the steering scenario's, the CONFIG
 // given, or the module's first lesson.
 void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
@@ -998,7 +913,7 @@ void al_shell_lesson_path(al_gui *g, char *out, size_t cap)
     if (!g->cfg) return;
     const char *sc = alConfig_Text(g->cfg, "steering.scenario");
     char rel[128];
-    if (g->mode == 0 && sc) {
+    if (g->mode == MODE_STEERING && sc) {
         if (g->config_path && strcmp(g->config_module, "steering") == 0 &&
             strstr(g->config_path, sc) && !g->extra[0].count) {
             snprintf(out, cap, "%s", g->config_path);
@@ -1068,7 +983,7 @@ void al_gui_draw(al_gui *g)
     int ow, oh;
     al_shell_output_size(g, &ow, &oh);
     al_compare_view_draw_picker(g->cmpv, g->r, g->font, g->small, g->title, ow, oh);
-    if (g->help) draw_help(g);
+    if (g->help) al_help_overlay_draw(g);
     if (g->lesson) al_lesson_overlay_draw(g);
     if (g->shot_pending) {
         // Draw once more so the saved picture shows the path it was saved to? No:

@@ -88,9 +88,9 @@ void al_shell_report(al_gui *g, al_view_report *r)
         const char *t = count_keys[g->mode] ? alConfig_Text(g->cfg, count_keys[g->mode]) : NULL;
         if (t) r->agents = atoi(t);
         const char *sc = alConfig_Text(g->cfg, "steering.scenario");
-        if (sc && g->mode == 0) snprintf(r->scenario, sizeof r->scenario, "%s", sc);
+        if (sc && g->mode == MODE_STEERING) snprintf(r->scenario, sizeof r->scenario, "%s", sc);
         const char *target = alConfig_Text(g->cfg, "estrings.target");
-        if (target && g->mode == 1) snprintf(r->scenario, sizeof r->scenario, "%s", target);
+        if (target && g->mode == MODE_ESTRINGS) snprintf(r->scenario, sizeof r->scenario, "%s", target);
     }
     if (g->have_session && g->s.have_last) {
         const alGenStats *st = &g->s.last;
@@ -127,8 +127,15 @@ void al_gui_write_state(al_gui *g, FILE *f)
             (unsigned long long)(g->have_session ? g->s.seed : 0));
     char status[200];
     al_shell_status(g, status, sizeof status, NULL);
-    fputs(",\"header\":", f);
+    fputs(",\"header\":", f); // the status line's longest form; header_shown as drawn
     jstr(f, status);
+    fputs(",\"header_shown\":", f);
+    jstr(f, g->status_shown);
+    SDL_Rect pr;
+    al_gui_layout(g, NULL, &pr);
+    fprintf(f, ",\"header_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d},\"header_room\":%d,\"header_cut\":%s",
+            g->status_rect.x, g->status_rect.y, g->status_rect.w, g->status_rect.h, pr.x + pr.w - 16 - g->status_rect.x,
+            g->status_cut ? "true" : "false");
     fputs(",\"banner\":", f);
     jstr(f, g->banner);
     if (g->have_session && g->cfg) {
@@ -166,6 +173,25 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", g->badges[i].x,
                 g->badges[i].y, g->badges[i].w, g->badges[i].h);
     fputs("]", f);
+    // The world area and every text drawn in it (al_canvas_text): its box
+    // and what its lines covered, so a test sees that none runs past its box.
+    SDL_Rect wa;
+    al_gui_layout(g, &wa, NULL);
+    fprintf(f, ",\"world_area\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d},\"world_texts\":[", wa.x, wa.y,
+            wa.w, wa.h);
+    for (int i = 0; i < g->world_texts.n; ++i) {
+        const struct al_canvas_text_rec *t = &g->world_texts.t[i];
+        fputs(i ? ",{\"text\":" : "{\"text\":", f);
+        jstr(f, t->text);
+        fputs(",\"shown\":", f);
+        jstr(f, t->shown);
+        fprintf(f,
+                ",\"box\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d},\"drawn\":{\"x\":%d,\"y\":%d,\"w\":%d,"
+                "\"h\":%d},\"cut\":%s}",
+                t->box.x, t->box.y, t->box.w, t->box.h, t->drawn.x, t->drawn.y, t->drawn.w, t->drawn.h,
+                t->cut ? "true" : "false");
+    }
+    fprintf(f, "],\"world_texts_dropped\":%d", g->world_texts.dropped);
     fputs(",\"overlays\":[", f);
     const char *sep = "";
     if (g->help) fprintf(f, "%s\"help\"", sep), sep = ",";
@@ -255,6 +281,30 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"help_keys\":[", f);
     if (g->help) jlines(f, g->help_drawn);
     fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);
+    // The help as last drawn: its scroll and the rows in view, each with its
+    // key ("" on a description's later rows).
+    fprintf(f, ",\"help_view\":{\"top\":%d,\"rows\":%d,\"visible\":%d,\"more_above\":%s,\"more_below\":%s},"
+               "\"help_rows\":[",
+            g->help_top, g->help ? g->help_rows : 0, g->help ? g->help_visible : 0,
+            g->help && g->help_more_above ? "true" : "false", g->help && g->help_more_below ? "true" : "false");
+    for (const char *k = g->help ? g->help_shown : ""; *k;) {
+        const char *nl = strchr(k, '\n'), *tab = strchr(k, '\t');
+        size_t n = nl ? (size_t)(nl - k) : strlen(k);
+        char key[64] = "", text[400];
+        if (tab && (size_t)(tab - k) < n) {
+            snprintf(key, sizeof key, "%.*s", (int)(tab - k), k);
+            snprintf(text, sizeof text, "%.*s", (int)(n - (size_t)(tab - k) - 1), tab + 1);
+        } else {
+            snprintf(text, sizeof text, "%.*s", (int)n, k);
+        }
+        fputs(k == g->help_shown ? "{\"key\":" : ",{\"key\":", f);
+        jstr(f, key);
+        fputs(",\"text\":", f);
+        jstr(f, text);
+        fputc('}', f);
+        k += n + (nl ? 1 : 0);
+    }
+    fputc(']', f);
     fputs(",\"lesson_marks\":[", f); // the legend's marks, while the lesson is open
     if (g->lesson) jlines(f, g->lesson_marks);
     fprintf(f, "],\"lesson_cut\":%s", g->lesson && g->lesson_cut ? "true" : "false");
@@ -286,6 +336,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     }
     jstr(f, cnote);
     fputc('}', f);
+    fputs(",\"logging\":", f);
+    jstr(f, g->logging);
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
     fputs(",\"food\":", f);

@@ -105,6 +105,7 @@ typedef struct al_canvas {
     const al_font *small; ///< 13 px sans
     const al_font *mono;  ///< 14 px monospaced
     al_batch *batch;      ///< shared, empty at the start of draw
+    struct al_canvas_texts *texts; ///< where al_canvas_text records what it drew (may be NULL)
 } al_canvas;
 
 /// World point -> window pixels.
@@ -126,9 +127,19 @@ void al_draw_line(al_canvas *c, alVec2 a, alVec2 b, SDL_Color col);
 void al_draw_circle(al_canvas *c, alVec2 centre, float r, SDL_Color col);
 /// A filled circle of radius r (world units), at least 1.5 px.
 void al_draw_disc(al_canvas *c, alVec2 centre, float r, SDL_Color col);
-/// Text centred on a world point, in the small font; printf-style.
+/// Text centred on a world point, in the small font; printf-style. It stays
+/// on the world rectangle: shifted in from its edges, wrapped when wider
+/// (al_canvas_text).
 void al_draw_text(al_canvas *c, alVec2 at, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/// Text in font f fitted into box (pixels), the one way to write words in
+/// the world area (captions, notices, headlines): wrapped to the box's width
+/// over as many lines as its height holds, the last cut with "..." when it
+/// does not all fit (text_fit.h); each line left-aligned (align < 0),
+/// centred (0) or right-aligned (> 0) in the box, from its top. Recorded for
+/// `state`'s "world_texts". Returns what the lines cover (w 0: none fitted).
+SDL_Rect al_canvas_text(al_canvas *c, const al_font *f, SDL_Rect box, int align, SDL_Color col,
+                        const char *text);
 
 /// Makes room for n more vertices (optional; the add functions grow too).
 void al_batch_reserve(al_batch *b, int n);

@@ -51,6 +51,9 @@ typedef struct ants_view {
     SDL_FPoint sel_at;     // the selected ant, pixels, and its selection ring's radius
     float sel_ring;
     int brain_nodes;       // the neurons it drew
+    int labels_drawn;      // ant labels as last drawn, those not wholly inside the world's box,
+    int labels_outside;    // and the pairs of them that overlap (for `state`)
+    int labels_overlap;
     al_species_plot *species; // run.algorithm = neat: the species over generations
 } ants_view;
 
@@ -520,7 +523,8 @@ static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoi
     SDL_RenderFillRect(c->r, &box);
     SDL_SetRenderDrawColor(c->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
     SDL_RenderDrawRect(c->r, &box);
-    al_draw_text_px(c->r, c->small, (float)box.x + 6, (float)box.y + 3, AL_COL_ACCENT, title);
+    al_canvas_text(c, c->small, (SDL_Rect){box.x + 6, box.y + 3, box.w - 12, al_font_height(c->small)}, -1,
+                   AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     if (ng) {
         *nodes = draw_neat_brain(c->r, c->small, net, def, ng, values);
@@ -529,6 +533,23 @@ static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoi
         *nodes = alNN_NeuronCount(&def->brain);
     }
     return box;
+}
+
+// What `state` says of the labels drawn: how many, how many reach out of
+// the world's box (clipped there), how many pairs overlap.
+static void label_faults(ants_view *v, const SDL_FRect *b, int n, SDL_Rect world)
+{
+    v->labels_drawn = n;
+    v->labels_outside = v->labels_overlap = 0;
+    for (int i = 0; i < n; ++i) {
+        if (b[i].x < (float)world.x - 0.5f || b[i].y < (float)world.y - 0.5f ||
+            b[i].x + b[i].w > (float)(world.x + world.w) + 0.5f || b[i].y + b[i].h > (float)(world.y + world.h) + 0.5f)
+            v->labels_outside++;
+        for (int j = 0; j < i; ++j)
+            if (b[i].x < b[j].x + b[j].w - 0.5f && b[j].x < b[i].x + b[i].w - 0.5f && b[i].y < b[j].y + b[j].h - 0.5f &&
+                b[j].y < b[i].y + b[i].h - 0.5f)
+                v->labels_overlap++;
+    }
 }
 
 static void draw(al_view_ctx *ctx, al_canvas *c)
@@ -583,34 +604,73 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             // a label spans about 24 px either side of its ant
             al_ants_label_plan(sx, sy, av.count, 48.0f, lh, own, grp, scratch);
             int sel_owner = v->selected >= 0 && v->selected < av.count ? own[v->selected] : -1;
-            for (int a = 0; a < av.count; ++a) {
-                if (own[a] != a) continue;
-                char t[32];
-                // above the ant and its elite ring
+            // Each kept label: its text(s) and box, then placed inside the
+            // world, apart from the others (al_ants_label_place).
+            int nk = 0;
+            float *lx = malloc(sizeof(float) * 6 * (size_t)av.count);
+            al_label_box *out = malloc(sizeof *out * (size_t)av.count);
+            bool *shown = malloc(sizeof *shown * (size_t)av.count);
+            SDL_FRect *boxes = malloc(sizeof *boxes * (size_t)av.count);
+            if (lx && out && shown && boxes) {
+                float *ly = lx + av.count, *left = ly + av.count, *lw = left + av.count;
+                float *food_at = lw + av.count, *ant = food_at + av.count; // food count's x in the box; the ant
+                for (int a = 0; a < av.count; ++a) {
+                    if (own[a] != a) continue;
+                    char t[32];
+                    float x0 = 0, x1 = 0;
+                    food_at[nk] = 0;
+                    if (grp[a] > 1) { // a crowd: how many, not a blob of numbers
+                        snprintf(t, sizeof t, "%d ants", grp[a]);
+                        x1 = (float)al_text_width(c->small, t);
+                        x0 = -x1 / 2, x1 /= 2;
+                    } else {
+                        if (v->show_numbers) {
+                            snprintf(t, sizeof t, "%d", a);
+                            x0 = -5.0f - (float)al_text_width(c->small, t);
+                        }
+                        if (v->show_food) {
+                            snprintf(t, sizeof t, "%d", av.food[a]);
+                            x1 = 5.0f + (float)al_text_width(c->small, t);
+                        }
+                        food_at[nk] = 5.0f - x0;
+                    }
+                    lx[nk] = sx[a], ly[nk] = sy[a], left[nk] = x0, lw[nk] = x1 - x0, ant[nk] = (float)a;
+                    nk++;
+                }
+                // clear of the ant and its elite ring
                 float ring = 7.0f * c->scale + 2.0f;
-                float y = sy[a] - (ring > 8.0f ? ring : 8.0f) - lh + 2.0f;
-                float x0 = sx[a], x1 = sx[a]; // the label's span, for the brain inspector
-                if (grp[a] > 1) { // a crowd: how many, not a blob of numbers
-                    snprintf(t, sizeof t, "%d ants", grp[a]);
-                    float tw = (float)al_text_width(c->small, t);
-                    al_draw_text_px(c->r, c->small, sx[a] - tw / 2, y, AL_COL_TEXT, t);
-                    x0 = sx[a] - tw / 2, x1 = sx[a] + tw / 2;
-                } else {
+                float gap = (ring > 8.0f ? ring : 8.0f) - 2.0f;
+                al_label_box wb = {(float)wclip.x, (float)wclip.y, (float)wclip.w, (float)wclip.h};
+                al_ants_label_place(wb, nk, lx, ly, left, lw, lh, gap, out, shown);
+                int nb = 0;
+                for (int k = 0; k < nk; ++k) {
+                    if (!shown[k]) continue;
+                    int a = (int)ant[k];
+                    char t[32];
+                    boxes[nb++] = (SDL_FRect){out[k].x, out[k].y, out[k].w, out[k].h};
+                    if (a == sel_owner) // for the brain inspector, which keeps clear of it
+                        v->sel_label = (SDL_Rect){(int)floorf(out[k].x), (int)floorf(out[k].y),
+                                                  (int)ceilf(out[k].w) + 1, (int)ceilf(out[k].h)};
+                    if (grp[a] > 1) {
+                        snprintf(t, sizeof t, "%d ants", grp[a]);
+                        al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_TEXT, t);
+                        continue;
+                    }
                     if (v->show_numbers) {
                         snprintf(t, sizeof t, "%d", a);
-                        float tw = (float)al_text_width(c->small, t);
-                        al_draw_text_px(c->r, c->small, sx[a] - 5 - tw, y, AL_COL_WARN, t);
-                        x0 = sx[a] - 5 - tw;
+                        al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_WARN, t);
                     }
                     if (v->show_food) {
                         snprintf(t, sizeof t, "%d", av.food[a]);
-                        al_draw_text_px(c->r, c->small, sx[a] + 5, y, AL_COL_GOOD, t);
-                        x1 = sx[a] + 5 + (float)al_text_width(c->small, t);
+                        al_draw_text_px(c->r, c->small, out[k].x + food_at[k], out[k].y, AL_COL_GOOD, t);
                     }
                 }
-                if (a == sel_owner)
-                    v->sel_label = (SDL_Rect){(int)floorf(x0), (int)floorf(y), (int)ceilf(x1 - x0) + 1, (int)lh};
+                label_faults(v, boxes, nb, wclip);
             }
+            free(lx);
+            free(out);
+            free(shown);
+            free(boxes);
         }
         free(sx);
         free(own);
@@ -857,7 +917,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     }
     if (v && v->note[0]) al_panel_note(p, "%s", v->note);
     if (!v) return;
-    if (v->species) al_species_plot_panel(v->species, p, 96);
+    // 96 px where the panel has room; at 1280x800 a lower plot lets the
+    // Parameters and Keys sections fit above the plot, nothing to scroll.
+    if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 52);
     // What the marks in the world mean.
     al_panel_heading(p, "Marks");
     {
@@ -1006,6 +1068,11 @@ static void report(al_view_ctx *ctx, al_view_report *r)
             al_view_report_figure(r, "replay_mean", v->replay_mean);
             al_view_report_figure(r, "logged_mean", v->replay_logged_mean);
         }
+    }
+    if (v) { // the labels as last drawn (last: the figures have a cap)
+        al_view_report_figure(r, "labels_drawn", v->labels_drawn);
+        al_view_report_figure(r, "labels_outside", v->labels_outside);
+        al_view_report_figure(r, "labels_overlap", v->labels_overlap);
     }
 }
 
@@ -1196,4 +1263,46 @@ int al_ants_label_plan(const float *sx, const float *sy, int n, float cell_w, fl
         }
     }
     return kept;
+}
+
+static bool label_boxes_meet(al_label_box a, al_label_box b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+int al_ants_label_place(al_label_box bounds, int n, const float *ax, const float *ay, const float *left,
+                        const float *w, float h, float gap, al_label_box *out, bool *shown)
+{
+    // Placed labels are listed by the bands of h pixels they cross (at most
+    // two each), so a new one is checked only against its neighbours.
+    int bands = h > 0 ? (int)(bounds.h / h) + 2 : 1;
+    int *head = malloc(sizeof(int) * ((size_t)bands + 4 * (size_t)n));
+    int *next = head ? head + bands : NULL, *who = next ? next + 2 * n : NULL, used = 0, count = 0;
+    if (head)
+        for (int b = 0; b < bands; ++b) head[b] = -1;
+    for (int i = 0; i < n; ++i) {
+        shown[i] = false;
+        al_label_box box = {ax[i] + left[i], ay[i] - gap - h, w[i], h};
+        if (box.y < bounds.y) box.y = ay[i] + gap; // the top edge: below the ant
+        if (box.x < bounds.x) box.x = bounds.x;
+        if (box.x + box.w > bounds.x + bounds.w) box.x = bounds.x + bounds.w - box.w;
+        if (box.x < bounds.x || box.y < bounds.y || box.y + box.h > bounds.y + bounds.h || !head) continue;
+        int b0 = (int)((box.y - bounds.y) / h), b1 = (int)((box.y + box.h - bounds.y) / h);
+        if (b1 >= bands) b1 = bands - 1;
+        bool clear = true;
+        for (int b = b0; b <= b1 && clear; ++b)
+            for (int e = head[b]; e >= 0 && clear; e = next[e])
+                clear = !label_boxes_meet(box, out[who[e]]);
+        if (!clear) continue;
+        out[i] = box;
+        shown[i] = true;
+        ++count;
+        for (int b = b0; b <= b1; ++b) {
+            who[used] = i;
+            next[used] = head[b];
+            head[b] = used++;
+        }
+    }
+    free(head);
+    return count;
 }

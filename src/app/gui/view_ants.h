@@ -31,4 +31,20 @@ int al_ants_label_plan(const float *sx, const float *sy, int n, float cell_w, fl
 /// The scratch ints al_ants_label_plan needs for n ants.
 int al_ants_label_scratch(int n);
 
+/// A label's box, pixels.
+typedef struct al_label_box {
+    float x, y, w, h;
+} al_label_box;
+
+/// Where the labels of n ants go inside bounds, placed in order: ant i,
+/// drawn at (ax[i], ay[i]) pixels, has a label w[i] x h pixels whose left
+/// edge lies left[i] pixels from the ant's x. It goes above the ant, gap
+/// pixels clear of it, or below it when above would leave bounds, and is
+/// shifted sideways to stay inside them. A label that would overlap one
+/// placed before it, or does not fit in bounds at all, is left out
+/// (shown[i] false). out[i] receives the box of each label shown. Returns
+/// how many are shown.
+int al_ants_label_place(al_label_box bounds, int n, const float *ax, const float *ay, const float *left,
+                        const float *w, float h, float gap, al_label_box *out, bool *shown);
+
 #endif

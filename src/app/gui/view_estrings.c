@@ -95,9 +95,29 @@ static int draw_string(al_canvas *c, float x, float y, const uint8_t *s, const u
     return (n < len ? n + 3 : n) * adv;
 }
 
+// One line of words at (x, y), fitted to the world's right and bottom edges.
+static void label(al_canvas *c, const al_font *f, SDL_Color col, float x, float y, const char *text)
+{
+    const SDL_FRect w = c->world_px;
+    int lh = al_font_height(f), room = (int)(w.y + w.h - y);
+    SDL_Rect box = {(int)x, (int)y, (int)(w.x + w.w - x) - 8, room < 0 ? 0 : room < lh ? room : lh};
+    al_canvas_text(c, f, box, -1, col, text);
+}
+
 static void heading(al_canvas *c, float x, float y, const char *text)
 {
-    al_draw_text_px(c->r, c->font, x, y, AL_COL_ACCENT, text);
+    label(c, c->font, AL_COL_ACCENT, x, y, text);
+}
+
+// Words under the target (the headline, the colours' legend) wrapped to
+// the world's width over up to two lines in the rows left; returns their height.
+static float words(al_canvas *c, const al_font *f, float x, float y, SDL_Color col, const char *text)
+{
+    const SDL_FRect w = c->world_px;
+    int lh = al_font_height(f), room = (int)(w.y + w.h - y);
+    SDL_Rect box = {(int)x, (int)y, (int)(w.x + w.w - x) - 8, room < 0 ? 0 : room < 2 * lh ? room : 2 * lh};
+    SDL_Rect drawn = al_canvas_text(c, f, box, -1, col, text);
+    return (float)(drawn.w > 0 ? drawn.h : 0);
 }
 
 static void draw(al_view_ctx *ctx, al_canvas *c)
@@ -140,11 +160,9 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         snprintf(line, sizeof line, "Generation 0: random strings, not evaluated yet");
         lc = AL_COL_DIM;
     }
-    al_draw_text_px(c->r, c->font, x0, y, lc, line);
-    y += (float)al_font_height(c->font) + 4;
-    al_draw_text_px(c->r, c->small, x0, y, AL_COL_DIM,
-                    "green: right character   yellow: within 4 codes   grey: further off");
-    y += (float)al_font_height(c->small) + 10;
+    y += words(c, c->font, x0, y, lc, line) + 4;
+    y += words(c, c->small, x0, y, AL_COL_DIM, "green: right character   yellow: within 4 codes   grey: further off") +
+         10;
     if (!have) return;
 
     // Two columns when the strings fit side by side, else one under the other.
@@ -164,7 +182,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     float ty = y;
     heading(c, top_x, ty, "Current best strings");
     ty += (float)al_font_height(c->font) + 4;
-    al_draw_text_px(c->r, c->small, top_x, ty, AL_COL_DIM, "error");
+    label(c, c->small, AL_COL_DIM, top_x, ty, "error");
     ty += (float)al_font_height(c->small) + 2;
     alEStringsEntry top[TOP_N];
     int nt = alEStrings_Top(es, TOP_N, top);
@@ -180,7 +198,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     float hy = two ? y : ty + 12;
     heading(c, hist_x, hy, hist_title);
     hy += (float)al_font_height(c->font) + 4;
-    al_draw_text_px(c->r, c->small, hist_x, hy, AL_COL_DIM, "gen        error");
+    label(c, c->small, AL_COL_DIM, hist_x, hy, "gen        error");
     hy += (float)al_font_height(c->small) + 2;
     int nh = alEStrings_HistoryCount(es);
     for (int k = 0; k < nh && hy + (float)lh <= bottom; ++k) {

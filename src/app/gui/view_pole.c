@@ -7,6 +7,7 @@
 // sees the poles fall early on; the speed keys run generations freely.
 // Under NEAT the controller is the best genome, compiled into the view's
 // own network.
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,8 @@ typedef struct view_state {
     int net_drawn;     // NEAT: nodes the panel drew last, and input labels
     int net_labels;
     float caption_px, world_px; // the last frame's caption width and world width, pixels
+    float pole_px[2];           // each pole's drawn length, pixels, and how many times
+    int pole_zoom[2];           // longer than to scale it is drawn (1: to scale)
     al_species_plot *species;   // under NEAT: the stacked species plot, as xor and ants show it
 } view_state;
 
@@ -178,6 +181,43 @@ static void box(al_canvas *c, alVec2 a, alVec2 b, SDL_Color col)
     al_batch_line(c->batch, c, alV2(a.x, 0.5f * (a.y + b.y)), alV2(b.x, 0.5f * (a.y + b.y)), hpx, col);
 }
 
+// A pole from p to q (pixels), width px wide with smooth edges: a solid
+// core and a one-pixel fringe fading to clear on every side, so a leaning
+// pole shows no stair steps (SDL interpolates the vertices' alpha).
+static void smooth_pole(SDL_Renderer *r, SDL_FPoint p, SDL_FPoint q, float width, SDL_Color col)
+{
+    float dx = q.x - p.x, dy = q.y - p.y, l = sqrtf(dx * dx + dy * dy);
+    if (l < 1e-3f) return;
+    float ux = dx / l, uy = dy / l, nx = -uy, ny = ux;
+    float h = 0.5f * width - 0.5f, f = h + 1.0f; // the core's half width, the fringe's
+    if (h < 0.5f) h = 0.5f;
+    SDL_Color clear = {col.r, col.g, col.b, 0};
+    // Four rings of corners: the core (solid) and the fringe (clear), each
+    // running p-left, q-left, q-right, p-right; the fringe reaches a pixel
+    // past the ends too.
+    SDL_FPoint in[4] = {{p.x + nx * h, p.y + ny * h}, {q.x + nx * h, q.y + ny * h},
+                        {q.x - nx * h, q.y - ny * h}, {p.x - nx * h, p.y - ny * h}};
+    SDL_FPoint out[4] = {{p.x + nx * f - ux, p.y + ny * f - uy}, {q.x + nx * f + ux, q.y + ny * f + uy},
+                         {q.x - nx * f + ux, q.y - ny * f + uy}, {p.x - nx * f - ux, p.y - ny * f - uy}};
+    SDL_Vertex v[30];
+    int n = 0;
+#define PUT(pt, c) (v[n++] = (SDL_Vertex){(pt), (c), {0, 0}})
+    PUT(in[0], col), PUT(in[1], col), PUT(in[2], col);
+    PUT(in[0], col), PUT(in[2], col), PUT(in[3], col);
+    for (int e = 0; e < 4; ++e) { // the fringe along each side of the core
+        int e2 = (e + 1) % 4;
+        PUT(in[e], col), PUT(in[e2], col), PUT(out[e2], clear);
+        PUT(in[e], col), PUT(out[e2], clear), PUT(out[e], clear);
+    }
+#undef PUT
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+}
+
+// A pole shorter than this on screen is drawn longer (a whole number of
+// times, said beside it): the 0.1 m short pole was a stub of a few pixels.
+enum { POLE_MIN_PX = 40 };
+
 static void draw(al_view_ctx *ctx, al_canvas *c)
 {
     view_state *st = ctx->state;
@@ -201,10 +241,24 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     alVec2 hinge = alV2(cx, ground - ch);
     int poles = d->variant == AL_POLE_SINGLE ? 1 : 2;
     static const SDL_Color pole_col[2] = {AL_RGB(255, 170, 60), AL_RGB(110, 220, 120)};
-    for (int i = 0; i < poles; ++i) {
-        float len = (float)d->cart.pole_length[i] * k;
-        alVec2 tip = alV2(hinge.x + len * (float)alDet_Sin(th[i]), hinge.y - len * (float)alDet_Cos(th[i]));
-        al_batch_line(c->batch, c, hinge, tip, i == 0 ? 6.0f : 4.0f, pole_col[i]);
+    al_batch_draw(c); // the track and the cart under the poles
+    SDL_FPoint hp = al_canvas_to_screen(c, hinge);
+    for (int i = 0; i < poles; ++i) { // the thinner short pole over the long one
+        float len_px = (float)d->cart.pole_length[i] * k * c->scale;
+        int zoom = 1;
+        if (len_px > 0.01f && len_px < POLE_MIN_PX) zoom = (int)ceilf(POLE_MIN_PX / len_px);
+        float l = len_px * (float)zoom, sn = (float)alDet_Sin(th[i]), cn = (float)alDet_Cos(th[i]);
+        SDL_FPoint tip = {hp.x + l * sn, hp.y - l * cn};
+        smooth_pole(c->r, hp, tip, i == 0 ? 6.0f : 4.0f, pole_col[i]);
+        if (zoom > 1) { // says so beside its tip, on the side away from the long pole
+            char z[24];
+            snprintf(z, sizeof z, "drawn x%d", zoom);
+            float side = sn >= (float)alDet_Sin(th[0]) ? 1.0f : -1.0f;
+            float tw = (float)al_text_width(c->small, z), th_px = (float)al_font_height(c->small);
+            float zx = tip.x + (side > 0 ? 6.0f : -6.0f - tw);
+            al_draw_text_px(c->r, c->small, zx, tip.y - th_px, pole_col[i], z);
+        }
+        if (st) st->pole_px[i] = l, st->pole_zoom[i] = zoom;
     }
     al_batch_disc(c->batch, c, hinge, 0.03f * k, 12, AL_COL_TEXT);
     al_batch_draw(c);
@@ -252,34 +306,49 @@ static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
              alCounted(ln, sizeof ln, links, "link", NULL));
     al_panel_heading(p, head);
     int sh = al_font_height(p->small);
-    SDL_Rect area = al_panel_area(p, rows * (sh + 2) + 12);
+    SDL_Rect area = al_panel_area(p, rows * (sh + 1) + 6); // a row a label
     st->net_drawn = st->net_labels = 0;
     if (area.h <= 0 || k != st->g.inputs) return;
     SDL_Rect box = {area.x, area.y + 2, area.w, area.h - 4};
     st->net_drawn = al_neat_draw(p->r, p->small, box, &st->g, st->net.value, in, out, &st->net_labels);
 }
 
+// Under NEAT the panel also holds the network and the species plot, so the
+// set-up takes a heading and a line, and the live trial is the network's
+// values: at 1280x800 every section fits above the plot, nothing to scroll.
+static void neat_panel(view_state *st, const alPoleDef *d, al_panel *p)
+{
+    int loops = 0;
+    for (int c = 0; c < st->g.conn_count; ++c)
+        loops += st->g.conns[c].enabled && st->g.conns[c].in == st->g.conns[c].out;
+    // The controller in the heading; its node and link counts are in the
+    // summary above and the heading of the Network section below.
+    char head[120], sl[40];
+    if (st->net.recurrent)
+        snprintf(head, sizeof head, "Pole balancing (NEAT, recurrent: %s)",
+                 alCounted(sl, sizeof sl, loops, "self-loop", NULL));
+    else
+        snprintf(head, sizeof head, "Pole balancing (NEAT, feed-forward)");
+    al_panel_heading(p, head);
+    al_panel_kv(p, d->damping ? "damping fitness" : "steps balanced", "solved at %lld", (long long)d->max_steps);
+    // The live trial's state is in the network's input and output values,
+    // its step count over the cart.
+    network_panel(st, d, p);
+    if (st->species) al_species_plot_panel(st->species, p, p->rect.h >= 900 ? 96 : 56);
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *st = ctx->state;
     const alPoleDef *d = alPoleRun_Def(ctx->mod);
+    if (st && st->neat) {
+        neat_panel(st, d, p);
+        return;
+    }
     al_panel_heading(p, "Pole balancing");
     al_panel_kv(p, "variant", "%s", alPoleVariant_Name(d->variant));
-    if (st && st->neat) {
-        int loops = 0;
-        for (int c = 0; c < st->g.conn_count; ++c)
-            loops += st->g.conns[c].enabled && st->g.conns[c].in == st->g.conns[c].out;
-        // One line: the node and link counts are in the summary above and the
-        // heading of the Network section below (a 1280x800 panel holds the drawing).
-        char sl[40];
-        if (st->net.recurrent)
-            al_panel_kv(p, "controller", "NEAT, recurrent (%s)", alCounted(sl, sizeof sl, loops, "self-loop", NULL));
-        else
-            al_panel_kv(p, "controller", "NEAT, feed-forward");
-    } else {
-        al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
-                    d->recurrent ? ", recurrent" : "");
-    }
+    al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
+                d->recurrent ? ", recurrent" : "");
     al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
     al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
     // The generalisation score and the solution are in the summary above
@@ -293,7 +362,6 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (d->variant != AL_POLE_SINGLE) al_panel_kv(p, "short pole", "%+.2f deg", s[4] * 57.29577951308232);
         al_panel_kv(p, "force", "%+.2f N", st->trial.push * d->cart.force);
     }
-    if (st && st->neat) network_panel(st, d, p);
     if (st && st->species) al_species_plot_panel(st->species, p, 96);
 }
 
@@ -324,6 +392,9 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "cart_x", st->trial.cart.s[0]);
     al_view_report_figure(r, "theta1", st->trial.cart.s[2]);
     al_view_report_figure(r, "theta2", st->trial.cart.s[4]);
+    // how the poles are drawn (last: the figures have a cap)
+    al_view_report_figure(r, "pole_zoom", st->pole_zoom[0]); // the long pole: 1, to scale
+    if (d->variant != AL_POLE_SINGLE) al_view_report_figure(r, "short_pole_px", st->pole_px[1]);
 }
 
 static const char *const plot_figures[] = {NULL};
@@ -337,7 +408,8 @@ const al_view al_view_pole = {
     // One pole in the single-pole lesson, two otherwise.
     .legend = "[pole.variant=single] orange  the pole (1 m)\n"
               "[!pole.variant=single] orange  the long pole (1 m)\n"
-              "[!pole.variant=single] green  the short pole (0.1 m), at the same hinge\n"
+              "[!pole.variant=single] green  the short pole (0.1 m), at the same hinge, drawn longer than to "
+              "scale when small (\"drawn x3\": 3 times)\n"
               "white box  the cart (red once the trial failed)\n"
               "red  the track's ends: the cart fails beyond them\n"
               "[run.algorithm=neat] network  the best controller (panel): inputs left, the push right, "

@@ -1,0 +1,210 @@
+// The help overlay (H, F1): every shell key from shell_keys (the table the
+// key handler reads, so the two cannot drift), then the view's own keys,
+// each description wrapped whole under itself (text_fit.h); one column or
+// two, and in a window too small for either one column that scrolls.
+#include <stdio.h>
+#include <string.h>
+
+#include "shell.h"
+
+static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
+{
+    SDL_SetRenderDrawBlendMode(r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRect(r, &rect);
+}
+
+// The help's rows: each key's description wrapped in its column (under
+// itself, right of the key), the view's heading and the gap before it.
+enum { HELP_MAX_ROWS = 200, HELP_MAX_VIEW_KEYS = 40 };
+typedef struct help_row {
+    char label[32];          ///< the key, on an entry's first row ("" on the others)
+    char text[AL_FIT_LINE];  ///< a line of its description (or the heading)
+    int keyw;                ///< the text's offset from the column's left
+    bool head;               ///< the view's heading
+    int entry;               ///< which entry (key) it belongs to
+} help_row;
+
+typedef struct help_entry {
+    char label[32];
+    const char *text;
+    size_t text_n;
+    int keyw;
+    bool head;
+} help_entry;
+
+// The help's entries: every shell key with a help text from shell_keys (the
+// table the handler reads), then the view's own keys under its heading.
+static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, char *head, size_t head_cap)
+{
+    int n = 0, keyw = al_text_width(f, "PgUp PgDn") + 14;
+    for (int i = 0; i < NSHELLKEYS && n < cap; ++i) {
+        const shell_key *k = &shell_keys[i];
+        if (!k->help[0]) continue;
+        e[n] = (help_entry){"", k->help, strlen(k->help), keyw, false};
+        snprintf(e[n++].label, sizeof e[0].label, "%s", k->label);
+    }
+    const char *vk = g->view ? g->view->keys_help : NULL;
+    if (vk && vk[0] && n < cap) {
+        snprintf(head, head_cap, "%s view", mode_names[g->mode]);
+        e[n++] = (help_entry){"", head, strlen(head), 0, true};
+    }
+    for (const char *k = vk ? vk : ""; *k && n < cap;) {
+        const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
+        size_t len = eol ? (size_t)(eol - k) : strlen(k);
+        help_entry *h = &e[n++];
+        *h = (help_entry){"", k, len, keyw + 30, false};
+        if (gap && (size_t)(gap - k) < len) { // "K  what": the key, then its text
+            snprintf(h->label, sizeof h->label, "%.*s", (int)(gap - k), k);
+            const char *what = gap;
+            while (what < k + len && *what == ' ')
+                what++;
+            h->text = what;
+            h->text_n = len - (size_t)(what - k);
+        } else {
+            h->keyw = 0;
+        }
+        k += len + (eol ? 1 : 0);
+    }
+    return n;
+}
+
+// Lays the entries out in a column colw wide; returns the rows, *cut the
+// entries whose text was cut even so (more than AL_FIT_MAX_LINES lines).
+static int help_rows(const al_font *f, const help_entry *e, int ne, int colw, help_row *rows, int *cut)
+{
+    int nr = 0;
+    *cut = 0;
+    for (int i = 0; i < ne && nr < HELP_MAX_ROWS; ++i) {
+        if (e[i].head && nr > 0 && nr < HELP_MAX_ROWS) rows[nr++] = (help_row){"", "", 0, false, i};
+        char text[600];
+        snprintf(text, sizeof text, "%.*s", (int)e[i].text_n, e[i].text);
+        al_fitted ft;
+        int width = colw - e[i].keyw - 8;
+        *cut += al_text_wrap(f, text, width > 40 ? width : 40, AL_FIT_MAX_LINES, &ft);
+        for (int k = 0; k < ft.n && nr < HELP_MAX_ROWS; ++k) {
+            help_row *r = &rows[nr++];
+            *r = (help_row){"", "", e[i].keyw, e[i].head, i};
+            if (k == 0) snprintf(r->label, sizeof r->label, "%.31s", e[i].label);
+            snprintf(r->text, sizeof r->text, "%s", ft.line[k]);
+        }
+    }
+    return nr;
+}
+
+// The row where a second column starts: the first entry's first row at or
+// after half of them (an entry is never split between the columns).
+static int help_split(const help_row *rows, int nr)
+{
+    int k = (nr + 1) / 2;
+    while (k < nr && k > 0 && rows[k].entry == rows[k - 1].entry)
+        k++;
+    return k;
+}
+
+static void help_row_draw(al_gui *g, const al_font *f, int x, int y, const help_row *r)
+{
+    if (r->label[0]) al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_WARN, r->label);
+    al_draw_text_px(g->r, f, (float)(x + r->keyw), (float)y, r->head ? AL_COL_ACCENT : AL_COL_TEXT, r->text);
+    size_t n = strlen(g->help_shown); // for `state`: "key\ttext" a row
+    snprintf(g->help_shown + n, sizeof g->help_shown - n, "%s%s\t%s", n ? "\n" : "", r->label, r->text);
+}
+
+// The help: every key, its description wrapped whole under itself. One
+// column when it fits, else two; when even two do not fit (a small window)
+// one column that scrolls (Up Down, PgUp PgDn, the wheel), with a sign.
+void al_help_overlay_draw(al_gui *g)
+{
+    int w, h;
+    al_shell_output_size(g, &w, &h);
+    fill(g->r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
+    const al_font *f = h < 640 ? g->small : g->font;
+    int lh = al_font_height(f);
+    static help_entry e[NSHELLKEYS + HELP_MAX_VIEW_KEYS + 1];
+    static help_row rows[HELP_MAX_ROWS];
+    char head2[80];
+    int ne = help_entries(g, f, e, (int)(sizeof e / sizeof e[0]), head2, sizeof head2);
+    int head = 16 + al_font_height(g->title) + 10, foot = 2 * al_font_height(g->small) + 20;
+    int room = h - 20 - head - foot;
+    // As wide as its longest line needs (a column each), within the window.
+    int need = 0;
+    for (int i = 0; i < ne; ++i) {
+        char text[600];
+        snprintf(text, sizeof text, "%.*s", (int)e[i].text_n, e[i].text);
+        int tw = e[i].keyw + al_text_width(f, text) + 8;
+        if (tw > need) need = tw;
+    }
+    int cut = 0, cols = 1, nr = 0, split = 0, bw = 0;
+    for (cols = 1; cols <= 2; ++cols) {
+        bw = cols * need + 40;
+        if (bw < 680) bw = 680;
+        if (bw > w - 20) bw = w - 20;
+        nr = help_rows(f, e, ne, (bw - 40) / cols, rows, &cut);
+        split = cols == 2 ? help_split(rows, nr) : nr;
+        int per_col = split > nr - split ? split : nr - split;
+        if (per_col * lh <= room) break;
+    }
+    bool scrolls = cols > 2;
+    if (scrolls) { // one column, scrolled
+        cols = 1;
+        bw = need + 40 < w - 20 ? (need + 40 > 680 ? need + 40 : 680) : w - 20;
+        if (bw > w - 20) bw = w - 20;
+        nr = help_rows(f, e, ne, bw - 40, rows, &cut);
+        split = nr;
+    }
+    int per_col = split > nr - split ? split : nr - split;
+    int visible = per_col;
+    if (visible * lh > room) visible = room / lh > 1 ? room / lh : 1;
+    int max_top = per_col > visible ? per_col - visible : 0;
+    if (g->help_top > max_top) g->help_top = max_top;
+    if (g->help_top < 0 || !scrolls) g->help_top = 0;
+    int bh = head + visible * lh + foot;
+    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
+    fill(g->r, box, AL_RGB(30, 34, 44));
+    SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
+    SDL_RenderDrawRect(g->r, &box);
+    SDL_RenderSetClipRect(g->r, &box);
+    int x0 = box.x + 20, y0 = box.y + 16;
+    al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, "alife - keys (the same in every mode)");
+    y0 += al_font_height(g->title) + 10;
+    int colw = (bw - 40) / cols;
+    g->help_shown[0] = '\0';
+    for (int c = 0; c < cols; ++c) {
+        int first = c == 0 ? 0 : split, last = c == 0 ? split : nr;
+        for (int k = first + g->help_top, y = y0; k < last && k < first + g->help_top + visible; ++k, y += lh)
+            help_row_draw(g, f, x0 + c * colw, y, &rows[k]);
+    }
+    g->help_drawn[0] = '\0'; // every key laid out (seen at once or by scrolling), for `state`
+    for (int i = 0; i < ne; ++i) {
+        if (e[i].head || !e[i].label[0]) continue;
+        size_t n = strlen(g->help_drawn);
+        snprintf(g->help_drawn + n, sizeof g->help_drawn - n, "%s%s", n ? "\n" : "", e[i].label);
+    }
+    g->help_cut = cut;
+    g->help_rows = per_col;
+    g->help_visible = visible;
+    g->help_more_above = g->help_top > 0;
+    g->help_more_below = g->help_top + visible < per_col;
+    int sh = al_font_height(g->small), fy = box.y + box.h - 2 * sh - 12;
+    if (g->help_more_above || g->help_more_below)
+        al_shell_more_sign(g, box.x + 1, fy - 2, box.w - 2, g->help_more_above, g->help_more_below,
+                           "Up Down, PgUp PgDn, the wheel");
+    else if (cut)
+        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_WARN,
+                        "Lines ending in ... are cut to fit: a larger window shows them whole.");
+    else
+        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
+                        "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
+    al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM,
+                    g->help_more_above || g->help_more_below ? "Esc or any other key closes this help."
+                                                             : "Any key closes this help.");
+    SDL_RenderSetClipRect(g->r, NULL);
+}
+
+void al_shell_help_scroll(al_gui *g, int rows)
+{
+    g->help_top += rows;
+    int max_top = g->help_rows > g->help_visible ? g->help_rows - g->help_visible : 0;
+    if (g->help_top > max_top) g->help_top = max_top;
+    if (g->help_top < 0) g->help_top = 0;
+}

@@ -1,0 +1,115 @@
+// The byte GA's vector paths (ga->wide: AVX2 tournaments over eight random
+// lanes, and whatever else takes eight lanes at once) give exactly the
+// scalar rule's run: the same genomes and fitness, generation after
+// generation, for tournament sizes odd and even, populations that leave
+// partial rounds of lanes, and populations whose 16-bit contestant draws are
+// often redrawn. On a CPU without AVX2 both runs are the scalar one.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../src/evolve/ga_internal.h"
+
+static double error_to_a(const void *genome, int length, void *ctx)
+{
+    (void)ctx;
+    const uint8_t *g = genome;
+    int sum = 0;
+    for (int j = 0; j < length; ++j) sum += g[j] > 'a' ? g[j] - 'a' : 'a' - g[j];
+    return sum;
+}
+
+static const uint8_t printable[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,;:!?";
+
+static alGaDef def_for(int pop, int len, int k, alMutation m)
+{
+    alGaDef d = alDefaultGaDef();
+    d.population = pop;
+    d.length = len;
+    d.minimise = true;
+    d.alphabet = printable;
+    d.alphabet_size = (int)sizeof printable - 1;
+    d.selection = AL_SELECT_TOURNAMENT;
+    d.tournament_k = k;
+    d.crossover = AL_CROSS_UNIFORM;
+    d.crossover_rate = 1;
+    d.mutation = m;
+    d.mutation_rate = 0.08;
+    d.creep = 4;
+    d.elites = 2;
+    d.threads = 1;
+    d.fitness = error_to_a;
+    return d;
+}
+
+// Runs gens generations with the vector paths and without; fails at the
+// first genome or fitness that differs.
+static void same_run(int pop, int len, int k, alMutation m, int gens)
+{
+    alGaDef d = def_for(pop, len, k, m);
+    alGa *v = NULL, *s = NULL;
+    assert_int_equal(alCreateGa(&d, 11, &v, NULL), AL_OK);
+    assert_int_equal(alCreateGa(&d, 11, &s, NULL), AL_OK);
+    s->wide = false;
+    for (int g = 0; g < gens; ++g) {
+        alGa_Step(v);
+        alGa_Step(s);
+        for (int i = 0; i < pop; ++i) {
+            if (memcmp(alGa_Bytes(v, i), alGa_Bytes(s, i), (size_t)len) != 0 ||
+                alGa_Fitness(v, i) != alGa_Fitness(s, i))
+                fail_msg("pop %d len %d k %d: generation %d individual %d differs", pop, len, k,
+                         (int)alGa_Generation(v), i);
+        }
+    }
+    alGaStats a, b;
+    assert_true(alGa_LastStats(v, &a));
+    assert_true(alGa_LastStats(s, &b));
+    assert_true(a.best == b.best && a.mean == b.mean && a.diversity == b.diversity);
+    alDestroyGa(v);
+    alDestroyGa(s);
+}
+
+static void test_tournaments_of_six_at_1000_by_64(void **state)
+{
+    (void)state;
+    same_run(1000, 64, 6, AL_MUTATE_CREEP, 25);
+}
+
+static void test_odd_and_small_tournaments(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 5; ++k) same_run(101, 23, k, AL_MUTATE_CREEP, 12);
+}
+
+static void test_partial_rounds_of_lanes(void **state)
+{
+    (void)state;
+    // 2 elites leave 35 children: 18 pairs, a block of 16 and one of 2
+    // (four parents: half a round of lanes).
+    same_run(37, 9, 3, AL_MUTATE_RESET, 20);
+    same_run(3, 5, 2, AL_MUTATE_RESET, 20);
+}
+
+static void test_populations_with_many_redraws(void **state)
+{
+    (void)state;
+    // 65536 mod 40000 = 25536: four in ten 16-bit contestants are redrawn.
+    same_run(40000, 4, 4, AL_MUTATE_CREEP, 3);
+    same_run(65536, 3, 3, AL_MUTATE_CREEP, 2); // the largest the 16-bit path takes
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tournaments_of_six_at_1000_by_64),
+        cmocka_unit_test(test_odd_and_small_tournaments),
+        cmocka_unit_test(test_partial_rounds_of_lanes),
+        cmocka_unit_test(test_populations_with_many_redraws),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

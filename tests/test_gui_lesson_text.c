@@ -1,0 +1,149 @@
+// The lesson texts as the lesson overlay (L) lays them out, over every
+// experiments/**/*.ini: each states its difficulty the same way on its
+// title line, and the overlay wraps each paragraph to its own width, so a
+// row ends early only where a paragraph ends (the files' hand-made line
+// breaks once left rows half as long as the next).
+#include "gui_test.h"
+#ifdef ALIFE_HAVE_GUI
+#include <glob.h>
+
+#include "gui/shell.h"
+#include "gui_font.h"
+
+// Every lesson file, at any depth under experiments/ (up to three folders).
+static glob_t lessons(void)
+{
+    glob_t gl = {0};
+    static const char *const pat[] = {"/experiments/*.ini", "/experiments/*/*.ini", "/experiments/*/*/*.ini",
+                                      "/experiments/*/*/*/*.ini"};
+    for (int i = 0; i < 4; ++i) {
+        char p[1024];
+        snprintf(p, sizeof p, "%s%s", ALIFE_SOURCE_DIR, pat[i]);
+        glob(p, i ? GLOB_APPEND : 0, NULL, &gl);
+    }
+    if (gl.gl_pathc < 30) fail_msg("only %zu lesson files found", gl.gl_pathc);
+    return gl;
+}
+
+static void every_lesson_states_its_difficulty_one_way(void **state)
+{
+    (void)state;
+    glob_t gl = lessons();
+    static char text[16384];
+    for (size_t i = 0; i < gl.gl_pathc; ++i) {
+        const char *path = gl.gl_pathv[i];
+        assert_true(al_lesson_text(path, text, sizeof text) > 0);
+        char *nl = strchr(text, '\n');
+        if (nl) *nl = '\0';
+        // "Title (difficulty: N of 3)", at the end of the first line
+        const char *d = strstr(text, "(difficulty: ");
+        int level = 0, of = 0;
+        char end = 'x';
+        if (!d || sscanf(d, "(difficulty: %d of %d%c", &level, &of, &end) != 3 || end != ')' || d[strlen(d) - 1] != ')')
+            fail_msg("%s: the title line '%s' does not end in '(difficulty: N of 3)'", path, text);
+        if (level < 1 || level > 3 || of != 3) fail_msg("%s: difficulty %d of %d", path, level, of);
+        if (d > text && d[-1] == ' ' && d - 1 > text && d[-2] == ' ')
+            fail_msg("%s: the title is padded before its difficulty: '%s'", path, text);
+        if (nl) *nl = '\n';
+        if (strstr(nl ? nl : "", "difficulty")) fail_msg("%s: the difficulty is stated twice", path);
+    }
+    globfree(&gl);
+}
+
+static int width_of(const al_font *f, const char *s, int n)
+{
+    char buf[1200];
+    snprintf(buf, sizeof buf, "%.*s", n, s);
+    return al_text_width(f, buf);
+}
+
+// The rows the overlay makes of one line of n bytes at maxw: checks that
+// every row but the last is full (the next word would not fit on it) and
+// returns the last row's start (*last_n its bytes).
+static const char *wrap_line(const char *path, const al_font *f, int maxw, const char *s, int n, int *last_n)
+{
+    *last_n = 0;
+    const char *row = s;
+    while (n > 0) {
+        int k = al_lesson_fit(f, s, n, maxw);
+        assert_true(k >= 1 && k <= n);
+        row = s, *last_n = k;
+        if (k < n) { // a row ended inside the line: the next word did not fit
+            int next = k;
+            while (next < n && s[next] == ' ')
+                next++;
+            int w = next;
+            while (w < n && s[w] != ' ')
+                w++;
+            if (width_of(f, s, w) <= maxw)
+                fail_msg("%s at %d px: the row '%.*s' ends before '%.*s', which fits", path, maxw, k, s,
+                         w - next, s + next);
+        }
+        s += k, n -= k;
+        while (n > 0 && *s == ' ')
+            s++, n--;
+    }
+    return row;
+}
+
+static void lesson_paragraphs_fill_their_rows(void **state)
+{
+    (void)state;
+    gf_canvas c;
+    gf_open(&c, 64, 64);
+    glob_t gl = lessons();
+    static char text[16384], raw[16384];
+    static const int widths[] = {1060, 700, 420}; // the overlay at 1280x800 (and in smaller windows)
+    int short_rows = 0;
+    for (size_t i = 0; i < gl.gl_pathc; ++i) {
+        const char *path = gl.gl_pathv[i];
+        assert_true(al_lesson_text(path, raw, sizeof raw) > 0);
+        memcpy(text, raw, sizeof text);
+        int lines = al_lesson_paragraphs(text);
+        assert_true(lines > 0);
+        // nothing but line breaks changed: the words are the file's
+        assert_int_equal(strlen(text), strlen(raw));
+        for (size_t k = 0; raw[k]; ++k)
+            if (raw[k] != text[k] && !(raw[k] == '\n' && text[k] == ' '))
+                fail_msg("%s: byte %zu changed", path, k);
+        for (int wi = 0; wi < 3; ++wi) {
+            const char *s = text;
+            for (int line = 0; *s; ++line) {
+                const char *e = strchr(s, '\n');
+                int n = e ? (int)(e - s) : (int)strlen(s), last_n;
+                const char *last = wrap_line(path, c.font, widths[wi], s, n, &last_n);
+                const char *next = e ? e + 1 : NULL;
+                // A line that ends while the next one goes on with the same
+                // paragraph must end a full row: the next word does not fit.
+                bool goes_on = line > 0 && n > 0 && s[0] != ' ' && next && next[0] && next[0] != '\n' &&
+                               next[0] != ' ' && !al_lesson_opens_paragraph(next);
+                if (goes_on) {
+                    int w = 0;
+                    while (next[w] && next[w] != ' ' && next[w] != '\n')
+                        w++;
+                    char row[1400];
+                    snprintf(row, sizeof row, "%.*s %.*s", last_n, last, w, next);
+                    if (al_text_width(c.font, row) <= widths[wi]) {
+                        if (short_rows++ < 5)
+                            print_message("%s at %d px: the row '%.*s' ends before '%.*s', which fits\n", path,
+                                          widths[wi], last_n, last, w, next);
+                    }
+                }
+                s = next ? next : s + n;
+            }
+        }
+    }
+    globfree(&gl);
+    gf_close(&c);
+    assert_int_equal(short_rows, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_lesson_states_its_difficulty_one_way),
+        cmocka_unit_test(lesson_paragraphs_fill_their_rows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

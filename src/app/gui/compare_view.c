@@ -14,10 +14,16 @@
 
 #define REFRESH_S 2.0
 
+// The picker's columns: run, name, seed, status, gens, best, group. Drawn
+// at fixed x offsets: padding with spaces in a proportional font shifted
+// gens and best between "interrupted" and "finished" rows.
+enum { NCOLS = 7 };
+
 typedef struct entry {
     int64_t id;
     int64_t gens;   // generations stored (0: nothing to draw)
     char text[200]; // the picker's line
+    char col[NCOLS][64]; // and its columns, each drawn at its own x (fixed columns)
     bool ticked;
 } entry;
 
@@ -35,6 +41,7 @@ struct al_compare_view {
     char note[1100]; // why nothing is shown (no database, a group of one run, ...)
     double last_read;
     int64_t current; // the window's own run: not offered (0: none)
+    int col_x[NCOLS], col_w[NCOLS]; // the columns as last drawn: x from the row's text start, widest text
 };
 
 al_compare_view *al_create_compare_view(void) { return calloc(1, sizeof(al_compare_view)); }
@@ -66,6 +73,15 @@ const char *al_compare_view_note(const al_compare_view *v, int *skipped)
 {
     if (skipped) *skipped = v ? v->skipped : 0;
     return v ? v->note : "";
+}
+
+int al_compare_view_columns(const al_compare_view *v, int *x, int *w)
+{
+    for (int c = 0; v && c < NCOLS; ++c) {
+        x[c] = v->col_x[c];
+        w[c] = v->col_w[c];
+    }
+    return v ? NCOLS : 0;
 }
 
 int al_compare_view_count(const al_compare_view *v, const char *module)
@@ -121,6 +137,13 @@ static void read_list(al_compare_view *v)
             snprintf(e->text, sizeof e->text, "run %-5lld %-14.14s seed %-5llu %-11s %5lld gens  best %-8s %s",
                      (long long)r->id, r->name, (unsigned long long)r->seed, r->status,
                      (long long)r->generation_count, best, grp);
+            snprintf(e->col[0], sizeof e->col[0], "run %lld", (long long)r->id);
+            snprintf(e->col[1], sizeof e->col[1], "%.14s", r->name);
+            snprintf(e->col[2], sizeof e->col[2], "seed %llu", (unsigned long long)r->seed);
+            snprintf(e->col[3], sizeof e->col[3], "%s", r->status);
+            snprintf(e->col[4], sizeof e->col[4], "%lld gens", (long long)r->generation_count);
+            snprintf(e->col[5], sizeof e->col[5], "best %s", best);
+            snprintf(e->col[6], sizeof e->col[6], "%s", grp);
         }
         free(v->list);
         v->list = list;
@@ -266,10 +289,26 @@ bool al_compare_view_event(al_compare_view *v, const SDL_Event *e)
     return true;
 }
 
-void al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, const al_font *font,
-                               SDL_Rect area, const char *ytitle, const al_series *live,
-                               int nlive)
+// A sweep group ("ga.mutation_rate=0.05,ants.count=20") without its keys'
+// sections ("mutation_rate=0.05,count=20"), for the legend.
+static void short_group(const char *grp, char *out, size_t cap)
 {
+    out[0] = '\0';
+    for (const char *part = grp ? grp : ""; *part;) {
+        size_t n = strcspn(part, ","), used = strlen(out);
+        const char *eq = memchr(part, '=', n), *from = part;
+        for (const char *c = part; eq && c < eq; ++c)
+            if (*c == '.') from = c + 1;
+        snprintf(out + used, cap - used, "%s%.*s", used ? "," : "", (int)(n - (size_t)(from - part)), from);
+        part += n + (part[n] == ',');
+    }
+}
+
+al_plot_drawn al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, const al_font *font,
+                                        SDL_Rect area, const char *ytitle, const al_series *live,
+                                        int nlive)
+{
+    al_plot_drawn drawn = {{0, 0, 0, 0}, 0, 0, 0};
     const al_compare_model *m = &v->model;
     int npts = (int)m->horizon + 1;
     for (int i = 0; i < nlive; ++i)
@@ -282,17 +321,35 @@ void al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, const al_fon
     if (!se || !bands || !buf || !names) goto done;
     // Colour 0 (orange) is close to the live best's: start at 1.
     al_compare_fill_series(m, npts, 1, se, bands, buf, names);
+    // The panel's legend is a line or two: a run is "run 4" (with its sweep
+    // group, if any); the seed and the rest are in the picker's list.
+    // A group all the runs share tells none apart: left out.
+    bool same = true;
+    for (int g = 1; !m->grouped && g < m->ngroups; ++g) {
+        const char *a = alRunRecord_Param(m->runs[m->groups[0].members[0]].rec, "run.group"),
+                   *b = alRunRecord_Param(m->runs[m->groups[g].members[0]].rec, "run.group");
+        if (strcmp(a ? a : "", b ? b : "") != 0) same = false;
+    }
+    for (int g = 0; !m->grouped && g < m->ngroups; ++g) {
+        const alRunRecord *rec = m->runs[m->groups[g].members[0]].rec;
+        const char *grp = alRunRecord_Param(rec, "run.group");
+        char shortg[120] = "";
+        if (!same || m->ngroups == 1) short_group(grp, shortg, sizeof shortg);
+        snprintf(names[g], sizeof names[0], shortg[0] ? "run %lld (%s)" : "run %lld", (long long)rec->info->id,
+                 shortg);
+    }
     for (int i = 0; i < nlive; ++i) {
         se[m->ngroups + i] = live[i];
         snprintf(names[m->ngroups + i], sizeof names[0], "now: %s", live[i].name);
         se[m->ngroups + i].name = names[m->ngroups + i];
     }
-    al_plot_draw_banded(r, font, area, "generation", ytitle, se, bands, ns);
+    drawn = al_plot_draw_banded(r, font, area, "generation", ytitle, se, bands, ns);
 done:
     free(names);
     free(buf);
     free(bands);
     free(se);
+    return drawn;
 }
 
 static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
@@ -417,6 +474,16 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     }
     int rows = (bottom - y) / lh;
     if (rows < 1) rows = 1;
+    // Column x offsets from the widest text of each column over the list.
+    int gap = al_text_width(small, "    ");
+    for (int c = 0; c < NCOLS; ++c) {
+        v->col_w[c] = 0;
+        for (int i = 0; i < v->nlist; ++i) {
+            int tw = al_text_width(small, v->list[i].col[c]);
+            if (tw > v->col_w[c]) v->col_w[c] = tw;
+        }
+        v->col_x[c] = c == 0 ? 0 : v->col_x[c - 1] + v->col_w[c - 1] + gap;
+    }
     if (v->cursor < v->scroll) v->scroll = v->cursor;
     if (v->cursor >= v->scroll + rows) v->scroll = v->cursor - rows + 1;
     for (int i = v->scroll; i < v->nlist && i < v->scroll + rows; ++i, y += lh) {
@@ -425,7 +492,11 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
         SDL_Color col = e->ticked ? AL_COL_TEXT : AL_COL_DIM;
         al_draw_text_px(r, font, (float)x, (float)y - 2, e->ticked ? AL_COL_GOOD : AL_COL_DIM,
                         e->ticked ? "[x]" : "[ ]");
-        al_draw_text_px(r, small, (float)(x + 34), (float)y, col, e->text);
+        for (int c = 0; c < NCOLS; ++c) {
+            float cx = (float)(x + 34 + v->col_x[c]);
+            if (c == 4) cx += (float)(v->col_w[c] - al_text_width(small, e->col[c])); // counts right-aligned
+            al_draw_text_px(r, small, cx, (float)y, col, e->col[c]);
+        }
     }
     if (plot.w > 0) {
         char yt[96];

@@ -51,13 +51,19 @@ int al_compare_view_count(const al_compare_view *v, const char *module);
 /// static buffer); "" when it lists some, is closed, or has no database.
 const char *al_compare_view_why_empty(const al_compare_view *v);
 
+/// The picker's columns as last drawn (run, name, seed, status, gens, best,
+/// group): x[c] from the rows' text start and w[c] the widest text of the
+/// column, pixels; x and w hold 7. Returns how many (7).
+int al_compare_view_columns(const al_compare_view *v, int *x, int *w);
+
 /// Draws the panel's plot into area: the ticked runs' best curves (or their
 /// groups' means and bands) in the compare colours from the second on (the
 /// first is close to the live best's orange), then the live series on top
-/// (pass the live best only: the comparison is of best fitness).
-void al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, const al_font *font,
-                               SDL_Rect area, const char *ytitle, const al_series *live,
-                               int nlive);
+/// (pass the live best only: the comparison is of best fitness); returns
+/// what the plot drew.
+al_plot_drawn al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, const al_font *font,
+                                        SDL_Rect area, const char *ytitle, const al_series *live,
+                                        int nlive);
 /// Draws the picker overlay over the whole output (w x h), when open: the
 /// runs, and below them the ticked runs' curves (as they will join the plot).
 void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_font *font,

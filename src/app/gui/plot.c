@@ -126,15 +126,93 @@ static void off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect plot,
     al_draw_text_px(r, font, x + ah * 1.2f + 4, y, se->col, buf);
 }
 
-void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
-                  const char *ytitle, const al_series *series, int nseries)
+al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                           const char *ytitle, const al_series *series, int nseries)
 {
-    al_plot_draw_banded(r, font, area, xtitle, ytitle, series, NULL, nseries);
+    return al_plot_draw_banded(r, font, area, xtitle, ytitle, series, NULL, nseries);
 }
 
-void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
-                         const char *ytitle, const al_series *series, const al_band *bands,
-                         int nseries)
+// The legend's place: on the title row, right-aligned, when it all fits
+// there; else on at most AL_PLOT_LEGEND_ROWS rows of its own between the
+// title and the plot, as many as leave the plot AL_PLOT_MIN_H high. Entries
+// past those rows are not drawn: a "+N more" entry says how many (four runs'
+// labels on rows of their own had squeezed the plot to nothing at 720x480).
+enum { LEGEND_MAX = 32 };
+typedef struct legend {
+    bool own_rows;
+    int rows, shown, lw;
+    int x[LEGEND_MAX], y[LEGEND_MAX]; // entry s's swatch, relative to the area
+    int more_x, more_y;
+    char more[32];
+} legend;
+
+static legend legend_layout(const al_font *font, SDL_Rect area, int tw, int room_h,
+                            const al_series *series, int nseries)
+{
+    legend L = {0};
+    int fh = al_font_height(font);
+    for (int s = 0; s < nseries; ++s)
+        L.lw += 18 + al_text_width(font, series[s].name) + 14;
+    L.lw -= 14;
+    if (nseries <= LEGEND_MAX && area.x + area.w - L.lw - 6 >= area.x + tw + 16) {
+        int x = area.w - L.lw - 6;
+        for (int s = 0; s < nseries; ++s) {
+            L.x[s] = x, L.y[s] = 0;
+            x += 18 + al_text_width(font, series[s].name) + 14;
+        }
+        L.shown = nseries;
+        return L;
+    }
+    L.own_rows = true;
+    int max_rows = (room_h - AL_PLOT_MIN_H) / (fh + 2);
+    if (max_rows > AL_PLOT_LEGEND_ROWS) max_rows = AL_PLOT_LEGEND_ROWS;
+    if (max_rows <= 0) {
+        L.rows = 0;
+        L.shown = 0;
+        return L;
+    }
+    int right = area.w - 6, x = 6, row = 0;
+    for (int s = 0; s < nseries && s < LEGEND_MAX; ++s) {
+        int w = 18 + al_text_width(font, series[s].name);
+        if (x > 6 && x + w > right) {
+            if (row + 1 >= max_rows) break;
+            row++, x = 6;
+        }
+        L.x[s] = x, L.y[s] = fh + 2 + row * (fh + 2);
+        x += w + 14;
+        L.shown = s + 1;
+    }
+    // Room for "+N more" after the last entry shown, dropping entries for it.
+    while (L.shown < nseries) {
+        snprintf(L.more, sizeof L.more, "+%d more", nseries - L.shown);
+        int mw = al_text_width(font, L.more);
+        int last = L.shown - 1;
+        int end = last >= 0 ? L.x[last] + 18 + al_text_width(font, series[last].name) + 14 : 6;
+        int lrow = last >= 0 ? (L.y[last] - fh - 2) / (fh + 2) : 0;
+        if (end + mw <= right) {
+            L.more_x = end, L.more_y = fh + 2 + lrow * (fh + 2);
+            break;
+        }
+        if (last >= 0 && lrow + 1 < max_rows) { // on a row of its own
+            L.more_x = 6, L.more_y = fh + 2 + (lrow + 1) * (fh + 2);
+            break;
+        }
+        if (last < 0) { // not even the count fits: it is cut to the width
+            al_text_fit(font, L.more, sizeof L.more, right - 6);
+            L.more_x = 6, L.more_y = fh + 2;
+            break;
+        }
+        L.shown--;
+    }
+    int last_y = L.shown > 0 ? L.y[L.shown - 1] : fh + 2;
+    if (L.more[0] && L.more_y > last_y) last_y = L.more_y;
+    L.rows = (last_y - fh - 2) / (fh + 2) + 1;
+    return L;
+}
+
+al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                                  const char *ytitle, const al_series *series, const al_band *bands,
+                                  int nseries)
 {
     int fh = al_font_height(font);
     int n = 0;
@@ -158,29 +236,16 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
         int w = al_text_width(font, buf);
         if (w > ylab_w) ylab_w = w;
     }
-    // The legend: on the title row, right-aligned, when it fits there; else
-    // on rows of its own between the title and the plot, never over a line.
-    int lw = 0;
-    for (int s = 0; s < nseries; ++s)
-        lw += 18 + al_text_width(font, series[s].name) + 14;
-    lw -= 14;
     int tw = al_text_width(font, ytitle);
     if (tw > area.w) tw = area.w; // cut to the area below
-    bool own_rows = area.x + area.w - lw - 6 < area.x + tw + 16;
-    int legend_rows = 0;
-    if (own_rows) {
-        int x = 0;
-        legend_rows = 1;
-        for (int s = 0; s < nseries; ++s) {
-            int w = 18 + al_text_width(font, series[s].name);
-            if (x > 0 && x + w > area.w - 12) x = 0, legend_rows++;
-            x += w + 14;
-        }
-    }
+    legend L = legend_layout(font, area, tw, area.h - (fh + 4) - (2 * fh + 6), series, nseries);
+    int legend_rows = L.own_rows ? L.rows : 0;
+    al_plot_drawn drawn = {{0, 0, 0, 0}, legend_rows, L.shown, nseries - L.shown};
     SDL_Rect plot = {area.x + ylab_w + 8, area.y + fh + 4 + legend_rows * (fh + 2), 0, 0};
     plot.w = area.x + area.w - plot.x - 6;
     plot.h = area.y + area.h - plot.y - 2 * fh - 6;
-    if (plot.w < 20 || plot.h < 20) return;
+    if (plot.w < 20 || plot.h < 20) return drawn;
+    drawn.axes = plot;
 
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 14, 16, 21, 255);
@@ -314,14 +379,8 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
     SDL_RenderSetClipRect(r, NULL);
 
     // The legend (laid out above: the title row, or rows of its own).
-    int lx = own_rows ? area.x + 6 : area.x + area.w - lw - 6;
-    int ly = own_rows ? area.y + fh + 2 : area.y;
-    for (int s = 0; s < nseries; ++s) {
-        int w = al_text_width(font, series[s].name);
-        if (own_rows && lx > area.x + 6 && lx + 18 + w > area.x + area.w - 6) {
-            lx = area.x + 6;
-            ly += fh + 2;
-        }
+    for (int s = 0; s < L.shown; ++s) {
+        int lx = area.x + L.x[s], ly = area.y + L.y[s];
         set_colour(r, series[s].col);
         if (series[s].dashed) {
             SDL_Rect a = {lx, ly + fh / 2 - 1, 5, 2}, b = {lx + 9, ly + fh / 2 - 1, 5, 2};
@@ -332,8 +391,10 @@ void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, co
             SDL_RenderFillRect(r, &sw);
         }
         al_draw_text_px(r, font, (float)(lx + 18), (float)ly, AL_COL_TEXT, series[s].name);
-        lx += 18 + w + 14;
     }
+    if (L.more[0])
+        al_draw_text_px(r, font, (float)(area.x + L.more_x), (float)(area.y + L.more_y), AL_COL_DIM, L.more);
+    return drawn;
 }
 
 bool al_plot_fit_title(const al_font *font, const char *title, const char *hint, int width, char *out,

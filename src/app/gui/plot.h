@@ -22,16 +22,29 @@ typedef struct al_band {
     const double *lo, *hi; ///< NULL: no band for this series
 } al_band;
 
+/// What al_plot_draw_banded drew: the axes' box (w and h 0 when the area is
+/// too small for any), the legend's own rows (0: on the title row or none)
+/// and how many series the legend names and leaves out ("+N more").
+typedef struct al_plot_drawn {
+    SDL_Rect axes;
+    int legend_rows, legend_shown, legend_hidden;
+} al_plot_drawn;
+
+/// The legend takes at most this many rows of its own, and only while the
+/// axes keep AL_PLOT_MIN_H pixels.
+enum { AL_PLOT_LEGEND_ROWS = 2, AL_PLOT_MIN_H = 48 };
+
 /// Draws axes with tick labels, axis titles, a legend and the series into
 /// area. With no data it draws the empty axes and "no generations yet".
-void al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
-                  const char *ytitle, const al_series *series, int nseries);
+al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                           const char *ytitle, const al_series *series, int nseries);
 
 /// Same, with bands[i] (may be NULL) filled translucent in series i's colour
-/// under the lines; the y range covers the bands too.
-void al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
-                         const char *ytitle, const al_series *series, const al_band *bands,
-                         int nseries);
+/// under the lines; the y range covers the bands too. Both return what
+/// they drew.
+al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                                  const char *ytitle, const al_series *series, const al_band *bands,
+                                  int nseries);
 
 /// The y range al_plot_draw gives series (and bands, may be NULL), on tick
 /// steps: from the data lines (not dashed) and their bands, so that a

@@ -250,6 +250,7 @@ struct al_gui {
     bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
     SDL_Rect plot_title_rect;  ///< where the title was drawn, its width the text's
     SDL_Rect plot_rect;        ///< the plot's area
+    al_plot_drawn plot_drawn;  ///< what the plot drew there: its axes, legend rows, series left out
     double plot_lo, plot_hi;   ///< its y range as last drawn (al_plot_range)
     int plot_nlines;           ///< its lines as last drawn: legend words, dashed or not
     struct { char name[64]; bool dashed; } plot_lines[2 + MAXFIG];

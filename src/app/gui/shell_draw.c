@@ -892,15 +892,17 @@ static void draw_panel(al_gui *g)
     g->plot_title_rect = (SDL_Rect){area.x, area.y, al_text_width(g->small, g->plot_title), al_font_height(g->small)};
     g->plot_rect = area;
     if (compare)
-        al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
+        g->plot_drawn = al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
-        al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
+        g->plot_drawn = al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
     al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
     g->plot_nlines = compare ? 1 : ns;
     for (int i = 0; i < g->plot_nlines; ++i) {
         snprintf(g->plot_lines[i].name, sizeof g->plot_lines[i].name, "%s", series[i].name);
         g->plot_lines[i].dashed = series[i].dashed;
     }
+    // `state` tells the truth: a plot with no room for its axes is cut.
+    if (g->plot_drawn.axes.h == 0) al_panel_section_cut(&p);
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

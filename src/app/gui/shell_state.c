@@ -153,6 +153,11 @@ void al_gui_write_state(al_gui *g, FILE *f)
             g->plot_title_rect.w, g->plot_title_rect.h);
     fprintf(f, ",\"plot_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->plot_rect.x, g->plot_rect.y,
             g->plot_rect.w, g->plot_rect.h);
+    const al_plot_drawn *pd = &g->plot_drawn;
+    fprintf(f, ",\"plot_axes\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", pd->axes.x, pd->axes.y,
+            pd->axes.w, pd->axes.h);
+    fprintf(f, ",\"plot_legend\":{\"rows\":%d,\"shown\":%d,\"hidden\":%d}", pd->legend_rows,
+            pd->legend_shown, pd->legend_hidden);
     fprintf(f, ",\"plot_range\":{\"lo\":%.17g,\"hi\":%.17g},\"plot_lines\":[", g->plot_lo, g->plot_hi);
     for (int i = 0; i < g->plot_nlines; ++i) {
         fprintf(f, "%s{\"name\":", i ? "," : "");
@@ -321,8 +326,14 @@ void al_gui_write_state(al_gui *g, FILE *f)
     int hidden = 0, listed = al_compare_view_listed(g->cmpv, &hidden);
     int skipped = 0;
     const char *cnote = al_compare_view_note(g->cmpv, &skipped);
-    fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d,\"skipped\":%d,\"note\":", listed,
+    fprintf(f, ",\"compare\":{\"listed\":%d,\"hidden\":%d,\"curves\":%d,\"skipped\":%d,", listed,
             hidden, al_compare_view_count(g->cmpv, mode_names[g->mode]), skipped);
+    { // the picker's columns as last drawn
+        int cx[8], cw[8], nc = al_compare_view_columns(g->cmpv, cx, cw);
+        fputs("\"columns\":[", f);
+        for (int c = 0; c < nc; ++c) fprintf(f, "%s{\"x\":%d,\"w\":%d}", c ? "," : "", cx[c], cw[c]);
+        fputs("],\"note\":", f);
+    }
     jstr(f, cnote);
     fputs(",\"why_empty\":", f);
     jstr(f, al_compare_view_why_empty(g->cmpv));

@@ -48,6 +48,9 @@ typedef struct ants_view {
     bool was_done;         // ctx->done as of the last update
     bool pin_drawn;        // the pinned ant's mark was drawn in the last frame
     SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
+    SDL_Rect sel_label;    // the selected ant's label (or its crowd's) as last drawn (w 0: none)
+    SDL_FPoint sel_at;     // the selected ant, pixels, and its selection ring's radius
+    float sel_ring;
     int brain_nodes;       // the neurons it drew
     int labels_drawn;      // ant labels as last drawn, those not wholly inside the world's box,
     int labels_outside;    // and the pairs of them that overlap (for `state`)
@@ -493,8 +496,8 @@ static int draw_neat_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, cons
 // and half its height, so it never covers more than a quarter of the world
 // (in a small window the labels give way to the network alone). *nodes
 // receives the neurons drawn.
-static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint at, const char *title,
-                               int *nodes)
+static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint at, int keep, SDL_Rect label,
+                               const char *title, int *nodes)
 {
     const alAntsDef *def = alAnts_Def(ants);
     const double *values = NULL;
@@ -513,7 +516,7 @@ static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoi
     // within the world's rows: the badges above and the caption below stay readable
     SDL_Rect band = {c->rect.x, (int)c->world_px.y, c->rect.w, (int)c->world_px.h};
     SDL_IntersectRect(&c->rect, &band, &band);
-    SDL_Rect box = al_ants_brain_box(band, at.x, at.y, want_w, want_h, 14);
+    SDL_Rect box = al_ants_brain_box_clear(band, at.x, at.y, want_w, want_h, keep, label);
     float act[AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH];
     if (!ng) alAnts_Activations(ants, a, act);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
@@ -585,6 +588,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         }
     for (int a = 0; a < av.count; ++a)
         if (av.elite[a] && !(v && v->replay)) al_draw_circle(c, alV2(av.x[a], av.y[a]), 7.0f, AL_COL_BEST);
+    if (v) v->sel_label = (SDL_Rect){0, 0, 0, 0};
     if (v && (v->show_food || v->show_numbers) && av.count <= 4000) {
         // One label per spot: ants standing together share one, with a count.
         float *sx = malloc(sizeof(float) * 2 * (size_t)av.count);
@@ -600,6 +604,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             float lh = (float)al_font_height(c->small);
             // a label spans about 24 px either side of its ant
             al_ants_label_plan(sx, sy, av.count, 48.0f, lh, own, grp, scratch);
+            int sel_owner = v->selected >= 0 && v->selected < av.count ? own[v->selected] : -1;
             // Each kept label: its text(s) and box, then placed inside the
             // world, apart from the others (al_ants_label_place).
             int nk = 0;
@@ -644,6 +649,9 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
                     int a = (int)ant[k];
                     char t[32];
                     boxes[nb++] = (SDL_FRect){out[k].x, out[k].y, out[k].w, out[k].h};
+                    if (a == sel_owner) // for the brain inspector, which keeps clear of it
+                        v->sel_label = (SDL_Rect){(int)floorf(out[k].x), (int)floorf(out[k].y),
+                                                  (int)ceilf(out[k].w) + 1, (int)ceilf(out[k].h)};
                     if (grp[a] > 1) {
                         snprintf(t, sizeof t, "%d ants", grp[a]);
                         al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_TEXT, t);
@@ -682,6 +690,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     }
     bool picked = v && v->selected >= 0 && v->selected < av.count;
     if (picked) {
+        v->sel_at = al_canvas_to_screen(c, alV2(av.x[v->selected], av.y[v->selected]));
+        v->sel_ring = 10.0f * c->scale;
         // The selected ant: a ring around it (its heading stays visible) and
         // lines to what it senses, its nearest food and mine.
         alVec2 p = alV2(av.x[v->selected], av.y[v->selected]);
@@ -699,8 +709,11 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (picked) {
         char title[64];
         snprintf(title, sizeof title, "brain of ant %d (click elsewhere: close)", v->selected);
-        v->brain_box = draw_inspector(c, ants, v->selected, al_canvas_to_screen(c, alV2(av.x[v->selected], av.y[v->selected])), title,
-                                      &v->brain_nodes);
+        // Clear of the ant, its selection ring and its label (the box to
+        // its right had covered "13 71": it kept only 14 px).
+        int keep = (int)ceilf(v->sel_ring) + 4;
+        if (keep < 14) keep = 14;
+        v->brain_box = draw_inspector(c, ants, v->selected, v->sel_at, keep, v->sel_label, title, &v->brain_nodes);
     }
 }
 
@@ -883,11 +896,23 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (isnan(v->replay_result)) {
             al_panel_kv(p, "logged best fitness", "%.6g", v->replay_logged);
         } else {
-            al_panel_kv(p, "best: replayed / logged", "%.6g / %.6g %s", v->replay_result, v->replay_logged,
-                        v->replay_result == v->replay_logged ? "(exact)" : "(DIFFERS)");
-            if (v->replay_all && !isnan(v->replay_logged_mean))
-                al_panel_kv(p, "mean: replayed / logged", "%.6g / %.6g %s", v->replay_mean,
-                            v->replay_logged_mean, v->replay_mean == v->replay_logged_mean ? "(exact)" : "(DIFFERS)");
+            bool mean = v->replay_all && !isnan(v->replay_logged_mean);
+            bool exact = v->replay_result == v->replay_logged && (!mean || v->replay_mean == v->replay_logged_mean);
+            // As logged: one line (two kv lines, the mean's wrapped, pushed
+            // Keys below the fold at 1280x800). A difference gets the room.
+            if (exact && mean)
+                al_panel_text(p, AL_COL_TEXT, "replayed = logged (exact): best %.6g, mean %.6g", v->replay_result,
+                              v->replay_mean);
+            else if (exact)
+                al_panel_text(p, AL_COL_TEXT, "replayed = logged (exact): best %.6g", v->replay_result);
+            else {
+                al_panel_kv(p, "best: replayed / logged", "%.6g / %.6g %s", v->replay_result, v->replay_logged,
+                            v->replay_result == v->replay_logged ? "(exact)" : "(DIFFERS)");
+                if (mean)
+                    al_panel_kv(p, "mean: replayed / logged", "%.6g / %.6g %s", v->replay_mean,
+                                v->replay_logged_mean,
+                                v->replay_mean == v->replay_logged_mean ? "(exact)" : "(DIFFERS)");
+            }
         }
         al_panel_note(p, "[ ] other generation   B back to the population");
     } else {
@@ -1045,6 +1070,14 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "brain_x", v->brain_box.x);
         al_view_report_figure(r, "brain_w", v->brain_box.w);
         al_view_report_figure(r, "brain_nodes", v->brain_nodes);
+        // what it keeps clear of: the ant's ring and its label
+        al_view_report_figure(r, "selected_px_x", v->sel_at.x);
+        al_view_report_figure(r, "selected_px_y", v->sel_at.y);
+        al_view_report_figure(r, "selected_ring_px", v->sel_ring);
+        al_view_report_figure(r, "selected_label_x", v->sel_label.x);
+        al_view_report_figure(r, "selected_label_y", v->sel_label.y);
+        al_view_report_figure(r, "selected_label_w", v->sel_label.w);
+        al_view_report_figure(r, "selected_label_h", v->sel_label.h);
     }
     if (v && v->replay && !v->living) {
         al_view_report_figure(r, "replay_generation", (double)v->replay_gen);
@@ -1159,6 +1192,12 @@ const al_view al_view_ants = {
 
 SDL_Rect al_ants_brain_box(SDL_Rect area, float ax, float ay, int want_w, int want_h, int keep)
 {
+    return al_ants_brain_box_clear(area, ax, ay, want_w, want_h, keep, (SDL_Rect){0, 0, 0, 0});
+}
+
+SDL_Rect al_ants_brain_box_clear(SDL_Rect area, float ax, float ay, int want_w, int want_h, int keep,
+                                 SDL_Rect avoid)
+{
     int w = want_w < area.w - 8 ? want_w : area.w - 8;
     int h = want_h < area.h / 2 - 8 ? want_h : area.h / 2 - 8;
     if (w < 40) w = area.w > 40 ? 40 : area.w;
@@ -1166,14 +1205,18 @@ SDL_Rect al_ants_brain_box(SDL_Rect area, float ax, float ay, int want_w, int wa
     SDL_Rect b = {0, 0, w, h};
     int right = area.x + area.w, bottom = area.y + area.h;
     int ix = (int)ax, iy = (int)ay;
-    if (ix + keep + w + 4 <= right) {
-        b.x = ix + keep + 4; // to the right of the ant
-    } else if (ix - keep - w - 4 >= area.x) {
-        b.x = ix - keep - 4 - w; // to its left
+    // What stays uncovered: the ant with its ring (keep px around it) and
+    // its label.
+    SDL_Rect k = {ix - keep, iy - keep, 2 * keep, 2 * keep};
+    if (avoid.w > 0 && avoid.h > 0) SDL_UnionRect(&k, &avoid, &k);
+    if (k.x + k.w + 4 + w <= right) {
+        b.x = k.x + k.w + 4; // to the right of the ant
+    } else if (k.x - 4 - w >= area.x) {
+        b.x = k.x - 4 - w; // to its left
     } else {
         // no room beside it: above or below it, whichever half it is not in
         b.x = area.x + (area.w - w) / 2;
-        b.y = iy < area.y + area.h / 2 ? iy + keep + 4 : iy - keep - 4 - h;
+        b.y = iy < area.y + area.h / 2 ? k.y + k.h + 4 : k.y - 4 - h;
         if (b.y + h > bottom) b.y = bottom - h;
         if (b.y < area.y) b.y = area.y;
         return b;

@@ -13,6 +13,11 @@
 /// allows it at all.
 SDL_Rect al_ants_brain_box(SDL_Rect area, float ax, float ay, int want_w, int want_h, int keep);
 
+/// The same, also clear of `avoid` (the ant's label as drawn; w 0: none):
+/// beside, above or below the union of the ant's margin and avoid.
+SDL_Rect al_ants_brain_box_clear(SDL_Rect area, float ax, float ay, int want_w, int want_h, int keep,
+                                 SDL_Rect avoid);
+
 /// Labels without a blob: n ants drawn at (sx[i], sy[i]) pixels, each with
 /// a label box of cell_w x cell_h pixels placed at its mark. Ant i keeps its
 /// label (owner[i] = i) unless an earlier kept label lies closer than a box

@@ -374,6 +374,35 @@ static bool flocks(alScenario sc)
            scenario_uses(sc, AL_B_COHESION) || scenario_uses(sc, AL_B_ALIGNMENT);
 }
 
+// The flock's figures two to a line ("order 0.750   mean speed 18.7") when
+// the pairs fit the panel, else one a line: a line each pushed the Keys
+// section below the fold at 1280x800 (hide, fcas, pursuit_evade).
+static void figure_pairs(al_panel *p, const char *const *lab, char (*val)[32], int n)
+{
+    int gap = al_text_width(p->font, "   "), lw = 0, vw = al_text_width(p->font, "0.000");
+    for (int i = 0; i < n; ++i) {
+        int a = al_text_width(p->font, lab[i]), b = al_text_width(p->font, val[i]);
+        if (a > lw) lw = a;
+        if (b > vw) vw = b;
+    }
+    int col = lw + gap / 2 + vw + gap;
+    if (2 * col > p->width) {
+        for (int i = 0; i < n; ++i)
+            al_panel_kv(p, lab[i], "%s", val[i]);
+        return;
+    }
+    int lh = al_font_height(p->font); // al_panel_kv's line
+    for (int i = 0; i < n; i += 2) {
+        SDL_Rect row = al_panel_area(p, lh);
+        if (row.h == 0) return; // said cut by the panel
+        for (int k = i; k < n && k < i + 2; ++k) {
+            float x = (float)(row.x + (k - i) * (p->width / 2));
+            al_draw_text_px(p->r, p->font, x, (float)row.y, AL_COL_DIM, lab[k]);
+            al_draw_text_px(p->r, p->font, x + (float)(lw + gap / 2), (float)row.y, AL_COL_TEXT, val[k]);
+        }
+    }
+}
+
 static void panel(al_view_ctx *ctx, al_panel *p)
 {
     view_state *v = ctx->state;
@@ -458,15 +487,22 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             {"nn_distance", "nn distance", "%.3g"}, {"groups", "groups", "%.0f"},
             {"fleeing", "fleeing", "%.0f"},
         };
-        for (size_t r = 0; r < sizeof figs / sizeof figs[0]; ++r) {
+        enum { NF = sizeof figs / sizeof figs[0] };
+        char val[NF][32];
+        const char *lab[NF];
+        int n = 0;
+        for (size_t r = 0; r < NF; ++r) {
             if (r == 4 && !fov) continue;
             int found = -1;
             for (int k = 0; have && k < g.figure_count; ++k)
                 if (strcmp(g.figure_names[k], figs[r].name) == 0) found = k;
-            if (r == 4) al_panel_kv(p, "fleeing (now)", "%d", fleeing_now(ctx));
-            else if (found >= 0) al_panel_kv(p, figs[r].label, figs[r].fmt, g.figures[found]);
-            else al_panel_kv(p, figs[r].label, "...");
+            lab[n] = figs[r].label;
+            if (r == 4) snprintf(val[n], sizeof val[n], "%d", fleeing_now(ctx));
+            else if (found >= 0) snprintf(val[n], sizeof val[n], figs[r].fmt, g.figures[found]);
+            else snprintf(val[n], sizeof val[n], "...");
+            n++;
         }
+        figure_pairs(p, lab, val, n);
     }
     if (v) {
         // One line of toggles: lit when on.

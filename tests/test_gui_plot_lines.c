@@ -44,7 +44,10 @@ static void xor_plots_fitness_alone_on_its_fitness_axis(void **state)
     }
     assert_int_equal(n, 2); // best and mean, as the title says
     assert_non_null(strstr(gs_str(l, "plot_title_full"), "best, mean"));
-    assert_true(gs_num(l, "plot_range.hi") <= 16); // fitness: 16 is perfect
+    // Fitness: 16 is perfect, and the axis rounds up to its next tick (20)
+    // once the best nears it. Fast-forward reaches the state at generation 8
+    // to about 14, depending on the machine's speed.
+    assert_true(gs_num(l, "plot_range.hi") <= 20);
     gs_free(&r);
 }
 

@@ -359,6 +359,10 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
             return r;
         }
     }
+    // A steering scenario switch keeps the speed the teacher chose (it fell
+    // back to 1 tick a frame at every [ or ]).
+    bool keep_speed = g->have_session && g->mode == m && m == MODE_STEERING;
+    int kept_speed = g->speed_idx;
     close_session(g);
     g->mode = m;
     g->cfg = cfg;
@@ -375,6 +379,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     if (g->view && g->view->ticks_per_frame < 0)
         while (g->speed_idx > 0 && speeds[g->speed_idx - 1] >= g->view->ticks_per_frame)
             g->speed_idx--;
+    if (keep_speed) g->speed_idx = kept_speed;
     g->jump_to = 0;
     g->plot_fig = -1; // the view's default figure, once the first generation names them
     if (!cls) return AL_OK; // the empty world: nothing simulates
@@ -621,7 +626,12 @@ static void toggle_forever(al_gui *g)
                      (long long)alConfig_Int(g->cfg, "run.generations"));
     } else {
         g->s.max_gens = alConfig_Int(g->cfg, "run.generations");
-        al_shell_say(g, AL_COL_TEXT, "generation limit %lld again", (long long)g->s.max_gens);
+        if (g->s.gens > g->s.max_gens) // past it: the run ends where it is, and says so
+            al_shell_say(g, AL_COL_TEXT, "generation limit %lld again: %lld generations are done, so the run "
+                                         "ends at %lld (E: evolve on)",
+                         (long long)g->s.max_gens, (long long)g->s.gens, (long long)g->s.gens);
+        else
+            al_shell_say(g, AL_COL_TEXT, "generation limit %lld again", (long long)g->s.max_gens);
         if (!g->done && al_session_done(&g->s)) mark_done(g);
     }
 }
@@ -906,6 +916,16 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
     return true;
 }
 
+// What the view's note says now ("" none).
+static void view_note_now(al_gui *g, char *out, size_t cap)
+{
+    static al_view_report r; // large for the stack; the event loop is single-threaded
+    memset(&r, 0, sizeof r);
+    r.agents = r.selected = r.food = -1;
+    if (g->view && g->view->report) g->view->report(&g->ctx, &r);
+    snprintf(out, cap, "%s", r.note);
+}
+
 static void key(al_gui *g, const SDL_KeyboardEvent *k)
 {
     SDL_Keycode sym = k->keysym.sym;
@@ -923,8 +943,8 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
                                          "is done yet: once one is, this view shows its best");
         else
             al_shell_say(g, AL_COL_WARN, "B replays a stored generation in the ants mode only: this view already "
-                                         "shows the best of generation %lld, the latest",
-                         (long long)(g->s.gens - 1));
+                                         "%s the best of generation %lld, the latest",
+                         g->mode == MODE_POLE ? "replays" : "shows", (long long)(g->s.gens - 1));
         return;
     }
     if ((g->lesson || g->help) && sk &&
@@ -990,6 +1010,11 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) toggle_forever(g);
         break;
     case K_JUMP:
+        if (!repeat && g->mode == MODE_STEERING) {
+            al_shell_say(g, AL_COL_WARN, "J jumps to a generation: steering has no generations (it runs for "
+                                         "ever); + and F make it faster");
+            break;
+        }
         if (!repeat && g->have_session && !brain_refuses(g, "J")) {
             g->jump_typing = true;
             g->jump_text[0] = '\0';
@@ -1078,7 +1103,19 @@ bool al_gui_handle_events(al_gui *g)
             al_shell_canvas(g, &c);
             g->ctx.paused = g->paused;
             g->ctx.done = g->done;
+            // The ants and strings views answer keys in a note drawn in their
+            // panel section, which a small window may have scrolled out of
+            // sight (a refused target, B without a database): a new note is
+            // said on the message strip too.
+            bool echo = (g->mode == MODE_ANTS || g->mode == MODE_ESTRINGS) && e.type == SDL_KEYDOWN;
+            char before[240] = "";
+            if (echo) view_note_now(g, before, sizeof before);
             bool used = g->view->event(&g->ctx, &e, &c);
+            if (echo) {
+                char after[240];
+                view_note_now(g, after, sizeof after);
+                if (after[0] && strcmp(after, before) != 0) al_shell_say(g, AL_COL_WARN, "%s", after);
+            }
             if (g->ctx.edit[0]) { // the user changed the run by hand: mark it
                 alError err = {0};
                 if (al_session_mark_edited(&g->s, g->ctx.edit, &err) != AL_OK)

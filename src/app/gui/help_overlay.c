@@ -197,7 +197,7 @@ void al_help_overlay_draw(al_gui *g)
                         "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM,
                     g->help_more_above || g->help_more_below ? "Esc or any other key closes this help."
-                                                             : "Any key closes this help.");
+                                                             : "Any key but the scroll keys closes this help.");
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

@@ -520,7 +520,7 @@ static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoi
     float act[AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH];
     if (!ng) alAnts_Activations(ants, a, act);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(c->r, 18, 20, 26, 225);
+    SDL_SetRenderDrawColor(c->r, 18, 20, 26, 255);
     SDL_RenderFillRect(c->r, &box);
     SDL_SetRenderDrawColor(c->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
     SDL_RenderDrawRect(c->r, &box);

@@ -358,7 +358,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         const double *s = st->trial.cart.s;
         al_panel_kv(p, "steps", "%lld", (long long)st->trial.steps);
         al_panel_kv(p, "cart x", "%+.3f m", s[0]);
-        al_panel_kv(p, "long pole", "%+.2f deg", s[2] * 57.29577951308232);
+        al_panel_kv(p, d->variant == AL_POLE_SINGLE ? "pole" : "long pole", "%+.2f deg", s[2] * 57.29577951308232);
         if (d->variant != AL_POLE_SINGLE) al_panel_kv(p, "short pole", "%+.2f deg", s[4] * 57.29577951308232);
         al_panel_kv(p, "force", "%+.2f N", st->trial.push * d->cart.force);
     }

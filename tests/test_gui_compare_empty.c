@@ -64,10 +64,33 @@ static void strings_say_how_too(void **state)
         fail_msg("the strings' empty picker says: '%s'", why);
 }
 
+// A window closed after many generations left a run worth comparing: it is
+// listed (the last trial found four such ants runs, 71-170 generations,
+// hidden as "left window runs", the picker saying they stored nothing).
+static void a_window_run_with_many_generations_is_listed(void **state)
+{
+    (void)state;
+    char db[512], args[700];
+    snprintf(db, sizeof db, "%s", gs_path("left.db"));
+    remove(db);
+    snprintf(args, sizeof args, // a target not reached in 12 generations: the run is left, not finished
+             "--db '%s' experiments/estrings/hello.ini --set estrings.target=An_evolved_string_takes_time", db);
+    gs_run r;
+    gt_script(&r, "at 1 key j\nat 2 type \"12\"\nat 3 key return\nat gen 12 state\nat gen 12 quit\n", args, 1);
+    gs_free(&r);
+    assert_true(gt_db_number(db, "SELECT count(*) FROM runs WHERE status = 'interrupted'") == 1);
+    assert_true(gt_db_number(db, "SELECT count(*) FROM generations") >= 12);
+    gt_script(&r, "at 5 key c\nat 6 state\nat 7 quit\n", args, 1);
+    assert_true(gs_num(r.line[0], "compare.listed") == 1);
+    assert_true(gs_num(r.line[0], "compare.hidden") == 0);
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(steering_says_why_and_how),
+        cmocka_unit_test(a_window_run_with_many_generations_is_listed),
         cmocka_unit_test(the_named_command_fills_it),
         cmocka_unit_test(strings_say_how_too),
     };

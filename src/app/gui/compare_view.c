@@ -35,6 +35,7 @@ struct al_compare_view {
     bool grouped;
     bool all;    // list every run, also the empty and interrupted window sessions
     int hidden;  // runs not listed (without all)
+    int hidden_empty; // of them, runs with no stored generation
     int skipped; // ticked runs left off the plot (no generation stored)
     al_compare_model model;
     bool have_model;
@@ -107,6 +108,7 @@ static void read_list(al_compare_view *v)
     if (list) {
         int k = 0;
         v->hidden = 0;
+        v->hidden_empty = 0;
         for (int i = 0; i < n; ++i) {
             const alRunInfo *r = alRunList_Get(runs, n - 1 - i); // newest first
             // The window's own run is the live curve already: ticking it
@@ -118,10 +120,13 @@ static void read_list(al_compare_view *v)
             for (int j = 0; j < v->nlist; ++j)
                 if (v->list[j].id == r->id) ticked_before = v->list[j].ticked;
             bool window_run = strncmp(r->name, "gui-", 4) == 0;
-            bool left = strcmp(r->status, "interrupted") == 0 && window_run;
+            // "A few": a window closed after 170 generations is a run to
+            // compare (the last trial found such runs hidden).
+            bool left = strcmp(r->status, "interrupted") == 0 && window_run && r->generation_count < 10;
             bool empty = r->generation_count == 0 && strcmp(r->status, "running") != 0;
             if (!v->all && !ticked_before && (empty || left)) {
                 v->hidden++;
+                v->hidden_empty += empty;
                 continue;
             }
             entry *e = &list[k++];
@@ -374,7 +379,13 @@ const char *al_compare_view_why_empty(const al_compare_view *v)
     if (!v || !v->open || v->nlist > 0 || !v->db[0]) return why; // no database: the note says so
     const char *m = v->module[0] ? v->module : "-";
     bool steering = strcmp(m, "steering") == 0;
-    if (v->hidden > 0)
+    if (v->hidden > v->hidden_empty)
+        snprintf(why, sizeof why,
+                 "nothing to pick: the %d %s run%s here %s empty or left by a window after a few %ss"
+                 " (A lists them). A run to compare: alife run experiments/%s/%s --db %s",
+                 v->hidden, m, v->hidden > 1 ? "s" : "", v->hidden > 1 ? "are" : "is",
+                 steering ? "report period" : "generation", m, steering ? "boids.ini" : "LESSON.ini", v->db);
+    else if (v->hidden > 0)
         snprintf(why, sizeof why,
                  "nothing to pick: the %d %s run%s here stored no %s (A lists them). A run to compare: "
                  "alife run experiments/%s/%s --db %s",

@@ -215,7 +215,7 @@ static void smooth_pole(SDL_Renderer *r, SDL_FPoint p, SDL_FPoint q, float width
 }
 
 // A pole shorter than this on screen is drawn longer (a whole number of
-// times, said beside it): the 0.1 m short pole was a stub of a few pixels.
+// times, said beside it): at true scale the 0.1 m short pole spanned only a few pixels.
 enum { POLE_MIN_PX = 40 };
 
 static void draw(al_view_ctx *ctx, al_canvas *c)

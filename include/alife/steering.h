@@ -240,6 +240,30 @@ int alScenario_Parse(const char *name);
 /// (vehicle 0 often has a role of its own: the wanderer of FCAS, the leader).
 uint32_t alScenario_Behaviours(alScenario s, int i);
 
+/// The vehicle settings a user changes live (the steering view's keys), for
+/// alScenario_Uses. Max speed and max force act in every scenario.
+typedef enum alSetting {
+    AL_SET_MAX_SPEED,  ///< max_speed
+    AL_SET_MAX_FORCE,  ///< max_force
+    AL_SET_MASS,       ///< mass (boids and fish track a desired velocity whatever the mass)
+    AL_SET_FOV,        ///< fov_radius: flee and evade
+    AL_SET_ARRIVE,     ///< arrive_radius: arrive, offset pursuit, hide, interpose
+    AL_SET_WANDER,     ///< the wander circle's radius, distance and jitter
+    AL_SET_NEIGHBOUR,  ///< the flock's neighbour radius (separation, cohesion, alignment, boids, fish)
+    AL_SET_WEIGHTS,    ///< the behaviour weights (steering.w_*): scenarios with behaviours
+    AL_SET_COUNT
+} alSetting;
+/// Whether scenario s reads setting what (for any of its vehicles): derived
+/// from the scenario table's behaviours, the one place that says it, so a
+/// key whose setting the scenario does not use can say so instead of
+/// changing a hidden value.
+bool alScenario_Uses(alScenario s, alSetting what);
+/// The first scenario (in alScenario order) that uses what: where it acts.
+alScenario alScenario_FirstUsing(alSetting what);
+/// The behaviours that read setting what (flee and evade for AL_SET_FOV);
+/// 0 for the settings every vehicle reads (speed, force, mass, weights).
+uint32_t alSetting_Behaviours(alSetting what);
+
 /// Seed 000 boids (section [boids]).
 typedef struct alBoidsParams {
     float cohesion_radius;    ///< neighbours for cohesion and alignment (default 7)

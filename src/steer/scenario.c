@@ -58,10 +58,39 @@ uint32_t alScenario_Behaviours(alScenario s, int i)
     return i == 0 ? table[s].first : table[s].others;
 }
 
-bool scenario_has_fov(alScenario sc)
+uint32_t alSetting_Behaviours(alSetting what)
 {
-    return ((table[sc].first | table[sc].others) & (B(FLEE) | B(EVADE))) != 0;
+    switch (what) {
+    case AL_SET_FOV: return B(FLEE) | B(EVADE);
+    case AL_SET_ARRIVE: return B(ARRIVE) | B(OFFSET_PURSUIT) | B(HIDE) | B(INTERPOSE);
+    case AL_SET_WANDER: return B(WANDER);
+    case AL_SET_NEIGHBOUR: return B(SEPARATION) | B(COHESION) | B(ALIGNMENT);
+    default: return 0;
+    }
 }
+
+bool alScenario_Uses(alScenario s, alSetting what)
+{
+    uint32_t b = table[s].first | table[s].others;
+    bool flock_rules = s == AL_SCN_BOIDS || s == AL_SCN_FISH; // seeds 000 and 004: own rules, no behaviours
+    switch (what) {
+    case AL_SET_MAX_SPEED:
+    case AL_SET_MAX_FORCE: return true;
+    case AL_SET_MASS: return !flock_rules;
+    case AL_SET_NEIGHBOUR: return flock_rules || (b & alSetting_Behaviours(what)) != 0;
+    case AL_SET_WEIGHTS: return b != 0;
+    default: return (b & alSetting_Behaviours(what)) != 0;
+    }
+}
+
+alScenario alScenario_FirstUsing(alSetting what)
+{
+    for (int s = 0; s < AL_SCN_COUNT; ++s)
+        if (alScenario_Uses((alScenario)s, what)) return (alScenario)s;
+    return AL_SCN_SEEK;
+}
+
+bool scenario_has_fov(alScenario sc) { return alScenario_Uses(sc, AL_SET_FOV); }
 
 bool alSteering_Reacting(const alSteering *cs, int i)
 {

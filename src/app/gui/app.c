@@ -884,6 +884,27 @@ static void scroll_panel(al_gui *g, int dy)
     if (g->scroll < 0) g->scroll = 0;
 }
 
+// A wheel gesture keeps what it started as: one that scrolls the panel
+// goes on scrolling when a value arrives under the mouse (the trial's six
+// notches lowered the max speed it only meant to scroll past), one that
+// starts over a value changes it. A gesture ends when the wheel has been
+// idle WHEEL_IDLE_FRAMES (~0.5 s at 60 frames a second; frames, not the
+// clock, so a script does the same on every machine) or the mouse has moved
+// more than WHEEL_MOVE_PX from its last notch.
+enum { WHEEL_IDLE_FRAMES = 30, WHEEL_MOVE_PX = 4 };
+
+static void panel_wheel(al_gui *g, const SDL_Event *e)
+{
+    bool same = g->wheel_frame > 0 && g->input_frames - g->wheel_frame <= WHEEL_IDLE_FRAMES &&
+                abs(g->mouse_x - g->wheel_x) <= WHEEL_MOVE_PX && abs(g->mouse_y - g->wheel_y) <= WHEEL_MOVE_PX;
+    bool scrolls = same ? g->wheel_scrolled : !al_shell_panel_wheel(g, e);
+    if (same && !scrolls) al_shell_panel_wheel(g, e); // still the value's gesture
+    if (scrolls) scroll_panel(g, -40 * e->wheel.y);
+    g->wheel_scrolled = scrolls;
+    g->wheel_frame = g->input_frames;
+    g->wheel_x = g->mouse_x, g->wheel_y = g->mouse_y;
+}
+
 // J's prompt: digits, Backspace, Enter jumps, Esc cancels.
 static bool jump_prompt(al_gui *g, const SDL_Event *e)
 {
@@ -1047,6 +1068,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
 
 bool al_gui_handle_events(al_gui *g)
 {
+    g->input_frames++; // the wheel's clock (panel_wheel)
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT) {
@@ -1075,16 +1097,16 @@ bool al_gui_handle_events(al_gui *g)
                 al_lesson_overlay_scroll(g, -3 * e.wheel.y);
             continue;
         }
-        // The mouse wheel over the side panel scrolls it.
+        // The mouse wheel over the side panel scrolls it, or changes the value
+        // under the mouse (al_shell_panel_wheel).
         if (e.type == SDL_MOUSEWHEEL) {
             SDL_Rect pr;
             al_gui_layout(g, NULL, &pr);
             SDL_Point pt = {g->mouse_x, g->mouse_y};
-            if (SDL_PointInRect(&pt, &pr) && !al_shell_panel_wheel(g, &e)) {
-                scroll_panel(g, -40 * e.wheel.y);
+            if (SDL_PointInRect(&pt, &pr)) {
+                panel_wheel(g, &e);
                 continue;
             }
-            if (SDL_PointInRect(&pt, &pr)) continue;
         }
         // The view gets the first look (its text box must be able to take
         // '1' or Space), except while an overlay covers the screen.

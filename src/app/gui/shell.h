@@ -175,6 +175,12 @@ struct al_gui {
     int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats
     int scroll;       ///< the panel's scroll offset, pixels
     int scroll_max;   ///< how far it can scroll, as of the last frame
+    int64_t input_frames; ///< frames whose input was read (paused ones too)
+    /// The wheel's last gesture over the panel: whether it scrolled (else it
+    /// changed a value), the input frame and mouse position of its last notch.
+    bool wheel_scrolled;
+    int64_t wheel_frame;
+    int wheel_x, wheel_y;
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
     double tick_s;   ///< seconds a tick took in the last piece (0: not measured)
     double update_s; ///< seconds the last frame's ticks took (for `state`)

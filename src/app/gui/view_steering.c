@@ -140,11 +140,12 @@ static void draw_rays(al_canvas *c, const alSteeringView *sv, float body)
     }
 }
 
-// A FOV circle, clipped to the world; on a torus also its images across the
-// edges, as the behaviours see the threat through them. What is drawn is the
-// outline of the region (the union of the images): an arc inside another
-// image's disc is left out, so a FOV wider than the world shows no inner arcs.
-static void draw_fov(al_canvas *c, alVec2 centre, float r)
+// A circle of the world (a FOV, a neighbour radius), clipped to the world;
+// on a torus also its images across the edges, as the behaviours see
+// through them. What is drawn is the outline of the region (the union of
+// the images): an arc inside another image's disc is left out, so a FOV
+// wider than the world shows no inner arcs.
+static void draw_world_circle(al_canvas *c, alVec2 centre, float r, SDL_Color col)
 {
     SDL_Rect world = {(int)floorf(c->world_px.x), (int)floorf(c->world_px.y), (int)ceilf(c->world_px.w),
                       (int)ceilf(c->world_px.h)};
@@ -152,7 +153,7 @@ static void draw_fov(al_canvas *c, alVec2 centre, float r)
     if (!SDL_IntersectRect(&world, &c->rect, &clip)) return;
     SDL_RenderSetClipRect(c->r, &clip);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(c->r, COL_FOV.r, COL_FOV.g, COL_FOV.b, COL_FOV.a);
+    SDL_SetRenderDrawColor(c->r, col.r, col.g, col.b, col.a);
     float W = c->world.width, H = c->world.height;
     int k = c->world.edge == AL_EDGE_WRAP ? 1 : 0, m = 0;
     alVec2 img[9];
@@ -248,19 +249,19 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         // threat is within its fov_radius, i.e. when it is inside this circle
         // of that radius round the threat: the target in flee, the wanderer
         // in fcas (the herd's FOV), the quarry's own in pursuit_evade.
-        if (sc == AL_SCN_FLEE) draw_fov(c, sv.target, sv.others->fov_radius);
-        else if (sc == AL_SCN_FCAS) draw_fov(c, p0, sv.others->fov_radius);
-        else if (sc == AL_SCN_PURSUIT_EVADE) draw_fov(c, p0, P->fov_radius);
+        if (sc == AL_SCN_FLEE) draw_world_circle(c, sv.target, sv.others->fov_radius, COL_FOV);
+        else if (sc == AL_SCN_FCAS) draw_world_circle(c, p0, sv.others->fov_radius, COL_FOV);
+        else if (sc == AL_SCN_PURSUIT_EVADE) draw_world_circle(c, p0, P->fov_radius, COL_FOV);
         if (sv.count > 1 && (sc == AL_SCN_SEPARATION || sc == AL_SCN_COHESION || sc == AL_SCN_ALIGNMENT ||
                              sc == AL_SCN_FCAS)) {
             alVec2 p1 = alV2(sv.x[1], sv.y[1]);
-            al_draw_circle(c, p1, sv.def->neighbour_radius, AL_RGBA(110, 180, 255, 120));
-            al_draw_circle(c, p1, sv.def->separation_radius, AL_RGBA(90, 220, 110, 120));
+            draw_world_circle(c, p1, sv.def->neighbour_radius, AL_RGBA(110, 180, 255, 120));
+            draw_world_circle(c, p1, sv.def->separation_radius, AL_RGBA(90, 220, 110, 120));
         }
         if (sc == AL_SCN_BOIDS && sv.count > 1) {
             alVec2 p1 = alV2(sv.x[1], sv.y[1]);
-            al_draw_circle(c, p1, sv.def->boids.cohesion_radius, AL_RGBA(230, 90, 230, 120));
-            al_draw_circle(c, p1, sv.def->boids.separation_distance, AL_RGBA(90, 220, 110, 120));
+            draw_world_circle(c, p1, sv.def->boids.cohesion_radius, AL_RGBA(230, 90, 230, 120));
+            draw_world_circle(c, p1, sv.def->boids.separation_distance, AL_RGBA(90, 220, 110, 120));
         }
         al_draw_circle(c, p0, P->radius, AL_COL_WARN);
         uint32_t m0 = alScenario_Behaviours(sc, 0);

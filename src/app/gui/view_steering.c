@@ -483,9 +483,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     }
     if (v) {
         // One line of toggles: lit when on.
-        al_panel_text(p, AL_COL_DIM, "show: %s %s %s %s", v->trails ? "[T trails]" : "t trails",
-                      v->circles ? "[V circles]" : "v circles", v->rays ? "[D forces]" : "d forces",
-                      v->cells ? "[G grid]" : "g grid");
+        al_panel_text(p, AL_COL_DIM, "show: %s %s %s %s", v->trails ? "[T trails]" : "T trails",
+                      v->circles ? "[V circles]" : "V circles", v->rays ? "[D forces]" : "D forces",
+                      v->cells ? "[G grid]" : "G grid");
         if (v->say[0]) al_panel_note(p, "%s", v->say);
     }
 }
@@ -756,7 +756,7 @@ const al_view al_view_steering = {
                  "I O P  wander radius, distance, jitter\n"
                  "Q W  choose a behaviour weight (Shift+Q: back), change it\n"
                  ". , Ins Del  add / remove 10% of the vehicles\n"
-                 "T V D G  trails, circles, force rays, grid\n"
+                 "T V D G  trails, circles, forces, grid (on / off)\n"
                  "mouse  target / drag obstacle / add waypoint, right: remove",
     .plot_y = "order parameter per report period",
     .plot_x = "seconds (report periods)",

@@ -312,17 +312,29 @@ static const al_view *find_view(const al_gui *g, const char *name)
     return NULL;
 }
 
-// The run's name in the database: run.name, else the config file's, else
-// "gui-<mode>".
+// The run's name in the database: run.name, else "gui-<mode>-<what>", where
+// what names what runs, whichever way the window reached it: the steering
+// scenario, the config file (its base name), "from-RUN:GEN" for --from, or
+// the mode's lesson file. `alife runs` and the compare picker then tell a
+// fish school from boids and the mines lesson from the default one.
 static void run_name(const al_gui *g, int m, const alConfig *cfg, char *name, size_t cap)
 {
     const char *given = alConfig_String(cfg, "run.name");
     if (given[0]) {
         snprintf(name, cap, "%s", given);
-    } else if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) {
-        snprintf(name, cap, "gui-%s", base_name(g->config_path));
+        return;
+    }
+    const char *sc = m == MODE_STEERING ? alConfig_Text(cfg, "steering.scenario") : NULL;
+    bool user = g->config_path && strcmp(g->config_module, mode_names[m]) == 0;
+    const char *file = user ? g->config_path : mode_lessons[m];
+    if (sc) {
+        snprintf(name, cap, "gui-%s-%s", mode_names[m], sc);
+    } else if (user && g->config_text) { // --from RUN:GEN: the run's stored config
+        snprintf(name, cap, "gui-%s-from-%s", mode_names[m], g->config_path);
+    } else if (file) {
+        snprintf(name, cap, "gui-%s-%s", mode_names[m], base_name(file));
         char *dot = strrchr(name, '.');
-        if (dot && dot > name + 4) *dot = '\0';
+        if (dot && strcmp(dot, ".ini") == 0) *dot = '\0';
     } else {
         snprintf(name, cap, "gui-%s", mode_names[m]);
     }

@@ -364,6 +364,7 @@ static void each_lesson_lists_exactly_its_marks(void **state)
 #define ANTS_TAIL                                                                                  \
     "orange rings  the elites: the best ants, copied unchanged\n"                                  \
     "blue ant  the one clicked: its brain, live\n"                                                 \
+    "orange double ring  a replay's best ant: I or a click on it shows its brain\n"               \
     "green numbers  food each ant has eaten this generation\n"                                     \
     "yellow numbers  the ants' indices (\"3 ants\": ants standing together)"
     static const char *const want[][2] = {

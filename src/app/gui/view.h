@@ -305,7 +305,7 @@ typedef struct al_view_ctx {
 /// What the --script harness's `state` says about a view, filled by the
 /// shell (figures from the last generation's statistics, agents from the
 /// config) and then by the view's optional .report, which adds or replaces.
-enum { AL_REPORT_MAX_FIGURES = 48 };
+enum { AL_REPORT_MAX_FIGURES = 64 };
 typedef struct al_view_report {
     char scenario[64]; ///< the scenario or lesson shown ("" none)
     int agents;        ///< agents in the world (-1 unknown)

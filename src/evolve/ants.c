@@ -1128,26 +1128,19 @@ static int run_ticks(const alAnts *s, swarm *w, int k)
 
 // ---- generations ---------------------------------------------------------
 
-// Places ant a at its start in a fresh copy of the world drawn from rng
-// (which is advanced past the world; the copy keeps it for respawns).
-static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
+// Fills n points (x[j], y[j]) drawn from *rng in the world, in index order.
+static void random_points(alRng *rng, const alWorld *wd, float *x, float *y, int n)
 {
-    const alWorld *wd = &s->def.world;
-    alVec2 p = random_point(&rng, wd), h = random_heading(&rng);
-    float *fx = w->fx + (size_t)a * w->nfood, *fy = w->fy + (size_t)a * w->nfood;
-    for (int j = 0; j < w->nfood; ++j) {
-        alVec2 q = random_point(&rng, wd);
-        fx[j] = q.x;
-        fy[j] = q.y;
+    for (int j = 0; j < n; ++j) {
+        alVec2 q = random_point(rng, wd);
+        x[j] = q.x;
+        y[j] = q.y;
     }
-    if (w->nmines) {
-        float *mx = w->mx + (size_t)a * w->nmines, *my = w->my + (size_t)a * w->nmines;
-        for (int j = 0; j < w->nmines; ++j) {
-            alVec2 q = random_point(&rng, wd);
-            mx[j] = q.x;
-            my[j] = q.y;
-        }
-    }
+}
+
+// Puts ant a at p heading h, at rest, with nothing eaten or hit yet.
+static void place_ant(swarm *w, int a, alVec2 p, alVec2 h)
+{
     w->x[a] = p.x;
     w->y[a] = p.y;
     w->lx[a] = h.x;
@@ -1158,8 +1151,20 @@ static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
     w->fc.second[a] = w->mc.second[a] = -INFINITY;
     w->food[a] = w->hits[a] = 0;
     w->alive[a] = 1;
-    w->rng[a] = rng;
     w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
+}
+
+// Places ant a at its start in a fresh copy of the world drawn from rng
+// (which is advanced past the world; the copy keeps it for respawns).
+static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
+{
+    const alWorld *wd = &s->def.world;
+    alVec2 p = random_point(&rng, wd), h = random_heading(&rng);
+    random_points(&rng, wd, w->fx + (size_t)a * w->nfood, w->fy + (size_t)a * w->nfood, w->nfood);
+    if (w->nmines)
+        random_points(&rng, wd, w->mx + (size_t)a * w->nmines, w->my + (size_t)a * w->nmines, w->nmines);
+    place_ant(w, a, p, h);
+    w->rng[a] = rng;
 }
 
 // The shared world of a generation from its stream: the food, the mines,
@@ -1168,29 +1173,11 @@ static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
 static void start_shared(const alAnts *s, swarm *w, alRng rng)
 {
     const alWorld *wd = &s->def.world;
-    for (int j = 0; j < w->nfood; ++j) {
-        alVec2 q = random_point(&rng, wd);
-        w->fx[j] = q.x;
-        w->fy[j] = q.y;
-    }
-    for (int j = 0; j < w->nmines; ++j) {
-        alVec2 q = random_point(&rng, wd);
-        w->mx[j] = q.x;
-        w->my[j] = q.y;
-    }
+    random_points(&rng, wd, w->fx, w->fy, w->nfood);
+    random_points(&rng, wd, w->mx, w->my, w->nmines);
     for (int a = 0; a < w->n; ++a) {
         alVec2 p = random_point(&rng, wd), h = random_heading(&rng);
-        w->x[a] = p.x;
-        w->y[a] = p.y;
-        w->lx[a] = h.x;
-        w->ly[a] = h.y;
-        w->speed[a] = 0.0f;
-        w->odo[a] = 0.0f;
-        w->fc.bound[a] = w->mc.bound[a] = -INFINITY; // look up on the first sense
-        w->fc.second[a] = w->mc.second[a] = -INFINITY;
-        w->food[a] = w->hits[a] = 0;
-        w->alive[a] = 1;
-        w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
+        place_ant(w, a, p, h);
     }
     w->wrng = rng;
 }

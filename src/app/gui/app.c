@@ -928,16 +928,6 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
     return true;
 }
 
-// What the view's note says now ("" none).
-static void view_note_now(al_gui *g, char *out, size_t cap)
-{
-    static al_view_report r; // large for the stack; the event loop is single-threaded
-    memset(&r, 0, sizeof r);
-    r.agents = r.selected = r.food = -1;
-    if (g->view && g->view->report) g->view->report(&g->ctx, &r);
-    snprintf(out, cap, "%s", r.note);
-}
-
 static void key(al_gui *g, const SDL_KeyboardEvent *k)
 {
     SDL_Keycode sym = k->keysym.sym;
@@ -1115,18 +1105,11 @@ bool al_gui_handle_events(al_gui *g)
             al_shell_canvas(g, &c);
             g->ctx.paused = g->paused;
             g->ctx.done = g->done;
-            // The ants and strings views answer keys in a note drawn in their
-            // panel section, which a small window may have scrolled out of
-            // sight (a refused target, B without a database): a new note is
-            // said on the message strip too.
-            bool echo = (g->mode == MODE_ANTS || g->mode == MODE_ESTRINGS) && e.type == SDL_KEYDOWN;
-            char before[240] = "";
-            if (echo) view_note_now(g, before, sizeof before);
+            g->ctx.say[0] = '\0';
             bool used = g->view->event(&g->ctx, &e, &c);
-            if (echo) {
-                char after[240];
-                view_note_now(g, after, sizeof after);
-                if (after[0] && strcmp(after, before) != 0) al_shell_say(g, AL_COL_WARN, "%s", after);
+            if (g->ctx.say[0]) { // what the key did, said by the view (al_view_say)
+                al_shell_say(g, AL_COL_WARN, "%s", g->ctx.say);
+                g->ctx.say[0] = '\0';
             }
             if (g->ctx.edit[0]) { // the user changed the run by hand: mark it
                 alError err = {0};

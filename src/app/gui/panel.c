@@ -375,3 +375,11 @@ void al_view_mark_edited(al_view_ctx *ctx, const char *what)
 {
     snprintf(ctx->edit, sizeof ctx->edit, "%s", what);
 }
+
+void al_view_say(al_view_ctx *ctx, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ctx->say, sizeof ctx->say, fmt, ap);
+    va_end(ap);
+}

@@ -299,9 +299,6 @@ bool al_lesson_opens_paragraph(const char *line);
 /// formula, kept as written); the first line (the title) stands alone.
 /// Returns the lines left.
 int al_lesson_paragraphs(char *text);
-/// Bytes of s[0..n) that fit in maxw pixels of f, cut after a word when one
-/// fits (the lesson overlay's wrapping); at least one character.
-int al_lesson_fit(const al_font *f, const char *s, int n, int maxw);
 /// The lesson overlay (lesson_overlay.c): draws it, scrolled to
 /// g->lesson_top (clamped); scrolls it by rows (negative: up).
 void al_lesson_overlay_draw(al_gui *g);

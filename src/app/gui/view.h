@@ -292,6 +292,7 @@ typedef struct al_view_ctx {
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
+    char say[240];                           ///< a message for the strip ("" = none), al_view_say
     /// A brain to replay from the start (alife gui --brain FILE), or NULL:
     /// the stored blob (brain_n bytes) of generation brain_gen of a run
     /// seeded brain_seed, its best ant's logged fitness brain_fitness.
@@ -332,6 +333,13 @@ void al_view_request_restart(al_view_ctx *ctx, const char *assignment);
 /// what), so compare leaves it out and replay refuses it. Call it at every
 /// place that changes what the run computes, and nowhere else.
 void al_view_mark_edited(al_view_ctx *ctx, const char *what);
+
+/// Says a message (printf-style, cut at 239 bytes) on the shell's message
+/// strip, in the warning colour, once the view's .event returns: for what a
+/// key did or why it could not act (a refused target, B without a database),
+/// which the view's own panel section may have scrolled out of sight. Call
+/// it from .event; said from elsewhere it is dropped at the next event.
+void al_view_say(al_view_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /// A module's view. Only module and draw are required.
 typedef struct al_view {

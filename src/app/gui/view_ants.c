@@ -1029,6 +1029,13 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     }
 }
 
+// A key's note, said on the message strip too (al_view_say): the Replay
+// section that shows it may be scrolled out of sight in a small window.
+static void say_note(al_view_ctx *ctx, const ants_view *v)
+{
+    if (v->note[0]) al_view_say(ctx, "%s", v->note);
+}
+
 static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
 {
     ants_view *v = ctx->state;
@@ -1036,7 +1043,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
     if (e->type == SDL_KEYDOWN && !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
         bool less = (e->key.keysym.mod & KMOD_SHIFT) != 0;
         switch (e->key.keysym.sym) {
-        case SDLK_m: return change_rate(ctx, v, less);
+        case SDLK_m:
+            change_rate(ctx, v, less);
+            say_note(ctx, v);
+            return true;
         case SDLK_a:
         case SDLK_o:
         case SDLK_x: return change_world(ctx, e->key.keysym.sym, less);
@@ -1054,6 +1064,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                 snprintf(v->note, sizeof v->note,
                          "P pins one ant's world with ants.world = own; here all ants share one world, "
                          "the one drawn (click an ant to follow it)");
+                say_note(ctx, v);
                 return true;
             }
             if (v->pinned >= 0) {
@@ -1066,6 +1077,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                 snprintf(v->note, sizeof v->note, "ant %d pinned (yellow rings): its world is drawn; P: unpin",
                          v->pinned);
             }
+            say_note(ctx, v);
             return true;
         }
         case SDLK_i: {
@@ -1085,12 +1097,14 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             else if (v->living) replay_last(ctx, v, true);
             else if (v->replay) stop_replay(v);
             else start_replay(ctx, v, -1, true);
+            say_note(ctx, v);
             return true;
         case SDLK_LEFTBRACKET:
         case SDLK_RIGHTBRACKET:
             if (!v->replay || v->living) return false;
             // the inspector stays as it is, open or closed
             start_replay(ctx, v, v->replay_gen + (e->key.keysym.sym == SDLK_LEFTBRACKET ? -1 : 1), v->selected >= 0);
+            say_note(ctx, v);
             return true;
         default: return false;
         }

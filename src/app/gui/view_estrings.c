@@ -338,6 +338,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                      "The target is empty: type at least one character, then Enter.");
             al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
             st->say_gen = ctx->session->gens;
+            al_view_say(ctx, "%s", st->say); // also where the user looks: the box may be out of sight
             return true;
         }
         if (alEStrings_CheckTarget(st->box.text, a, &err) != AL_OK) {
@@ -346,6 +347,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                      why ? why + 2 : err.msg);
             al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
             st->say_gen = ctx->session->gens;
+            al_view_say(ctx, "%s", st->say);
             return true;
         }
         char set[AL_TEXTINPUT_MAX + 32];

@@ -158,6 +158,7 @@ struct al_gui {
     history hist;
 
     bool paused, fast, help, done, quit, step_once, shot_pending;
+    int signalled;    ///< the signal (SIGINT, SIGTERM) that closed the window, 0 none
     bool lesson;      ///< the lesson overlay (L) is open
     bool forever;     ///< no generation limit (E)
     bool forever_opt; ///< --forever: every run starts without a limit

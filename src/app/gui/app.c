@@ -243,8 +243,12 @@ static void store_failed(al_gui *g, const char *what, const alError *e)
         alError_Set(&g->store_err, e->code ? e->code : AL_ERR_DB, "%s: %s", what, e->msg);
 }
 
-// Ends a session as its run is closed (finished, or interrupted when cut
-// short) and frees it; a failure to record that is kept (store_failed).
+// Ends a session as its run is closed and frees it; a failure to record
+// that is kept (store_failed). An evolving run is finished at its limit or
+// goal, else interrupted. Steering has no end in the window, so a steering
+// run the user closes (Esc, the window, a mode or scenario switch, R) is
+// finished whatever its length, its stop reason "closed" (in the window);
+// a window stopped by a signal (SIGINT, SIGTERM) leaves it interrupted.
 // A window run that finished no generation (a mode or scenario shown and
 // left, a steering run closed before its first report) leaves no run in
 // the database: the window opens runs as the user looks around, and
@@ -257,15 +261,19 @@ static void end_session(al_gui *g, al_session *s, bool done)
         alRunLog_Close(s->log);
         s->log = NULL;
     }
-    // Steering has no end in the window, so it is never 'done'; a run that
-    // did its run.generations report periods has finished all the same.
-    if (!done && s->cls == alModule_Find("steering") && s->cfg &&
-        s->gens >= alConfig_Int(s->cfg, "run.generations"))
-        done = true;
-    const char *status = done ? "finished" : "interrupted";
+    bool closed = !done && !g->signalled && s->cls == alModule_Find("steering");
+    const char *status = done || closed ? "finished" : "interrupted";
     int64_t id = s->run_id;
     alError e = {0};
-    if (al_session_end(s, status, &e) != AL_OK) {
+    alResult r = AL_OK;
+    if (closed && s->log) {
+        r = alRunLog_EndRunWhy(s->log, s->run_id, status, "closed", &e);
+        alRunLog_Close(s->log);
+        s->log = NULL;
+    } else {
+        r = al_session_end(s, status, &e);
+    }
+    if (r != AL_OK) {
         char what[160];
         snprintf(what, sizeof what,
                  "run %lld was closed as %s, but that was not recorded (its row may still say "
@@ -1057,8 +1065,24 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     }
 }
 
+// SIGINT and SIGTERM close the window as quitting does, but its runs end
+// interrupted (a run the user closes ends as end_session says): the flag
+// (al_session_stop) is looked at before each frame's events. SDL's own
+// handlers (which made a signal a plain quit) are not installed.
+static void catch_signals(void)
+{
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    al_session_catch_signals_unwatched();
+}
+
+int al_gui_stopped_by(const al_gui *g) { return g->signalled; }
+
 bool al_gui_handle_events(al_gui *g)
 {
+    if (al_session_stop && !g->signalled) { // SIGINT, SIGTERM: close, the runs interrupted
+        g->signalled = (int)al_session_stop;
+        g->quit = true;
+    }
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT) {
@@ -1233,6 +1257,7 @@ static alResult open_sdl(al_gui *g, const al_gui_opts *o, alError *err)
         return alError_Set(err, AL_ERR_IO, "no display: %s. " HEADLESS_HINT, why);
     }
     if (o->offscreen && !(driver && driver[0])) SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    catch_signals();
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         if (o->offscreen)
             return alError_Set(err, AL_ERR_IO, "cannot start SDL: %s", SDL_GetError());

@@ -36,6 +36,14 @@ if expect_exit 0 "$ALIFE" run "$SRC/experiments/ants/default.ini" --generations 
     fi
 fi
 
+# The summary names the baseline as the plot does, "greedy group", in own
+# worlds too (it said "greedy forager" there).
+if expect_exit 0 "$ALIFE" run "$SRC/experiments/ants/default.ini" --set ants.world=own --set ants.ticks=200 \
+    --generations 1 --db own.db; then
+    grep -q "(greedy group " out && ! grep -q "forager" out && ok "own worlds: the summary names the greedy group" ||
+        fail "own worlds: the summary does not name the greedy group: $(tail -2 out)"
+fi
+
 # Mines add mines_mean; the same run with 1 and with 2 threads logs the same numbers.
 for t in 1 2; do
     expect_exit 0 "$ALIFE" run "$SRC/experiments/ants/mines.ini" --generations 2 --threads $t \

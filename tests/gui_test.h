@@ -91,6 +91,19 @@ static inline gt_box gt_section(const char *json, const char *name)
     return b;
 }
 
+/// The rectangle a state line reports at path ("path.x", ".y", ".w", ".h",
+/// e.g. "message_rect" or "more_signs.in_panel"); the test fails without it.
+static inline SDL_Rect gt_rect(const char *json, const char *path)
+{
+    char k[160];
+    SDL_Rect r;
+    snprintf(k, sizeof k, "%s.x", path), r.x = (int)gs_num(json, k);
+    snprintf(k, sizeof k, "%s.y", path), r.y = (int)gs_num(json, k);
+    snprintf(k, sizeof k, "%s.w", path), r.w = (int)gs_num(json, k);
+    snprintf(k, sizeof k, "%s.h", path), r.h = (int)gs_num(json, k);
+    return r;
+}
+
 /// A value the mouse changes (al_panel_value) as a state line reports it:
 /// its rectangle in window pixels and the number shown.
 typedef struct gt_value_box {

@@ -128,7 +128,7 @@ static void after_items_move_every_nearest_is_a_full_scans(void **state)
     alRng r = alRng_Stream(8, 4);
     float ix[MAXN], iy[MAXN], x[U], y[U], nd2[U], ux[U], uy[U], dist[U];
     int near[U], moved[4], updated = 0, rescanned = 0;
-    unsigned char changed[U];
+    int changed[U];
     for (int edge = 0; edge < 3; ++edge) {
         alWorld w = {.width = 400, .height = 300, .edge = (alEdgePolicy)edge};
         for (int it = 0; it < 600; ++it) {
@@ -156,7 +156,7 @@ static void after_items_move_every_nearest_is_a_full_scans(void **state)
             }
             int before[U];
             memcpy(before, near, sizeof before);
-            al_ants_scan_moved(&w, ix, iy, n, moved, m, x, y, 0, U, near, nd2, changed);
+            al_ants_scan_moved(&w, ix, iy, n, moved, m, x, y, 0, U, U, near, nd2, changed);
             for (int l = 0; l < U; ++l) {
                 float d2;
                 int want = reference(&w, ix, iy, n, alV2(x[l], y[l]), &d2);

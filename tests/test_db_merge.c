@@ -155,16 +155,24 @@ static void merging_twice_adds_nothing(void **state)
     assert_int_equal(q_int(c, "SELECT count(*) FROM runs"), 5);
 }
 
-static void merge_completes_a_run_copied_mid_run(void **state)
+// a: a database holding one finished ants run of gens generations; c: the
+// path of the target the test merges it into.
+static void finished_run_in_a(char a[400], char c[400], int gens)
 {
-    char a[400], c[400];
-    snprintf(a, sizeof a, "%s", fx_path("a.db"));
-    snprintf(c, sizeof c, "%s", fx_path("c.db"));
+    snprintf(a, 400, "%s", fx_path("a.db"));
+    snprintf(c, 400, "%s", fx_path("c.db"));
     alRunLog *log;
     alError err = {0};
     assert_int_equal(alRunLog_Open(a, &log, &err), AL_OK);
-    assert_true(log_run(log, "ants", 1, NULL, NULL, 0, 4, "finished") == 1);
+    assert_true(log_run(log, "ants", 1, NULL, NULL, 0, gens, "finished") == 1);
     alRunLog_Close(log);
+}
+
+static void merge_completes_a_run_copied_mid_run(void **state)
+{
+    char a[400], c[400];
+    alError err = {0};
+    finished_run_in_a(a, c, 4);
     // Simulate the mid-run copy: c has the run 'running' with 2 generations.
     const char *src[] = {a};
     assert_int_equal(alRunLog_Merge(c, src, 1, NULL, &err), AL_OK);
@@ -193,13 +201,8 @@ static void merge_completes_a_run_the_target_marked_interrupted(void **state)
 {
     (void)state;
     char a[400], c[400];
-    snprintf(a, sizeof a, "%s", fx_path("a.db"));
-    snprintf(c, sizeof c, "%s", fx_path("c.db"));
-    alRunLog *log;
     alError err = {0};
-    assert_int_equal(alRunLog_Open(a, &log, &err), AL_OK);
-    assert_true(log_run(log, "ants", 1, NULL, NULL, 0, 6, "finished") == 1);
-    alRunLog_Close(log);
+    finished_run_in_a(a, c, 6);
     // A process that has ended: its pid stands for the run's finished process.
     pid_t child = fork();
     if (child == 0) _exit(0);

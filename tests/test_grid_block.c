@@ -40,6 +40,51 @@ static int clumps(alRng *rng, const alWorld *w, float *x, float *y)
     return n;
 }
 
+// The cells reach cells around p's (unwrapped on the torus, clamped to the
+// grid otherwise), as alGrid_NearestK finds them: columns a..b, rows c..d.
+static void block_around(const alGrid *g, const alWorld *w, alVec2 p, int reach, int *a, int *b, int *c, int *d)
+{
+    bool wrap = w->edge == AL_EDGE_WRAP;
+    int cx = cell_coord(p.x, g->inv_w, g->cols, w->width, wrap);
+    int cy = cell_coord(p.y, g->inv_h, g->rows, w->height, wrap);
+    *a = cx - reach, *b = cx + reach, *c = cy - reach, *d = cy + reach;
+    if (!wrap) {
+        *a = *a < 0 ? 0 : *a, *c = *c < 0 ? 0 : *c;
+        *b = *b >= g->cols ? g->cols - 1 : *b, *d = *d >= g->rows ? g->rows - 1 : *d;
+    }
+}
+
+// k for a query: mostly up to 16, a third of the time up to AL_GRID_MAX_K.
+static int random_k(alRng *rng)
+{
+    return alRng_Bounded(rng, 3) == 0 ? 1 + (int)alRng_Bounded(rng, AL_GRID_MAX_K) : 1 + (int)alRng_Bounded(rng, 16);
+}
+
+// The grid's answer (nk slots ks of g, their distances ds unless NULL) is
+// the brute-force scan's (nkb agents kb at db).
+static void assert_same(const alGrid *g, int nk, const int *ks, const float *ds, int nkb, const int *kb,
+                        const float *db)
+{
+    assert_int_equal(nk, nkb);
+    for (int i = 0; i < nk; ++i) {
+        assert_int_equal(g->order[ks[i]], kb[i]);
+        if (ds) assert_memory_equal(&ds[i], &db[i], sizeof(float));
+    }
+}
+
+// The queries were dense enough for more than a register, and where the CPU
+// has AVX-512 the block query answered nearly all of them (it declines only
+// a block of over a thousand candidates).
+static void assert_answered(const char *what, long answered, long queries, long long_lists)
+{
+    print_message("%ld of %ld %squeries answered by the block query, %ld lists over 16\n", answered, queries, what,
+                  long_lists);
+    assert_true(long_lists > queries / 20);
+#if defined(__x86_64__) && !defined(__clang__)
+    if (__builtin_cpu_supports("avx512f")) assert_true(answered > queries * 9 / 10);
+#endif
+}
+
 static void check_block(alEdgePolicy edge)
 {
     alRng rng;
@@ -59,20 +104,11 @@ static void check_block(alEdgePolicy edge)
             int self = (int)alRng_Bounded(&rng, (uint32_t)n);
             alVec2 p = alV2(x[self], y[self]);
             float r = alRng_Range(&rng, 0.2f, 0.999f) * (g->cell_w < g->cell_h ? g->cell_w : g->cell_h);
-            int k = alRng_Bounded(&rng, 3) == 0 ? 1 + (int)alRng_Bounded(&rng, AL_GRID_MAX_K)
-                                                : 1 + (int)alRng_Bounded(&rng, 16);
+            int k = random_k(&rng);
             int exclude = alRng_Bounded(&rng, 4) ? self : -1;
             bool with_d2 = alRng_Bounded(&rng, 4) != 0;
-            // p's cell and the 3 x 3 block around it (unwrapped on the torus,
-            // clamped to the grid otherwise), as alGrid_NearestK finds them.
-            bool wrap = edge == AL_EDGE_WRAP;
-            int cx = cell_coord(p.x, g->inv_w, g->cols, w.width, wrap);
-            int cy = cell_coord(p.y, g->inv_h, g->rows, w.height, wrap);
-            int a = cx - 1, b = cx + 1, c = cy - 1, d = cy + 1;
-            if (!wrap) {
-                a = a < 0 ? 0 : a, c = c < 0 ? 0 : c;
-                b = b >= g->cols ? g->cols - 1 : b, d = d >= g->rows ? g->rows - 1 : d;
-            }
+            int a, b, c, d; // p's cell and the 3 x 3 block around it
+            block_around(g, &w, p, 1, &a, &b, &c, &d);
             int ks[AL_GRID_MAX_K], kb[AL_GRID_MAX_K];
             float ds[AL_GRID_MAX_K], db[AL_GRID_MAX_K];
             int nkb = alGrid_BruteNearestK(&w, x, y, n, p, r, exclude, k, kb, db);
@@ -80,32 +116,18 @@ static void check_block(alEdgePolicy edge)
             queries++;
             if (nk >= 0) {
                 answered++;
-                assert_int_equal(nk, nkb);
-                for (int i = 0; i < nk; ++i) {
-                    assert_int_equal(g->order[ks[i]], kb[i]);
-                    if (with_d2) assert_memory_equal(&ds[i], &db[i], sizeof(float));
-                }
+                assert_same(g, nk, ks, with_d2 ? ds : NULL, nkb, kb, db);
             }
             // The public query (which takes this path) agrees as well.
             nk = alGrid_NearestK(g, p, r, exclude, k, ks, ds);
-            assert_int_equal(nk, nkb);
-            for (int i = 0; i < nk; ++i) {
-                assert_int_equal(g->order[ks[i]], kb[i]);
-                assert_memory_equal(&ds[i], &db[i], sizeof(float));
-            }
+            assert_same(g, nk, ks, ds, nkb, kb, db);
             long_lists += nkb > 16;
         }
         alDestroyGrid(g);
     }
     free(x);
     free(y);
-    print_message("%ld of %ld queries answered by the block query, %ld lists over 16\n", answered, queries, long_lists);
-    assert_true(long_lists > queries / 20); // dense enough for more than a register
-#if defined(__x86_64__) && !defined(__clang__)
-    // Where the CPU has AVX-512 the block query answers nearly always (it
-    // declines only a block of over a thousand candidates).
-    if (__builtin_cpu_supports("avx512f")) assert_true(answered > queries * 9 / 10);
-#endif
+    assert_answered("", answered, queries, long_lists);
 }
 
 static void test_block_query_equals_brute_force_wrapped(void **state)
@@ -132,7 +154,6 @@ static void check_finer_grid(alEdgePolicy edge)
     assert_non_null(x);
     assert_non_null(y);
     long answered = 0, queries = 0, long_lists = 0;
-    bool wrap = edge == AL_EDGE_WRAP;
     for (int world = 0; world < 10; ++world) {
         alWorld w = {alRng_Range(&rng, 60, 160), alRng_Range(&rng, 60, 160), edge};
         int n = clumps(&rng, &w, x, y);
@@ -145,35 +166,20 @@ static void check_finer_grid(alEdgePolicy edge)
             int self = (int)alRng_Bounded(&rng, (uint32_t)n);
             alVec2 p = alV2(x[self], y[self]);
             float r = alRng_Range(&rng, 1.0f, 1.999f) * cs;
-            int k = alRng_Bounded(&rng, 3) == 0 ? 1 + (int)alRng_Bounded(&rng, AL_GRID_MAX_K)
-                                                : 1 + (int)alRng_Bounded(&rng, 16);
+            int k = random_k(&rng);
             int exclude = alRng_Bounded(&rng, 4) ? self : -1;
             int ks[AL_GRID_MAX_K], kb[AL_GRID_MAX_K];
             float ds[AL_GRID_MAX_K], db[AL_GRID_MAX_K];
             int nkb = alGrid_BruteNearestK(&w, x, y, n, p, r, exclude, k, kb, db);
             int nk = alGrid_NearestK(g, p, r, exclude, k, ks, ds);
-            assert_int_equal(nk, nkb);
-            for (int i = 0; i < nk; ++i) {
-                assert_int_equal(g->order[ks[i]], kb[i]);
-                assert_memory_equal(&ds[i], &db[i], sizeof(float));
-            }
-            // The 5 x 5 cells around p's, straight to the block query.
-            int cx = cell_coord(p.x, g->inv_w, g->cols, w.width, wrap);
-            int cy = cell_coord(p.y, g->inv_h, g->rows, w.height, wrap);
-            int a = cx - 2, b = cx + 2, c = cy - 2, d = cy + 2;
-            if (!wrap) {
-                a = a < 0 ? 0 : a, c = c < 0 ? 0 : c;
-                b = b >= g->cols ? g->cols - 1 : b, d = d >= g->rows ? g->rows - 1 : d;
-            }
+            assert_same(g, nk, ks, ds, nkb, kb, db);
+            int a, b, c, d; // the 5 x 5 cells around p's, straight to the block query
+            block_around(g, &w, p, 2, &a, &b, &c, &d);
             nk = grid_nearest_k_block(g, p, r * r, exclude, k, a, b, c, d, ks, ds);
             queries++;
             if (nk >= 0) {
                 answered++;
-                assert_int_equal(nk, nkb);
-                for (int i = 0; i < nk; ++i) {
-                    assert_int_equal(g->order[ks[i]], kb[i]);
-                    assert_memory_equal(&ds[i], &db[i], sizeof(float));
-                }
+                assert_same(g, nk, ks, ds, nkb, kb, db);
             }
             long_lists += nkb > 16;
         }
@@ -181,12 +187,7 @@ static void check_finer_grid(alEdgePolicy edge)
     }
     free(x);
     free(y);
-    print_message("%ld of %ld 5 x 5 queries answered by the block query, %ld lists over 16\n", answered,
-                  queries, long_lists);
-    assert_true(long_lists > queries / 20);
-#if defined(__x86_64__) && !defined(__clang__)
-    if (__builtin_cpu_supports("avx512f")) assert_true(answered > queries * 9 / 10);
-#endif
+    assert_answered("5 x 5 ", answered, queries, long_lists);
 }
 
 static void test_finer_grid_query_equals_brute_force_wrapped(void **state)

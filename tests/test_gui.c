@@ -113,7 +113,8 @@ static al_gui *create(const al_gui_opts *o)
     return g;
 }
 
-static al_gui *offscreen(const char *mode, int w, int h)
+// The options of an offscreen window in mode at w x h, its shots in tmpdir.
+static al_gui_opts offscreen_opts(const char *mode, int w, int h)
 {
     al_gui_opts o = al_default_gui_opts();
     o.offscreen = true;
@@ -121,6 +122,12 @@ static al_gui *offscreen(const char *mode, int w, int h)
     o.width = w;
     o.height = h;
     o.shot_dir = tmpdir;
+    return o;
+}
+
+static al_gui *offscreen(const char *mode, int w, int h)
+{
+    al_gui_opts o = offscreen_opts(mode, w, h);
     return create(&o);
 }
 
@@ -328,12 +335,8 @@ static void a_running_module_feeds_the_plot_and_the_run_log(void **state)
     const char *modes[3] = {"steering", "estrings", "ants"};
     al_gui *g = NULL;
     for (int i = 0; i < 3; ++i) { // each mode has its module; the first one runs below
-        al_gui_opts o = al_default_gui_opts();
-        o.offscreen = true;
-        o.mode = modes[i];
+        al_gui_opts o = offscreen_opts(modes[i], 1000, 700);
         o.db_path = db;
-        o.width = 1000;
-        o.height = 700;
         alError err = {0};
         al_gui *m = al_create_gui(&o, &err);
         assert_non_null(m);
@@ -478,11 +481,7 @@ static const al_view *const toy_views[] = {&toy_view, NULL};
 
 static al_gui *toy_gui(const char *db, const char *const *sets, int nsets)
 {
-    al_gui_opts o = al_default_gui_opts();
-    o.offscreen = true;
-    o.mode = "steering";
-    o.width = 1000;
-    o.height = 700;
+    al_gui_opts o = offscreen_opts("steering", 1000, 700);
     o.db_path = db;
     o.sets = sets;
     o.set_count = nsets;

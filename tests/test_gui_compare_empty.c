@@ -22,13 +22,20 @@ static void why_empty(const char *args, char *out, size_t cap)
     gs_free(&r);
 }
 
+// The arguments that open lesson on a fresh (removed) scratch database
+// named db_name, its path into db.
+static void fresh_db_args(char *args, size_t cap, char *db, size_t db_cap, const char *db_name, const char *lesson)
+{
+    snprintf(db, db_cap, "%s", gs_path(db_name));
+    remove(db);
+    snprintf(args, cap, "--db '%s' %s", db, lesson);
+}
+
 static void steering_says_why_and_how(void **state)
 {
     (void)state;
     char db[512], args[700], why[600];
-    snprintf(db, sizeof db, "%s", gs_path("empty.db"));
-    remove(db);
-    snprintf(args, sizeof args, "--db '%s' experiments/steering/boids.ini", db);
+    fresh_db_args(args, sizeof args, db, sizeof db, "empty.db", "experiments/steering/boids.ini");
     why_empty(args, why, sizeof why);
     if (!strstr(why, "nothing to pick") || !strstr(why, "no other steering run with stored report periods") ||
         !strstr(why, "alife run experiments/steering/"))
@@ -56,9 +63,7 @@ static void strings_say_how_too(void **state)
 {
     (void)state;
     char db[512], args[700], why[600];
-    snprintf(db, sizeof db, "%s", gs_path("strings.db"));
-    remove(db);
-    snprintf(args, sizeof args, "--db '%s' experiments/estrings/hello.ini", db);
+    fresh_db_args(args, sizeof args, db, sizeof db, "strings.db", "experiments/estrings/hello.ini");
     why_empty(args, why, sizeof why);
     if (!strstr(why, "no other estrings run") || !strstr(why, "alife run experiments/estrings/"))
         fail_msg("the strings' empty picker says: '%s'", why);
@@ -71,10 +76,8 @@ static void a_window_run_with_many_generations_is_listed(void **state)
 {
     (void)state;
     char db[512], args[700];
-    snprintf(db, sizeof db, "%s", gs_path("left.db"));
-    remove(db);
-    snprintf(args, sizeof args, // a target not reached in 12 generations: the run is left, not finished
-             "--db '%s' experiments/estrings/hello.ini --set estrings.target=An_evolved_string_takes_time", db);
+    fresh_db_args(args, sizeof args, db, sizeof db, "left.db", // a target not reached in 12 generations: left
+                  "experiments/estrings/hello.ini --set estrings.target=An_evolved_string_takes_time");
     gs_run r;
     gt_script(&r, "at 1 key j\nat 2 type \"12\"\nat 3 key return\nat gen 12 state\nat gen 12 quit\n", args, 1);
     gs_free(&r);

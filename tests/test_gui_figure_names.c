@@ -1,6 +1,8 @@
 // The words the plot shows for a figure (figure_names.h): never the raw
 // name (the trial read "food_mean", "baseline_mean", "axis_ratio",
-// "lambda" in legends), and the CMA-ES figures explained in the title.
+// "lambda" in legends), and the CMA-ES figures explained in the title. The
+// baseline has one name, "greedy group", in the plot and the summary alike
+// (with ants.world = own the summary said "greedy forager").
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
@@ -34,12 +36,29 @@ static void cmaes_figures_are_explained(void **state)
     assert_string_equal(al_figure_title("unknown_one", t, sizeof t), "unknown one");
 }
 
+// Own worlds: the summary under the generations table and the plot's legend
+// name the baseline as the shared world does.
+static void own_worlds_name_the_greedy_group_as_the_plot_does(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 2 key F\nat gen 1 state\nat gen 1 quit\n",
+              "--no-log experiments/ants/default.ini --set ants.world=own --set ants.ticks=200", 1);
+    const char *l = r.line[0];
+    const char *summary = gs_str(l, "summary.text");
+    if (!strstr(summary, "(greedy group ")) fail_msg("the summary does not name the greedy group: %s", summary);
+    assert_null(strstr(summary, "forager"));
+    assert_non_null(strstr(gs_find(l, "plot_lines"), "\"greedy group\""));
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(legend_words_have_no_underscores),
         cmocka_unit_test(cmaes_figures_are_explained),
+        cmocka_unit_test(own_worlds_name_the_greedy_group_as_the_plot_does),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }
 #endif

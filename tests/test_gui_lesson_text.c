@@ -65,7 +65,9 @@ static const char *wrap_line(const char *path, const al_font *f, int maxw, const
     *last_n = 0;
     const char *row = s;
     while (n > 0) {
-        int k = al_lesson_fit(f, s, n, maxw);
+        char rest[600], part[600];
+        snprintf(rest, sizeof rest, "%.*s", n, s);
+        int k = (int)al_text_head(f, rest, maxw, part, sizeof part); // as the overlay breaks its rows
         assert_true(k >= 1 && k <= n);
         row = s, *last_n = k;
         if (k < n) { // a row ended inside the line: the next word did not fit

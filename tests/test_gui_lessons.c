@@ -69,29 +69,32 @@ static void a_window_too_small_for_the_lesson_says_so(void **state)
     gs_free(&r);
 }
 
+// The state with the lesson overlay (L) open over lesson (a path from the
+// source directory), run without a log.
+static void lesson_open(gs_run *r, const char *lesson)
+{
+    gt_script(r, "at 3 key l\nat 4 state\nat 5 quit\n", gt_fmt("--no-log %s", lesson), 1);
+}
+
 static void the_legend_names_what_the_world_shows(void **state)
 {
     (void)state;
     gs_run r;
     // One pole: no green short pole in its legend; two poles: both.
-    gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", "--no-log experiments/pole/single.ini");
-    assert_int_equal(r.n, 1);
+    lesson_open(&r, "experiments/pole/single.ini");
     assert_true(has_mark(r.line[0], "orange"));
     assert_false(has_mark(r.line[0], "green"));
     gs_free(&r);
-    gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", "--no-log experiments/pole/double.ini");
-    assert_int_equal(r.n, 1);
+    lesson_open(&r, "experiments/pole/double.ini");
     assert_true(has_mark(r.line[0], "green"));
     gs_free(&r);
     // The ants: the lesson's white rings of eaten food; the mines said to be
     // off without them, and first after the food with them.
-    gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", "--no-log experiments/ants/default.ini");
-    assert_int_equal(r.n, 1);
+    lesson_open(&r, "experiments/ants/default.ini");
     assert_true(has_mark(r.line[0], "white rings"));
     assert_true(has_mark(r.line[0], "blue ant"));
     gs_free(&r);
-    gs_run_script(&r, "at 3 key l\nat 4 state\nat 5 quit\n", "--no-log experiments/ants/mines.ini");
-    assert_int_equal(r.n, 1);
+    lesson_open(&r, "experiments/ants/mines.ini");
     assert_true(has_mark(r.line[0], "red dots"));
     assert_true(has_mark(r.line[0], "white rings"));
     const char *m = gs_find(r.line[0], "lesson_marks");

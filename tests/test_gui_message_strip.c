@@ -12,21 +12,6 @@
 
 #include "png_count.h"
 
-static SDL_Rect rect_of(const char *json, const char *name)
-{
-    char k[64];
-    SDL_Rect r;
-    snprintf(k, sizeof k, "%s.x", name);
-    r.x = (int)gs_num(json, k);
-    snprintf(k, sizeof k, "%s.y", name);
-    r.y = (int)gs_num(json, k);
-    snprintf(k, sizeof k, "%s.w", name);
-    r.w = (int)gs_num(json, k);
-    snprintf(k, sizeof k, "%s.h", name);
-    r.h = (int)gs_num(json, k);
-    return r;
-}
-
 static bool overlap(SDL_Rect a, SDL_Rect b)
 {
     return a.w > 0 && b.w > 0 && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -45,13 +30,13 @@ static void strip_has_its_own_place(const char *keys, int at, const char *args, 
     const char *l = r.line[0];
     const char *m = gs_str(l, "message");
     if (!strstr(m, says)) fail_msg("%s: the message is '%s', not '%s'", args, m, says);
-    SDL_Rect s = rect_of(l, "message_rect"), cap = rect_of(l, "caption_rect"), world = rect_of(l, "world_rect");
+    SDL_Rect s = gt_rect(l, "message_rect"), cap = gt_rect(l, "caption_rect"), world = gt_rect(l, "world_rect");
     if (s.w <= 0 || s.h <= 0) fail_msg("%s: no message strip drawn", args);
     if (overlap(s, cap))
         fail_msg("%s: the strip %d,%d %dx%d covers the caption %d,%d %dx%d", args, s.x, s.y, s.w, s.h, cap.x, cap.y,
                  cap.w, cap.h);
     const char *b = gs_find(l, "badges");
-    if (b && b[1] != ']' && overlap(s, rect_of(l, "badges"))) fail_msg("%s: the strip covers the first badge", args);
+    if (b && b[1] != ']' && overlap(s, gt_rect(l, "badges"))) fail_msg("%s: the strip covers the first badge", args);
     // in the world area (left of the panel, which starts right of the world)
     assert_true(s.x >= 0 && s.x + s.w <= world.x + world.w + 14);
     // opaque: inside its border, most pixels are the strip's own colour

@@ -18,7 +18,7 @@ static double brain_area(const char *l) { return gs_num(l, "figures.brain_w") * 
 
 // A logged NEAT run of 4 short generations that adds nodes freely; at the
 // limit the window replays the last stored generation with its best ant
-// selected (the inspector open); [ steps back a generation.
+// marked (I opens the inspector); [ steps back a generation.
 static void neat_replays(gs_run *r, const char *script)
 {
     const char *db = gs_path("neat.db");
@@ -35,7 +35,8 @@ static void the_brain_inspector_draws_the_evolved_topology(void **state)
 {
     (void)state;
     gs_run r;
-    neat_replays(&r, "at gen 4 state\nat gen 4 key [\nat gen 4 key [\nat gen 4 key [\n"
+    // (the limit marks the best ant; I opens its brain, [ keeps it open)
+    neat_replays(&r, "at gen 4 key i\nat gen 4 state\nat gen 4 key [\nat gen 4 key [\nat gen 4 key [\n"
                      "at 300 state\nat 301 quit\n");
     assert_int_equal(r.status, 0);
     assert_int_equal(r.n, 2);
@@ -58,7 +59,7 @@ static void the_brain_box_covers_at_most_a_quarter_of_the_world(void **state)
     (void)state;
     for (int k = 0; k < 2; ++k) {
         gs_run r;
-        const char *script = "at gen 4 state\nat gen 4 resize 720 480\nat 200 state\nat 201 quit\n";
+        const char *script = "at gen 4 key i\nat gen 4 state\nat gen 4 resize 720 480\nat 200 state\nat 201 quit\n";
         if (k == 0) {
             const char *db = gs_path("ga.db");
             remove(db);

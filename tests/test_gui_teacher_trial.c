@@ -52,21 +52,6 @@ static void the_lesson_scrolls_to_its_last_line_with_a_more_sign(void **state)
 // The panel's "more below" sign and the lesson overlay's are one sign
 // (al_shell_more_sign): the same strip with the same triangle, pixel for
 // pixel (the lesson once said it in words only).
-static SDL_Rect sign_at(const char *line, const char *where)
-{
-    char key[64];
-    SDL_Rect r;
-    snprintf(key, sizeof key, "more_signs.%s.x", where);
-    r.x = (int)gs_num(line, key);
-    snprintf(key, sizeof key, "more_signs.%s.y", where);
-    r.y = (int)gs_num(line, key);
-    snprintf(key, sizeof key, "more_signs.%s.w", where);
-    r.w = (int)gs_num(line, key);
-    snprintf(key, sizeof key, "more_signs.%s.h", where);
-    r.h = (int)gs_num(line, key);
-    return r;
-}
-
 static void the_panel_and_the_lesson_draw_the_same_more_sign(void **state)
 {
     (void)state;
@@ -81,7 +66,7 @@ static void the_panel_and_the_lesson_draw_the_same_more_sign(void **state)
               "experiments/xor/xor.ini", 2);
     assert_true(gs_bool(r.line[0], "scroll.sign")); // the panel has more below at 720x480
     assert_true(gs_bool(r.line[1], "lesson_view.more_below"));
-    SDL_Rect p = sign_at(r.line[0], "in_panel"), l = sign_at(r.line[1], "in_lesson");
+    SDL_Rect p = gt_rect(r.line[0], "more_signs.in_panel"), l = gt_rect(r.line[1], "more_signs.in_lesson");
     assert_true(p.w > 0 && l.w > 0);
     assert_int_equal(p.h, l.h);
     // The strip's first 40 pixels hold the triangles (the words start after).
@@ -364,6 +349,7 @@ static void each_lesson_lists_exactly_its_marks(void **state)
 #define ANTS_TAIL                                                                                  \
     "orange rings  the elites: the best ants, copied unchanged\n"                                  \
     "blue ant  the one clicked: its brain, live\n"                                                 \
+    "orange double ring  a replay's best ant: I or a click on it shows its brain\n"               \
     "green numbers  food each ant has eaten this generation\n"                                     \
     "yellow numbers  the ants' indices (\"3 ants\": ants standing together)"
     static const char *const want[][2] = {

@@ -15,22 +15,7 @@
 
 #include "gui_script.h"
 
-typedef struct rect {
-    int x, y, w, h;
-} rect;
-
-static rect rect_at(const char *json, const char *name)
-{
-    char k[64];
-    rect r;
-    snprintf(k, sizeof k, "%s.x", name), r.x = (int)gs_num(json, k);
-    snprintf(k, sizeof k, "%s.y", name), r.y = (int)gs_num(json, k);
-    snprintf(k, sizeof k, "%s.w", name), r.w = (int)gs_num(json, k);
-    snprintf(k, sizeof k, "%s.h", name), r.h = (int)gs_num(json, k);
-    return r;
-}
-
-static bool inside(rect a, rect b)
+static bool inside(SDL_Rect a, SDL_Rect b)
 {
     return a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;
 }
@@ -50,7 +35,7 @@ static void squeeze(const char *s, char *out, size_t cap)
 // whole: a text that must be among them, shown whole (NULL: none).
 static int check_world_texts(const char *json, const char *whole, const char *what)
 {
-    rect area = rect_at(json, "world_area");
+    SDL_Rect area = gt_rect(json, "world_area");
     assert_true(area.w > 0 && area.h > 0);
     assert_int_equal((int)gs_num(json, "world_texts_dropped"), 0);
     const char *p = gs_find(json, "world_texts");
@@ -62,7 +47,7 @@ static int check_world_texts(const char *json, const char *whole, const char *wh
         char text[400], shown[400], a[400], b[400];
         gs_text(t, "text", text, sizeof text);
         gs_text(t, "shown", shown, sizeof shown);
-        rect box = rect_at(t, "box"), drawn = rect_at(t, "drawn");
+        SDL_Rect box = gt_rect(t, "box"), drawn = gt_rect(t, "drawn");
         bool cut = gs_bool(t, "cut");
         n++;
         if (drawn.w > 0 && !inside(drawn, box))

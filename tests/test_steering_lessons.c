@@ -439,32 +439,32 @@ static double mean_dist_to_first(alSteering *s)
     return sum / (v.count - 1);
 }
 
+// The lesson's vehicles close in on the first one (who: the others, whom:
+// the first) within secs seconds, to a factor-th of their start's mean
+// distance, in at most two groups.
+static void close_in_on_the_first(const char *scenario, const char *who, const char *whom, int secs, double factor)
+{
+    alSteering *s = lesson(scenario, NULL, 0);
+    double d0 = mean_dist_to_first(s);
+    run_s(s, secs);
+    double d1 = mean_dist_to_first(s);
+    int g = alSteering_Figures(s).groups;
+    print_message("%s: %s %.0f from %s at the start, %.0f after %d s, %d groups\n", scenario, who, d0, whom, d1, secs,
+                  g);
+    assert_true(d1 * factor < d0 && g <= 2);
+    alDestroySteering(s);
+}
+
 static void pursuers_close_in_on_the_quarry(void **state)
 {
     (void)state;
-    alSteering *s = lesson("pursuit_evade", NULL, 0);
-    double d0 = mean_dist_to_first(s);
-    run_s(s, 10);
-    double d10 = mean_dist_to_first(s);
-    int g = alSteering_Figures(s).groups;
-    print_message("pursuit_evade: pursuers %.0f from the quarry at the start, %.0f after 10 s, %d groups\n", d0, d10,
-                  g);
-    assert_true(d10 * 3 < d0 && g <= 2);
-    alDestroySteering(s);
+    close_in_on_the_first("pursuit_evade", "pursuers", "the quarry", 10, 3);
 }
 
 static void leader_followers_fall_into_formation(void **state)
 {
     (void)state;
-    alSteering *s = lesson("leader_following", NULL, 0);
-    double d0 = mean_dist_to_first(s);
-    run_s(s, 20);
-    double d20 = mean_dist_to_first(s);
-    int g = alSteering_Figures(s).groups;
-    print_message("leader_following: followers %.0f from the leader at the start, %.0f after 20 s, %d groups\n", d0,
-                  d20, g);
-    assert_true(d20 * 2 < d0 && g <= 2);
-    alDestroySteering(s);
+    close_in_on_the_first("leader_following", "followers", "the leader", 20, 2);
 }
 
 static void obstacles_and_walls_keep_everyone_in_the_yard(void **state)

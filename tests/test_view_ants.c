@@ -478,6 +478,7 @@ static void scripted_at_the_limit_the_population_lives_on(void **state)
     (void)state;
     gs_run r;
     gs_run_script(&r,
+                  "at 109 key i  # the brain of the best ant, which the limit's replay marks\n"
                   "at 110 state\nat 111 state\nat 112 state\n"
                   "at 113 key b  # back to the population\n"
                   "at 115 state\nat 116 state\nat 117 state\nat 125 state\n"
@@ -518,7 +519,7 @@ static void scripted_at_the_limit_the_population_lives_on(void **state)
     assert_true(gs_num(r.line[6], "figures.food_eaten") > gs_num(r.line[3], "figures.food_eaten"));
     // B again: the replay
     for (int i = 12; i < 16; ++i) assert_true(gs_bool(r.line[i], "replaying"));
-    // the brain box (the replay selects its best ant) within the world's rows
+    // the brain box (I opened it; B's replay selects its best ant) within the world's rows
     int boxes = 0;
     for (int i = 0; i < 16; ++i) {
         const char *l = r.line[i];

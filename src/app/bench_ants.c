@@ -34,13 +34,13 @@ static void help(void)
            "\n"
            "Learning (--learn): runs CONFIG (default: the embedded defaults) for\n"
            "--generations over --seeds seeds and prints, per seed, the population's mean\n"
-           "food per ant as a share of the greedy baseline's (5-generation trailing\n"
+           "food per ant as a share of the greedy group's (5-generation trailing\n"
            "means), the first generation reaching 75%% and 90%%, and, when the config\n"
            "has ants.mines on, mines hit per ant at generation 0 and at the last one,\n"
            "and the food compared with the same config without mines. In the shared\n"
-           "world (ants.world = shared, the default) the baseline is a group of as many\n"
-           "greedy ants as the population, sharing a world of the same kind; with\n"
-           "ants.world = own, baseline_ants greedy foragers each in its own copy.\n"
+           "world (ants.world = shared, the default) the greedy group is as many greedy\n"
+           "ants as the population, sharing a world of the same kind; with\n"
+           "ants.world = own, baseline_ants greedy ants, each in its own copy.\n"
            "The algorithm is the config's run.algorithm (ga, neat, cmaes; e.g. --set\n"
            "run.algorithm=cmaes), named in the output.\n"
            "\n"
@@ -51,7 +51,7 @@ static void help(void)
            "      --generations G   generations to time (speed default 300, after 2 untimed;\n"
            "                        learn default 150)\n"
            "      --threads T       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
-           "      --baseline N      greedy foragers per generation (speed default 0, learn: config)\n"
+           "      --baseline N      the greedy group's ants per generation (speed default 0, learn: config)\n"
            "      --seeds S         learn: S seeds (default 10)\n"
            "      --first-seed N    learn: the first of them (default 1: seeds 1..S)\n"
            "      --world W         shared or own (ants.world; default: the config's)\n"
@@ -282,9 +282,10 @@ static int bench_learn(bench_opts *o)
     bool mines_ok = true;
     const bool shared = def.world_mode == AL_ANTS_SHARED;
     if (!o->json)
-        printf("algorithm: %s; world: %s; baseline: %s\n", alAlgorithmId_Name(def.algorithm), shared ? "shared" : "own",
-               shared ? "a group of as many greedy ants sharing a world of the same kind"
-                      : "greedy foragers, each in its own copy of the world");
+        printf("algorithm: %s; world: %s; baseline: the greedy group, %s\n", alAlgorithmId_Name(def.algorithm),
+               shared ? "shared" : "own",
+               shared ? "as many greedy ants sharing a world of the same kind"
+                      : "greedy ants, each in its own copy of the world");
     if (!o->json)
         printf("seed  baseline  food@%d  ratio@50  ratio@%d  first75  first90%s\n", gens - 1,
                gens - 1, def.mines ? "  mines@0  mines@last  drop  food/no-mine  per1000@0  per1000@last  greedy" : "");
@@ -334,9 +335,9 @@ static int bench_learn(bench_opts *o)
                    "figure (need >= 60%%): %s\n",
                    100 * drop_mean, 100 * share_mean, mines_ok ? "yes" : "NO");
         printf("(%.1f s; ratios are 5-generation trailing means of the population's mean food per\n"
-               " ant over the run's mean greedy baseline; -1 = never%s)\n", secs,
+               " ant over the greedy group's (its run mean); -1 = never%s)\n", secs,
                def.mines ? ";\n per1000 = mines hit per 1000 world units travelled; greedy = mines hit by the\n"
-                           " greedy forager, which ignores mines" : "");
+                           " greedy group, which ignores mines" : "");
     }
     free(f75);
     free(f90);

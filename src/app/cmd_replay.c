@@ -23,7 +23,7 @@ static void help(void)
            "Re-runs stored run RUN (an id or uuid prefix, as listed by 'alife runs') from\n"
            "its stored resolved config and seed, without a window and without writing to\n"
            "the database. A finished run is replayed to its end; an interrupted or failed\n"
-           "run up to its last stored generation.\n"
+           "run, or a steering run closed in the window, up to its last stored generation.\n"
            "\n"
            "options:\n"
            "      --check       compare every replayed generation with the stored one: its\n"
@@ -292,8 +292,11 @@ int cmd_replay(int argc, char **argv)
     }
     const alRunInfo *info = &run->info;
     // A finished run is replayed to its own end; any other up to its last
-    // stored generation (what came after was never stored).
-    bool to_end = strcmp(info->status, "finished") == 0;
+    // stored generation (what came after was never stored), and so is a
+    // steering run closed in the window (finished, stop reason "closed":
+    // its end was the user's, not a limit the replay would reach).
+    bool to_end = strcmp(info->status, "finished") == 0 &&
+                  !(info->stop_reason && strcmp(info->stop_reason, "closed") == 0);
     alError err = {0};
     al_session s;
     if (al_session_open(&s, cfg, NULL, NULL, &err) != AL_OK) {

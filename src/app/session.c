@@ -113,7 +113,7 @@ static void on_stop_signal(int sig)
     al_session_stop = sig;
 }
 
-void al_session_catch_signals(void)
+void al_session_catch_signals_unwatched(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -121,6 +121,11 @@ void al_session_catch_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+}
+
+void al_session_catch_signals(void)
+{
+    al_session_catch_signals_unwatched();
     alStop_Watch(&al_session_stop);
 }
 

@@ -70,6 +70,10 @@ typedef void (*al_session_progress)(const al_session *s, void *ctx);
 /// "alife: stopping..." on stderr at once: the run stops between two
 /// advances, keeping its generations.
 void al_session_catch_signals(void);
+/// The same handlers, but the modules are not told (alStop_Watch): the
+/// generation under way is not cut short, and the caller looks at
+/// al_session_stop between its own short steps (the window, each frame).
+void al_session_catch_signals_unwatched(void);
 /// The signal that asked the run to stop, or 0.
 extern volatile sig_atomic_t al_session_stop;
 /// Advances until done, a stop request (al_session_stop), or a logging

@@ -30,6 +30,17 @@ static double of_bits(uint64_t u)
     return x;
 }
 
+// c[0] x^(n-1) + c[1] x^(n-2) + ... + c[n-1] by Horner's rule from c[0]:
+// the same operations in the same order on every machine (the build turns
+// contraction into fused multiply-adds off).
+static inline double horner(const double *c, int n, double x)
+{
+    double p = c[0];
+    for (int i = 1; i < n; ++i)
+        p = p * x + c[i];
+    return p;
+}
+
 double alDet_Log(double x)
 {
     if (isnan(x) || x < 0.0) return NAN;
@@ -50,16 +61,11 @@ double alDet_Log(double x)
     // log m = 2 atanh(s) = 2 (s + s^3/3 + s^5/5 + ...), s = (m - 1) / (m + 1);
     // the term s^23/23 is below 1e-19.
     double f = m - 1.0, s = f / (m + 1.0), z = s * s;
-    double p = 1.0 / 21.0;
-    p = p * z + 1.0 / 19.0;
-    p = p * z + 1.0 / 17.0;
-    p = p * z + 1.0 / 15.0;
-    p = p * z + 1.0 / 13.0;
-    p = p * z + 1.0 / 11.0;
-    p = p * z + 1.0 / 9.0;
-    p = p * z + 1.0 / 7.0;
-    p = p * z + 1.0 / 5.0;
-    p = p * z + 1.0 / 3.0;
+    static const double c[] = {
+        1.0 / 21.0, 1.0 / 19.0, 1.0 / 17.0, 1.0 / 15.0, 1.0 / 13.0, 1.0 / 11.0, 1.0 / 9.0, 1.0 / 7.0,
+        1.0 / 5.0, 1.0 / 3.0
+    };
+    double p = horner(c, (int)(sizeof c / sizeof c[0]), z);
     double two_s = 2.0 * s;
     double lm = two_s + two_s * z * p;
     double de = (double)e;
@@ -75,18 +81,11 @@ double alDet_Exp(double x)
     double k = floor(x * 1.44269504088896338700 + 0.5);
     double r = (x - k * LN2_HI) - k * LN2_LO;
     // e^r by Taylor to r^13 / 13! (the next term is below 1e-17 relative).
-    double p = 1.0 / 6227020800.0;
-    p = p * r + 1.0 / 479001600.0;
-    p = p * r + 1.0 / 39916800.0;
-    p = p * r + 1.0 / 3628800.0;
-    p = p * r + 1.0 / 362880.0;
-    p = p * r + 1.0 / 40320.0;
-    p = p * r + 1.0 / 5040.0;
-    p = p * r + 1.0 / 720.0;
-    p = p * r + 1.0 / 120.0;
-    p = p * r + 1.0 / 24.0;
-    p = p * r + 1.0 / 6.0;
-    p = p * r + 0.5;
+    static const double c[] = {
+        1.0 / 6227020800.0, 1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0,
+        1.0 / 40320.0, 1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 0.5
+    };
+    double p = horner(c, (int)(sizeof c / sizeof c[0]), r);
     double er = 1.0 + (r + r * r * p);
     int ki = (int)k;
     // 2^k in two factors so that subnormal results and k = 1024 work.
@@ -100,31 +99,23 @@ double alDet_Exp(double x)
 static double sin_kernel(double r)
 {
     double z = r * r;
-    double p = -1.0 / 51090942171709440000.0;
-    p = p * z + 1.0 / 121645100408832000.0;
-    p = p * z - 1.0 / 355687428096000.0;
-    p = p * z + 1.0 / 1307674368000.0;
-    p = p * z - 1.0 / 6227020800.0;
-    p = p * z + 1.0 / 39916800.0;
-    p = p * z - 1.0 / 362880.0;
-    p = p * z + 1.0 / 5040.0;
-    p = p * z - 1.0 / 120.0;
-    p = p * z + 1.0 / 6.0;
+    static const double c[] = {
+        -1.0 / 51090942171709440000.0, 1.0 / 121645100408832000.0, -1.0 / 355687428096000.0,
+        1.0 / 1307674368000.0, -1.0 / 6227020800.0, 1.0 / 39916800.0, -1.0 / 362880.0, 1.0 / 5040.0,
+        -1.0 / 120.0, 1.0 / 6.0
+    };
+    double p = horner(c, (int)(sizeof c / sizeof c[0]), z);
     return r - r * z * p;
 }
 
 static double cos_kernel(double r)
 {
     double z = r * r;
-    double p = 1.0 / 2432902008176640000.0;
-    p = p * z - 1.0 / 6402373705728000.0;
-    p = p * z + 1.0 / 20922789888000.0;
-    p = p * z - 1.0 / 87178291200.0;
-    p = p * z + 1.0 / 479001600.0;
-    p = p * z - 1.0 / 3628800.0;
-    p = p * z + 1.0 / 40320.0;
-    p = p * z - 1.0 / 720.0;
-    p = p * z + 1.0 / 24.0;
+    static const double c[] = {
+        1.0 / 2432902008176640000.0, -1.0 / 6402373705728000.0, 1.0 / 20922789888000.0, -1.0 / 87178291200.0,
+        1.0 / 479001600.0, -1.0 / 3628800.0, 1.0 / 40320.0, -1.0 / 720.0, 1.0 / 24.0
+    };
+    double p = horner(c, (int)(sizeof c / sizeof c[0]), z);
     double hz = 0.5 * z;
     // 1 - z/2 + z^2 p, with 1 - z/2 summed so that little is lost.
     double w = 1.0 - hz;

@@ -97,14 +97,25 @@ typedef struct near_cache {
     float *nd2; // squared distance to near (the shared world's claims compare it)
 } near_cache;
 
+// An ant within reach of its nearest item, as a worker of the one-barrier
+// tick publishes it (see run_shared_scan).
+typedef struct ant_claim {
+    int a, j; // the ant, its nearest
+    float d2; // their squared distance
+} ant_claim;
+
 // A scanning shared world's items as one worker sees them in the one-barrier
 // tick (see run_shared_scan): each worker resolves every tick's eating
 // itself, the same way, in its own copy. Copy 0 is the swarm's own arrays.
+// Each copy on its own cache lines (rng and ncand are written every tick).
 typedef struct world_copy {
-    float *fx, *fy, *mx, *my;
-    alRng rng;     // the world's respawn stream, as this worker has advanced it
-    int *claim;    // claims, then the moved items (as swarm.claim)
-    int nmoved[2]; // food, mines moved this tick
+    _Alignas(64) float *fx, *fy, *mx, *my;
+    alRng rng;        // the world's respawn stream, as this worker has advanced it
+    int *claim;       // claims, then the moved items (as swarm.claim)
+    float *held;      // the claiming ant's squared distance to item j (food's, then mines')
+    int nmoved[2];    // food, mines moved this tick
+    int a0;           // the worker's first ant: its candidates are at ccand[kind][parity] + a0
+    int ncand[2][2];  // [kind][tick parity]: how many it published
 } world_copy;
 
 // One population sharing a controller: the evolved ants or the greedy baseline.
@@ -125,11 +136,12 @@ typedef struct swarm {
     bool scan;            // shared, few items: every nearest by a full scan (ants_scan.h), no caches
     int ncopies;          // scanning shared world: the workers' world copies (copies[0]: fx, fy, ...)
     world_copy *copies;
-    int *cnear[2][2];     // [kind][tick parity]: each ant's nearest as the workers claim it
-    float *cnd2[2][2];    // its squared distance, +inf for a stopped ant
+    ant_claim *ccand[2][2]; // [kind][tick parity]: the live ants within reach of their
+                            // nearest, each worker's from its a0, in ant order
     alRng wrng;           // shared world: its respawn stream
     int *claim;           // shared world: the ant that gets item j this tick, -1 none
-    unsigned char *touch; // shared world: ants whose caches a moved item may concern
+    int *touch;           // shared world: ants whose caches a moved item may concern (an int
+                          // each: a 16-ant unit's marks fill a cache line, which only its worker writes)
     int nmoved[2];        // shared world: food, mines respawned this tick (their indices: claim)
     float *wt, *act;      // interleaved weights and activations (evolved ants only)
     int *gtarget, *gint;  // shared greedy group: each one's food (ants_greedy.h), scratch
@@ -201,12 +213,11 @@ static void swarm_free(swarm *w)
                     w->gtarget,   w->gint,     w->gflt};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i)
         free(ptrs[i]);
-    for (int k = 0; k < 4; ++k) {
-        free(w->cnear[k / 2][k % 2]);
-        free(w->cnd2[k / 2][k % 2]);
-    }
+    for (int k = 0; k < 4; ++k)
+        free(w->ccand[k / 2][k % 2]);
     for (int t = 0; w->copies && t < w->ncopies; ++t) {
         free(w->copies[t].claim);
+        free(w->copies[t].held);
         if (t > 0) {
             free(w->copies[t].fx);
             free(w->copies[t].fy);
@@ -299,7 +310,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     }
     if (ok && w->scan && !w->gtarget && threads > 1) {
         // the one-barrier tick (run_shared_scan): a world copy per worker
-        w->copies = calloc((size_t)threads, sizeof *w->copies);
+        w->copies = lines_alloc((size_t)threads, sizeof *w->copies);
         ok = w->copies != NULL;
         if (ok) w->ncopies = threads;
         for (int t = 0; ok && t < threads; ++t) {
@@ -313,11 +324,10 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
                 ALLOC(c->my, w->nmines);
             }
             ALLOC(c->claim, w->nfood + w->nmines);
+            ALLOC(c->held, w->nfood + w->nmines);
         }
-        for (int k = 0; k < 4; ++k) {
-            ALLOC(w->cnear[k / 2][k % 2], s);
-            ALLOC(w->cnd2[k / 2][k % 2], s);
-        }
+        for (int k = 0; k < 4; ++k)
+            ALLOC(w->ccand[k / 2][k % 2], s);
     }
 #undef ALLOC
     if (!ok) return false;
@@ -774,7 +784,7 @@ static bool note_moved(const alAnts *s, const swarm *w, near_cache *c, int a, in
 // of the place that bound was taken at (with a wider margin than
 // note_moved's). One vector pass over the ants.
 static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int a0, int a1, int j,
-                       float jx, float jy, unsigned char *restrict touch)
+                       float jx, float jy, int *restrict touch)
 {
     const alWorld *wd = &s->def.world;
     const bool wrap = wd->edge == AL_EDGE_WRAP;
@@ -787,39 +797,19 @@ static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int
         float e1x = al_scan_wrap(jx - x1[a], hw, W), e1y = al_scan_wrap(jy - y1[a], hh, H);
         float e0x = al_scan_wrap(jx - x0[a], hw, W), e0y = al_scan_wrap(jy - y0[a], hh, H);
         float l1 = second[a] + 2e-2f, l2 = bound[a] + 2e-2f;
-        touch[a] |= (unsigned char)((near[a] == j) |
-                                    ((l1 > 0.0f) & (e1x * e1x + e1y * e1y <= l1 * l1)) |
-                                    ((l2 > 0.0f) & (e0x * e0x + e0y * e0y <= l2 * l2)));
+        touch[a] |= (near[a] == j) | ((l1 > 0.0f) & (e1x * e1x + e1y * e1y <= l1 * l1)) |
+                    ((l2 > 0.0f) & (e0x * e0x + e0y * e0y <= l2 * l2));
     }
 }
 
-// Eating (or hitting) in the shared world, one kind of item: every live ant
-// whose nearest item is within reach claims it; an item goes to the nearest
-// claimant (ties: the lower ant index), at most one item per ant per tick, as
-// in an own world. Claimed items respawn in index order from rng. near, nd2:
-// every ant's nearest and its squared distance; alive NULL when nd2 is
-// already +inf for a stopped ant. Only ants [a0, a1) are credited (a worker
-// of the one-barrier tick credits its own). The moved items' indices, in
-// order, into claim; returns their count.
-// (Cloned as the tick is: its ant-wide passes are short vector loops.)
-TICK_CLONES static int claim_items(const alAnts *s, swarm *w, bool mines, const int *near,
-                                   const float *nd2,
-                                   const uint8_t *alive, float *ix, float *iy, alRng *rng,
-                                   int *claim, int a0, int a1)
+// What the claims (claim[j]: item j's ant, -1 none) come to: ants [a0, a1)
+// credited (a worker of the one-barrier tick credits its own), claimed items
+// respawned in index order from rng. The moved items' indices, in order,
+// into claim; returns their count.
+static int settle_claims(const alAnts *s, swarm *w, bool mines, float *ix, float *iy, alRng *rng,
+                         int *claim, int a0, int a1)
 {
     const int count = mines ? w->nmines : w->nfood;
-    const float reach2 = s->def.eat_radius * s->def.eat_radius;
-    int any = 0; // a branch-free pass first: on most ticks nobody reaches anything
-    for (int a = 0; a < w->n; ++a)
-        any |= (!alive || alive[a] != 0) & (nd2[a] <= reach2);
-    if (!any) return 0;
-    for (int j = 0; j < count; ++j)
-        claim[j] = -1;
-    for (int a = 0; a < w->n; ++a) {
-        if ((alive && !alive[a]) || !(nd2[a] <= reach2)) continue;
-        int j = near[a], held = claim[j];
-        if (held < 0 || nd2[a] < nd2[held]) claim[j] = a;
-    }
     int nmoved = 0;
     int *moved = claim; // compacted in place: moved[q] <= the j being read
     for (int j = 0; j < count; ++j) {
@@ -839,12 +829,69 @@ TICK_CLONES static int claim_items(const alAnts *s, swarm *w, bool mines, const 
     return nmoved;
 }
 
+// Eating (or hitting) in the shared world, one kind of item: every live ant
+// whose nearest item is within reach claims it; an item goes to the nearest
+// claimant (ties: the lower ant index), at most one item per ant per tick, as
+// in an own world; then settle_claims. near, nd2: every ant's nearest and its
+// squared distance.
+// (Cloned as the tick is: its ant-wide passes are short vector loops.)
+TICK_CLONES static int claim_items(const alAnts *s, swarm *w, bool mines, const int *near,
+                                   const float *nd2, float *ix, float *iy, alRng *rng,
+                                   int *claim)
+{
+    const int count = mines ? w->nmines : w->nfood;
+    const float reach2 = s->def.eat_radius * s->def.eat_radius;
+    const uint8_t *alive = w->alive;
+    int any = 0; // a branch-free pass first: on most ticks nobody reaches anything
+    for (int a = 0; a < w->n; ++a)
+        any |= (alive[a] != 0) & (nd2[a] <= reach2);
+    if (!any) return 0;
+    for (int j = 0; j < count; ++j)
+        claim[j] = -1;
+    for (int a = 0; a < w->n; ++a) {
+        if (!alive[a] || !(nd2[a] <= reach2)) continue;
+        int j = near[a], held = claim[j];
+        if (held < 0 || nd2[a] < nd2[held]) claim[j] = a;
+    }
+    return settle_claims(s, w, mines, ix, iy, rng, claim, 0, w->n);
+}
+
+// The one-barrier tick's claim_items (run_shared_scan), the same claims from
+// the candidates its T workers published (live ants within reach of their
+// nearest, each worker's in ant order: in all, ant order), in place of the
+// pass over every ant that each worker would repeat (a serial 4-5% of a
+// 300-ant tick).
+static int claim_listed(const alAnts *s, swarm *w, bool mines, int par, int T, world_copy *wc,
+                        int a0, int a1)
+{
+    const ant_claim *cand = w->ccand[mines][par];
+    int *claim = wc->claim + (mines ? w->nfood : 0);
+    float *held_d2 = wc->held + (mines ? w->nfood : 0);
+    int total = 0;
+    for (int t = 0; t < T; ++t)
+        total += w->copies[t].ncand[mines][par];
+    if (total == 0) return 0;
+    for (int j = 0, count = mines ? w->nmines : w->nfood; j < count; ++j)
+        claim[j] = -1;
+    for (int t = 0; t < T; ++t) {
+        const world_copy *c = &w->copies[t];
+        for (int q = 0; q < c->ncand[mines][par]; ++q) {
+            const ant_claim *p = &cand[c->a0 + q];
+            if (claim[p->j] < 0 || p->d2 < held_d2[p->j]) {
+                claim[p->j] = p->a;
+                held_d2[p->j] = p->d2;
+            }
+        }
+    }
+    return settle_claims(s, w, mines, mines ? wc->mx : wc->fx, mines ? wc->my : wc->fy, &wc->rng,
+                         claim, a0, a1);
+}
+
 // claim_items for the whole swarm in its own arrays (the serial step).
 static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool mines)
 {
-    w->nmoved[mines] = claim_items(s, w, mines, c->near, c->nd2, w->alive, mines ? w->mx : w->fx,
-                                   mines ? w->my : w->fy, &w->wrng, w->claim + (mines ? w->nfood : 0),
-                                   0, w->n);
+    w->nmoved[mines] = claim_items(s, w, mines, c->near, c->nd2, mines ? w->mx : w->fx,
+                                   mines ? w->my : w->fy, &w->wrng, w->claim + (mines ? w->nfood : 0));
 }
 
 // After the respawns of one kind: every ant of [a0, a1) whose cache a moved
@@ -859,8 +906,8 @@ static void refresh_caches(const alAnts *s, swarm *w, near_cache *c, bool mines,
     const float *ix = mines ? w->mx : w->fx, *iy = mines ? w->my : w->fy;
     float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
     const int *moved = w->claim + (mines ? w->nfood : 0);
-    unsigned char *touch = w->touch; // ants a moved item may concern: a vector pass first
-    memset(touch + a0, 0, (size_t)(a1 - a0));
+    int *touch = w->touch; // ants a moved item may concern: a vector pass first
+    memset(touch + a0, 0, (size_t)(a1 - a0) * sizeof *touch);
     for (int q = 0; q < nmoved; ++q)
         near_moved(s, w, c, a0, a1, moved[q], ix[moved[q]], iy[moved[q]], touch);
     for (int a = a0; a < a1; ++a) {
@@ -911,8 +958,10 @@ TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, b
 {
     if (nmoved == 0) return;
     float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
+    // Whole 16-ant units (the last range's padding lanes, scratch as in the tick's scan).
+    const int a1v = (a1 + AL_NN_BATCH - 1) / AL_NN_BATCH * AL_NN_BATCH;
     al_ants_scan_moved(&s->def.world, ix, iy, mines ? w->nmines : w->nfood, moved, nmoved, w->x,
-                       w->y, a0, a1, c->near, c->nd2, w->touch);
+                       w->y, a0, a1, a1v < w->stride ? a1v : w->stride, c->near, c->nd2, w->touch);
     for (int a = a0; a < a1; ++a) {
         if (!w->touch[a]) continue;
         float d;
@@ -964,9 +1013,10 @@ static bool stop_after(int t, int k)
 // ticks on the threads. A worker owns a fixed range of ants (whole 16-ant
 // units, so whole cache lines) and its copy of the world's items and stream.
 // A tick: it thinks, moves and scans its ants in its copy, and publishes
-// their nearest items (cnear, cnd2, of this tick's parity); one barrier;
-// then it resolves the whole tick's eating itself (claim_items, reading every
-// ant's published nearest), respawning in its own copy from its own stream,
+// those within reach of their nearest item (ccand, ncand, of this tick's
+// parity); one barrier; then it resolves the whole tick's eating itself
+// (claim_listed, reading every worker's candidates: a few ants, not a pass
+// over all of them), respawning in its own copy from its own stream,
 // so every copy stays the same; it credits and refreshes its own ants only.
 // The next tick publishes into the other parity, which no worker still
 // reading this one can see: the barrier after it comes first. The claims,
@@ -975,7 +1025,7 @@ static bool stop_after(int t, int k)
 static int run_shared_scan(const alAnts *s, swarm *w, int k)
 {
     int ran = k;
-    int halt[2] = {0, 0}; // by parity, as cnear: written before a barrier, read after it
+    int halt[2] = {0, 0}; // by parity, as ccand: written before a barrier, read after it
     for (int t = 0; t < w->ncopies; ++t) { // every copy starts as the world is
         world_copy *c = &w->copies[t];
         if (t > 0) {
@@ -996,6 +1046,8 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
         const int a1e = (t + 1) * units / T * AL_NN_BATCH, a1 = a1e < w->n ? a1e : w->n;
         world_copy *wc = &w->copies[t];
         near_cache *kc[2] = {&w->fc, &w->mc};
+        const float reach2 = s->def.eat_radius * s->def.eat_radius;
+        wc->a0 = a0;
         for (int tick = 0; tick < k; ++tick) {
             const int par = tick & 1;
             for (int a = a0; a < a1; a += CHUNK) {
@@ -1004,18 +1056,20 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
                 else
                     tick16(s, w, a, a1, true, t);
             }
-            for (int m = 0; m < (w->nmines ? 2 : 1); ++m)
-                for (int a = a0; a < a1; ++a) {
-                    w->cnear[m][par][a] = kc[m]->near[a];
-                    w->cnd2[m][par][a] = w->alive[a] ? kc[m]->nd2[a] : INFINITY;
-                }
+            for (int m = 0; m < (w->nmines ? 2 : 1); ++m) {
+                ant_claim *cand = w->ccand[m][par] + a0;
+                int nc = 0;
+                for (int a = a0; a < a1; ++a) // a few ants a tick: a branch the CPU predicts
+                    if (w->alive[a] && kc[m]->nd2[a] <= reach2)
+                        cand[nc++] = (ant_claim){a, kc[m]->near[a], kc[m]->nd2[a]};
+                wc->ncand[m][par] = nc;
+            }
             if (t == 0) halt[par] = stop_after(tick, k);
 #pragma omp barrier
             for (int m = 0; m < (w->nmines ? 2 : 1); ++m) { // food first, then mines
                 float *ix = m ? wc->mx : wc->fx, *iy = m ? wc->my : wc->fy;
                 int *claim = wc->claim + (m ? w->nfood : 0);
-                int moved = claim_items(s, w, m, w->cnear[m][par], w->cnd2[m][par], NULL, ix, iy,
-                                        &wc->rng, claim, a0, a1);
+                int moved = claim_listed(s, w, m, par, T, wc, a0, a1);
                 scan_refresh(s, w, kc[m], m, ix, iy, claim, moved, a0, a1);
             }
             if (halt[par]) { // every worker leaves after the same whole tick
@@ -1128,26 +1182,19 @@ static int run_ticks(const alAnts *s, swarm *w, int k)
 
 // ---- generations ---------------------------------------------------------
 
-// Places ant a at its start in a fresh copy of the world drawn from rng
-// (which is advanced past the world; the copy keeps it for respawns).
-static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
+// Fills n points (x[j], y[j]) drawn from *rng in the world, in index order.
+static void random_points(alRng *rng, const alWorld *wd, float *x, float *y, int n)
 {
-    const alWorld *wd = &s->def.world;
-    alVec2 p = random_point(&rng, wd), h = random_heading(&rng);
-    float *fx = w->fx + (size_t)a * w->nfood, *fy = w->fy + (size_t)a * w->nfood;
-    for (int j = 0; j < w->nfood; ++j) {
-        alVec2 q = random_point(&rng, wd);
-        fx[j] = q.x;
-        fy[j] = q.y;
+    for (int j = 0; j < n; ++j) {
+        alVec2 q = random_point(rng, wd);
+        x[j] = q.x;
+        y[j] = q.y;
     }
-    if (w->nmines) {
-        float *mx = w->mx + (size_t)a * w->nmines, *my = w->my + (size_t)a * w->nmines;
-        for (int j = 0; j < w->nmines; ++j) {
-            alVec2 q = random_point(&rng, wd);
-            mx[j] = q.x;
-            my[j] = q.y;
-        }
-    }
+}
+
+// Puts ant a at p heading h, at rest, with nothing eaten or hit yet.
+static void place_ant(swarm *w, int a, alVec2 p, alVec2 h)
+{
     w->x[a] = p.x;
     w->y[a] = p.y;
     w->lx[a] = h.x;
@@ -1158,8 +1205,20 @@ static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
     w->fc.second[a] = w->mc.second[a] = -INFINITY;
     w->food[a] = w->hits[a] = 0;
     w->alive[a] = 1;
-    w->rng[a] = rng;
     w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
+}
+
+// Places ant a at its start in a fresh copy of the world drawn from rng
+// (which is advanced past the world; the copy keeps it for respawns).
+static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
+{
+    const alWorld *wd = &s->def.world;
+    alVec2 p = random_point(&rng, wd), h = random_heading(&rng);
+    random_points(&rng, wd, w->fx + (size_t)a * w->nfood, w->fy + (size_t)a * w->nfood, w->nfood);
+    if (w->nmines)
+        random_points(&rng, wd, w->mx + (size_t)a * w->nmines, w->my + (size_t)a * w->nmines, w->nmines);
+    place_ant(w, a, p, h);
+    w->rng[a] = rng;
 }
 
 // The shared world of a generation from its stream: the food, the mines,
@@ -1168,29 +1227,11 @@ static void start_ant(const alAnts *s, swarm *w, int a, alRng rng)
 static void start_shared(const alAnts *s, swarm *w, alRng rng)
 {
     const alWorld *wd = &s->def.world;
-    for (int j = 0; j < w->nfood; ++j) {
-        alVec2 q = random_point(&rng, wd);
-        w->fx[j] = q.x;
-        w->fy[j] = q.y;
-    }
-    for (int j = 0; j < w->nmines; ++j) {
-        alVec2 q = random_point(&rng, wd);
-        w->mx[j] = q.x;
-        w->my[j] = q.y;
-    }
+    random_points(&rng, wd, w->fx, w->fy, w->nfood);
+    random_points(&rng, wd, w->mx, w->my, w->nmines);
     for (int a = 0; a < w->n; ++a) {
         alVec2 p = random_point(&rng, wd), h = random_heading(&rng);
-        w->x[a] = p.x;
-        w->y[a] = p.y;
-        w->lx[a] = h.x;
-        w->ly[a] = h.y;
-        w->speed[a] = 0.0f;
-        w->odo[a] = 0.0f;
-        w->fc.bound[a] = w->mc.bound[a] = -INFINITY; // look up on the first sense
-        w->fc.second[a] = w->mc.second[a] = -INFINITY;
-        w->food[a] = w->hits[a] = 0;
-        w->alive[a] = 1;
-        w->sfx[a] = w->sfy[a] = w->smx[a] = w->smy[a] = 0.0f;
+        place_ant(w, a, p, h);
     }
     w->wrng = rng;
 }
@@ -1769,7 +1810,7 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
 {
     double s = (double)((n + CHUNK - 1) / CHUNK * CHUNK) + 1.0;
     double per_ant = 11.0 * sizeof(float) + 2.0 * (CACHE_K * sizeof(int) + 10.0 * sizeof(float)) +
-                     2.0 * sizeof(int) + 3.0 + sizeof(alRng); // ... alive, elite, touch
+                     3.0 * sizeof(int) + 2.0 + sizeof(alRng); // ... touch, alive, elite
     double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
     double claims = def->food + (def->mines ? def->mine_count : 0); // food's, then the mines'
@@ -1777,12 +1818,14 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
     double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
                         ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float))
                         : 0.0;
-    // a scanning shared world on threads: a copy of the items per worker, the published nearest
+    // a scanning shared world on threads: a copy of the items and claims per worker, the
+    // published candidates
     const int threads = alThreads_Resolve(def->threads);
     bool scan = def->world_mode == AL_ANTS_SHARED && def->food <= AL_ANTS_SCAN_MAX &&
                 (!def->mines || def->mine_count <= AL_ANTS_SCAN_MAX) && assign == 0.0 && threads > 1;
-    double copies = scan ? threads * (items * sizeof(float) + claims * sizeof(int) + 64.0) +
-                               8.0 * s * sizeof(float)
+    double copies = scan ? threads * (items * sizeof(float) +
+                                      claims * (sizeof(int) + sizeof(float)) + 128.0) +
+                               4.0 * s * sizeof(ant_claim)
                          : 0.0;
     return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + assign + copies;
 }

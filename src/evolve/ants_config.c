@@ -46,8 +46,9 @@ static const alKeyDef ants_keys[] = {
     {"ants", "mine_hit", AL_TYPE_ENUM, "penalty", 0, 0, "penalty|end",
      "a mine hit costs the penalty (and the mine respawns), or also ends the ant's generation"},
     {"ants", "baseline_ants", AL_TYPE_INT, "10", 0, 65535, NULL,
-     "greedy foragers run each generation as a reference (figure baseline_mean); 0: none. "
-     "Shared world: any value > 0 runs a group of ants.count greedy ants sharing a world"},
+     "the greedy group, run each generation as a reference (figure baseline_mean): this many greedy "
+     "ants, each in its own copy of the world; 0: none. Shared world: any value > 0 makes it ants.count "
+     "greedy ants sharing a world"},
 };
 
 // Smart Sweepers (Buckland): 400 x 400 world, crossover 0.7, mutation 0.1

@@ -63,8 +63,7 @@ static void describe(const void *self, char *buf, size_t cap)
     int len = snprintf(buf, cap, "gen %lld: fitness best %.4g, mean %.4g; food %.4g per ant",
                        (long long)g->gen, g->best, g->mean, g->food_mean);
     if (len >= 0 && (size_t)len < cap && g->baseline_mean == g->baseline_mean)
-        len += snprintf(buf + len, cap - (size_t)len, " (greedy %s %.4g: %.0f%%)",
-                        d->world_mode == AL_ANTS_SHARED ? "group" : "forager", g->baseline_mean,
+        len += snprintf(buf + len, cap - (size_t)len, " (greedy group %.4g: %.0f%%)", g->baseline_mean,
                         g->baseline_mean > 0 ? 100.0 * g->food_mean / g->baseline_mean : 0.0);
     if (len >= 0 && (size_t)len < cap && d->mines)
         snprintf(buf + len, cap - (size_t)len, "; mines hit %.3g per ant", g->mines_mean);

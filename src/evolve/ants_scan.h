@@ -101,25 +101,29 @@ AL_NNF_INLINE void al_ants_scan(const alWorld *wd, const float *ix, const float 
 /// whose nearest moved scans again; any other takes a moved item that is now
 /// nearer (ties: the lower index). Sets changed[a] where near[a] changed or
 /// was scanned again (its sensed vector must be taken again). One vector pass
-/// over the ants per moved item, then the few full scans.
+/// over the ants per moved item, then the few full scans. The vector passes
+/// run on to a1v >= a1 (padding lanes, whose near, nd2 and changed nobody
+/// reads: a1v a multiple of the vector width spares them a scalar
+/// remainder); the full scans stop at a1.
 static inline void al_ants_scan_moved(const alWorld *wd, const float *ix, const float *iy,
                                       int count, const int *moved, int nmoved, const float *x,
-                                      const float *y, int a0, int a1, int *restrict near,
-                                      float *restrict nd2, unsigned char *restrict changed)
+                                      const float *y, int a0, int a1, int a1v,
+                                      int *restrict near, float *restrict nd2,
+                                      int *restrict changed)
 {
     const bool wrap = wd->edge == AL_EDGE_WRAP;
     const float W = wd->width, H = wd->height;
     const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
-    memset(changed + a0, 0, (size_t)(a1 - a0));
+    memset(changed + a0, 0, (size_t)(a1v - a0) * sizeof *changed);
     for (int q = 0; q < nmoved; ++q) {
         const int j = moved[q];
-        for (int a = a0; a < a1; ++a) // near == j: scan again below (2 marks it)
-            changed[a] |= (unsigned char)((near[a] == j) << 1);
+        for (int a = a0; a < a1v; ++a) // near == j: scan again below (2 marks it)
+            changed[a] |= (near[a] == j) << 1;
     }
     for (int q = 0; q < nmoved; ++q) {
         const int j = moved[q];
         const float jx = ix[j], jy = iy[j];
-        for (int a = a0; a < a1; ++a) {
+        for (int a = a0; a < a1v; ++a) {
             float ax = fabsf(jx - x[a]), ay = fabsf(jy - y[a]);
             ax = ax > hw ? W - ax : ax;
             ay = ay > hh ? H - ay : ay;
@@ -127,7 +131,7 @@ static inline void al_ants_scan_moved(const alWorld *wd, const float *ix, const 
             int take = (changed[a] < 2) & ((d2 < nd2[a]) | ((d2 == nd2[a]) & (j < near[a])));
             near[a] = take ? j : near[a];
             nd2[a] = take ? d2 : nd2[a];
-            changed[a] |= (unsigned char)take;
+            changed[a] |= take;
         }
     }
     for (int a = a0; a < a1; ++a) {

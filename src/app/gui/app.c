@@ -243,8 +243,12 @@ static void store_failed(al_gui *g, const char *what, const alError *e)
         alError_Set(&g->store_err, e->code ? e->code : AL_ERR_DB, "%s: %s", what, e->msg);
 }
 
-// Ends a session as its run is closed (finished, or interrupted when cut
-// short) and frees it; a failure to record that is kept (store_failed).
+// Ends a session as its run is closed and frees it; a failure to record
+// that is kept (store_failed). An evolving run is finished at its limit or
+// goal, else interrupted. Steering has no end in the window, so a steering
+// run the user closes (Esc, the window, a mode or scenario switch, R) is
+// finished whatever its length, its stop reason "closed" (in the window);
+// a window stopped by a signal (SIGINT, SIGTERM) leaves it interrupted.
 // A window run that finished no generation (a mode or scenario shown and
 // left, a steering run closed before its first report) leaves no run in
 // the database: the window opens runs as the user looks around, and
@@ -257,15 +261,19 @@ static void end_session(al_gui *g, al_session *s, bool done)
         alRunLog_Close(s->log);
         s->log = NULL;
     }
-    // Steering has no end in the window, so it is never 'done'; a run that
-    // did its run.generations report periods has finished all the same.
-    if (!done && s->cls == alModule_Find("steering") && s->cfg &&
-        s->gens >= alConfig_Int(s->cfg, "run.generations"))
-        done = true;
-    const char *status = done ? "finished" : "interrupted";
+    bool closed = !done && !g->signalled && s->cls == alModule_Find("steering");
+    const char *status = done || closed ? "finished" : "interrupted";
     int64_t id = s->run_id;
     alError e = {0};
-    if (al_session_end(s, status, &e) != AL_OK) {
+    alResult r = AL_OK;
+    if (closed && s->log) {
+        r = alRunLog_EndRunWhy(s->log, s->run_id, status, "closed", &e);
+        alRunLog_Close(s->log);
+        s->log = NULL;
+    } else {
+        r = al_session_end(s, status, &e);
+    }
+    if (r != AL_OK) {
         char what[160];
         snprintf(what, sizeof what,
                  "run %lld was closed as %s, but that was not recorded (its row may still say "
@@ -312,17 +320,29 @@ static const al_view *find_view(const al_gui *g, const char *name)
     return NULL;
 }
 
-// The run's name in the database: run.name, else the config file's, else
-// "gui-<mode>".
+// The run's name in the database: run.name, else "gui-<mode>-<what>", where
+// what names what runs, whichever way the window reached it: the steering
+// scenario, the config file (its base name), "from-RUN:GEN" for --from, or
+// the mode's lesson file. `alife runs` and the compare picker then tell a
+// fish school from boids and the mines lesson from the default one.
 static void run_name(const al_gui *g, int m, const alConfig *cfg, char *name, size_t cap)
 {
     const char *given = alConfig_String(cfg, "run.name");
     if (given[0]) {
         snprintf(name, cap, "%s", given);
-    } else if (g->config_path && strcmp(g->config_module, mode_names[m]) == 0) {
-        snprintf(name, cap, "gui-%s", base_name(g->config_path));
+        return;
+    }
+    const char *sc = m == MODE_STEERING ? alConfig_Text(cfg, "steering.scenario") : NULL;
+    bool user = g->config_path && strcmp(g->config_module, mode_names[m]) == 0;
+    const char *file = user ? g->config_path : mode_lessons[m];
+    if (sc) {
+        snprintf(name, cap, "gui-%s-%s", mode_names[m], sc);
+    } else if (user && g->config_text) { // --from RUN:GEN: the run's stored config
+        snprintf(name, cap, "gui-%s-from-%s", mode_names[m], g->config_path);
+    } else if (file) {
+        snprintf(name, cap, "gui-%s-%s", mode_names[m], base_name(file));
         char *dot = strrchr(name, '.');
-        if (dot && dot > name + 4) *dot = '\0';
+        if (dot && strcmp(dot, ".ini") == 0) *dot = '\0';
     } else {
         snprintf(name, cap, "gui-%s", mode_names[m]);
     }
@@ -1066,9 +1086,25 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     }
 }
 
+// SIGINT and SIGTERM close the window as quitting does, but its runs end
+// interrupted (a run the user closes ends as end_session says): the flag
+// (al_session_stop) is looked at before each frame's events. SDL's own
+// handlers (which made a signal a plain quit) are not installed.
+static void catch_signals(void)
+{
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    al_session_catch_signals_unwatched();
+}
+
+int al_gui_stopped_by(const al_gui *g) { return g->signalled; }
+
 bool al_gui_handle_events(al_gui *g)
 {
     g->input_frames++; // the wheel's clock (panel_wheel)
+    if (al_session_stop && !g->signalled) { // SIGINT, SIGTERM: close, the runs interrupted
+        g->signalled = (int)al_session_stop;
+        g->quit = true;
+    }
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT) {
@@ -1243,6 +1279,7 @@ static alResult open_sdl(al_gui *g, const al_gui_opts *o, alError *err)
         return alError_Set(err, AL_ERR_IO, "no display: %s. " HEADLESS_HINT, why);
     }
     if (o->offscreen && !(driver && driver[0])) SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    catch_signals();
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         if (o->offscreen)
             return alError_Set(err, AL_ERR_IO, "cannot start SDL: %s", SDL_GetError());

@@ -99,9 +99,15 @@ static void gui_help(void)
            "Needs a display. Without one, use 'alife run CONFIG' (headless) or 'make run'\n"
            "(which runs a headless demo), or 'alife screenshot' for a picture.\n"
            "\n"
+           "A run closed in the window is logged finished at its limit or goal, else\n"
+           "interrupted; a steering run, which has no end in the window, is finished\n"
+           "whenever it is closed (Esc, the window, a mode or scenario switch, R), with\n"
+           "stop reason 'closed'. SIGINT or SIGTERM closes the window with its runs\n"
+           "interrupted.\n"
+           "\n"
            "exit status: 0 closed normally, 1 no display or runtime failure (also a run\n"
-           "whose generations or end could not be stored: said on stderr at exit), 2 usage\n"
-           "or config error.\n",
+           "whose generations or end could not be stored: said on stderr at exit, or a\n"
+           "window stopped by SIGINT or SIGTERM), 2 usage or config error.\n",
            module_count(), module_list(", "));
 }
 
@@ -530,6 +536,11 @@ int cmd_gui(int argc, char **argv)
     // stored must not pass unseen once the panel that said so is gone.
     if (al_gui_end_runs(g, &err) != AL_OK) {
         fprintf(stderr, "alife gui: %s\n", err.msg);
+        rc = 1;
+    }
+    if (al_gui_stopped_by(g)) { // as 'alife run' says and exits when interrupted
+        fprintf(stderr, "alife gui: stopped by signal %d: the window's runs are marked interrupted\n",
+                al_gui_stopped_by(g));
         rc = 1;
     }
     al_destroy_gui(g);

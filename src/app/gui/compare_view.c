@@ -121,8 +121,11 @@ static void read_list(al_compare_view *v)
                 if (v->list[j].id == r->id) ticked_before = v->list[j].ticked;
             bool window_run = strncmp(r->name, "gui-", 4) == 0;
             // "A few": a window closed after 170 generations is a run to
-            // compare (the last trial found such runs hidden).
-            bool left = strcmp(r->status, "interrupted") == 0 && window_run && r->generation_count < 10;
+            // compare (the last trial found such runs hidden). A steering
+            // run closed in the window is finished (stop reason "closed"),
+            // whatever its length: left after a few report periods all the same.
+            bool closed = r->stop_reason && strcmp(r->stop_reason, "closed") == 0;
+            bool left = (strcmp(r->status, "interrupted") == 0 || closed) && window_run && r->generation_count < 10;
             bool empty = r->generation_count == 0 && strcmp(r->status, "running") != 0;
             if (!v->all && !ticked_before && (empty || left)) {
                 v->hidden++;

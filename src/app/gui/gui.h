@@ -66,8 +66,13 @@ void al_destroy_gui(al_gui *g);
 alResult al_gui_end_runs(al_gui *g, alError *err);
 
 /// Handles every pending event (keys, mouse, resize, quit). Returns false
-/// once the user asked to quit (Esc or closing the window).
+/// once the user asked to quit (Esc or closing the window) or a signal
+/// (SIGINT, SIGTERM) arrived.
 bool al_gui_handle_events(al_gui *g);
+/// The signal (SIGINT, SIGTERM) that closed the window, or 0. Its runs end
+/// interrupted; runs the user closes end finished at their limit or goal,
+/// and a steering run always (it has no end in the window), else interrupted.
+int al_gui_stopped_by(const al_gui *g);
 /// Simulates this frame's ticks (speed ticks, or a time slice when
 /// fast-forwarding), unless paused, finished or there is no module.
 void al_gui_update(al_gui *g);

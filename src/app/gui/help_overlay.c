@@ -5,14 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "shell.h"
-
-static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
-{
-    SDL_SetRenderDrawBlendMode(r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
-    SDL_RenderFillRect(r, &rect);
-}
+#include "overlay_scroll.h"
 
 // The help's rows: each key's description wrapped in its column (under
 // itself, right of the key), the view's heading and the gap before it.
@@ -117,7 +110,6 @@ void al_help_overlay_draw(al_gui *g)
 {
     int w, h;
     al_shell_output_size(g, &w, &h);
-    fill(g->r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
     const al_font *f = h < 640 ? g->small : g->font;
     int lh = al_font_height(f);
     static help_entry e[NSHELLKEYS + HELP_MAX_VIEW_KEYS + 1];
@@ -155,15 +147,8 @@ void al_help_overlay_draw(al_gui *g)
     int per_col = split > nr - split ? split : nr - split;
     int visible = per_col;
     if (visible * lh > room) visible = room / lh > 1 ? room / lh : 1;
-    int max_top = per_col > visible ? per_col - visible : 0;
-    if (g->help_top > max_top) g->help_top = max_top;
-    if (g->help_top < 0 || !scrolls) g->help_top = 0;
-    int bh = head + visible * lh + foot;
-    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
-    fill(g->r, box, AL_RGB(30, 34, 44));
-    SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
-    SDL_RenderDrawRect(g->r, &box);
-    SDL_RenderSetClipRect(g->r, &box);
+    al_overlay_clamp(&g->help_top, scrolls ? per_col : 0, visible);
+    SDL_Rect box = al_overlay_box(g, bw, head + visible * lh + foot);
     int x0 = box.x + 20, y0 = box.y + 16;
     al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, "alife - keys (the same in every mode)");
     y0 += al_font_height(g->title) + 10;
@@ -186,15 +171,10 @@ void al_help_overlay_draw(al_gui *g)
     g->help_more_above = g->help_top > 0;
     g->help_more_below = g->help_top + visible < per_col;
     int sh = al_font_height(g->small), fy = box.y + box.h - 2 * sh - 12;
-    if (g->help_more_above || g->help_more_below)
-        al_shell_more_sign(g, box.x + 1, fy - 2, box.w - 2, g->help_more_above, g->help_more_below,
-                           "Up Down, PgUp PgDn, the wheel");
-    else if (cut)
-        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_WARN,
-                        "Lines ending in ... are cut to fit: a larger window shows them whole.");
-    else
-        al_draw_text_px(g->r, g->small, (float)x0, (float)fy, AL_COL_DIM,
-                        "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
+    al_overlay_foot(g, box, fy, g->help_more_above, g->help_more_below, "Up Down, PgUp PgDn, the wheel",
+                    cut ? AL_COL_WARN : AL_COL_DIM,
+                    cut ? "Lines ending in ... are cut to fit: a larger window shows them whole."
+                        : "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM,
                     g->help_more_above || g->help_more_below ? "Esc or any other key closes this help."
                                                              : "Any key but the scroll keys closes this help.");
@@ -204,7 +184,5 @@ void al_help_overlay_draw(al_gui *g)
 void al_shell_help_scroll(al_gui *g, int rows)
 {
     g->help_top += rows;
-    int max_top = g->help_rows > g->help_visible ? g->help_rows - g->help_visible : 0;
-    if (g->help_top > max_top) g->help_top = max_top;
-    if (g->help_top < 0) g->help_top = 0;
+    al_overlay_clamp(&g->help_top, g->help_rows, g->help_visible);
 }

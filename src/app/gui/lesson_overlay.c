@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shell.h"
+#include "overlay_scroll.h"
 
 static bool on(const char *v)
 {
@@ -98,30 +98,16 @@ typedef struct row {
 
 enum { MAX_ROWS = 600 };
 
-int al_lesson_fit(const al_font *f, const char *s, int n, int maxw)
-{
-    char buf[600];
-    int best = 0, space = 0;
-    for (int k = 1; k <= n && k < (int)sizeof buf; ++k) {
-        if ((s[k - 1] & 0xC0) == 0x80 && k < n) continue; // inside a UTF-8 character
-        memcpy(buf, s, (size_t)k);
-        buf[k] = '\0';
-        if (al_text_width(f, buf) > maxw) break;
-        best = k;
-        if (k < n && s[k] == ' ') space = k;
-    }
-    if (best == n) return n;
-    if (space > 0) return space;
-    return best > 0 ? best : 1;
-}
-
-// Adds the wrapped rows of one line.
+// Adds the wrapped rows of one line (n bytes at s), each as long as fits
+// maxw (al_text_head, the window's one way of breaking lines).
 static void add_wrapped(row *rows, int *nr, const al_font *f, int maxw, const char *s, int n,
                         int kind)
 {
     if (n == 0 && *nr < MAX_ROWS) rows[(*nr)++] = (row){s, 0, NULL, 0, kind, 0};
     for (int first = *nr; n > 0 && *nr < MAX_ROWS;) {
-        int k = al_lesson_fit(f, s, n, maxw);
+        char rest[600], part[600];
+        snprintf(rest, sizeof rest, "%.*s", n, s);
+        int k = (int)al_text_head(f, rest, maxw, part, sizeof part);
         // a key paragraph highlights its label, in its first row only
         int kd = *nr == first || kind != ROW_KEY ? kind : ROW_TEXT;
         rows[(*nr)++] = (row){s, k, NULL, 0, kd, 0};
@@ -129,13 +115,6 @@ static void add_wrapped(row *rows, int *nr, const al_font *f, int maxw, const ch
         while (n > 0 && *s == ' ')
             s++, n--;
     }
-}
-
-static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
-{
-    SDL_SetRenderDrawBlendMode(r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
-    SDL_RenderFillRect(r, &rect);
 }
 
 // The label of a paragraph that opens with one (al_lesson_opens_paragraph):
@@ -181,7 +160,6 @@ void al_lesson_overlay_draw(al_gui *g)
 {
     int w, h;
     al_shell_output_size(g, &w, &h);
-    fill(g->r, (SDL_Rect){0, 0, w, h}, AL_RGBA(0, 0, 0, 170));
     char path[1024];
     static char text[8192], legend[4096];
     al_shell_lesson_path(g, path, sizeof path);
@@ -246,14 +224,8 @@ void al_lesson_overlay_draw(al_gui *g)
     if (bh > h - 20) bh = h - 20;
     int visible = (bh - head_h - foot_h) / lh;
     if (visible < 1) visible = 1;
-    int max_top = nr > visible ? nr - visible : 0;
-    if (g->lesson_top > max_top) g->lesson_top = max_top;
-    if (g->lesson_top < 0) g->lesson_top = 0;
-    SDL_Rect box = {(w - bw) / 2, (h - bh) / 2, bw, bh};
-    fill(g->r, box, AL_RGB(30, 34, 44));
-    SDL_SetRenderDrawColor(g->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
-    SDL_RenderDrawRect(g->r, &box);
-    SDL_RenderSetClipRect(g->r, &box);
+    al_overlay_clamp(&g->lesson_top, nr, visible);
+    SDL_Rect box = al_overlay_box(g, bw, bh);
     int x = box.x + 20, y = box.y + 16;
     const char *base = strrchr(path, '/');
     char title[1100];
@@ -268,13 +240,9 @@ void al_lesson_overlay_draw(al_gui *g)
     g->lesson_more_above = g->lesson_top > 0;
     g->lesson_more_below = g->lesson_top + visible < nr;
     g->lesson_cut = g->lesson_more_above || g->lesson_more_below; // not all of it in view at once
-    g->sign_lesson = (SDL_Rect){0, 0, 0, 0};
-    if (g->lesson_cut) // the panel's sign (al_shell_more_sign), over the box's foot
-        g->sign_lesson = al_shell_more_sign(g, box.x + 1, box.y + box.h - sh - 9, box.w - 2, g->lesson_more_above,
-                                            g->lesson_more_below, "wheel, Up Down, PgUp PgDn   Esc: close");
-    else
-        al_draw_text_px(g->r, g->small, (float)x, (float)(box.y + box.h - sh - 7), AL_COL_DIM,
-                        "Esc or any other key: close");
+    g->sign_lesson = al_overlay_foot(g, box, box.y + box.h - sh - 7, g->lesson_more_above, g->lesson_more_below,
+                                     "wheel, Up Down, PgUp PgDn   Esc: close", AL_COL_DIM,
+                                     "Esc or any other key: close");
     snprintf(g->lesson_drawn, sizeof g->lesson_drawn, "%s", path);
     SDL_RenderSetClipRect(g->r, NULL);
 }
@@ -282,7 +250,5 @@ void al_lesson_overlay_draw(al_gui *g)
 void al_lesson_overlay_scroll(al_gui *g, int rows)
 {
     g->lesson_top += rows;
-    int max_top = g->lesson_rows > g->lesson_visible ? g->lesson_rows - g->lesson_visible : 0;
-    if (g->lesson_top > max_top) g->lesson_top = max_top;
-    if (g->lesson_top < 0) g->lesson_top = 0;
+    al_overlay_clamp(&g->lesson_top, g->lesson_rows, g->lesson_visible);
 }

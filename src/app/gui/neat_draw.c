@@ -5,34 +5,73 @@
 #include <stdio.h>
 
 #include "neat_layout.h"
+#include "text_fit.h"
+
+al_net_labels al_net_labels_fit(int w, int left_full, int right_full, int left_name, int right_name)
+{
+    // the labels' margins (12 px each) leave the layers 30 px at least
+    if (w - left_full - right_full - 24 >= 30) return AL_NET_LABELS_FULL;
+    if (w - left_name - right_name - 24 >= 30) return AL_NET_LABELS_NAMES;
+    return AL_NET_LABELS_NONE;
+}
+
+const char *al_net_labels_note(al_net_labels fit)
+{
+    return fit == AL_NET_LABELS_NONE ? "labels hidden: window too small"
+           : fit == AL_NET_LABELS_NAMES ? "values hidden: window too small"
+                                        : NULL;
+}
+
+int al_net_labels_say(SDL_Renderer *r, const al_font *f, SDL_Rect box, al_net_labels fit)
+{
+    const char *note = al_net_labels_note(fit);
+    al_fitted t;
+    if (!note) return 0;
+    al_text_wrap(f, note, box.w - 8, 2, &t);
+    if (t.n == 0) return 0;
+    for (int i = 0; i < t.n; ++i)
+        al_draw_text_px(r, f, (float)box.x + 4, (float)(box.y + box.h - t.h + i * al_font_height(f)), AL_COL_DIM,
+                        t.line[i]);
+    return t.h + 2;
+}
 
 int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGenome *g, const double *values,
                  const char *const *in_names, const char *const *out_names, int *labels)
 {
     float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
     if (labels) *labels = 0;
+    bool values_shown = true;
     if (!al_neat_layout(g, along, depth, NULL)) {
         al_draw_text_px(r, f, (float)box.x + 4, (float)box.y + 4, AL_COL_DIM, "too many nodes to draw");
         return 0;
     }
     char lab[48];
-    int left = al_text_width(f, "1"), right = 0;
+    int left = al_text_width(f, "1"), right = 0, left_name = left, right_name = 0;
     for (int i = 0; in_names && i < g->inputs; ++i) {
         snprintf(lab, sizeof lab, "%s -0.00", in_names[i]);
-        int tw = al_text_width(f, lab);
+        int tw = al_text_width(f, lab), nw = al_text_width(f, in_names[i]);
         if (tw > left) left = tw;
+        if (nw > left_name) left_name = nw;
     }
     for (int o = 0; out_names && o < g->outputs; ++o) {
         snprintf(lab, sizeof lab, "%s 0.00", out_names[o]);
-        int tw = al_text_width(f, lab);
+        int tw = al_text_width(f, lab), nw = al_text_width(f, out_names[o]);
         if (tw > right) right = tw;
+        if (nw > right_name) right_name = nw;
     }
+    if (!values) left = left_name, right = right_name; // names alone: nothing gave way
+    al_net_labels fit = in_names || out_names ? al_net_labels_fit(box.w, left, right, left_name, right_name)
+                                              : AL_NET_LABELS_FULL;
+    if (fit == AL_NET_LABELS_NAMES && values) left = left_name, right = right_name, values_shown = false;
+    if (fit == AL_NET_LABELS_NAMES && !values) fit = AL_NET_LABELS_FULL;
     int x0 = box.x + left + 12, x1 = box.x + box.w - right - 12;
-    if (x1 - x0 < 30) { // too narrow for labels: the network alone
+    if (fit == AL_NET_LABELS_NONE) { // the network alone
         x0 = box.x + 8;
         x1 = box.x + box.w - 8;
         left = -1;
     }
+    float th = (float)al_font_height(f);
+    box.h -= al_net_labels_say(r, f, box, fit);
     float nx[AL_NEAT_DRAW_MAX_NODES], ny[AL_NEAT_DRAW_MAX_NODES];
     for (int i = 0; i < g->node_count; ++i) {
         nx[i] = (float)x0 + (float)(x1 - x0) * depth[i];
@@ -52,7 +91,6 @@ int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGe
             SDL_RenderDrawLineF(r, nx[a], ny[a] + (float)d - (float)width / 2, nx[b],
                                 ny[b] + (float)d - (float)width / 2);
     }
-    float th = (float)al_font_height(f);
     int out = 0;
     for (int i = 0; i < g->node_count; ++i) {
         const alNeatNode *n = &g->nodes[i];
@@ -67,7 +105,7 @@ int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGe
         SDL_RenderDrawRectF(r, &node);
         if (left < 0) continue;
         if (n->type == AL_NEAT_INPUT && n->id < g->inputs && in_names) {
-            if (values) snprintf(lab, sizeof lab, "%s %+.2f", in_names[n->id], val);
+            if (values && values_shown) snprintf(lab, sizeof lab, "%s %+.2f", in_names[n->id], val);
             else snprintf(lab, sizeof lab, "%s", in_names[n->id]);
             int tw = al_text_width(f, lab);
             al_draw_text_px(r, f, nx[i] - 9 - (float)tw, ny[i] - th / 2, AL_COL_TEXT, lab);
@@ -75,7 +113,7 @@ int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGe
         } else if (n->type == AL_NEAT_BIAS) {
             al_draw_text_px(r, f, nx[i] - 9 - (float)al_text_width(f, "1"), ny[i] - th / 2, AL_COL_DIM, "1");
         } else if (n->type == AL_NEAT_OUTPUT && out_names && out < g->outputs) {
-            if (values) snprintf(lab, sizeof lab, "%s %.2f", out_names[out], val);
+            if (values && values_shown) snprintf(lab, sizeof lab, "%s %.2f", out_names[out], val);
             else snprintf(lab, sizeof lab, "%s", out_names[out]);
             out++;
             al_draw_text_px(r, f, nx[i] + 9, ny[i] - th / 2, AL_COL_TEXT, lab);

@@ -158,6 +158,7 @@ struct al_gui {
     history hist;
 
     bool paused, fast, help, done, quit, step_once, shot_pending;
+    int signalled;    ///< the signal (SIGINT, SIGTERM) that closed the window, 0 none
     bool lesson;      ///< the lesson overlay (L) is open
     bool forever;     ///< no generation limit (E)
     bool forever_opt; ///< --forever: every run starts without a limit
@@ -251,6 +252,9 @@ struct al_gui {
     bool lesson_cut;             ///< the lesson overlay could not show all of its lines
     char plotted[64];           ///< the plotted figure's name, as last drawn
     char logging[80];           ///< what the speed line says of logging, as last drawn
+    char speed_shown[256];      ///< the speed line as last drawn (a form of al_shell_speed_fit)
+    char speed_full[256];       ///< its longest form
+    bool speed_cut;             ///< it had to be cut with "..." (even its shortest form was too wide)
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)
     bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
@@ -305,9 +309,6 @@ bool al_lesson_opens_paragraph(const char *line);
 /// formula, kept as written); the first line (the title) stands alone.
 /// Returns the lines left.
 int al_lesson_paragraphs(char *text);
-/// Bytes of s[0..n) that fit in maxw pixels of f, cut after a word when one
-/// fits (the lesson overlay's wrapping); at least one character.
-int al_lesson_fit(const al_font *f, const char *s, int n, int maxw);
 /// The lesson overlay (lesson_overlay.c): draws it, scrolled to
 /// g->lesson_top (clamped); scrolls it by rows (negative: up).
 void al_lesson_overlay_draw(al_gui *g);
@@ -338,6 +339,12 @@ void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col);
 /// forms drop the tick, then the state's words; numbers are never cut);
 /// true only when even the shortest had to be cut with "...".
 bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap, SDL_Color *col);
+/// The speed line under it (speed, fps, seed, logging with the run id, the
+/// E hint) in the longest form that fits width pixels in font f: the seed,
+/// then the fps go first, then the words shorten; the run id and the E hint
+/// are in every form. Writes g->logging and g->speed_full (the longest);
+/// true only when even the shortest had to be cut with "...".
+bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);
 /// Where the Parameters section lists key: 0 the module's own, 1 the

@@ -36,14 +36,13 @@ void al_gui_layout(const al_gui *g, SDL_Rect *world, SDL_Rect *panel)
     if (panel) *panel = (SDL_Rect){w - pw, 0, pw, h};
 }
 
-void al_shell_canvas(al_gui *g, al_canvas *c)
+static int banner_room(const al_canvas *c);
+static int banner_lines(al_gui *g, int maxw);
+
+// The canvas with a band of top pixels above the world.
+static void canvas_with_top(al_gui *g, al_canvas *c, SDL_Rect area, int top)
 {
-    SDL_Rect area;
-    al_gui_layout(g, &area, NULL);
     const int margin = 14;
-    // A band above the world for the state badges (PAUSED, LIMIT, ...) and
-    // one below for its caption, so neither hides anything of the world.
-    const int top = g->font ? al_font_height(g->font) + 10 : 0;
     const int bottom = g->small ? al_font_height(g->small) + 8 : 0;
     alWorld world = alWorld_FromConfig(g->cfg);
     float aw = (float)(area.w - 2 * margin), ah = (float)(area.h - 2 * margin - top - bottom);
@@ -51,6 +50,7 @@ void al_shell_canvas(al_gui *g, al_canvas *c)
     if (ah < 1) ah = 1;
     float scale = fminf(aw / world.width, ah / world.height);
     float ww = world.width * scale, wh = world.height * scale;
+    if (g->view && g->view->text_area) ww = aw, wh = ah; // lines of text: all the room there is
     *c = (al_canvas){
         .r = g->r,
         .rect = area,
@@ -64,6 +64,26 @@ void al_shell_canvas(al_gui *g, al_canvas *c)
         .batch = &g->batch,
         .texts = &g->world_texts,
     };
+}
+
+void al_shell_canvas(al_gui *g, al_canvas *c)
+{
+    SDL_Rect area;
+    al_gui_layout(g, &area, NULL);
+    // A band above the world for the state badges (PAUSED, LIMIT, ...) and
+    // one below for its caption, so neither hides anything of the world.
+    int fh = g->font ? al_font_height(g->font) : 0;
+    canvas_with_top(g, c, area, g->font ? fh + 10 : 0);
+    // A banner wrapped over more lines (a narrow window) takes more of the
+    // band; the world shrinks only when the room above it is too little,
+    // so it does not move when the banner appears (and once more if the
+    // narrower world wraps the banner again).
+    for (int i = 0, lines = 1; i < 2 && g->font && g->cfg; ++i) {
+        int n = banner_lines(g, banner_room(c));
+        if (n <= lines || (int)c->world_px.y - (n * fh + 6 + 3) >= area.y + 4) break;
+        canvas_with_top(g, c, area, n * fh + 10);
+        lines = n;
+    }
 }
 
 // The status line's forms, longest first, each shorter than the one before
@@ -149,6 +169,65 @@ bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size
     return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
 }
 
+// The speed line's forms, longest first: the seed goes first (the
+// Parameters say it), then the fps, then the words shorten ("speed 10
+// ticks/frame" to "10 ticks/frame", "run 12 logged" to "run 12"); the run id
+// and the E hint stay in every form (the run id was dropped at 720x480, the
+// E hint cut to "E: evo..." before). Also writes g->logging. Returns how many.
+enum { SPEED_FORMS = 5, SPEED_LEN = 256 };
+static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
+{
+    char fps[32] = "", speed[64], brief[64];
+    if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
+    int sp = speeds[g->speed_idx];
+    int64_t gpf = al_shell_gens_per_frame(g);
+    if (gpf > 0) {
+        snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
+        snprintf(brief, sizeof brief, "%lld gen%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
+    } else if (sp > 0) {
+        snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
+        snprintf(brief, sizeof brief, "%s", speed);
+    } else {
+        snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
+        snprintf(brief, sizeof brief, "1 tick/%d frames", -sp);
+    }
+    // A run id only once a generation is stored: a session that stores
+    // none is deleted when it closes, and its id would be given again.
+    char short_log[sizeof g->logging];
+    if (g->s.log && g->s.gens > 0) {
+        snprintf(g->logging, sizeof g->logging, "run %lld logged", (long long)g->s.run_id);
+        snprintf(short_log, sizeof short_log, "run %lld", (long long)g->s.run_id);
+    } else if (g->s.log) {
+        snprintf(g->logging, sizeof g->logging, "logging from the first %s",
+                 g->mode == MODE_STEERING ? "report" : "generation");
+        snprintf(short_log, sizeof short_log, "logging");
+    } else {
+        snprintf(g->logging, sizeof g->logging, "%s", g->db_path ? "log closed" : "not logged");
+        snprintf(short_log, sizeof short_log, "%s", g->logging);
+    }
+    bool limit = g->done && !g->s.goal;
+    const char *e_hint = g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "";
+    const char *log = g->logging;
+    snprintf(forms[0], SPEED_LEN, "speed %s%s   seed %llu   %s%s", speed, fps,
+             (unsigned long long)g->s.seed, log, e_hint);
+    snprintf(forms[1], SPEED_LEN, "speed %s%s   %s%s", speed, fps, log, e_hint);
+    snprintf(forms[2], SPEED_LEN, "speed %s   %s%s", speed, log, e_hint);
+    snprintf(forms[3], SPEED_LEN, "%s   %s%s", brief, log, e_hint);
+    snprintf(forms[4], SPEED_LEN, "%s   %s%s", brief, short_log, e_hint);
+    return SPEED_FORMS;
+}
+
+bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap)
+{
+    char forms[SPEED_FORMS][SPEED_LEN];
+    int n = speed_forms(g, forms), k = 0;
+    while (k + 1 < n && al_text_width(f, forms[k]) > width)
+        k++;
+    snprintf(g->speed_full, sizeof g->speed_full, "%s", forms[0]);
+    snprintf(out, cap, "%s", forms[k]);
+    return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
+}
+
 // ---- drawing ------------------------------------------------------------------------
 static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 {
@@ -178,17 +257,77 @@ static void notice(al_canvas *c, al_gui *g, SDL_Rect wr, SDL_Color col, const ch
 }
 
 // A rounded-looking badge with text, e.g. "PAUSED", recorded for `state`,
-// at most maxw pixels wide (its text cut with "..." beyond); returns its width.
-static int badge(al_gui *g, al_canvas *c, int x, int y, int maxw, SDL_Color bg, const char *s)
+// at most maxw pixels wide, its text wrapped whole over up to BADGE_LINES
+// lines (al_canvas_text) and its bottom edge at y; returns its width.
+enum { BADGE_LINES = 3 };
+static int badge(al_gui *g, al_canvas *c, int x, int bottom, int maxw, SDL_Color bg, const char *s)
 {
-    int w = al_text_width(g->font, s) + 16, h = al_font_height(g->font) + 6;
-    if (w > maxw) w = maxw > 16 ? maxw : 16;
+    al_fitted ft;
+    if (maxw < 17) maxw = 17;
+    al_text_wrap(g->font, s, maxw - 16, BADGE_LINES, &ft);
+    int w = ft.w + 16, h = (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6;
+    int y = bottom - h > c->rect.y ? bottom - h : c->rect.y;
     fill(g->r, (SDL_Rect){x, y, w, h}, bg);
     al_canvas_text(c, g->font, (SDL_Rect){x + 8, y + 3, w - 16, h - 6}, -1, AL_RGB(16, 18, 22), s);
     if (g->nbadges == 0) snprintf(g->banner, sizeof g->banner, "%s", s);
     if (g->nbadges < (int)(sizeof g->badges / sizeof g->badges[0]))
         g->badges[g->nbadges++] = (SDL_Rect){x, y, w, h};
     return w;
+}
+
+// The first badge's words, whole (badge wraps them; a small window once
+// dropped "B: the population, E: evolve on" with no sign): the run at its
+// limit or goal, or paused; "" when there is none. Its colour in *bg.
+static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
+{
+    s[0] = '\0';
+    if (g->done) {
+        int64_t rgen;
+        int rtick, rticks;
+        const char *why = al_session_stop_reason(&g->s, "finished");
+        *bg = AL_COL_GOOD;
+        if (why && strcmp(why, "stalled") == 0)
+            snprintf(s, cap, "STALLED (goal not reached) after %lld generations  -  R: new run",
+                     (long long)g->s.gens);
+        else if (g->s.goal) // counted as the status line ("gen 62 of 100") and the CLI count: generations done
+            snprintf(s, cap, "GOAL REACHED after %lld generations  -  R: new run", (long long)g->s.gens);
+        else if (g->brain && g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks) &&
+                 rgen == g->brain_gen) // alife gui --brain: only the file's generation, again
+            snprintf(s, cap, "BRAIN FILE: generation %lld replayed exactly  -  nothing evolves, nothing is logged",
+                     (long long)rgen);
+        else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
+            // what the world shows past the limit: a replay or the population
+            // (the ants view's B switches)
+            const char *what = rgen == g->s.gens ? "the population of generation" : "replay of generation";
+            snprintf(s, cap, "LIMIT: %lld generations  -  %s %lld, not evolving  -  B: %s, E: evolve on",
+                     (long long)g->s.gens, what, (long long)rgen, rgen == g->s.gens ? "replay" : "the population");
+        } else
+            snprintf(s, cap, "LIMIT: %lld generations done  -  E: evolve on, R: new run", (long long)g->s.gens);
+    } else if (g->paused && g->have_session) {
+        *bg = AL_COL_WARN;
+        snprintf(s, cap, "PAUSED  -  Space to run, N one tick, Shift+N one generation");
+    }
+}
+
+// The first badge's room: from its left (14 pixels into the area) to the
+// world's right edge, or to the area's when the world is too narrow.
+static int banner_room(const al_canvas *c)
+{
+    int bx = c->rect.x + 14, room = (int)(c->world_px.x + c->world_px.w) - bx;
+    return room >= 200 ? room : c->rect.x + c->rect.w - bx - 4;
+}
+
+// How many lines the banner takes in maxw pixels (badge's wrap), 1 when
+// there is none.
+static int banner_lines(al_gui *g, int maxw)
+{
+    char s[240];
+    SDL_Color bg;
+    banner_text(g, s, sizeof s, &bg);
+    if (!s[0] || !g->font) return 1;
+    al_fitted ft;
+    al_text_wrap(g->font, s, (maxw < 17 ? 17 : maxw) - 16, BADGE_LINES, &ft);
+    return ft.n > 1 ? ft.n : 1;
 }
 
 static void draw_world(al_gui *g)
@@ -245,60 +384,21 @@ static void draw_world(al_gui *g)
         g->caption_rect = al_canvas_text(&c, g->small, band, -1, AL_COL_DIM, cap);
     }
 
-    // State badges in the band above the world, side by side.
-    int bx = c.rect.x + 14, by = wr.y - (al_font_height(g->font) + 6) - 3;
-    if (by < c.rect.y) by = c.rect.y;
+    // State badges in the band above the world, side by side, their
+    // bottoms 3 pixels above it.
+    int bx = c.rect.x + 14, bottom = wr.y - 3;
     const int step = 8;
     SDL_RenderSetClipRect(g->r, &c.rect);
-    if (g->done) {
-        char s[200];
-        int64_t rgen;
-        int rtick, rticks;
-        const char *why = al_session_stop_reason(&g->s, "finished");
-        if (why && strcmp(why, "stalled") == 0)
-            snprintf(s, sizeof s, "STALLED (goal not reached) after %lld generations  -  R: new run",
-                     (long long)g->s.gens);
-        else if (g->s.goal) { // shorter while it does not fit (a small window)
-            // Counted as the status line ("gen 62 of 100") and
-            // the CLI ("solved after 62 generations") count: generations done.
-            static const char *const forms[] = {"GOAL REACHED after %lld generations  -  R: new run",
-                                                 "GOAL REACHED after %lld generations", "GOAL after %lld gens"};
-            for (int i = 0; i < 3; ++i) {
-                snprintf(s, sizeof s, forms[i], (long long)g->s.gens);
-                if (al_text_width(g->font, s) + 16 <= c.rect.x + c.rect.w - bx - 4) break;
-            }
-        }
-        else if (g->brain && g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks) &&
-                 rgen == g->brain_gen) { // alife gui --brain: only the file's generation, again
-            snprintf(s, sizeof s, "BRAIN FILE: generation %lld replayed exactly  -  nothing evolves, "
-                     "nothing is logged", (long long)rgen);
-            if (al_text_width(g->font, s) + 16 > c.rect.x + c.rect.w - bx - 4)
-                snprintf(s, sizeof s, "BRAIN FILE: generation %lld, exact", (long long)rgen);
-        } else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
-            // what the world shows past the limit: a replay or the population
-            // (the ants view's B switches), shorter when the window is narrow
-            const char *what = rgen == g->s.gens ? "the population of generation" : "replay of generation";
-            snprintf(s, sizeof s, "LIMIT: %lld generations  -  %s %lld, not evolving  -  B: %s, E: evolve on",
-                     (long long)g->s.gens, what, (long long)rgen, rgen == g->s.gens ? "replay" : "the population");
-            if (al_text_width(g->font, s) + 16 > c.rect.x + c.rect.w - bx - 4)
-                snprintf(s, sizeof s, "LIMIT: %s %lld", what, (long long)rgen);
-        } else
-            snprintf(s, sizeof s, "LIMIT: %lld generations done  -  E: evolve on, R: new run",
-                     (long long)g->s.gens);
-        bx += badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_GOOD, s) + step;
-    } else if (g->paused && g->have_session) {
-        const char *longer = "PAUSED  -  Space to run, N one tick, Shift+N one generation";
-        bool fits = al_text_width(g->font, longer) + 16 <= c.rect.x + c.rect.w - bx - 4;
-        bx += badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_WARN, fits ? longer : "PAUSED  -  Space to run") + step;
-    }
+    char s[240];
+    SDL_Color bg = AL_COL_GOOD;
+    banner_text(g, s, sizeof s, &bg);
+    if (s[0]) bx += badge(g, &c, bx, bottom, banner_room(&c), bg, s) + step;
     if (g->jump_typing) {
-        char s[120];
         snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
-        bx += badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s) + step;
+        bx += badge(g, &c, bx, bottom, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s) + step;
     } else if (g->jump_to > 0) {
-        char s[120];
         snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
-        badge(g, &c, bx, by, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s);
+        badge(g, &c, bx, bottom, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s);
     }
     SDL_RenderSetClipRect(g->r, NULL);
     // Messages in the world area, never in the panel (which would move
@@ -715,7 +815,6 @@ static void draw_panel(al_gui *g)
     // Status.
     al_panel_section_begin(&p, "Status", true);
     if (g->have_session) {
-        bool limit = g->done && !g->s.goal;
         char status[200];
         SDL_Color sc;
         // One line always, so the sections below stay put: the longest form
@@ -724,37 +823,10 @@ static void draw_panel(al_gui *g)
         snprintf(g->status_shown, sizeof g->status_shown, "%s", status);
         g->status_rect = (SDL_Rect){p.x, p.y, al_text_width(p.font, status), al_font_height(p.font)};
         al_panel_line(&p, p.font, sc, "%s", status);
-        char fps[32] = "", speed[64];
-        if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
-        int sp = speeds[g->speed_idx];
-        int64_t gpf = al_shell_gens_per_frame(g);
-        if (gpf > 0)
-            snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
-        else if (sp > 0)
-            snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
-        else
-            snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
-        // A run id only once a generation is stored: a session that stores
-        // none is deleted when it closes, and its id would be given again.
-        char *logging = g->logging;
-        if (g->s.log && g->s.gens > 0)
-            snprintf(logging, sizeof g->logging, "run %lld logged", (long long)g->s.run_id);
-        else if (g->s.log)
-            snprintf(logging, sizeof g->logging, "logging from the first %s",
-                     g->mode == MODE_STEERING ? "report" : "generation");
-        else
-            snprintf(logging, sizeof g->logging, "%s", g->db_path ? "log closed" : "not logged");
         int y_speed = p.y;
-        // One line, so nothing below moves; when it is too wide the seed and
-        // then the logging go first, never the E hint ("E: evo..." was cut).
-        const char *e_hint = g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "";
-        char note[256], seed[40];
-        snprintf(seed, sizeof seed, "   seed %llu", (unsigned long long)g->s.seed);
-        snprintf(note, sizeof note, "speed %s%s%s   %s%s", speed, fps, seed, logging, e_hint);
-        if (al_text_width(p.small, note) > p.width)
-            snprintf(note, sizeof note, "speed %s%s   %s%s", speed, fps, logging, e_hint);
-        if (al_text_width(p.small, note) > p.width) snprintf(note, sizeof note, "speed %s%s", speed, e_hint);
-        al_panel_line(&p, p.small, AL_COL_DIM, "%s", note);
+        // One line, so nothing below moves (al_shell_speed_fit).
+        g->speed_cut = al_shell_speed_fit(g, p.small, p.width, g->speed_shown, sizeof g->speed_shown);
+        al_panel_line(&p, p.small, AL_COL_DIM, "%s", g->speed_shown);
         al_panel_hotkey(&p, y_speed, SDLK_PLUS); // wheel/drag: faster, slower
     } else {
         al_panel_text(&p, AL_COL_DIM, "empty world: module not in this build");

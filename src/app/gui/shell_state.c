@@ -340,6 +340,11 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputc('}', f);
     fputs(",\"logging\":", f);
     jstr(f, g->logging);
+    fputs(",\"speed_line\":", f); // as drawn; speed_line_full its longest form
+    jstr(f, g->speed_shown);
+    fputs(",\"speed_line_full\":", f);
+    jstr(f, g->speed_full);
+    fprintf(f, ",\"speed_line_cut\":%s", g->speed_cut ? "true" : "false");
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
     // The plotted figure's values as drawn: value i at x = i (the last 200).

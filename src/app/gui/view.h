@@ -306,7 +306,7 @@ typedef struct al_view_ctx {
 /// What the --script harness's `state` says about a view, filled by the
 /// shell (figures from the last generation's statistics, agents from the
 /// config) and then by the view's optional .report, which adds or replaces.
-enum { AL_REPORT_MAX_FIGURES = 48 };
+enum { AL_REPORT_MAX_FIGURES = 64 };
 typedef struct al_view_report {
     char scenario[64]; ///< the scenario or lesson shown ("" none)
     int agents;        ///< agents in the world (-1 unknown)
@@ -355,6 +355,9 @@ typedef struct al_view {
     const char *plot_x;              ///< the plot's x title (NULL: "generation")
     bool no_world;                   ///< the module has no 2D world (strings): the shell
                                      ///< draws no world caption under the view
+    bool text_area;                  ///< the view draws lines of text, not a world (strings):
+                                     ///< its rectangle is the whole world area, not one of
+                                     ///< the world's aspect
     void *(*create)(const al_view_ctx *ctx); ///< optional: the view's state
     void (*destroy)(void *state);            ///< optional; called with state (may be NULL)
     /// optional: once per frame after the shell simulated ticks ticks (0 when

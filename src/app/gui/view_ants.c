@@ -51,23 +51,24 @@ typedef struct ants_view {
     SDL_Rect sel_label;    // the selected ant's label (or its crowd's) as last drawn (w 0: none)
     SDL_FPoint sel_at;     // the selected ant, pixels, and its selection ring's radius
     float sel_ring;
-    int brain_nodes;       // the neurons it drew
-    int labels_drawn;      // ant labels as last drawn, those not wholly inside the world's box,
-    int labels_outside;    // and the pairs of them that overlap (for `state`)
-    int labels_overlap;
+    int brain_nodes;       // the neurons it drew, the names of inputs and outputs,
+    int brain_labels;      // and what fitted (al_net_labels; -1: a NEAT brain's, not said)
+    int brain_fit;
+    al_label_faults labels; // the ant labels as last drawn (for `state`)
+    int marked;            // the replay's best ant, double-ringed orange (-1: none)
     al_species_plot *species; // run.algorithm = neat: the species over generations
 } ants_view;
 
 static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int64_t gen,
                         const void *bytes, size_t size, double logged, double logged_mean,
-                        const char *whose);
+                        const char *whose, bool open);
 
 static void *create(const al_view_ctx *ctx)
 {
     ants_view *v = calloc(1, sizeof *v);
     if (!v) return NULL;
     v->show_food = v->show_numbers = true;
-    v->selected = v->pinned = -1;
+    v->selected = v->pinned = v->marked = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
     al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // generation 0, before it ends
@@ -83,7 +84,7 @@ static void *create(const al_view_ctx *ctx)
     // whole population in the shared world, the best ant alone in its own).
     if (ctx->brain) // (a file that does not fit was refused on loading; else the note says why)
         (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
-                          ctx->brain_fitness, NAN, "brain file: ");
+                          ctx->brain_fitness, NAN, "brain file: ", true);
     return v;
 }
 
@@ -123,7 +124,7 @@ static const alAnts *shown(const al_view_ctx *ctx)
     return v && v->replay ? v->replay : ctx->mod;
 }
 
-static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen);
+static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open);
 
 // Eaten food: items of the drawn world that moved since the last frame get a
 // fading mark where they were (the shell may run several ticks a frame).
@@ -171,11 +172,11 @@ static void track_eaten(ants_view *v, const alAnts *ants)
 
 // The last stored generation replayed (the whole population in the shared
 // world, the best ant in its own), else, not logged, the last generation
-// from memory.
-static void replay_last(al_view_ctx *ctx, ants_view *v)
+// from memory; its best ant marked, its brain open when open.
+static void replay_last(al_view_ctx *ctx, ants_view *v, bool open)
 {
     const alAnts *before = v->replay;
-    start_replay(ctx, v, -1);
+    start_replay(ctx, v, -1, open);
     if (v->replay != before) {
         v->living = false;
         return;
@@ -200,9 +201,11 @@ static void replay_last(al_view_ctx *ctx, ants_view *v)
             v->replay_gen = ctx->session->gens - 1;
             v->replay_logged = ctx->session->last.best;
             v->replay_result = NAN;
-            v->selected = 0;
+            v->marked = 0;
+            v->selected = open ? 0 : -1;
             snprintf(v->note, sizeof v->note,
-                     "the run is at its limit: its last generation forages on (B: the population)");
+                     "the run is at its limit: its last generation forages on, its best ant ringed (I: its "
+                     "brain; B: the population)");
         }
     }
 }
@@ -212,7 +215,7 @@ static void stop_replay(ants_view *v)
     alDestroyAnts(v->replay);
     v->replay = NULL;
     v->living = false;
-    v->selected = -1;
+    v->selected = v->marked = -1;
     v->note[0] = '\0';
 }
 
@@ -266,9 +269,11 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     // generation replays (the whole population in the shared world, the best
     // ant in its own; once); B then shows the run's population, alive in a
     // loop without evolving (live_on), B again the replay.
+    // Its best ant is marked, not opened: the brain inspector would cover
+    // part of the world by itself (I or a click opens it).
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
         v->auto_replayed = true;
-        replay_last(ctx, v);
+        replay_last(ctx, v, false);
     }
     if (v && !ctx->done) {
         v->auto_replayed = false;
@@ -306,8 +311,9 @@ static bool same_neat(const alNeatGenome *g, const void *blob)
 }
 
 // Starts (or moves) a replay of generation gen from the run database: its
-// whole population in the shared world, its best ant in an own world.
-static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
+// whole population in the shared world, its best ant in an own world
+// (open: its brain inspector open).
+static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
 {
     alError err = {0};
     // Any logged run can be replayed, also once it has finished (its log closed).
@@ -349,7 +355,7 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
         for (int64_t i = 0; i < run->gen_count; ++i)
             if (run->gens[i].gen == pick->gen) mean = run->gens[i].mean;
         (void)replay_blob(ctx, v, ctx->session->seed, pick->gen, pick->bytes, pick->size,
-                          pick->fitness, mean, "");
+                          pick->fitness, mean, "", open);
     }
     alDestroyRunData(run);
     alRunLog_Close(log);
@@ -357,12 +363,13 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen)
 
 // Replays a stored blob of generation gen (the run database's, or a brain
 // file's): the whole population in the shared world, with its best ant
-// selected, or the best ant alone in its own. logged (and logged_mean, NAN
-// when unknown) are the stored figures it must give again. false (the note
-// says why) when the blob does not fit the run's def.
+// marked (and selected, its brain open, when open), or the best ant alone
+// in its own. logged (and logged_mean, NAN when unknown) are the stored
+// figures it must give again. false (the note says why) when the blob does
+// not fit the run's def.
 static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int64_t gen,
                         const void *bytes, size_t size, double logged, double logged_mean,
-                        const char *whose)
+                        const char *whose, bool open)
 {
     const alAntsDef *def = alAnts_Def(ctx->mod);
     const bool shared = def->world_mode == AL_ANTS_SHARED, neat = def->algorithm == AL_ALGORITHM_NEAT;
@@ -381,21 +388,23 @@ static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int
     v->replay_logged_mean = logged_mean;
     v->replay_result = v->replay_mean = NAN;
     v->replay_all = shared;
-    // select the best ant: the first whose genome is the stored best
-    v->selected = 0;
+    // mark the best ant: the first whose genome is the stored best
+    v->marked = 0;
     const unsigned char *b = bytes;
     for (int a = 0; shared && a < def->count; ++a)
         if (neat ? same_neat(alAnts_NeatGenome(r, a, NULL), bytes)
                  : memcmp(b, b + (size_t)(a + 1) * one, one) == 0) {
-            v->selected = a;
+            v->marked = a;
             break;
         }
+    v->selected = open ? v->marked : -1;
+    const char *how = open ? "" : "; I: its brain";
     if (shared)
-        snprintf(v->note, sizeof v->note, "%sreplaying all %d ants of generation %lld (best: ant %d)",
-                 whose, def->count, (long long)gen, v->selected);
+        snprintf(v->note, sizeof v->note, "%sreplaying all %d ants of generation %lld (best: ant %d, ringed%s)",
+                 whose, def->count, (long long)gen, v->marked, how);
     else
-        snprintf(v->note, sizeof v->note, "%sreplaying the best ant of generation %lld", whose,
-                 (long long)gen);
+        snprintf(v->note, sizeof v->note, "%sreplaying the best ant of generation %lld (ringed%s)", whose,
+                 (long long)gen, how);
     return true;
 }
 
@@ -409,27 +418,33 @@ static const char *input_name(const alAntsDef *d, int i)
 
 // The network of an ant: neurons as squares filled by their activation, the
 // weights as lines, green positive, red negative, wider when stronger; the
-// inputs and outputs named, with their values.
-static void draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
-                       const float *w, const float *act)
+// inputs and outputs named, with their values, or in a narrow box the names
+// alone or the network alone, the box's last line saying so. *labels
+// receives the names drawn; returns what fitted.
+static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
+                                const float *w, const float *act, int *labels)
 {
     const alNNLayout *l = &def->brain;
     enum { MAXN = AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH };
     float nx[MAXN], ny[MAXN];
     char lab[24];
-    int left = 0, right = 0;
+    int left = 0, left_name = 0;
     for (int i = 0; i < l->sizes[0]; ++i) {
         snprintf(lab, sizeof lab, "%s -0.00", input_name(def, i));
-        int tw = al_text_width(f, lab);
+        int tw = al_text_width(f, lab), nw = al_text_width(f, input_name(def, i));
         if (tw > left) left = tw;
+        if (nw > left_name) left_name = nw;
     }
-    right = al_text_width(f, "right 0.00");
+    int right = al_text_width(f, "right 0.00"), right_name = al_text_width(f, "right");
+    al_net_labels fit = al_net_labels_fit(box.w, left, right, left_name, right_name);
+    if (fit == AL_NET_LABELS_NAMES) left = left_name, right = right_name;
     int x0 = box.x + left + 12, x1 = box.x + box.w - right - 12;
-    if (x1 - x0 < 30) { // too narrow for labels: the network alone
+    if (fit == AL_NET_LABELS_NONE) { // the network alone
         x0 = box.x + 8;
         x1 = box.x + box.w - 8;
-        left = right = -1;
     }
+    box.h -= al_net_labels_say(r, f, box, fit);
+    *labels = 0;
     int k = 0;
     for (int L = 0; L < l->layer_count; ++L) {
         float x = (float)x0 + (float)(x1 - x0) * (float)L / (float)(l->layer_count - 1);
@@ -467,37 +482,43 @@ static void draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const al
         SDL_RenderFillRectF(r, &node);
         SDL_SetRenderDrawColor(r, 200, 210, 230, 255);
         SDL_RenderDrawRectF(r, &node);
-        if (left < 0) continue;
+        if (fit == AL_NET_LABELS_NONE) continue;
+        bool full = fit == AL_NET_LABELS_FULL;
         if (q < l->sizes[0]) {
-            snprintf(lab, sizeof lab, "%s %+.2f", input_name(def, q), (double)act[q]);
+            if (full) snprintf(lab, sizeof lab, "%s %+.2f", input_name(def, q), (double)act[q]);
+            else snprintf(lab, sizeof lab, "%s", input_name(def, q));
             int tw = al_text_width(f, lab);
             al_draw_text_px(r, f, nx[q] - 9 - (float)tw, ny[q] - th / 2, AL_COL_TEXT, lab);
+            ++*labels;
         } else if (q >= k - 2) {
-            snprintf(lab, sizeof lab, "%s %.2f", q == k - 2 ? "left" : "right", (double)act[q]);
+            if (full) snprintf(lab, sizeof lab, "%s %.2f", q == k - 2 ? "left" : "right", (double)act[q]);
+            else snprintf(lab, sizeof lab, "%s", q == k - 2 ? "left" : "right");
             al_draw_text_px(r, f, nx[q] + 9, ny[q] - th / 2, AL_COL_TEXT, lab);
+            ++*labels;
         }
     }
+    return fit;
 }
 
 // A NEAT brain (run.algorithm = neat) as evolved so far (neat_draw.h),
 // its inputs named. Returns the nodes drawn.
 static int draw_neat_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
-                           const alNeatGenome *g, const double *values)
+                           const alNeatGenome *g, const double *values, int *labels)
 {
     const char *in[AL_NEAT_DRAW_MAX_NODES];
     for (int i = 0; i < g->inputs && i < AL_NEAT_DRAW_MAX_NODES; ++i)
         in[i] = input_name(def, i);
     static const char *const out[] = {"left", "right"};
-    return al_neat_draw(r, f, box, g, values, in, out, NULL);
+    return al_neat_draw(r, f, box, g, values, in, out, labels);
 }
 
 // The brain inspector of ant a, drawn at (px, py) pixels: beside it, never
 // over it (view_ants.h), sized to the world view: at most half its width
 // and half its height, so it never covers more than a quarter of the world
-// (in a small window the labels give way to the network alone). *nodes
-// receives the neurons drawn.
-static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoint at, int keep, SDL_Rect label,
-                               const char *title, int *nodes)
+// (in a small window the values, then the names give way, and the box
+// says so). v receives the neurons and the labels drawn.
+static SDL_Rect draw_inspector(al_canvas *c, ants_view *v, const alAnts *ants, int a, SDL_FPoint at, int keep,
+                               SDL_Rect label)
 {
     const alAntsDef *def = alAnts_Def(ants);
     const double *values = NULL;
@@ -511,7 +532,10 @@ static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoi
         if (!al_neat_layout(ng, along, depth, &rows)) rows = 1;
     }
     int want_h = 24 + rows * (sh + 2) + 8, want_w = 330;
-    if (want_w > (int)(c->world_px.w / 2)) want_w = (int)(c->world_px.w / 2);
+    if (want_w > (int)(c->world_px.w / 2)) {
+        want_w = (int)(c->world_px.w / 2);
+        want_h += sh + 2; // a line to say what gave way
+    }
     if (want_h > (int)(c->world_px.h / 2)) want_h = (int)(c->world_px.h / 2);
     // within the world's rows: the badges above and the caption below stay readable
     SDL_Rect band = {c->rect.x, (int)c->world_px.y, c->rect.w, (int)c->world_px.h};
@@ -524,33 +548,147 @@ static SDL_Rect draw_inspector(al_canvas *c, const alAnts *ants, int a, SDL_FPoi
     SDL_RenderFillRect(c->r, &box);
     SDL_SetRenderDrawColor(c->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
     SDL_RenderDrawRect(c->r, &box);
+    char title[64]; // how to close it, where that fits
+    snprintf(title, sizeof title, "brain of ant %d (I: close)", a);
+    if (al_text_width(c->small, title) > box.w - 12) snprintf(title, sizeof title, "brain of ant %d", a);
     al_canvas_text(c, c->small, (SDL_Rect){box.x + 6, box.y + 3, box.w - 12, al_font_height(c->small)}, -1,
                    AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     if (ng) {
-        *nodes = draw_neat_brain(c->r, c->small, net, def, ng, values);
+        v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, values, &v->brain_labels);
+        v->brain_fit = -1; // (the inputs' labels only are counted)
     } else {
-        draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act);
-        *nodes = alNN_NeuronCount(&def->brain);
+        v->brain_fit = (int)draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act, &v->brain_labels);
+        v->brain_nodes = alNN_NeuronCount(&def->brain);
     }
     return box;
 }
 
-// What `state` says of the labels drawn: how many, how many reach out of
-// the world's box (clipped there), how many pairs overlap.
-static void label_faults(ants_view *v, const SDL_FRect *b, int n, SDL_Rect world)
+// The rings drawn around ants, world units: an elite's, the selected ant's
+// (the pinned ant's inner one too), the pinned ant's outer one, and the
+// double ring of the replay's best ant (marked).
+#define ANT_LEN 10.0f // an ant's triangle, world units (al_batch_tri)
+#define RING_ELITE 7.0f
+#define RING_SELECTED 10.0f
+#define RING_PINNED 13.0f
+#define RING_MARKED_IN 12.0f
+#define RING_MARKED_OUT 15.0f
+
+// The marks labels keep off (al_label_mark): each ant's body with its rings
+// at sx, sy pixels, then the word "pinned" under the pinned ant. m holds
+// av->count + 1. Returns how many.
+static int world_marks(const ants_view *v, const al_canvas *c, const alAntsView *av,
+                       bool elites_drawn, const float *sx, const float *sy, al_label_mark *m)
 {
-    v->labels_drawn = n;
-    v->labels_outside = v->labels_overlap = 0;
-    for (int i = 0; i < n; ++i) {
-        if (b[i].x < (float)world.x - 0.5f || b[i].y < (float)world.y - 0.5f ||
-            b[i].x + b[i].w > (float)(world.x + world.w) + 0.5f || b[i].y + b[i].h > (float)(world.y + world.h) + 0.5f)
-            v->labels_outside++;
-        for (int j = 0; j < i; ++j)
-            if (b[i].x < b[j].x + b[j].w - 0.5f && b[j].x < b[i].x + b[i].w - 0.5f && b[i].y < b[j].y + b[j].h - 0.5f &&
-                b[j].y < b[i].y + b[i].h - 0.5f)
-                v->labels_overlap++;
+    float body = 0.6f * fmaxf(ANT_LEN * c->scale, 5.0f); // al_batch_tri: at least 5 px long
+    bool pin = v->pinned >= 0 && v->pinned < av->count && v->pinned != v->selected;
+    for (int a = 0; a < av->count; ++a) {
+        float r = body, ring = 0;
+        if (elites_drawn && av->elite[a]) ring = RING_ELITE;
+        if (a == v->selected) ring = RING_SELECTED;
+        if (pin && a == v->pinned) ring = fmaxf(ring, RING_PINNED);
+        if (a == v->marked) ring = fmaxf(ring, RING_MARKED_OUT);
+        if (ring > 0) r = fmaxf(r, ring * c->scale + 1.0f);
+        m[a] = (al_label_mark){sx[a], sy[a], r};
     }
+    if (!pin) return av->count;
+    float lh = (float)al_font_height(c->small), tw = (float)al_text_width(c->small, "pinned");
+    m[av->count] = (al_label_mark){
+        sx[v->pinned], sy[v->pinned] + RING_PINNED * c->scale + 2.0f + lh / 2, fmaxf(tw, lh) / 2};
+    return av->count + 1;
+}
+
+// The ants' labels: one per spot (ants standing together share one, "5
+// ants"), each placed inside the world clear of the other labels and of the
+// ants' bodies and rings (al_ants_label_place), the selected and the marked
+// ant's first; a label with no such place is left out. What was drawn goes
+// to `state` (al_ants_label_faults).
+static void draw_labels(ants_view *v, al_canvas *c, const alAntsView *av, SDL_Rect wclip,
+                        bool elites_drawn)
+{
+    const int n = av->count;
+    const float lh = (float)al_font_height(c->small);
+    // floats: sx, sy, and per label x, y, left, width, gap, food's x
+    float *f = malloc(sizeof(float) * 8 * (size_t)n);
+    int *own = malloc(sizeof(int) * ((size_t)3 * n + (size_t)al_ants_label_scratch(n)));
+    al_label_mark *marks = malloc(sizeof *marks * ((size_t)n + 1));
+    al_label_box *out = malloc(sizeof *out * (size_t)n);
+    bool *shown = malloc(sizeof *shown * (size_t)n);
+    if (f && own && marks && out && shown) {
+        float *sx = f, *sy = sx + n, *lx = sy + n, *ly = lx + n, *left = ly + n, *lw = left + n,
+              *gap = lw + n, *food_at = gap + n;
+        int *grp = own + n, *ant = grp + n, *scratch = ant + n;
+        for (int a = 0; a < n; ++a) {
+            SDL_FPoint q = al_canvas_to_screen(c, alV2(av->x[a], av->y[a]));
+            sx[a] = q.x;
+            sy[a] = q.y;
+        }
+        int nmarks = world_marks(v, c, av, elites_drawn, sx, sy, marks);
+        // a label spans about 24 px either side of its ant
+        al_ants_label_plan(sx, sy, n, 48.0f, lh, own, grp, scratch);
+        int sel_owner = v->selected >= 0 && v->selected < n ? own[v->selected] : -1;
+        int mark_owner = v->marked >= 0 && v->marked < n ? own[v->marked] : -1;
+        // The kept labels, the selected and the marked ant's first: their
+        // text(s) and box, then placed.
+        int nk = 0, first[2] = {sel_owner, mark_owner != sel_owner ? mark_owner : -1};
+        for (int q = 0; q < 2 + n; ++q) {
+            int a = q < 2 ? first[q] : q - 2;
+            if (a < 0 || own[a] != a || (q >= 2 && (a == first[0] || a == first[1]))) continue;
+            char t[32];
+            float x0 = 0, x1 = 0;
+            food_at[nk] = 0;
+            if (grp[a] > 1) { // a crowd: how many, not a blob of numbers
+                snprintf(t, sizeof t, "%d ants", grp[a]);
+                x1 = (float)al_text_width(c->small, t);
+                x0 = -x1 / 2, x1 /= 2;
+            } else {
+                if (v->show_numbers) {
+                    snprintf(t, sizeof t, "%d", a);
+                    x0 = -5.0f - (float)al_text_width(c->small, t);
+                }
+                if (v->show_food) {
+                    snprintf(t, sizeof t, "%d", av->food[a]);
+                    x1 = 5.0f + (float)al_text_width(c->small, t);
+                }
+                food_at[nk] = 5.0f - x0;
+            }
+            // clear of its own ant's mark (6 px at least, as before)
+            lx[nk] = sx[a], ly[nk] = sy[a], left[nk] = x0, lw[nk] = x1 - x0;
+            gap[nk] = fmaxf(marks[a].r, 6.0f);
+            ant[nk++] = a;
+        }
+        al_label_box wb = {(float)wclip.x, (float)wclip.y, (float)wclip.w, (float)wclip.h};
+        al_ants_label_place(wb, nk, lx, ly, left, lw, lh, gap, marks, nmarks, out, shown);
+        int nb = 0;
+        for (int k = 0; k < nk; ++k) {
+            if (!shown[k]) continue;
+            int a = ant[k];
+            char t[32];
+            out[nb++] = out[k]; // the boxes drawn, in order, for the faults below
+            if (a == sel_owner) // for the brain inspector, which keeps clear of it
+                v->sel_label = (SDL_Rect){(int)floorf(out[k].x), (int)floorf(out[k].y),
+                                          (int)ceilf(out[k].w) + 1, (int)ceilf(out[k].h)};
+            if (grp[a] > 1) {
+                snprintf(t, sizeof t, "%d ants", grp[a]);
+                al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_TEXT, t);
+                continue;
+            }
+            if (v->show_numbers) {
+                snprintf(t, sizeof t, "%d", a);
+                al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_WARN, t);
+            }
+            if (v->show_food) {
+                snprintf(t, sizeof t, "%d", av->food[a]);
+                al_draw_text_px(c->r, c->small, out[k].x + food_at[k], out[k].y, AL_COL_GOOD, t);
+            }
+        }
+        v->labels = al_ants_label_faults(wb, out, nb, lh, marks, nmarks);
+    }
+    free(f);
+    free(own);
+    free(marks);
+    free(out);
+    free(shown);
 }
 
 static void draw(al_view_ctx *ctx, al_canvas *c)
@@ -578,7 +716,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
                         : av.elite[a] ? AL_COL_BEST
                                       : AL_COL_AGENT;
         if (v && a == v->selected) col = AL_COL_ACCENT;
-        al_batch_tri(c->batch, c, p, h, 10.0f, col);
+        al_batch_tri(c->batch, c, p, h, ANT_LEN, col);
     }
     al_batch_draw(c);
     if (v)
@@ -586,116 +724,39 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             float t = (float)v->puffs[k].ttl / PUFF_FRAMES;
             al_draw_circle(c, v->puffs[k].at, 3.0f + 2.5f * t, AL_RGBA(255, 255, 255, 30 + 170 * t));
         }
-    for (int a = 0; a < av.count; ++a)
-        if (av.elite[a] && !(v && v->replay)) al_draw_circle(c, alV2(av.x[a], av.y[a]), 7.0f, AL_COL_BEST);
-    if (v) v->sel_label = (SDL_Rect){0, 0, 0, 0};
-    if (v && (v->show_food || v->show_numbers) && av.count <= 4000) {
-        // One label per spot: ants standing together share one, with a count.
-        float *sx = malloc(sizeof(float) * 2 * (size_t)av.count);
-        int *own = malloc(sizeof(int) * ((size_t)2 * av.count + (size_t)al_ants_label_scratch(av.count)));
-        if (sx && own) {
-            float *sy = sx + av.count;
-            int *grp = own + av.count, *scratch = grp + av.count;
-            for (int a = 0; a < av.count; ++a) {
-                SDL_FPoint q = al_canvas_to_screen(c, alV2(av.x[a], av.y[a]));
-                sx[a] = q.x;
-                sy[a] = q.y;
-            }
-            float lh = (float)al_font_height(c->small);
-            // a label spans about 24 px either side of its ant
-            al_ants_label_plan(sx, sy, av.count, 48.0f, lh, own, grp, scratch);
-            int sel_owner = v->selected >= 0 && v->selected < av.count ? own[v->selected] : -1;
-            // Each kept label: its text(s) and box, then placed inside the
-            // world, apart from the others (al_ants_label_place).
-            int nk = 0;
-            float *lx = malloc(sizeof(float) * 6 * (size_t)av.count);
-            al_label_box *out = malloc(sizeof *out * (size_t)av.count);
-            bool *shown = malloc(sizeof *shown * (size_t)av.count);
-            SDL_FRect *boxes = malloc(sizeof *boxes * (size_t)av.count);
-            if (lx && out && shown && boxes) {
-                float *ly = lx + av.count, *left = ly + av.count, *lw = left + av.count;
-                float *food_at = lw + av.count, *ant = food_at + av.count; // food count's x in the box; the ant
-                for (int a = 0; a < av.count; ++a) {
-                    if (own[a] != a) continue;
-                    char t[32];
-                    float x0 = 0, x1 = 0;
-                    food_at[nk] = 0;
-                    if (grp[a] > 1) { // a crowd: how many, not a blob of numbers
-                        snprintf(t, sizeof t, "%d ants", grp[a]);
-                        x1 = (float)al_text_width(c->small, t);
-                        x0 = -x1 / 2, x1 /= 2;
-                    } else {
-                        if (v->show_numbers) {
-                            snprintf(t, sizeof t, "%d", a);
-                            x0 = -5.0f - (float)al_text_width(c->small, t);
-                        }
-                        if (v->show_food) {
-                            snprintf(t, sizeof t, "%d", av.food[a]);
-                            x1 = 5.0f + (float)al_text_width(c->small, t);
-                        }
-                        food_at[nk] = 5.0f - x0;
-                    }
-                    lx[nk] = sx[a], ly[nk] = sy[a], left[nk] = x0, lw[nk] = x1 - x0, ant[nk] = (float)a;
-                    nk++;
-                }
-                // clear of the ant and its elite ring
-                float ring = 7.0f * c->scale + 2.0f;
-                float gap = (ring > 8.0f ? ring : 8.0f) - 2.0f;
-                al_label_box wb = {(float)wclip.x, (float)wclip.y, (float)wclip.w, (float)wclip.h};
-                al_ants_label_place(wb, nk, lx, ly, left, lw, lh, gap, out, shown);
-                int nb = 0;
-                for (int k = 0; k < nk; ++k) {
-                    if (!shown[k]) continue;
-                    int a = (int)ant[k];
-                    char t[32];
-                    boxes[nb++] = (SDL_FRect){out[k].x, out[k].y, out[k].w, out[k].h};
-                    if (a == sel_owner) // for the brain inspector, which keeps clear of it
-                        v->sel_label = (SDL_Rect){(int)floorf(out[k].x), (int)floorf(out[k].y),
-                                                  (int)ceilf(out[k].w) + 1, (int)ceilf(out[k].h)};
-                    if (grp[a] > 1) {
-                        snprintf(t, sizeof t, "%d ants", grp[a]);
-                        al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_TEXT, t);
-                        continue;
-                    }
-                    if (v->show_numbers) {
-                        snprintf(t, sizeof t, "%d", a);
-                        al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_WARN, t);
-                    }
-                    if (v->show_food) {
-                        snprintf(t, sizeof t, "%d", av.food[a]);
-                        al_draw_text_px(c->r, c->small, out[k].x + food_at[k], out[k].y, AL_COL_GOOD, t);
-                    }
-                }
-                label_faults(v, boxes, nb, wclip);
-            }
-            free(lx);
-            free(out);
-            free(shown);
-            free(boxes);
-        }
-        free(sx);
-        free(own);
+    const bool elites_drawn = !(v && v->replay); // a replay's elites are those of the generation after it
+    for (int a = 0; a < av.count && elites_drawn; ++a)
+        if (av.elite[a]) al_draw_circle(c, alV2(av.x[a], av.y[a]), RING_ELITE, AL_COL_BEST);
+    if (v && v->marked >= 0 && v->marked < av.count) { // the replay's best ant: a double orange ring
+        alVec2 p = alV2(av.x[v->marked], av.y[v->marked]);
+        al_draw_circle(c, p, RING_MARKED_IN, AL_COL_BEST);
+        al_draw_circle(c, p, RING_MARKED_OUT, AL_COL_BEST);
     }
+    if (v) {
+        v->sel_label = (SDL_Rect){0, 0, 0, 0};
+        v->labels = (al_label_faults){0};
+    }
+    if (v && (v->show_food || v->show_numbers) && av.count <= 4000) draw_labels(v, c, &av, wclip, elites_drawn);
     if (v) v->pin_drawn = false;
     if (v && v->pinned >= 0 && v->pinned < av.count && v->pinned != v->selected) {
         // The pinned ant (P): whose world is drawn, a double yellow ring and
         // "pinned" under it, so the caption's ant can be found.
         alVec2 p = alV2(av.x[v->pinned], av.y[v->pinned]);
-        al_draw_circle(c, p, 10.0f, AL_COL_WARN);
-        al_draw_circle(c, p, 13.0f, AL_COL_WARN);
+        al_draw_circle(c, p, RING_SELECTED, AL_COL_WARN);
+        al_draw_circle(c, p, RING_PINNED, AL_COL_WARN);
         SDL_FPoint q = al_canvas_to_screen(c, p);
         float tw = (float)al_text_width(c->small, "pinned");
-        al_draw_text_px(c->r, c->small, q.x - tw / 2, q.y + 13.0f * c->scale + 2.0f, AL_COL_WARN, "pinned");
+        al_draw_text_px(c->r, c->small, q.x - tw / 2, q.y + RING_PINNED * c->scale + 2.0f, AL_COL_WARN, "pinned");
         v->pin_drawn = true;
     }
     bool picked = v && v->selected >= 0 && v->selected < av.count;
     if (picked) {
         v->sel_at = al_canvas_to_screen(c, alV2(av.x[v->selected], av.y[v->selected]));
-        v->sel_ring = 10.0f * c->scale;
+        v->sel_ring = RING_SELECTED * c->scale;
         // The selected ant: a ring around it (its heading stays visible) and
         // lines to what it senses, its nearest food and mine.
         alVec2 p = alV2(av.x[v->selected], av.y[v->selected]);
-        al_draw_circle(c, p, 10.0f, AL_COL_ACCENT);
+        al_draw_circle(c, p, RING_SELECTED, AL_COL_ACCENT);
         float ux, uy;
         if (def->mines) {
             alAnts_Sensed(ants, v->selected, 1, &ux, &uy);
@@ -707,13 +768,11 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     SDL_RenderSetClipRect(c->r, &c->rect);
     if (v) v->brain_box = (SDL_Rect){0, 0, 0, 0};
     if (picked) {
-        char title[64];
-        snprintf(title, sizeof title, "brain of ant %d (click elsewhere: close)", v->selected);
         // Clear of the ant, its selection ring and its label (the box to
         // its right had covered "13 71": it kept only 14 px).
         int keep = (int)ceilf(v->sel_ring) + 4;
         if (keep < 14) keep = 14;
-        v->brain_box = draw_inspector(c, ants, v->selected, v->sel_at, keep, v->sel_label, title, &v->brain_nodes);
+        v->brain_box = draw_inspector(c, v, ants, v->selected, v->sel_at, keep, v->sel_label);
     }
 }
 
@@ -797,7 +856,7 @@ static bool change_world(al_view_ctx *ctx, SDL_Keycode k, bool less)
 // world's triangle in its colour, an elite the orange triangle with its
 // ring, food and mines their discs, the numbers in their colours (the
 // legend once showed "^" carets for the ants).
-typedef enum { MK_ANT, MK_ELITE, MK_DISC, MK_TEXT } mark_kind;
+typedef enum { MK_ANT, MK_ELITE, MK_BEST, MK_DISC, MK_TEXT } mark_kind;
 typedef struct mark {
     mark_kind kind;
     SDL_Color col;
@@ -837,7 +896,9 @@ static void mark_circle(SDL_Renderer *r, float cx, float cy, float rad, SDL_Colo
 // Width of one mark's icon (MK_TEXT: its sample text).
 static int mark_icon_w(const al_panel *p, const mark *m)
 {
-    return m->kind == MK_TEXT ? al_text_width(p->small, m->sym) : m->kind == MK_ELITE ? MARK_PX + 4 : MARK_PX;
+    return m->kind == MK_TEXT ? al_text_width(p->small, m->sym) : m->kind == MK_ELITE ? MARK_PX + 4
+                                                           : m->kind == MK_BEST    ? MARK_PX + 8
+                                                                                   : MARK_PX;
 }
 
 // One or more rows of marks, each its icon then its label, wrapped to the
@@ -865,6 +926,11 @@ static void marks_rows(al_panel *p, const mark *m, int n)
             case MK_ANT: mark_triangle(p->r, icx, cy, m[k].col); break;
             case MK_ELITE:
                 mark_triangle(p->r, icx, cy, m[k].col);
+                mark_circle(p->r, icx, cy, (float)iw / 2 + 1, m[k].col, false);
+                break;
+            case MK_BEST: // the replay's best ant: its double ring
+                mark_triangle(p->r, icx, cy, AL_COL_AGENT);
+                mark_circle(p->r, icx, cy, (float)iw / 2 - 2, m[k].col, false);
                 mark_circle(p->r, icx, cy, (float)iw / 2 + 1, m[k].col, false);
                 break;
             case MK_DISC: mark_circle(p->r, icx, cy, 3.0f, m[k].col, true); break;
@@ -939,7 +1005,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         mark m[8];
         int n = 0;
         m[n++] = (mark){MK_ANT, AL_COL_AGENT, NULL, "ant"};
-        if (has_elites(def)) m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
+        // in a replay no elite is ringed; its best ant is (I: its brain)
+        if (v->marked >= 0 && v->marked < av.count) m[n++] = (mark){MK_BEST, AL_COL_BEST, NULL, "best"};
+        else if (has_elites(def)) m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
         m[n++] = (mark){MK_ANT, AL_COL_ACCENT, NULL, "selected"};
         m[n++] = (mark){MK_DISC, AL_COL_GOOD, NULL, "food"};
         if (def->mines) {
@@ -957,7 +1025,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (alAnts_Def(ants)->mines) snprintf(mines, sizeof mines, ", %d mines", av.mines_hit[a]);
         al_panel_text(p, AL_COL_TEXT, "ant %d: %d food%s%s", a, av.food[a], mines, av.elite[a] ? ", elite" : "");
     } else {
-        al_panel_note(p, "click an ant: its brain, live%s", is_shared(ants) ? "" : "   P pins a world");
+        al_panel_note(p, "click an ant (or I): its brain, live%s", is_shared(ants) ? "" : "   P pins a world");
     }
 }
 
@@ -1012,20 +1080,30 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             say_note(ctx, v);
             return true;
         }
+        case SDLK_i: {
+            // The inspector's own key: the marked best ant's brain (a
+            // replay's), else the leader's (most food so far); again: closed.
+            alAntsView av;
+            alAnts_View(shown(ctx), &av);
+            if (v->selected >= 0) v->selected = -1;
+            else v->selected = v->marked >= 0 && v->marked < av.count ? v->marked : world_owner(&av, -1, -1);
+            return true;
+        }
         case SDLK_b:
             if (ctx->brain) // --brain: the file's generation again, from its first tick
                 (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
-                                  ctx->brain_fitness, NAN, "brain file: ");
+                                  ctx->brain_fitness, NAN, "brain file: ", true);
             else if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
-            else if (v->living) replay_last(ctx, v);
+            else if (v->living) replay_last(ctx, v, true);
             else if (v->replay) stop_replay(v);
-            else start_replay(ctx, v, -1);
+            else start_replay(ctx, v, -1, true);
             say_note(ctx, v);
             return true;
         case SDLK_LEFTBRACKET:
         case SDLK_RIGHTBRACKET:
             if (!v->replay || v->living) return false;
-            start_replay(ctx, v, v->replay_gen + (e->key.keysym.sym == SDLK_LEFTBRACKET ? -1 : 1));
+            // the inspector stays as it is, open or closed
+            start_replay(ctx, v, v->replay_gen + (e->key.keysym.sym == SDLK_LEFTBRACKET ? -1 : 1), v->selected >= 0);
             say_note(ctx, v);
             return true;
         default: return false;
@@ -1073,6 +1151,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "world_shared", is_shared(ants) ? 1.0 : 0.0);
     al_view_report_figure(r, "world_owner", is_shared(ants) ? -1.0 : (double)owner);
     al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
+    al_view_report_figure(r, "marked", v ? (double)v->marked : -1.0); // the replay's best ant, ringed
     al_view_report_figure(r, "pinned_marked", v && v->pin_drawn ? 1.0 : 0.0);
     if (v) al_view_report_figure(r, "eaten_marks_seen", (double)v->eaten_seen);
     if (v) al_view_report_figure(r, "eaten_marks_shown", (double)v->npuffs);
@@ -1084,6 +1163,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "brain_x", v->brain_box.x);
         al_view_report_figure(r, "brain_w", v->brain_box.w);
         al_view_report_figure(r, "brain_nodes", v->brain_nodes);
+        al_view_report_figure(r, "brain_labels", v->brain_labels);
+        if (v->brain_fit >= 0) al_view_report_figure(r, "brain_values_shown", v->brain_fit == AL_NET_LABELS_FULL);
         // what it keeps clear of: the ant's ring and its label
         al_view_report_figure(r, "selected_px_x", v->sel_at.x);
         al_view_report_figure(r, "selected_px_y", v->sel_at.y);
@@ -1109,9 +1190,10 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         }
     }
     if (v) { // the labels as last drawn (last: the figures have a cap)
-        al_view_report_figure(r, "labels_drawn", v->labels_drawn);
-        al_view_report_figure(r, "labels_outside", v->labels_outside);
-        al_view_report_figure(r, "labels_overlap", v->labels_overlap);
+        al_view_report_figure(r, "labels_drawn", v->labels.drawn);
+        al_view_report_figure(r, "labels_outside", v->labels.outside);
+        al_view_report_figure(r, "labels_overlap", v->labels.overlap); // over a label or a mark
+        al_view_report_figure(r, "labels_over_marks", v->labels.over_marks); // over an ant or a ring
     }
 }
 
@@ -1120,6 +1202,10 @@ static void caption(al_view_ctx *ctx, char *out, size_t cap)
 {
     const ants_view *v = ctx->state;
     const alAnts *ants = shown(ctx);
+    if (v && v->marked >= 0 && v->selected < 0) { // the replay's best ant, its brain not open: how to open it
+        snprintf(out, cap, "best ant %d ringed: I or a click shows its brain", v->marked);
+        return;
+    }
     if (is_shared(ants)) {
         snprintf(out, cap, "shared world: food eaten is gone for all (white ring)");
         return;
@@ -1169,6 +1255,7 @@ const al_view al_view_ants = {
                  "G  food counts on/off (green)\n"
                  "Y  ant numbers on/off (yellow)\n"
                  "click  an ant: its brain, live (named inputs and outputs)\n"
+                 "I  the brain of the best ant (ringed in a replay), else of the leader; I again: close\n"
                  "P  own worlds: pin the world drawn (P again: follow the leader)\n"
                  "B  replay a stored generation: all ants (shared world) or the best (own)\n"
                  "[ ]  replay an earlier / later generation",
@@ -1196,6 +1283,7 @@ const al_view al_view_ants = {
               "[ants.world=own] white rings  where an item was just eaten in that copy\n"
               "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied unchanged\n"
               "blue ant  the one clicked: its brain, live\n"
+              "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
               "green numbers  food each ant has eaten this generation\n"
               "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
               "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)",
@@ -1239,109 +1327,4 @@ SDL_Rect al_ants_brain_box_clear(SDL_Rect area, float ax, float ay, int want_w, 
     if (b.y + h > bottom - 4) b.y = bottom - 4 - h;
     if (b.y < area.y + 4) b.y = area.y + 4;
     return b;
-}
-
-static int label_cap(int n)
-{
-    int cap = 16;
-    while (cap < 2 * n) cap <<= 1;
-    return cap;
-}
-
-int al_ants_label_scratch(int n) { return n + label_cap(n); }
-
-static unsigned cell_hash(int cx, int cy)
-{
-    return ((unsigned)cx * 73856093u) ^ ((unsigned)cy * 19349663u);
-}
-
-int al_ants_label_plan(const float *sx, const float *sy, int n, float cell_w, float cell_h,
-                       int *owner, int *group, int *scratch)
-{
-    int cap = label_cap(n);
-    int *next = scratch, *table = scratch + n; // table: head ant of a cell's chain, -1 empty
-    for (int k = 0; k < cap; ++k) table[k] = -1;
-    int kept = 0;
-    for (int i = 0; i < n; ++i) {
-        int cx = (int)floorf(sx[i] / cell_w), cy = (int)floorf(sy[i] / cell_h);
-        owner[i] = -1;
-        group[i] = 0;
-        for (int dy = -1; dy <= 1 && owner[i] < 0; ++dy)
-            for (int dx = -1; dx <= 1 && owner[i] < 0; ++dx) {
-                int qx = cx + dx, qy = cy + dy;
-                for (unsigned k = cell_hash(qx, qy) & (unsigned)(cap - 1);; k = (k + 1) & (unsigned)(cap - 1)) {
-                    int head = table[k];
-                    if (head < 0) break;
-                    if ((int)floorf(sx[head] / cell_w) != qx || (int)floorf(sy[head] / cell_h) != qy) continue;
-                    for (int j = head; j >= 0; j = next[j])
-                        if (fabsf(sx[j] - sx[i]) < cell_w && fabsf(sy[j] - sy[i]) < cell_h) {
-                            owner[i] = j;
-                            group[j]++;
-                            break;
-                        }
-                    break;
-                }
-            }
-        if (owner[i] >= 0) continue;
-        owner[i] = i;
-        group[i] = 1;
-        ++kept;
-        unsigned k = cell_hash(cx, cy) & (unsigned)(cap - 1);
-        for (;; k = (k + 1) & (unsigned)(cap - 1)) {
-            int head = table[k];
-            if (head < 0) {
-                next[i] = -1;
-                table[k] = i;
-                break;
-            }
-            if ((int)floorf(sx[head] / cell_w) == cx && (int)floorf(sy[head] / cell_h) == cy) {
-                next[i] = head;
-                table[k] = i;
-                break;
-            }
-        }
-    }
-    return kept;
-}
-
-static bool label_boxes_meet(al_label_box a, al_label_box b)
-{
-    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-int al_ants_label_place(al_label_box bounds, int n, const float *ax, const float *ay, const float *left,
-                        const float *w, float h, float gap, al_label_box *out, bool *shown)
-{
-    // Placed labels are listed by the bands of h pixels they cross (at most
-    // two each), so a new one is checked only against its neighbours.
-    int bands = h > 0 ? (int)(bounds.h / h) + 2 : 1;
-    int *head = malloc(sizeof(int) * ((size_t)bands + 4 * (size_t)n));
-    int *next = head ? head + bands : NULL, *who = next ? next + 2 * n : NULL, used = 0, count = 0;
-    if (head)
-        for (int b = 0; b < bands; ++b) head[b] = -1;
-    for (int i = 0; i < n; ++i) {
-        shown[i] = false;
-        al_label_box box = {ax[i] + left[i], ay[i] - gap - h, w[i], h};
-        if (box.y < bounds.y) box.y = ay[i] + gap; // the top edge: below the ant
-        if (box.x < bounds.x) box.x = bounds.x;
-        if (box.x + box.w > bounds.x + bounds.w) box.x = bounds.x + bounds.w - box.w;
-        if (box.x < bounds.x || box.y < bounds.y || box.y + box.h > bounds.y + bounds.h || !head) continue;
-        int b0 = (int)((box.y - bounds.y) / h), b1 = (int)((box.y + box.h - bounds.y) / h);
-        if (b1 >= bands) b1 = bands - 1;
-        bool clear = true;
-        for (int b = b0; b <= b1 && clear; ++b)
-            for (int e = head[b]; e >= 0 && clear; e = next[e])
-                clear = !label_boxes_meet(box, out[who[e]]);
-        if (!clear) continue;
-        out[i] = box;
-        shown[i] = true;
-        ++count;
-        for (int b = b0; b <= b1; ++b) {
-            who[used] = i;
-            next[used] = head[b];
-            head[b] = used++;
-        }
-    }
-    free(head);
-    return count;
 }

@@ -4,6 +4,7 @@
 #define ALIFE_GUI_VIEW_ANTS_H
 
 #include <SDL.h>
+#include <stdbool.h>
 
 /// Where the brain inspector of an ant drawn at (ax, ay) pixels goes in the
 /// world view `area`: want_w x want_h shrunk to fit, beside the ant (right,
@@ -36,15 +37,37 @@ typedef struct al_label_box {
     float x, y, w, h;
 } al_label_box;
 
+/// A mark drawn in the world that labels keep off (an ant's body, its
+/// rings, the word "pinned"): the square of half-side r pixels around
+/// (x, y).
+typedef struct al_label_mark {
+    float x, y, r;
+} al_label_mark;
+
 /// Where the labels of n ants go inside bounds, placed in order: ant i,
 /// drawn at (ax[i], ay[i]) pixels, has a label w[i] x h pixels whose left
-/// edge lies left[i] pixels from the ant's x. It goes above the ant, gap
-/// pixels clear of it, or below it when above would leave bounds, and is
-/// shifted sideways to stay inside them. A label that would overlap one
-/// placed before it, or does not fit in bounds at all, is left out
-/// (shown[i] false). out[i] receives the box of each label shown. Returns
-/// how many are shown.
+/// edge lies left[i] pixels from the ant's x. It goes above the ant, gap[i]
+/// pixels clear of it, else below it, else beside it (right, then left),
+/// else at a corner (above right, above left, below right, below left), the
+/// first of these that lies inside bounds (above, below and beside: shifted
+/// in along the ant's side) and clear of the labels placed before it and of
+/// the nmarks marks
+/// (may be NULL when 0). gap[i] at least the radius of ant i's own mark
+/// keeps the label off it. A label with no such place is left out
+/// (shown[i] false). out[i] receives the box of each label shown
+/// (ant_labels.c). Returns how many are shown.
 int al_ants_label_place(al_label_box bounds, int n, const float *ax, const float *ay, const float *left,
-                        const float *w, float h, float gap, al_label_box *out, bool *shown);
+                        const float *w, float h, const float *gap, const al_label_mark *marks, int nmarks,
+                        al_label_box *out, bool *shown);
+
+/// What `state` says of n labels drawn (boxes b, h pixels tall): how many,
+/// how many reach out of bounds, how many overlap a label before them or a
+/// mark, and of those how many a mark (an ant's body or ring). Boxes that
+/// only touch (by half a pixel) do not count.
+typedef struct al_label_faults {
+    int drawn, outside, overlap, over_marks;
+} al_label_faults;
+al_label_faults al_ants_label_faults(al_label_box bounds, const al_label_box *b, int n, float h,
+                                     const al_label_mark *marks, int nmarks);
 
 #endif

@@ -18,6 +18,8 @@ typedef struct view_state {
     char say[240]; // what was wrong with the last target typed
     int64_t say_gen; // the generations done when it was said
     int line;      // what the line under the target box said last (target_line)
+    // The lists as last drawn: rows shown and left out (for `state`).
+    int top_shown, top_hidden, hist_shown, hist_hidden;
 } view_state;
 
 // The error stays while it is news: until the target is edited again or the
@@ -174,6 +176,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     y += words(c, c->font, x0, y, lc, line) + 4;
     y += words(c, c->small, x0, y, AL_COL_DIM, "green: right character   yellow: within 4 codes   grey: further off") +
          10;
+    view_state *vs = ctx->state;
+    if (vs) vs->top_shown = vs->top_hidden = vs->hist_shown = vs->hist_hidden = 0;
     if (!have) return;
 
     // Two columns when the strings fit side by side, else one under the other.
@@ -189,19 +193,46 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (maxc < 4) maxc = 4;
     float bottom = w.y + w.h - 8;
 
+    // The rows each list gets: side by side all there is; one under the
+    // other, the history at least half (a small window showed the current
+    // best strings and no history at all, with no sign).
+    const float head_h = (float)(al_font_height(c->font) + 4 + al_font_height(c->small) + 2);
+    alEStringsEntry top[TOP_N];
+    int nt = alEStrings_Top(es, TOP_N, top), nh = alEStrings_HistoryCount(es);
+    int top_rows, hist_rows;
+    if (two) {
+        int rows = (int)((bottom - y - head_h) / (float)lh);
+        top_rows = hist_rows = rows > 0 ? rows : 0;
+    } else {
+        int rows = (int)((bottom - y - 2 * head_h - 12) / (float)lh);
+        if (rows < 0) rows = 0;
+        hist_rows = rows - nt > (rows + 1) / 2 ? rows - nt : (rows + 1) / 2;
+        if (hist_rows > nh) hist_rows = nh;
+        top_rows = rows - hist_rows < nt ? rows - hist_rows : nt;
+        hist_rows = rows - top_rows;
+    }
+    // A list longer than its rows: its last row (or, with none, the column
+    // labels' line) says how many are left out.
+    int top_n = nt <= top_rows ? nt : top_rows > 0 ? top_rows - 1 : 0;
+    int hist_n = nh <= hist_rows ? nh : hist_rows > 0 ? hist_rows - 1 : 0;
+
     // The current best strings.
     float ty = y;
     heading(c, top_x, ty, "Current best strings");
     ty += (float)al_font_height(c->font) + 4;
-    label(c, c->small, AL_COL_DIM, top_x, ty, "error");
+    char more[96] = "";
+    if (top_n < nt) snprintf(more, sizeof more, "... %d more of the best %d not shown", nt - top_n, nt);
+    label(c, c->small, AL_COL_DIM, top_x, ty, top_rows == 0 && more[0] ? more : "error");
     ty += (float)al_font_height(c->small) + 2;
-    alEStringsEntry top[TOP_N];
-    int nt = alEStrings_Top(es, TOP_N, top);
-    for (int i = 0; i < nt && ty + (float)lh <= bottom; ++i) {
+    for (int i = 0; i < top_n; ++i) {
         snprintf(line, sizeof line, "%5g", top[i].error);
         al_draw_text_px(c->r, c->mono, top_x, ty, top[i].error == 0 ? AL_COL_GOOD : AL_COL_WARN,
                         line);
         draw_string(c, top_x + numw, ty, top[i].text, target, top[i].length, maxc);
+        ty += (float)lh;
+    }
+    if (more[0] && top_rows > 0) {
+        label(c, c->small, AL_COL_DIM, top_x, ty, more);
         ty += (float)lh;
     }
 
@@ -209,10 +240,13 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     float hy = two ? y : ty + 12;
     heading(c, hist_x, hy, hist_title);
     hy += (float)al_font_height(c->font) + 4;
-    label(c, c->small, AL_COL_DIM, hist_x, hy, "gen        error");
+    more[0] = '\0';
+    if (hist_n < nh)
+        snprintf(more, sizeof more, "... %d older generation%s not shown", nh - hist_n, nh - hist_n == 1 ? "" : "s");
+    label(c, c->small, AL_COL_DIM, hist_x, hy, hist_rows == 0 && more[0] ? more : "gen        error");
     hy += (float)al_font_height(c->small) + 2;
-    int nh = alEStrings_HistoryCount(es);
-    for (int k = 0; k < nh && hy + (float)lh <= bottom; ++k) {
+    int k = 0;
+    for (; k < hist_n; ++k) {
         alEStringsEntry e;
         if (!alEStrings_History(es, k, &e)) break;
         snprintf(line, sizeof line, "%5lld", (long long)e.gen);
@@ -222,6 +256,13 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
                         line);
         draw_string(c, hist_x + numw * 2, hy, e.text, target, e.length, maxc);
         hy += (float)lh;
+    }
+    if (more[0] && hist_rows > 0) label(c, c->small, AL_COL_DIM, hist_x, hy, more);
+    if (vs) {
+        vs->top_shown = top_n;
+        vs->top_hidden = nt - top_n;
+        vs->hist_shown = k;
+        vs->hist_hidden = nh - k;
     }
 }
 
@@ -391,6 +432,12 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (st) al_view_report_figure(r, "target_line", st->line);
     if (alEStrings_Solved(ctx->mod))
         al_view_report_figure(r, "solved_at", (double)alEStrings_SolvedAt(ctx->mod));
+    if (st) { // the lists' rows as last drawn, and how many each left out (said under it)
+        al_view_report_figure(r, "top_rows", st->top_shown);
+        al_view_report_figure(r, "top_hidden", st->top_hidden);
+        al_view_report_figure(r, "history_rows", st->hist_shown);
+        al_view_report_figure(r, "history_hidden", st->hist_hidden);
+    }
 }
 
 const al_view al_view_estrings = {
@@ -407,6 +454,7 @@ const al_view al_view_estrings = {
                  "M P  mutation rate, population (Shift: less; a new run)",
     .plot_y = "error per generation (best, mean)",
     .no_world = true,
+    .text_area = true,
     .create = create,
     .destroy = destroy,
     .draw = draw,

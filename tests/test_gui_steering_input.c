@@ -194,10 +194,8 @@ static void boids_circles_stay_in_the_world_and_wrap(void **state)
     gs_run r;
     gt_script(&r, gt_fmt("at 5 key space\nat 6 shot %s\nat 6 state\nat 7 quit\n", png),
               "--no-log experiments/steering/boids.ini --set boids.cohesion_radius=49", 1);
-    int wx = (int)gs_num(r.line[0], "world_rect.x"), wy = (int)gs_num(r.line[0], "world_rect.y"),
-        ww = (int)gs_num(r.line[0], "world_rect.w"), wh = (int)gs_num(r.line[0], "world_rect.h");
-    int ax = (int)gs_num(r.line[0], "world_area.x"), ay = (int)gs_num(r.line[0], "world_area.y"),
-        aw = (int)gs_num(r.line[0], "world_area.w"), ah = (int)gs_num(r.line[0], "world_area.h");
+    SDL_Rect world = gt_rect(r.line[0], "world_rect"), area = gt_rect(r.line[0], "world_area");
+    int wx = world.x, wy = world.y, ww = world.w, wh = world.h, ax = area.x, ay = area.y, aw = area.w, ah = area.h;
     gs_free(&r);
     // The cohesion circle's magenta at alpha 120 over the world (28,32,40)
     // or the window's background (18,20,26).

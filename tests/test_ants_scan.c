@@ -72,6 +72,76 @@ __attribute__((target("avx512f"))) static void scan_avx512(const alWorld *w, con
 }
 #endif
 
+typedef int (*nearest1_fn)(const alWorld *w, const float *ix, const float *iy, int n, float x,
+                           float y);
+
+static int nearest1_base(const alWorld *w, const float *ix, const float *iy, int n, float x, float y)
+{
+    return al_scan_nearest1(w, ix, iy, n, x, y);
+}
+
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
+__attribute__((target("avx2"))) static int nearest1_avx2(const alWorld *w, const float *ix,
+                                                         const float *iy, int n, float x, float y)
+{
+    return al_scan_nearest1(w, ix, iy, n, x, y);
+}
+__attribute__((target("avx512f"))) static int nearest1_avx512(const alWorld *w, const float *ix,
+                                                              const float *iy, int n, float x,
+                                                              float y)
+{
+    return al_scan_nearest1(w, ix, iy, n, x, y);
+}
+#endif
+
+// The one-ant look-up of the shared world's rescans (al_scan_nearest1):
+// every count up to the most, ties (a duplicated item: the lower index),
+// an ant at an item and, wrapped, items exactly half the world away (where
+// the wrapped distance's minimum meets its select).
+static void check_nearest1(nearest1_fn nearest)
+{
+    alRng r = alRng_Stream(9, 3);
+    float ix[MAXN], iy[MAXN];
+    int checked = 0, ties = 0;
+    for (int edge = 0; edge < 3; ++edge) {
+        alWorld w = {.width = 400, .height = 300, .edge = (alEdgePolicy)edge};
+        for (int it = 0; it < 2000; ++it) {
+            int n = 1 + it % MAXN;
+            place(&r, &w, ix, iy, n);
+            float x = alRng_Float(&r) * w.width, y = alRng_Float(&r) * w.height;
+            if (n > 2 && it % 3 == 0) {
+                ix[n - 1] = ix[it % (n - 1)];
+                iy[n - 1] = iy[it % (n - 1)];
+                ++ties;
+            }
+            if (it % 7 == 0) { // half a world away from item 0, in x or in y
+                x = fmodf(ix[0] + 0.5f * w.width, w.width);
+                if (it % 2) y = fmodf(iy[0] + 0.5f * w.height, w.height);
+            }
+            if (it % 11 == 0) { // at an item
+                x = ix[n / 2];
+                y = iy[n / 2];
+            }
+            float d2;
+            assert_int_equal(nearest(&w, ix, iy, n, x, y), reference(&w, ix, iy, n, alV2(x, y), &d2));
+            ++checked;
+        }
+    }
+    assert_int_equal(checked, 6000);
+    assert_true(ties > 1000);
+}
+
+static void the_single_nearest_equals_the_brute_force_reference(void **state)
+{
+    (void)state;
+    check_nearest1(nearest1_base);
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) check_nearest1(nearest1_avx2);
+    if (__builtin_cpu_supports("avx512f")) check_nearest1(nearest1_avx512);
+#endif
+}
+
 static void check_scan(scan_fn scan)
 {
     alRng r = alRng_Stream(7, 2);
@@ -90,6 +160,8 @@ static void check_scan(scan_fn scan)
             }
             x[3] = ix[0]; // at an item: distance 0, a zero vector
             y[3] = iy[0];
+            x[5] = fmodf(ix[n / 2] + 0.5f * w.width, w.width); // half a world away in x
+            y[6] = fmodf(iy[n / 2] + 0.5f * w.height, w.height); // and in y
             scan(&w, ix, iy, n, x, y, near, nd2, ux, uy, dist, it % 2 ? U : 16);
             for (int l = 0; l < (it % 2 ? U : 16); ++l) {
                 float d2;
@@ -176,6 +248,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_scan_equals_the_brute_force_reference),
         cmocka_unit_test(after_items_move_every_nearest_is_a_full_scans),
+        cmocka_unit_test(the_single_nearest_equals_the_brute_force_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,9 +1,30 @@
 // A generation's statistics (best, mean, worst, spread, diversity, the
 // best-ever) and the stop rule they are checked against.
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "ga_internal.h"
+
+// How many of the len bytes of a and b differ, 8 at a time: a byte v of
+// a ^ b is nonzero exactly when bit 7 of ((v & 0x7f) + 0x7f) | v is set
+// (the sum never carries into the next byte).
+static int bytes_differing(const unsigned char *a, const unsigned char *b, int len)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL, ones = 0x0101010101010101ULL;
+    int diff = 0, j = 0;
+    for (; j + 8 <= len; j += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + j, 8);
+        memcpy(&y, b + j, 8);
+        x ^= y;
+        uint64_t nonzero = ((((x & low7) + low7) | x) >> 7) & ones;
+        diff += (int)((nonzero * ones) >> 56);
+    }
+    for (; j < len; ++j)
+        diff += a[j] != b[j];
+    return diff;
+}
 
 static double diversity(const alGa *ga, int buf)
 {
@@ -15,10 +36,7 @@ static double diversity(const alGa *ga, int buf)
         if (b >= a) b++; // a different individual
         const unsigned char *ga_ = row(ga, buf, a), *gb = row(ga, buf, b);
         if (ga->def.type == AL_GENOME_BYTES) {
-            int diff = 0;
-            for (int j = 0; j < ga->len; ++j)
-                diff += ga_[j] != gb[j];
-            sum += (double)diff / ga->len;
+            sum += (double)bytes_differing(ga_, gb, ga->len) / ga->len;
         } else {
             const float *fa = (const float *)(const void *)ga_,
                         *fb = (const float *)(const void *)gb;
@@ -35,13 +53,25 @@ void ga_compute_stats(alGa *ga)
 {
     const double *f = ga->fit[ga->cur];
     const int n = ga->n;
-    // Lowest and highest, ties to the lower index: first the values (a
-    // loop the compiler vectorises; fitness is finite, so no NaN), then the
-    // first index holding each.
-    double fmin = f[0], fmax = f[0];
-    for (int i = 1; i < n; ++i) {
-        fmin = f[i] < fmin ? f[i] : fmin;
-        fmax = f[i] > fmax ? f[i] : fmax;
+    // Lowest and highest, ties to the lower index: first the values, in
+    // four independent lanes (branch-free minsd/maxsd chains a quarter as
+    // long; fitness is finite, so no NaN, and the lowest value is the
+    // lowest in any order), then the first index holding each.
+    double mn[4] = {f[0], f[0], f[0], f[0]}, mx[4] = {f[0], f[0], f[0], f[0]};
+    int n4 = n & ~3;
+    for (int i = 0; i < n4; i += 4)
+        for (int l = 0; l < 4; ++l) {
+            mn[l] = f[i + l] < mn[l] ? f[i + l] : mn[l];
+            mx[l] = f[i + l] > mx[l] ? f[i + l] : mx[l];
+        }
+    for (int i = n4; i < n; ++i) {
+        mn[0] = f[i] < mn[0] ? f[i] : mn[0];
+        mx[0] = f[i] > mx[0] ? f[i] : mx[0];
+    }
+    double fmin = mn[0], fmax = mx[0];
+    for (int l = 1; l < 4; ++l) {
+        fmin = mn[l] < fmin ? mn[l] : fmin;
+        fmax = mx[l] > fmax ? mx[l] : fmax;
     }
     int lo = 0, hi = 0;
     while (f[lo] != fmin)

@@ -99,26 +99,6 @@ static void each_value_is_drawn_when_it_was_measured(void **state)
     gs_free(&r);
 }
 
-// The lessons about closing on something or touching plot that figure
-// (pursuit_evade, interpose, leader_following quoted a distance to the
-// quarry, midpoint or leader, collision a count of contacts, that the
-// window showed nowhere); the plot's point at x = 1 is the first report.
-static void the_lessons_plot_the_figure_they_quote(void **state)
-{
-    (void)state;
-    static const struct { const char *lesson, *figure; } l[] = {
-        {"pursuit_evade", "target_distance"}, {"interpose", "target_distance"},
-        {"leader_following", "target_distance"}, {"collision", "contacts"},
-    };
-    for (size_t i = 0; i < sizeof l / sizeof l[0]; ++i) {
-        gs_run r;
-        gt_script(&r, "at 62 state\nat 63 quit\n", gt_fmt("--no-log experiments/steering/%s.ini", l[i].lesson), 1);
-        assert_string_equal(gs_str(r.line[0], "plotted"), l[i].figure);
-        assert_true(isfinite(plotted_value(r.line[0], 1)));
-        gs_free(&r);
-    }
-}
-
 // At 720x480 the scenario's title wraps rather than being cut ("Boids (seed
 // 000): cohesion 1, alignment 4, sepa...").
 static void the_scenario_title_is_whole_at_720x480(void **state)
@@ -135,7 +115,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tab_cycles_the_flock_figures_only),
         cmocka_unit_test(each_value_is_drawn_when_it_was_measured),
-        cmocka_unit_test(the_lessons_plot_the_figure_they_quote),
         cmocka_unit_test(the_scenario_title_is_whole_at_720x480),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));

@@ -251,9 +251,9 @@ static void every_lesson_plots_the_figure_it_says_to_watch(void **state)
         {"seek", "nn_distance"},     {"flee", "fleeing"},         {"arrive", "mean_speed"},
         {"wander", "order"},         {"path", "mean_speed"},      {"separation", "nn_distance"},
         {"cohesion", "groups"},      {"alignment", "order"},      {"fcas", "groups"},
-        {"boids", "order"},          {"fish", "order"},           {"pursuit_evade", "nn_distance"},
-        {"obstacles_walls", "mean_speed"}, {"leader_following", "groups"}, {"flow_field", "groups"},
-        {"hide", "mean_speed"},      {"interpose", "nn_distance"}, {"collision", "nn_distance"},
+        {"boids", "order"},          {"fish", "order"},           {"pursuit_evade", "target_distance"},
+        {"obstacles_walls", "mean_speed"}, {"leader_following", "target_distance"}, {"flow_field", "groups"},
+        {"hide", "mean_speed"},      {"interpose", "target_distance"}, {"collision", "contacts"},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; ++k) {
         char args[256], text[300];

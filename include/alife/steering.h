@@ -354,7 +354,11 @@ bool alSteering_Step(alSteering *s);
 /// "nn_distance" (mean nearest-neighbour distance), "groups" (connected
 /// components under steering.group_distance), and in the scenarios with a
 /// field of view (flee, fcas, pursuit_evade) "fleeing" (the vehicles that see
-/// their threat: alSteeringFigures.reacting). False before the first period.
+/// their threat: alSteeringFigures.reacting); in pursuit_evade,
+/// leader_following and interpose "target_distance"
+/// (alSteeringFigures.target_distance); in collision "contacts" (pairs of
+/// vehicles whose bodies overlap, summed over the period's ticks: pair-ticks).
+/// False before the first period.
 bool alSteering_LastStats(const alSteering *s, alGenStats *out);
 /// Figures of the current state (see alSteering_LastStats).
 typedef struct alSteeringFigures {
@@ -363,6 +367,11 @@ typedef struct alSteeringFigures {
     double nn_distance; ///< mean distance to the nearest other vehicle (NaN if out of memory)
     int groups;         ///< connected components under group_distance (-1 if out of memory)
     int reacting;       ///< vehicles whose threat is inside their FOV now (alSteering_Reacting)
+    /// Mean distance of the others to what they close on: the quarry (vehicle
+    /// 0) in pursuit_evade, the leader (vehicle 0) in leader_following, the
+    /// midpoint of vehicles 0 and 1 in interpose (its others from vehicle 2);
+    /// world units, NaN in other scenarios.
+    double target_distance;
 } alSteeringFigures;
 /// Whether vehicle i reacts to a threat now: its flee behaviour's threat (the
 /// target in flee, the first vehicle in fcas) or, evading, its nearest

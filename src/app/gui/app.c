@@ -108,26 +108,18 @@ static void history_add(history *h, const alGenStats *st)
 }
 
 // Steering's plot draws each report at the time it was measured: report k
-// (0-based) ends at k + 1 periods, so the figures of the start (t = 0) go
-// first, under the first report's names (its fleeing only where it has one).
+// (0-based) ends at k + 1 periods, so x = 0 (t = 0 s) holds no value. The
+// plot's points are the run log's reports, nothing measured apart from them
+// (a start value drawn at x = 0 put the curve a period before the lessons,
+// which quote the log).
 static void history_add_start(al_gui *g)
 {
     if (!g->hist.start_known || g->hist.n > 0) return;
     g->hist.start_known = false;
-    const alSteeringFigures *f = &g->hist.start;
     alGenStats st = g->s.last;
     st.gen = -1;
-    st.best = st.mean = st.worst = f->order;
-    st.stddev = 0;
-    for (int k = 0; k < st.figure_count; ++k) {
-        const char *n = st.figure_names[k];
-        st.figures[k] = strcmp(n, "order") == 0         ? f->order
-                        : strcmp(n, "mean_speed") == 0  ? f->mean_speed
-                        : strcmp(n, "nn_distance") == 0 ? f->nn_distance
-                        : strcmp(n, "groups") == 0      ? (double)f->groups
-                        : strcmp(n, "fleeing") == 0     ? (double)f->reacting
-                                                        : NAN;
-    }
+    st.best = st.mean = st.worst = st.stddev = NAN;
+    for (int k = 0; k < st.figure_count; ++k) st.figures[k] = NAN;
     history_add(&g->hist, &st);
 }
 
@@ -409,7 +401,6 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     // and "run forever" lifts an evolving run's limit.
     if (cls == alModule_Find("steering") || g->forever) g->s.max_gens = INT64_MAX;
     g->hist.start_known = cls == alModule_Find("steering");
-    if (g->hist.start_known) g->hist.start = alSteering_Figures(g->s.mod);
     g->ctx.mod = g->s.mod;
     g->ctx.cls = g->s.cls;
     g->ctx.session = &g->s;

@@ -116,9 +116,8 @@ typedef struct history {
     char all_name[AL_MAX_FIGURES][32];
     int nall;
     int n, cap;
-    /// Steering's figures at its run's start (t = 0 s): its plot's first
-    /// point, put before the first report's (each drawn when measured).
-    alSteeringFigures start;
+    /// Steering's plot: x = 0 (t = 0 s) still to be put, empty, before the
+    /// first report (each report drawn at its time, k + 1 periods).
     bool start_known;
 } history;
 

@@ -40,7 +40,9 @@ static alSteering *sim(al_view_ctx *ctx) { return ctx->mod; }
 
 // The flock's figures, by the names the run log stores (in the order of the
 // steering.plot choices); the plot shows the one the lesson names.
-static const char *const figure_names[] = {"order", "mean_speed", "nn_distance", "groups", "fleeing", NULL};
+static const char *const figure_names[] = {"order",  "mean_speed",      "nn_distance", "groups",
+                                           "fleeing", "target_distance", "contacts",    NULL};
+enum { FIGURES = sizeof figure_names / sizeof figure_names[0] - 1 };
 
 static void *create(const al_view_ctx *ctx)
 {
@@ -49,7 +51,7 @@ static void *create(const al_view_ctx *ctx)
     v->circles = true;
     v->drag_obstacle = -1;
     int plot = ctx->session && ctx->session->cfg ? alConfig_Enum(ctx->session->cfg, "steering.plot") : 0;
-    snprintf(v->plot, sizeof v->plot, "%s", figure_names[plot >= 0 && plot < 5 ? plot : 0]);
+    snprintf(v->plot, sizeof v->plot, "%s", figure_names[plot >= 0 && plot < FIGURES ? plot : 0]);
     const alSteering *s = ctx->mod;
     // Start on a weight the scenario uses.
     alSteeringView sv = alSteering_View(s);
@@ -387,7 +389,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     alSteeringView sv = alSteering_View(sim(ctx));
     alScenario sc = sv.def->scenario;
     al_panel_heading(p, "Scenario (click one, or [ ])");
-    al_panel_wrap(p, p->small, AL_COL_DIM, alScenario_Title(sc), 1);
+    al_panel_wrap(p, p->small, AL_COL_DIM, alScenario_Title(sc), 2); // 720 px wide: boids' needs two
     // The chooser: every scenario's name in three columns, the current lit.
     enum { COLS = 3 };
     int row_h = al_font_height(p->small) + 2, rows = (AL_SCN_COUNT + COLS - 1) / COLS;
@@ -462,7 +464,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         static const struct { const char *name, *label, *fmt; } figs[] = {
             {"order", "order (0..1)", "%.3f"}, {"mean_speed", "mean speed", "%.3g"},
             {"nn_distance", "nn distance", "%.3g"}, {"groups", "groups", "%.0f"},
-            {"fleeing", "fleeing", "%.0f"},
+            {"fleeing", "fleeing", "%.0f"}, {"target_distance", "target distance", "%.3g"},
+            {"contacts", "contacts", "%.0f"},
         };
         enum { NF = sizeof figs / sizeof figs[0] };
         char val[NF][32];
@@ -470,6 +473,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         int n = 0;
         for (size_t r = 0; r < NF; ++r) {
             if (r == 4 && !fov) continue;
+            bool target = sc == AL_SCN_PURSUIT_EVADE || sc == AL_SCN_LEADER_FOLLOWING || sc == AL_SCN_INTERPOSE;
+            if ((r == 5 && !target) || (r == 6 && sc != AL_SCN_COLLISION)) continue;
             int found = -1;
             for (int k = 0; have && k < g.figure_count; ++k)
                 if (strcmp(g.figure_names[k], figs[r].name) == 0) found = k;
@@ -765,9 +770,15 @@ const al_view al_view_steering = {
     // "[steering.scenario=...]": only the scenarios that draw the mark (the lesson lists those).
     .legend = "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
               "grey triangles  the other vehicles\n"
-              "[steering.scenario=flee|fcas|pursuit_evade|hide] orange triangles  vehicles that see "
+              "[steering.scenario=flee|fcas|pursuit_evade] orange triangles  vehicles that see "
               "their threat (the figure 'fleeing')\n"
               "[steering.scenario=seek|flee|arrive] red cross  the target (click to move it)\n"
+              "[steering.scenario=arrive] blue circle  the arrive radius round the target: inside "
+              "it vehicles slow down\n"
+              "[steering.scenario=obstacles_walls|hide] grey discs  the obstacles (drag to move)\n"
+              "[steering.scenario=obstacles_walls] light grey lines  the walls\n"
+              "[steering.scenario=obstacles_walls|hide] yellow box  the first vehicle's detection "
+              "box (longer the faster it goes)\n"
               "[steering.scenario=flee|fcas|pursuit_evade] red outline  field of view: inside it a "
               "vehicle sees the threat and flees\n"
               "[steering.scenario=separation|cohesion|alignment|fcas|boids] blue / green circles  "

@@ -1,7 +1,7 @@
 // At 720x480 the pole's NEAT sections were titled "Pole balancing (NEAT,
 // recurrent: 1 self-lo..." and "Network (the best: 0 hidden nodes, 5 lin..."
-// (classroom trial, issue 10): the titles are short and fit, the details
-// go on the next line.
+// (classroom trial, issue 10): the titles are short and fit; the counts
+// are in the summary line above them.
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI

@@ -298,15 +298,18 @@ static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
     float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
     int rows = 1;
     if (!al_neat_layout(&st->g, along, depth, &rows)) rows = 1;
-    int hidden = 0, links = 0;
-    for (int i = 0; i < st->g.node_count; ++i) hidden += st->g.nodes[i].type == AL_NEAT_HIDDEN;
-    for (int c = 0; c < st->g.conn_count; ++c) links += st->g.conns[c].enabled;
-    char hn[40], ln[40];
-    // A short heading, the counts on a line of their own: at 720x480 the
-    // heading with them was cut with "..." (trial, issue 10).
-    al_panel_heading(p, "Network");
-    al_panel_kv(p, "the best", "%s, %s", alCounted(hn, sizeof hn, hidden, "hidden node", NULL),
-                alCounted(ln, sizeof ln, links, "link", NULL));
+    // A short heading: with the node and link counts it was cut with "..."
+    // at 720x480 (trial, issue 10); they are in the summary just above, and
+    // no line is spare (at 1280x800 the whole panel fits).
+    char head[64], sl[40];
+    int loops = 0;
+    for (int c = 0; c < st->g.conn_count; ++c)
+        loops += st->g.conns[c].enabled && st->g.conns[c].in == st->g.conns[c].out;
+    if (st->net.recurrent)
+        snprintf(head, sizeof head, "Network (the best, %s)", alCounted(sl, sizeof sl, loops, "self-loop", NULL));
+    else
+        snprintf(head, sizeof head, "Network (the best)");
+    al_panel_heading(p, head);
     int sh = al_font_height(p->small);
     SDL_Rect area = al_panel_area(p, rows * (sh + 1) + 6); // a row a label
     st->net_drawn = st->net_labels = 0;
@@ -320,18 +323,10 @@ static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
 // values: at 1280x800 every section fits above the plot, nothing to scroll.
 static void neat_panel(view_state *st, const alPoleDef *d, al_panel *p)
 {
-    int loops = 0;
-    for (int c = 0; c < st->g.conn_count; ++c)
-        loops += st->g.conns[c].enabled && st->g.conns[c].in == st->g.conns[c].out;
-    // A short heading (a long one was cut at 720x480: trial, issue 10), the
-    // controller on the next line; its node and link counts are in the
-    // summary above and the Network section below.
-    char sl[40];
+    // A short heading (a long one was cut at 720x480: trial, issue 10); the
+    // controller's kind and counts are in the summary above, its self-loops
+    // in the Network heading below.
     al_panel_heading(p, "Pole balancing (NEAT)");
-    if (st->net.recurrent)
-        al_panel_kv(p, "controller", "recurrent, %s", alCounted(sl, sizeof sl, loops, "self-loop", NULL));
-    else
-        al_panel_kv(p, "controller", "feed-forward");
     al_panel_kv(p, d->damping ? "damping fitness" : "steps balanced", "solved at %lld", (long long)d->max_steps);
     // The live trial's state is in the network's input and output values,
     // its step count over the cart.

@@ -30,8 +30,8 @@ static void tick_labels_shorten_large_numbers(void **state)
     assert_string_equal(b, "100k");
     al_number_tick(b, sizeof b, 2500000, 500000);
     assert_string_equal(b, "2.5M");
-    al_number_tick(b, sizeof b, 40000, 20000);
-    assert_string_equal(b, "40000");
+    al_number_tick(b, sizeof b, 4000, 2000);
+    assert_string_equal(b, "4000");
     al_number_tick(b, sizeof b, 0.25, 0.05);
     assert_string_equal(b, "0.25");
     al_number_tick(b, sizeof b, 1e-17, 0.1);
@@ -40,11 +40,30 @@ static void tick_labels_shorten_large_numbers(void **state)
     assert_string_equal(b, "0.0004");
 }
 
+// The pole's fitness axis read "0, 50000, 100k" (trial, issue 10): every
+// tick of one axis is written in one unit.
+static void one_axis_writes_one_unit(void **state)
+{
+    (void)state;
+    char b[32];
+    al_number_tick(b, sizeof b, 50000, 50000);
+    assert_string_equal(b, "50k");
+    al_number_tick(b, sizeof b, 100000, 50000);
+    assert_string_equal(b, "100k");
+    al_number_tick(b, sizeof b, 0, 50000);
+    assert_string_equal(b, "0");
+    al_number_tick(b, sizeof b, 500000, 500000);
+    assert_string_equal(b, "0.5M");
+    al_number_tick(b, sizeof b, 1000000, 500000);
+    assert_string_equal(b, "1M");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(table_cells_write_whole_numbers_whole),
         cmocka_unit_test(tick_labels_shorten_large_numbers),
+        cmocka_unit_test(one_axis_writes_one_unit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,6 +57,35 @@ static void the_caption_names_the_generations_drawn(void **state)
     alDestroyNeat(ne);
 }
 
+// 350 species in bands a pixel thin could not be read (classroom trial,
+// issue 10): past AL_SPECIES_PLOT_BANDS the caption says the largest are
+// drawn and the others share one band.
+static void many_species_are_captioned_as_grouped(void **state)
+{
+    (void)state;
+    alNeatDef def = alDefaultNeatDef();
+    def.inputs = 2;
+    def.outputs = 1;
+    def.population = 150;
+    def.threshold = 0.01; // every genome that differs founds a species
+    alNeat *ne = NULL;
+    alError err = {0};
+    assert_int_equal(alCreateNeat(&def, 1, &ne, &err), AL_OK);
+    al_species_plot *sp = al_species_plot_create();
+    assert_non_null(sp);
+    al_species_plot_track(sp, ne);
+    for (int k = 0; k < 3; ++k) one_generation(ne, sp);
+    int now = al_species_plot_species_now(sp);
+    if (now <= AL_SPECIES_PLOT_BANDS) fail_msg("only %d species: the test needs more", now);
+    char cap[160], want[80];
+    al_species_plot_caption(sp, cap, sizeof cap);
+    snprintf(want, sizeof want, "the %d largest, grey the other %d", AL_SPECIES_PLOT_BANDS,
+             now - AL_SPECIES_PLOT_BANDS);
+    if (!strstr(cap, want)) fail_msg("%d species, caption '%s'", now, cap);
+    al_species_plot_destroy(sp);
+    alDestroyNeat(ne);
+}
+
 // Through the window: XOR after one generation reports the one column it
 // draws, its first and last generation both 0.
 static void the_report_counts_what_is_drawn(void **state)
@@ -73,10 +102,26 @@ static void the_report_counts_what_is_drawn(void **state)
     gs_free(&r);
 }
 
+// Through the window: double_novel_neat founds over a hundred species in a
+// few generations; the plot draws 12 bands and the grey one.
+static void many_species_are_drawn_in_thirteen_bands(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 1 key f\nat gen 5 state\nat gen 5 quit\n", "--no-log experiments/pole/double_novel_neat.ini", 1);
+    const char *l = r.line[0];
+    if (gs_num(l, "figures.species_plot_now") <= AL_SPECIES_PLOT_BANDS)
+        fail_msg("only %g species: the test needs more", gs_num(l, "figures.species_plot_now"));
+    assert_true(gs_num(l, "figures.species_plot_bands") == AL_SPECIES_PLOT_BANDS + 1);
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_caption_names_the_generations_drawn),
+        cmocka_unit_test(many_species_are_captioned_as_grouped),
+        cmocka_unit_test(many_species_are_drawn_in_thirteen_bands),
         cmocka_unit_test(the_report_counts_what_is_drawn),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));

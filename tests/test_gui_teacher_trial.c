@@ -44,7 +44,7 @@ static void the_lesson_scrolls_to_its_last_line_with_a_more_sign(void **state)
     assert_false(gs_bool(r.line[3], "lesson_view.more_below"));
     int rows = (int)gs_num(r.line[3], "lesson_view.rows"), vis = (int)gs_num(r.line[3], "lesson_view.visible");
     assert_int_equal((int)gs_num(r.line[3], "lesson_view.top"), rows - vis);
-    assert_non_null(strstr(gs_str(r.line[3], "lesson_view.last_row"), "positive/negative weights"));
+    assert_non_null(strstr(gs_str(r.line[3], "lesson_view.last_row"), "positive / negative weights"));
     assert_true((int)gs_num(r.line[4], "lesson_view.top") < rows - vis);
     gs_free(&r);
 }
@@ -349,6 +349,7 @@ static void each_lesson_lists_exactly_its_marks(void **state)
 #define ANTS_TAIL                                                                                  \
     "orange rings  the elites: the best ants, copied unchanged\n"                                  \
     "blue ant  the one clicked: its brain, live\n"                                                 \
+    "blue / red links  positive / negative weights (thicker: larger)\n"                             \
     "orange double ring  a replay's best ant: I or a click on it shows its brain\n"               \
     "green numbers  food each ant has eaten this generation\n"                                     \
     "yellow numbers  the ants' indices (\"3 ants\": ants standing together)"

@@ -525,6 +525,18 @@ static void show_mode(al_gui *g, int m)
     }
 }
 
+// A click on a mode tab at the panel's top does what its number key does.
+static bool tab_click(al_gui *g, int x, int y)
+{
+    SDL_Point pt = {x, y};
+    for (int m = 0; m < NMODES; ++m)
+        if (g->tabs[m].w > 0 && SDL_PointInRect(&pt, &g->tabs[m])) {
+            show_mode(g, m);
+            return true;
+        }
+    return false;
+}
+
 static void close_parked(al_gui *g)
 {
     for (int m = 0; m < NMODES; ++m) {
@@ -1163,6 +1175,9 @@ bool al_gui_handle_events(al_gui *g)
             }
             if (used) continue;
         }
+        if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !g->help && !g->lesson &&
+            tab_click(g, e.button.x, e.button.y))
+            continue;
         if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEMOTION ||
             e.type == SDL_MOUSEBUTTONUP)
             al_shell_panel_mouse(g, &e);

@@ -35,6 +35,22 @@ int al_net_labels_say(SDL_Renderer *r, const al_font *f, SDL_Rect box, al_net_la
     return t.h + 2;
 }
 
+enum { AL_NEAT_LOOP_R = 5 }; // a self-loop's ring, px (a node is 10 px)
+
+// A ring of radius AL_NEAT_LOOP_R around (cx, cy), thicker for a larger weight m in [0, 1].
+static void self_loop(SDL_Renderer *r, float cx, float cy, float m)
+{
+    SDL_FPoint pts[25];
+    for (int w = 0; w <= (int)(2 * m); ++w) {
+        float rad = (float)AL_NEAT_LOOP_R - (float)w;
+        for (int i = 0; i < 25; ++i) {
+            float t = (float)i * 6.2831853f / 24.0f;
+            pts[i] = (SDL_FPoint){cx + rad * cosf(t), cy + rad * sinf(t)};
+        }
+        SDL_RenderDrawLinesF(r, pts, 25);
+    }
+}
+
 int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGenome *g, const double *values,
                  const char *const *in_names, const char *const *out_names, int *labels)
 {
@@ -84,8 +100,12 @@ int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGe
         int a = alNeatGenome_FindNode(g, cn->in), b = alNeatGenome_FindNode(g, cn->out);
         float m = fminf((float)fabs(cn->weight) / 4.0f, 1.0f);
         Uint8 al = (Uint8)(60 + 195 * m);
-        if (cn->weight >= 0) SDL_SetRenderDrawColor(r, 110, 220, 120, al);
-        else SDL_SetRenderDrawColor(r, 240, 90, 90, al);
+        SDL_Color lc = cn->weight >= 0 ? AL_COL_LINK_POS : AL_COL_LINK_NEG;
+        SDL_SetRenderDrawColor(r, lc.r, lc.g, lc.b, al);
+        if (a == b) { // a self-loop: a small ring sitting on the node's top (a line to itself drew nothing)
+            self_loop(r, nx[a], ny[a] - 5 - AL_NEAT_LOOP_R, m);
+            continue;
+        }
         int width = 1 + (int)(3 * m);
         for (int d = 0; d < width; ++d)
             SDL_RenderDrawLineF(r, nx[a], ny[a] + (float)d - (float)width / 2, nx[b],

@@ -1,19 +1,25 @@
 // Layers of a NEAT drawing (neat_layout.h): the longest path from an input.
 #include "neat_layout.h"
 
-// Longest path from an input to each node (feed-forward), capped: a
-// recurrent genome's cycles stop at the cap.
+// Longest path from an input to each node (feed-forward). A self-loop adds
+// no depth, and a recurrent genome's longer cycles stop at the hidden node
+// count (no simple path is longer): a looping hidden node once climbed to
+// the cap of 16 layers and was drawn against the output (trial, issue 10).
 static void depths(const alNeatGenome *g, int *depth)
 {
-    for (int i = 0; i < g->node_count; ++i) depth[i] = 0;
+    int hidden = 0;
+    for (int i = 0; i < g->node_count; ++i) {
+        depth[i] = 0;
+        if (g->nodes[i].type == AL_NEAT_HIDDEN) hidden++;
+    }
     for (int pass = 0; pass < 16; ++pass) {
         bool changed = false;
         for (int c = 0; c < g->conn_count; ++c) {
             const alNeatConn *k = &g->conns[c];
             if (!k->enabled) continue;
             int a = alNeatGenome_FindNode(g, k->in), b = alNeatGenome_FindNode(g, k->out);
-            if (g->nodes[b].type == AL_NEAT_OUTPUT) continue; // outputs sit on the last layer
-            if (depth[b] < depth[a] + 1 && depth[a] < 16) {
+            if (g->nodes[b].type == AL_NEAT_OUTPUT || a == b) continue; // outputs sit on the last layer
+            if (depth[b] < depth[a] + 1 && depth[a] < hidden) {
                 depth[b] = depth[a] + 1;
                 changed = true;
             }

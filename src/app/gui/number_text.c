@@ -16,10 +16,14 @@ void al_number_tick(char *buf, size_t cap, double v, double step)
 {
     if (fabs(v) < step * 1e-6) v = 0.0; // no "-0" or 1e-17 at the origin
     double a = fabs(v);
-    if (a >= 1e6)
+    // The unit follows the step, which every tick of an axis shares, not the
+    // value: one axis never mixes "50000" with "100k" (trial, issue 10).
+    if (v == 0.0 && step >= 1e4)
+        snprintf(buf, cap, "0");
+    else if (step >= 5e5)
         snprintf(buf, cap, "%.3gM", v / 1e6);
-    else if (a >= 1e5)
-        snprintf(buf, cap, "%.3gk", v / 1e3);
+    else if (step >= 1e4)
+        snprintf(buf, cap, "%.4gk", v / 1e3);
     else if (a > 0 && a < 1e-3)
         snprintf(buf, cap, "%.2g", v);
     else if (step >= 1.0)

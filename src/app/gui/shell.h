@@ -224,6 +224,7 @@ struct al_gui {
         bool *closed;
     } folds[4];
     int nfolds;
+    SDL_Rect tabs[NMODES]; ///< where the mode tabs were drawn (a click switches mode like 1..5)
     int drag_hot;         ///< the panel value being dragged, -1 none
     SDL_Keycode drag_key; ///< its key
     SDL_Keycode drag_less; ///< its key for less (0: Shift+key)

@@ -802,6 +802,7 @@ static void draw_panel(al_gui *g)
         }
         al_draw_text_px(g->r, g->small, tx, (float)p.y, i == g->mode ? AL_COL_TEXT : AL_COL_DIM,
                         tab);
+        g->tabs[i] = (SDL_Rect){(int)tx - 5, p.y - 1, w + 10, al_font_height(g->small) + 2};
         tx += (float)w + 20;
     }
     p.y += al_font_height(g->small) + 6;

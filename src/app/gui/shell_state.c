@@ -379,6 +379,11 @@ void al_gui_write_state(al_gui *g, FILE *f)
             g->message_rect.y, g->message_rect.w, g->message_rect.h);
     fprintf(f, ",\"caption_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->caption_rect.x,
             g->caption_rect.y, g->caption_rect.w, g->caption_rect.h);
+    fputs(",\"tabs\":{", f); // the mode tabs as last drawn (clickable)
+    for (int m = 0; m < NMODES; ++m)
+        fprintf(f, "%s\"%s\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", m ? "," : "", mode_names[m], g->tabs[m].x,
+                g->tabs[m].y, g->tabs[m].w, g->tabs[m].h);
+    fputs("}", f);
     fprintf(f, ",\"window\":{\"width\":%d,\"height\":%d}}\n", w, h);
     fflush(f);
 }

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text_fit.h"
+
 typedef struct entry {
     int id, size;
 } entry;
@@ -21,6 +23,7 @@ struct al_species_plot {
     int ne, ecap;
     int population; // the largest total seen (the y range)
     int drawn;       // columns the panel drew last
+    int bands;       // bands of the last column drawn (the "other" band counts one)
     int64_t current; // alNeat's generation at the last track: not scored yet
 };
 
@@ -114,6 +117,41 @@ static SDL_Color colour_of(int id)
     return pal[(unsigned)id * 5u % 8u]; // neighbours in founding order differ
 }
 
+static int by_size_then_id(const void *a, const void *b)
+{
+    const entry *x = a, *y = b;
+    if (x->size != y->size) return (x->size < y->size) - (x->size > y->size);
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+// The ids of the AL_SPECIES_PLOT_BANDS largest species of the last scored
+// generation, sorted by id (bsearch); returns how many (all when no more).
+static int largest_ids(const al_species_plot *sp, int *ids)
+{
+    int n = scored(sp);
+    if (n == 0) return 0;
+    int first = sp->start[n - 1], ns = sp->start[n] - first;
+    entry top[AL_SPECIES_PLOT_BANDS], *all = malloc((size_t)(ns > 0 ? ns : 1) * sizeof *all);
+    int k = ns < AL_SPECIES_PLOT_BANDS ? ns : AL_SPECIES_PLOT_BANDS;
+    if (!all) { // out of memory: the first ones by id
+        for (int i = 0; i < k; ++i) ids[i] = sp->e[first + i].id;
+        return k;
+    }
+    memcpy(all, sp->e + first, (size_t)ns * sizeof *all);
+    qsort(all, (size_t)ns, sizeof *all, by_size_then_id);
+    memcpy(top, all, (size_t)k * sizeof *top);
+    free(all);
+    qsort(top, (size_t)k, sizeof *top, by_id);
+    for (int i = 0; i < k; ++i) ids[i] = top[i].id;
+    return k;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
 void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
 {
     if (!sp) return;
@@ -121,7 +159,13 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
     int th = al_font_height(p->small);
     SDL_Rect area = al_panel_area(p, height);
     if (area.h <= 0) return;
-    SDL_Rect plot = {area.x + 30, area.y + 2, area.w - 34, area.h - th - 6};
+    // The caption may take two lines (it names the bands when some are grouped).
+    char cap[160];
+    al_species_plot_caption(sp, cap, sizeof cap);
+    al_fitted capt;
+    al_text_wrap(p->small, cap, area.w - 34, 2, &capt);
+    int cap_h = capt.n > 1 ? capt.h : th;
+    SDL_Rect plot = {area.x + 30, area.y + 2, area.w - 34, area.h - cap_h - 6};
     SDL_SetRenderDrawColor(p->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
     SDL_RenderDrawLine(p->r, plot.x - 1, plot.y, plot.x - 1, plot.y + plot.h);
     SDL_RenderDrawLine(p->r, plot.x - 1, plot.y + plot.h, plot.x + plot.w, plot.y + plot.h);
@@ -130,6 +174,7 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
     al_draw_text_px(p->r, p->small, (float)(plot.x - 6 - al_text_width(p->small, lab)), (float)plot.y - 2,
                     AL_COL_DIM, lab);
     sp->drawn = 0;
+    sp->bands = 0;
     int nrec = scored(sp);
     if (nrec == 0 || plot.w < 4 || plot.h < 4) {
         al_draw_text_px(p->r, p->small, (float)plot.x + 6, (float)plot.y + 4, AL_COL_DIM, "no generations yet");
@@ -140,21 +185,40 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
     sp->drawn = cols;
     float cw = (float)plot.w / (float)(cols > 20 ? cols : 20);
     float unit = (float)plot.h / (float)(sp->population > 0 ? sp->population : 1);
+    // The largest species now get a band each; the rest share one grey band
+    // on top (350 species in bands a pixel thin could not be read: trial).
+    int ids[AL_SPECIES_PLOT_BANDS];
+    int nids = largest_ids(sp, ids);
+    bool grouped = al_species_plot_species_now(sp) > AL_SPECIES_PLOT_BANDS;
     for (int c = 0; c < cols; ++c) {
         int k = cols == nrec ? c : (int)((int64_t)(c + 1) * nrec / cols) - 1;
         float x0 = (float)plot.x + cw * (float)c, y = (float)(plot.y + plot.h);
+        int other = 0, bands = 0;
         for (int j = sp->start[k]; j < sp->start[k + 1]; ++j) {
+            if (grouped && !bsearch(&sp->e[j].id, ids, (size_t)nids, sizeof *ids, cmp_int)) {
+                other += sp->e[j].size;
+                continue;
+            }
             float h = unit * (float)sp->e[j].size;
             SDL_Color col = colour_of(sp->e[j].id);
             SDL_SetRenderDrawColor(p->r, col.r, col.g, col.b, 255);
             SDL_FRect r = {x0, y - h, cw + 0.5f, h};
             SDL_RenderFillRectF(p->r, &r);
             y -= h;
+            bands++;
         }
+        if (other > 0) {
+            float h = unit * (float)other;
+            SDL_SetRenderDrawColor(p->r, AL_COL_DIM.r, AL_COL_DIM.g, AL_COL_DIM.b, 255);
+            SDL_FRect r = {x0, y - h, cw + 0.5f, h};
+            SDL_RenderFillRectF(p->r, &r);
+            bands++;
+        }
+        if (c == cols - 1) sp->bands = bands;
     }
-    char cap[96];
-    al_species_plot_caption(sp, cap, sizeof cap);
-    al_draw_text_px(p->r, p->small, (float)plot.x, (float)(plot.y + plot.h + 3), AL_COL_DIM, cap);
+    for (int i = 0; i < capt.n; ++i)
+        al_draw_text_px(p->r, p->small, (float)plot.x, (float)(plot.y + plot.h + 3 + i * th), AL_COL_DIM,
+                        capt.line[i]);
 }
 
 void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap)
@@ -168,6 +232,10 @@ void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap)
     else
         snprintf(out, cap, "generations %lld .. %lld; %d species now", (long long)sp->gen[0],
                  (long long)sp->gen[n - 1], al_species_plot_species_now(sp));
+    int now = al_species_plot_species_now(sp), len = (int)strlen(out);
+    if (now > AL_SPECIES_PLOT_BANDS && len < (int)cap)
+        snprintf(out + len, cap - (size_t)len, ": the %d largest, grey the other %d", AL_SPECIES_PLOT_BANDS,
+                 now - AL_SPECIES_PLOT_BANDS);
 }
 
 void al_species_plot_report(const al_species_plot *sp, al_view_report *r)
@@ -185,4 +253,5 @@ void al_species_plot_report(const al_species_plot *sp, al_view_report *r)
     al_view_report_figure(r, "species_plot_last", n > 0 ? (double)sp->gen[n - 1] : -1.0);
     al_view_report_figure(r, "species_plot_gaps", (double)gaps);
     al_view_report_figure(r, "species_plot_columns", (double)sp->drawn);
+    al_view_report_figure(r, "species_plot_bands", (double)sp->bands);
 }

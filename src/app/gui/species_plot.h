@@ -25,6 +25,9 @@ void al_species_plot_destroy(al_species_plot *sp);
 /// past AL_SPECIES_PLOT_KEEP generations the older half is dropped.
 void al_species_plot_track(al_species_plot *sp, const alNeat *ne);
 enum { AL_SPECIES_PLOT_KEEP = 4096 };
+/// Bands drawn at most: the largest species of the last generation get one
+/// each, all others share one grey band on top ("other N species").
+enum { AL_SPECIES_PLOT_BANDS = 12 };
 /// Generations recorded, and species in the last of them.
 int al_species_plot_generations(const al_species_plot *sp);
 int al_species_plot_species_now(const al_species_plot *sp);
@@ -35,12 +38,14 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height);
 /// The caption under the columns, one per scored generation: "generation
 /// G; N species now" for one, "generations A .. B; N species now" for
 /// more (the generation numbers the table shows, 0 the first), "no
-/// generations yet" for none.
+/// generations yet" for none; with more than AL_SPECIES_PLOT_BANDS species
+/// it goes on ": the 12 largest, grey the other N".
 void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap);
 /// Adds its figures to a view's `state` report: species_plot_generations,
 /// species_plot_now, species_plot_first and _last (the scored generations
 /// drawn, as the caption names them), species_plot_gaps (generations missing between them) and
-/// species_plot_columns (drawn last).
+/// species_plot_columns and species_plot_bands (of the last column, the grey
+/// band one), drawn last.
 void al_species_plot_report(const al_species_plot *sp, al_view_report *r);
 
 #endif

@@ -66,6 +66,12 @@
 #define AL_COL_BEST AL_RGB(255, 170, 60)    ///< plot: best per generation
 #define AL_COL_MEAN AL_RGB(90, 200, 230)    ///< plot: mean per generation
 #define AL_COL_AGENT AL_RGB(200, 210, 230)  ///< default agent colour
+// Every network drawing (XOR, the pole's controller, an ant's brain) colours
+// its links so, and every legend says it with AL_LINK_LEGEND (one scheme:
+// the trial found blue/red in one view and green/red in two).
+#define AL_COL_LINK_POS AL_COL_MEAN         ///< a link of positive weight (blue)
+#define AL_COL_LINK_NEG AL_COL_BAD          ///< a link of negative weight (red)
+#define AL_LINK_LEGEND "blue / red links  positive / negative weights (thicker: larger)"
 
 // ---- text ---------------------------------------------------------------------
 /// A font at one size, rendered once into a glyph atlas (printable ASCII,

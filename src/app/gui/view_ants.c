@@ -461,8 +461,8 @@ static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box,
                 if (i == nin) continue; // the bias is not drawn
                 float m = fminf(fabsf(w[wi]) / 2.0f, 1.0f);
                 Uint8 a = (Uint8)(60 + 195 * m);
-                if (w[wi] >= 0) SDL_SetRenderDrawColor(r, 110, 220, 120, a);
-                else SDL_SetRenderDrawColor(r, 240, 90, 90, a);
+                SDL_Color lc = w[wi] >= 0 ? AL_COL_LINK_POS : AL_COL_LINK_NEG;
+                SDL_SetRenderDrawColor(r, lc.r, lc.g, lc.b, a);
                 int width = 1 + (int)(3 * m);
                 for (int d = 0; d < width; ++d)
                     SDL_RenderDrawLineF(r, nx[in0 + i], ny[in0 + i] + (float)d - (float)width / 2,
@@ -1283,6 +1283,7 @@ const al_view al_view_ants = {
               "[ants.world=own] white rings  where an item was just eaten in that copy\n"
               "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied unchanged\n"
               "blue ant  the one clicked: its brain, live\n"
+              AL_LINK_LEGEND "\n"
               "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
               "green numbers  food each ant has eaten this generation\n"
               "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"

@@ -47,7 +47,7 @@ static void draw_network(al_canvas *c, const alNeatGenome *g, float x0, float y0
         alVec2 a = pos[alNeatGenome_FindNode(g, cn->in)], b = pos[alNeatGenome_FindNode(g, cn->out)];
         double aw = cn->weight < 0 ? -cn->weight : cn->weight;
         float px = 1.0f + (float)(aw > 8 ? 8 : aw) * 0.6f;
-        al_batch_line(c->batch, c, a, b, px, cn->weight >= 0 ? AL_COL_MEAN : AL_COL_BAD);
+        al_batch_line(c->batch, c, a, b, px, cn->weight >= 0 ? AL_COL_LINK_POS : AL_COL_LINK_NEG);
     }
     float r = 14; // at least 9 pixels, so the node's number fits in it
     if (r < 9 / c->scale) r = 9 / c->scale;
@@ -269,6 +269,5 @@ const al_view al_view_xor = {
     .destroy = destroy,
     .generation = track_species,
     .legend = "in0 in1 1  inputs and the bias (below)\norange disc, out  the output (top; its label above it)\n"
-              "yellow discs  hidden nodes, by depth, each with its node number (e.g. 8, 22)\n"
-              "blue/red  positive/negative weights",
+              "yellow discs  hidden nodes, by depth, each with its node number (e.g. 8, 22)\n" AL_LINK_LEGEND,
 };

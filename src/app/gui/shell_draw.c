@@ -270,8 +270,10 @@ static int badge(al_gui *g, al_canvas *c, int x, int bottom, int maxw, SDL_Color
     fill(g->r, (SDL_Rect){x, y, w, h}, bg);
     al_canvas_text(c, g->font, (SDL_Rect){x + 8, y + 3, w - 16, h - 6}, -1, AL_RGB(16, 18, 22), s);
     if (g->nbadges == 0) snprintf(g->banner, sizeof g->banner, "%s", s);
-    if (g->nbadges < (int)(sizeof g->badges / sizeof g->badges[0]))
+    if (g->nbadges < (int)(sizeof g->badges / sizeof g->badges[0])) {
+        g->badge_cut[g->nbadges] = ft.cut;
         g->badges[g->nbadges++] = (SDL_Rect){x, y, w, h};
+    }
     return w;
 }
 
@@ -393,12 +395,23 @@ static void draw_world(al_gui *g)
     SDL_Color bg = AL_COL_GOOD;
     banner_text(g, s, sizeof s, &bg);
     if (s[0]) bx += badge(g, &c, bx, bottom, banner_room(&c), bg, s) + step;
-    if (g->jump_typing) {
-        snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
-        bx += badge(g, &c, bx, bottom, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s) + step;
-    } else if (g->jump_to > 0) {
-        snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
-        badge(g, &c, bx, bottom, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s);
+    if (g->jump_typing || g->jump_to > 0) {
+        if (g->jump_typing)
+            snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
+        else
+            snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
+        // Beside the banner when it fits there whole, else on its own line
+        // over the world's top edge (beside a LIMIT banner at 1280x800 it
+        // showed "ju..." and not the digits typed).
+        int room = c.rect.x + c.rect.w - bx - 4;
+        if (al_text_width(g->font, s) + 16 > room) {
+            bx = c.rect.x + 14;
+            room = banner_room(&c);
+            al_fitted ft;
+            al_text_wrap(g->font, s, room - 16, BADGE_LINES, &ft);
+            bottom = wr.y + 4 + (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6;
+        }
+        badge(g, &c, bx, bottom, room, AL_COL_ACCENT, s);
     }
     SDL_RenderSetClipRect(g->r, NULL);
     // Messages in the world area, never in the panel (which would move

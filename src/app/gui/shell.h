@@ -244,6 +244,7 @@ struct al_gui {
     char summary[256];    ///< the module's summary under the table, as last drawn
     int table_n;          ///< the table's generation numbers as last drawn, newest first:
     long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
+    const char *table_top;  ///< what the top row says of table_gen[0] ("under way", ...)
     int summary_lines;    ///< the lines it took
     bool summary_cut;     ///< it was cut with "..." (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)

@@ -616,8 +616,12 @@ static void panel_stats(al_gui *g, al_panel *p)
         // stopped), numbered as the header's "gen N" counts: generations
         // 0 .. N-1 are done, N is the one on screen; the rows under it
         // are those finished, as the CLI and the database number them.
-        snprintf(line, sizeof line, "%6lld %s", (long long)g->s.gens,
-                 !g->done ? "  under way" : g->s.goal ? "  not run: goal reached" : "  not run yet");
+        const char *top = !g->done                       ? "  under way"
+                          : g->s.goal                    ? "  not run: goal reached"
+                          : g->brain && g->mode == MODE_ANTS ? "  not run: brain file"
+                                                         : "  not run: limit reached";
+        snprintf(line, sizeof line, "%6lld %s", (long long)g->s.gens, top);
+        g->table_top = top + 2;
         al_panel_chars(p, line, dim, 64);
         g->table_gen[g->table_n++] = (long long)g->s.gens;
         for (int k = 0; k < rows - 1 && k < h->n; ++k) {

@@ -168,6 +168,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"table_gens\":[", f);
     for (int i = 0; i < g->table_n; ++i) fprintf(f, "%s%lld", i ? "," : "", g->table_gen[i]);
     fputs("]", f);
+    fputs(",\"table_top\":", f);
+    jstr(f, g->table_n ? g->table_top : "");
     fputs(",\"badges\":[", f);
     for (int i = 0; i < g->nbadges; ++i)
         fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"cut\":%s}", i ? "," : "", g->badges[i].x,

@@ -1,7 +1,8 @@
 // What a classroom trial found in the ants view at 1280x800 (issue 10,
 // through the --script harness): J's prompt beside a LIMIT banner showed
 // "ju..." and not the digits typed; Tab's greedy-group title was cut; a
-// message from one mode showed on under the next.
+// message from one mode showed on under the next; the seed was missing
+// from the speed line until the first generation was stored.
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
@@ -73,12 +74,30 @@ static void a_message_belongs_to_its_mode(void **state)
     gs_free(&r);
 }
 
+// In generation 0, before any is stored, the speed line shows the seed
+// beside "logging from the first generation" (no run id yet).
+static void the_seed_shows_before_the_first_generation(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 3 state\nat 4 quit\n",
+              gt_fmt("--db '%s' experiments/ants/default.ini --width 1280 --height 800", gs_path("seed.db")), 1);
+    const char *l = r.line[0], *sl = gs_str(l, "speed_line");
+    print_message("'%s'\n", sl);
+    assert_true(gs_num(l, "generation") == 0);
+    assert_non_null(strstr(sl, "seed 1"));
+    assert_non_null(strstr(sl, "logging from the first generation"));
+    assert_null(strstr(sl, "run "));
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_jump_prompt_shows_whole_beside_a_limit_banner),
         cmocka_unit_test(the_greedy_group_title_fits),
         cmocka_unit_test(a_message_belongs_to_its_mode),
+        cmocka_unit_test(the_seed_shows_before_the_first_generation),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

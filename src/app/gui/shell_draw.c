@@ -174,7 +174,7 @@ bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size
 // ticks/frame" to "10 ticks/frame", "run 12 logged" to "run 12"); the run id
 // and the E hint stay in every form (the run id was dropped at 720x480, the
 // E hint cut to "E: evo..." before). Also writes g->logging. Returns how many.
-enum { SPEED_FORMS = 5, SPEED_LEN = 256 };
+enum { SPEED_FORMS = 7, SPEED_LEN = 256 };
 static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
 {
     char fps[32] = "", speed[64], brief[64];
@@ -210,10 +210,17 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     const char *log = g->logging;
     snprintf(forms[0], SPEED_LEN, "speed %s%s   seed %llu   %s%s", speed, fps,
              (unsigned long long)g->s.seed, log, e_hint);
-    snprintf(forms[1], SPEED_LEN, "speed %s%s   %s%s", speed, fps, log, e_hint);
-    snprintf(forms[2], SPEED_LEN, "speed %s   %s%s", speed, log, e_hint);
-    snprintf(forms[3], SPEED_LEN, "%s   %s%s", brief, log, e_hint);
-    snprintf(forms[4], SPEED_LEN, "%s   %s%s", brief, short_log, e_hint);
+    // The seed goes after the fps and before the logging words (it was left
+    // out until the first generation was stored: after R the new seed was
+    // not to be seen, in ants for all of generation 0).
+    snprintf(forms[1], SPEED_LEN, "speed %s   seed %llu   %s%s", speed, (unsigned long long)g->s.seed, log,
+             e_hint);
+    snprintf(forms[2], SPEED_LEN, "%s  seed %llu  %s%s", brief, (unsigned long long)g->s.seed, log, e_hint);
+    snprintf(forms[3], SPEED_LEN, "%s   seed %llu   %s%s", brief, (unsigned long long)g->s.seed, short_log,
+             e_hint);
+    snprintf(forms[4], SPEED_LEN, "speed %s   %s%s", speed, log, e_hint);
+    snprintf(forms[5], SPEED_LEN, "%s   %s%s", brief, log, e_hint);
+    snprintf(forms[6], SPEED_LEN, "%s   %s%s", brief, short_log, e_hint);
     return SPEED_FORMS;
 }
 

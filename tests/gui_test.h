@@ -104,6 +104,35 @@ static inline SDL_Rect gt_rect(const char *json, const char *path)
     return r;
 }
 
+/// A value the mouse changes (al_panel_value) as a state line reports it:
+/// its rectangle in window pixels and the number shown.
+typedef struct gt_value_box {
+    int x, y, w, h;
+    double value;
+} gt_value_box;
+
+/// Whether the state line json's panel offers the value named name; its box into *v.
+static inline bool gt_has_value(const char *json, const char *name, gt_value_box *v)
+{
+    const char *vals = strstr(json, "\"values\":[");
+    char q[96];
+    snprintf(q, sizeof q, "{\"name\":\"%s\",", name);
+    const char *p = vals ? strstr(vals, q) : NULL;
+    if (!p) return false;
+    p += strlen(q);
+    *v = (gt_value_box){(int)gs_num(p, "x"), (int)gs_num(p, "y"), (int)gs_num(p, "w"), (int)gs_num(p, "h"),
+                        gs_num(p, "value")};
+    return true;
+}
+
+/// The value named name of the state line json; the test fails when the panel does not offer it.
+static inline gt_value_box gt_value(const char *json, const char *name)
+{
+    gt_value_box v;
+    if (!gt_has_value(json, name, &v)) fail_msg("no value '%s' in %s", name, json);
+    return v;
+}
+
 /// Runs `alife ARGS` (shell words) in the source directory, its stdout and
 /// stderr into the scratch file named out (NULL: discarded); returns its
 /// exit status (-1 when it did not exit).

@@ -101,8 +101,8 @@ static void edits_in_the_window_are_marked_and_refused_by_replay(void **state)
     push_key(SDLK_PERIOD); // more vehicles
     al_gui_handle_events(g);
     run_gens(g, 3);
-    push_key(SDLK_u); // the arrive radius (of all: no roles here), twice in one generation: one edit
-    push_key(SDLK_u);
+    push_key(SDLK_s); // the max speed (of all: no roles here), twice in one generation: one edit
+    push_key(SDLK_s);
     al_gui_handle_events(g);
     SDL_Rect world;
     al_gui_layout(g, &world, NULL);
@@ -121,9 +121,9 @@ static void edits_in_the_window_are_marked_and_refused_by_replay(void **state)
     rows(db, "SELECT gen, tick, what FROM edits WHERE run = 1 ORDER BY rowid", got, sizeof got);
     snprintf(want, sizeof want, "2|%lld|vehicles added;", (long long)at);
     assert_true(strncmp(got, want, strlen(want)) == 0);
-    const char *ar = strstr(got, "|arrive radius of all vehicles changed;"); // what, and whose
+    const char *ar = strstr(got, "|max speed of all vehicles changed;"); // what, and whose
     if (!ar) fail_msg("edits: %s", got);
-    assert_null(strstr(ar + 2, "arrive radius")); // once
+    assert_null(strstr(ar + 2, "max speed")); // once
     // The default scenario follows no path: the click moved the target.
     assert_non_null(strstr(got, "|target moved;"));
 

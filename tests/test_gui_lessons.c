@@ -100,6 +100,26 @@ static void the_legend_names_what_the_world_shows(void **state)
     const char *m = gs_find(r.line[0], "lesson_marks");
     assert_true(strstr(m, "red dots") < strstr(m, "white rings"));
     gs_free(&r);
+    // Steering and XOR (trial, issue 10): arrive's blue arrive-radius circle,
+    // obstacles_walls' detection box, obstacles and walls, XOR's orange
+    // output and numbered hidden nodes were drawn but not listed; hide listed
+    // the orange "fleeing" vehicles it neither draws nor counts.
+    lesson_open(&r, "experiments/steering/arrive.ini");
+    assert_true(has_mark(r.line[0], "blue circle"));
+    gs_free(&r);
+    lesson_open(&r, "experiments/steering/obstacles_walls.ini");
+    assert_true(has_mark(r.line[0], "yellow box"));
+    assert_true(has_mark(r.line[0], "grey discs"));
+    assert_true(has_mark(r.line[0], "light grey lines"));
+    gs_free(&r);
+    lesson_open(&r, "experiments/steering/hide.ini");
+    assert_false(has_mark(r.line[0], "orange triangles"));
+    assert_true(has_mark(r.line[0], "grey discs"));
+    gs_free(&r);
+    lesson_open(&r, "experiments/xor/xor.ini");
+    assert_true(has_mark(r.line[0], "orange disc, out"));
+    assert_true(has_mark(r.line[0], "yellow discs"));
+    gs_free(&r);
 }
 
 // double_novel's fitness trial is 1,000 steps, but a solution was tested for

@@ -116,7 +116,7 @@ static void y_in_fcas_is_the_herds_fov_and_in_pursuit_the_quarrys(void **state)
     rig_close(&r);
 }
 
-static void s_changes_how_fast_boids_fly_and_m_is_not_offered(void **state)
+static void s_changes_how_fast_boids_fly_and_m_says_it_does_nothing(void **state)
 {
     (void)state;
     rig r;
@@ -131,9 +131,13 @@ static void s_changes_how_fast_boids_fly_and_m_is_not_offered(void **state)
     double speed = alSteering_Figures(r.s).mean_speed;
     print_message("boids' mean speed after S x5: %.2f (was capped at 15)\n", speed);
     assert_true(speed > 25);
-    // Mass does nothing to a boid (it tracks its desired velocity): no M.
-    assert_false(press(&r, SDLK_m, false));
+    // Mass does nothing to a boid (it tracks its desired velocity): M says
+    // so and changes nothing, recording no edit.
+    r.ctx.edit[0] = r.ctx.say[0] = '\0';
+    assert_true(press(&r, SDLK_m, false));
     assert_float_equal(alSteering_View(r.s).first->mass, 1, 0);
+    assert_string_equal(r.ctx.edit, "");
+    assert_non_null(strstr(r.ctx.say, "M: mass; boids have none"));
     rig_close(&r);
 }
 
@@ -144,13 +148,12 @@ static void c_is_left_to_the_shell_and_q_picks_the_weight(void **state)
     rig_open(&r, flee_def(150), 4);
     assert_false(press(&r, SDLK_c, false)); // C is compare, in every mode
     assert_true(press(&r, SDLK_q, false));
-    // W changes the weight Q picked (seek, after flee), of every vehicle.
+    // Q picks only the weights flee uses (flee's own): W changes it, of every vehicle.
     assert_true(press(&r, SDLK_w, false));
     alSteeringView v = alSteering_View(r.s);
-    assert_true(v.others->weight[AL_B_ARRIVE] > 1 || v.others->weight[AL_B_SEEK] > 1 ||
-                v.others->weight[AL_B_WANDER] > 1 || v.others->weight[AL_B_PATH] > 1 ||
-                v.others->weight[AL_B_SEPARATION] > 1);
-    assert_float_equal(v.others->weight[AL_B_FLEE], 1, 0);
+    assert_true(v.others->weight[AL_B_FLEE] > 1 && v.first->weight[AL_B_FLEE] > 1);
+    assert_float_equal(v.others->weight[AL_B_SEEK], 1, 0);
+    assert_float_equal(v.others->weight[AL_B_ARRIVE], 1, 0);
     rig_close(&r);
 }
 
@@ -248,9 +251,9 @@ static void every_lesson_plots_the_figure_it_says_to_watch(void **state)
         {"seek", "nn_distance"},     {"flee", "fleeing"},         {"arrive", "mean_speed"},
         {"wander", "order"},         {"path", "mean_speed"},      {"separation", "nn_distance"},
         {"cohesion", "groups"},      {"alignment", "order"},      {"fcas", "groups"},
-        {"boids", "order"},          {"fish", "order"},           {"pursuit_evade", "nn_distance"},
-        {"obstacles_walls", "mean_speed"}, {"leader_following", "groups"}, {"flow_field", "groups"},
-        {"hide", "mean_speed"},      {"interpose", "nn_distance"}, {"collision", "nn_distance"},
+        {"boids", "order"},          {"fish", "order"},           {"pursuit_evade", "target_distance"},
+        {"obstacles_walls", "mean_speed"}, {"leader_following", "target_distance"}, {"flow_field", "groups"},
+        {"hide", "mean_speed"},      {"interpose", "target_distance"}, {"collision", "contacts"},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; ++k) {
         char args[256], text[300];
@@ -279,7 +282,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(y_changes_the_fov_of_every_fleeing_vehicle_and_who_reacts),
         cmocka_unit_test(y_in_fcas_is_the_herds_fov_and_in_pursuit_the_quarrys),
-        cmocka_unit_test(s_changes_how_fast_boids_fly_and_m_is_not_offered),
+        cmocka_unit_test(s_changes_how_fast_boids_fly_and_m_says_it_does_nothing),
         cmocka_unit_test(c_is_left_to_the_shell_and_q_picks_the_weight),
         cmocka_unit_test(the_fov_circle_is_drawn_inside_the_world_only),
         cmocka_unit_test(in_the_window_y_and_shift_y_change_who_flees),

@@ -2,7 +2,9 @@
 // field is smooth and gathers vehicles into streams, flee reacts to the
 // field of view every vehicle uses, new waypoints go into the nearest
 // segment of the path.
+#include <glob.h>
 #include <math.h>
+#include <stdio.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -446,8 +448,10 @@ static void close_in_on_the_first(const char *scenario, const char *who, const c
 {
     alSteering *s = lesson(scenario, NULL, 0);
     double d0 = mean_dist_to_first(s);
+    assert_true(fabs(alSteering_Figures(s).target_distance - d0) <= 1e-3 * d0); // the figure measures it
     run_s(s, secs);
     double d1 = mean_dist_to_first(s);
+    assert_true(fabs(alSteering_Figures(s).target_distance - d1) <= 1e-3 * d1);
     int g = alSteering_Figures(s).groups;
     print_message("%s: %s %.0f from %s at the start, %.0f after %d s, %d groups\n", scenario, who, d0, whom, d1, secs,
                   g);
@@ -549,6 +553,8 @@ static void interposers_stand_between_the_two(void **state)
     double d0 = off_midpoint(s), sum = 0;
     for (int k = 0; k < 20; ++k) {
         run_s(s, 1);
+        double d = off_midpoint(s);
+        assert_true(fabs(alSteering_Figures(s).target_distance - d) <= 1e-3 * d); // the figure measures it
         if (k >= 4) sum += off_midpoint(s);
     }
     print_message("interpose: bodyguards %.0f from the midpoint at the start, %.0f on average from 5 to 20 s\n", d0,
@@ -557,13 +563,24 @@ static void interposers_stand_between_the_two(void **state)
     alDestroySteering(s);
 }
 
-// Ticks x pairs of bodies overlapping (closer than two radii) in 20 s.
+// The figure name of the last report of s (NaN: none).
+static double reported(const alSteering *s, const char *name)
+{
+    alGenStats g;
+    if (!alSteering_LastStats(s, &g)) return NAN;
+    for (int k = 0; k < g.figure_count; ++k)
+        if (strcmp(g.figure_names[k], name) == 0) return g.figures[k];
+    return NAN;
+}
+
+// Ticks x pairs of bodies overlapping (closer than two radii) in 20 s; the
+// reports' "contacts" figure sums the same.
 static long contacts(const char *set)
 {
     alSteering *s = lesson("collision", &set, 1);
-    long n = 0;
+    long n = 0, logged = 0;
     for (int t = 0; t < 1200; ++t) {
-        alSteering_Step(s);
+        if (alSteering_Step(s)) logged += lround(reported(s, "contacts"));
         alSteeringView v = alSteering_View(s);
         float r2 = 4 * v.others->radius * v.others->radius;
         for (int i = 0; i < v.count; ++i)
@@ -571,6 +588,7 @@ static long contacts(const char *set)
                 n += alV2_DistSq(alV2(v.x[i], v.y[i]), alV2(v.x[j], v.y[j])) < r2;
     }
     alDestroySteering(s);
+    assert_int_equal(logged, n);
     return n;
 }
 
@@ -580,6 +598,75 @@ static void collision_avoidance_prevents_most_contacts(void **state)
     long with = contacts("steering.w_collision=1"), without = contacts("steering.w_collision=0");
     print_message("collision: %ld pair-ticks in contact with avoidance, %ld without\n", with, without);
     assert_true(with * 3 < without);
+}
+
+// What the lessons quote of their plotted figure: the run log's report of
+// at_s seconds (the plot's point at x = at_s), or with mean the mean of the
+// reports of 1 .. at_s s, lies within lo .. hi.
+typedef struct logged_claim {
+    const char *lesson, *figure;
+    int at_s;
+    bool mean;
+    double lo, hi;
+} logged_claim;
+
+static const logged_claim logged_claims[] = {
+    // pursuit_evade: "falls from ~170 at 1 s to ~50 at 10 s"
+    {"pursuit_evade", "target_distance", 1, false, 150, 190},
+    {"pursuit_evade", "target_distance", 10, false, 40, 60},
+    // interpose: "falls from ~120 at 1 s to ~35 at 10 s"
+    {"interpose", "target_distance", 1, false, 105, 135},
+    {"interpose", "target_distance", 10, false, 28, 42},
+    // leader_following: "falls from ~200 at 1 s to ~110 at 20 s"
+    {"leader_following", "target_distance", 1, false, 180, 220},
+    {"leader_following", "target_distance", 20, false, 95, 125},
+    // collision: "averages ~16 a second over the first 20 s"
+    {"collision", "contacts", 20, true, 13, 19},
+    // w_collision 0: "~100 a second" (tested: collision_avoidance_prevents_most_contacts)
+};
+
+static void the_lessons_quote_their_plotted_reports(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof logged_claims / sizeof logged_claims[0]; ++i) {
+        const logged_claim *c = &logged_claims[i];
+        alSteering *s = lesson(c->lesson, NULL, 0);
+        double sum = 0;
+        for (int k = 0; k < c->at_s; ++k) {
+            run_s(s, 1);
+            sum += reported(s, c->figure);
+        }
+        double v = c->mean ? sum / c->at_s : reported(s, c->figure);
+        print_message("%s: %s %s %d s: %.4g (quoted %g .. %g)\n", c->lesson, c->figure,
+                      c->mean ? "mean of the reports to" : "reported at", c->at_s, v, c->lo, c->hi);
+        if (!(v >= c->lo && v <= c->hi))
+            fail_msg("%s: %s at %d s is %g, outside %g .. %g", c->lesson, c->figure, c->at_s, v, c->lo, c->hi);
+        alDestroySteering(s);
+    }
+}
+
+// Every steering lesson says "Watch:" in one form (nine said "Watch the ...").
+static void every_lesson_says_watch_with_a_colon(void **state)
+{
+    (void)state;
+    char pat[600];
+    snprintf(pat, sizeof pat, "%s/experiments/steering/*.ini", ALIFE_SOURCE_DIR);
+    glob_t gl;
+    assert_int_equal(glob(pat, 0, NULL, &gl), 0);
+    for (size_t i = 0; i < gl.gl_pathc; ++i) {
+        FILE *f = fopen(gl.gl_pathv[i], "r");
+        assert_non_null(f);
+        char line[512];
+        int watch = 0;
+        while (fgets(line, sizeof line, f))
+            if (strncmp(line, "; Watch", 7) == 0) {
+                if (line[7] != ':') fail_msg("%s: %s", gl.gl_pathv[i], line);
+                watch++;
+            }
+        fclose(f);
+        if (watch != 1) fail_msg("%s: %d Watch lines", gl.gl_pathv[i], watch);
+    }
+    globfree(&gl);
 }
 
 static void the_default_boids_a_newcomer_sees_flock_within_20_seconds(void **state)
@@ -637,6 +724,8 @@ int main(void)
         cmocka_unit_test(hiders_put_an_obstacle_between_themselves_and_the_hunter),
         cmocka_unit_test(interposers_stand_between_the_two),
         cmocka_unit_test(collision_avoidance_prevents_most_contacts),
+        cmocka_unit_test(the_lessons_quote_their_plotted_reports),
+        cmocka_unit_test(every_lesson_says_watch_with_a_colon),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -240,6 +240,30 @@ int alScenario_Parse(const char *name);
 /// (vehicle 0 often has a role of its own: the wanderer of FCAS, the leader).
 uint32_t alScenario_Behaviours(alScenario s, int i);
 
+/// The vehicle settings a user changes live (the steering view's keys), for
+/// alScenario_Uses. Max speed and max force act in every scenario.
+typedef enum alSetting {
+    AL_SET_MAX_SPEED,  ///< max_speed
+    AL_SET_MAX_FORCE,  ///< max_force
+    AL_SET_MASS,       ///< mass (boids and fish track a desired velocity whatever the mass)
+    AL_SET_FOV,        ///< fov_radius: flee and evade
+    AL_SET_ARRIVE,     ///< arrive_radius: arrive, offset pursuit, hide, interpose
+    AL_SET_WANDER,     ///< the wander circle's radius, distance and jitter
+    AL_SET_NEIGHBOUR,  ///< the flock's neighbour radius (separation, cohesion, alignment, boids, fish)
+    AL_SET_WEIGHTS,    ///< the behaviour weights (steering.w_*): scenarios with behaviours
+    AL_SET_COUNT
+} alSetting;
+/// Whether scenario s reads setting what (for any of its vehicles): derived
+/// from the scenario table's behaviours, the one place that says it, so a
+/// key whose setting the scenario does not use can say so instead of
+/// changing a hidden value.
+bool alScenario_Uses(alScenario s, alSetting what);
+/// The first scenario (in alScenario order) that uses what: where it acts.
+alScenario alScenario_FirstUsing(alSetting what);
+/// The behaviours that read setting what (flee and evade for AL_SET_FOV);
+/// 0 for the settings every vehicle reads (speed, force, mass, weights).
+uint32_t alSetting_Behaviours(alSetting what);
+
 /// Seed 000 boids (section [boids]).
 typedef struct alBoidsParams {
     float cohesion_radius;    ///< neighbours for cohesion and alignment (default 7)
@@ -330,7 +354,11 @@ bool alSteering_Step(alSteering *s);
 /// "nn_distance" (mean nearest-neighbour distance), "groups" (connected
 /// components under steering.group_distance), and in the scenarios with a
 /// field of view (flee, fcas, pursuit_evade) "fleeing" (the vehicles that see
-/// their threat: alSteeringFigures.reacting). False before the first period.
+/// their threat: alSteeringFigures.reacting); in pursuit_evade,
+/// leader_following and interpose "target_distance"
+/// (alSteeringFigures.target_distance); in collision "contacts" (pairs of
+/// vehicles whose bodies overlap, summed over the period's ticks: pair-ticks).
+/// False before the first period.
 bool alSteering_LastStats(const alSteering *s, alGenStats *out);
 /// Figures of the current state (see alSteering_LastStats).
 typedef struct alSteeringFigures {
@@ -339,6 +367,11 @@ typedef struct alSteeringFigures {
     double nn_distance; ///< mean distance to the nearest other vehicle (NaN if out of memory)
     int groups;         ///< connected components under group_distance (-1 if out of memory)
     int reacting;       ///< vehicles whose threat is inside their FOV now (alSteering_Reacting)
+    /// Mean distance of the others to what they close on: the quarry (vehicle
+    /// 0) in pursuit_evade, the leader (vehicle 0) in leader_following, the
+    /// midpoint of vehicles 0 and 1 in interpose (its others from vehicle 2);
+    /// world units, NaN in other scenarios.
+    double target_distance;
 } alSteeringFigures;
 /// Whether vehicle i reacts to a threat now: its flee behaviour's threat (the
 /// target in flee, the first vehicle in fcas) or, evading, its nearest

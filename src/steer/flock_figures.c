@@ -103,12 +103,64 @@ static void unite(void *ctx, int agent, float d2)
     }
 }
 
+// The scenarios whose vehicles close on something (alSteeringFigures.target_distance).
+static bool has_target_distance(alScenario sc)
+{
+    return sc == AL_SCN_PURSUIT_EVADE || sc == AL_SCN_LEADER_FOLLOWING || sc == AL_SCN_INTERPOSE;
+}
+
+// Across a wrapped edge by the nearest images, as the behaviours see them
+// (interpose: the midpoint of the two's images nearest to each bodyguard).
+static double target_distance(const alSteering *s)
+{
+    alScenario sc = s->def.scenario;
+    if (!has_target_distance(sc)) return NAN;
+    int from = sc == AL_SCN_INTERPOSE ? 2 : 1;
+    if (s->n <= from) return 0.0;
+    const alWorld *w = &s->def.world;
+    alVec2 a = pos_of(&s->cur, 0), b = pos_of(&s->cur, s->n > 1 ? 1 : 0);
+    double sum = 0;
+    for (int i = from; i < s->n; ++i) {
+        alVec2 p = pos_of(&s->cur, i), da = alWorld_Delta(w, p, a);
+        alVec2 d = sc == AL_SCN_INTERPOSE ? alV2_Scale(alV2_Add(da, alWorld_Delta(w, p, b)), 0.5f) : da;
+        sum += alV2_Length(d);
+    }
+    return sum / (s->n - from);
+}
+
+typedef struct touch_ctx {
+    const alSteering *s;
+    int self;
+    int64_t n;
+} touch_ctx;
+
+static void touch(void *ctx, int agent, float d2)
+{
+    touch_ctx *t = ctx;
+    float r = params_of(t->s, t->self)->radius + params_of(t->s, agent)->radius;
+    t->n += agent > t->self && d2 < r * r; // each pair once
+}
+
+void stats_contacts(alSteering *s)
+{
+    // The grid of the new positions, which the next tick's forces use anyway.
+    if (!steer_ensure_grid(s)) return;
+    float r = fmaxf(s->first.radius, s->others.radius) * 2.0f;
+    touch_ctx t = {s, 0, 0};
+    for (int i = 0; i < s->n; ++i) {
+        t.self = i;
+        alGrid_Visit(s->grid, pos_of(&s->cur, i), r, i, touch, &t);
+    }
+    s->contacts += t.n;
+}
+
 // The figures of s, with g a grid built from s's current positions (NULL:
 // out of memory, the figures that need no grid only).
 static alSteeringFigures figures(const alSteering *s, const alGrid *g)
 {
-    alSteeringFigures f = {0, 0, 0, 0, 0};
+    alSteeringFigures f = {0, 0, 0, 0, 0, NAN};
     f.order = order_parameter(s);
+    f.target_distance = target_distance(s);
     double speed = 0, nn = 0;
     int nn_count = 0;
     for (int i = 0; i < s->n; ++i) speed += sqrt((double)s->cur.vx[i] * s->cur.vx[i] + (double)s->cur.vy[i] * s->cur.vy[i]);
@@ -182,6 +234,9 @@ void stats_report(alSteering *s)
     alGenStats_AddFigure(g, "nn_distance", f.nn_distance);
     alGenStats_AddFigure(g, "groups", f.groups);
     if (scenario_has_fov(s->def.scenario)) alGenStats_AddFigure(g, "fleeing", f.reacting);
+    if (has_target_distance(s->def.scenario)) alGenStats_AddFigure(g, "target_distance", f.target_distance);
+    if (s->def.scenario == AL_SCN_COLLISION) alGenStats_AddFigure(g, "contacts", (double)s->contacts);
+    s->contacts = 0;
     s->have_last = true;
     s->ord_sum = s->ord_sq = 0;
     s->ord_min = INFINITY;

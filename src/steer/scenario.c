@@ -11,6 +11,9 @@
 static const struct {
     const char *name, *title;
     uint32_t first, others; // behaviours of vehicle 0, and of the rest
+    // Seeds 000 and 004: rules of their own instead of behaviours, reading
+    // a neighbour radius and no mass (they track a desired velocity).
+    bool own_rules;
 } table[AL_SCN_COUNT] = {
     [AL_SCN_SEEK] = {"seek", "Seek: every vehicle heads for the target", B(SEEK), B(SEEK)},
     [AL_SCN_FLEE] = {"flee", "Flee: run from the target when it is inside the FOV", B(FLEE), B(FLEE)},
@@ -22,8 +25,8 @@ static const struct {
     [AL_SCN_ALIGNMENT] = {"alignment", "Alignment: match the neighbours' velocity", B(ALIGNMENT), B(ALIGNMENT)},
     [AL_SCN_FCAS] = {"fcas", "FCAS: one wanders, the herd flees it and flocks",
                      B(WANDER), B(FLEE) | B(COHESION) | B(ALIGNMENT) | B(SEPARATION)},
-    [AL_SCN_BOIDS] = {"boids", "Boids (seed 000): cohesion 1, alignment 4, separation 10", 0, 0},
-    [AL_SCN_FISH] = {"fish", "Fish school (seed 004): a shared goal that moves", 0, 0},
+    [AL_SCN_BOIDS] = {"boids", "Boids (seed 000): cohesion 1, alignment 4, separation 10", 0, 0, true},
+    [AL_SCN_FISH] = {"fish", "Fish school (seed 004): a shared goal that moves", 0, 0, true},
     [AL_SCN_PURSUIT_EVADE] = {"pursuit_evade", "Pursuit and evade: all chase the first vehicle",
                               B(WANDER) | B(EVADE), B(PURSUIT) | B(SEPARATION)},
     [AL_SCN_OBSTACLES_WALLS] = {"obstacles_walls", "Obstacles (detection box) and walls (feelers)",
@@ -58,10 +61,38 @@ uint32_t alScenario_Behaviours(alScenario s, int i)
     return i == 0 ? table[s].first : table[s].others;
 }
 
-bool scenario_has_fov(alScenario sc)
+uint32_t alSetting_Behaviours(alSetting what)
 {
-    return ((table[sc].first | table[sc].others) & (B(FLEE) | B(EVADE))) != 0;
+    switch (what) {
+    case AL_SET_FOV: return B(FLEE) | B(EVADE);
+    case AL_SET_ARRIVE: return B(ARRIVE) | B(OFFSET_PURSUIT) | B(HIDE) | B(INTERPOSE);
+    case AL_SET_WANDER: return B(WANDER);
+    case AL_SET_NEIGHBOUR: return B(SEPARATION) | B(COHESION) | B(ALIGNMENT);
+    default: return 0;
+    }
 }
+
+bool alScenario_Uses(alScenario s, alSetting what)
+{
+    uint32_t b = table[s].first | table[s].others;
+    switch (what) {
+    case AL_SET_MAX_SPEED:
+    case AL_SET_MAX_FORCE: return true;
+    case AL_SET_MASS: return !table[s].own_rules;
+    case AL_SET_NEIGHBOUR: return table[s].own_rules || (b & alSetting_Behaviours(what)) != 0;
+    case AL_SET_WEIGHTS: return b != 0;
+    default: return (b & alSetting_Behaviours(what)) != 0;
+    }
+}
+
+alScenario alScenario_FirstUsing(alSetting what)
+{
+    for (int s = 0; s < AL_SCN_COUNT; ++s)
+        if (alScenario_Uses((alScenario)s, what)) return (alScenario)s;
+    return AL_SCN_SEEK;
+}
+
+bool scenario_has_fov(alScenario sc) { return alScenario_Uses(sc, AL_SET_FOV); }
 
 bool alSteering_Reacting(const alSteering *cs, int i)
 {

@@ -51,6 +51,7 @@ struct alSteering {
     // The report period.
     double ord_sum, ord_sq, ord_min, ord_max;
     int ord_n;
+    int64_t contacts; // pair-ticks of touching bodies this period (collision only)
     int64_t gen;
     alGenStats last;
     bool have_last;
@@ -136,6 +137,7 @@ void order_sums_block(order_sums *o, const float *vx, const float *vy, int n, in
 double order_sums_total(const order_sums *o, int n);
 void stats_sample(alSteering *s, double order); // the tick's order parameter into the period's figures
 void stats_report(alSteering *s);
+void stats_contacts(alSteering *s); // the tick's touching pairs into the period's "contacts" (collision)
 bool steer_ensure_grid(alSteering *s);
 
 #endif

@@ -314,6 +314,7 @@ bool alSteering_Step(alSteering *s)
     s->ticks++;
     scenario_tick(s);
     stats_sample(s, order_sums_total(&ord, n));
+    if (d->scenario == AL_SCN_COLLISION) stats_contacts(s);
     if (s->ticks % d->report_every == 0) {
         stats_report(s);
         return true;

@@ -68,7 +68,7 @@ static const alKeyDef keys[] = {
      "flow field: how wide its currents are, world units (about 40, one cell: noise)"},
     {"steering", "group_distance", AL_TYPE_FLOAT, "30", 0.1, 100000, NULL,
      "vehicles closer than this belong to one group (figure 'groups')"},
-    {"steering", "plot", AL_TYPE_ENUM, "order", 0, 0, "order|mean_speed|nn_distance|groups|fleeing",
+    {"steering", "plot", AL_TYPE_ENUM, "order", 0, 0, "order|mean_speed|nn_distance|groups|fleeing|target_distance|contacts",
      "the figure the window plots over time (the one the lesson says to watch)"},
     {"steering", "report_every", AL_TYPE_INT, "60", 1, 1000000000, NULL,
      "ticks per report period (a 'generation' of the run log)"},

@@ -108,26 +108,18 @@ static void history_add(history *h, const alGenStats *st)
 }
 
 // Steering's plot draws each report at the time it was measured: report k
-// (0-based) ends at k + 1 periods, so the figures of the start (t = 0) go
-// first, under the first report's names (its fleeing only where it has one).
+// (0-based) ends at k + 1 periods, so x = 0 (t = 0 s) holds no value. The
+// plot's points are the run log's reports, nothing measured apart from them
+// (a start value drawn at x = 0 put the curve a period before the lessons,
+// which quote the log).
 static void history_add_start(al_gui *g)
 {
     if (!g->hist.start_known || g->hist.n > 0) return;
     g->hist.start_known = false;
-    const alSteeringFigures *f = &g->hist.start;
     alGenStats st = g->s.last;
     st.gen = -1;
-    st.best = st.mean = st.worst = f->order;
-    st.stddev = 0;
-    for (int k = 0; k < st.figure_count; ++k) {
-        const char *n = st.figure_names[k];
-        st.figures[k] = strcmp(n, "order") == 0         ? f->order
-                        : strcmp(n, "mean_speed") == 0  ? f->mean_speed
-                        : strcmp(n, "nn_distance") == 0 ? f->nn_distance
-                        : strcmp(n, "groups") == 0      ? (double)f->groups
-                        : strcmp(n, "fleeing") == 0     ? (double)f->reacting
-                                                        : NAN;
-    }
+    st.best = st.mean = st.worst = st.stddev = NAN;
+    for (int k = 0; k < st.figure_count; ++k) st.figures[k] = NAN;
     history_add(&g->hist, &st);
 }
 
@@ -409,7 +401,6 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     // and "run forever" lifts an evolving run's limit.
     if (cls == alModule_Find("steering") || g->forever) g->s.max_gens = INT64_MAX;
     g->hist.start_known = cls == alModule_Find("steering");
-    if (g->hist.start_known) g->hist.start = alSteering_Figures(g->s.mod);
     g->ctx.mod = g->s.mod;
     g->ctx.cls = g->s.cls;
     g->ctx.session = &g->s;
@@ -915,6 +906,27 @@ static void scroll_panel(al_gui *g, int dy)
     if (g->scroll < 0) g->scroll = 0;
 }
 
+// A wheel gesture keeps what it started as: one that scrolls the panel
+// goes on scrolling when a value arrives under the mouse (the trial's six
+// notches lowered the max speed it only meant to scroll past), one that
+// starts over a value changes it. A gesture ends when the wheel has been
+// idle WHEEL_IDLE_FRAMES (~0.5 s at 60 frames a second; frames, not the
+// clock, so a script does the same on every machine) or the mouse has moved
+// more than WHEEL_MOVE_PX from its last notch.
+enum { WHEEL_IDLE_FRAMES = 30, WHEEL_MOVE_PX = 4 };
+
+static void panel_wheel(al_gui *g, const SDL_Event *e)
+{
+    bool same = g->wheel_frame > 0 && g->input_frames - g->wheel_frame <= WHEEL_IDLE_FRAMES &&
+                abs(g->mouse_x - g->wheel_x) <= WHEEL_MOVE_PX && abs(g->mouse_y - g->wheel_y) <= WHEEL_MOVE_PX;
+    bool scrolls = same ? g->wheel_scrolled : !al_shell_panel_wheel(g, e);
+    if (same && !scrolls) al_shell_panel_wheel(g, e); // still the value's gesture
+    if (scrolls) scroll_panel(g, -40 * e->wheel.y);
+    g->wheel_scrolled = scrolls;
+    g->wheel_frame = g->input_frames;
+    g->wheel_x = g->mouse_x, g->wheel_y = g->mouse_y;
+}
+
 // J's prompt: digits, Backspace, Enter jumps, Esc cancels.
 static bool jump_prompt(al_gui *g, const SDL_Event *e)
 {
@@ -1090,6 +1102,7 @@ int al_gui_stopped_by(const al_gui *g) { return g->signalled; }
 
 bool al_gui_handle_events(al_gui *g)
 {
+    g->input_frames++; // the wheel's clock (panel_wheel)
     if (al_session_stop && !g->signalled) { // SIGINT, SIGTERM: close, the runs interrupted
         g->signalled = (int)al_session_stop;
         g->quit = true;
@@ -1122,16 +1135,16 @@ bool al_gui_handle_events(al_gui *g)
                 al_lesson_overlay_scroll(g, -3 * e.wheel.y);
             continue;
         }
-        // The mouse wheel over the side panel scrolls it.
+        // The mouse wheel over the side panel scrolls it, or changes the value
+        // under the mouse (al_shell_panel_wheel).
         if (e.type == SDL_MOUSEWHEEL) {
             SDL_Rect pr;
             al_gui_layout(g, NULL, &pr);
             SDL_Point pt = {g->mouse_x, g->mouse_y};
-            if (SDL_PointInRect(&pt, &pr) && !al_shell_panel_wheel(g, &e)) {
-                scroll_panel(g, -40 * e.wheel.y);
+            if (SDL_PointInRect(&pt, &pr)) {
+                panel_wheel(g, &e);
                 continue;
             }
-            if (SDL_PointInRect(&pt, &pr)) continue;
         }
         // The view gets the first look (its text box must be able to take
         // '1' or Space), except while an overlay covers the screen.

@@ -30,6 +30,8 @@ static const struct figure_name {
     {"mean_speed", "mean speed", "world units per second"},
     {"nn_distance", "nearest neighbour", "mean distance to the nearest vehicle"},
     {"fleeing", "fleeing", "vehicles that see the threat"},
+    {"target_distance", "target distance", "mean distance to the quarry, leader or midpoint"},
+    {"contacts", "contacts", "pair-ticks of touching bodies per report"},
 };
 
 static const struct figure_name *find(const char *name)

@@ -116,9 +116,8 @@ typedef struct history {
     char all_name[AL_MAX_FIGURES][32];
     int nall;
     int n, cap;
-    /// Steering's figures at its run's start (t = 0 s): its plot's first
-    /// point, put before the first report's (each drawn when measured).
-    alSteeringFigures start;
+    /// Steering's plot: x = 0 (t = 0 s) still to be put, empty, before the
+    /// first report (each report drawn at its time, k + 1 periods).
     bool start_known;
 } history;
 
@@ -176,6 +175,12 @@ struct al_gui {
     int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats
     int scroll;       ///< the panel's scroll offset, pixels
     int scroll_max;   ///< how far it can scroll, as of the last frame
+    int64_t input_frames; ///< frames whose input was read (paused ones too)
+    /// The wheel's last gesture over the panel: whether it scrolled (else it
+    /// changed a value), the input frame and mouse position of its last notch.
+    bool wheel_scrolled;
+    int64_t wheel_frame;
+    int wheel_x, wheel_y;
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
     double tick_s;   ///< seconds a tick took in the last piece (0: not measured)
     double update_s; ///< seconds the last frame's ticks took (for `state`)

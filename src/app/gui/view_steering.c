@@ -40,7 +40,9 @@ static alSteering *sim(al_view_ctx *ctx) { return ctx->mod; }
 
 // The flock's figures, by the names the run log stores (in the order of the
 // steering.plot choices); the plot shows the one the lesson names.
-static const char *const figure_names[] = {"order", "mean_speed", "nn_distance", "groups", "fleeing", NULL};
+static const char *const figure_names[] = {"order",  "mean_speed",      "nn_distance", "groups",
+                                           "fleeing", "target_distance", "contacts",    NULL};
+enum { FIGURES = sizeof figure_names / sizeof figure_names[0] - 1 };
 
 static void *create(const al_view_ctx *ctx)
 {
@@ -49,7 +51,7 @@ static void *create(const al_view_ctx *ctx)
     v->circles = true;
     v->drag_obstacle = -1;
     int plot = ctx->session && ctx->session->cfg ? alConfig_Enum(ctx->session->cfg, "steering.plot") : 0;
-    snprintf(v->plot, sizeof v->plot, "%s", figure_names[plot >= 0 && plot < 5 ? plot : 0]);
+    snprintf(v->plot, sizeof v->plot, "%s", figure_names[plot >= 0 && plot < FIGURES ? plot : 0]);
     const alSteering *s = ctx->mod;
     // Start on a weight the scenario uses.
     alSteeringView sv = alSteering_View(s);
@@ -140,11 +142,12 @@ static void draw_rays(al_canvas *c, const alSteeringView *sv, float body)
     }
 }
 
-// A FOV circle, clipped to the world; on a torus also its images across the
-// edges, as the behaviours see the threat through them. What is drawn is the
-// outline of the region (the union of the images): an arc inside another
-// image's disc is left out, so a FOV wider than the world shows no inner arcs.
-static void draw_fov(al_canvas *c, alVec2 centre, float r)
+// A circle of the world (a FOV, a neighbour radius), clipped to the world;
+// on a torus also its images across the edges, as the behaviours see
+// through them. What is drawn is the outline of the region (the union of
+// the images): an arc inside another image's disc is left out, so a FOV
+// wider than the world shows no inner arcs.
+static void draw_world_circle(al_canvas *c, alVec2 centre, float r, SDL_Color col)
 {
     SDL_Rect world = {(int)floorf(c->world_px.x), (int)floorf(c->world_px.y), (int)ceilf(c->world_px.w),
                       (int)ceilf(c->world_px.h)};
@@ -152,7 +155,7 @@ static void draw_fov(al_canvas *c, alVec2 centre, float r)
     if (!SDL_IntersectRect(&world, &c->rect, &clip)) return;
     SDL_RenderSetClipRect(c->r, &clip);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(c->r, COL_FOV.r, COL_FOV.g, COL_FOV.b, COL_FOV.a);
+    SDL_SetRenderDrawColor(c->r, col.r, col.g, col.b, col.a);
     float W = c->world.width, H = c->world.height;
     int k = c->world.edge == AL_EDGE_WRAP ? 1 : 0, m = 0;
     alVec2 img[9];
@@ -248,19 +251,19 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         // threat is within its fov_radius, i.e. when it is inside this circle
         // of that radius round the threat: the target in flee, the wanderer
         // in fcas (the herd's FOV), the quarry's own in pursuit_evade.
-        if (sc == AL_SCN_FLEE) draw_fov(c, sv.target, sv.others->fov_radius);
-        else if (sc == AL_SCN_FCAS) draw_fov(c, p0, sv.others->fov_radius);
-        else if (sc == AL_SCN_PURSUIT_EVADE) draw_fov(c, p0, P->fov_radius);
+        if (sc == AL_SCN_FLEE) draw_world_circle(c, sv.target, sv.others->fov_radius, COL_FOV);
+        else if (sc == AL_SCN_FCAS) draw_world_circle(c, p0, sv.others->fov_radius, COL_FOV);
+        else if (sc == AL_SCN_PURSUIT_EVADE) draw_world_circle(c, p0, P->fov_radius, COL_FOV);
         if (sv.count > 1 && (sc == AL_SCN_SEPARATION || sc == AL_SCN_COHESION || sc == AL_SCN_ALIGNMENT ||
                              sc == AL_SCN_FCAS)) {
             alVec2 p1 = alV2(sv.x[1], sv.y[1]);
-            al_draw_circle(c, p1, sv.def->neighbour_radius, AL_RGBA(110, 180, 255, 120));
-            al_draw_circle(c, p1, sv.def->separation_radius, AL_RGBA(90, 220, 110, 120));
+            draw_world_circle(c, p1, sv.def->neighbour_radius, AL_RGBA(110, 180, 255, 120));
+            draw_world_circle(c, p1, sv.def->separation_radius, AL_RGBA(90, 220, 110, 120));
         }
         if (sc == AL_SCN_BOIDS && sv.count > 1) {
             alVec2 p1 = alV2(sv.x[1], sv.y[1]);
-            al_draw_circle(c, p1, sv.def->boids.cohesion_radius, AL_RGBA(230, 90, 230, 120));
-            al_draw_circle(c, p1, sv.def->boids.separation_distance, AL_RGBA(90, 220, 110, 120));
+            draw_world_circle(c, p1, sv.def->boids.cohesion_radius, AL_RGBA(230, 90, 230, 120));
+            draw_world_circle(c, p1, sv.def->boids.separation_distance, AL_RGBA(90, 220, 110, 120));
         }
         al_draw_circle(c, p0, P->radius, AL_COL_WARN);
         uint32_t m0 = alScenario_Behaviours(sc, 0);
@@ -286,17 +289,6 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
 }
 
 // ---- panel --------------------------------------------------------------------
-typedef struct var {
-    char key;
-    const char *name;
-    bool specific; // belongs to the current behaviour (else general)
-} var;
-
-static bool scenario_uses(alScenario sc, alBehaviour b)
-{
-    return ((alScenario_Behaviours(sc, 0) | alScenario_Behaviours(sc, 1)) & (1u << b)) != 0;
-}
-
 // Whose parameter a key changes: the first vehicle, the others, or both.
 enum { FIRST = 1, OTHERS = 2, ALL = 3 };
 
@@ -331,10 +323,9 @@ static int owners(alScenario sc, uint32_t uses)
     return o ? o : FIRST;
 }
 
-#define U(b) (1u << AL_B_##b)
-static const uint32_t uses_fov = U(FLEE) | U(EVADE);
-static const uint32_t uses_arrive = U(ARRIVE) | U(OFFSET_PURSUIT) | U(HIDE) | U(INTERPOSE);
-static const uint32_t uses_wander = U(WANDER);
+// What the scenario's vehicles read (alScenario_Uses, from the scenario table).
+static bool uses(alScenario sc, alSetting what) { return alScenario_Uses(sc, what); }
+static uint32_t readers(alSetting what) { return alSetting_Behaviours(what); }
 
 // "  (the herd)" after a value, when the key changes only some vehicles.
 static const char *whose(alScenario sc, int o)
@@ -352,10 +343,6 @@ static const alVehicleParams *shown(const alSteeringView *sv, int o)
     return (o & FIRST) ? sv->first : sv->others;
 }
 
-// Boids and fish take no mass (their desired velocity is tracked whatever
-// the mass), so M is not offered there.
-static bool mass_matters(alScenario sc) { return sc != AL_SCN_BOIDS && sc != AL_SCN_FISH; }
-
 // Who sees their threat now: the orange vehicles drawn. The report's
 // "fleeing" is a snapshot of its last tick, up to a report period old.
 static int fleeing_now(al_view_ctx *ctx)
@@ -365,13 +352,6 @@ static int fleeing_now(al_view_ctx *ctx)
     for (int i = 0; i < sv.count; ++i)
         n += alSteering_Reacting(sim(ctx), i);
     return n;
-}
-
-// Scenarios whose vehicles see neighbours (the flock pass's radius).
-static bool flocks(alScenario sc)
-{
-    return sc == AL_SCN_BOIDS || sc == AL_SCN_FISH || scenario_uses(sc, AL_B_SEPARATION) ||
-           scenario_uses(sc, AL_B_COHESION) || scenario_uses(sc, AL_B_ALIGNMENT);
 }
 
 // The flock's figures two to a line ("order 0.750   mean speed 18.7") when
@@ -409,7 +389,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     alSteeringView sv = alSteering_View(sim(ctx));
     alScenario sc = sv.def->scenario;
     al_panel_heading(p, "Scenario (click one, or [ ])");
-    al_panel_wrap(p, p->small, AL_COL_DIM, alScenario_Title(sc), 1);
+    al_panel_wrap(p, p->small, AL_COL_DIM, alScenario_Title(sc), 2); // 720 px wide: boids' needs two
     // The chooser: every scenario's name in three columns, the current lit.
     enum { COLS = 3 };
     int row_h = al_font_height(p->small) + 2, rows = (AL_SCN_COUNT + COLS - 1) / COLS;
@@ -437,22 +417,21 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                    (double)G->max_speed, whose(sc, og));
     al_panel_value(p, COL_GENERAL, "max_force", G->max_force, SDLK_a, 0, "A max force     %.3g%s",
                    (double)G->max_force, whose(sc, og));
-    if (mass_matters(sc))
+    if (uses(sc, AL_SET_MASS))
         al_panel_value(p, COL_GENERAL, "mass", G->mass, SDLK_m, 0, "M mass          %.3g%s",
                        (double)G->mass, whose(sc, og));
-    if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE)) {
-        int o = owners(sc, uses_fov);
+    if (uses(sc, AL_SET_FOV)) {
+        int o = owners(sc, readers(AL_SET_FOV));
         double fov = shown(&sv, o)->fov_radius;
         al_panel_value(p, COL_SPECIFIC, "fov_radius", fov, SDLK_y, 0, "Y FOV radius    %.3g%s", fov, whose(sc, o));
     }
-    if (scenario_uses(sc, AL_B_ARRIVE) || scenario_uses(sc, AL_B_OFFSET_PURSUIT) || scenario_uses(sc, AL_B_HIDE) ||
-        scenario_uses(sc, AL_B_INTERPOSE)) {
-        int o = owners(sc, uses_arrive);
+    if (uses(sc, AL_SET_ARRIVE)) {
+        int o = owners(sc, readers(AL_SET_ARRIVE));
         double ar = shown(&sv, o)->arrive_radius;
         al_panel_value(p, COL_SPECIFIC, "arrive_radius", ar, SDLK_u, 0, "U arrive radius %.3g%s", ar, whose(sc, o));
     }
-    if (scenario_uses(sc, AL_B_WANDER)) {
-        int o = owners(sc, uses_wander);
+    if (uses(sc, AL_SET_WANDER)) {
+        int o = owners(sc, readers(AL_SET_WANDER));
         const alVehicleParams *Q = shown(&sv, o);
         al_panel_value(p, COL_SPECIFIC, "wander_radius", Q->wander.radius, SDLK_i, 0, "I wander radius %.3g%s",
                        (double)Q->wander.radius, whose(sc, o));
@@ -461,11 +440,11 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         al_panel_value(p, COL_SPECIFIC, "wander_jitter", Q->wander.jitter, SDLK_p, 0, "P wander jitter %.3g%s",
                        (double)Q->wander.jitter, whose(sc, o));
     }
-    if (flocks(sc)) {
+    if (uses(sc, AL_SET_NEIGHBOUR)) {
         double nr = alSteering_NeighbourRadius(sim(ctx));
         al_panel_value(p, COL_SPECIFIC, "neighbour_radius", nr, SDLK_k, 0, "K neighbour radius %.3g", nr);
     }
-    if (sc != AL_SCN_BOIDS && sc != AL_SCN_FISH) {
+    if (uses(sc, AL_SET_WEIGHTS)) {
         int b = v ? v->weight : 0, o = owners(sc, 1u << b);
         char name[24];
         snprintf(name, sizeof name, "weight_%s", alBehaviour_Name((alBehaviour)b));
@@ -477,7 +456,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     al_panel_value_kv(p, "vehicles", sv.count, SDLK_PERIOD, SDLK_COMMA, "vehicles (. ,)", "%d", sv.count);
     alGenStats g;
     bool have = alSteering_LastStats(sim(ctx), &g);
-    bool fov = scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE);
+    bool fov = uses(sc, AL_SET_FOV);
     {
         // Each figure under its stored name (the plot's title names the
         // plotted one; Tab changes it); "..." before the first report, so
@@ -485,7 +464,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         static const struct { const char *name, *label, *fmt; } figs[] = {
             {"order", "order (0..1)", "%.3f"}, {"mean_speed", "mean speed", "%.3g"},
             {"nn_distance", "nn distance", "%.3g"}, {"groups", "groups", "%.0f"},
-            {"fleeing", "fleeing", "%.0f"},
+            {"fleeing", "fleeing", "%.0f"}, {"target_distance", "target distance", "%.3g"},
+            {"contacts", "contacts", "%.0f"},
         };
         enum { NF = sizeof figs / sizeof figs[0] };
         char val[NF][32];
@@ -493,6 +473,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         int n = 0;
         for (size_t r = 0; r < NF; ++r) {
             if (r == 4 && !fov) continue;
+            bool target = sc == AL_SCN_PURSUIT_EVADE || sc == AL_SCN_LEADER_FOLLOWING || sc == AL_SCN_INTERPOSE;
+            if ((r == 5 && !target) || (r == 6 && sc != AL_SCN_COLLISION)) continue;
             int found = -1;
             for (int k = 0; have && k < g.figure_count; ++k)
                 if (strcmp(g.figure_names[k], figs[r].name) == 0) found = k;
@@ -506,9 +488,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     }
     if (v) {
         // One line of toggles: lit when on.
-        al_panel_text(p, AL_COL_DIM, "show: %s %s %s %s", v->trails ? "[T trails]" : "t trails",
-                      v->circles ? "[V circles]" : "v circles", v->rays ? "[D forces]" : "d forces",
-                      v->cells ? "[G grid]" : "g grid");
+        al_panel_text(p, AL_COL_DIM, "show: %s %s %s %s", v->trails ? "[T trails]" : "T trails",
+                      v->circles ? "[V circles]" : "V circles", v->rays ? "[D forces]" : "D forces",
+                      v->cells ? "[G grid]" : "G grid");
         if (v->say[0]) al_panel_note(p, "%s", v->say);
     }
 }
@@ -544,45 +526,82 @@ static bool change(alVehicleParams *p, SDL_Keycode k, bool less, int weight)
     return true;
 }
 
+// The parameter keys: the setting each changes (alScenario_Uses says which
+// scenarios read it) and its name for the run's record and the strip.
+static const struct param_key {
+    SDL_Keycode k;
+    alSetting set;
+    const char *name;
+} param_keys[] = {
+    {SDLK_s, AL_SET_MAX_SPEED, "max speed"},      {SDLK_a, AL_SET_MAX_FORCE, "max force"},
+    {SDLK_m, AL_SET_MASS, "mass"},                {SDLK_y, AL_SET_FOV, "field of view"},
+    {SDLK_u, AL_SET_ARRIVE, "arrive radius"},     {SDLK_i, AL_SET_WANDER, "wander radius"},
+    {SDLK_o, AL_SET_WANDER, "wander distance"},   {SDLK_p, AL_SET_WANDER, "wander jitter"},
+    {SDLK_k, AL_SET_NEIGHBOUR, "neighbour radius"}, {SDLK_w, AL_SET_WEIGHTS, "behaviour weight"},
+    {SDLK_q, AL_SET_WEIGHTS, "choose a behaviour weight"},
+};
+
+static const struct param_key *param_key_of(SDL_Keycode k)
+{
+    for (size_t i = 0; i < sizeof param_keys / sizeof param_keys[0]; ++i)
+        if (param_keys[i].k == k) return &param_keys[i];
+    return NULL;
+}
+
 // What a parameter key changed, for the run's record: the parameter and
 // whose ("field of view of all vehicles changed", "max speed of the herd").
-static const char *edit_name(alScenario sc, SDL_Keycode k, int o)
+static const char *edit_name(alScenario sc, const struct param_key *pk, int o)
 {
-    static const struct { SDL_Keycode k; const char *name; } names[] = {
-        {SDLK_s, "max speed"}, {SDLK_a, "max force"}, {SDLK_m, "mass"}, {SDLK_y, "field of view"},
-        {SDLK_u, "arrive radius"}, {SDLK_i, "wander radius"}, {SDLK_o, "wander distance"},
-        {SDLK_p, "wander jitter"}, {SDLK_w, "behaviour weight"},
-    };
-    const char *what = "a parameter", *f = "", *r = "";
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
-        if (names[i].k == k) what = names[i].name;
+    const char *f = "", *r = "";
     static char buf[64];
-    if (!roles(sc, &f, &r) || o == ALL) snprintf(buf, sizeof buf, "%s of all vehicles changed", what);
-    else snprintf(buf, sizeof buf, "%s of %s changed", what, o == FIRST ? f : r);
+    if (!roles(sc, &f, &r) || o == ALL) snprintf(buf, sizeof buf, "%s of all vehicles changed", pk->name);
+    else snprintf(buf, sizeof buf, "%s of %s changed", pk->name, o == FIRST ? f : r);
     return buf;
 }
 
 // The parameter keys: each changes the vehicles whose behaviour uses the
 // parameter (all of them where no vehicle has a role of its own), so what
 // the panel shows is what those vehicles use.
-static bool change_params(al_view_ctx *ctx, SDL_Keycode k, bool less)
+static bool change_params(al_view_ctx *ctx, const struct param_key *pk, bool less)
 {
     view_state *v = ctx->state;
     alSteeringView sv = alSteering_View(sim(ctx));
     alScenario sc = sv.def->scenario;
-    uint32_t uses = k == SDLK_y ? uses_fov : k == SDLK_u ? uses_arrive
-                  : (k == SDLK_i || k == SDLK_o || k == SDLK_p) ? uses_wander
-                  : k == SDLK_w && v ? 1u << v->weight : 0;
-    if (k == SDLK_m && !mass_matters(sc)) return false;
-    int o = owners(sc, uses), weight = v ? v->weight : -1;
+    uint32_t who = pk->set == AL_SET_WEIGHTS ? (v ? 1u << v->weight : 0) : readers(pk->set);
+    int o = owners(sc, who), weight = v ? v->weight : -1;
     alVehicleParams f = *sv.first, r = *sv.others;
-    if (!change(&f, k, less, weight)) return false;
-    change(&r, k, less, weight); // the same factor: sets that were equal stay equal
+    if (!change(&f, pk->k, less, weight)) return false;
+    change(&r, pk->k, less, weight); // the same factor: sets that were equal stay equal
     alError err = {0};
     if (alSteering_SetParams(sim(ctx), (o & FIRST) ? &f : NULL, (o & OTHERS) ? &r : NULL, &err) != AL_OK && v)
         snprintf(v->say, sizeof v->say, "%.150s", err.msg);
-    else al_view_mark_edited(ctx, edit_name(sc, k, o));
+    else al_view_mark_edited(ctx, edit_name(sc, pk, o));
     return true;
+}
+
+// A key whose setting the scenario does not read changes nothing (nothing
+// hidden, no edit recorded): it says so on the strip, and where it acts.
+static void say_unused(al_view_ctx *ctx, alScenario sc, const struct param_key *pk)
+{
+    char who[48];
+    if (sc == AL_SCN_BOIDS || sc == AL_SCN_FISH) snprintf(who, sizeof who, "%s", alScenario_Name(sc));
+    else snprintf(who, sizeof who, "%s vehicles", alScenario_Name(sc));
+    al_view_say(ctx, "%c: %s; %s have none; it acts in %s", (char)(pk->k - 'a' + 'A'), pk->name, who,
+                alScenario_Name(alScenario_FirstUsing(pk->set)));
+}
+
+// Q: the next (Shift: previous) behaviour weight the scenario uses.
+static void next_weight(view_state *v, alScenario sc, bool back)
+{
+    // Vehicle 1 may have the first's role (interpose's second wanderer): 2 is one of the others.
+    uint32_t mask = alScenario_Behaviours(sc, 0) | alScenario_Behaviours(sc, 2);
+    for (int step = 1; step <= AL_B_COUNT; ++step) {
+        int b = (v->weight + (back ? AL_B_COUNT - step : step)) % AL_B_COUNT;
+        if (mask & (1u << b)) {
+            v->weight = b;
+            return;
+        }
+    }
 }
 
 static void choose(al_view_ctx *ctx, int scenario)
@@ -599,10 +618,16 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
     bool shift = (e->keysym.mod & KMOD_SHIFT) != 0;
     if (e->keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) return false;
     alSteeringView sv = alSteering_View(sim(ctx));
+    alScenario sc = sv.def->scenario;
+    const struct param_key *pk = param_key_of(k);
+    if (pk && !uses(sc, pk->set)) {
+        say_unused(ctx, sc, pk);
+        return true;
+    }
     switch (k) {
     case SDLK_LEFTBRACKET:
     case SDLK_RIGHTBRACKET: {
-        choose(ctx, ((int)sv.def->scenario + (k == SDLK_RIGHTBRACKET ? 1 : AL_SCN_COUNT - 1)) % AL_SCN_COUNT);
+        choose(ctx, ((int)sc + (k == SDLK_RIGHTBRACKET ? 1 : AL_SCN_COUNT - 1)) % AL_SCN_COUNT);
         return true;
     }
     case SDLK_PERIOD:
@@ -613,7 +638,6 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
         return true;
     }
     case SDLK_k: {
-        if (!flocks(sv.def->scenario)) return false;
         float r = alSteering_NeighbourRadius(sim(ctx)) * (shift ? 1.0f / 1.15f : 1.15f);
         alError err = {0};
         if (alSteering_SetNeighbourRadius(sim(ctx), r, &err) != AL_OK) {
@@ -636,11 +660,11 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
             alSteering_RecordForces(sim(ctx), v->rays);
             return true;
         case SDLK_g: v->cells = !v->cells; return true;
-        case SDLK_q: v->weight = (v->weight + (shift ? AL_B_COUNT - 1 : 1)) % AL_B_COUNT; return true;
+        case SDLK_q: next_weight(v, sc, shift); return true;
         default: break;
         }
     }
-    return change_params(ctx, k, shift);
+    return pk && change_params(ctx, pk, shift);
 }
 
 // A click on the panel's chooser: the scenario under it, or -1.
@@ -723,7 +747,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "max_force", (double)sv.first->max_force);
     al_view_report_figure(r, "mass", (double)sv.first->mass);
     alScenario sc = sv.def->scenario;
-    if (scenario_uses(sc, AL_B_FLEE) || scenario_uses(sc, AL_B_EVADE))
+    if (uses(sc, AL_SET_FOV))
         al_view_report_figure(r, "fleeing", fleeing_now(ctx)); // as drawn, not as last reported
 }
 
@@ -737,7 +761,7 @@ const al_view al_view_steering = {
                  "I O P  wander radius, distance, jitter\n"
                  "Q W  choose a behaviour weight (Shift+Q: back), change it\n"
                  ". , Ins Del  add / remove 10% of the vehicles\n"
-                 "T V D G  trails, circles, force rays, grid\n"
+                 "T V D G  trails, circles, forces, grid (on / off)\n"
                  "mouse  target / drag obstacle / add waypoint, right: remove",
     .plot_y = "order parameter per report period",
     .plot_x = "seconds (report periods)",
@@ -746,9 +770,15 @@ const al_view al_view_steering = {
     // "[steering.scenario=...]": only the scenarios that draw the mark (the lesson lists those).
     .legend = "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
               "grey triangles  the other vehicles\n"
-              "[steering.scenario=flee|fcas|pursuit_evade|hide] orange triangles  vehicles that see "
+              "[steering.scenario=flee|fcas|pursuit_evade] orange triangles  vehicles that see "
               "their threat (the figure 'fleeing')\n"
               "[steering.scenario=seek|flee|arrive] red cross  the target (click to move it)\n"
+              "[steering.scenario=arrive] blue circle  the arrive radius round the target: inside "
+              "it vehicles slow down\n"
+              "[steering.scenario=obstacles_walls|hide] grey discs  the obstacles (drag to move)\n"
+              "[steering.scenario=obstacles_walls] light grey lines  the walls\n"
+              "[steering.scenario=obstacles_walls|hide] yellow box  the first vehicle's detection "
+              "box (longer the faster it goes)\n"
               "[steering.scenario=flee|fcas|pursuit_evade] red outline  field of view: inside it a "
               "vehicle sees the threat and flees\n"
               "[steering.scenario=separation|cohesion|alignment|fcas|boids] blue / green circles  "

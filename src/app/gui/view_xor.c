@@ -268,6 +268,7 @@ const al_view al_view_xor = {
     .create = create,
     .destroy = destroy,
     .generation = track_species,
-    .legend = "in0 in1 1  inputs and the bias (below)\nout  the output (top; its label above it)\nyellow  hidden nodes, by depth\n"
+    .legend = "in0 in1 1  inputs and the bias (below)\norange disc, out  the output (top; its label above it)\n"
+              "yellow discs  hidden nodes, by depth, each with its node number (e.g. 8, 22)\n"
               "blue/red  positive/negative weights",
 };

@@ -473,7 +473,13 @@ static void park(al_gui *g)
                          .view = g->view,
                          .ctx = g->ctx,
                          .hist = g->hist,
-                         .speed_idx = g->speed_idx};
+                         .speed_idx = g->speed_idx,
+                         .message_col = g->message_col,
+                         .message_until = g->message_until};
+    // A message belongs to the mode that said it (an ants "screenshot saved"
+    // showed on under XOR's lesson): it goes with the run, back when shown.
+    snprintf(p->message, sizeof p->message, "%s", g->message);
+    g->message[0] = '\0';
     g->cfg = NULL;
     g->have_session = false;
     g->view = NULL;
@@ -497,6 +503,11 @@ static void unpark(al_gui *g, int m)
     g->ctx.session = &g->s;
     g->hist = p->hist;
     g->speed_idx = p->speed_idx;
+    if (!g->message[0]) { // unless the switch said something (a mode that could not open)
+        snprintf(g->message, sizeof g->message, "%s", p->message);
+        g->message_col = p->message_col;
+        g->message_until = p->message_until;
+    }
     g->gen_len = 0, g->gen_end_known = false; // measured again (the phase was the other mode's)
     g->fast = false;
     g->jump_to = 0;

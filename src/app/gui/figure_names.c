@@ -8,7 +8,7 @@ static const struct figure_name {
     const char *name, *words, *explained;
 } names[] = {
     {"food_mean", "food per ant", "mean food eaten per ant"},
-    {"baseline_mean", "greedy group", "food per ant of the greedy group (hand-written foragers)"},
+    {"baseline_mean", "greedy group", "hand-written foragers' food per ant"},
     {"baseline_mines", "greedy group's mines", "mines hit per ant of the greedy group, which ignores mines"},
     {"mines_mean", "mines per ant", "mines hit per ant (lower is better)"},
     {"distance_mean", "distance per ant", "mean distance an ant travelled"},

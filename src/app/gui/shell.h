@@ -200,14 +200,19 @@ struct al_gui {
         al_view_ctx ctx;
         history hist;
         int speed_idx;
+        char message[600]; ///< the mode's message, shown again with it
+        SDL_Color message_col;
+        double message_until;
     } parked[NMODES];
     alError store_err; ///< the first store failure (al_gui_end_runs reports it)
     char message[600];
     SDL_Color message_col;
     double message_until;
     /// The state badges and the world caption as last drawn (for `state`):
-    /// beside the world rectangle, never over it.
+    /// beside the world rectangle (the jump prompt over its top edge when
+    /// it has no room beside the banner).
     SDL_Rect badges[4];
+    bool badge_cut[4]; ///< its text shortened with "..."
     int nbadges;
     char banner[240]; ///< the first badge's text ("" none)
     char status_shown[200]; ///< the status line as last drawn (a form of al_shell_status)

@@ -174,7 +174,7 @@ bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size
 // ticks/frame" to "10 ticks/frame", "run 12 logged" to "run 12"); the run id
 // and the E hint stay in every form (the run id was dropped at 720x480, the
 // E hint cut to "E: evo..." before). Also writes g->logging. Returns how many.
-enum { SPEED_FORMS = 5, SPEED_LEN = 256 };
+enum { SPEED_FORMS = 7, SPEED_LEN = 256 };
 static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
 {
     char fps[32] = "", speed[64], brief[64];
@@ -210,10 +210,17 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     const char *log = g->logging;
     snprintf(forms[0], SPEED_LEN, "speed %s%s   seed %llu   %s%s", speed, fps,
              (unsigned long long)g->s.seed, log, e_hint);
-    snprintf(forms[1], SPEED_LEN, "speed %s%s   %s%s", speed, fps, log, e_hint);
-    snprintf(forms[2], SPEED_LEN, "speed %s   %s%s", speed, log, e_hint);
-    snprintf(forms[3], SPEED_LEN, "%s   %s%s", brief, log, e_hint);
-    snprintf(forms[4], SPEED_LEN, "%s   %s%s", brief, short_log, e_hint);
+    // The seed goes after the fps and before the logging words (it was left
+    // out until the first generation was stored: after R the new seed was
+    // not to be seen, in ants for all of generation 0).
+    snprintf(forms[1], SPEED_LEN, "speed %s   seed %llu   %s%s", speed, (unsigned long long)g->s.seed, log,
+             e_hint);
+    snprintf(forms[2], SPEED_LEN, "%s  seed %llu  %s%s", brief, (unsigned long long)g->s.seed, log, e_hint);
+    snprintf(forms[3], SPEED_LEN, "%s   seed %llu   %s%s", brief, (unsigned long long)g->s.seed, short_log,
+             e_hint);
+    snprintf(forms[4], SPEED_LEN, "speed %s   %s%s", speed, log, e_hint);
+    snprintf(forms[5], SPEED_LEN, "%s   %s%s", brief, log, e_hint);
+    snprintf(forms[6], SPEED_LEN, "%s   %s%s", brief, short_log, e_hint);
     return SPEED_FORMS;
 }
 
@@ -270,8 +277,10 @@ static int badge(al_gui *g, al_canvas *c, int x, int bottom, int maxw, SDL_Color
     fill(g->r, (SDL_Rect){x, y, w, h}, bg);
     al_canvas_text(c, g->font, (SDL_Rect){x + 8, y + 3, w - 16, h - 6}, -1, AL_RGB(16, 18, 22), s);
     if (g->nbadges == 0) snprintf(g->banner, sizeof g->banner, "%s", s);
-    if (g->nbadges < (int)(sizeof g->badges / sizeof g->badges[0]))
+    if (g->nbadges < (int)(sizeof g->badges / sizeof g->badges[0])) {
+        g->badge_cut[g->nbadges] = ft.cut;
         g->badges[g->nbadges++] = (SDL_Rect){x, y, w, h};
+    }
     return w;
 }
 
@@ -393,12 +402,23 @@ static void draw_world(al_gui *g)
     SDL_Color bg = AL_COL_GOOD;
     banner_text(g, s, sizeof s, &bg);
     if (s[0]) bx += badge(g, &c, bx, bottom, banner_room(&c), bg, s) + step;
-    if (g->jump_typing) {
-        snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
-        bx += badge(g, &c, bx, bottom, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s) + step;
-    } else if (g->jump_to > 0) {
-        snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
-        badge(g, &c, bx, bottom, c.rect.x + c.rect.w - bx - 4, AL_COL_ACCENT, s);
+    if (g->jump_typing || g->jump_to > 0) {
+        if (g->jump_typing)
+            snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
+        else
+            snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
+        // Beside the banner when it fits there whole, else on its own line
+        // over the world's top edge (beside a LIMIT banner at 1280x800 it
+        // showed "ju..." and not the digits typed).
+        int room = c.rect.x + c.rect.w - bx - 4;
+        if (al_text_width(g->font, s) + 16 > room) {
+            bx = c.rect.x + 14;
+            room = banner_room(&c);
+            al_fitted ft;
+            al_text_wrap(g->font, s, room - 16, BADGE_LINES, &ft);
+            bottom = wr.y + 4 + (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6;
+        }
+        badge(g, &c, bx, bottom, room, AL_COL_ACCENT, s);
     }
     SDL_RenderSetClipRect(g->r, NULL);
     // Messages in the world area, never in the panel (which would move

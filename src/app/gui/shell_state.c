@@ -172,8 +172,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, g->table_n ? g->table_top : "");
     fputs(",\"badges\":[", f);
     for (int i = 0; i < g->nbadges; ++i)
-        fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", g->badges[i].x,
-                g->badges[i].y, g->badges[i].w, g->badges[i].h);
+        fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"cut\":%s}", i ? "," : "", g->badges[i].x,
+                g->badges[i].y, g->badges[i].w, g->badges[i].h, g->badge_cut[i] ? "true" : "false");
     fputs("]", f);
     // The world area and every text drawn in it (al_canvas_text): its box
     // and what its lines covered, so a test sees that none runs past its box.

@@ -104,13 +104,16 @@ void al_plot_range(const al_series *series, const al_band *bands, int nseries, d
 // The label of reference line se, now at value v off the scale (above it
 // when up): at the plot's left, where early generations sit low (their
 // best is at the right), under the top edge or over the bottom one, an
-// arrow pointing the way the line lies, then "name v"; row stacks labels.
+// arrow pointing the way the line lies, then "name v, off the scale"; row
+// stacks labels. The line itself is not drawn where it is off the scale: a
+// dashed line along the top edge read as a value on the axis (109.6 on a
+// 0..60 axis looked like 58).
 static void off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect plot,
                             const al_series *se, double v, bool up, int row)
 {
     int fh = al_font_height(font);
     char buf[96], num[16];
-    snprintf(buf, sizeof buf, "%s %s", se->name, al_number_cell(num, sizeof num, v));
+    snprintf(buf, sizeof buf, "%s %s, off the scale", se->name, al_number_cell(num, sizeof num, v));
     float x = (float)plot.x + 4, ah = 0.6f * (float)fh;
     float y = up ? (float)(plot.y + 4 + row * (fh + 2))
                  : (float)(plot.y + plot.h - 4 - fh - row * (fh + 2));
@@ -240,7 +243,7 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
     if (tw > area.w) tw = area.w; // cut to the area below
     legend L = legend_layout(font, area, tw, area.h - (fh + 4) - (2 * fh + 6), series, nseries);
     int legend_rows = L.own_rows ? L.rows : 0;
-    al_plot_drawn drawn = {{0, 0, 0, 0}, legend_rows, L.shown, nseries - L.shown};
+    al_plot_drawn drawn = {{0, 0, 0, 0}, legend_rows, L.shown, nseries - L.shown, 0};
     SDL_Rect plot = {area.x + ylab_w + 8, area.y + fh + 4 + legend_rows * (fh + 2), 0, 0};
     plot.w = area.x + area.w - plot.x - 6;
     plot.h = area.y + area.h - plot.y - 2 * fh - 6;
@@ -341,9 +344,8 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
             bool last = i == se->n - 1;
             double v = se->y[i];
             if (se->dashed && isfinite(v) && (v > hi || v < lo)) {
-                // Off the scale: along the edge it lies beyond, 2 px inside.
-                off = v;
-                v = v > hi ? hi - 2.0 * (hi - lo) / plot.h : lo + 2.0 * (hi - lo) / plot.h;
+                off = v; // off the scale: a gap in the line, and the label says where
+                v = NAN;
             } else if (se->dashed && isfinite(v)) {
                 off = NAN;
             }
@@ -375,6 +377,7 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
             i = i + stride < se->n ? i + stride : se->n - 1;
         }
         if (isfinite(off)) off_scale_label(r, font, plot, se, off, off > hi, off_rows++);
+        drawn.off_scale_labels = off_rows;
     }
     SDL_RenderSetClipRect(r, NULL);
 

@@ -28,6 +28,7 @@ typedef struct al_band {
 typedef struct al_plot_drawn {
     SDL_Rect axes;
     int legend_rows, legend_shown, legend_hidden;
+    int off_scale_labels; ///< reference lines now off the scale: a gap there, labelled "name v, off the scale"
 } al_plot_drawn;
 
 /// The legend takes at most this many rows of its own, and only while the

@@ -158,6 +158,7 @@ void al_gui_write_state(al_gui *g, FILE *f)
             pd->axes.w, pd->axes.h);
     fprintf(f, ",\"plot_legend\":{\"rows\":%d,\"shown\":%d,\"hidden\":%d}", pd->legend_rows,
             pd->legend_shown, pd->legend_hidden);
+    fprintf(f, ",\"plot_off_scale\":%d", pd->off_scale_labels);
     fprintf(f, ",\"plot_range\":{\"lo\":%.17g,\"hi\":%.17g},\"plot_lines\":[", g->plot_lo, g->plot_hi);
     for (int i = 0; i < g->plot_nlines; ++i) {
         fprintf(f, "%s{\"name\":", i ? "," : "");

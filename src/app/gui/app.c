@@ -1197,6 +1197,18 @@ bool al_gui_handle_events(al_gui *g)
     return !g->quit;
 }
 
+// The stored generations 0 .. upto-1 into the table and plot's history,
+// when they are all there (the history numbers its entries from 0).
+static void history_preload(al_gui *g, const al_gui_stored *pop, int64_t upto)
+{
+    if (!pop->past || g->hist.n > 0) return;
+    int64_t n = 0;
+    while (n < pop->npast && n < upto && pop->past[n].gen == n) ++n;
+    if (n < upto) return; // a gap: nothing rather than misnumbered rows
+    for (int64_t i = 0; i < n; ++i)
+        history_add(&g->hist, &pop->past[i]);
+}
+
 void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label,
                      const al_gui_stored *pop)
 {
@@ -1208,6 +1220,7 @@ void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const cha
     if (pop && pop->bytes && g->have_session && (pop->gen == gen || pop->gen == gen - 1)) {
         alError err = {0};
         if (al_session_restore(&g->s, pop->gen, pop->bytes, pop->size, &err) == AL_OK) {
+            history_preload(g, pop, pop->gen);
             if (pop->gen == gen) {
                 g->from_check = false;
                 g->paused = true;

@@ -440,6 +440,7 @@ int cmd_gui(int argc, char **argv)
     al_gui_stored pop = {.gen = -1};
     void *pop_bytes = NULL;
     char pop_why[160] = "";
+    alRunData *from_run = NULL; // kept for its generations' statistics (the table and plot)
     if (a.from) {
         char ref[128];
         snprintf(ref, sizeof ref, "%s", a.from);
@@ -496,7 +497,8 @@ int cmd_gui(int argc, char **argv)
             snprintf(from_label, sizeof from_label, "run %lld (%s) of %s", (long long)run->info.id,
                      run->info.name, db);
         }
-        alDestroyRunData(run);
+        if (r == AL_OK && from_config) from_run = run;
+        else alDestroyRunData(run);
         if (r != AL_OK || !from_config) {
             al_sets_free(&a.sets);
             al_script_free(&script);
@@ -511,7 +513,26 @@ int cmd_gui(int argc, char **argv)
     al_sets_free(&a.sets);
     al_brain_free(&brain); // the shell copied what it needs
     free(from_config);
-    if (g && a.from) al_gui_start_at(g, from_gen, from_best, from_mean, from_label, &pop);
+    alGenStats *past = NULL;
+    if (g && a.from) {
+        // The stored generations before GEN, for the table and plot (the
+        // window opened at generation 20 showed "none finished yet").
+        if (from_run->gen_count > 0) past = calloc((size_t)from_run->gen_count, sizeof *past);
+        for (int64_t i = 0; past && i < from_run->gen_count; ++i) {
+            const alRunGen *rg = &from_run->gens[i];
+            alGenStats *st = &past[pop.npast++];
+            *st = (alGenStats){.gen = rg->gen, .best = rg->best, .mean = rg->mean, .worst = rg->worst,
+                               .stddev = rg->stddev, .evaluations = rg->evaluations, .ticks = rg->ticks};
+            for (int k = 0; k < from_run->figure_count && st->figure_count < AL_MAX_FIGURES; ++k) {
+                st->figure_names[st->figure_count] = from_run->figure_names[k];
+                st->figures[st->figure_count++] = rg->figures[k];
+            }
+        }
+        pop.past = past;
+        al_gui_start_at(g, from_gen, from_best, from_mean, from_label, &pop);
+    }
+    free(past);
+    alDestroyRunData(from_run);
     free(pop_bytes);
     if (!g) {
         al_script_free(&script);

@@ -114,6 +114,8 @@ typedef struct al_gui_stored {
     const void *bytes; ///< read during the call only
     size_t size;
     const char *why_not; ///< with bytes NULL: why none is used ("" or NULL: not said)
+    const alGenStats *past; ///< the run's stored generations' statistics, in order (read during the call)
+    int64_t npast;          ///< how many; those before the generation resumed from fill the table and plot
 } al_gui_stored;
 
 /// Opens at generation gen of a stored run (alife gui --from RUN:GEN), its

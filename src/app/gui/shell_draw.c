@@ -357,6 +357,7 @@ static void draw_world(al_gui *g)
     } else if (g->view && g->view->draw) {
         SDL_RenderSetClipRect(g->r, &c.rect);
         g->ctx.paused = g->paused;
+        g->ctx.cover = (SDL_Rect){0, 0, 0, 0};
         g->view->draw(&g->ctx, &c);
         al_batch_draw(&c); // in case the view left shapes in the batch
         SDL_RenderSetClipRect(g->r, NULL);
@@ -437,7 +438,21 @@ static void draw_world(al_gui *g)
         int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
         int y0 = c.rect.y + c.rect.h - below >= hgt + 4 ? below + 2 : wr.y + wr.h - 1 - hgt;
         if (y0 < c.rect.y) y0 = c.rect.y;
-        SDL_Rect strip = {sx, y0, sw, hgt};
+        SDL_Rect strip = {sx, y0, sw, hgt}, cover = g->fast ? (SDL_Rect){0, 0, 0, 0} : g->ctx.cover;
+        // Clear of what the view put over the world (an ants replay's P
+        // message hid the brain inspector's bottom row): over the world's
+        // top edge instead, else just under or over the inspector.
+        if (cover.w > 0 && SDL_HasIntersection(&strip, &cover)) {
+            int tries[3] = {wr.y + 1, cover.y + cover.h + 2, cover.y - 2 - hgt};
+            for (int i = 0; i < 3; ++i) {
+                SDL_Rect t = {sx, tries[i], sw, hgt};
+                if (t.y >= c.rect.y && t.y + hgt <= c.rect.y + c.rect.h && !SDL_HasIntersection(&t, &cover)) {
+                    strip = t;
+                    break;
+                }
+            }
+            y0 = strip.y;
+        }
         SDL_SetRenderDrawBlendMode(g->r, SDL_BLENDMODE_NONE);
         fill(g->r, strip, AL_RGB(10, 12, 16));
         SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);

@@ -299,6 +299,8 @@ typedef struct al_view_ctx {
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
     char say[240];                           ///< a message for the strip ("" = none), al_view_say
+    SDL_Rect cover; ///< what draw last put over the world that the message strip keeps clear of
+                    ///< (the ants brain inspector; w 0: none), set by draw
     /// A brain to replay from the start (alife gui --brain FILE), or NULL:
     /// the stored blob (brain_n bytes) of generation brain_gen of a run
     /// seeded brain_seed, its best ant's logged fitness brain_fitness.

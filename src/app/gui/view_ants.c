@@ -774,6 +774,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         if (keep < 14) keep = 14;
         v->brain_box = draw_inspector(c, v, ants, v->selected, v->sel_at, keep, v->sel_label);
     }
+    ctx->cover = v ? v->brain_box : (SDL_Rect){0, 0, 0, 0};
 }
 
 // The live run's mutation rate (the algorithm's, once changed by hand), or

@@ -3,33 +3,19 @@
 // though nothing would run it unless E was pressed.
 #include "gui_test.h"
 #ifdef ALIFE_HAVE_GUI
-#include <string.h>
-
-// The state line's table_top text, or "" when missing.
-static const char *top_text(const char *json, char *buf, size_t cap)
-{
-    buf[0] = '\0';
-    const char *v = gs_find(json, "table_top");
-    if (!v || *v != '"') return buf;
-    const char *end = strchr(v + 1, '"');
-    if (end) snprintf(buf, cap, "%.*s", (int)(end - v - 1), v + 1);
-    return buf;
-}
-
 static void the_top_row_says_why_a_generation_does_not_run(void **state)
 {
     (void)state;
     gs_run r;
-    char t[96];
     gt_script(&r, "at 2 key f\nat gen 1 state\nat gen 2 key f\nat gen 2 state\nat gen 2 key e\nat gen 3 state\nat gen 3 quit\n",
               "experiments/ants/default.ini --set run.generations=2 --no-log", 3);
-    assert_string_equal(top_text(r.line[0], t, sizeof t), "under way");
-    assert_string_equal(top_text(r.line[1], t, sizeof t), "not run: limit reached");
-    assert_string_equal(top_text(r.line[2], t, sizeof t), "under way"); // E: evolving on
+    assert_string_equal(gs_str(r.line[0], "table_top"), "under way");
+    assert_string_equal(gs_str(r.line[1], "table_top"), "not run: limit reached");
+    assert_string_equal(gs_str(r.line[2], "table_top"), "under way"); // E: evolving on
     gs_free(&r);
     gt_script(&r, "at 2 key f\nat 600 state\nat 601 quit\n", "experiments/estrings/hello.ini --no-log", 1);
     assert_true(gs_bool(r.line[0], "finished"));
-    assert_string_equal(top_text(r.line[0], t, sizeof t), "not run: goal reached");
+    assert_string_equal(gs_str(r.line[0], "table_top"), "not run: goal reached");
     gs_free(&r);
 }
 

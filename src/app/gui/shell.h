@@ -78,7 +78,7 @@ static const shell_key shell_keys[] = {
     {K_PAUSE, {SDLK_SPACE}, 0, "Space", "pause / run", "pause or run the simulation"},
     {K_TICK, {SDLK_n}, -1, "N", "one tick", "simulate one tick (pauses first)"},
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
-     "simulate to the end of this generation, then pause"},
+     "simulate to the end of this generation (steering: of this report period), then pause"},
     {K_FASTER, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, 0, "+ -", "speed",
      "faster / slower: from one tick a second to 10000 ticks a frame"},
     {K_SLOWER, {SDLK_MINUS, SDLK_KP_MINUS}, 0, "-", "", ""},

@@ -181,6 +181,7 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
     int sp = speeds[g->speed_idx];
     int64_t gpf = al_shell_gens_per_frame(g);
+    if (g->view && g->view->no_table) gpf = 0; // steering's report periods are not generations: ticks
     if (gpf > 0) {
         snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%lld gen%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
@@ -314,7 +315,8 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
             snprintf(s, cap, "LIMIT: %lld generations done  -  E: evolve on, R: new run", (long long)g->s.gens);
     } else if (g->paused && g->have_session) {
         *bg = AL_COL_WARN;
-        snprintf(s, cap, "PAUSED  -  Space to run, N one tick, Shift+N one generation");
+        snprintf(s, cap, "PAUSED  -  Space to run, N one tick, Shift+N one %s",
+                 g->view && g->view->no_table ? "report period" : "generation");
     }
 }
 

@@ -321,6 +321,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
             g->lesson_top, g->lesson_rows, g->lesson_visible, g->lesson_more_above ? "true" : "false",
             g->lesson_more_below ? "true" : "false");
     jstr(f, g->lesson ? g->lesson_last : "");
+    fputs(",\"text\":", f); // its text as shown (in the plot's words), a paragraph a line
+    jstr(f, g->lesson ? g->lesson_text : "");
     fputc('}', f);
     char marks[4096];
     al_lesson_marks(g, marks, sizeof marks);

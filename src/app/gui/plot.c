@@ -84,11 +84,12 @@ static double range_and_step(const al_series *series, const al_band *bands, int 
         lo = 0;
         hi = 1;
     }
-    if (hi - lo < 1e-9 * (fabs(hi) + 1.0)) { // a flat line: give it some room
-        double pad = fabs(hi) > 0 ? 0.1 * fabs(hi) : 1.0;
-        lo -= pad;
-        hi += pad;
-    }
+    // The axis takes in 0: NEAT's greedy group at 109.3..110.6 got an axis
+    // of 108..111, and noise read as big swings. Values of either sign
+    // take it in anyway.
+    if (lo > 0) lo = 0;
+    if (hi < 0) hi = 0;
+    if (hi - lo < 1e-9) hi = lo + 1; // all zero
     double ystep = al_plot_tick_step(hi - lo, 4);
     *out_lo = floor(lo / ystep) * ystep;
     *out_hi = ceil(hi / ystep) * ystep;

@@ -51,9 +51,12 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
 /// steps: from the data lines (not dashed) and their bands, so that a
 /// reference line far above them (the greedy group's 110 food beside early
 /// learning at 5..30) does not squash them into the bottom. A reference
-/// line inside that range is drawn as usual; off it, along the edge it
-/// lies beyond, dashed, labelled with its name, value and an arrow. With
-/// no data lines, the reference lines set the range. Empty: 0 .. 1.
+/// line inside that range is drawn as usual; off it, it has a gap, and a
+/// label with its name, value and an arrow says where it is (placed near
+/// the edge it lies beyond, where no line drawn crosses it). With
+/// no data lines, the reference lines set the range. The range always
+/// takes in 0 (a food count of 109..111 on an axis from 108 made noise look
+/// like swings); values all 0, or none: 0 .. 1.
 void al_plot_range(const al_series *series, const al_band *bands, int nseries, double *lo,
                    double *hi);
 

@@ -44,7 +44,10 @@ static void an_off_scale_line_is_labelled_not_drawn_at_the_edge(void **state)
 {
     (void)state;
     gs_run r;
-    gt_script(&r, "at 2 key f\nat gen 4 key f\nat gen 4 state\nat gen 4 shot off_scale.png\nat gen 4 quit\n",
+    // The screenshot goes to the scratch folder, not into the source tree.
+    gt_script(&r,
+              gt_fmt("at 2 key f\nat gen 4 key f\nat gen 4 state\nat gen 4 shot %s\nat gen 4 quit\n",
+                     gs_path("off_scale.png")),
               "experiments/ants/smart_sweepers.ini --no-log", 1);
     double hi = gs_num(r.line[0], "plot_range.hi"), greedy = gs_num(r.line[0], "figures.baseline_mean");
     if (!(greedy > hi)) fail_msg("the greedy group (%g) is on the scale (top %g): nothing to check", greedy, hi);

@@ -254,6 +254,7 @@ struct al_gui {
     int summary_lines;    ///< the lines it took
     bool summary_cut;     ///< it was cut with "..." (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)
+    char lesson_text[8192];      ///< the lesson's text as it showed it, a paragraph a line (for `state`)
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
     bool lesson_cut;             ///< the lesson overlay could not show all of its lines
     char plotted[64];           ///< the plotted figure's name, as last drawn

@@ -996,19 +996,21 @@ static void draw_panel(al_gui *g)
     }
     // The title fits the plot's width (it ran past the window's edge at
     // 1600x1000 and 720x480): the Tab hint shortens or goes first (Tab is
-    // in the Keys section and the help), then the title is cut with "...";
+    // in the Keys section and the help), then the title wraps to a second
+    // line (the axes one row lower; the panel's sections stay where they
+    // are), then it is cut with "...";
     // the whole of it is in `state`'s plot_title_full.
     if (hint)
         snprintf(g->plot_title_full, sizeof g->plot_title_full, "%s   (%s)", full, hint);
     else
         snprintf(g->plot_title_full, sizeof g->plot_title_full, "%s", full);
     g->plot_title_cut = al_plot_fit_title(g->small, full, hint, area.w, g->plot_title, sizeof g->plot_title);
-    g->plot_title_rect = (SDL_Rect){area.x, area.y, al_text_width(g->small, g->plot_title), al_font_height(g->small)};
     g->plot_rect = area;
     if (compare)
         g->plot_drawn = al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
         g->plot_drawn = al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
+    g->plot_title_rect = g->plot_drawn.title;
     al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
     g->plot_nlines = compare ? 1 : ns;
     for (int i = 0; i < g->plot_nlines; ++i) {

@@ -219,6 +219,7 @@ struct al_gui {
     SDL_Rect status_rect;   ///< where, its width the text's
     bool status_cut;        ///< it had to be cut with "..." (even its shortest form was too wide)
     struct al_canvas_texts world_texts; ///< the world area's words as last drawn (for `state`)
+    int marks_outside; ///< the world's marks last drawn past its rectangle (al_canvas.marks_outside)
     SDL_Rect caption_rect; ///< the world's caption as last drawn (w 0: none)
     SDL_Rect message_rect; ///< the message strip as last drawn (w 0: none)
     char last_shot[600];

@@ -358,6 +358,8 @@ static void draw_world(al_gui *g)
         SDL_RenderSetClipRect(g->r, &c.rect);
         g->ctx.paused = g->paused;
         g->ctx.cover = (SDL_Rect){0, 0, 0, 0};
+        g->marks_outside = 0;
+        c.marks_outside = &g->marks_outside;
         g->view->draw(&g->ctx, &c);
         al_batch_draw(&c); // in case the view left shapes in the batch
         SDL_RenderSetClipRect(g->r, NULL);

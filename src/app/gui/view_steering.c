@@ -142,18 +142,13 @@ static void draw_rays(al_canvas *c, const alSteeringView *sv, float body)
     }
 }
 
-// A circle of the world (a FOV, a neighbour radius), clipped to the world;
-// on a torus also its images across the edges, as the behaviours see
+// A circle of the world (a FOV, a neighbour radius), clipped to the world
+// (as everything draw() draws); on a torus also its images across the edges, as the behaviours see
 // through them. What is drawn is the outline of the region (the union of
 // the images): an arc inside another image's disc is left out, so a FOV
 // wider than the world shows no inner arcs.
 static void draw_world_circle(al_canvas *c, alVec2 centre, float r, SDL_Color col)
 {
-    SDL_Rect world = {(int)floorf(c->world_px.x), (int)floorf(c->world_px.y), (int)ceilf(c->world_px.w),
-                      (int)ceilf(c->world_px.h)};
-    SDL_Rect clip;
-    if (!SDL_IntersectRect(&world, &c->rect, &clip)) return;
-    SDL_RenderSetClipRect(c->r, &clip);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(c->r, col.r, col.g, col.b, col.a);
     float W = c->world.width, H = c->world.height;
@@ -182,7 +177,6 @@ static void draw_world_circle(al_canvas *c, alVec2 centre, float r, SDL_Color co
             have = !covered;
         }
     }
-    SDL_RenderSetClipRect(c->r, &c->rect);
 }
 
 static SDL_Color vehicle_colour(alScenario sc, int i)
@@ -197,7 +191,7 @@ static SDL_Color vehicle_colour(alScenario sc, int i)
     }
 }
 
-static void draw(al_view_ctx *ctx, al_canvas *c)
+static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
 {
     view_state *v = ctx->state;
     alSteeringView sv = alSteering_View(sim(ctx));
@@ -286,6 +280,16 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             al_draw_line(c, a2, b2, bc);
         }
     }
+}
+
+// Everything of the world stays on its rectangle: a force ray, a wander or
+// arrive circle near an edge is cut there, not drawn over the caption and
+// the margin (the trial saw boids' rays there).
+static void draw(al_view_ctx *ctx, al_canvas *c)
+{
+    if (!al_canvas_clip_world(c)) return;
+    draw_on_world(ctx, c);
+    SDL_RenderSetClipRect(c->r, &c->rect);
 }
 
 // ---- panel --------------------------------------------------------------------

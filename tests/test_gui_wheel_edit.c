@@ -23,8 +23,7 @@ static void max_speed_at(int *x, int *y)
 // returns the stored edits of max speed.
 static int max_speed_edits(const char *name, const char *script, int end, char *db, size_t cap)
 {
-    snprintf(db, cap, "%s", gs_path(name));
-    remove(db);
+    gt_fresh_db(db, cap, name);
     gs_run r;
     gt_script(&r, gt_fmt("%sat %d quit\n", script, end), gt_fmt("--db '%s' experiments/steering/boids.ini", db), 0);
     gs_free(&r);

@@ -360,6 +360,8 @@ static void draw_world(al_gui *g)
         SDL_RenderSetClipRect(g->r, &c.rect);
         g->ctx.paused = g->paused;
         g->ctx.cover = (SDL_Rect){0, 0, 0, 0};
+        g->marks_outside = 0;
+        c.marks_outside = &g->marks_outside;
         g->view->draw(&g->ctx, &c);
         al_batch_draw(&c); // in case the view left shapes in the batch
         SDL_RenderSetClipRect(g->r, NULL);
@@ -487,7 +489,7 @@ static int hot_at(const al_gui *g, int x, int y)
 
 // A press of the value's key for more or less (its less key, else Shift+key)
 // through SDL's queue, as the keyboard's.
-static void push_value_key(SDL_Keycode key, SDL_Keycode less_key, bool less)
+static void push_value_key(al_gui *g, SDL_Keycode key, SDL_Keycode less_key, bool less)
 {
     if (key == SDLK_PLUS && less) key = SDLK_MINUS, less = false; // the speed: + and -
     if (less && less_key) key = less_key, less = false;
@@ -498,7 +500,7 @@ static void push_value_key(SDL_Keycode key, SDL_Keycode less_key, bool less)
     e.key.keysym.sym = key;
     e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
     e.key.keysym.mod = less ? KMOD_LSHIFT : 0;
-    SDL_PushEvent(&e);
+    if (SDL_PushEvent(&e) == 1) g->gesture_keys++; // al_gui_handle_events gives it the gesture's number
     e.type = SDL_KEYUP;
     e.key.state = SDL_RELEASED;
     SDL_PushEvent(&e);
@@ -510,7 +512,7 @@ bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e)
     if (h < 0 || e->wheel.y == 0) return false;
     int n = e->wheel.y > 0 ? e->wheel.y : -e->wheel.y;
     for (int i = 0; i < n && i < 20; ++i)
-        push_value_key(g->sections.hot[h].key, g->sections.hot[h].less, e->wheel.y < 0);
+        push_value_key(g, g->sections.hot[h].key, g->sections.hot[h].less, e->wheel.y < 0);
     return true;
 }
 
@@ -525,7 +527,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
         if (g->drag_hot < 0 || g->drag_hot >= g->sections.nhot) return;
         int steps = (e->motion.x - g->drag_x) / 12;
         for (int i = 0; i < (steps > 0 ? steps : -steps) && i < 20; ++i)
-            push_value_key(g->drag_key, g->drag_less, steps < 0);
+            push_value_key(g, g->drag_key, g->drag_less, steps < 0);
         g->drag_x += steps * 12;
         return;
     }
@@ -542,6 +544,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
         g->drag_key = g->sections.hot[h].key;
         g->drag_less = g->sections.hot[h].less;
         g->drag_x = e->button.x;
+        g->gesture++; // a drag: one edit
     }
 }
 

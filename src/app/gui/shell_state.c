@@ -206,6 +206,7 @@ void al_gui_write_state(al_gui *g, FILE *f)
                 t->cut ? "true" : "false");
     }
     fprintf(f, "],\"world_texts_dropped\":%d", g->world_texts.dropped);
+    fprintf(f, ",\"world_marks_outside\":%d", g->marks_outside);
     fputs(",\"overlays\":[", f);
     const char *sep = "";
     if (g->help) fprintf(f, "%s\"help\"", sep), sep = ",";

@@ -141,12 +141,18 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
         return 4;
     }
     char gens[64];
+    bool tick_is_gen = g->view && g->view->tick_is_generation; // "tick" would say the generation again
     if (g->s.max_gens == INT64_MAX)
         snprintf(gens, sizeof gens, "gen %lld, no limit", (long long)g->s.gens);
     else
         snprintf(gens, sizeof gens, "gen %lld of %lld", (long long)g->s.gens, (long long)g->s.max_gens);
-    snprintf(forms[0], STATUS_LEN, "%s   %s   tick %lld", state, gens, t);
-    snprintf(forms[1], STATUS_LEN, "%s   %s   tick %lld", brief, gens, t);
+    if (tick_is_gen) {
+        snprintf(forms[0], STATUS_LEN, "%s   %s", state, gens);
+        snprintf(forms[1], STATUS_LEN, "%s   %s", brief, gens);
+    } else {
+        snprintf(forms[0], STATUS_LEN, "%s   %s   tick %lld", state, gens, t);
+        snprintf(forms[1], STATUS_LEN, "%s   %s   tick %lld", brief, gens, t);
+    }
     snprintf(forms[2], STATUS_LEN, "%s   %s", brief, gens);
     snprintf(forms[3], STATUS_LEN, "%s", gens);
     return 4;
@@ -181,7 +187,15 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
     int sp = speeds[g->speed_idx];
     int64_t gpf = al_shell_gens_per_frame(g);
-    if (gpf > 0) {
+    // A tick that is a generation is called one (a held view's trial plays at the speed: ticks)
+    bool gens = g->view && g->view->tick_is_generation && !g->view->hold;
+    if (gpf <= 0 && gens && sp > 0) {
+        snprintf(speed, sizeof speed, "%d generation%s/frame", sp, sp == 1 ? "" : "s");
+        snprintf(brief, sizeof brief, "%d gen%s/frame", sp, sp == 1 ? "" : "s");
+    } else if (gpf <= 0 && gens) {
+        snprintf(speed, sizeof speed, "1 generation every %d frames", -sp);
+        snprintf(brief, sizeof brief, "1 gen/%d frames", -sp);
+    } else if (gpf > 0) {
         snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%lld gen%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
     } else if (sp > 0) {
@@ -230,8 +244,8 @@ bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_
     int n = speed_forms(g, forms), k = 0;
     while (k + 1 < n && al_text_width(f, forms[k]) > width)
         k++;
-    snprintf(g->speed_full, sizeof g->speed_full, "%s", forms[0]);
-    snprintf(out, cap, "%s", forms[k]);
+    snprintf(g->speed_full, sizeof g->speed_full, "%.*s", (int)sizeof g->speed_full - 1, forms[0]);
+    snprintf(out, cap, "%.*s", SPEED_LEN - 1, forms[k]);
     return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
 }
 
@@ -314,7 +328,8 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
             snprintf(s, cap, "LIMIT: %lld generations done  -  E: evolve on, R: new run", (long long)g->s.gens);
     } else if (g->paused && g->have_session) {
         *bg = AL_COL_WARN;
-        snprintf(s, cap, "PAUSED  -  Space to run, N one tick, Shift+N one generation");
+        snprintf(s, cap, "PAUSED  -  Space to run, %s",
+                 g->view && g->view->tick_is_generation ? "N one generation" : "N one tick, Shift+N one generation");
     }
 }
 
@@ -680,6 +695,22 @@ static void panel_stats(al_gui *g, al_panel *p)
     if (p->y < y_end) p->y = y_end;
 }
 
+void al_shell_key_words(const al_gui *g, const shell_key *k, const char **brief, const char **help)
+{
+    *brief = k->brief;
+    *help = k->help;
+    if (!(g->view && g->view->tick_is_generation)) return;
+    if (k->act == K_TICK) {
+        *brief = "one generation";
+        *help = "simulate one generation (pauses first): here a tick is a generation";
+    } else if (k->act == K_GENERATION) {
+        *brief = "";
+        *help = "the same as N here: one generation, then pause";
+    } else if (k->act == K_FASTER && !g->view->hold) {
+        *help = "faster / slower: from one generation a second to 10000 a frame";
+    }
+}
+
 // The shell's keys with a short text flowing left to right ("Space pause /
 // run   N one tick ..."), from the same table the key handler reads,
 // wrapping as needed; with draw false it only counts the lines.
@@ -688,9 +719,11 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
     int x = 0, lines = 1, sh = al_font_height(g->small);
     int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
     for (int i = 0; i < NSHELLKEYS; ++i) {
-        if (!shell_keys[i].brief[0]) continue;
+        const char *brief, *help;
+        al_shell_key_words(g, &shell_keys[i], &brief, &help);
+        if (!brief[0]) continue;
         int kw = al_text_width(g->small, shell_keys[i].label);
-        int w = kw + sp + al_text_width(g->small, shell_keys[i].brief);
+        int w = kw + sp + al_text_width(g->small, brief);
         if (x > 0 && x + w > width) {
             x = 0;
             lines++;
@@ -698,8 +731,7 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
         if (draw) {
             float px = (float)(p->x + x), py = (float)(p->y + (lines - 1) * sh);
             al_draw_text_px(g->r, g->small, px, py, AL_COL_WARN, shell_keys[i].label);
-            al_draw_text_px(g->r, g->small, px + (float)(kw + sp), py, AL_COL_TEXT,
-                            shell_keys[i].brief);
+            al_draw_text_px(g->r, g->small, px + (float)(kw + sp), py, AL_COL_TEXT, brief);
         }
         x += w + gap;
     }

@@ -361,6 +361,9 @@ typedef struct al_view {
     const char *plot_y;              ///< the plot's y title (NULL: "fitness per generation",
                                      ///< or "error per generation" when lower is better)
     const char *plot_x;              ///< the plot's x title (NULL: "generation")
+    bool tick_is_generation;         ///< one tick of the module is one generation (strings,
+                                     ///< XOR, pole): the status line, the speed (unless .hold
+                                     ///< plays a trial at it) and the keys say generations
     bool no_world;                   ///< the module has no 2D world (strings): the shell
                                      ///< draws no world caption under the view
     bool text_area;                  ///< the view draws lines of text, not a world (strings):

@@ -450,6 +450,7 @@ const al_view al_view_estrings = {
               "[estrings.alphabet=seed]\xc2\xb7  a code with no printable character (the seed alphabet's 127-141)\n"
               "yellow numbers  the error: how far the string is from the target",
     .ticks_per_frame = -15, // 4 generations a second: a class can watch the string form; + for faster
+    .tick_is_generation = true,
     .keys_help = "T  type a new target (Enter restarts the evolution)\n"
                  "M P  mutation rate, population (Shift: less; a new run)",
     .plot_y = "error per generation (best, mean)",

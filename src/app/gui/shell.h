@@ -200,12 +200,12 @@ struct al_gui {
         al_view_ctx ctx;
         history hist;
         int speed_idx;
-        char message[600]; ///< the mode's message, shown again with it
+        char message[AL_SAY_MAX]; ///< the mode's message, shown again with it
         SDL_Color message_col;
         double message_until;
     } parked[NMODES];
     alError store_err; ///< the first store failure (al_gui_end_runs reports it)
-    char message[600];
+    char message[AL_SAY_MAX];
     SDL_Color message_col;
     double message_until;
     /// The state badges and the world caption as last drawn (for `state`):

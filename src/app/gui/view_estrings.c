@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alife/estrings.h"
+#include "text_fit.h"
 #include "view.h"
 
 enum { TOP_N = 8 };
@@ -15,11 +16,12 @@ enum { TOP_N = 8 };
 typedef struct view_state {
     al_textinput box;
     bool drop_t; // the T that opened the box will also arrive as text
-    char say[240]; // what was wrong with the last target typed
+    char say[AL_SAY_MAX]; // what was wrong with the last target typed, whole
     int64_t say_gen; // the generations done when it was said
     int line;      // what the line under the target box said last (target_line)
     // The lists as last drawn: rows shown and left out (for `state`).
     int top_shown, top_hidden, hist_shown, hist_hidden;
+    int lists_bottom; // pixels: where the lower list's last row ends
 } view_state;
 
 // The error stays while it is news: until the target is edited again or the
@@ -295,7 +297,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     alGaStats last = {0};
     alEStrings_LastStats(es, &last);
     switch ((st->line = target_line(ctx))) {
-    case LINE_REFUSED: al_panel_wrap(p, p->font, AL_COL_BAD, st->say, 4); break;
+    case LINE_REFUSED: al_panel_wrap(p, p->font, AL_COL_BAD, st->say, AL_FIT_MAX_LINES); break;
     case LINE_SOLVED: // numbered as the table and the CLI number it, 0 the first
         al_panel_text(p, AL_COL_GOOD, "'%s' appeared in generation %lld", alEStrings_Target(es),
                       (long long)alEStrings_SolvedAt(es));
@@ -383,9 +385,15 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             return true;
         }
         if (alEStrings_CheckTarget(st->box.text, a, &err) != AL_OK) {
+            // The reason first, then the target once: the core quotes a
+            // short one in the reason ("character 4 of 'José'"); a long
+            // one is quoted after it, where a cut loses the least.
             const char *why = strstr(err.msg, ": "); // after "estrings.target"
-            snprintf(st->say, sizeof st->say, "'%.60s' was not used: %.160s", st->box.text,
-                     why ? why + 2 : err.msg);
+            why = why ? why + 2 : err.msg;
+            char quoted[AL_TEXTINPUT_MAX + 3];
+            snprintf(quoted, sizeof quoted, "'%s'", st->box.text);
+            if (strstr(why, quoted)) snprintf(st->say, sizeof st->say, "Target not used: %s", why);
+            else snprintf(st->say, sizeof st->say, "Target not used: %s. You typed %s", why, quoted);
             al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
             st->say_gen = ctx->session->gens;
             al_view_say(ctx, "%s", st->say);

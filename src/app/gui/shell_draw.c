@@ -354,6 +354,45 @@ static int banner_lines(al_gui *g, int maxw)
     return ft.n > 1 ? ft.n : 1;
 }
 
+// Where the message strip goes this frame (w 0: no message), in the world
+// area, never in the panel (which would move everything under them): under
+// the world's caption when there is room, else on an opaque strip over the
+// world's bottom edge, above the caption (it was drawn half-transparent over
+// both: text on text), and clear of cover, what the view put over the world;
+// *lines gets its lines of text.
+static SDL_Rect message_strip(al_gui *g, const al_canvas *c, SDL_Rect cover, int *lines)
+{
+    *lines = 0;
+    if (!g->message[0] || al_now() >= g->message_until) return (SDL_Rect){0, 0, 0, 0};
+    SDL_Rect wr = {(int)c->world_px.x, (int)c->world_px.y, (int)c->world_px.w, (int)c->world_px.h};
+    int mh = al_font_height(g->small), sx = wr.x + 1, sw = wr.w - 2;
+    if (sw < 200) sx = c->rect.x + 4, sw = c->rect.w - 8; // a tiny world: the area's width
+    int maxw = sw - 12 > 1 ? sw - 12 : 1;
+    static al_fitted m; // drawing is single-threaded; it is large for the stack
+    al_text_wrap(g->small, g->message, maxw, 3, &m); // up to three lines
+    int n = m.n > 0 ? m.n : 1;
+    int hgt = n * mh + 10;
+    int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
+    int y0 = c->rect.y + c->rect.h - below >= hgt + 4 ? below + 2 : wr.y + wr.h - 1 - hgt;
+    if (y0 < c->rect.y) y0 = c->rect.y;
+    SDL_Rect strip = {sx, y0, sw, hgt};
+    // Clear of what the view put over the world (an ants replay's P
+    // message hid the brain inspector's bottom row): over the world's
+    // top edge instead, else just under or over the inspector.
+    if (cover.w > 0 && SDL_HasIntersection(&strip, &cover)) {
+        int tries[3] = {wr.y + 1, cover.y + cover.h + 2, cover.y - 2 - hgt};
+        for (int i = 0; i < 3; ++i) {
+            SDL_Rect t = {sx, tries[i], sw, hgt};
+            if (t.y >= c->rect.y && t.y + hgt <= c->rect.y + c->rect.h && !SDL_HasIntersection(&t, &cover)) {
+                strip = t;
+                break;
+            }
+        }
+    }
+    *lines = n;
+    return strip;
+}
+
 static void draw_world(al_gui *g)
 {
     al_canvas c;
@@ -361,6 +400,7 @@ static void draw_world(al_gui *g)
     SDL_Rect wr = {(int)c.world_px.x, (int)c.world_px.y, (int)c.world_px.w, (int)c.world_px.h};
     fill(g->r, wr, AL_COL_WORLD);
     g->world_texts.n = g->world_texts.dropped = 0;
+    int lines = 0;
     if (!g->have_session) {
         char line[160];
         snprintf(line, sizeof line, "module '%s' not in this build", mode_names[g->mode]);
@@ -373,6 +413,7 @@ static void draw_world(al_gui *g)
         SDL_RenderSetClipRect(g->r, &c.rect);
         g->ctx.paused = g->paused;
         g->ctx.cover = (SDL_Rect){0, 0, 0, 0};
+        g->ctx.strip = message_strip(g, &c, g->ctx.cover, &lines); // before cover is known
         g->view->draw(&g->ctx, &c);
         al_batch_draw(&c); // in case the view left shapes in the batch
         SDL_RenderSetClipRect(g->r, NULL);
@@ -437,44 +478,16 @@ static void draw_world(al_gui *g)
         badge(g, &c, bx, bottom, room, AL_COL_ACCENT, s);
     }
     SDL_RenderSetClipRect(g->r, NULL);
-    // Messages in the world area, never in the panel (which would move
-    // everything under them): under the world's caption when there is room,
-    // else on an opaque strip over the world's bottom edge, above the caption
-    // (it was drawn half-transparent over both: text on text).
-    g->message_rect = (SDL_Rect){0, 0, 0, 0};
-    if (g->message[0] && al_now() < g->message_until) {
-        int mh = al_font_height(g->small), sx = wr.x + 1, sw = wr.w - 2;
-        if (sw < 200) sx = c.rect.x + 4, sw = c.rect.w - 8; // a tiny world: the area's width
-        int maxw = sw - 12 > 1 ? sw - 12 : 1;
-        al_fitted m;
-        al_text_wrap(g->small, g->message, maxw, 3, &m); // up to three lines
-        int n = m.n > 0 ? m.n : 1;
-        int hgt = n * mh + 10;
-        int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
-        int y0 = c.rect.y + c.rect.h - below >= hgt + 4 ? below + 2 : wr.y + wr.h - 1 - hgt;
-        if (y0 < c.rect.y) y0 = c.rect.y;
-        SDL_Rect strip = {sx, y0, sw, hgt}, cover = g->fast ? (SDL_Rect){0, 0, 0, 0} : g->ctx.cover;
-        // Clear of what the view put over the world (an ants replay's P
-        // message hid the brain inspector's bottom row): over the world's
-        // top edge instead, else just under or over the inspector.
-        if (cover.w > 0 && SDL_HasIntersection(&strip, &cover)) {
-            int tries[3] = {wr.y + 1, cover.y + cover.h + 2, cover.y - 2 - hgt};
-            for (int i = 0; i < 3; ++i) {
-                SDL_Rect t = {sx, tries[i], sw, hgt};
-                if (t.y >= c.rect.y && t.y + hgt <= c.rect.y + c.rect.h && !SDL_HasIntersection(&t, &cover)) {
-                    strip = t;
-                    break;
-                }
-            }
-            y0 = strip.y;
-        }
+    // The message, on its strip (message_strip).
+    g->message_rect = message_strip(g, &c, g->fast ? (SDL_Rect){0, 0, 0, 0} : g->ctx.cover, &lines);
+    if (g->message_rect.w > 0) {
+        SDL_Rect strip = g->message_rect;
         SDL_SetRenderDrawBlendMode(g->r, SDL_BLENDMODE_NONE);
         fill(g->r, strip, AL_RGB(10, 12, 16));
         SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
         SDL_RenderDrawRect(g->r, &strip);
-        al_canvas_text(&c, g->small, (SDL_Rect){sx + 6, y0 + 5, maxw, n * mh}, -1, g->message_col,
-                       g->message);
-        g->message_rect = strip;
+        al_canvas_text(&c, g->small, (SDL_Rect){strip.x + 6, strip.y + 5, strip.w - 12, lines * al_font_height(g->small)},
+                       -1, g->message_col, g->message);
     }
 }
 

@@ -34,7 +34,7 @@ static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, cha
     for (int i = 0; i < NSHELLKEYS && n < cap; ++i) {
         const shell_key *k = &shell_keys[i];
         const char *brief, *help;
-        al_shell_key_words(g, k, &brief, &help);
+        al_shell_key_words(g->view, k, &brief, &help);
         if (!help[0]) continue;
         e[n] = (help_entry){"", help, strlen(help), keyw, false};
         snprintf(e[n++].label, sizeof e[0].label, "%s", k->label);

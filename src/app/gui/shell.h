@@ -280,11 +280,11 @@ struct al_gui {
 /// are plain ticks (app.c).
 int64_t al_shell_gens_per_frame(const al_gui *g);
 /// Shows a message in the panel for ten seconds (printf-style).
-/// A shell key's words in the mode shown (*brief for the panel's key line,
-/// *help for the help overlay): the table's, but where one tick is one
+/// A shell key's words under view v (NULL: none) (*brief for the panel's key
+/// line, *help for the help overlay): the table's, but where one tick is one
 /// generation (al_view.tick_is_generation) N is one generation and Shift+N
 /// the same, so neither says "tick".
-void al_shell_key_words(const al_gui *g, const shell_key *k, const char **brief, const char **help);
+void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief, const char **help);
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// The renderer's output size in pixels.

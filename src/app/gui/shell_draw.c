@@ -708,18 +708,18 @@ static void panel_stats(al_gui *g, al_panel *p)
     if (p->y < y_end) p->y = y_end;
 }
 
-void al_shell_key_words(const al_gui *g, const shell_key *k, const char **brief, const char **help)
+void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief, const char **help)
 {
     *brief = k->brief;
     *help = k->help;
-    if (!(g->view && g->view->tick_is_generation)) return;
+    if (!(v && v->tick_is_generation)) return;
     if (k->act == K_TICK) {
         *brief = "one generation";
-        *help = "simulate one generation (pauses first): here a tick is a generation";
+        *help = "simulate one generation (pauses first)";
     } else if (k->act == K_GENERATION) {
         *brief = "";
         *help = "the same as N here: one generation, then pause";
-    } else if (k->act == K_FASTER && !g->view->hold) {
+    } else if (k->act == K_FASTER && !v->hold) {
         *help = "faster / slower: from one generation a second to 10000 a frame";
     }
 }
@@ -733,7 +733,7 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
     int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
     for (int i = 0; i < NSHELLKEYS; ++i) {
         const char *brief, *help;
-        al_shell_key_words(g, &shell_keys[i], &brief, &help);
+        al_shell_key_words(g->view, &shell_keys[i], &brief, &help);
         if (!brief[0]) continue;
         int kw = al_text_width(g->small, shell_keys[i].label);
         int w = kw + sp + al_text_width(g->small, brief);

@@ -69,7 +69,7 @@ static void a_refused_character_is_named_as_typed_in_characters(void **state)
     gt_script(&r, "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 6 state\nat 7 quit\n",
                   "--no-log experiments/estrings/hello.ini", 1);
     const char *note = gs_str(r.line[0], "view_note");
-    if (!strstr(note, "'José' was not used: 'é', character 4 of 'José', is not in the alphabet"))
+    if (!strstr(note, "Target not used: 'é', character 4 of 'José', is not in the alphabet"))
         fail_msg("note: %s", note);
     assert_non_null(strstr(note, "latin1 has it")); // where to find it
     assert_null(strstr(note, "byte"));

@@ -120,7 +120,7 @@ static void the_strings_lists_show_what_fits_and_say_what_is_left_out(void **sta
         list_says_what_it_leaves_out(l, what, "Best of each generation, newest on top", "history_rows",
                                      "history_hidden", "... %d older generation%s not shown");
         list_says_what_it_leaves_out(l, what, "Current best strings", "top_rows", "top_hidden",
-                                     "... %d more of the best 8 not shown%.0s"); // (no plural s)
+                                     "... %d more of the 24 strings not shown%.0s"); // (no plural s)
         if (w == 720 && gs_num(l, "figures.history_hidden") < 1)
             fail_msg("%s: 40 generations all shown? %s", what, l); // the sign above was checked
         gs_free(&r);

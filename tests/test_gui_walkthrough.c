@@ -618,7 +618,7 @@ static void targets_show_as_typed_and_errors_speak_plainly(void **state)
     assert_int_equal(r.status, 0);
     assert_int_equal(r.n, 2);
     const char *m = gs_str(r.line[0], "view_note"); // said under the target's box
-    assert_non_null(strstr(m, "'José' was not used"));       // as typed, UTF-8
+    assert_non_null(strstr(m, "Target not used: 'é', character 4 of 'José'")); // as typed, UTF-8
     assert_null(strstr(m, "--set"));                          // no command-line jargon
     assert_string_equal(gs_str(r.line[0], "scenario"), "Hello, World!"); // the run goes on
     assert_non_null(strstr(gs_str(r.line[1], "view_note"), "The target is empty"));

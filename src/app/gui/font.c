@@ -209,25 +209,72 @@ int al_font_height(const al_font *f)
     return f->height;
 }
 
-// The glyph index of the character starting at *s; advances s past a whole
-// UTF-8 sequence so one code point shows as one '?'.
-static int next_glyph(const al_font *f, const char **s)
+// The code point of the UTF-8 character starting at *s (0: not valid
+// UTF-8); advances s past the whole sequence.
+static unsigned next_code(const char **s)
 {
     unsigned char c = (unsigned char)**s;
     (*s)++;
-    if (c >= FIRST && c <= LAST) return c - FIRST;
+    if (c < 0x80) return c;
     unsigned cp = 0;
     const unsigned char *t = (const unsigned char *)*s;
     if (c >= 0xC2 && c <= 0xDF && (t[0] & 0xC0) == 0x80) // a two-byte sequence
         cp = ((unsigned)(c & 0x1F) << 6) | (t[0] & 0x3Fu);
     else if (c >= 0xE0 && c <= 0xEF && (t[0] & 0xC0) == 0x80 && (t[1] & 0xC0) == 0x80)
         cp = ((unsigned)(c & 0x0F) << 12) | ((t[0] & 0x3Fu) << 6) | (t[1] & 0x3Fu);
+    else if (c >= 0xF0 && c <= 0xF4 && (t[0] & 0xC0) == 0x80 && (t[1] & 0xC0) == 0x80 && (t[2] & 0xC0) == 0x80)
+        cp = ((unsigned)(c & 0x07) << 18) | ((t[0] & 0x3Fu) << 12) | ((t[1] & 0x3Fu) << 6) | (t[2] & 0x3Fu);
     if (c >= 0xC0)
         while ((**s & 0xC0) == 0x80)
             (*s)++;
+    return cp;
+}
+
+// The glyph index of code point cp, -1 when the atlas has none.
+static int glyph_of(const al_font *f, unsigned cp)
+{
+    if (cp >= FIRST && cp <= LAST) return (int)cp - FIRST;
     int g = cp ? glyph_index(cp) : -1;
-    if (g >= 0 && f->advance[g] > 0) return g;
-    return '?' - FIRST;
+    return g >= 0 && f->advance[g] > 0 ? g : -1;
+}
+
+// The glyph index of the character starting at *s; advances s past a whole
+// UTF-8 sequence so one code point shows as one '?'.
+static int next_glyph(const al_font *f, const char **s)
+{
+    int g = glyph_of(f, next_code(s));
+    return g >= 0 ? g : '?' - FIRST;
+}
+
+const char *al_text_spell(const al_font *f, const char *text, char *out, size_t cap)
+{
+    const char *s = text ? text : "";
+    bool all = true;
+    for (const char *t = s; *t && all;) {
+        unsigned cp = next_code(&t);
+        all = cp == 0 || cp < FIRST || glyph_of(f, cp) >= 0; // invalid bytes and controls stay
+    }
+    if (all || cap == 0) return s;
+    size_t o = 0;
+    out[0] = '\0';
+    for (const char *t = s; *t;) {
+        const char *start = t;
+        unsigned cp = next_code(&t);
+        char code[16];
+        const char *piece = start;
+        size_t n = (size_t)(t - start), back = 0;
+        if (cp >= FIRST && glyph_of(f, cp) < 0) {
+            // 'X' alone in quotes (a message naming the character) loses them
+            if (o > 0 && out[o - 1] == '\'' && *t == '\'') back = 1, t++;
+            n = (size_t)snprintf(code, sizeof code, "U+%04X", cp);
+            piece = code;
+        }
+        if (o - back + n >= cap) break; // cut at a character; the fitting says "..."
+        o -= back;
+        memcpy(out + o, piece, n);
+        out[o += n] = '\0';
+    }
+    return out;
 }
 
 int al_text_width(const al_font *f, const char *text)

@@ -34,8 +34,10 @@ static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, cha
     int n = 0, keyw = al_text_width(f, "PgUp PgDn") + 14;
     for (int i = 0; i < NSHELLKEYS && n < cap; ++i) {
         const shell_key *k = &shell_keys[i];
-        if (!k->help[0]) continue;
-        e[n] = (help_entry){"", k->help, strlen(k->help), keyw, false};
+        const char *brief, *help;
+        al_shell_key_words(g->view, k, &brief, &help);
+        if (!help[0]) continue;
+        e[n] = (help_entry){"", help, strlen(help), keyw, false};
         snprintf(e[n++].label, sizeof e[0].label, "%s", k->label);
     }
     const char *vk = g->view ? g->view->keys_help : NULL;

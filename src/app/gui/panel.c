@@ -34,7 +34,8 @@ enum { WRAP_LINES = 3 };
 static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int width, const char *text,
                     int max_lines)
 {
-    const char *s = text;
+    static char spelled[3 * AL_SAY_MAX]; // drawing is single-threaded
+    const char *s = al_text_spell(f, text, spelled, sizeof spelled);
     if (*s && !al_panel_fits(p, f)) dropped(p);
     for (int n = 0; n < max_lines && *s; ++n) {
         if (!al_panel_fits(p, f)) {

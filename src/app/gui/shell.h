@@ -78,7 +78,7 @@ static const shell_key shell_keys[] = {
     {K_PAUSE, {SDLK_SPACE}, 0, "Space", "pause / run", "pause or run the simulation"},
     {K_TICK, {SDLK_n}, -1, "N", "one tick", "simulate one tick (pauses first)"},
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
-     "simulate to the end of this generation (steering: of this report period), then pause"},
+     "simulate to the end of this generation, then pause"},
     {K_FASTER, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, 0, "+ -", "speed",
      "faster / slower: from one tick a second to 10000 ticks a frame"},
     {K_SLOWER, {SDLK_MINUS, SDLK_KP_MINUS}, 0, "-", "", ""},
@@ -205,12 +205,12 @@ struct al_gui {
         al_view_ctx ctx;
         history hist;
         int speed_idx;
-        char message[600]; ///< the mode's message, shown again with it
+        char message[AL_SAY_MAX]; ///< the mode's message, shown again with it
         SDL_Color message_col;
         double message_until;
     } parked[NMODES];
     alError store_err; ///< the first store failure (al_gui_end_runs reports it)
-    char message[600];
+    char message[AL_SAY_MAX];
     SDL_Color message_col;
     double message_until;
     /// The state badges and the world caption as last drawn (for `state`):
@@ -287,6 +287,11 @@ struct al_gui {
 /// are plain ticks (app.c).
 int64_t al_shell_gens_per_frame(const al_gui *g);
 /// Shows a message in the panel for ten seconds (printf-style).
+/// A shell key's words under view v (NULL: none) (*brief for the panel's key
+/// line, *help for the help overlay): the table's, but where one tick is one
+/// generation (al_view.tick_is_generation) N is one generation and Shift+N
+/// the same, so neither says "tick".
+void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief, const char **help);
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// The renderer's output size in pixels.

@@ -141,12 +141,18 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
         return 4;
     }
     char gens[64];
+    bool tick_is_gen = g->view && g->view->tick_is_generation; // "tick" would say the generation again
     if (g->s.max_gens == INT64_MAX)
         snprintf(gens, sizeof gens, "gen %lld, no limit", (long long)g->s.gens);
     else
         snprintf(gens, sizeof gens, "gen %lld of %lld", (long long)g->s.gens, (long long)g->s.max_gens);
-    snprintf(forms[0], STATUS_LEN, "%s   %s   tick %lld", state, gens, t);
-    snprintf(forms[1], STATUS_LEN, "%s   %s   tick %lld", brief, gens, t);
+    if (tick_is_gen) {
+        snprintf(forms[0], STATUS_LEN, "%s   %s", state, gens);
+        snprintf(forms[1], STATUS_LEN, "%s   %s", brief, gens);
+    } else {
+        snprintf(forms[0], STATUS_LEN, "%s   %s   tick %lld", state, gens, t);
+        snprintf(forms[1], STATUS_LEN, "%s   %s   tick %lld", brief, gens, t);
+    }
     snprintf(forms[2], STATUS_LEN, "%s   %s", brief, gens);
     snprintf(forms[3], STATUS_LEN, "%s", gens);
     return 4;
@@ -182,7 +188,15 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     int sp = speeds[g->speed_idx];
     int64_t gpf = al_shell_gens_per_frame(g);
     if (g->view && g->view->no_table) gpf = 0; // steering's report periods are not generations: ticks
-    if (gpf > 0) {
+    // A tick that is a generation is called one (a held view's trial plays at the speed: ticks)
+    bool gens = g->view && g->view->tick_is_generation && !g->view->hold;
+    if (gpf <= 0 && gens && sp > 0) {
+        snprintf(speed, sizeof speed, "%d generation%s/frame", sp, sp == 1 ? "" : "s");
+        snprintf(brief, sizeof brief, "%d gen%s/frame", sp, sp == 1 ? "" : "s");
+    } else if (gpf <= 0 && gens) {
+        snprintf(speed, sizeof speed, "1 generation every %d frames", -sp);
+        snprintf(brief, sizeof brief, "1 gen/%d frames", -sp);
+    } else if (gpf > 0) {
         snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%lld gen%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
     } else if (sp > 0) {
@@ -231,8 +245,8 @@ bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_
     int n = speed_forms(g, forms), k = 0;
     while (k + 1 < n && al_text_width(f, forms[k]) > width)
         k++;
-    snprintf(g->speed_full, sizeof g->speed_full, "%s", forms[0]);
-    snprintf(out, cap, "%s", forms[k]);
+    snprintf(g->speed_full, sizeof g->speed_full, "%.*s", (int)sizeof g->speed_full - 1, forms[0]);
+    snprintf(out, cap, "%.*s", SPEED_LEN - 1, forms[k]);
     return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
 }
 
@@ -315,8 +329,10 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
             snprintf(s, cap, "LIMIT: %lld generations done  -  E: evolve on, R: new run", (long long)g->s.gens);
     } else if (g->paused && g->have_session) {
         *bg = AL_COL_WARN;
-        snprintf(s, cap, "PAUSED  -  Space to run, N one tick, Shift+N one %s",
-                 g->view && g->view->no_table ? "report period" : "generation");
+        snprintf(s, cap, "PAUSED  -  Space to run, %s",
+                 g->view && g->view->tick_is_generation ? "N one generation"
+                 : g->view && g->view->no_table        ? "N one tick, Shift+N one report period"
+                                                       : "N one tick, Shift+N one generation");
     }
 }
 
@@ -341,6 +357,45 @@ static int banner_lines(al_gui *g, int maxw)
     return ft.n > 1 ? ft.n : 1;
 }
 
+// Where the message strip goes this frame (w 0: no message), in the world
+// area, never in the panel (which would move everything under them): under
+// the world's caption when there is room, else on an opaque strip over the
+// world's bottom edge, above the caption (it was drawn half-transparent over
+// both: text on text), and clear of cover, what the view put over the world;
+// *lines gets its lines of text.
+static SDL_Rect message_strip(al_gui *g, const al_canvas *c, SDL_Rect cover, int *lines)
+{
+    *lines = 0;
+    if (!g->message[0] || al_now() >= g->message_until) return (SDL_Rect){0, 0, 0, 0};
+    SDL_Rect wr = {(int)c->world_px.x, (int)c->world_px.y, (int)c->world_px.w, (int)c->world_px.h};
+    int mh = al_font_height(g->small), sx = wr.x + 1, sw = wr.w - 2;
+    if (sw < 200) sx = c->rect.x + 4, sw = c->rect.w - 8; // a tiny world: the area's width
+    int maxw = sw - 12 > 1 ? sw - 12 : 1;
+    static al_fitted m; // drawing is single-threaded; it is large for the stack
+    al_text_wrap(g->small, g->message, maxw, 3, &m); // up to three lines
+    int n = m.n > 0 ? m.n : 1;
+    int hgt = n * mh + 10;
+    int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
+    int y0 = c->rect.y + c->rect.h - below >= hgt + 4 ? below + 2 : wr.y + wr.h - 1 - hgt;
+    if (y0 < c->rect.y) y0 = c->rect.y;
+    SDL_Rect strip = {sx, y0, sw, hgt};
+    // Clear of what the view put over the world (an ants replay's P
+    // message hid the brain inspector's bottom row): over the world's
+    // top edge instead, else just under or over the inspector.
+    if (cover.w > 0 && SDL_HasIntersection(&strip, &cover)) {
+        int tries[3] = {wr.y + 1, cover.y + cover.h + 2, cover.y - 2 - hgt};
+        for (int i = 0; i < 3; ++i) {
+            SDL_Rect t = {sx, tries[i], sw, hgt};
+            if (t.y >= c->rect.y && t.y + hgt <= c->rect.y + c->rect.h && !SDL_HasIntersection(&t, &cover)) {
+                strip = t;
+                break;
+            }
+        }
+    }
+    *lines = n;
+    return strip;
+}
+
 static void draw_world(al_gui *g)
 {
     al_canvas c;
@@ -348,6 +403,7 @@ static void draw_world(al_gui *g)
     SDL_Rect wr = {(int)c.world_px.x, (int)c.world_px.y, (int)c.world_px.w, (int)c.world_px.h};
     fill(g->r, wr, AL_COL_WORLD);
     g->world_texts.n = g->world_texts.dropped = 0;
+    int lines = 0;
     if (!g->have_session) {
         char line[160];
         snprintf(line, sizeof line, "module '%s' not in this build", mode_names[g->mode]);
@@ -362,6 +418,7 @@ static void draw_world(al_gui *g)
         g->ctx.cover = (SDL_Rect){0, 0, 0, 0};
         g->marks_outside = 0;
         c.marks_outside = &g->marks_outside;
+        g->ctx.strip = message_strip(g, &c, g->ctx.cover, &lines); // before cover is known
         g->view->draw(&g->ctx, &c);
         al_batch_draw(&c); // in case the view left shapes in the batch
         SDL_RenderSetClipRect(g->r, NULL);
@@ -426,44 +483,16 @@ static void draw_world(al_gui *g)
         badge(g, &c, bx, bottom, room, AL_COL_ACCENT, s);
     }
     SDL_RenderSetClipRect(g->r, NULL);
-    // Messages in the world area, never in the panel (which would move
-    // everything under them): under the world's caption when there is room,
-    // else on an opaque strip over the world's bottom edge, above the caption
-    // (it was drawn half-transparent over both: text on text).
-    g->message_rect = (SDL_Rect){0, 0, 0, 0};
-    if (g->message[0] && al_now() < g->message_until) {
-        int mh = al_font_height(g->small), sx = wr.x + 1, sw = wr.w - 2;
-        if (sw < 200) sx = c.rect.x + 4, sw = c.rect.w - 8; // a tiny world: the area's width
-        int maxw = sw - 12 > 1 ? sw - 12 : 1;
-        al_fitted m;
-        al_text_wrap(g->small, g->message, maxw, 3, &m); // up to three lines
-        int n = m.n > 0 ? m.n : 1;
-        int hgt = n * mh + 10;
-        int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
-        int y0 = c.rect.y + c.rect.h - below >= hgt + 4 ? below + 2 : wr.y + wr.h - 1 - hgt;
-        if (y0 < c.rect.y) y0 = c.rect.y;
-        SDL_Rect strip = {sx, y0, sw, hgt}, cover = g->fast ? (SDL_Rect){0, 0, 0, 0} : g->ctx.cover;
-        // Clear of what the view put over the world (an ants replay's P
-        // message hid the brain inspector's bottom row): over the world's
-        // top edge instead, else just under or over the inspector.
-        if (cover.w > 0 && SDL_HasIntersection(&strip, &cover)) {
-            int tries[3] = {wr.y + 1, cover.y + cover.h + 2, cover.y - 2 - hgt};
-            for (int i = 0; i < 3; ++i) {
-                SDL_Rect t = {sx, tries[i], sw, hgt};
-                if (t.y >= c.rect.y && t.y + hgt <= c.rect.y + c.rect.h && !SDL_HasIntersection(&t, &cover)) {
-                    strip = t;
-                    break;
-                }
-            }
-            y0 = strip.y;
-        }
+    // The message, on its strip (message_strip).
+    g->message_rect = message_strip(g, &c, g->fast ? (SDL_Rect){0, 0, 0, 0} : g->ctx.cover, &lines);
+    if (g->message_rect.w > 0) {
+        SDL_Rect strip = g->message_rect;
         SDL_SetRenderDrawBlendMode(g->r, SDL_BLENDMODE_NONE);
         fill(g->r, strip, AL_RGB(10, 12, 16));
         SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
         SDL_RenderDrawRect(g->r, &strip);
-        al_canvas_text(&c, g->small, (SDL_Rect){sx + 6, y0 + 5, maxw, n * mh}, -1, g->message_col,
-                       g->message);
-        g->message_rect = strip;
+        al_canvas_text(&c, g->small, (SDL_Rect){strip.x + 6, strip.y + 5, strip.w - 12, lines * al_font_height(g->small)},
+                       -1, g->message_col, g->message);
     }
 }
 
@@ -685,6 +714,26 @@ static void panel_stats(al_gui *g, al_panel *p)
     if (p->y < y_end) p->y = y_end;
 }
 
+void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief, const char **help)
+{
+    *brief = k->brief;
+    *help = k->help;
+    if (v && v->no_table && k->act == K_GENERATION) { // steering: report periods, no generations
+        *brief = "one period";
+        *help = "simulate to the end of this report period, then pause";
+    }
+    if (!(v && v->tick_is_generation)) return;
+    if (k->act == K_TICK) {
+        *brief = "one generation";
+        *help = "simulate one generation (pauses first)";
+    } else if (k->act == K_GENERATION) {
+        *brief = "";
+        *help = "the same as N here: one generation, then pause";
+    } else if (k->act == K_FASTER && !v->hold) {
+        *help = "faster / slower: from one generation a second to 10000 a frame";
+    }
+}
+
 // The shell's keys with a short text flowing left to right ("Space pause /
 // run   N one tick ..."), from the same table the key handler reads,
 // wrapping as needed; with draw false it only counts the lines.
@@ -693,9 +742,11 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
     int x = 0, lines = 1, sh = al_font_height(g->small);
     int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
     for (int i = 0; i < NSHELLKEYS; ++i) {
-        if (!shell_keys[i].brief[0]) continue;
+        const char *brief, *help;
+        al_shell_key_words(g->view, &shell_keys[i], &brief, &help);
+        if (!brief[0]) continue;
         int kw = al_text_width(g->small, shell_keys[i].label);
-        int w = kw + sp + al_text_width(g->small, shell_keys[i].brief);
+        int w = kw + sp + al_text_width(g->small, brief);
         if (x > 0 && x + w > width) {
             x = 0;
             lines++;
@@ -703,8 +754,7 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
         if (draw) {
             float px = (float)(p->x + x), py = (float)(p->y + (lines - 1) * sh);
             al_draw_text_px(g->r, g->small, px, py, AL_COL_WARN, shell_keys[i].label);
-            al_draw_text_px(g->r, g->small, px + (float)(kw + sp), py, AL_COL_TEXT,
-                            shell_keys[i].brief);
+            al_draw_text_px(g->r, g->small, px + (float)(kw + sp), py, AL_COL_TEXT, brief);
         }
         x += w + gap;
     }

@@ -29,7 +29,8 @@ bool al_text_wrap(const al_font *f, const char *text, int width, int max_lines, 
 {
     memset(out, 0, sizeof *out);
     if (max_lines > AL_FIT_MAX_LINES) max_lines = AL_FIT_MAX_LINES;
-    const char *s = text ? text : "";
+    static char spelled[3 * AL_SAY_MAX]; // drawing is single-threaded
+    const char *s = al_text_spell(f, text, spelled, sizeof spelled);
     while (*s == ' ')
         s++;
     if (*s && max_lines < 1) out->cut = true;

@@ -38,8 +38,8 @@ size_t al_text_head(const al_font *f, const char *s, int width, char *part, size
 enum { AL_CANVAS_MAX_TEXTS = 48 };
 typedef struct al_canvas_texts {
     struct al_canvas_text_rec {
-        char text[320];  ///< the whole text asked for
-        char shown[320]; ///< the lines drawn, a space between
+        char text[AL_SAY_MAX];                       ///< the whole text asked for
+        char shown[AL_FIT_MAX_LINES * AL_FIT_LINE]; ///< the lines drawn, a space between
         SDL_Rect box;    ///< the box it was fitted to
         SDL_Rect drawn;  ///< what its lines cover (w 0: nothing drawn)
         bool cut;        ///< shortened with "..." (or left out: no line fitted)

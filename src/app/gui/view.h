@@ -75,7 +75,8 @@
 
 // ---- text ---------------------------------------------------------------------
 /// A font at one size, rendered once into a glyph atlas (printable ASCII,
-/// Latin-1 and Latin Extended-A from UTF-8; other characters show as '?').
+/// Latin-1 and Latin Extended-A from UTF-8; other characters show as '?',
+/// or, in fitted text, by their code: al_text_spell).
 /// Owned by the shell.
 typedef struct al_font al_font;
 
@@ -83,6 +84,11 @@ typedef struct al_font al_font;
 int al_font_height(const al_font *f);
 /// Width in pixels of text (UTF-8; characters the atlas lacks count as '?').
 int al_text_width(const al_font *f, const char *text);
+/// Text with every character f has no glyph for named by its code ("U+2603")
+/// instead of drawn as '?' (one alone in quotes, 'X', loses them): out (cap
+/// bytes, cut at a character when it is too small), or text itself when f
+/// draws all of it. The text fitting (al_text_wrap, al_panel_wrap) uses it.
+const char *al_text_spell(const al_font *f, const char *text, char *out, size_t cap);
 /// Cuts text (UTF-8, in a buffer of cap bytes) to at most width pixels,
 /// ending it with "..." at a character boundary; returns whether it was cut.
 bool al_text_fit(const al_font *f, char *buf, size_t cap, int width);
@@ -270,6 +276,9 @@ bool al_panel_fits(const al_panel *p, const al_font *f);
 
 // ---- a one-line text box -------------------------------------------------------
 #define AL_TEXTINPUT_MAX 4096
+/// Room for a message to the user (al_view_say, a view's note): one that
+/// quotes a whole text box and says what is wrong with it, never cut.
+#define AL_SAY_MAX (AL_TEXTINPUT_MAX + 2048)
 
 /// An editable line of ASCII text (e.g. the estrings target). Zero-initialise.
 typedef struct al_textinput {
@@ -306,9 +315,11 @@ typedef struct al_view_ctx {
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
-    char say[240];                           ///< a message for the strip ("" = none), al_view_say
+    char say[AL_SAY_MAX];                    ///< a message for the strip ("" = none), al_view_say
     SDL_Rect cover; ///< what draw last put over the world that the message strip keeps clear of
                     ///< (the ants brain inspector; w 0: none), set by draw
+    SDL_Rect strip; ///< where the message strip goes over the world this frame (w 0: none), set
+                    ///< before draw: a view of lines of text (strings) ends them above it
     /// A brain to replay from the start (alife gui --brain FILE), or NULL:
     /// the stored blob (brain_n bytes) of generation brain_gen of a run
     /// seeded brain_seed, its best ant's logged fitness brain_fitness.
@@ -330,7 +341,7 @@ typedef struct al_view_report {
     int food;          ///< food items in the drawn world; -1: the module has no food
     bool replaying;    ///< a stored generation is being replayed
     char overlay[32];  ///< the view's open overlay ("brain"), "" none
-    char note[240];    ///< what the view says to the user now (e.g. why a target was refused)
+    char note[AL_SAY_MAX]; ///< what the view says to the user now (e.g. why a target was refused)
     int nfig;
     char fig_name[AL_REPORT_MAX_FIGURES][32];
     double fig[AL_REPORT_MAX_FIGURES];
@@ -350,7 +361,7 @@ void al_view_request_restart(al_view_ctx *ctx, const char *assignment);
 /// place that changes what the run computes, and nowhere else.
 void al_view_mark_edited(al_view_ctx *ctx, const char *what);
 
-/// Says a message (printf-style, cut at 239 bytes) on the shell's message
+/// Says a message (printf-style, up to AL_SAY_MAX bytes) on the shell's message
 /// strip, in the warning colour, once the view's .event returns: for what a
 /// key did or why it could not act (a refused target, B without a database),
 /// which the view's own panel section may have scrolled out of sight. Call
@@ -369,6 +380,9 @@ typedef struct al_view {
     const char *plot_y;              ///< the plot's y title (NULL: "fitness per generation",
                                      ///< or "error per generation" when lower is better)
     const char *plot_x;              ///< the plot's x title (NULL: "generation")
+    bool tick_is_generation;         ///< one tick of the module is one generation (strings,
+                                     ///< XOR, pole): the status line, the speed (unless .hold
+                                     ///< plays a trial at it) and the keys say generations
     bool no_world;                   ///< the module has no 2D world (strings): the shell
                                      ///< draws no world caption under the view
     bool text_area;                  ///< the view draws lines of text, not a world (strings):

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alife/estrings.h"
+#include "text_fit.h"
 #include "view.h"
 
 enum { TOP_N = 8 };
@@ -15,11 +16,12 @@ enum { TOP_N = 8 };
 typedef struct view_state {
     al_textinput box;
     bool drop_t; // the T that opened the box will also arrive as text
-    char say[240]; // what was wrong with the last target typed
+    char say[AL_SAY_MAX]; // what was wrong with the last target typed, whole
     int64_t say_gen; // the generations done when it was said
     int line;      // what the line under the target box said last (target_line)
     // The lists as last drawn: rows shown and left out (for `state`).
     int top_shown, top_hidden, hist_shown, hist_hidden;
+    int lists_bottom; // pixels: where the lower list's last row ends
 } view_state;
 
 // The error stays while it is news: until the target is edited again or the
@@ -177,7 +179,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     y += words(c, c->small, x0, y, AL_COL_DIM, "green: right character   yellow: within 4 codes   grey: further off") +
          10;
     view_state *vs = ctx->state;
-    if (vs) vs->top_shown = vs->top_hidden = vs->hist_shown = vs->hist_hidden = 0;
+    if (vs) vs->top_shown = vs->top_hidden = vs->hist_shown = vs->hist_hidden = vs->lists_bottom = 0;
     if (!have) return;
 
     // Two columns when the strings fit side by side, else one under the other.
@@ -191,7 +193,10 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     float hist_x = x0;
     int maxc = (int)(((two ? col_w : w.w - 2 * pad) - numw * 2) / (float)adv);
     if (maxc < 4) maxc = 4;
+    // Above the message strip when it lies over the lists (at 720x480 it
+    // hid the history's rows with no sign): the rows left out are then said.
     float bottom = w.y + w.h - 8;
+    if (ctx->strip.w > 0 && (float)ctx->strip.y - 4 < bottom && ctx->strip.y > w.y) bottom = (float)ctx->strip.y - 4;
 
     // The rows each list gets: side by side all there is; one under the
     // other, the history at least half (a small window showed the current
@@ -199,6 +204,11 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     const float head_h = (float)(al_font_height(c->font) + 4 + al_font_height(c->small) + 2);
     alEStringsEntry top[TOP_N];
     int nt = alEStrings_Top(es, TOP_N, top), nh = alEStrings_HistoryCount(es);
+    // The population's other strings are said too (it showed 8 of 24 with
+    // no sign): the list wants a row for that.
+    int npop = (int)alConfig_Int(ctx->session->cfg, "estrings.population");
+    if (npop < nt) npop = nt;
+    int want = nt + (npop > nt ? 1 : 0);
     int top_rows, hist_rows;
     if (two) {
         int rows = (int)((bottom - y - head_h) / (float)lh);
@@ -206,14 +216,14 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     } else {
         int rows = (int)((bottom - y - 2 * head_h - 12) / (float)lh);
         if (rows < 0) rows = 0;
-        hist_rows = rows - nt > (rows + 1) / 2 ? rows - nt : (rows + 1) / 2;
+        hist_rows = rows - want > (rows + 1) / 2 ? rows - want : (rows + 1) / 2;
         if (hist_rows > nh) hist_rows = nh;
-        top_rows = rows - hist_rows < nt ? rows - hist_rows : nt;
+        top_rows = rows - hist_rows < want ? rows - hist_rows : want;
         hist_rows = rows - top_rows;
     }
     // A list longer than its rows: its last row (or, with none, the column
     // labels' line) says how many are left out.
-    int top_n = nt <= top_rows ? nt : top_rows > 0 ? top_rows - 1 : 0;
+    int top_n = want <= top_rows ? nt : top_rows > 0 ? top_rows - 1 : 0;
     int hist_n = nh <= hist_rows ? nh : hist_rows > 0 ? hist_rows - 1 : 0;
 
     // The current best strings.
@@ -221,7 +231,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     heading(c, top_x, ty, "Current best strings");
     ty += (float)al_font_height(c->font) + 4;
     char more[96] = "";
-    if (top_n < nt) snprintf(more, sizeof more, "... %d more of the best %d not shown", nt - top_n, nt);
+    if (top_n < npop) snprintf(more, sizeof more, "... %d more of the %d strings not shown", npop - top_n, npop);
     label(c, c->small, AL_COL_DIM, top_x, ty, top_rows == 0 && more[0] ? more : "error");
     ty += (float)al_font_height(c->small) + 2;
     for (int i = 0; i < top_n; ++i) {
@@ -257,10 +267,14 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         draw_string(c, hist_x + numw * 2, hy, e.text, target, e.length, maxc);
         hy += (float)lh;
     }
-    if (more[0] && hist_rows > 0) label(c, c->small, AL_COL_DIM, hist_x, hy, more);
+    if (more[0] && hist_rows > 0) {
+        label(c, c->small, AL_COL_DIM, hist_x, hy, more);
+        hy += (float)lh;
+    }
     if (vs) {
+        vs->lists_bottom = (int)(ty > hy ? ty : hy);
         vs->top_shown = top_n;
-        vs->top_hidden = nt - top_n;
+        vs->top_hidden = npop - top_n;
         vs->hist_shown = k;
         vs->hist_hidden = nh - k;
     }
@@ -295,7 +309,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     alGaStats last = {0};
     alEStrings_LastStats(es, &last);
     switch ((st->line = target_line(ctx))) {
-    case LINE_REFUSED: al_panel_wrap(p, p->font, AL_COL_BAD, st->say, 4); break;
+    case LINE_REFUSED: al_panel_wrap(p, p->font, AL_COL_BAD, st->say, AL_FIT_MAX_LINES); break;
     case LINE_SOLVED: // numbered as the table and the CLI number it, 0 the first
         al_panel_text(p, AL_COL_GOOD, "'%s' appeared in generation %lld", alEStrings_Target(es),
                       (long long)alEStrings_SolvedAt(es));
@@ -383,9 +397,15 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             return true;
         }
         if (alEStrings_CheckTarget(st->box.text, a, &err) != AL_OK) {
+            // The reason first, then the target once: the core quotes a
+            // short one in the reason ("character 4 of 'José'"); a long
+            // one is quoted after it, where a cut loses the least.
             const char *why = strstr(err.msg, ": "); // after "estrings.target"
-            snprintf(st->say, sizeof st->say, "'%.60s' was not used: %.160s", st->box.text,
-                     why ? why + 2 : err.msg);
+            why = why ? why + 2 : err.msg;
+            char quoted[AL_TEXTINPUT_MAX + 3];
+            snprintf(quoted, sizeof quoted, "'%s'", st->box.text);
+            if (strstr(why, quoted)) snprintf(st->say, sizeof st->say, "Target not used: %s", why);
+            else snprintf(st->say, sizeof st->say, "Target not used: %s. You typed %s", why, quoted);
             al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
             st->say_gen = ctx->session->gens;
             al_view_say(ctx, "%s", st->say);
@@ -437,6 +457,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "top_hidden", st->top_hidden);
         al_view_report_figure(r, "history_rows", st->hist_shown);
         al_view_report_figure(r, "history_hidden", st->hist_hidden);
+        al_view_report_figure(r, "lists_bottom", st->lists_bottom);
     }
 }
 
@@ -450,6 +471,7 @@ const al_view al_view_estrings = {
               "[estrings.alphabet=seed]\xc2\xb7  a code with no printable character (the seed alphabet's 127-141)\n"
               "yellow numbers  the error: how far the string is from the target",
     .ticks_per_frame = -15, // 4 generations a second: a class can watch the string form; + for faster
+    .tick_is_generation = true,
     .keys_help = "T  type a new target (Enter restarts the evolution)\n"
                  "M P  mutation rate, population (Shift: less; a new run)",
     .plot_y = "error per generation (best, mean)",

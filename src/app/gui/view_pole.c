@@ -411,6 +411,7 @@ static const char *const plot_figures[] = {NULL};
 const al_view al_view_pole = {
     .module = "pole",
     .ticks_per_frame = 1,
+    .tick_is_generation = true,
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean)",
     .no_world = true,

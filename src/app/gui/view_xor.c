@@ -259,6 +259,7 @@ static const char *const plot_figures[] = {NULL};
 const al_view al_view_xor = {
     .module = "xor",
     .ticks_per_frame = -60, // 1 generation a second: a class sees hidden nodes and species appear
+    .tick_is_generation = true,
     .plot_figures = plot_figures,
     .plot_y = "fitness per generation (best, mean; 16 = perfect)",
     .no_world = true,

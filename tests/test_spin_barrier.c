@@ -10,7 +10,7 @@
 
 #include "alife/spin_barrier.h"
 
-enum { THREADS = 3, ROUNDS = 20000 };
+enum { THREADS = 3, ROUNDS = 5000 };
 
 typedef struct team {
     alSpinBarrier bar;

@@ -8,8 +8,8 @@
 /// with other busy processes the partner it waits for is often preempted:
 /// the spinning then only burns the waiter's share of a processor, which may
 /// be the one the partner is queued for (measured at load ~10 on 2 cores:
-/// 2000 ticks of 300 ants took 98 s on two threads, 4 s on one). This one
-/// spins for a few microseconds (the imbalance of a quiet machine's tick),
+/// 40 generations of 300 ants took 98 s on two threads, 4 s on one). This
+/// one spins for up to 2 us (about the imbalance of a quiet machine's tick),
 /// then calls sched_yield between looks, so that a preempted partner gets
 /// the processor back as soon as the scheduler allows.
 ///

@@ -34,6 +34,7 @@
 #include "alife/grid.h" // alWorld_NearestK
 #include "alife/pacer.h"
 #include "alife/rng.h"
+#include "alife/spin_barrier.h"
 #include "alife/stop.h"
 #include "alife/threads.h"
 #include "ants_greedy.h"
@@ -1026,6 +1027,7 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
 {
     int ran = k;
     int halt[2] = {0, 0}; // by parity, as ccand: written before a barrier, read after it
+    alSpinBarrier tick_done; // the tick's barrier: a few microseconds apart (spin_barrier.h)
     for (int t = 0; t < w->ncopies; ++t) { // every copy starts as the world is
         world_copy *c = &w->copies[t];
         if (t > 0) {
@@ -1041,6 +1043,8 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
 #pragma omp parallel num_threads(w->ncopies)
     {
         const int T = omp_get_num_threads(), t = omp_get_thread_num();
+#pragma omp single
+        alSpinBarrier_Init(&tick_done, T);
         const int units = (w->n + AL_NN_BATCH - 1) / AL_NN_BATCH;
         const int a0 = t * units / T * AL_NN_BATCH;
         const int a1e = (t + 1) * units / T * AL_NN_BATCH, a1 = a1e < w->n ? a1e : w->n;
@@ -1065,7 +1069,7 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
                 wc->ncand[m][par] = nc;
             }
             if (t == 0) halt[par] = stop_after(tick, k);
-#pragma omp barrier
+            alSpinBarrier_Wait(&tick_done);
             for (int m = 0; m < (w->nmines ? 2 : 1); ++m) { // food first, then mines
                 float *ix = m ? wc->mx : wc->fx, *iy = m ? wc->my : wc->fy;
                 int *claim = wc->claim + (m ? w->nfood : 0);

@@ -32,6 +32,8 @@ typedef struct al_session {
     char last_edit[64]; ///< what the last one changed ("" if none)
     int64_t last_edit_gen;
     alError log_err;    ///< the last logging failure of al_session_end_run (code 0: none)
+    int64_t log_from;   ///< generations numbered below this are not logged: the way of a
+                        ///< run continued from another's generation to its start (0: all)
 } al_session;
 
 /// Creates the module from cfg (taking ownership of cfg, also on failure) and,

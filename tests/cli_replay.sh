@@ -163,6 +163,8 @@ expect_exit 2 "a missing database" -- "$ALIFE" replay 1 --check --db "$TMP/none.
 # ---- a version 1 database (before stop_reason and edits) --------------------------------
 V1=$TMP/v1.db
 cp "$DB" "$V1"
+# (the version 3 columns first: a file of version 2 has none)
+sqlite3 "$V1" "ALTER TABLE runs DROP COLUMN from_run; ALTER TABLE runs DROP COLUMN from_gen" 2>/dev/null
 sqlite3 "$V1" "DROP VIEW run_summary; DROP VIEW run_status; DROP VIEW generations_wide;
     DROP TABLE claims; DROP TABLE edits; DROP INDEX generations_by_gen; DROP INDEX params_by_key;
     DROP INDEX runs_by_sweep; ALTER TABLE runs DROP COLUMN stop_reason;
@@ -173,7 +175,7 @@ expect_exit 0 "a version 1 database is read without migrating it" -- "$ALIFE" ru
 check_identical "a run of a version 1 database" 1 --db "$V1"
 expect_equal "$(sqlite3 "$V1" "PRAGMA user_version")" "1" "reading did not migrate it"
 expect_exit 0 "logging into a version 1 database" -- "$ALIFE" run "$E/estrings/hello.ini" --db "$V1" --quiet
-expect_equal "$(sqlite3 "$V1" "PRAGMA user_version")" "2" "logging migrated it to version 2"
+expect_equal "$(sqlite3 "$V1" "PRAGMA user_version")" "3" "logging migrated it to version 3"
 expect_equal "$(sqlite3 "$V1" "SELECT count(*) FROM edits")" "0" "with an edits table"
 expect_equal "$(sqlite3 "$V1" "SELECT stop_reason FROM runs WHERE id = (SELECT max(id) FROM runs)")" "solved" \
     "and a stop_reason column"

@@ -102,5 +102,12 @@ alResult alRunLog_DiscardEmptyRun(alRunLog *log, int64_t run_id, bool *removed, 
 /// open batch if there is one (committed with it), else at once.
 alResult alRunLog_MarkEdited(alRunLog *log, int64_t run_id, int64_t gen, int64_t tick,
                              const char *what, alError *err);
+/// Records that run run_id continues run from_run from its generation
+/// from_gen (alife gui --from RUN:GEN): the run's own generations are
+/// numbered as in from_run, from from_gen on, and a replay starts from
+/// from_run's stored population there. Written in the open batch if there
+/// is one. AL_ERR_DB when SQLite fails or the row is gone.
+alResult alRunLog_SetFrom(alRunLog *log, int64_t run_id, int64_t from_run, int64_t from_gen,
+                          alError *err);
 
 #endif

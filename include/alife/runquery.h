@@ -51,6 +51,8 @@ typedef struct alRunInfo {
     const char *stop_reason;  ///< why it stopped (alRunLog_EndRunWhy), NULL if not recorded
     int64_t edit_count;       ///< live edits marked (alRunLog_MarkEdited); 0: none
     const char *first_edit;   ///< "generation G, tick T: what" of the first edit, NULL if none
+    int64_t from_run;         ///< the run this one continues (alRunLog_SetFrom), 0: none
+    int64_t from_gen;         ///< its first generation, numbered as in from_run (0 when none)
 } alRunInfo;
 
 /// One logged generation.

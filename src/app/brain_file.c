@@ -89,14 +89,25 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
         if (gen >= 0 ? g->gen == gen : (!pick || g->gen > pick->gen)) pick = g;
     }
     if (!pick) {
-        int64_t last = -1;
-        for (int64_t i = 0; i < run->genome_count; ++i)
+        // The range it really has: a continued run's starts at its from_gen.
+        int64_t first = -1, last = -1;
+        for (int64_t i = 0; i < run->genome_count; ++i) {
+            if (run->genomes[i].rank != 0) continue;
+            if (first < 0 || run->genomes[i].gen < first) first = run->genomes[i].gen;
             if (run->genomes[i].gen > last) last = run->genomes[i].gen;
+        }
+        char from[160] = "";
+        if (run->info.from_run > 0 && gen >= 0 && gen < run->info.from_gen)
+            snprintf(from, sizeof from,
+                     "; it continues run %lld from generation %lld: export "
+                     "generation %lld from run %lld",
+                     (long long)run->info.from_run, (long long)run->info.from_gen, (long long)gen,
+                     (long long)run->info.from_run);
         r = last < 0 ? alError_Set(err, AL_ERR_NOTFOUND, "run %s has no stored genome yet", ref)
                      : alError_Set(err, AL_ERR_NOTFOUND,
-                                   "run %s has no stored genome of generation %lld (allowed: 0 "
-                                   "to %lld)",
-                                   ref, (long long)gen, (long long)last);
+                                   "run %s has no stored genome of generation %lld (allowed: %lld "
+                                   "to %lld%s)",
+                                   ref, (long long)gen, (long long)first, (long long)last, from);
         goto done;
     }
     b.seed = run->info.seed;

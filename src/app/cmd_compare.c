@@ -173,6 +173,13 @@ static void print_header(const al_compare_model *m, const char *db)
     }
     printf("runs that stopped early are held at their last value up to generation %g\n",
            m->horizon);
+    for (int i = 0; i < m->set.n; ++i) { // alife gui --from: its own generations only
+        const alRunInfo *info = m->runs[i].rec->info;
+        if (info->from_run > 0)
+            printf("run %lld continues run %lld from generation %lld: its curve and AUC start "
+                   "there, not at generation 0\n",
+                   (long long)info->id, (long long)info->from_run, (long long)info->from_gen);
+    }
     for (int g = 0; g < m->ngroups && m->grouped; ++g)
         if (m->groups[g].n == 1)
             printf("group '%s' has a single run (run %lld): its quartiles are that run's value,"

@@ -13,6 +13,7 @@
 #include "alife/runquery.h"
 #include "cli.h"
 #include "db_cli.h"
+#include "from_run.h"
 #include "options.h"
 #include "session.h"
 
@@ -44,6 +45,11 @@ static void help(void)
            "the edits in 'alife show RUN'), when it has no generation stored, when its\n"
            "module is not in this build, or when its stored config does not read back as\n"
            "the values it was run with.\n"
+           "\n"
+           "A run that continues another from a generation (alife gui --from RUN:GEN;\n"
+           "'alife show' says so) stores its own generations only, GEN on: it is replayed\n"
+           "from that run's stored population at GEN (or GEN - 1, then one generation),\n"
+           "else from the seed, as the window started it, and compared from GEN on.\n"
            "\n"
            "exit status: 0 replayed (with --check: identical), 1 different (with --check),\n"
            "interrupted, or a database read failure, 2 usage error, unknown run or\n"
@@ -95,8 +101,8 @@ static void check_int(checker *c, int64_t gen, const char *field, int64_t stored
                (long long)stored, (long long)got);
 }
 
-// Compares replayed generation i (s->last and the module's best genome) with
-// the stored one.
+// Compares the replayed generation (s->last and the module's best genome)
+// with stored row i.
 static void check_generation(checker *c, const al_session *s, int64_t i)
 {
     const alRunData *run = c->run;
@@ -187,13 +193,14 @@ static bool refuse(const alRunData *run, char *why, size_t cap)
                  (long long)info->id, info->status);
         return true;
     }
+    int64_t first = info->from_gen; // a continued run's generations start there
     for (int64_t i = 0; i < run->gen_count; ++i)
-        if (run->gens[i].gen != i) {
+        if (run->gens[i].gen != first + i) {
             snprintf(why, cap,
-                     "run %lld's stored generations are not 0..%lld in order (row %lld is "
+                     "run %lld's stored generations are not %lld..%lld in order (row %lld is "
                      "generation %lld): the database was changed",
-                     (long long)info->id, (long long)run->gen_count - 1, (long long)i,
-                     (long long)run->gens[i].gen);
+                     (long long)info->id, (long long)first, (long long)(first + run->gen_count - 1),
+                     (long long)i, (long long)run->gens[i].gen);
             return true;
         }
     if (!alModule_Find(info->module)) {
@@ -306,8 +313,29 @@ int cmd_replay(int argc, char **argv)
         return 2;
     }
     al_session_catch_signals();
+    int64_t first = info->from_gen;
     checker ck = {.run = run};
-    int64_t stored = run->gen_count;
+    if (info->from_run > 0) { // continued from another run: start where the window did
+        char ref[32], how[96];
+        snprintf(ref, sizeof ref, "%lld", (long long)info->from_run);
+        alRunData *parent = NULL;
+        alResult r = db_cli_read_run(db, ref, true, &parent, NULL, 0, &err);
+        if (r == AL_OK) r = al_from_reach(&s, parent, first, how, sizeof how, &err);
+        alDestroyRunData(parent);
+        if (r != AL_OK) {
+            fprintf(stderr,
+                    "alife replay: cannot replay: run %lld continues run %lld from "
+                    "generation %lld, and its start cannot be had: %s\n",
+                    (long long)info->id, (long long)info->from_run, (long long)first, err.msg);
+            al_session_close(&s, "interrupted");
+            alDestroyRunData(run);
+            return r == AL_ERR_INTERRUPTED ? 1 : 2;
+        }
+        if (check)
+            printf("run %lld continues run %lld from generation %lld: started %s\n",
+                   (long long)info->id, (long long)info->from_run, (long long)first, how);
+    }
+    int64_t stored = first + run->gen_count; // the generation after the last stored one
     // A GUI run may go on past run.generations (E: no limit, a jump past the
     // limit; steering never stops in the window): that changes no
     // generation, so the replay goes as far as the stored run did.
@@ -319,7 +347,7 @@ int cmd_replay(int argc, char **argv)
             break;
         }
         int r = al_session_advance(&s, AL_SESSION_RUN_TICKS, NULL, &err);
-        if (r == 1 && check && s.gens <= stored) check_generation(&ck, &s, s.gens - 1);
+        if (r == 1 && check && s.gens <= stored) check_generation(&ck, &s, s.gens - 1 - first);
         if (check && ck.differ) break;
         // Past the stored run's end: one generation more is enough to say so.
         if (s.gens > stored) break;
@@ -353,7 +381,7 @@ int cmd_replay(int argc, char **argv)
             printf("identical: run %lld (%s, seed %llu), %lld generation%s replayed bit for bit "
                    "(statistics, figures, best genomes)%s\n",
                    (long long)info->id, info->module, (unsigned long long)info->seed,
-                   (long long)stored, stored == 1 ? "" : "s",
+                   (long long)run->gen_count, run->gen_count == 1 ? "" : "s",
                    to_end ? ", stopping where the stored run stopped"
                           : ", up to the last stored generation");
     } else {

@@ -151,6 +151,12 @@ static void show_text(const alRunData *run, bool all, bool all_params)
                "from its config: compare leaves it out, replay refuses it)\n",
                (long long)r->edit_count, r->edit_count == 1 ? "" : "s",
                r->first_edit ? db_cli_text(t1, sizeof t1, r->first_edit) : "?");
+    if (r->from_run > 0)
+        printf(
+            "  continues run %lld from generation %lld (alife gui --from %lld:%lld): generations "
+            "before %lld are run %lld's\n",
+            (long long)r->from_run, (long long)r->from_gen, (long long)r->from_run,
+            (long long)r->from_gen, (long long)r->from_gen, (long long)r->from_run);
     printf("  started   %s UTC\n", db_cli_short_time(a, sizeof a, r->started));
     if (r->finished) printf("  finished  %s UTC\n", db_cli_short_time(b, sizeof b, r->finished));
     printf("  version   %s   host %s   pid %lld\n", db_cli_text(t1, sizeof t1, r->version),

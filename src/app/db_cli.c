@@ -110,6 +110,10 @@ void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
     json_field_string(out, "stop_reason", r->stop_reason, &first);
     json_field_int(out, "edit_count", r->edit_count, &first);
     json_field_string(out, "first_edit", r->first_edit, &first);
+    if (r->from_run > 0) { // a run continued from another's generation
+        json_field_int(out, "from_run", r->from_run, &first);
+        json_field_int(out, "from_gen", r->from_gen, &first);
+    }
     json_key(out, "params", &first);
     fputc('{', out);
     int pfirst = 1;

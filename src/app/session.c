@@ -75,7 +75,7 @@ int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError
     s->have_last = true;
     s->gens++;
     s->goal = s->cls->finished(s->mod);
-    if (s->log) {
+    if (s->log && s->gens - 1 >= s->log_from) { // the parent's generations are its own
         size_t bytes = 0;
         const void *genome = s->cls->best_genome ? s->cls->best_genome(s->mod, &bytes) : NULL;
         if (alRunLog_AddGeneration(s->log, s->run_id, &s->last, genome, bytes, err) != AL_OK)

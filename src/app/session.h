@@ -33,6 +33,8 @@ typedef struct al_session {
     int64_t last_edit_gen;
     int64_t last_edit_gesture; ///< the gesture it came from (0: none; al_session_mark_edited)
     alError log_err;    ///< the last logging failure of al_session_end_run (code 0: none)
+    int64_t log_from;   ///< generations numbered below this are not logged: the way of a
+                        ///< run continued from another's generation to its start (0: all)
 } al_session;
 
 /// Creates the module from cfg (taking ownership of cfg, also on failure) and,

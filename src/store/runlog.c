@@ -10,7 +10,9 @@
 // Version 2 adds runs.sweep, runs.sweep_group, runs.heartbeat, params.num,
 // runs.stop_reason (why the run stopped, see alRunLog_EndRunWhy), the edits
 // table, the claims table of `alife sweep`, indexes and the views run_status,
-// run_summary and generations_wide. docs/database.md documents it all.
+// run_summary and generations_wide. Version 3 adds runs.from_run and
+// runs.from_gen: a run continued from another's generation (alife gui --from).
+// docs/database.md documents it all.
 // Generations are written in transactions of at most ~50 ms of work, so fast
 // runs are not limited by commits and a crash loses at most that much.
 #include "alife/runlog.h"
@@ -26,7 +28,7 @@
 
 #include "store_internal.h"
 
-#define AL_SCHEMA_VERSION 2
+#define AL_SCHEMA_VERSION 3
 #define AL_APPLICATION_ID 0x616c6966 /* 'alif' */
 // The first skeleton wrote 1634298214 (0x61696966, "aiif") by mistake: such
 // files are ours; opened for logging they get the right id.
@@ -145,8 +147,15 @@ static const char *schema_v2 =
 #undef FIG
     " FROM generations g;";
 
+// Version 3: a run that continues another (alife gui --from RUN:GEN) says
+// which and from where; its generations are numbered as in that run, from
+// from_gen on. NULL for a run of its own.
+static const char *schema_v3 =
+    "ALTER TABLE runs ADD COLUMN from_run INTEGER;"  // the run it continues, NULL if none
+    "ALTER TABLE runs ADD COLUMN from_gen INTEGER;"; // its first generation (that run's numbering)
+
 // The migrations, one per version: migrations[v - 1] makes version v.
-static const char *const *migrations[] = {&schema_v1, &schema_v2};
+static const char *const *migrations[] = {&schema_v1, &schema_v2, &schema_v3};
 
 bool al_store_number(const char *s, double *out)
 {
@@ -815,4 +824,24 @@ alResult alRunLog_MarkEdited(alRunLog *log, int64_t run_id, int64_t gen, int64_t
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? AL_OK : db_error(log, err, "cannot mark the run edited");
+}
+
+alResult alRunLog_SetFrom(alRunLog *log, int64_t run_id, int64_t from_run, int64_t from_gen,
+                          alError *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(log->db, "UPDATE runs SET from_run = ?, from_gen = ? WHERE id = ?", -1,
+                           &st, NULL) != SQLITE_OK)
+        return db_error(log, err, "cannot record where the run starts");
+    sqlite3_bind_int64(st, 1, from_run);
+    sqlite3_bind_int64(st, 2, from_gen);
+    sqlite3_bind_int64(st, 3, run_id);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return db_error(log, err, "cannot record where the run starts");
+    if (sqlite3_changes(log->db) != 1)
+        return alError_Set(err, AL_ERR_DB,
+                           "%s: cannot record where run %lld starts: its row is gone", log->path,
+                           (long long)run_id);
+    return AL_OK;
 }

@@ -207,6 +207,18 @@ static alResult merge_one(sqlite3 *db, const char *into, const char *src, alMerg
                  " (SELECT 1 FROM main.edits x WHERE x.run = mp.new AND x.gen = e.gen"
                  " AND x.tick = e.tick AND x.what = e.what) ORDER BY e.rowid",
                  err);
+    // Schema version 3: the run a continued run (alife gui --from) continues,
+    // by its id in the target (both runs came through m_map).
+    if (r == AL_OK && count(db, "PRAGMA src.user_version") >= 3)
+        r = exec(
+            db, into,
+            "UPDATE main.runs SET"
+            " from_run = (SELECT mp.new FROM src.runs s JOIN temp.m_map mp ON mp.old = s.from_run"
+            "  WHERE s.uuid = runs.uuid),"
+            " from_gen = (SELECT s.from_gen FROM src.runs s WHERE s.uuid = runs.uuid)"
+            " WHERE from_run IS NULL AND uuid IN"
+            " (SELECT uuid FROM src.runs WHERE from_run IS NOT NULL)",
+            err);
     if (r == AL_OK) r = exec(db, into, "COMMIT", err);
     else exec(db, into, "ROLLBACK", NULL);
     exec(db, into, "DETACH src", NULL);

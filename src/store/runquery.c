@@ -108,8 +108,14 @@ static alResult db_fail(alRunLog *log, alError *err, const char *what)
     " (SELECT count(*) FROM edits e WHERE e.run = r.id),"                                          \
     " (SELECT 'generation ' || e.gen || ', tick ' || e.tick || ': ' || e.what FROM edits e"        \
     " WHERE e.run = r.id ORDER BY e.rowid LIMIT 1)"
-#define RUN_COLUMNS_OLD RUN_COLUMNS_V1 " NULL, 0, NULL"
-#define RUN_COLUMNS_SQL(log) ((log)->schema >= 2 ? RUN_COLUMNS_V2 : RUN_COLUMNS_OLD)
+// Schema version 3: the run it continues, and from which generation.
+#define RUN_COLUMNS_V3 RUN_COLUMNS_V2 ", r.from_run, r.from_gen"
+#define RUN_COLUMNS_V2ONLY RUN_COLUMNS_V2 ", NULL, NULL"
+#define RUN_COLUMNS_OLD RUN_COLUMNS_V1 " NULL, 0, NULL, NULL, NULL"
+#define RUN_COLUMNS_SQL(log)                                                                       \
+    ((log)->schema >= 3   ? RUN_COLUMNS_V3                                                         \
+     : (log)->schema >= 2 ? RUN_COLUMNS_V2ONLY                                                     \
+                          : RUN_COLUMNS_OLD)
 
 // Fills info from a row selected with RUN_COLUMNS, and its params.
 static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *pst, alRunInfo *info)
@@ -135,6 +141,8 @@ static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *ps
     info->stop_reason = arena_text(a, st, 15, NULL, &ok);
     info->edit_count = sqlite3_column_int64(st, 16);
     info->first_edit = arena_text(a, st, 17, NULL, &ok);
+    info->from_run = sqlite3_column_int64(st, 18);
+    info->from_gen = sqlite3_column_int64(st, 19);
     if (strcmp(info->status, "running") == 0 &&
         al_store_run_process(info->host, info->pid, info->started) !=
             RUN_PROCESS_ALIVE_OR_UNKNOWN) {

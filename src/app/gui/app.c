@@ -1221,6 +1221,13 @@ void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const cha
     g->from_mean = mean;
     g->from_check = true;
     snprintf(g->from_how, sizeof g->from_how, "from the seed");
+    // The run continues the stored one from gen: the generations on the way
+    // there are the stored run's and are not logged again (from_run.h).
+    g->s.log_from = gen;
+    alError ferr = {0};
+    if (g->have_session && g->s.log && pop && pop->run > 0 &&
+        alRunLog_SetFrom(g->s.log, g->s.run_id, pop->run, gen, &ferr) != AL_OK)
+        al_shell_say(g, AL_COL_BAD, "%s", ferr.msg);
     if (pop && pop->bytes && g->have_session && (pop->gen == gen || pop->gen == gen - 1)) {
         alError err = {0};
         if (al_session_restore(&g->s, pop->gen, pop->bytes, pop->size, &err) == AL_OK) {

@@ -11,6 +11,7 @@
 #include "brain_file.h"
 #include "cli.h"
 #include "db_cli.h"
+#include "from_run.h"
 #include "gui.h"
 #include "options.h"
 #include "script.h"
@@ -480,20 +481,19 @@ int cmd_gui(int argc, char **argv)
                     from_mean = run->gens[i].mean;
                 }
             // The module's stored blob (rank 0) of GEN, else of GEN - 1.
-            const alRunGenome *best_pick = NULL;
-            for (int64_t i = 0; i < run->genome_count; ++i) {
-                const alRunGenome *gn = &run->genomes[i];
-                if (gn->rank != 0 || (gn->gen != from_gen && gn->gen != from_gen - 1)) continue;
-                if (!best_pick || gn->gen > best_pick->gen) best_pick = gn;
-            }
+            const alRunGenome *best_pick = al_from_population(run, from_gen);
             if (best_pick && (pop_bytes = malloc(best_pick->size ? best_pick->size : 1)) != NULL) {
                 memcpy(pop_bytes, best_pick->bytes, best_pick->size);
-                pop = (al_gui_stored){.gen = best_pick->gen, .bytes = pop_bytes, .size = best_pick->size};
+                pop = (al_gui_stored){.run = run->info.id,
+                                      .gen = best_pick->gen,
+                                      .bytes = pop_bytes,
+                                      .size = best_pick->size};
             } else if (from_gen > 0) {
                 snprintf(pop_why, sizeof pop_why, "no genome of generation %lld or %lld stored",
                          (long long)from_gen, (long long)from_gen - 1);
                 pop.why_not = pop_why;
             }
+            pop.run = run->info.id;
             from_config = strdup(run->info.config);
             snprintf(from_label, sizeof from_label, "run %lld (%s) of %s", (long long)run->info.id,
                      run->info.name, db);

@@ -110,6 +110,7 @@ void al_gui_write_state(al_gui *g, FILE *out);
 /// A stored generation's population for al_gui_start_at: what the module
 /// stored for generation gen (its best_genome bytes); bytes NULL: none.
 typedef struct al_gui_stored {
+    int64_t run; ///< the stored run's id: recorded as the run the window's run continues
     int64_t gen;
     const void *bytes; ///< read during the call only
     size_t size;
@@ -126,6 +127,9 @@ typedef struct al_gui_stored {
 /// config and seed, fast-forward. Whenever a generation had to be run, the
 /// last one done is checked against the stored statistics (best, mean of
 /// generation gen - 1; NaN: nothing to check) and the result said.
+/// The window's run records that it continues run pop->run from gen and
+/// logs only the generations from gen on (from_run.h: the way there is the
+/// stored run's).
 void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label,
                      const al_gui_stored *pop);
 /// Whether the shell draws into an offscreen surface (no window).

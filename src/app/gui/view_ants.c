@@ -981,7 +981,10 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                                 v->replay_mean == v->replay_logged_mean ? "(exact)" : "(DIFFERS)");
             }
         }
-        al_panel_note(p, "[ ] other generation   B back to the population");
+        if (ctx->brain) // the file holds one generation, and B replays it again (the keys that work)
+            al_panel_note(p, "B again from tick 0   R, A, O, X: a new run");
+        else
+            al_panel_note(p, "[ ] other generation   B back to the population");
     } else {
         long total = 0, hits = 0;
         for (int a = 0; a < av.count; ++a) {
@@ -1103,6 +1106,13 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         case SDLK_LEFTBRACKET:
         case SDLK_RIGHTBRACKET:
             if (!v->replay || v->living) return false;
+            if (ctx->brain) { // (it said "needs the run database" with --db given)
+                snprintf(v->note, sizeof v->note,
+                         "[ ]: a brain file holds generation %lld only, no other to replay (B: it again)",
+                         (long long)ctx->brain_gen);
+                say_note(ctx, v);
+                return true;
+            }
             // the inspector stays as it is, open or closed
             start_replay(ctx, v, v->replay_gen + (e->key.keysym.sym == SDLK_LEFTBRACKET ? -1 : 1), v->selected >= 0);
             say_note(ctx, v);

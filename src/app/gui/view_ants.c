@@ -54,6 +54,7 @@ typedef struct ants_view {
     int brain_nodes;       // the neurons it drew, the names of inputs and outputs,
     int brain_labels;      // and what fitted (al_net_labels; -1: a NEAT brain's, not said)
     int brain_fit;
+    bool brain_stepped;    // it showed values sensed this generation (false: none yet, names alone)
     al_label_faults labels; // the ant labels as last drawn (for `state`)
     int marked;            // the replay's best ant, double-ringed orange (-1: none)
     al_species_plot *species; // run.algorithm = neat: the species over generations
@@ -422,7 +423,7 @@ static const char *input_name(const alAntsDef *d, int i)
 // alone or the network alone, the box's last line saying so. *labels
 // receives the names drawn; returns what fitted.
 static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
-                                const float *w, const float *act, int *labels)
+                                const float *w, const float *act, bool stepped, int *labels)
 {
     const alNNLayout *l = &def->brain;
     enum { MAXN = AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH };
@@ -437,13 +438,18 @@ static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box,
     }
     int right = al_text_width(f, "right 0.00"), right_name = al_text_width(f, "right");
     al_net_labels fit = al_net_labels_fit(box.w, left, right, left_name, right_name);
+    // Before the generation's first tick no ant has sensed anything: its
+    // zeros looked like broken sensors, so the names alone are shown
+    // (the title says why) until one tick is run.
+    bool unsensed = !stepped && fit == AL_NET_LABELS_FULL;
+    if (unsensed) fit = AL_NET_LABELS_NAMES;
     if (fit == AL_NET_LABELS_NAMES) left = left_name, right = right_name;
     int x0 = box.x + left + 12, x1 = box.x + box.w - right - 12;
     if (fit == AL_NET_LABELS_NONE) { // the network alone
         x0 = box.x + 8;
         x1 = box.x + box.w - 8;
     }
-    box.h -= al_net_labels_say(r, f, box, fit);
+    if (!unsensed) box.h -= al_net_labels_say(r, f, box, fit);
     *labels = 0;
     int k = 0;
     for (int L = 0; L < l->layer_count; ++L) {
@@ -475,10 +481,10 @@ static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box,
     float th = (float)al_font_height(f);
     for (int q = 0; q < k; ++q) {
         // inputs in [-1, 1], sigmoid outputs in [0, 1], tanh in [-1, 1]: show |value|
-        float v = fminf(fabsf(act[q]), 1.0f);
+        float v = stepped ? fminf(fabsf(act[q]), 1.0f) : 0.0f;
         Uint8 g = (Uint8)(40 + 215 * v);
         SDL_FRect node = {nx[q] - 5, ny[q] - 5, 10, 10};
-        SDL_SetRenderDrawColor(r, g, g, (Uint8)(act[q] < 0 ? 120 : g), 255);
+        SDL_SetRenderDrawColor(r, g, g, (Uint8)(stepped && act[q] < 0 ? 120 : g), 255);
         SDL_RenderFillRectF(r, &node);
         SDL_SetRenderDrawColor(r, 200, 210, 230, 255);
         SDL_RenderDrawRectF(r, &node);
@@ -543,22 +549,29 @@ static SDL_Rect draw_inspector(al_canvas *c, ants_view *v, const alAnts *ants, i
     SDL_Rect box = al_ants_brain_box_clear(band, at.x, at.y, want_w, want_h, keep, label);
     float act[AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH];
     if (!ng) alAnts_Activations(ants, a, act);
+    alAntsView av;
+    alAnts_View(ants, &av);
+    v->brain_stepped = av.tick > 0; // at a generation's start (J, B, Shift+N) nothing is sensed yet
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(c->r, 18, 20, 26, 255);
     SDL_RenderFillRect(c->r, &box);
     SDL_SetRenderDrawColor(c->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
     SDL_RenderDrawRect(c->r, &box);
     char title[64]; // how to close it, where that fits
-    snprintf(title, sizeof title, "brain of ant %d (I: close)", a);
+    const char *when = v->brain_stepped ? "" : ": no step yet (N: one tick)";
+    snprintf(title, sizeof title, "brain of ant %d%s (I: close)", a, when);
+    if (al_text_width(c->small, title) > box.w - 12) snprintf(title, sizeof title, "brain of ant %d%s", a, when);
     if (al_text_width(c->small, title) > box.w - 12) snprintf(title, sizeof title, "brain of ant %d", a);
     al_canvas_text(c, c->small, (SDL_Rect){box.x + 6, box.y + 3, box.w - 12, al_font_height(c->small)}, -1,
                    AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     if (ng) {
-        v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, values, &v->brain_labels);
+        v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, v->brain_stepped ? values : NULL,
+                                         &v->brain_labels);
         v->brain_fit = -1; // (the inputs' labels only are counted)
     } else {
-        v->brain_fit = (int)draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act, &v->brain_labels);
+        v->brain_fit = (int)draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act, v->brain_stepped,
+                                       &v->brain_labels);
         v->brain_nodes = alNN_NeuronCount(&def->brain);
     }
     return box;
@@ -1197,6 +1210,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "brain_w", v->brain_box.w);
         al_view_report_figure(r, "brain_nodes", v->brain_nodes);
         al_view_report_figure(r, "brain_labels", v->brain_labels);
+        al_view_report_figure(r, "brain_stepped", v->brain_stepped);
         if (v->brain_fit >= 0) al_view_report_figure(r, "brain_values_shown", v->brain_fit == AL_NET_LABELS_FULL);
         // what it keeps clear of: the ant's ring and its label
         al_view_report_figure(r, "selected_px_x", v->sel_at.x);

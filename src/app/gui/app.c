@@ -10,6 +10,7 @@
 #include "alife/config.h"
 #include "alife/rng.h"
 #include "font.h"
+#include "key_elsewhere.h"
 #include "shell.h"
 
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
@@ -1011,6 +1012,18 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
                                          "%s the best of generation %lld, the latest",
                          g->mode == MODE_POLE ? "replays" : "shows", (long long)(g->s.gens - 1));
         return;
+    }
+    if (!sk && !repeat && !g->help && !g->lesson && !(k->keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
+        // A letter the shown view does not take: what it does elsewhere, so
+        // it does not leave the last message standing as if it had acted.
+        const al_view *vs[NMODES];
+        for (int m = 0; m < NMODES; ++m)
+            vs[m] = find_view(g, mode_names[m]);
+        char say[240];
+        if (al_key_elsewhere(sym, vs, mode_names, NMODES, g->mode, say, sizeof say)) {
+            al_shell_say(g, AL_COL_WARN, "%s", say);
+            return;
+        }
     }
     if ((g->lesson || g->help) && sk &&
         (act == K_SCROLL_UP || act == K_SCROLL_DOWN || act == K_LINE_UP || act == K_LINE_DOWN)) {

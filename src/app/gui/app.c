@@ -10,6 +10,7 @@
 #include "alife/config.h"
 #include "alife/rng.h"
 #include "font.h"
+#include "key_elsewhere.h"
 #include "shell.h"
 
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
@@ -329,6 +330,8 @@ static void run_name(const al_gui *g, int m, const alConfig *cfg, char *name, si
     const char *file = user ? g->config_path : mode_lessons[m];
     if (sc) {
         snprintf(name, cap, "gui-%s-%s", mode_names[m], sc);
+    } else if (user && g->config_text && g->brain_file) { // a new run in a brain file's world
+        snprintf(name, cap, "gui-%s-brain-%s", mode_names[m], base_name(g->config_path));
     } else if (user && g->config_text) { // --from RUN:GEN: the run's stored config
         snprintf(name, cap, "gui-%s-from-%s", mode_names[m], g->config_path);
     } else if (file) {
@@ -423,8 +426,15 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
 static bool switch_mode(al_gui *g, int m, const char *extra)
 {
     alError err = {0};
+    // A new run (R, A, O, X) in the ants mode of alife gui --brain FILE
+    // ends the file's replay: a real run of the file's world, evolving from
+    // its seed and logged as any other (it froze at "gen 0 of 0", nothing
+    // answering, while the replay's rules still held).
+    unsigned char *replayed = g->brain && m == MODE_ANTS && g->have_session && g->mode == m ? g->brain : NULL;
+    if (replayed) g->brain = NULL;
     alConfig *cfg = config_for(g, m, extra, &err);
     if (!cfg || open_session(g, m, cfg, &err) != AL_OK) {
+        if (replayed) g->brain = replayed;
         // A value typed in the window: say it as typed, without --set.
         const char *msg = err.msg, *eq = extra ? strchr(extra, '=') : NULL;
         if (eq && strncmp(msg, "--set ", 6) == 0) {
@@ -449,6 +459,13 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
         memset(&g->extra[m], 0, sizeof g->extra[m]);
     }
     if (extra) sets_put(&g->extra[m], extra);
+    if (replayed) {
+        free(replayed);
+        g->brain_n = 0;
+        al_shell_say(g, AL_COL_TEXT, "the brain file's replay is over: a new run of its world, seed %llu, "
+                                     "evolves from generation 0%s", (unsigned long long)g->s.seed,
+                     g->s.log ? ", logged" : ", not logged");
+    }
     return true;
 }
 
@@ -566,9 +583,11 @@ static void close_parked(al_gui *g)
 static void restart_next_seed(al_gui *g)
 {
     uint64_t seed = g->have_session ? g->s.seed : (uint64_t)alConfig_Int(g->cfg, "run.seed");
+    bool replay = al_shell_brain_replay(g);
     g->seed_for[g->mode] = (int64_t)(seed + 1);
-    switch_mode(g, g->mode, NULL);
-    al_shell_say(g, AL_COL_TEXT, "restarted with seed %llu", (unsigned long long)(seed + 1));
+    if (!switch_mode(g, g->mode, NULL)) return;
+    if (!replay) // (switch_mode said what replaced a brain file's replay)
+        al_shell_say(g, AL_COL_TEXT, "restarted with seed %llu", (unsigned long long)(seed + 1));
 }
 
 // ---- update -------------------------------------------------------------------------
@@ -581,6 +600,8 @@ static void on_generation(al_gui *g)
     g->gen_end_tick = g->s.ticks;
     g->gen_end_known = true;
 }
+
+bool al_shell_brain_replay(const al_gui *g) { return g->brain && g->mode == MODE_ANTS; }
 
 int64_t al_shell_gens_per_frame(const al_gui *g)
 {
@@ -628,10 +649,10 @@ static void mark_done(al_gui *g)
 // nothing evolves under it, so E, J and Shift+N say why they do nothing.
 static bool brain_refuses(al_gui *g, const char *key)
 {
-    if (!g->brain || g->mode != 2) return false;
+    if (!al_shell_brain_replay(g)) return false;
     al_shell_say(g, AL_COL_WARN,
-                 "%s: a brain file (--brain) replays its generation %lld and evolves nothing (B: again);"
-                 " to evolve on from a stored run: alife gui --from RUN:GEN",
+                 "%s: a brain file (--brain) replays its generation %lld and evolves nothing (B: again; R: a new"
+                 " run of its world); to evolve on from a stored run: alife gui --from RUN:GEN",
                  key, (long long)g->brain_gen);
     return true;
 }
@@ -992,6 +1013,18 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
                                          "%s the best of generation %lld, the latest",
                          g->mode == MODE_POLE ? "replays" : "shows", (long long)(g->s.gens - 1));
         return;
+    }
+    if (!sk && !repeat && !g->help && !g->lesson && !(k->keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
+        // A letter the shown view does not take: what it does elsewhere, so
+        // it does not leave the last message standing as if it had acted.
+        const al_view *vs[NMODES];
+        for (int m = 0; m < NMODES; ++m)
+            vs[m] = find_view(g, mode_names[m]);
+        char say[240];
+        if (al_key_elsewhere(sym, vs, mode_names, NMODES, g->mode, say, sizeof say)) {
+            al_shell_say(g, AL_COL_WARN, "%s", say);
+            return;
+        }
     }
     if ((g->lesson || g->help) && sk &&
         (act == K_SCROLL_UP || act == K_SCROLL_DOWN || act == K_LINE_UP || act == K_LINE_DOWN)) {
@@ -1388,6 +1421,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
         g->brain_seed = o->brain_seed;
         g->brain_gen = o->brain_gen;
         g->brain_fitness = o->brain_fitness;
+        g->brain_file = true;
     }
     for (int i = 0; i < o->set_count; ++i)
         al_sets_add(&g->sets, o->sets[i]);

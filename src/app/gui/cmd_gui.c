@@ -420,7 +420,8 @@ int cmd_gui(int argc, char **argv)
         }
         a.o.config_path = a.brain; // names the config in messages
         a.o.config_text = brain.config;
-        a.o.db_path = NULL; // the window only replays the file: no run to log
+        // The replay itself is not logged (open_session); the database is
+        // kept for a new run (R, A, O, X), logged as any other.
         a.o.mode = "ants";
         a.o.brain = brain.stored;
         a.o.brain_n = brain.size;

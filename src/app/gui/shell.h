@@ -126,11 +126,13 @@ struct al_gui {
     char *config_path;
     char *config_text;      ///< the config's INI text, when given as text (a brain file's)
     char config_module[16]; ///< module of config_path ("" without one)
-    unsigned char *brain;   ///< --brain: the stored blob to replay in the ants view (owned)
+    unsigned char *brain;   ///< --brain: the stored blob to replay in the ants view (owned;
+                            ///< NULL once a new run replaced the replay)
     size_t brain_n;         ///< its bytes
     uint64_t brain_seed;
     int64_t brain_gen;
     double brain_fitness;
+    bool brain_file;        ///< opened with --brain (config_path names the file), also after a new run
     al_sets sets;           ///< --set overrides, for sets_mode's sessions
     int sets_mode;
     al_sets extra[NMODES];    ///< overrides asked for by views, per mode
@@ -286,6 +288,9 @@ struct al_gui {
 /// first tick, where the world is empty): how many a frame, 0 when speeds
 /// are plain ticks (app.c).
 int64_t al_shell_gens_per_frame(const al_gui *g);
+/// Whether the shown run is the replay of alife gui --brain FILE (the ants
+/// mode, before a new run replaced it): nothing evolves, nothing is logged.
+bool al_shell_brain_replay(const al_gui *g);
 /// Shows a message in the panel for ten seconds (printf-style).
 /// A shell key's words under view v (NULL: none) (*brief for the panel's key
 /// line, *help for the help overlay): the table's, but where one tick is one

@@ -216,12 +216,19 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
         snprintf(g->logging, sizeof g->logging, "logging from the first %s",
                  g->mode == MODE_STEERING ? "report" : "generation");
         snprintf(short_log, sizeof short_log, "logging");
+    } else if (al_shell_brain_replay(g)) { // a file's generation again: nothing to log
+        snprintf(g->logging, sizeof g->logging, "brain file: not logged");
+        snprintf(short_log, sizeof short_log, "not logged");
     } else {
         snprintf(g->logging, sizeof g->logging, "%s", g->db_path ? "log closed" : "not logged");
         snprintf(short_log, sizeof short_log, "%s", g->logging);
     }
     bool limit = g->done && !g->s.goal;
-    const char *e_hint = g->forever ? "   no limit (E)" : limit ? "   E: evolve on" : "";
+    // (a brain file's replay refuses E: R is what starts evolving there)
+    const char *e_hint = g->forever                 ? "   no limit (E)"
+                         : al_shell_brain_replay(g) ? "   R: a new run"
+                         : limit                    ? "   E: evolve on"
+                                                    : "";
     const char *log = g->logging;
     snprintf(forms[0], SPEED_LEN, "speed %s%s   seed %llu   %s%s", speed, fps,
              (unsigned long long)g->s.seed, log, e_hint);
@@ -674,7 +681,7 @@ static void panel_stats(al_gui *g, al_panel *p)
         // are those finished, as the CLI and the database number them.
         const char *top = !g->done                       ? "  under way"
                           : g->s.goal                    ? "  not run: goal reached"
-                          : g->brain && g->mode == MODE_ANTS ? "  not run: brain file"
+                          : al_shell_brain_replay(g)     ? "  not run: brain file"
                                                          : "  not run: limit reached";
         snprintf(line, sizeof line, "%6lld %s", (long long)g->s.gens, top);
         g->table_top = top + 2;

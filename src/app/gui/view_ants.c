@@ -25,7 +25,7 @@ enum { MAX_PUFFS = 40, PUFF_FRAMES = 10, MAX_TRACKED = 4096 };
 typedef struct ants_view {
     bool show_food, show_numbers;
     int selected;          // clicked ant, -1 = none
-    int pinned;            // own worlds: the ant whose copy is drawn (P), -1 = the leader
+    int pinned;            // own worlds: the ant whose copy is drawn (P), -1 = the one with most food
     // replay of a stored generation (all of it in a shared world)
     alAnts *replay;
     int64_t replay_gen;    // the generation replayed
@@ -54,6 +54,7 @@ typedef struct ants_view {
     int brain_nodes;       // the neurons it drew, the names of inputs and outputs,
     int brain_labels;      // and what fitted (al_net_labels; -1: a NEAT brain's, not said)
     int brain_fit;
+    bool brain_stepped;    // it showed values sensed this generation (false: none yet, names alone)
     al_label_faults labels; // the ant labels as last drawn (for `state`)
     int marked;            // the replay's best ant, double-ringed orange (-1: none)
     al_species_plot *species; // run.algorithm = neat: the species over generations
@@ -422,7 +423,7 @@ static const char *input_name(const alAntsDef *d, int i)
 // alone or the network alone, the box's last line saying so. *labels
 // receives the names drawn; returns what fitted.
 static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
-                                const float *w, const float *act, int *labels)
+                                const float *w, const float *act, bool stepped, int *labels)
 {
     const alNNLayout *l = &def->brain;
     enum { MAXN = AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH };
@@ -437,13 +438,18 @@ static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box,
     }
     int right = al_text_width(f, "right 0.00"), right_name = al_text_width(f, "right");
     al_net_labels fit = al_net_labels_fit(box.w, left, right, left_name, right_name);
+    // Before the generation's first tick no ant has sensed anything: its
+    // zeros looked like broken sensors, so the names alone are shown
+    // (the title says why) until one tick is run.
+    bool unsensed = !stepped && fit == AL_NET_LABELS_FULL;
+    if (unsensed) fit = AL_NET_LABELS_NAMES;
     if (fit == AL_NET_LABELS_NAMES) left = left_name, right = right_name;
     int x0 = box.x + left + 12, x1 = box.x + box.w - right - 12;
     if (fit == AL_NET_LABELS_NONE) { // the network alone
         x0 = box.x + 8;
         x1 = box.x + box.w - 8;
     }
-    box.h -= al_net_labels_say(r, f, box, fit);
+    if (!unsensed) box.h -= al_net_labels_say(r, f, box, fit);
     *labels = 0;
     int k = 0;
     for (int L = 0; L < l->layer_count; ++L) {
@@ -475,10 +481,10 @@ static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box,
     float th = (float)al_font_height(f);
     for (int q = 0; q < k; ++q) {
         // inputs in [-1, 1], sigmoid outputs in [0, 1], tanh in [-1, 1]: show |value|
-        float v = fminf(fabsf(act[q]), 1.0f);
+        float v = stepped ? fminf(fabsf(act[q]), 1.0f) : 0.0f;
         Uint8 g = (Uint8)(40 + 215 * v);
         SDL_FRect node = {nx[q] - 5, ny[q] - 5, 10, 10};
-        SDL_SetRenderDrawColor(r, g, g, (Uint8)(act[q] < 0 ? 120 : g), 255);
+        SDL_SetRenderDrawColor(r, g, g, (Uint8)(stepped && act[q] < 0 ? 120 : g), 255);
         SDL_RenderFillRectF(r, &node);
         SDL_SetRenderDrawColor(r, 200, 210, 230, 255);
         SDL_RenderDrawRectF(r, &node);
@@ -543,22 +549,29 @@ static SDL_Rect draw_inspector(al_canvas *c, ants_view *v, const alAnts *ants, i
     SDL_Rect box = al_ants_brain_box_clear(band, at.x, at.y, want_w, want_h, keep, label);
     float act[AL_NN_MAX_LAYERS * AL_NN_MAX_WIDTH];
     if (!ng) alAnts_Activations(ants, a, act);
+    alAntsView av;
+    alAnts_View(ants, &av);
+    v->brain_stepped = av.tick > 0; // at a generation's start (J, B, Shift+N) nothing is sensed yet
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(c->r, 18, 20, 26, 255);
     SDL_RenderFillRect(c->r, &box);
     SDL_SetRenderDrawColor(c->r, AL_COL_ACCENT.r, AL_COL_ACCENT.g, AL_COL_ACCENT.b, 255);
     SDL_RenderDrawRect(c->r, &box);
     char title[64]; // how to close it, where that fits
-    snprintf(title, sizeof title, "brain of ant %d (I: close)", a);
+    const char *when = v->brain_stepped ? "" : ": no step yet (N: one tick)";
+    snprintf(title, sizeof title, "brain of ant %d%s (I: close)", a, when);
+    if (al_text_width(c->small, title) > box.w - 12) snprintf(title, sizeof title, "brain of ant %d%s", a, when);
     if (al_text_width(c->small, title) > box.w - 12) snprintf(title, sizeof title, "brain of ant %d", a);
     al_canvas_text(c, c->small, (SDL_Rect){box.x + 6, box.y + 3, box.w - 12, al_font_height(c->small)}, -1,
                    AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     if (ng) {
-        v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, values, &v->brain_labels);
+        v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, v->brain_stepped ? values : NULL,
+                                         &v->brain_labels);
         v->brain_fit = -1; // (the inputs' labels only are counted)
     } else {
-        v->brain_fit = (int)draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act, &v->brain_labels);
+        v->brain_fit = (int)draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act, v->brain_stepped,
+                                       &v->brain_labels);
         v->brain_nodes = alNN_NeuronCount(&def->brain);
     }
     return box;
@@ -573,6 +586,19 @@ static SDL_Rect draw_inspector(al_canvas *c, ants_view *v, const alAnts *ants, i
 #define RING_PINNED 13.0f
 #define RING_MARKED_IN 12.0f
 #define RING_MARKED_OUT 15.0f
+// The colours of the labels and the pin, as the legend names them (a test
+// reads them from state: the legend said yellow "3 ants" drawn white, and
+// "yellow rings" of a pinned ant that was selected too, drawn none).
+#define COL_ANT_NUMBER AL_COL_WARN // "yellow numbers"
+#define COL_ANT_GROUP AL_COL_TEXT  // white "3 ants"
+#define COL_ANT_FOOD AL_COL_GOOD   // "green numbers"
+#define COL_PINNED AL_COL_WARN     // "yellow rings"
+
+static double rgb(SDL_Color c) { return (double)((c.r << 16) | (c.g << 8) | c.b); }
+
+// The pinned ant's outer ring: outside the orange double ring when it is
+// the replay's best ant too.
+static float pin_ring(const ants_view *v) { return v->pinned == v->marked ? RING_MARKED_OUT + 3.0f : RING_PINNED; }
 
 // The marks labels keep off (al_label_mark): each ant's body with its rings
 // at sx, sy pixels, then the word "pinned" under the pinned ant. m holds
@@ -581,20 +607,20 @@ static int world_marks(const ants_view *v, const al_canvas *c, const alAntsView 
                        bool elites_drawn, const float *sx, const float *sy, al_label_mark *m)
 {
     float body = 0.6f * fmaxf(ANT_LEN * c->scale, 5.0f); // al_batch_tri: at least 5 px long
-    bool pin = v->pinned >= 0 && v->pinned < av->count && v->pinned != v->selected;
+    bool pin = v->pinned >= 0 && v->pinned < av->count;
     for (int a = 0; a < av->count; ++a) {
         float r = body, ring = 0;
         if (elites_drawn && av->elite[a]) ring = RING_ELITE;
         if (a == v->selected) ring = RING_SELECTED;
-        if (pin && a == v->pinned) ring = fmaxf(ring, RING_PINNED);
         if (a == v->marked) ring = fmaxf(ring, RING_MARKED_OUT);
+        if (pin && a == v->pinned) ring = fmaxf(ring, pin_ring(v));
         if (ring > 0) r = fmaxf(r, ring * c->scale + 1.0f);
         m[a] = (al_label_mark){sx[a], sy[a], r};
     }
     if (!pin) return av->count;
     float lh = (float)al_font_height(c->small), tw = (float)al_text_width(c->small, "pinned");
     m[av->count] = (al_label_mark){
-        sx[v->pinned], sy[v->pinned] + RING_PINNED * c->scale + 2.0f + lh / 2, fmaxf(tw, lh) / 2};
+        sx[v->pinned], sy[v->pinned] + pin_ring(v) * c->scale + 2.0f + lh / 2, fmaxf(tw, lh) / 2};
     return av->count + 1;
 }
 
@@ -670,16 +696,16 @@ static void draw_labels(ants_view *v, al_canvas *c, const alAntsView *av, SDL_Re
                                           (int)ceilf(out[k].w) + 1, (int)ceilf(out[k].h)};
             if (grp[a] > 1) {
                 snprintf(t, sizeof t, "%d ants", grp[a]);
-                al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_TEXT, t);
+                al_draw_text_px(c->r, c->small, out[k].x, out[k].y, COL_ANT_GROUP, t);
                 continue;
             }
             if (v->show_numbers) {
                 snprintf(t, sizeof t, "%d", a);
-                al_draw_text_px(c->r, c->small, out[k].x, out[k].y, AL_COL_WARN, t);
+                al_draw_text_px(c->r, c->small, out[k].x, out[k].y, COL_ANT_NUMBER, t);
             }
             if (v->show_food) {
                 snprintf(t, sizeof t, "%d", av->food[a]);
-                al_draw_text_px(c->r, c->small, out[k].x + food_at[k], out[k].y, AL_COL_GOOD, t);
+                al_draw_text_px(c->r, c->small, out[k].x + food_at[k], out[k].y, COL_ANT_FOOD, t);
             }
         }
         v->labels = al_ants_label_faults(wb, out, nb, lh, marks, nmarks);
@@ -738,15 +764,16 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     }
     if (v && (v->show_food || v->show_numbers) && av.count <= 4000) draw_labels(v, c, &av, wclip, elites_drawn);
     if (v) v->pin_drawn = false;
-    if (v && v->pinned >= 0 && v->pinned < av.count && v->pinned != v->selected) {
+    if (v && v->pinned >= 0 && v->pinned < av.count) {
         // The pinned ant (P): whose world is drawn, a double yellow ring and
-        // "pinned" under it, so the caption's ant can be found.
+        // "pinned" under it, so the caption's ant can be found; selected
+        // too, its inner ring is the selection's blue (drawn below).
         alVec2 p = alV2(av.x[v->pinned], av.y[v->pinned]);
-        al_draw_circle(c, p, RING_SELECTED, AL_COL_WARN);
-        al_draw_circle(c, p, RING_PINNED, AL_COL_WARN);
+        if (v->pinned != v->selected) al_draw_circle(c, p, RING_SELECTED, COL_PINNED);
+        al_draw_circle(c, p, pin_ring(v), COL_PINNED);
         SDL_FPoint q = al_canvas_to_screen(c, p);
         float tw = (float)al_text_width(c->small, "pinned");
-        al_draw_text_px(c->r, c->small, q.x - tw / 2, q.y + RING_PINNED * c->scale + 2.0f, AL_COL_WARN, "pinned");
+        al_draw_text_px(c->r, c->small, q.x - tw / 2, q.y + pin_ring(v) * c->scale + 2.0f, COL_PINNED, "pinned");
         v->pin_drawn = true;
     }
     bool picked = v && v->selected >= 0 && v->selected < av.count;
@@ -981,7 +1008,10 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                                 v->replay_mean == v->replay_logged_mean ? "(exact)" : "(DIFFERS)");
             }
         }
-        al_panel_note(p, "[ ] other generation   B back to the population");
+        if (ctx->brain) // the file holds one generation, and B replays it again (the keys that work)
+            al_panel_note(p, "B again from tick 0   R, A, O, X: a new run");
+        else
+            al_panel_note(p, "[ ] other generation   B back to the population");
     } else {
         long total = 0, hits = 0;
         for (int a = 0; a < av.count; ++a) {
@@ -1022,8 +1052,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             m[n++] = (mark){MK_DISC, AL_COL_BAD, NULL, "mine"};
             m[n++] = (mark){MK_ANT, AL_RGB(90, 90, 100), NULL, "stopped by a mine"};
         }
-        m[n++] = (mark){MK_TEXT, AL_COL_WARN, "7", "ant number"};
-        m[n++] = (mark){MK_TEXT, AL_COL_GOOD, "12", "food eaten"};
+        m[n++] = (mark){MK_TEXT, COL_ANT_NUMBER, "7", "ant number"};
+        m[n++] = (mark){MK_TEXT, COL_ANT_FOOD, "12", "food eaten"};
         marks_rows(p, m, n);
     }
     bool picked = v->selected >= 0 && v->selected < av.count;
@@ -1067,7 +1097,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         case SDLK_y: v->show_numbers = !v->show_numbers; return true;
         case SDLK_p: {
             // Own worlds: pin the world drawn now (the selected ant's or the
-            // leader's), so the food stops jumping when the leader changes.
+            // one's with most food), so the food stops jumping when that changes.
             if (is_shared(shown(ctx))) { // nothing to pin: say so, and what P is for
                 snprintf(v->note, sizeof v->note,
                          "P pins one ant's world with ants.world = own; here all ants share one world, "
@@ -1076,7 +1106,8 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                 return true;
             }
             if (v->pinned >= 0) {
-                snprintf(v->note, sizeof v->note, "ant %d unpinned: the leader's world is drawn", v->pinned);
+                snprintf(v->note, sizeof v->note, "ant %d unpinned: the world of the ant with most food is drawn",
+                         v->pinned);
                 v->pinned = -1;
             } else {
                 alAntsView av;
@@ -1090,11 +1121,12 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         }
         case SDLK_i: {
             // The inspector's own key: the marked best ant's brain (a
-            // replay's), else the leader's (most food so far); again: closed.
+            // replay's), else the one with most food so far; again: closed.
             alAntsView av;
             alAnts_View(shown(ctx), &av);
             if (v->selected >= 0) v->selected = -1;
-            else v->selected = v->marked >= 0 && v->marked < av.count ? v->marked : world_owner(&av, -1, -1);
+            else // own worlds: the ant whose world is drawn (the pinned one, else most food)
+                v->selected = v->marked >= 0 && v->marked < av.count ? v->marked : world_owner(&av, -1, v->pinned);
             return true;
         }
         case SDLK_b:
@@ -1110,6 +1142,13 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         case SDLK_LEFTBRACKET:
         case SDLK_RIGHTBRACKET:
             if (!v->replay || v->living) return false;
+            if (ctx->brain) { // (it said "needs the run database" with --db given)
+                snprintf(v->note, sizeof v->note,
+                         "[ ]: a brain file holds generation %lld only, no other to replay (B: it again)",
+                         (long long)ctx->brain_gen);
+                say_note(ctx, v);
+                return true;
+            }
             // the inspector stays as it is, open or closed
             start_replay(ctx, v, v->replay_gen + (e->key.keysym.sym == SDLK_LEFTBRACKET ? -1 : 1), v->selected >= 0);
             say_note(ctx, v);
@@ -1163,6 +1202,12 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
     al_view_report_figure(r, "marked", v ? (double)v->marked : -1.0); // the replay's best ant, ringed
     al_view_report_figure(r, "pinned_marked", v && v->pin_drawn ? 1.0 : 0.0);
+    // the colours drawn (0xRRGGBB), for the legend's words: ant numbers,
+    // "3 ants" labels, food counts, the pinned ant's rings (-1: none drawn)
+    al_view_report_figure(r, "rgb_ant_number", rgb(COL_ANT_NUMBER));
+    al_view_report_figure(r, "rgb_ant_group", rgb(COL_ANT_GROUP));
+    al_view_report_figure(r, "rgb_ant_food", rgb(COL_ANT_FOOD));
+    al_view_report_figure(r, "rgb_pinned", v && v->pin_drawn ? rgb(COL_PINNED) : -1.0);
     if (v) al_view_report_figure(r, "eaten_marks_seen", (double)v->eaten_seen);
     if (v) al_view_report_figure(r, "eaten_marks_shown", (double)v->npuffs);
     if (v && v->living) al_view_report_figure(r, "population_tick", (double)av.tick);
@@ -1174,6 +1219,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "brain_w", v->brain_box.w);
         al_view_report_figure(r, "brain_nodes", v->brain_nodes);
         al_view_report_figure(r, "brain_labels", v->brain_labels);
+        al_view_report_figure(r, "brain_stepped", v->brain_stepped);
         if (v->brain_fit >= 0) al_view_report_figure(r, "brain_values_shown", v->brain_fit == AL_NET_LABELS_FULL);
         // what it keeps clear of: the ant's ring and its label
         al_view_report_figure(r, "selected_px_x", v->sel_at.x);
@@ -1225,7 +1271,7 @@ static void caption(al_view_ctx *ctx, char *out, size_t cap)
     bool picked = v && v->selected >= 0 && v->selected < av.count;
     snprintf(out, cap, "own worlds: ant %d's copy shown (%s)",
              world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1),
-             picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "leader; P pins");
+             picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "most food; P pins");
 }
 
 // The status line's "replay of generation N, tick T": what is drawn.
@@ -1265,8 +1311,9 @@ const al_view al_view_ants = {
                  "G  food counts on/off (green)\n"
                  "Y  ant numbers on/off (yellow)\n"
                  "click  an ant: its brain, live (named inputs and outputs)\n"
-                 "I  the brain of the best ant (ringed in a replay), else of the leader; I again: close\n"
-                 "P  own worlds: pin the world drawn (P again: follow the leader)\n"
+                 "I  the brain of the best ant (ringed in a replay), else of the ant with most food so far "
+                 "(own worlds: the ant whose world is drawn); I again: close\n"
+                 "P  own worlds: pin the world drawn (P again: unpin, the ant with most food is drawn)\n"
                  "B  replay a stored generation: all ants (shared world) or the best (own)\n"
                  "[ ]  replay an earlier / later generation",
     .plot_y = "fitness (best, mean); dashed: greedy group",
@@ -1291,12 +1338,14 @@ const al_view al_view_ants = {
               "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
               "[ants.world=shared] white rings  where an item was just eaten\n"
               "[ants.world=own] white rings  where an item was just eaten in that copy\n"
+              "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn\n"
               "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied unchanged\n"
               "blue ant  the one clicked: its brain, live\n"
               AL_LINK_LEGEND "\n"
               "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
               "green numbers  food each ant has eaten this generation\n"
-              "yellow numbers  the ants' indices (\"3 ants\": ants standing together)\n"
+              "yellow numbers  the ants' indices (Y: on/off)\n"
+              "white \"3 ants\"  ants standing together: one label for all\n"
               "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)",
     .plotted = plotted,
 };

@@ -20,7 +20,7 @@ static void help(void)
 {
     printf("usage: alife bench steering [options]\n"
            "\n"
-           "Times the seed-000 boids (cohesion radius 7, separation distance 5,\n"
+           "Times the boids of the boids article (cohesion radius 7, separation distance 5,\n"
            "coefficients 1/4/10, max speed 15, 10 nearest neighbours) in a wrapped\n"
            "world sized for the given density, after a warm-up of W ticks.\n"
            "\n"

@@ -11,7 +11,7 @@ static const al_bench benches[] = {
     {"neat", bench_neat, "NEAT on XOR: solved runs, median evaluations, time per generation"},
     {"pole", bench_pole, "pole balancing: median/min/max evaluations to solve, solved runs"},
     {NULL, NULL, NULL}, // modules add their benchmark here
-    {"steering", bench_steering, "boids of seed 000: steps/s and ns per boid-step (grid or brute force)"},
+    {"steering", bench_steering, "boids of the boids article: steps/s and ns per boid-step (grid or brute force)"},
     {"estrings", bench_estrings, "string GA: generations/s, chars evaluated/s; --converge: generations to solve"},
     {"ants", bench_ants, "ant-steps per second of evolving neural ants; --learn: acceptance"},
 };

@@ -14,7 +14,7 @@
 
 static const char *const alphabet_keys[] = {"printable", "seed", "upper", "latin1"};
 static const char *const alphabet_names[] = {
-    "printable ASCII, space to '~'", "the seed's alphabet, codes 32 to 141 (127 to 141 unprintable)",
+    "printable ASCII, space to '~'", "the AI Life article's alphabet, codes 32 to 141 (127 to 141 unprintable)",
     "space and A to Z", "printable ASCII and the Latin-1 letters \xc3\x80 to \xc3\xbf"};
 
 // The Latin-1 letters, in UTF-8 as a reader sees them: U+00C0..U+00FF

@@ -8,11 +8,11 @@ static const alKeyDef estrings_keys[] = {
      "the string to evolve (how many generations does your name take?); long ones via --set"},
     {"estrings", "population", AL_TYPE_INT, "24", 2, 1000000, NULL, "strings in each generation"},
     {"estrings", "alphabet", AL_TYPE_ENUM, "printable", 0, 0, "printable|seed|upper|latin1",
-     "characters a string may hold: printable ASCII 32-126, the seed article's 32-141 (includes "
+     "characters a string may hold: printable ASCII 32-126, the AI Life article's 32-141 (includes "
      "unprintable codes), space and A-Z (Dawkins' weasel), or printable ASCII and the Latin-1 "
      "letters (accented names: José, Muñoz, Müller)"},
     {"estrings", "fitness", AL_TYPE_ENUM, "abs_diff", 0, 0, "abs_diff|hamming",
-     "error of a string: sum of |c_i - t_i| over characters (the seed's), or how many characters "
+     "error of a string: sum of |c_i - t_i| over characters (the AI Life article's), or how many characters "
      "differ"},
 };
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/steering.h"
 #include "alife/world.h"
 #include "shell.h"
 
@@ -217,6 +218,13 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs("],\"scenario\":", f);
     if (r.scenario[0])
         jstr(f, r.scenario);
+    else
+        fputs("null", f);
+    // Steering: the scenario's title as the panel shows it
+    int scn = g->mode == MODE_STEERING && r.scenario[0] ? alScenario_Parse(r.scenario) : -1;
+    fputs(",\"scenario_title\":", f);
+    if (scn >= 0)
+        jstr(f, alScenario_Title((alScenario)scn));
     else
         fputs("null", f);
     if (g->cfg) {

@@ -468,7 +468,7 @@ const al_view al_view_estrings = {
     .legend = "green characters  match the target\n"
               "yellow characters  within 4 codes of the target's\n"
               "grey characters  further off\n"
-              "[estrings.alphabet=seed]\xc2\xb7  a code with no printable character (the seed alphabet's 127-141)\n"
+              "[estrings.alphabet=seed]\xc2\xb7  a code with no printable character (the AI Life article's alphabet: 127-141)\n"
               "yellow numbers  the error: how far the string is from the target",
     .ticks_per_frame = -15, // 4 generations a second: a class can watch the string form; + for faster
     .tick_is_generation = true,

@@ -699,6 +699,16 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
         al_shell_say(g, AL_COL_TEXT, "the goal is reached: R for a new run");
         return;
     }
+    // The header's "gen N": generations 0 .. N-1 are done, N is under way.
+    if (gen == g->s.gens) {
+        if (g->done) // stopped at its limit (the goal said so above)
+            al_shell_say(g, AL_COL_TEXT, "generation %lld is not run: the limit is reached (E evolves on)",
+                         (long long)gen);
+        else
+            al_shell_say(g, AL_COL_TEXT, "generation %lld is the one under way: Shift+N finishes it",
+                         (long long)gen);
+        return;
+    }
     if (gen <= g->s.gens) {
         al_shell_say(g, AL_COL_TEXT,
                      "generation %lld is already done (this run is at %lld); R starts a new run",

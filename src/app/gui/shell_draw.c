@@ -183,14 +183,28 @@ bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size
 enum { SPEED_FORMS = 7, SPEED_LEN = 256 };
 static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
 {
-    char fps[32] = "", speed[64], brief[64];
+    char fps[32] = "", speed[112], brief[64];
     if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
     int sp = speeds[g->speed_idx];
     int64_t gpf = al_shell_gens_per_frame(g);
     if (g->view && g->view->no_table) gpf = 0; // steering's report periods are not generations: ticks
-    // A tick that is a generation is called one (a held view's trial plays at the speed: ticks)
-    bool gens = g->view && g->view->tick_is_generation && !g->view->hold;
-    if (gpf <= 0 && gens && sp > 0) {
+    // A tick that is a generation is called one. A held view (pole) plays
+    // each generation's best at one control step a frame at normal speed
+    // or slower, and once the run is done its replay at the speed.
+    bool gens = g->view && g->view->tick_is_generation;
+    bool plays = gens && g->view->hold && gpf <= 0 && (g->done || g->speed_idx <= SPEED_ONE);
+    int steps = g->done && sp > 1 ? sp : 1;
+    if (plays && g->done) {
+        snprintf(speed, sizeof speed, "%d control step%s/frame (the best's replay)", steps, steps == 1 ? "" : "s");
+        snprintf(brief, sizeof brief, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
+    } else if (plays && sp > 0) {
+        snprintf(speed, sizeof speed, "1 control step/frame (each best plays out)");
+        snprintf(brief, sizeof brief, "1 control step/frame");
+    } else if (plays) {
+        snprintf(speed, sizeof speed, "1 control step/frame (each best plays out), 1 generation every %d frames",
+                 -sp);
+        snprintf(brief, sizeof brief, "1 control step/frame, 1 gen/%d frames", -sp);
+    } else if (gpf <= 0 && gens && sp > 0) {
         snprintf(speed, sizeof speed, "%d generation%s/frame", sp, sp == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%d gen%s/frame", sp, sp == 1 ? "" : "s");
     } else if (gpf <= 0 && gens) {
@@ -201,7 +215,7 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
         snprintf(brief, sizeof brief, "%lld gen%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
     } else if (sp > 0) {
         snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
-        snprintf(brief, sizeof brief, "%s", speed);
+        snprintf(brief, sizeof brief, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
     } else {
         snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
         snprintf(brief, sizeof brief, "1 tick/%d frames", -sp);
@@ -219,8 +233,15 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     } else if (al_shell_brain_replay(g)) { // a file's generation again: nothing to log
         snprintf(g->logging, sizeof g->logging, "brain file: not logged");
         snprintf(short_log, sizeof short_log, "not logged");
+    } else if (g->db_path && g->s.run_id > 0 && g->s.gens > 0) { // its log closed: the run is in the database
+        // (else the database failed under it: what was stored stays, the rest is not)
+        if (g->done)
+            snprintf(g->logging, sizeof g->logging, "run %lld stored, finished", (long long)g->s.run_id);
+        else
+            snprintf(g->logging, sizeof g->logging, "run %lld: logging stopped", (long long)g->s.run_id);
+        snprintf(short_log, sizeof short_log, "run %lld", (long long)g->s.run_id);
     } else {
-        snprintf(g->logging, sizeof g->logging, "%s", g->db_path ? "log closed" : "not logged");
+        snprintf(g->logging, sizeof g->logging, "not logged");
         snprintf(short_log, sizeof short_log, "%s", g->logging);
     }
     bool limit = g->done && !g->s.goal;

@@ -667,7 +667,10 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
         return true;
     }
     case SDLK_COMMA:
-    case SDLK_DELETE: alSteering_RemoveVehicles(sim(ctx), sv.count / 10 > 1 ? sv.count / 10 : 1); al_view_mark_edited(ctx, "vehicles removed"); return true;
+    case SDLK_DELETE: // the inverse of . : n + n/10 vehicles lose (n + n/10)/11 = n/10 (100, 110, 100)
+        alSteering_RemoveVehicles(sim(ctx), sv.count / 11 > 1 ? sv.count / 11 : 1);
+        al_view_mark_edited(ctx, "vehicles removed");
+        return true;
     default: break;
     }
     if (v) {
@@ -780,7 +783,7 @@ const al_view al_view_steering = {
                  "K  neighbour radius (flocks: boids, fish, separation ...)\n"
                  "I O P  wander radius, distance, jitter\n"
                  "Q W  choose a behaviour weight (Shift+Q: back), change it\n"
-                 ". , Ins Del  add / remove 10% of the vehicles\n"
+                 ". , Ins Del  add 10% of the vehicles / remove 1/11 (undoes .)\n"
                  "T V D G  trails, circles, forces, grid (on / off)\n"
                  "mouse  target / drag obstacle / add waypoint, right: remove",
     .plot_y = "order parameter per report period",

@@ -661,6 +661,13 @@ static const logged_claim logged_claims[] = {
     {"hide", "mean_speed", 1, false, 60, 80, "mean speed (plotted) falls from ~70 to ~20-30"},
     {"hide", "mean_speed", 10, false, 18, 32, "mean speed (plotted) falls from ~70 to ~20-30"},
     {"hide", "mean_speed", 20, false, 18, 32, "mean speed (plotted) falls from ~70 to ~20-30"},
+    // seek: "never slows down" beside "mean speed 63.5" under "max speed 150"
+    // read as a contradiction; they turn round, losing speed, each pass
+    {"seek", "mean_speed", 1, false, 135, 150, "is ~140 at 1 s"},
+    {"seek", "mean_speed", 5, false, 55, 70, "then only ~55-70 from 5 s on"},
+    {"seek", "mean_speed", 10, false, 55, 70, "then only ~55-70 from 5 s on"},
+    {"seek", "mean_speed", 20, false, 55, 70, "then only ~55-70 from 5 s on"},
+    {"seek", "mean_speed", 30, false, 55, 70, "then only ~55-70 from 5 s on"},
 };
 
 static void the_lessons_quote_their_plotted_reports(void **state)

@@ -684,12 +684,16 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
                      (long long)gen, (long long)g->s.gens);
         return;
     }
-    if (gen > g->s.max_gens) { // past the limit: the user asked for it
+    if (gen > g->s.max_gens) { // past the limit: the user asked for it, and the strip says so
+        // (it kept B's "at the limit: ... not evolving" while the run evolved on)
+        al_shell_say(g, AL_COL_GOOD, "evolving on past the limit of %lld to generation %lld%s",
+                     (long long)g->s.max_gens, (long long)gen, g->s.log ? ", logged as the same run" : "");
         g->s.max_gens = gen;
         if (g->done) {
             g->done = false;
             alError err = {0};
-            if (g->s.log) (void)alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err);
+            if (g->s.log && alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err) != AL_OK)
+                store_failed(g, "logging stopped", &err);
         }
     }
     g->jump_to = gen;

@@ -173,7 +173,7 @@ expect_exit 0 "a version 1 database is read without migrating it" -- "$ALIFE" ru
 check_identical "a run of a version 1 database" 1 --db "$V1"
 expect_equal "$(sqlite3 "$V1" "PRAGMA user_version")" "1" "reading did not migrate it"
 expect_exit 0 "logging into a version 1 database" -- "$ALIFE" run "$E/estrings/hello.ini" --db "$V1" --quiet
-expect_equal "$(sqlite3 "$V1" "PRAGMA user_version")" "2" "logging migrated it to version 2"
+expect_equal "$(sqlite3 "$V1" "PRAGMA user_version")" "3" "logging migrated it to version 3"
 expect_equal "$(sqlite3 "$V1" "SELECT count(*) FROM edits")" "0" "with an edits table"
 expect_equal "$(sqlite3 "$V1" "SELECT stop_reason FROM runs WHERE id = (SELECT max(id) FROM runs)")" "solved" \
     "and a stop_reason column"

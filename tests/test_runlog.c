@@ -357,7 +357,7 @@ static void test_open_for_logging_creates_missing_folders(void **state)
     alRunLog *log = open_rw(path);
     alRunLog_Close(log);
     assert_int_equal(stat(path, &sb), 0);
-    assert_int_equal(raw_count(path, "PRAGMA user_version"), 2);
+    assert_int_equal(raw_count(path, "PRAGMA user_version"), 3);
     assert_int_equal(raw_count(path, "PRAGMA application_id"), 0x616c6966);
     // WAL mode, so readers never wait for the writer.
     sqlite3 *db;
@@ -683,7 +683,7 @@ static void test_version_1_file_migrates_with_numbers_sweeps_and_views(void **st
     raw_sql(path, v1_file);
     alRunLog *log = open_rw(path);
     alRunLog_Close(log);
-    assert_int_equal(raw_count(path, "PRAGMA user_version"), 2);
+    assert_int_equal(raw_count(path, "PRAGMA user_version"), 3);
     // Numbers compare as numbers: '5000' > 1000 as text is true for any
     // text, as num only for the count (not for the target '1e9x').
     assert_int_equal(raw_count(path, "SELECT count(*) FROM params WHERE num > 1000"), 1);

@@ -10,7 +10,9 @@
 // Version 2 adds runs.sweep, runs.sweep_group, runs.heartbeat, params.num,
 // runs.stop_reason (why the run stopped, see alRunLog_EndRunWhy), the edits
 // table, the claims table of `alife sweep`, indexes and the views run_status,
-// run_summary and generations_wide. docs/database.md documents it all.
+// run_summary and generations_wide. Version 3 makes generations_wide again
+// with the steering figures fleeing, target_distance and contacts.
+// docs/database.md documents it all.
 // Generations are written in transactions of at most ~50 ms of work, so fast
 // runs are not limited by commits and a crash loses at most that much.
 #include "alife/runlog.h"
@@ -26,7 +28,7 @@
 
 #include "store_internal.h"
 
-#define AL_SCHEMA_VERSION 2
+#define AL_SCHEMA_VERSION 3
 #define AL_APPLICATION_ID 0x616c6966 /* 'alif' */
 // The first skeleton wrote 1634298214 (0x61696966, "aiif") by mistake: such
 // files are ours; opened for logging they get the right id.
@@ -139,14 +141,26 @@ static const char *schema_v2 =
 #define FIG(name)                                                                                  \
     " (SELECT f.value FROM figures f WHERE f.run = g.run AND f.gen = g.gen AND f.name = '" name    \
     "') AS \"" name "\""
-    FIG("diversity") "," FIG("food_mean") "," FIG("distance_mean") "," FIG("mines_mean") ","
-    FIG("baseline_mean") "," FIG("baseline_mines") "," FIG("order") "," FIG("mean_speed") ","
+#define FIGS_V2                                                                                    \
+    FIG("diversity") "," FIG("food_mean") "," FIG("distance_mean") "," FIG("mines_mean") ","       \
+    FIG("baseline_mean") "," FIG("baseline_mines") "," FIG("order") "," FIG("mean_speed") ","      \
     FIG("nn_distance") "," FIG("groups")
-#undef FIG
+    FIGS_V2
     " FROM generations g;";
 
+// Version 3: the steering figures added since (fleeing, target_distance,
+// contacts) are columns of generations_wide too. A view cannot gain a
+// column, so it is made again; the figures table already holds them.
+static const char *schema_v3 =
+    "DROP VIEW generations_wide;"
+    "CREATE VIEW generations_wide AS SELECT g.*,"
+    FIGS_V2 "," FIG("fleeing") "," FIG("target_distance") "," FIG("contacts")
+    " FROM generations g;";
+#undef FIGS_V2
+#undef FIG
+
 // The migrations, one per version: migrations[v - 1] makes version v.
-static const char *const *migrations[] = {&schema_v1, &schema_v2};
+static const char *const *migrations[] = {&schema_v1, &schema_v2, &schema_v3};
 
 bool al_store_number(const char *s, double *out)
 {

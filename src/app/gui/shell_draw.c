@@ -192,9 +192,10 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
         snprintf(brief, sizeof brief, "1 tick/%d frames", -sp);
     }
     // A run id only once a generation is stored: a session that stores
-    // none is deleted when it closes, and its id would be given again.
+    // none is deleted when it closes, and its id would be given again
+    // (also one started at a stored generation, --from RUN:GEN).
     char short_log[sizeof g->logging];
-    if (g->s.log && g->s.gens > 0) {
+    if (g->s.log && g->s.gens > g->s.first_gen) {
         snprintf(g->logging, sizeof g->logging, "run %lld logged", (long long)g->s.run_id);
         snprintf(short_log, sizeof short_log, "run %lld", (long long)g->s.run_id);
     } else if (g->s.log) {

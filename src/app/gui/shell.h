@@ -101,8 +101,8 @@ static const shell_key shell_keys[] = {
      "scroll this help or the lesson (L) a line; PgUp PgDn a page, the wheel 3 lines"},
     {K_LINE_DOWN, {SDLK_DOWN}, 0, "Down", "", ""},
     {K_SHOT, {SDLK_F12}, 0, "F12", "screenshot", "save the window as a PNG into results/"},
-    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit (an unfinished run is "
-                                               "logged as interrupted)"},
+    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit (how the run "
+                                               "is logged: help_overlay.c's quit_help)"},
 };
 enum { NSHELLKEYS = (int)(sizeof shell_keys / sizeof shell_keys[0]) };
 
@@ -279,6 +279,10 @@ struct al_gui {
 /// first tick, where the world is empty): how many a frame, 0 when speeds
 /// are plain ticks (app.c).
 int64_t al_shell_gens_per_frame(const al_gui *g);
+/// Whether the user's closing (Esc, the window, a mode or scenario switch,
+/// R) logs the run s, not done, finished with stop reason "closed" (true)
+/// or interrupted (false): the one rule the window ends runs by.
+bool al_shell_close_finishes(const al_session *s);
 /// Shows a message in the panel for ten seconds (printf-style).
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

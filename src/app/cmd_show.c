@@ -157,8 +157,8 @@ static void show_text(const alRunData *run, bool all, bool all_params)
            r->host[0] ? db_cli_text(t2, sizeof t2, r->host) : "-", (long long)r->pid);
     printf("  generations %lld", (long long)r->generation_count);
     if (r->has_last)
-        printf(", last best %s mean %s", db_cli_num(a, sizeof a, r->last_best),
-               db_cli_num(b, sizeof b, r->last_mean));
+        printf(", best %s, last best %s mean %s", db_cli_num(t1, sizeof t1, db_cli_run_best(r)),
+               db_cli_num(a, sizeof a, r->last_best), db_cli_num(b, sizeof b, r->last_mean));
     printf("\n\nparams:\n");
     show_params(r, all_params);
     if (run->gen_count == 0) {

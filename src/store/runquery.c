@@ -109,7 +109,12 @@ static alResult db_fail(alRunLog *log, alError *err, const char *what)
     " (SELECT 'generation ' || e.gen || ', tick ' || e.tick || ': ' || e.what FROM edits e"        \
     " WHERE e.run = r.id ORDER BY e.rowid LIMIT 1)"
 #define RUN_COLUMNS_OLD RUN_COLUMNS_V1 " NULL, 0, NULL"
-#define RUN_COLUMNS_SQL(log) ((log)->schema >= 2 ? RUN_COLUMNS_V2 : RUN_COLUMNS_OLD)
+// The run's best both ways: which one is its best is the module's (alRunInfo).
+#define RUN_COLUMNS_BEST                                                                           \
+    ", (SELECT max(g.best) FROM generations g WHERE g.run = r.id),"                                \
+    " (SELECT min(g.best) FROM generations g WHERE g.run = r.id)"
+#define RUN_COLUMNS_SQL(log)                                                                       \
+    ((log)->schema >= 2 ? RUN_COLUMNS_V2 RUN_COLUMNS_BEST : RUN_COLUMNS_OLD RUN_COLUMNS_BEST)
 
 // Fills info from a row selected with RUN_COLUMNS, and its params.
 static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *pst, alRunInfo *info)
@@ -135,6 +140,8 @@ static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *ps
     info->stop_reason = arena_text(a, st, 15, NULL, &ok);
     info->edit_count = sqlite3_column_int64(st, 16);
     info->first_edit = arena_text(a, st, 17, NULL, &ok);
+    info->max_best = column_real(st, 18);
+    info->min_best = column_real(st, 19);
     if (strcmp(info->status, "running") == 0 &&
         al_store_run_process(info->host, info->pid, info->started) !=
             RUN_PROCESS_ALIVE_OR_UNKNOWN) {
@@ -180,7 +187,7 @@ alResult alRunLog_ListRuns(alRunLog *log, const char *module, alRunList **out, a
     if (!list) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     sqlite3_stmt *st = NULL, *pst = NULL;
     bool filter = module && module[0];
-    char sql[1024];
+    char sql[2048];
     snprintf(sql, sizeof sql, "SELECT %s FROM runs r%s ORDER BY r.id", RUN_COLUMNS_SQL(log),
              filter ? " WHERE r.module = ?" : "");
     alResult r = AL_OK;
@@ -457,7 +464,7 @@ alResult alRunLog_LoadRun(alRunLog *log, int64_t run_id, bool with_genomes, alRu
     // One snapshot: the run, its generations and figures agree even while
     // the run is still being logged by another process.
     bool began = read_begin(log);
-    char sql[1024];
+    char sql[2048];
     snprintf(sql, sizeof sql, "SELECT %s FROM runs r WHERE r.id = ?", RUN_COLUMNS_SQL(log));
     if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(log->db, params_sql, -1, &pst, NULL) != SQLITE_OK) {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# `alife runs`' best column (and --json's "best", `alife show`'s "best") is
+# `alife runs`' best column (and --json's "run_best", `alife show`'s "best") is
 # the run's best over all its generations, as the help says: it showed the
 # last generation's best (an ants run that reached 5 and ended on 4 read 4).
 # Lower is better for estrings (an error): its best is the lowest.
@@ -23,7 +23,7 @@ expect_exit 0 "alife runs" -- "$ALIFE" runs --db "$DB"
 expect_equal "$(awk '$1 == 1 { print $7 }' "$TMP/out")" "$ANTS" "ants: the best column is the run's best"
 expect_equal "$(awk '$1 == 2 { print $7 }' "$TMP/out")" "$STR" "estrings: the lowest error"
 expect_exit 0 "alife runs --json" -- "$ALIFE" runs --db "$DB" --json
-expect_output "\"generation_count\":20,\"best\":$ANTS,\"last_best\":" "--json: the run's best beside its last"
+expect_output "\"generation_count\":20,\"run_best\":$ANTS,\"last_best\":" "--json: the run's best beside its last"
 expect_exit 0 "alife show 1" -- "$ALIFE" show 1 --db "$DB"
 expect_output "generations 20, best $ANTS, last best" "show: the run's best"
 expect_exit 0 "alife runs --help" -- "$ALIFE" runs --help

@@ -26,8 +26,8 @@ static void runs_help(void)
            "      --json       print a JSON array of run objects: id, uuid, module, name,\n"
            "                   seed, status, stale (true when shown interrupted because\n"
            "                   its process is gone), started, finished, version, host,\n"
-           "                   pid, generation_count, best (the run's), last_best and\n"
-           "                   last_mean (its last generation's), params\n"
+           "                   pid, generation_count, run_best (the run's best),\n"
+           "                   last_best and last_mean (its last generation's), params\n"
            "  -h, --help       this help\n"
            "\n" DB_CLI_EXIT_HELP);
 }

@@ -112,7 +112,7 @@ void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
     json_field_string(out, "host", r->host, &first);
     json_field_int(out, "pid", r->pid, &first);
     json_field_int(out, "generation_count", r->generation_count, &first);
-    json_field_number(out, "best", db_cli_run_best(r), &first);
+    json_field_number(out, "run_best", db_cli_run_best(r), &first);
     json_field_number(out, "last_best", r->last_best, &first);
     json_field_number(out, "last_mean", r->last_mean, &first);
     json_field_string(out, "stop_reason", r->stop_reason, &first);

@@ -70,6 +70,14 @@ static void e_past_the_limit_then_esc_is_finished_closed(void **state)
     const char *help = close_with_esc("at 2 key f\nat gen 3 key e\nat gen 5 key space\n", 300, ANTS3, &db);
     if (!strstr(help, "logged finished")) fail_msg("the help's Esc line: '%s'", help);
     logged(db, "finished", "closed", 5);
+    // alife show says why it stopped in generations, not steering's report periods.
+    assert_int_equal(gt_alife(gt_fmt("show 1 --db '%s'", db), "show.txt"), 0);
+    char out[4096] = "";
+    FILE *f = fopen(gs_path("show.txt"), "r");
+    assert_non_null(f);
+    out[fread(out, 1, sizeof out - 1, f)] = '\0';
+    fclose(f);
+    if (!strstr(out, "closed in the window after 5 generations")) fail_msg("alife show says:\n%s", out);
 }
 
 // J pauses at its generation, past the old limit (Space would end the run

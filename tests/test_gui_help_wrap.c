@@ -39,6 +39,7 @@ static void collect(const char *json, rows *all)
         gs_text(r, "text", all->text[i], sizeof all->text[i]);
         all->seen[i] = true;
     }
+    if (i > all->n) all->n = i; // two columns: the second's rows follow the first's
 }
 
 // The whole description of key label, its rows joined into out; false when absent.
@@ -101,7 +102,8 @@ static void every_description_whole(const char *mode, int width, int height, boo
         snprintf(want, sizeof want, "%s", k->help);
         squeeze(got);
         squeeze(want);
-        if (strcmp(got, want) != 0)
+        // Esc's row goes on to say how closing logs the run shown (quit_help)
+        if (k->act == K_QUIT ? strncmp(got, want, strlen(want)) != 0 : strcmp(got, want) != 0)
             fail_msg("%s at %dx%d: %s reads '%s', not '%s'", mode, width, height, k->label, got, want);
     }
     for (int i = 0; i < all.n; ++i) // the view's keys too: none cut

@@ -29,9 +29,8 @@ typedef struct help_entry {
 // Esc's line: what quitting does to the run shown, said from the rule that
 // ends it (al_shell_close_finishes), so the help cannot say "interrupted"
 // of a run the window logs finished.
-static const char *quit_help(const al_gui *g, char *buf, size_t cap)
+static const char *quit_help(const al_gui *g, const char *base, char *buf, size_t cap)
 {
-    const char *base = "close an overlay, else quit";
     const al_session *s = &g->s;
     if (!g->have_session || !s->log) snprintf(buf, cap, "%s (this run is not logged)", base);
     else if (g->done) snprintf(buf, cap, "%s (this run, at its end, is logged finished)", base);
@@ -55,7 +54,7 @@ static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, cha
     for (int i = 0; i < NSHELLKEYS && n < cap; ++i) {
         const shell_key *k = &shell_keys[i];
         if (!k->help[0]) continue;
-        const char *help = k->act == K_QUIT ? quit_help(g, quit, sizeof quit) : k->help;
+        const char *help = k->act == K_QUIT ? quit_help(g, k->help, quit, sizeof quit) : k->help;
         e[n] = (help_entry){"", help, strlen(help), keyw, false};
         snprintf(e[n++].label, sizeof e[0].label, "%s", k->label);
     }

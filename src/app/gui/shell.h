@@ -101,8 +101,8 @@ static const shell_key shell_keys[] = {
      "scroll this help or the lesson (L) a line; PgUp PgDn a page, the wheel 3 lines"},
     {K_LINE_DOWN, {SDLK_DOWN}, 0, "Down", "", ""},
     {K_SHOT, {SDLK_F12}, 0, "F12", "screenshot", "save the window as a PNG into results/"},
-    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit (how the run "
-                                               "is logged: help_overlay.c's quit_help)"},
+    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit"}, // the help adds
+                                                                        // how the run is logged (quit_help)
 };
 enum { NSHELLKEYS = (int)(sizeof shell_keys / sizeof shell_keys[0]) };
 

@@ -13,11 +13,13 @@ static void runs_help(void)
     printf("usage: alife runs [--db PATH] [--module M] [--json]\n"
            "\n"
            "Lists the runs in the run database, oldest first: id, module, name, seed,\n"
-           "status, generations logged, best and mean of the last generation, start\n"
-           "time (UTC). A run whose process died without ending it (kill -9, crash)\n"
-           "is shown as interrupted. A steering run closed in the window is finished\n"
-           "however long it ran (steering has no end there; its stop reason is\n"
-           "'closed'); a window stopped by SIGINT or SIGTERM leaves it interrupted.\n"
+           "status, generations logged, best (the run's best: the best fitness of all\n"
+           "its generations, for estrings the lowest error), mean of the last\n"
+           "generation, start time (UTC). A run whose process died without ending it\n"
+           "(kill -9, crash) is shown as interrupted. A run closed in the window with\n"
+           "no end there (steering; evolving on past its limit) is finished, its stop\n"
+           "reason 'closed'; a window stopped by SIGINT or SIGTERM leaves it\n"
+           "interrupted.\n"
            "\n"
            "options:\n"
            "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
@@ -25,7 +27,8 @@ static void runs_help(void)
            "      --json       print a JSON array of run objects: id, uuid, module, name,\n"
            "                   seed, status, stale (true when shown interrupted because\n"
            "                   its process is gone), started, finished, version, host,\n"
-           "                   pid, generation_count, last_best, last_mean, params\n"
+           "                   pid, generation_count, run_best (the run's best),\n"
+           "                   last_best and last_mean (its last generation's), params\n"
            "  -h, --help       this help\n"
            "\n" DB_CLI_EXIT_HELP);
 }
@@ -51,7 +54,7 @@ static void print_runs_table(const alRunList *list)
         printf("%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id, wmod,
                db_cli_text(module, sizeof module, r->module), wname, name,
                (unsigned long long)r->seed, r->status, (long long)r->generation_count,
-               db_cli_num(best, sizeof best, r->last_best),
+               db_cli_num(best, sizeof best, db_cli_run_best(r)),
                db_cli_num(mean, sizeof mean, r->last_mean),
                db_cli_short_time(when, sizeof when, r->started));
     }

@@ -205,8 +205,9 @@ static void replay_last(al_view_ctx *ctx, ants_view *v, bool open)
             v->marked = 0;
             v->selected = open ? 0 : -1;
             snprintf(v->note, sizeof v->note,
-                     "the run is at its limit: its last generation forages on, its best ant ringed (I: its "
-                     "brain; B: the population)");
+                     "the run is at its limit: its last generation, %lld, forages on, its best ant ringed (I: "
+                     "its brain; B: generation %lld's population)",
+                     (long long)v->replay_gen, (long long)ctx->session->gens);
         }
     }
 }
@@ -247,8 +248,9 @@ static void live_on(al_view_ctx *ctx, ants_view *v)
         v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
         v->replay_all = true;
         snprintf(v->note, sizeof v->note,
-                 "at the limit: generation %lld's population lives on, not evolving (B: replay, E: evolve on)",
-                 (long long)gen);
+                 "at the limit: generation %lld's population, bred from %lld and not evaluated, lives on "
+                 "without evolving (B: replay of %lld, E: evolve on)",
+                 (long long)gen, (long long)gen - 1, (long long)gen - 1);
     } else {
         snprintf(v->note, sizeof v->note, "the population: %s", err.msg);
     }

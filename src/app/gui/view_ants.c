@@ -54,6 +54,7 @@ typedef struct ants_view {
     int brain_nodes;       // the neurons it drew, the names of inputs and outputs,
     int brain_labels;      // and what fitted (al_net_labels; -1: a NEAT brain's, not said)
     int brain_fit;
+    int brain_through;     // NEAT links drawn through a node not their end (al_neat_draw; 0: a GA brain's layers)
     al_label_faults labels; // the ant labels as last drawn (for `state`)
     int marked;            // the replay's best ant, double-ringed orange (-1: none)
     al_species_plot *species; // run.algorithm = neat: the species over generations
@@ -503,13 +504,13 @@ static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box,
 // A NEAT brain (run.algorithm = neat) as evolved so far (neat_draw.h),
 // its inputs named. Returns the nodes drawn.
 static int draw_neat_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
-                           const alNeatGenome *g, const double *values, int *labels)
+                           const alNeatGenome *g, const double *values, int *labels, int *through)
 {
     const char *in[AL_NEAT_DRAW_MAX_NODES];
     for (int i = 0; i < g->inputs && i < AL_NEAT_DRAW_MAX_NODES; ++i)
         in[i] = input_name(def, i);
     static const char *const out[] = {"left", "right"};
-    return al_neat_draw(r, f, box, g, values, in, out, labels);
+    return al_neat_draw(r, f, box, g, values, in, out, labels, through);
 }
 
 // The brain inspector of ant a, drawn at (px, py) pixels: beside it, never
@@ -555,11 +556,12 @@ static SDL_Rect draw_inspector(al_canvas *c, ants_view *v, const alAnts *ants, i
                    AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     if (ng) {
-        v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, values, &v->brain_labels);
+        v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, values, &v->brain_labels, &v->brain_through);
         v->brain_fit = -1; // (the inputs' labels only are counted)
     } else {
         v->brain_fit = (int)draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act, &v->brain_labels);
         v->brain_nodes = alNN_NeuronCount(&def->brain);
+        v->brain_through = 0; // links only join neighbouring layers
     }
     return box;
 }
@@ -1165,6 +1167,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "brain_w", v->brain_box.w);
         al_view_report_figure(r, "brain_nodes", v->brain_nodes);
         al_view_report_figure(r, "brain_labels", v->brain_labels);
+        al_view_report_figure(r, "brain_links_through_nodes", v->brain_through);
         if (v->brain_fit >= 0) al_view_report_figure(r, "brain_values_shown", v->brain_fit == AL_NET_LABELS_FULL);
         // what it keeps clear of: the ant's ring and its label
         al_view_report_figure(r, "selected_px_x", v->sel_at.x);

@@ -80,6 +80,7 @@ expect_exit 0 "a strings run" -- "$ALIFE" run "$SRC/experiments/estrings/hello.i
 expect_exit 2 "a strings run has no brain to export" -- \
     "$ALIFE" export "$(sqlite3 b.db "SELECT max(id) FROM runs")" --genome -1 --out s.brain --db b.db
 expect_output "only ants runs have brains" "the refusal says why"
+expect_output "is an estrings run" "the refusal's article fits the module (it read 'a estrings run')"
 
 # A brain file that is missing or unreadable is a usage error (exit 2), as a
 # missing config is for alife run.

@@ -43,6 +43,11 @@ fi
 expect_exit 2 "$ALIFE" runs && grep -q "results/runs.db: no such database" err ||
     fail "runs without a database: $(cat err)"
 expect_exit 2 "$ALIFE" show 3 --db some/where.db
+# A module that does not exist is a usage error, not "no foo runs" (exit 0).
+expect_exit 0 "$ALIFE" run "$SRC/experiments/estrings/hello.ini" --generations 2 --db m.db --quiet
+expect_exit 2 "$ALIFE" runs --module foo --db m.db &&
+    grep -q "unknown module 'foo' (allowed: steering, estrings, ants, xor, pole)" err ||
+    fail "runs --module foo: $(cat err)"
 [ -e results ] || [ -e some ] && fail "a read command created a folder or file"
 ok "missing database reported, nothing created"
 

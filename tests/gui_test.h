@@ -152,13 +152,20 @@ static inline void gt_store_run(const char *db, const char *args)
     if (gt_alife(gt_fmt("run %s --db '%s' --quiet", args, db), NULL) != 0) fail_msg("alife run %s failed", args);
 }
 
+/// The path of a run database named name in the scratch directory, removed
+/// if it exists, copied into db (gs_path's buffers are reused by gs_run_script).
+static inline void gt_fresh_db(char *db, size_t cap, const char *name)
+{
+    snprintf(db, cap, "%s", gs_path(name));
+    remove(db);
+}
+
 /// A fresh run database named name in the scratch directory, filled by
 /// `alife run ARGS --db DB --quiet` (asserted to succeed); its path is
 /// copied into db (gs_path's buffers are reused by gs_run_script).
 static inline void gt_stored_run(char *db, size_t cap, const char *name, const char *args)
 {
-    snprintf(db, cap, "%s", gs_path(name));
-    remove(db);
+    gt_fresh_db(db, cap, name);
     gt_store_run(db, args);
 }
 

@@ -122,9 +122,10 @@ static void test_runs_json_is_valid_with_fields_and_params(void **state)
     assert_non_null(strstr(g_out, "\"last_best\":null")); // run 3: +inf is not JSON
     // Escapes: quote, tab, backslash, control char; invalid UTF-8 replaced.
     assert_non_null(strstr(g_out, "odd \\\"name\\\"\\t\\\\ \\u0001 caf\xc3\xa9 \\ufffd"));
-    assert_int_equal(cli("runs --json --module nothing"), 0);
+    assert_int_equal(cli("runs --json --module pole"), 0); // a module with no runs here
     assert_true(json_valid(g_out));
     assert_string_equal(g_out, "[\n]\n");
+    assert_int_equal(cli("runs --json --module nothing"), 2); // no such module: a usage error
 }
 
 // ---- show ---------------------------------------------------------------------

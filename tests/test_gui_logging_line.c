@@ -6,17 +6,6 @@
 #ifdef ALIFE_HAVE_GUI
 #include <string.h>
 
-// The state line's "logging" text (no escapes in it), or "" when missing.
-static const char *logging_text(const char *json, char *buf, size_t cap)
-{
-    buf[0] = '\0';
-    const char *v = gs_find(json, "logging");
-    if (!v || *v != '"') return buf;
-    const char *end = strchr(v + 1, '"');
-    if (end) snprintf(buf, cap, "%.*s", (int)(end - v - 1), v + 1);
-    return buf;
-}
-
 static void no_run_id_before_a_generation_is_stored(void **state)
 {
     (void)state;
@@ -25,21 +14,20 @@ static void no_run_id_before_a_generation_is_stored(void **state)
     gs_run r;
     gt_script(&r, "at 2 state\nat 240 state\nat 241 quit\n",
               gt_fmt("experiments/steering/boids.ini --db '%s'", db), 2);
-    char early[96], late[96], ants[96];
-    assert_string_equal(logging_text(r.line[0], early, sizeof early), "logging from the first report");
+    assert_string_equal(gs_str(r.line[0], "logging"), "logging from the first report");
     double id = gt_db_number(db, "SELECT max(id) FROM runs");
     assert_false(isnan(id));
     assert_true(gt_db_number(db, "SELECT count(*) FROM generations") > 0);
     char want[64];
     snprintf(want, sizeof want, "run %.0f logged", id);
-    assert_string_equal(logging_text(r.line[1], late, sizeof late), want);
+    assert_string_equal(gs_str(r.line[1], "logging"), want);
     gs_free(&r);
 
     // Closed before its first generation: the run is gone, and nothing on
     // screen had promised its id.
     double before = gt_db_number(db, "SELECT count(*) FROM runs");
     gt_script(&r, "at 2 state\nat 3 quit\n", gt_fmt("experiments/ants/default.ini --db '%s'", db), 1);
-    assert_string_equal(logging_text(r.line[0], ants, sizeof ants), "logging from the first generation");
+    assert_string_equal(gs_str(r.line[0], "logging"), "logging from the first generation");
     assert_true(gt_db_number(db, "SELECT count(*) FROM runs") == before);
     gs_free(&r);
 }

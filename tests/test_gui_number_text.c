@@ -22,22 +22,23 @@ static void table_cells_write_whole_numbers_whole(void **state)
     assert_string_equal(al_number_cell(b, sizeof b, 1e12), "1e+12");
 }
 
+// The axis label of the tick at v on an axis whose ticks are step apart.
+static void tick_is(double v, double step, const char *want)
+{
+    char b[32];
+    al_number_tick(b, sizeof b, v, step);
+    assert_string_equal(b, want);
+}
+
 static void tick_labels_shorten_large_numbers(void **state)
 {
     (void)state;
-    char b[32];
-    al_number_tick(b, sizeof b, 100000, 20000);
-    assert_string_equal(b, "100k");
-    al_number_tick(b, sizeof b, 2500000, 500000);
-    assert_string_equal(b, "2.5M");
-    al_number_tick(b, sizeof b, 4000, 2000);
-    assert_string_equal(b, "4000");
-    al_number_tick(b, sizeof b, 0.25, 0.05);
-    assert_string_equal(b, "0.25");
-    al_number_tick(b, sizeof b, 1e-17, 0.1);
-    assert_string_equal(b, "0.0");
-    al_number_tick(b, sizeof b, 0.0004, 0.0001);
-    assert_string_equal(b, "0.0004");
+    tick_is(100000, 20000, "100k");
+    tick_is(2500000, 500000, "2.5M");
+    tick_is(4000, 2000, "4000");
+    tick_is(0.25, 0.05, "0.25");
+    tick_is(1e-17, 0.1, "0.0");
+    tick_is(0.0004, 0.0001, "0.0004");
 }
 
 // The pole's fitness axis read "0, 50000, 100k" (trial, issue 10): every
@@ -45,17 +46,11 @@ static void tick_labels_shorten_large_numbers(void **state)
 static void one_axis_writes_one_unit(void **state)
 {
     (void)state;
-    char b[32];
-    al_number_tick(b, sizeof b, 50000, 50000);
-    assert_string_equal(b, "50k");
-    al_number_tick(b, sizeof b, 100000, 50000);
-    assert_string_equal(b, "100k");
-    al_number_tick(b, sizeof b, 0, 50000);
-    assert_string_equal(b, "0");
-    al_number_tick(b, sizeof b, 500000, 500000);
-    assert_string_equal(b, "0.5M");
-    al_number_tick(b, sizeof b, 1000000, 500000);
-    assert_string_equal(b, "1M");
+    tick_is(50000, 50000, "50k");
+    tick_is(100000, 50000, "100k");
+    tick_is(0, 50000, "0");
+    tick_is(500000, 500000, "0.5M");
+    tick_is(1000000, 500000, "1M");
 }
 
 int main(void)

@@ -16,9 +16,8 @@ static int runs_named(const char *db, const char *name)
 static void steering_runs_are_named_after_their_scenario(void **state)
 {
     (void)state;
-    char db[1024]; // gs_path's buffers are reused by gs_run_script
-    snprintf(db, sizeof db, "%s", gs_path("names_steering.db"));
-    remove(db);
+    char db[1024];
+    gt_fresh_db(db, sizeof db, "names_steering.db");
     gs_run r;
     // boids from its file, then the next scenario (fish) with ]: each stores reports.
     gt_script(&r, "at 240 key ]\nat 480 state\nat 481 quit\n", gt_fmt("experiments/steering/boids.ini --db '%s'", db),
@@ -36,9 +35,8 @@ static void steering_runs_are_named_after_their_scenario(void **state)
 static void ants_runs_have_one_name_whichever_way_opened(void **state)
 {
     (void)state;
-    char db[1024]; // gs_path's buffers are reused by gs_run_script
-    snprintf(db, sizeof db, "%s", gs_path("names_ants.db"));
-    remove(db);
+    char db[1024];
+    gt_fresh_db(db, sizeof db, "names_ants.db");
     gs_run r;
     const char *script = "at 2 key f\nat gen 1 state\nat gen 1 quit\n";
     gt_script(&r, script, gt_fmt("--mode ants --db '%s'", db), 1);

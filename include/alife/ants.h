@@ -333,6 +333,9 @@ const float *alAnts_Genome(const alAnts *ants, int i);
 void alAnts_Activations(const alAnts *ants, int i, float *act);
 /// The def the instance runs (resolved copy).
 const alAntsDef *alAnts_Def(const alAnts *ants);
+/// The mine penalty per hit in generation gen: mine_penalty, ramped up from 0
+/// over the first mine_ramp generations when mine_ramp > 0.
+double alAntsDef_MinePenalty(const alAntsDef *def, int64_t gen);
 /// What evolves the brains (run.algorithm), seen through algorithm.h, e.g.
 /// for a live parameter (alAlgorithm_SetParam); {NULL, NULL} in a replay.
 alAlgorithm alAnts_Algorithm(alAnts *ants);

@@ -11,6 +11,7 @@
 #include "alife/config.h"
 #include "alife/neat.h"
 #include "alife/nn.h"
+#include "cli.h"
 #include "db_cli.h"
 #include "out_file.h"
 
@@ -77,8 +78,8 @@ alResult al_brain_export(const char *db, const char *ref, int64_t gen, const cha
     if (r != AL_OK) goto done;
     if (strcmp(run->info.module, "ants") != 0) {
         r = alError_Set(err, AL_ERR_USAGE,
-                        "run %s is a %s run: only ants runs have brains to export", ref,
-                        run->info.module);
+                        "run %s is %s run: only ants runs have brains to export", ref,
+                        cli_a_module(run->info.module));
         goto done;
     }
     const alRunGenome *pick = NULL;

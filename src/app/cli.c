@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -102,4 +103,13 @@ int al_cli_main(int argc, char **argv)
     fprintf(stderr, "alife: unknown command '%s'\n\n", name);
     usage(stderr);
     return 2;
+}
+
+const char *cli_a_module(const char *module)
+{
+    static char buf[96];
+    bool vowel = module[0] && strchr("aeiouAEIOU", module[0]);
+    // "xor" is said "ex-or"
+    snprintf(buf, sizeof buf, "%s %s", vowel || strcmp(module, "xor") == 0 ? "an" : "a", module);
+    return buf;
 }

@@ -26,4 +26,8 @@ int cli_fail(const alError *err);
 /// Prints "alife CMD: <fmt>" and a hint to see --help; returns 2.
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/// The module's name with its article, for a sentence: "an estrings",
+/// "a pole" ("run 3 is an xor run").
+const char *cli_a_module(const char *module);
+
 #endif

@@ -5,6 +5,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "alife/module.h"
 #include "cli.h"
 #include "db_cli.h"
 #include "name_cut.h"
@@ -115,6 +116,13 @@ int cmd_runs(int argc, char **argv)
     if (alRunLog_ListRuns(log, module, &list, &err) != AL_OK) {
         alRunLog_Close(log);
         return db_cli_fail("runs", &err);
+    }
+    // A typo, not "no foo runs" (a database merged from another version may
+    // hold runs of a module this one lacks: those are still listed).
+    if (module && alRunList_Count(list) == 0 && !alModule_Find(module)) {
+        alDestroyRunList(list);
+        alRunLog_Close(log);
+        return cli_usage_error("runs", "unknown module '%s' (allowed: steering, estrings, ants, xor, pole)", module);
     }
     if (json) {
         fputc('[', stdout);

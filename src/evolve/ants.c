@@ -1330,9 +1330,9 @@ static bool push_history(alAnts *s, const alAntsGen *g)
     return true;
 }
 
-// The mine penalty of generation gen: ramped up from 0 over mine_ramp
-// generations (a curriculum: learn to forage first, then to avoid mines).
-static double penalty_of(const alAntsDef *d, int64_t gen)
+// Ramped up from 0 over mine_ramp generations: a curriculum, learn to
+// forage first, then to avoid mines.
+double alAntsDef_MinePenalty(const alAntsDef *d, int64_t gen)
 {
     if (d->mine_ramp <= 0 || gen >= d->mine_ramp) return d->mine_penalty;
     return (double)d->mine_penalty * (double)gen / (double)d->mine_ramp;
@@ -1344,7 +1344,7 @@ static bool end_generation(alAnts *s)
 {
     double base_mean = NAN, base_mines = NAN;
     if (s->algo.self && !run_baseline(s, &base_mean, &base_mines)) return false;
-    const double penalty = penalty_of(&s->def, s->gen);
+    const double penalty = alAntsDef_MinePenalty(&s->def, s->gen);
     swarm *w = &s->pop;
     int64_t food_total = 0, hits_total = 0;
     for (int a = 0; a < w->n; ++a) {

@@ -753,8 +753,8 @@ static int64_t simulate(al_gui *g)
     int64_t done = 0;
     g->frame++;
     int speed = speeds[g->speed_idx];
-    if (!g->step_once && !g->fast && g->jump_to == 0 && g->speed_idx <= SPEED_ONE && g->view &&
-        g->view->hold && g->view->hold(&g->ctx))
+    g->ctx.holds = !g->step_once && !g->fast && g->jump_to == 0 && g->speed_idx <= SPEED_ONE;
+    if (g->ctx.holds && g->view && g->view->hold && g->view->hold(&g->ctx))
         return 0; // the view plays what it shows first (a trial)
     if (!g->step_once && !g->fast && g->jump_to == 0 && speed < 0) {
         if (g->frame % -speed != 0) return 0; // one tick every -speed frames

@@ -295,6 +295,8 @@ typedef struct al_view_ctx {
     bool paused;                             ///< the shell is paused
     bool done;                               ///< the run reached its goal or limit (the
                                              ///< view may keep its world alive, e.g. a replay)
+    bool holds;                              ///< the run waits on the view's .hold (normal
+                                             ///< speed), as of the last frame simulated
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited

@@ -1014,7 +1014,14 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         al_panel_kv(p, "food eaten so far", "%ld (%.1f per ant)", total, (double)total / av.count);
         if (def->mines)
             al_panel_kv(p, "mines hit so far", "%ld (%.2f per ant)", hits, (double)hits / av.count);
-        if (def->mines)
+        double pen = alAntsDef_MinePenalty(def, av.gen);
+        if (def->mines && pen == 0) // the ramp's start: this generation's penalty, and where it goes
+            al_panel_note(p, "fitness (table, plot) = food: mines cost nothing yet (%g per hit by generation %d)",
+                          (double)def->mine_penalty, def->mine_ramp);
+        else if (def->mines && pen < def->mine_penalty)
+            al_panel_note(p, "fitness (table, plot) = food - %.3g x mines hit (rising to %g by generation %d)", pen,
+                          (double)def->mine_penalty, def->mine_ramp);
+        else if (def->mines)
             al_panel_note(p, "fitness (table, plot) = food - %g x mines hit", (double)def->mine_penalty);
     }
     if (v && v->note[0]) al_panel_note(p, "%s", v->note);
@@ -1163,6 +1170,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (v) snprintf(r->note, sizeof r->note, "%.*s", (int)sizeof r->note - 1, v->note);
     al_view_report_figure(r, "mutation_rate", mutation_rate(ctx));
     al_view_report_figure(r, "mines", alAnts_Def(ctx->mod)->mines ? 1.0 : 0.0);
+    // The penalty per mine hit that the panel's fitness line states.
+    if (alAnts_Def(ants)->mines) al_view_report_figure(r, "mine_penalty", alAntsDef_MinePenalty(alAnts_Def(ants), av.gen));
     r->selected = v ? v->selected : -1;
     const float *ix, *iy;
     int owner = world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1);

@@ -74,14 +74,23 @@ static void restart_trial(const alPoleDef *d, view_state *st)
 }
 
 // At normal speed the run waits while the latest generation's best plays:
-// until it falls (and the pause after it) or HOLD_STEPS steps (3 s).
-enum { HOLD_STEPS = 150, HOLD_REST = 20 };
+// until it falls (and the pause after it), or for HOLD_SECONDS of the
+// cart's time when it balances longer (the caption then says when the run
+// moves on). A 3 s hold once cut "step 131 of 168" short, so the class
+// never saw the best fall.
+enum { HOLD_REST = 20 };
+#define HOLD_SECONDS 15.0
+static int64_t hold_steps(const alPoleDef *d)
+{
+    return (int64_t)ceil(HOLD_SECONDS / (d->cart.dt * (double)d->cart.substeps));
+}
+
 static bool hold(al_view_ctx *ctx)
 {
     const view_state *st = ctx->state;
     if (!st || st->n == 0 || ctx->done) return false;
     if (st->trial.failed) return st->rest < HOLD_REST;
-    return st->trial.steps < HOLD_STEPS;
+    return st->trial.steps < hold_steps(alPoleRun_Def(ctx->mod));
 }
 
 // Control steps of the live trial per frame: one at normal speed; once the
@@ -158,7 +167,7 @@ static void update(al_view_ctx *ctx, int64_t ticks)
 // best, whose whole evaluation the table counts ("of 75"); the caption
 // counts the replay's steps so far (it once read "best of generation 4: 36
 // steps" while the table said that best balanced 75).
-static void caption_text(const view_state *st, const alPoleDef *d, char *out, size_t cap)
+static void caption_text(const view_state *st, const alPoleDef *d, bool held, char *out, size_t cap)
 {
     if (!st || st->n == 0) {
         snprintf(out, cap, "waiting for the first generation");
@@ -170,6 +179,9 @@ static void caption_text(const view_state *st, const alPoleDef *d, char *out, si
     if (st->trial.failed)
         snprintf(out, cap, "generation %lld's best fell at step %lld%s (%.1f s)", (long long)st->gen,
                  (long long)st->trial.steps, of, secs);
+    else if (held && (st->of < 0 || st->of > hold_steps(d)))
+        snprintf(out, cap, "replaying generation %lld's best: step %lld%s (%.1f s; the run goes on at %.0f s)",
+                 (long long)st->gen, (long long)st->trial.steps, of, secs, HOLD_SECONDS);
     else
         snprintf(out, cap, "replaying generation %lld's best: step %lld%s (%.1f s)", (long long)st->gen,
                  (long long)st->trial.steps, of, secs);
@@ -264,7 +276,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     al_batch_disc(c->batch, c, hinge, 0.03f * k, 12, AL_COL_TEXT);
     al_batch_draw(c);
     char says[160];
-    caption_text(st, d, says, sizeof says);
+    caption_text(st, d, ctx->holds && !ctx->done, says, sizeof says);
     // Shorter forms while it is wider than the world (at 720x480 it ran past
     // the world's box): the step count, then the step alone.
     float room = c->world_px.w - 8;
@@ -376,7 +388,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "controller_gen", (double)st->gen);
     al_view_report_figure(r, "trial_steps", (double)st->trial.steps);
     al_view_report_figure(r, "trial_of", (double)st->of);
-    caption_text(st, alPoleRun_Def(ctx->mod), r->note, sizeof r->note);
+    caption_text(st, alPoleRun_Def(ctx->mod), ctx->holds && !ctx->done, r->note, sizeof r->note);
     al_view_report_figure(r, "trial_failed", st->trial.failed ? 1 : 0);
     al_view_report_figure(r, "longest_trial", (double)st->longest);
     al_view_report_figure(r, "trials", st->trials);

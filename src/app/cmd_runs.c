@@ -58,7 +58,8 @@ static void print_runs_table(const alRunList *list)
         if (lm > wmod) wmod = lm;
     }
     // id, module, name, seed, status, gens, best, mean: the line without the start time (16)
-    int cols = terminal_columns(), line = 5 + 2 + wmod + 2 + wname + 2 + 10 + 2 + 11 + 2 + 6 + 2 + 12 + 2 + 12 + 2 + 16;
+    int cols = terminal_columns();
+    int line = 5 + 2 + wmod + 2 + wname + 2 + 10 + 2 + 11 + 2 + 6 + 2 + 12 + 2 + 12 + 2 + 16;
     if (cols > 0 && line > cols) wname = wname - (line - cols) < 28 ? 28 : wname - (line - cols);
     printf("%5s  %-*s  %-*s  %10s  %-11s  %6s  %12s  %12s  %s\n", "id", wmod, "module", wname,
            "name", "seed", "status", "gens", "best", "mean", "started (UTC)");

@@ -87,7 +87,8 @@ static float seg_dist2(float px, float py, float ax, float ay, float bx, float b
 
 // Whether the link from node a to node b, drawn with this bow, passes
 // within radius of a node other than a and b.
-static bool hits(const alNeatGenome *g, const float *x, const float *y, float radius, int a, int b, float bow)
+static bool hits(const alNeatGenome *g, const float *x, const float *y, float radius, int a, int b,
+                 float bow)
 {
     float xs[AL_NEAT_LINK_POINTS], ys[AL_NEAT_LINK_POINTS];
     al_neat_link_path(x[a], y[a], x[b], y[b], bow, xs, ys);
@@ -98,7 +99,9 @@ static bool hits(const alNeatGenome *g, const float *x, const float *y, float ra
     }
     for (int i = 0; i < g->node_count; ++i) {
         if (i == a || i == b) continue;
-        if (x[i] < lo_x - radius || x[i] > hi_x + radius || y[i] < lo_y - radius || y[i] > hi_y + radius) continue;
+        if (x[i] < lo_x - radius || x[i] > hi_x + radius || y[i] < lo_y - radius ||
+            y[i] > hi_y + radius)
+            continue;
         for (int s = 1; s < AL_NEAT_LINK_POINTS; ++s)
             if (seg_dist2(x[i], y[i], xs[s - 1], ys[s - 1], xs[s], ys[s]) < radius * radius) return true;
     }

@@ -457,8 +457,10 @@ static void draw_world(al_gui *g)
         // over the inspector, else the first clear row from the top.
         if (!strip_clear(g, strip, cover)) {
             int badges_bottom = wr.y + 1;
-            for (int i = 0; i < g->nbadges; ++i)
-                if (g->badges[i].y + g->badges[i].h + 2 > badges_bottom) badges_bottom = g->badges[i].y + g->badges[i].h + 2;
+            for (int i = 0; i < g->nbadges; ++i) {
+                int under = g->badges[i].y + g->badges[i].h + 2;
+                if (under > badges_bottom) badges_bottom = under;
+            }
             int tries[4] = {wr.y + 1, badges_bottom, cover.y + cover.h + 2, cover.y - 2 - hgt};
             bool found = false;
             for (int i = 0; i < 4 + c.rect.h / 4 && !found; ++i) {

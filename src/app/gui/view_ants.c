@@ -557,7 +557,8 @@ static SDL_Rect draw_inspector(al_canvas *c, ants_view *v, const alAnts *ants, i
                    AL_COL_ACCENT, title);
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     if (ng) {
-        v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, values, &v->brain_labels, &v->brain_through);
+        v->brain_nodes =
+            draw_neat_brain(c->r, c->small, net, def, ng, values, &v->brain_labels, &v->brain_through);
         v->brain_fit = -1; // (the inputs' labels only are counted)
     } else {
         v->brain_fit = (int)draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act, &v->brain_labels);
@@ -752,7 +753,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         if (items) {
             for (int j = 0; j < nfood + nmines; ++j) {
                 bool food = j < nfood;
-                SDL_FPoint q = al_canvas_to_screen(c, food ? alV2(ix[j], iy[j]) : alV2(mx[j - nfood], my[j - nfood]));
+                alVec2 at = food ? alV2(ix[j], iy[j]) : alV2(mx[j - nfood], my[j - nfood]);
+                SDL_FPoint q = al_canvas_to_screen(c, at);
                 items[j] = (al_label_mark){q.x, q.y, (food ? FOOD_R : MINE_R) * c->scale + 1.0f};
             }
             draw_labels(v, c, &av, wclip, elites_drawn, items, nfood + nmines);

@@ -328,7 +328,8 @@ static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
     st->net_drawn = st->net_labels = st->net_through = 0;
     if (area.h <= 0 || k != st->g.inputs) return;
     SDL_Rect box = {area.x, area.y + 2, area.w, area.h - 4};
-    st->net_drawn = al_neat_draw(p->r, p->small, box, &st->g, st->net.value, in, out, &st->net_labels, &st->net_through);
+    st->net_drawn = al_neat_draw(p->r, p->small, box, &st->g, st->net.value, in, out, &st->net_labels,
+                                 &st->net_through);
 }
 
 // Under NEAT the panel also holds the network and the species plot, so the

@@ -64,8 +64,10 @@ static void draw_network(al_canvas *c, const alNeatGenome *g, float x0, float y0
         // the bow is in pixels: the path's points go back to world units
         al_neat_link_path(px_x[a], px_y[a], px_x[b], px_y[b], bowed ? bow[k] : 0, xs, ys);
         for (int s = 1; s < AL_NEAT_LINK_POINTS; ++s) {
-            alVec2 p0 = alV2(pos[a].x + (xs[s - 1] - px_x[a]) / c->scale, pos[a].y + (ys[s - 1] - px_y[a]) / c->scale);
-            alVec2 p1 = alV2(pos[a].x + (xs[s] - px_x[a]) / c->scale, pos[a].y + (ys[s] - px_y[a]) / c->scale);
+            alVec2 p0 = alV2(pos[a].x + (xs[s - 1] - px_x[a]) / c->scale,
+                             pos[a].y + (ys[s - 1] - px_y[a]) / c->scale);
+            alVec2 p1 = alV2(pos[a].x + (xs[s] - px_x[a]) / c->scale,
+                             pos[a].y + (ys[s] - px_y[a]) / c->scale);
             al_batch_line(c->batch, c, p0, p1, px, cn->weight >= 0 ? AL_COL_LINK_POS : AL_COL_LINK_NEG);
         }
     }

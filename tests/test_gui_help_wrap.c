@@ -39,6 +39,7 @@ static void collect(const char *json, rows *all)
         gs_text(r, "text", all->text[i], sizeof all->text[i]);
         all->seen[i] = true;
     }
+    if (i > all->n) all->n = i; // two columns: more rows listed than help_view.rows (one column's)
 }
 
 // The whole description of key label, its rows joined into out; false when absent.

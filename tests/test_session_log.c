@@ -451,11 +451,11 @@ static void test_edits_are_marked_once_per_generation_with_when_and_what(void **
     assert_int_equal(al_session_open_with_class(&s, &counter_class, cfg, db, "e", &err), AL_OK);
     while (s.gens < 2) assert_true(al_session_step(&s, &err) >= 0);
     assert_int_equal(al_session_step(&s, &err), 0); // tick 11: mid-generation
-    assert_int_equal(al_session_mark_edited(&s, "target moved", &err), AL_OK);
-    assert_int_equal(al_session_mark_edited(&s, "target moved", &err), AL_OK); // the same drag
-    assert_int_equal(al_session_mark_edited(&s, "vehicles added", &err), AL_OK);
+    assert_int_equal(al_session_mark_edited(&s, "target moved", 0, &err), AL_OK);
+    assert_int_equal(al_session_mark_edited(&s, "target moved", 0, &err), AL_OK); // the same drag
+    assert_int_equal(al_session_mark_edited(&s, "vehicles added", 0, &err), AL_OK);
     while (s.gens < 3) assert_true(al_session_step(&s, &err) >= 0);
-    assert_int_equal(al_session_mark_edited(&s, "vehicles added", &err), AL_OK); // a new generation
+    assert_int_equal(al_session_mark_edited(&s, "vehicles added", 0, &err), AL_OK); // a new generation
     assert_int_equal(s.edits, 3);
     const char *end = al_session_run(&s, NULL, NULL, &err);
     assert_int_equal(al_session_end(&s, end, &err), AL_OK);

@@ -378,6 +378,11 @@ typedef struct alSteeringFigures {
 /// pursuer lies inside its fov_radius (the same test the behaviours make,
 /// through the world's edges). False for vehicles without flee or evade.
 bool alSteering_Reacting(const alSteering *s, int i);
+/// Whether vehicle i hides from the hunter now: in the hide scenario, an
+/// obstacle crosses the segment from i to the hunter (vehicle 0; through the
+/// world's edges, their nearest images). False in other scenarios and for
+/// the hunter itself. The window's figure "hidden" counts these.
+bool alSteering_Hidden(const alSteering *s, int i);
 /// Computes the figures now, O(N) with the grid (a private one when the
 /// state's grid is stale: s is only read, so readers may share it).
 alSteeringFigures alSteering_Figures(const alSteering *s);

@@ -219,12 +219,13 @@ alResult al_session_end_run(al_session *s, const char *status)
     return al_session_end(s, status, &s->log_err);
 }
 
-alResult al_session_mark_edited(al_session *s, const char *what, alError *err)
+alResult al_session_mark_edited(al_session *s, const char *what, int64_t gesture, alError *err)
 {
-    if (s->edits > 0 && s->last_edit_gen == s->gens && strcmp(s->last_edit, what) == 0)
-        return AL_OK;
+    bool again = s->last_edit_gen == s->gens || (gesture != 0 && s->last_edit_gesture == gesture);
+    if (s->edits > 0 && again && strcmp(s->last_edit, what) == 0) return AL_OK;
     s->edits++;
     s->last_edit_gen = s->gens;
+    s->last_edit_gesture = gesture;
     snprintf(s->last_edit, sizeof s->last_edit, "%s", what);
     if (!s->log) return AL_OK;
     return alRunLog_MarkEdited(s->log, s->run_id, s->gens, s->ticks, what, err);

@@ -31,6 +31,7 @@ typedef struct al_session {
     int64_t edits;      ///< live edits marked (al_session_mark_edited)
     char last_edit[64]; ///< what the last one changed ("" if none)
     int64_t last_edit_gen;
+    int64_t last_edit_gesture; ///< the gesture it came from (0: none; al_session_mark_edited)
     alError log_err;    ///< the last logging failure of al_session_end_run (code 0: none)
 } al_session;
 
@@ -107,8 +108,11 @@ alResult al_session_end_run(al_session *s, const char *status);
 /// target, obstacles, path or the vehicle count): the database records the
 /// generation, tick and what ("target moved"), so compare leaves the run out
 /// and replay refuses it. A repeat of the last edit within the same
-/// generation (a drag) is recorded once. Counted in s->edits also when not
-/// logging. Returns the store's error (err filled) or AL_OK.
-alResult al_session_mark_edited(al_session *s, const char *what, alError *err);
+/// generation (a drag) is recorded once, and so is one within the same
+/// gesture (gesture: a number the caller gives each wheel or drag gesture
+/// on a panel value, which may span generations; 0: no gesture). Counted in
+/// s->edits also when not logging. Returns the store's error (err filled)
+/// or AL_OK.
+alResult al_session_mark_edited(al_session *s, const char *what, int64_t gesture, alError *err);
 
 #endif

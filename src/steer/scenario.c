@@ -116,6 +116,23 @@ bool alSteering_Reacting(const alSteering *cs, int i)
     return false;
 }
 
+bool alSteering_Hidden(const alSteering *s, int i)
+{
+    if (s->def.scenario != AL_SCN_HIDE || i <= 0 || i >= s->n) return false;
+    const alWorld *w = &s->def.world;
+    alVec2 p = pos_of(&s->cur, i), d = alV2_Sub(near_image(w, p, pos_of(&s->cur, 0)), p);
+    float len2 = alV2_LengthSq(d);
+    for (int k = 0; k < s->obstacle_count; ++k) {
+        alVec2 o = near_image(w, p, s->obstacles[k].pos);
+        // The segment's point nearest the obstacle's centre.
+        float t = len2 > 0 ? alV2_Dot(alV2_Sub(o, p), d) / len2 : 0;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        float r = s->obstacles[k].radius;
+        if (alV2_DistSq(alV2_Add(p, alV2_Scale(d, t)), o) < r * r) return true;
+    }
+    return false;
+}
+
 bool scenario_uses_grid(alScenario sc)
 {
     if (sc == AL_SCN_BOIDS || sc == AL_SCN_FISH || sc == AL_SCN_PURSUIT_EVADE) return true;

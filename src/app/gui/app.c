@@ -931,6 +931,7 @@ static void panel_wheel(al_gui *g, const SDL_Event *e)
 {
     bool same = g->wheel_frame > 0 && g->input_frames - g->wheel_frame <= WHEEL_IDLE_FRAMES &&
                 abs(g->mouse_x - g->wheel_x) <= WHEEL_MOVE_PX && abs(g->mouse_y - g->wheel_y) <= WHEEL_MOVE_PX;
+    if (!same) g->gesture++; // a new gesture: one edit however many notches
     bool scrolls = same ? g->wheel_scrolled : !al_shell_panel_wheel(g, e);
     if (same && !scrolls) al_shell_panel_wheel(g, e); // still the value's gesture
     if (scrolls) scroll_panel(g, -40 * e->wheel.y);
@@ -1130,6 +1131,9 @@ bool al_gui_handle_events(al_gui *g)
             resize_offscreen(g, e.window.data1, e.window.data2);
             continue;
         }
+        // A press the panel's wheel or drag pushed belongs to its gesture.
+        int64_t gesture = 0;
+        if (e.type == SDL_KEYDOWN && g->gesture_keys > 0) g->gesture_keys--, gesture = g->gesture;
         if (e.type == SDL_MOUSEMOTION) g->mouse_x = e.motion.x, g->mouse_y = e.motion.y;
         if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP)
             g->mouse_x = e.button.x, g->mouse_y = e.button.y;
@@ -1173,7 +1177,7 @@ bool al_gui_handle_events(al_gui *g)
             }
             if (g->ctx.edit[0]) { // the user changed the run by hand: mark it
                 alError err = {0};
-                if (al_session_mark_edited(&g->s, g->ctx.edit, &err) != AL_OK)
+                if (al_session_mark_edited(&g->s, g->ctx.edit, gesture, &err) != AL_OK)
                     al_shell_say(g, AL_COL_BAD, "cannot mark the run edited: %s", err.msg);
                 g->ctx.edit[0] = '\0';
             }

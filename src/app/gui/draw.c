@@ -14,9 +14,52 @@ bool al_canvas_hit(const al_canvas *c, int sx, int sy)
            (float)sx < c->world_px.x + c->world_px.w && (float)sy < c->world_px.y + c->world_px.h;
 }
 
+static SDL_Rect world_rect(const al_canvas *c)
+{
+    return (SDL_Rect){(int)floorf(c->world_px.x), (int)floorf(c->world_px.y), (int)ceilf(c->world_px.w),
+                      (int)ceilf(c->world_px.h)};
+}
+
+bool al_canvas_clip_world(al_canvas *c)
+{
+    SDL_Rect world = world_rect(c), clip;
+    if (!SDL_IntersectRect(&world, &c->rect, &clip)) return false;
+    SDL_RenderSetClipRect(c->r, &clip);
+    return true;
+}
+
+// A mark spanning x0..x1, y0..y1 (pixels) is counted when it reaches more
+// than a pixel past the world rectangle and the clip does not keep it on it.
+static void note_extent(const al_canvas *c, float x0, float y0, float x1, float y1)
+{
+    if (!c->marks_outside) return;
+    const SDL_FRect *w = &c->world_px;
+    if (x0 >= w->x - 1 && y0 >= w->y - 1 && x1 <= w->x + w->w + 1 && y1 <= w->y + w->h + 1) return;
+    SDL_Rect clip, world = world_rect(c);
+    if (SDL_RenderIsClipEnabled(c->r)) {
+        SDL_RenderGetClipRect(c->r, &clip);
+        if (clip.x >= world.x && clip.y >= world.y && clip.x + clip.w <= world.x + world.w &&
+            clip.y + clip.h <= world.y + world.h)
+            return;
+    }
+    ++*c->marks_outside;
+}
+
+static void note_vertices(const al_canvas *c, const SDL_Vertex *v, int n)
+{
+    for (int i = 0; i + 3 <= n; i += 3) { // one triangle at a time
+        float x0 = fminf(v[i].position.x, fminf(v[i + 1].position.x, v[i + 2].position.x));
+        float x1 = fmaxf(v[i].position.x, fmaxf(v[i + 1].position.x, v[i + 2].position.x));
+        float y0 = fminf(v[i].position.y, fminf(v[i + 1].position.y, v[i + 2].position.y));
+        float y1 = fmaxf(v[i].position.y, fmaxf(v[i + 1].position.y, v[i + 2].position.y));
+        note_extent(c, x0, y0, x1, y1);
+    }
+}
+
 void al_draw_line(al_canvas *c, alVec2 a, alVec2 b, SDL_Color col)
 {
     SDL_FPoint p = al_canvas_to_screen(c, a), q = al_canvas_to_screen(c, b);
+    note_extent(c, fminf(p.x, q.x), fminf(p.y, q.y), fmaxf(p.x, q.x), fmaxf(p.y, q.y));
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(c->r, col.r, col.g, col.b, col.a);
     SDL_RenderDrawLineF(c->r, p.x, p.y, q.x, q.y);
@@ -32,6 +75,7 @@ void al_draw_circle(al_canvas *c, alVec2 centre, float r, SDL_Color col)
 {
     SDL_FPoint o = al_canvas_to_screen(c, centre);
     float rp = r * c->scale;
+    note_extent(c, o.x - rp, o.y - rp, o.x + rp, o.y + rp);
     enum { MAXSEG = 64 };
     SDL_FPoint pts[MAXSEG + 1];
     int n = segments_for(rp);
@@ -51,6 +95,7 @@ void al_draw_disc(al_canvas *c, alVec2 centre, float r, SDL_Color col)
     one.v = v; // a stack batch: no allocation for a single disc
     one.cap = 3 * 64;
     al_batch_disc(&one, c, centre, r, segments_for(r * c->scale), col);
+    note_vertices(c, one.v, one.count);
     SDL_RenderGeometry(c->r, NULL, one.v, one.count, NULL, 0);
 }
 
@@ -142,7 +187,10 @@ void al_batch_line(al_batch *b, const al_canvas *c, alVec2 a, alVec2 b2, float w
 void al_batch_draw(al_canvas *c)
 {
     al_batch *b = c->batch;
-    if (b->count > 0) SDL_RenderGeometry(c->r, NULL, b->v, b->count, NULL, 0);
+    if (b->count > 0) {
+        note_vertices(c, b->v, b->count);
+        SDL_RenderGeometry(c->r, NULL, b->v, b->count, NULL, 0);
+    }
     b->count = 0;
 }
 

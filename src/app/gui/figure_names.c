@@ -1,6 +1,8 @@
 // The figures' display words and explanations (figure_names.h).
 #include "figure_names.h"
 
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,4 +68,46 @@ char *al_figure_title(const char *name, char *out, size_t cap)
     else
         snprintf(out, cap, "%s", al_figure_words(name));
     return out;
+}
+
+// Whether c can be part of a log or config name ("mines_mean",
+// "ants.mine_range", "target_species=2"): a name next to one is part of a
+// longer name, not the figure.
+static bool name_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '=';
+}
+
+// Whether s, just after a name, goes on with it ("_x", "=2", ".count";
+// not a sentence's full stop).
+static bool name_goes_on(const char *s)
+{
+    return name_char(s[0]) && !(s[0] == '.' && !isalnum((unsigned char)s[1]));
+}
+
+void al_figure_words_in(const char *text, char *out, size_t cap)
+{
+    size_t n = 0;
+    if (cap == 0) return;
+    for (const char *s = text ? text : ""; *s && n + 1 < cap;) {
+        const struct figure_name *hit = NULL;
+        if (s == text || !name_char(s[-1]))
+            for (size_t i = 0; !hit && i < sizeof names / sizeof names[0]; ++i) {
+                size_t len = strlen(names[i].name);
+                if (strchr(names[i].name, '_') && strncmp(s, names[i].name, len) == 0 && !name_goes_on(s + len))
+                    hit = &names[i];
+            }
+        // Already "words (name)": left as it is.
+        size_t wl = hit ? strlen(hit->words) : 0;
+        bool named = hit && n >= wl + 2 && out[n - 1] == '(' && out[n - 2] == ' ' &&
+                     strncmp(out + n - 2 - wl, hit->words, wl) == 0;
+        if (hit && !named) {
+            int k = snprintf(out + n, cap - n, "%s (%s)", hit->words, hit->name);
+            n = k < 0 ? n : n + (size_t)k < cap ? n + (size_t)k : cap - 1;
+            s += strlen(hit->name);
+        } else {
+            out[n++] = *s++;
+        }
+    }
+    out[n] = '\0';
 }

@@ -16,5 +16,11 @@ const char *al_figure_explained(const char *name);
 /// The plot title of a figure plotted alone: "words: explanation" (or the
 /// words alone), written into out (cap bytes); returns out.
 char *al_figure_title(const char *name, char *out, size_t cap);
+/// text (a lesson's or the help's) as the window shows it, into out (cap
+/// bytes): each figure's log name ("mines_mean", one with a '_') written
+/// in the plot's words, the name after them in parentheses for the command
+/// line ("mines per ant (mines_mean)"); a name already so written, or part
+/// of a longer one ("ants.mine_range"), is left as it is.
+void al_figure_words_in(const char *text, char *out, size_t cap);
 
 #endif

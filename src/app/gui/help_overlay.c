@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figure_names.h"
 #include "overlay_scroll.h"
 
 // The help's rows: each key's description wrapped in its column (under
@@ -70,8 +71,9 @@ static int help_rows(const al_font *f, const help_entry *e, int ne, int colw, he
     *cut = 0;
     for (int i = 0; i < ne && nr < HELP_MAX_ROWS; ++i) {
         if (e[i].head && nr > 0 && nr < HELP_MAX_ROWS) rows[nr++] = (help_row){"", "", 0, false, i};
-        char text[600];
-        snprintf(text, sizeof text, "%.*s", (int)e[i].text_n, e[i].text);
+        char raw[600], text[600];
+        snprintf(raw, sizeof raw, "%.*s", (int)e[i].text_n, e[i].text);
+        al_figure_words_in(raw, text, sizeof text); // figures in the plot's words
         al_fitted ft;
         int width = colw - e[i].keyw - 8;
         *cut += al_text_wrap(f, text, width > 40 ? width : 40, AL_FIT_MAX_LINES, &ft);
@@ -121,8 +123,9 @@ void al_help_overlay_draw(al_gui *g)
     // As wide as its longest line needs (a column each), within the window.
     int need = 0;
     for (int i = 0; i < ne; ++i) {
-        char text[600];
-        snprintf(text, sizeof text, "%.*s", (int)e[i].text_n, e[i].text);
+        char raw[600], text[600];
+        snprintf(raw, sizeof raw, "%.*s", (int)e[i].text_n, e[i].text);
+        al_figure_words_in(raw, text, sizeof text); // figures in the plot's words
         int tw = e[i].keyw + al_text_width(f, text) + 8;
         if (tw > need) need = tw;
     }

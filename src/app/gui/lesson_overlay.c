@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figure_names.h"
 #include "overlay_scroll.h"
 
 static bool on(const char *v)
@@ -161,10 +162,13 @@ void al_lesson_overlay_draw(al_gui *g)
     int w, h;
     al_shell_output_size(g, &w, &h);
     char path[1024];
-    static char text[8192], legend[4096];
+    static char file_text[8192], legend[4096];
+    char *text = g->lesson_text;
     al_shell_lesson_path(g, path, sizeof path);
-    int nl = path[0] ? al_lesson_text(path, text, sizeof text) : -1;
-    if (nl < 0) snprintf(text, sizeof text, "No lesson file found for this run.");
+    int nl = path[0] ? al_lesson_text(path, file_text, sizeof file_text) : -1;
+    if (nl < 0) snprintf(file_text, sizeof file_text, "No lesson file found for this run.");
+    // In the plot's words: "mines per ant (mines_mean)", not "mines_mean".
+    al_figure_words_in(file_text, text, sizeof g->lesson_text);
     al_lesson_paragraphs(text); // wrapped to the box below, not as the file breaks its lines
     al_lesson_marks(g, legend, sizeof legend);
     g->lesson_marks[0] = '\0'; // the marks' first column, for `state`

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "number_text.h"
+#include "plot_label.h"
+#include "text_fit.h"
 
 double al_plot_tick_step(double span, int target)
 {
@@ -84,11 +86,12 @@ static double range_and_step(const al_series *series, const al_band *bands, int 
         lo = 0;
         hi = 1;
     }
-    if (hi - lo < 1e-9 * (fabs(hi) + 1.0)) { // a flat line: give it some room
-        double pad = fabs(hi) > 0 ? 0.1 * fabs(hi) : 1.0;
-        lo -= pad;
-        hi += pad;
-    }
+    // The axis takes in 0: NEAT's greedy group at 109.3..110.6 got an axis
+    // of 108..111, and noise read as big swings. Values of either sign
+    // take it in anyway.
+    if (lo > 0) lo = 0;
+    if (hi < 0) hi = 0;
+    if (hi - lo < 1e-9) hi = lo + 1; // all zero
     double ystep = al_plot_tick_step(hi - lo, 4);
     *out_lo = floor(lo / ystep) * ystep;
     *out_hi = ceil(hi / ystep) * ystep;
@@ -102,31 +105,47 @@ void al_plot_range(const al_series *series, const al_band *bands, int nseries, d
 }
 
 // The label of reference line se, now at value v off the scale (above it
-// when up): at the plot's left, where early generations sit low (their
-// best is at the right), under the top edge or over the bottom one, an
-// arrow pointing the way the line lies, then "name v, off the scale"; row
-// stacks labels. The line itself is not drawn where it is off the scale: a
-// dashed line along the top edge read as a value on the axis (109.6 on a
-// 0..60 axis looked like 58).
-static void off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect plot,
-                            const al_series *se, double v, bool up, int row)
+// when up): an arrow pointing the way the line lies, then "name v, off the
+// scale", on an opaque box placed near the edge the line lies beyond where
+// it hides no line drawn (al_plot_label_place; at the top left it hid the
+// best curve, which starts high there), on two lines when one hides a
+// value plotted and two hide less. The line itself is not drawn where it
+// is off the scale: a dashed line along the top edge read as a value on
+// the axis (109.6 on a 0..60 axis looked like 58). Returns the box.
+static SDL_Rect off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect plot, const al_series *se,
+                                double v, bool up, const al_plot_seg *seg, int nseg, const SDL_Rect *taken,
+                                int ntaken)
 {
     int fh = al_font_height(font);
-    char buf[96], num[16];
-    snprintf(buf, sizeof buf, "%s %s, off the scale", se->name, al_number_cell(num, sizeof num, v));
-    float x = (float)plot.x + 4, ah = 0.6f * (float)fh;
-    float y = up ? (float)(plot.y + 4 + row * (fh + 2))
-                 : (float)(plot.y + plot.h - 4 - fh - row * (fh + 2));
-    float tip = up ? y + 1 : y + (float)fh - 1, base = up ? tip + ah : tip - ah;
-    // On the plot's background, so a data line under it does not garble it.
-    SDL_FRect back = {x - 2, y, ah * 1.2f + 8 + (float)al_text_width(font, buf), (float)fh};
-    SDL_SetRenderDrawColor(r, 14, 16, 21, 220);
-    SDL_RenderFillRectF(r, &back);
+    char name[80], num[16];
+    snprintf(name, sizeof name, "%s %s,", se->name, al_number_cell(num, sizeof num, v));
+    const char *rest = "off the scale";
+    float ah = 0.6f * (float)fh;
+    int lead = (int)ceilf(ah * 1.2f + 8), space = al_text_width(font, " ");
+    int w1 = lead + al_text_width(font, name) + space + al_text_width(font, rest);
+    int w2 = lead + SDL_max(al_text_width(font, name), al_text_width(font, rest)), h2 = 2 * fh + 2;
+    int cost1 = 0, cost2 = 0;
+    SDL_Rect box = al_plot_label_place(plot, w1, fh, up, seg, nseg, taken, ntaken, &cost1);
+    bool two = false;
+    if (cost1 >= 100 && plot.h >= h2 + 8) {
+        SDL_Rect box2 = al_plot_label_place(plot, w2, h2, up, seg, nseg, taken, ntaken, &cost2);
+        if (cost2 < cost1) box = box2, two = true;
+    }
+    SDL_SetRenderDrawColor(r, 14, 16, 21, 255);
+    SDL_RenderFillRect(r, &box);
+    float x = (float)box.x + 2, y = (float)box.y;
+    float tip = up ? y + 1 : y + (float)box.h - 1, base = up ? tip + ah : tip - ah;
     SDL_Vertex tri[3] = {{{x + ah * 0.6f, tip}, se->col, {0, 0}},
                          {{x, base}, se->col, {0, 0}},
                          {{x + ah * 1.2f, base}, se->col, {0, 0}}};
     SDL_RenderGeometry(r, NULL, tri, 3, NULL, 0);
-    al_draw_text_px(r, font, x + ah * 1.2f + 4, y, se->col, buf);
+    float tx = x + ah * 1.2f + 4;
+    al_draw_text_px(r, font, tx, y, se->col, name);
+    if (two)
+        al_draw_text_px(r, font, tx, y + (float)(fh + 2), se->col, rest);
+    else
+        al_draw_text_px(r, font, tx + (float)(al_text_width(font, name) + space), y, se->col, rest);
+    return box;
 }
 
 al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
@@ -135,9 +154,9 @@ al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, 
     return al_plot_draw_banded(r, font, area, xtitle, ytitle, series, NULL, nseries);
 }
 
-// The legend's place: on the title row, right-aligned, when it all fits
-// there; else on at most AL_PLOT_LEGEND_ROWS rows of its own between the
-// title and the plot, as many as leave the plot AL_PLOT_MIN_H high. Entries
+// The legend's place: on the title's last row (top px below the area's
+// top), right-aligned, when it all fits there; else on at most
+// AL_PLOT_LEGEND_ROWS rows of its own between the title and the plot, as many as leave the plot AL_PLOT_MIN_H high. Entries
 // past those rows are not drawn: a "+N more" entry says how many (four runs'
 // labels on rows of their own had squeezed the plot to nothing at 720x480).
 enum { LEGEND_MAX = 32 };
@@ -149,7 +168,7 @@ typedef struct legend {
     char more[32];
 } legend;
 
-static legend legend_layout(const al_font *font, SDL_Rect area, int tw, int room_h,
+static legend legend_layout(const al_font *font, SDL_Rect area, int top, int tw, int room_h,
                             const al_series *series, int nseries)
 {
     legend L = {0};
@@ -160,7 +179,7 @@ static legend legend_layout(const al_font *font, SDL_Rect area, int tw, int room
     if (nseries <= LEGEND_MAX && area.x + area.w - L.lw - 6 >= area.x + tw + 16) {
         int x = area.w - L.lw - 6;
         for (int s = 0; s < nseries; ++s) {
-            L.x[s] = x, L.y[s] = 0;
+            L.x[s] = x, L.y[s] = top;
             x += 18 + al_text_width(font, series[s].name) + 14;
         }
         L.shown = nseries;
@@ -181,7 +200,7 @@ static legend legend_layout(const al_font *font, SDL_Rect area, int tw, int room
             if (row + 1 >= max_rows) break;
             row++, x = 6;
         }
-        L.x[s] = x, L.y[s] = fh + 2 + row * (fh + 2);
+        L.x[s] = x, L.y[s] = top + fh + 2 + row * (fh + 2);
         x += w + 14;
         L.shown = s + 1;
     }
@@ -191,25 +210,25 @@ static legend legend_layout(const al_font *font, SDL_Rect area, int tw, int room
         int mw = al_text_width(font, L.more);
         int last = L.shown - 1;
         int end = last >= 0 ? L.x[last] + 18 + al_text_width(font, series[last].name) + 14 : 6;
-        int lrow = last >= 0 ? (L.y[last] - fh - 2) / (fh + 2) : 0;
+        int lrow = last >= 0 ? (L.y[last] - top - fh - 2) / (fh + 2) : 0;
         if (end + mw <= right) {
-            L.more_x = end, L.more_y = fh + 2 + lrow * (fh + 2);
+            L.more_x = end, L.more_y = top + fh + 2 + lrow * (fh + 2);
             break;
         }
         if (last >= 0 && lrow + 1 < max_rows) { // on a row of its own
-            L.more_x = 6, L.more_y = fh + 2 + (lrow + 1) * (fh + 2);
+            L.more_x = 6, L.more_y = top + fh + 2 + (lrow + 1) * (fh + 2);
             break;
         }
         if (last < 0) { // not even the count fits: it is cut to the width
             al_text_fit(font, L.more, sizeof L.more, right - 6);
-            L.more_x = 6, L.more_y = fh + 2;
+            L.more_x = 6, L.more_y = top + fh + 2;
             break;
         }
         L.shown--;
     }
-    int last_y = L.shown > 0 ? L.y[L.shown - 1] : fh + 2;
+    int last_y = L.shown > 0 ? L.y[L.shown - 1] : top + fh + 2;
     if (L.more[0] && L.more_y > last_y) last_y = L.more_y;
-    L.rows = (last_y - fh - 2) / (fh + 2) + 1;
+    L.rows = (last_y - top - fh - 2) / (fh + 2) + 1;
     return L;
 }
 
@@ -239,12 +258,29 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
         int w = al_text_width(font, buf);
         if (w > ylab_w) ylab_w = w;
     }
-    int tw = al_text_width(font, ytitle);
-    if (tw > area.w) tw = area.w; // cut to the area below
-    legend L = legend_layout(font, area, tw, area.h - (fh + 4) - (2 * fh + 6), series, nseries);
+    // The title: its lines ('\n' between, AL_PLOT_TITLE_LINES at most),
+    // each cut with "..." to the area's width; the legend may share the last.
+    char yt[AL_PLOT_TITLE_LINES][256];
+    int trows = 0, tw = 0;
+    for (const char *t = ytitle; trows < AL_PLOT_TITLE_LINES;) {
+        size_t len = strcspn(t, "\n");
+        if (trows + 1 == AL_PLOT_TITLE_LINES) len = strlen(t); // the rest, on the last line
+        snprintf(yt[trows], sizeof yt[0], "%.*s", (int)len, t);
+        for (char *c = yt[trows]; *c; ++c)
+            if (*c == '\n') *c = ' ';
+        al_text_fit(font, yt[trows], sizeof yt[0], area.w);
+        tw = al_text_width(font, yt[trows++]);
+        if (!t[len]) break;
+        t += len + 1;
+    }
+    int top = (trows - 1) * (fh + 2); // the last title row's, from the area's top
+    legend L = legend_layout(font, area, top, tw, area.h - top - (fh + 4) - (2 * fh + 6), series, nseries);
     int legend_rows = L.own_rows ? L.rows : 0;
-    al_plot_drawn drawn = {{0, 0, 0, 0}, legend_rows, L.shown, nseries - L.shown, 0};
-    SDL_Rect plot = {area.x + ylab_w + 8, area.y + fh + 4 + legend_rows * (fh + 2), 0, 0};
+    al_plot_drawn drawn = {{0, 0, 0, 0}, {area.x, area.y, 0, top + fh}, trows, legend_rows, L.shown,
+                           nseries - L.shown, 0, {{0, 0, 0, 0}}, NULL, 0};
+    for (int i = 0; i < trows; ++i)
+        if (al_text_width(font, yt[i]) > drawn.title.w) drawn.title.w = al_text_width(font, yt[i]);
+    SDL_Rect plot = {area.x + ylab_w + 8, area.y + top + fh + 4 + legend_rows * (fh + 2), 0, 0};
     plot.w = area.x + area.w - plot.x - 6;
     plot.h = area.y + area.h - plot.y - 2 * fh - 6;
     if (plot.w < 20 || plot.h < 20) return drawn;
@@ -279,11 +315,9 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
 
     // Axis titles: y above the axis, x centred under the tick labels.
     // Never past the area's right edge: a title too long is cut with "..."
-    // (the shell shortens its own first, al_plot_fit_title).
-    char yt[256];
-    snprintf(yt, sizeof yt, "%s", ytitle);
-    al_text_fit(font, yt, sizeof yt, area.w);
-    al_draw_text_px(r, font, (float)area.x, (float)area.y, AL_COL_DIM, yt);
+    // (the shell wraps its own first, al_plot_fit_title).
+    for (int i = 0; i < trows; ++i)
+        al_draw_text_px(r, font, (float)area.x, (float)(area.y + i * (fh + 2)), AL_COL_DIM, yt[i]);
     int xw = al_text_width(font, xtitle);
     al_draw_text_px(r, font, (float)(plot.x + (plot.w - xw) / 2), (float)(plot.y + plot.h + fh + 2),
                     AL_COL_DIM, xtitle);
@@ -330,9 +364,12 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
             have = true;
         }
     }
-    enum { MAXPTS = 4096 };
+    enum { MAXPTS = 4096, MAXSEG = 16384 };
     SDL_FPoint pts[MAXPTS];
-    int off_rows = 0; // labels of reference lines off the scale, one row each
+    static al_plot_seg seg[MAXSEG]; // every piece of line drawn, for the labels' places
+    int nseg = 0;
+    struct { int s; double v; } off_lines[AL_PLOT_OFF_LABELS]; // reference lines off the scale
+    int noff = 0;
     for (int s = 0; s < nseries; ++s) {
         const al_series *se = &series[s];
         int stride = se->n / (2 * plot.w) + 1;
@@ -355,6 +392,8 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
                 pts[k++] = (SDL_FPoint){px, py};
             }
             if ((!isfinite(v) || last || k == MAXPTS) && k > 0) {
+                for (int j = 0; j < (k > 1 ? k - 1 : 1) && nseg < MAXSEG; ++j)
+                    seg[nseg++] = (al_plot_seg){pts[j], pts[k > 1 ? j + 1 : j]};
                 if (k == 1) {
                     // A lone point (one generation so far, or between gaps):
                     // a dot big enough to see, wholly inside the plot.
@@ -376,9 +415,15 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
             if (last) break;
             i = i + stride < se->n ? i + stride : se->n - 1;
         }
-        if (isfinite(off)) off_scale_label(r, font, plot, se, off, off > hi, off_rows++);
-        drawn.off_scale_labels = off_rows;
+        if (isfinite(off) && noff < AL_PLOT_OFF_LABELS) off_lines[noff].s = s, off_lines[noff++].v = off;
     }
+    // The labels last, each clear of every line and of the labels before it.
+    for (int k = 0; k < noff; ++k)
+        drawn.off_scale[k] = off_scale_label(r, font, plot, &series[off_lines[k].s], off_lines[k].v,
+                                             off_lines[k].v > hi, seg, nseg, drawn.off_scale, k);
+    drawn.off_scale_labels = noff;
+    drawn.segs = seg;
+    drawn.nsegs = nseg;
     SDL_RenderSetClipRect(r, NULL);
 
     // The legend (laid out above: the title row, or rows of its own).
@@ -403,7 +448,7 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
 bool al_plot_fit_title(const al_font *font, const char *title, const char *hint, int width, char *out,
                        size_t cap)
 {
-    // The title with the whole hint, a short one, none; else the title cut.
+    // On one line: the title with the whole hint, a short one, none.
     const char *shorter = hint && strncmp(hint, "Tab", 3) == 0 ? "Tab" : NULL;
     const char *tries[3] = {hint, shorter, NULL};
     for (int k = 0; k < 3; ++k) {
@@ -414,6 +459,24 @@ bool al_plot_fit_title(const al_font *font, const char *title, const char *hint,
             snprintf(out, cap, "%s", title);
         if (al_text_width(font, out) <= width) return false;
     }
-    al_text_fit(font, out, cap, width);
-    return true;
+    // Else wrapped, the hint after it when the last line has room for it
+    // (the trial read "greedy group's mines: mines hit per ant of the
+    // greedy group,..." at every window size); cut only past those lines.
+    static al_fitted ft; // large for the stack; drawing is single-threaded
+    bool cut = al_text_wrap(font, title, width, AL_PLOT_TITLE_LINES, &ft);
+    char last[AL_FIT_LINE + 32];
+    for (int k = 0; k < 2 && !cut && ft.n > 0; ++k) {
+        if (!tries[k]) continue;
+        snprintf(last, sizeof last, "%s   (%s)", ft.line[ft.n - 1], tries[k]);
+        if (strlen(last) < sizeof ft.line[0] && al_text_width(font, last) <= width) {
+            memcpy(ft.line[ft.n - 1], last, strlen(last) + 1);
+            break;
+        }
+    }
+    out[0] = '\0';
+    for (int i = 0; i < ft.n; ++i) {
+        size_t used = strlen(out);
+        snprintf(out + used, cap - used, "%s%s", i ? "\n" : "", ft.line[i]);
+    }
+    return cut;
 }

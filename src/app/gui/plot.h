@@ -5,6 +5,7 @@
 #include <SDL.h>
 #include <stdbool.h>
 
+#include "plot_label.h"
 #include "view.h"
 
 /// One line: y[i] is the value at generation i (x = i). NaN leaves a gap.
@@ -22,21 +23,28 @@ typedef struct al_band {
     const double *lo, *hi; ///< NULL: no band for this series
 } al_band;
 
+/// The legend takes at most this many rows of its own, and only while the
+/// axes keep AL_PLOT_MIN_H pixels; the title at most AL_PLOT_TITLE_LINES
+/// lines; at most AL_PLOT_OFF_LABELS "off the scale" labels are recorded.
+enum { AL_PLOT_LEGEND_ROWS = 2, AL_PLOT_MIN_H = 48, AL_PLOT_TITLE_LINES = 2, AL_PLOT_OFF_LABELS = 4 };
+
 /// What al_plot_draw_banded drew: the axes' box (w and h 0 when the area is
-/// too small for any), the legend's own rows (0: on the title row or none)
-/// and how many series the legend names and leaves out ("+N more").
+/// too small for any), the title's lines and the box they cover (w the
+/// widest), the legend's own rows (0: on the title's last row or none) and
+/// how many series the legend names and leaves out ("+N more").
 typedef struct al_plot_drawn {
     SDL_Rect axes;
+    SDL_Rect title;
+    int title_rows;
     int legend_rows, legend_shown, legend_hidden;
     int off_scale_labels; ///< reference lines now off the scale: a gap there, labelled "name v, off the scale"
+    SDL_Rect off_scale[AL_PLOT_OFF_LABELS]; ///< each such label's box (its opaque background)
+    const al_plot_seg *segs; ///< the lines as drawn, piece by piece (valid until the next plot is drawn)
+    int nsegs;
 } al_plot_drawn;
 
-/// The legend takes at most this many rows of its own, and only while the
-/// axes keep AL_PLOT_MIN_H pixels.
-enum { AL_PLOT_LEGEND_ROWS = 2, AL_PLOT_MIN_H = 48 };
-
 /// Draws axes with tick labels, axis titles, a legend and the series into
-/// area. With no data it draws the empty axes and "no generations yet".
+/// area. ytitle may hold AL_PLOT_TITLE_LINES lines, '\n' between. With no data it draws the empty axes and "no generations yet".
 al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                            const char *ytitle, const al_series *series, int nseries);
 
@@ -51,16 +59,22 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
 /// steps: from the data lines (not dashed) and their bands, so that a
 /// reference line far above them (the greedy group's 110 food beside early
 /// learning at 5..30) does not squash them into the bottom. A reference
-/// line inside that range is drawn as usual; off it, along the edge it
-/// lies beyond, dashed, labelled with its name, value and an arrow. With
-/// no data lines, the reference lines set the range. Empty: 0 .. 1.
+/// line inside that range is drawn as usual; off it, it has a gap, and a
+/// label with its name, value and an arrow says where it is (placed near
+/// the edge it lies beyond, where no line drawn crosses it). With
+/// no data lines, the reference lines set the range. The range always
+/// takes in 0 (a food count of 109..111 on an axis from 108 made noise look
+/// like swings); values all 0, or none: 0 .. 1.
 void al_plot_range(const al_series *series, const al_band *bands, int nseries, double *lo,
                    double *hi);
 
-/// A plot title that fits width pixels: "title   (hint)" when it fits, else
-/// with a shorter hint ("Tab" for a hint starting with it), else the title
-/// alone, else the title cut with "..." (returns true then: part of the
-/// title is not shown). hint may be NULL.
+/// A plot title that fits width pixels: on one line "title   (hint)" when it
+/// fits, else with a shorter hint ("Tab" for a hint starting with it), else
+/// the title alone; else the title wrapped to AL_PLOT_TITLE_LINES lines
+/// ('\n' between; al_plot_draw draws them, the axes one row lower), the
+/// hint after its last line when there is room; else the last line cut
+/// with "..." (returns true then: part of the title is not shown). hint
+/// may be NULL.
 bool al_plot_fit_title(const al_font *font, const char *title, const char *hint, int width, char *out,
                        size_t cap);
 

@@ -78,7 +78,7 @@ static const shell_key shell_keys[] = {
     {K_PAUSE, {SDLK_SPACE}, 0, "Space", "pause / run", "pause or run the simulation"},
     {K_TICK, {SDLK_n}, -1, "N", "one tick", "simulate one tick (pauses first)"},
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
-     "simulate to the end of this generation, then pause"},
+     "simulate to the end of this generation (steering: of this report period), then pause"},
     {K_FASTER, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, 0, "+ -", "speed",
      "faster / slower: from one tick a second to 10000 ticks a frame"},
     {K_SLOWER, {SDLK_MINUS, SDLK_KP_MINUS}, 0, "-", "", ""},
@@ -181,6 +181,11 @@ struct al_gui {
     bool wheel_scrolled;
     int64_t wheel_frame;
     int wheel_x, wheel_y;
+    /// A wheel or drag gesture on a panel value is one edit of the run
+    /// (al_session_mark_edited): its number (0: none yet), and how many of
+    /// the key presses it pushed are still in SDL's queue.
+    int64_t gesture;
+    int gesture_keys;
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
     double tick_s;   ///< seconds a tick took in the last piece (0: not measured)
     double update_s; ///< seconds the last frame's ticks took (for `state`)
@@ -219,6 +224,7 @@ struct al_gui {
     SDL_Rect status_rect;   ///< where, its width the text's
     bool status_cut;        ///< it had to be cut with "..." (even its shortest form was too wide)
     struct al_canvas_texts world_texts; ///< the world area's words as last drawn (for `state`)
+    int marks_outside; ///< the world's marks last drawn past its rectangle (al_canvas.marks_outside)
     SDL_Rect caption_rect; ///< the world's caption as last drawn (w 0: none)
     SDL_Rect message_rect; ///< the message strip as last drawn (w 0: none)
     char last_shot[600];
@@ -254,6 +260,7 @@ struct al_gui {
     int summary_lines;    ///< the lines it took
     bool summary_cut;     ///< it was cut with "..." (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)
+    char lesson_text[8192];      ///< the lesson's text as it showed it, a paragraph a line (for `state`)
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
     bool lesson_cut;             ///< the lesson overlay could not show all of its lines
     char plotted[64];           ///< the plotted figure's name, as last drawn

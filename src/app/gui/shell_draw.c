@@ -181,6 +181,7 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
     int sp = speeds[g->speed_idx];
     int64_t gpf = al_shell_gens_per_frame(g);
+    if (g->view && g->view->no_table) gpf = 0; // steering's report periods are not generations: ticks
     if (gpf > 0) {
         snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%lld gen%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
@@ -324,7 +325,8 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
             snprintf(s, cap, "LIMIT: %lld generations done  -  E: evolve on, R: new run", (long long)g->s.gens);
     } else if (g->paused && g->have_session) {
         *bg = AL_COL_WARN;
-        snprintf(s, cap, "PAUSED  -  Space to run, N one tick, Shift+N one generation");
+        snprintf(s, cap, "PAUSED  -  Space to run, N one tick, Shift+N one %s",
+                 g->view && g->view->no_table ? "report period" : "generation");
     }
 }
 
@@ -368,6 +370,8 @@ static void draw_world(al_gui *g)
         SDL_RenderSetClipRect(g->r, &c.rect);
         g->ctx.paused = g->paused;
         g->ctx.cover = (SDL_Rect){0, 0, 0, 0};
+        g->marks_outside = 0;
+        c.marks_outside = &g->marks_outside;
         g->view->draw(&g->ctx, &c);
         al_batch_draw(&c); // in case the view left shapes in the batch
         SDL_RenderSetClipRect(g->r, NULL);
@@ -504,7 +508,7 @@ static int hot_at(const al_gui *g, int x, int y)
 
 // A press of the value's key for more or less (its less key, else Shift+key)
 // through SDL's queue, as the keyboard's.
-static void push_value_key(SDL_Keycode key, SDL_Keycode less_key, bool less)
+static void push_value_key(al_gui *g, SDL_Keycode key, SDL_Keycode less_key, bool less)
 {
     if (key == SDLK_PLUS && less) key = SDLK_MINUS, less = false; // the speed: + and -
     if (less && less_key) key = less_key, less = false;
@@ -515,7 +519,7 @@ static void push_value_key(SDL_Keycode key, SDL_Keycode less_key, bool less)
     e.key.keysym.sym = key;
     e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
     e.key.keysym.mod = less ? KMOD_LSHIFT : 0;
-    SDL_PushEvent(&e);
+    if (SDL_PushEvent(&e) == 1) g->gesture_keys++; // al_gui_handle_events gives it the gesture's number
     e.type = SDL_KEYUP;
     e.key.state = SDL_RELEASED;
     SDL_PushEvent(&e);
@@ -527,7 +531,7 @@ bool al_shell_panel_wheel(al_gui *g, const SDL_Event *e)
     if (h < 0 || e->wheel.y == 0) return false;
     int n = e->wheel.y > 0 ? e->wheel.y : -e->wheel.y;
     for (int i = 0; i < n && i < 20; ++i)
-        push_value_key(g->sections.hot[h].key, g->sections.hot[h].less, e->wheel.y < 0);
+        push_value_key(g, g->sections.hot[h].key, g->sections.hot[h].less, e->wheel.y < 0);
     return true;
 }
 
@@ -542,7 +546,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
         if (g->drag_hot < 0 || g->drag_hot >= g->sections.nhot) return;
         int steps = (e->motion.x - g->drag_x) / 12;
         for (int i = 0; i < (steps > 0 ? steps : -steps) && i < 20; ++i)
-            push_value_key(g->drag_key, g->drag_less, steps < 0);
+            push_value_key(g, g->drag_key, g->drag_less, steps < 0);
         g->drag_x += steps * 12;
         return;
     }
@@ -559,6 +563,7 @@ void al_shell_panel_mouse(al_gui *g, const SDL_Event *e)
         g->drag_key = g->sections.hot[h].key;
         g->drag_less = g->sections.hot[h].less;
         g->drag_x = e->button.x;
+        g->gesture++; // a drag: one edit
     }
 }
 
@@ -1013,19 +1018,21 @@ static void draw_panel(al_gui *g)
     }
     // The title fits the plot's width (it ran past the window's edge at
     // 1600x1000 and 720x480): the Tab hint shortens or goes first (Tab is
-    // in the Keys section and the help), then the title is cut with "...";
+    // in the Keys section and the help), then the title wraps to a second
+    // line (the axes one row lower; the panel's sections stay where they
+    // are), then it is cut with "...";
     // the whole of it is in `state`'s plot_title_full.
     if (hint)
         snprintf(g->plot_title_full, sizeof g->plot_title_full, "%s   (%s)", full, hint);
     else
         snprintf(g->plot_title_full, sizeof g->plot_title_full, "%s", full);
     g->plot_title_cut = al_plot_fit_title(g->small, full, hint, area.w, g->plot_title, sizeof g->plot_title);
-    g->plot_title_rect = (SDL_Rect){area.x, area.y, al_text_width(g->small, g->plot_title), al_font_height(g->small)};
     g->plot_rect = area;
     if (compare)
         g->plot_drawn = al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
         g->plot_drawn = al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
+    g->plot_title_rect = g->plot_drawn.title;
     al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
     g->plot_nlines = compare ? 1 : ns;
     for (int i = 0; i < g->plot_nlines; ++i) {

@@ -158,7 +158,18 @@ void al_gui_write_state(al_gui *g, FILE *f)
             pd->axes.w, pd->axes.h);
     fprintf(f, ",\"plot_legend\":{\"rows\":%d,\"shown\":%d,\"hidden\":%d}", pd->legend_rows,
             pd->legend_shown, pd->legend_hidden);
-    fprintf(f, ",\"plot_off_scale\":%d", pd->off_scale_labels);
+    fprintf(f, ",\"plot_off_scale\":%d,\"plot_off_scale_boxes\":[", pd->off_scale_labels);
+    for (int i = 0; i < pd->off_scale_labels; ++i)
+        fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", pd->off_scale[i].x,
+                pd->off_scale[i].y, pd->off_scale[i].w, pd->off_scale[i].h);
+    // The lines as drawn, piece by piece in pixels (the last 400 pieces).
+    int seg0 = pd->nsegs > 400 ? pd->nsegs - 400 : 0;
+    fprintf(f, "],\"plot_title_rows\":%d,\"plot_segments_total\":%d,\"plot_segments\":[", pd->title_rows,
+            pd->nsegs);
+    for (int i = seg0; pd->segs && i < pd->nsegs; ++i)
+        fprintf(f, "%s[%.1f,%.1f,%.1f,%.1f]", i > seg0 ? "," : "", (double)pd->segs[i].a.x,
+                (double)pd->segs[i].a.y, (double)pd->segs[i].b.x, (double)pd->segs[i].b.y);
+    fputc(']', f);
     fprintf(f, ",\"plot_range\":{\"lo\":%.17g,\"hi\":%.17g},\"plot_lines\":[", g->plot_lo, g->plot_hi);
     for (int i = 0; i < g->plot_nlines; ++i) {
         fprintf(f, "%s{\"name\":", i ? "," : "");
@@ -195,6 +206,7 @@ void al_gui_write_state(al_gui *g, FILE *f)
                 t->cut ? "true" : "false");
     }
     fprintf(f, "],\"world_texts_dropped\":%d", g->world_texts.dropped);
+    fprintf(f, ",\"world_marks_outside\":%d", g->marks_outside);
     fputs(",\"overlays\":[", f);
     const char *sep = "";
     if (g->help) fprintf(f, "%s\"help\"", sep), sep = ",";
@@ -321,6 +333,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
             g->lesson_top, g->lesson_rows, g->lesson_visible, g->lesson_more_above ? "true" : "false",
             g->lesson_more_below ? "true" : "false");
     jstr(f, g->lesson ? g->lesson_last : "");
+    fputs(",\"text\":", f); // its text as shown (in the plot's words), a paragraph a line
+    jstr(f, g->lesson ? g->lesson_text : "");
     fputc('}', f);
     char marks[4096];
     al_lesson_marks(g, marks, sizeof marks);

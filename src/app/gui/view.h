@@ -112,6 +112,8 @@ typedef struct al_canvas {
     const al_font *mono;  ///< 14 px monospaced
     al_batch *batch;      ///< shared, empty at the start of draw
     struct al_canvas_texts *texts; ///< where al_canvas_text records what it drew (may be NULL)
+    int *marks_outside; ///< where the drawing helpers count marks that reached past the world
+                        ///< rectangle unclipped (`state`'s "world_marks_outside"; may be NULL)
 } al_canvas;
 
 /// World point -> window pixels.
@@ -126,6 +128,10 @@ static inline alVec2 al_canvas_to_world(const al_canvas *c, float sx, float sy)
 }
 /// Whether window pixel (sx, sy) lies on the world rectangle.
 bool al_canvas_hit(const al_canvas *c, int sx, int sy);
+/// Clips the renderer to the world rectangle (within the view's area): what
+/// is drawn after it stays on the world. Returns false when nothing of the
+/// world is on screen. Undo with SDL_RenderSetClipRect(c->r, &c->rect).
+bool al_canvas_clip_world(al_canvas *c);
 
 /// A line from a to b (world units), 1 px wide.
 void al_draw_line(al_canvas *c, alVec2 a, alVec2 b, SDL_Color col);

@@ -21,6 +21,7 @@
 #define COL_SPECIFIC AL_RGB(250, 210, 90) // panel: this behaviour's (seed: yellow)
 #define COL_REACTING AL_RGB(255, 140, 60) // a vehicle that sees its threat
 #define COL_FOV AL_RGBA(240, 90, 90, 170)  // the FOV circle (seed: red)
+#define COL_MIDPOINT AL_RGB(240, 240, 240) // interpose's midpoint of the two wanderers
 
 typedef struct view_state {
     bool trails, circles, rays, cells;
@@ -142,18 +143,13 @@ static void draw_rays(al_canvas *c, const alSteeringView *sv, float body)
     }
 }
 
-// A circle of the world (a FOV, a neighbour radius), clipped to the world;
-// on a torus also its images across the edges, as the behaviours see
+// A circle of the world (a FOV, a neighbour radius), clipped to the world
+// (as everything draw() draws); on a torus also its images across the edges, as the behaviours see
 // through them. What is drawn is the outline of the region (the union of
 // the images): an arc inside another image's disc is left out, so a FOV
 // wider than the world shows no inner arcs.
 static void draw_world_circle(al_canvas *c, alVec2 centre, float r, SDL_Color col)
 {
-    SDL_Rect world = {(int)floorf(c->world_px.x), (int)floorf(c->world_px.y), (int)ceilf(c->world_px.w),
-                      (int)ceilf(c->world_px.h)};
-    SDL_Rect clip;
-    if (!SDL_IntersectRect(&world, &c->rect, &clip)) return;
-    SDL_RenderSetClipRect(c->r, &clip);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(c->r, col.r, col.g, col.b, col.a);
     float W = c->world.width, H = c->world.height;
@@ -182,7 +178,6 @@ static void draw_world_circle(al_canvas *c, alVec2 centre, float r, SDL_Color co
             have = !covered;
         }
     }
-    SDL_RenderSetClipRect(c->r, &c->rect);
 }
 
 static SDL_Color vehicle_colour(alScenario sc, int i)
@@ -197,7 +192,7 @@ static SDL_Color vehicle_colour(alScenario sc, int i)
     }
 }
 
-static void draw(al_view_ctx *ctx, al_canvas *c)
+static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
 {
     view_state *v = ctx->state;
     alSteeringView sv = alSteering_View(sim(ctx));
@@ -246,6 +241,15 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             al_draw_circle(c, sv.target, P->arrive_radius, AL_RGBA(135, 206, 250, 160)); // seed: SkyBlue
     }
     if (sc == AL_SCN_FISH) al_draw_circle(c, sv.fish_goal, 6 / c->scale, AL_COL_GOOD);
+    if (sc == AL_SCN_INTERPOSE && sv.count > 1) {
+        // The midpoint of the two wanderers (through the edges: between
+        // nearest images), which the bodyguards close on and the figure
+        // "target distance" measures them from.
+        alVec2 mid = alV2_Add(p0, alV2_Scale(alWorld_Delta(&c->world, p0, alV2(sv.x[1], sv.y[1])), 0.5f));
+        alWorld_Confine(&c->world, &mid, NULL);
+        al_draw_circle(c, mid, 7 / c->scale, COL_MIDPOINT);
+        al_draw_disc(c, mid, 2 / c->scale, COL_MIDPOINT);
+    }
     if (v && v->circles) {
         // FOV (seed: a red circle round the threat): a vehicle reacts when the
         // threat is within its fov_radius, i.e. when it is inside this circle
@@ -286,6 +290,16 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             al_draw_line(c, a2, b2, bc);
         }
     }
+}
+
+// Everything of the world stays on its rectangle: a force ray, a wander or
+// arrive circle near an edge is cut there, not drawn over the caption and
+// the margin (the trial saw boids' rays there).
+static void draw(al_view_ctx *ctx, al_canvas *c)
+{
+    if (!al_canvas_clip_world(c)) return;
+    draw_on_world(ctx, c);
+    SDL_RenderSetClipRect(c->r, &c->rect);
 }
 
 // ---- panel --------------------------------------------------------------------
@@ -345,14 +359,18 @@ static const alVehicleParams *shown(const alSteeringView *sv, int o)
 
 // Who sees their threat now: the orange vehicles drawn. The report's
 // "fleeing" is a snapshot of its last tick, up to a report period old.
-static int fleeing_now(al_view_ctx *ctx)
+// Vehicles for which is(s, i) holds now, as drawn (not as last reported):
+// those reacting to their threat ("fleeing"), those hiding ("hidden").
+static int count_now(al_view_ctx *ctx, bool (*is)(const alSteering *, int))
 {
     alSteeringView sv = alSteering_View(sim(ctx));
     int n = 0;
     for (int i = 0; i < sv.count; ++i)
-        n += alSteering_Reacting(sim(ctx), i);
+        n += is(sim(ctx), i);
     return n;
 }
+
+static int fleeing_now(al_view_ctx *ctx) { return count_now(ctx, alSteering_Reacting); }
 
 // The flock's figures two to a line ("order 0.750   mean speed 18.7") when
 // the pairs fit the panel, else one a line: a line each pushed the Keys
@@ -465,7 +483,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             {"order", "order (0..1)", "%.3f"}, {"mean_speed", "mean speed", "%.3g"},
             {"nn_distance", "nn distance", "%.3g"}, {"groups", "groups", "%.0f"},
             {"fleeing", "fleeing", "%.0f"}, {"target_distance", "target distance", "%.3g"},
-            {"contacts", "contacts", "%.0f"},
+            {"contacts", "contacts", "%.0f"}, {"hidden", "hidden", "%.0f"},
         };
         enum { NF = sizeof figs / sizeof figs[0] };
         char val[NF][32];
@@ -474,12 +492,13 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         for (size_t r = 0; r < NF; ++r) {
             if (r == 4 && !fov) continue;
             bool target = sc == AL_SCN_PURSUIT_EVADE || sc == AL_SCN_LEADER_FOLLOWING || sc == AL_SCN_INTERPOSE;
-            if ((r == 5 && !target) || (r == 6 && sc != AL_SCN_COLLISION)) continue;
+            if ((r == 5 && !target) || (r == 6 && sc != AL_SCN_COLLISION) || (r == 7 && sc != AL_SCN_HIDE)) continue;
             int found = -1;
             for (int k = 0; have && k < g.figure_count; ++k)
                 if (strcmp(g.figure_names[k], figs[r].name) == 0) found = k;
             lab[n] = figs[r].label;
             if (r == 4) snprintf(val[n], sizeof val[n], "%d", fleeing_now(ctx));
+            else if (r == 7) snprintf(val[n], sizeof val[n], "%d of %d", count_now(ctx, alSteering_Hidden), sv.count - 1);
             else if (found >= 0) snprintf(val[n], sizeof val[n], figs[r].fmt, g.figures[found]);
             else snprintf(val[n], sizeof val[n], "...");
             n++;
@@ -749,6 +768,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     alScenario sc = sv.def->scenario;
     if (uses(sc, AL_SET_FOV))
         al_view_report_figure(r, "fleeing", fleeing_now(ctx)); // as drawn, not as last reported
+    if (sc == AL_SCN_HIDE) al_view_report_figure(r, "hidden", count_now(ctx, alSteering_Hidden));
 }
 
 const al_view al_view_steering = {
@@ -785,6 +805,8 @@ const al_view al_view_steering = {
               "neighbour / separation radius of vehicle 2 (boids: magenta)\n"
               "[steering.scenario=wander|fcas|pursuit_evade|obstacles_walls|hide|interpose|collision] "
               "light green circle  the wander circle and the point held on it\n"
+              "[steering.scenario=interpose] white ring  the midpoint of the two wanderers: the "
+              "bodyguards close on it (target distance: their mean distance to it)\n"
               "[steering.scenario=flow_field] grey arrows  the flow field\n"
               "[steering.scenario=path|leader_following] blue line  the path (yellow dot: the next "
               "waypoint; click: add, right: remove)",

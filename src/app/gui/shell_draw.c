@@ -286,6 +286,16 @@ static void notice(al_canvas *c, al_gui *g, SDL_Rect wr, SDL_Color col, const ch
     al_canvas_text(c, g->font, box, 0, AL_COL_DIM, second);
 }
 
+// Whether the message strip at t keeps off cover (w 0: nothing) and the
+// badges drawn this frame (the jump prompt among them).
+static bool strip_clear(const al_gui *g, SDL_Rect t, SDL_Rect cover)
+{
+    if (cover.w > 0 && SDL_HasIntersection(&t, &cover)) return false;
+    for (int i = 0; i < g->nbadges; ++i)
+        if (SDL_HasIntersection(&t, &g->badges[i])) return false;
+    return true;
+}
+
 // A rounded-looking badge with text, e.g. "PAUSED", recorded for `state`,
 // at most maxw pixels wide, its text wrapped whole over up to BADGE_LINES
 // lines (al_canvas_text) and its bottom edge at y; returns its width.
@@ -396,15 +406,24 @@ static SDL_Rect message_strip(al_gui *g, const al_canvas *c, SDL_Rect cover, int
     if (y0 < c->rect.y) y0 = c->rect.y;
     SDL_Rect strip = {sx, y0, sw, hgt};
     // Clear of what the view put over the world (an ants replay's P
-    // message hid the brain inspector's bottom row): over the world's
-    // top edge instead, else just under or over the inspector.
-    if (cover.w > 0 && SDL_HasIntersection(&strip, &cover)) {
-        int tries[3] = {wr.y + 1, cover.y + cover.h + 2, cover.y - 2 - hgt};
-        for (int i = 0; i < 3; ++i) {
-            SDL_Rect t = {sx, tries[i], sw, hgt};
-            if (t.y >= c->rect.y && t.y + hgt <= c->rect.y + c->rect.h && !SDL_HasIntersection(&t, &cover)) {
+    // message hid the brain inspector's bottom row) and of the badges
+    // (the jump prompt drops onto the world's top edge beside a long
+    // banner, where the strip went for the inspector: trial, issue 10):
+    // over the world's top edge instead, under the badges, just under or
+    // over the inspector, else the first clear row from the top.
+    if (!strip_clear(g, strip, cover)) {
+        int badges_bottom = wr.y + 1;
+        for (int i = 0; i < g->nbadges; ++i) {
+            int under = g->badges[i].y + g->badges[i].h + 2;
+            if (under > badges_bottom) badges_bottom = under;
+        }
+        int tries[4] = {wr.y + 1, badges_bottom, cover.y + cover.h + 2, cover.y - 2 - hgt};
+        bool found = false;
+        for (int i = 0; i < 4 + c->rect.h / 4 && !found; ++i) {
+            SDL_Rect t = {sx, i < 4 ? tries[i] : c->rect.y + 4 * (i - 4), sw, hgt};
+            if (t.y >= c->rect.y && t.y + hgt <= c->rect.y + c->rect.h && strip_clear(g, t, cover)) {
                 strip = t;
-                break;
+                found = true;
             }
         }
     }

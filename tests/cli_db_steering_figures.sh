@@ -27,7 +27,8 @@ expect_equal "$(q "$DB" "SELECT count(*) FROM generations_wide WHERE run = 3 AND
 expect_equal "$(q "$DB" "SELECT count(*) FROM generations_wide WHERE run = 1 AND target_distance IS NULL")" "3" \
     "NULL where the scenario has no such figure"
 
-# 2. A version 2 file, its view as version 2 made it: read without a change,
+# 2. A version 2 file, its view and runs table as version 2 made them (no
+# from_run, from_gen): read without a change,
 # migrated by the first logging run, its old runs in the new columns.
 V2=$TMP/v2.db
 cp "$DB" "$V2"
@@ -35,7 +36,8 @@ VIEW2=$(q "$DB" "SELECT sql FROM sqlite_master WHERE name = 'generations_wide'" 
     sed -e 's/, *(SELECT f.value[^)]*fleeing'"'"') AS "fleeing"//' \
         -e 's/, *(SELECT f.value[^)]*target_distance'"'"') AS "target_distance"//' \
         -e 's/, *(SELECT f.value[^)]*contacts'"'"') AS "contacts"//')
-q "$V2" "DROP VIEW generations_wide; $VIEW2; PRAGMA user_version = 2" >/dev/null
+q "$V2" "DROP VIEW generations_wide; $VIEW2; ALTER TABLE runs DROP COLUMN from_run;
+    ALTER TABLE runs DROP COLUMN from_gen; PRAGMA user_version = 2" >/dev/null
 expect_equal "$(q "$V2" "PRAGMA user_version")" "2" "the copy is a version 2 file"
 expect_true "its view lacks contacts" -- bash -c "! sqlite3 '$V2' 'SELECT contacts FROM generations_wide' 2>/dev/null"
 expect_exit 0 "alife runs reads a version 2 file" -- "$ALIFE" runs --db "$V2"

@@ -101,8 +101,8 @@ static const shell_key shell_keys[] = {
      "scroll this help or the lesson (L) a line; PgUp PgDn a page, the wheel 3 lines"},
     {K_LINE_DOWN, {SDLK_DOWN}, 0, "Down", "", ""},
     {K_SHOT, {SDLK_F12}, 0, "F12", "screenshot", "save the window as a PNG into results/"},
-    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit (an unfinished run is "
-                                               "logged as interrupted)"},
+    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit"}, // the help adds
+                                                                        // how the run is logged (quit_help)
 };
 enum { NSHELLKEYS = (int)(sizeof shell_keys / sizeof shell_keys[0]) };
 
@@ -291,6 +291,10 @@ int64_t al_shell_gens_per_frame(const al_gui *g);
 /// Whether the shown run is the replay of alife gui --brain FILE (the ants
 /// mode, before a new run replaced it): nothing evolves, nothing is logged.
 bool al_shell_brain_replay(const al_gui *g);
+/// Whether the user's closing (Esc, the window, a mode or scenario switch,
+/// R) logs the run s, not done, finished with stop reason "closed" (true)
+/// or interrupted (false): the one rule the window ends runs by.
+bool al_shell_close_finishes(const al_session *s);
 /// Shows a message in the panel for ten seconds (printf-style).
 /// A shell key's words under view v (NULL: none) (*brief for the panel's key
 /// line, *help for the help overlay): the table's, but where one tick is one

@@ -357,6 +357,11 @@ void al_gui_write_state(al_gui *g, FILE *f)
         int cx[8], cw[8], nc = al_compare_view_columns(g->cmpv, cx, cw);
         fputs("\"columns\":[", f);
         for (int c = 0; c < nc; ++c) fprintf(f, "%s{\"x\":%d,\"w\":%d}", c ? "," : "", cx[c], cw[c]);
+        fputs("],\"names\":[", f); // each row's name as drawn
+        for (int i = 0; al_compare_view_row_name(g->cmpv, i); ++i) {
+            if (i) fputc(',', f);
+            jstr(f, al_compare_view_row_name(g->cmpv, i));
+        }
         fputs("],\"note\":", f);
     }
     jstr(f, cnote);

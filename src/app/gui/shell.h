@@ -261,6 +261,11 @@ struct al_gui {
     bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
     SDL_Rect sign_panel, sign_lesson; ///< where al_shell_more_sign last drew each (w 0: none)
     char summary[256];    ///< the module's summary under the table, as last drawn
+    /// The empty table's room (panel_stats): the pixels of its full height
+    /// it did not take last frame (0: it took them), the page's top then
+    /// (window y), and whether the page fits its view with them taken.
+    int table_saved, table_saved_y;
+    bool table_room;
     int table_n;          ///< the table's generation numbers as last drawn, newest first:
     long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
     const char *table_top;  ///< what the top row says of table_gen[0] ("under way", ...)

@@ -89,7 +89,7 @@ static int teardown(void **state)
 
 // ---- runs --------------------------------------------------------------------
 
-static void test_runs_table_lists_every_run_with_last_generation(void **state)
+static void test_runs_table_lists_every_run_with_its_best(void **state)
 {
     make_db();
     assert_int_equal(cli("runs"), 0);
@@ -98,8 +98,12 @@ static void test_runs_table_lists_every_run_with_last_generation(void **state)
     assert_non_null(strstr(g_out, "alpha"));
     assert_non_null(strstr(g_out, "interrupted"));
     char best[32];
-    snprintf(best, sizeof best, "%.6g", fx_stats(1, 5).best); // run 1's last generation
+    // Run 1's best over its generations: an estrings run, so the lowest
+    // error, generation 0's (not the last generation's 1005.25).
+    snprintf(best, sizeof best, "  %.6g  ", fx_stats(1, 0).best);
     assert_non_null(strstr(g_out, best));
+    snprintf(best, sizeof best, "%.6g", fx_stats(1, 5).best);
+    assert_null(strstr(g_out, best));
     // The hostile name cannot put a tab or control byte into the table.
     assert_null(strchr(g_out, '\t'));
     assert_null(strchr(g_out, '\x01'));
@@ -372,7 +376,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, fx_setup, teardown)
-        T(test_runs_table_lists_every_run_with_last_generation),
+        T(test_runs_table_lists_every_run_with_its_best),
         T(test_runs_json_is_valid_with_fields_and_params),
         T(test_show_json_has_generations_with_figures_by_name),
         T(test_show_text_and_config_and_uuid_prefix),

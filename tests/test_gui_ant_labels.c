@@ -1,10 +1,10 @@
 // Issue 10: the ants' labels (numbers yellow, food counts green) stay
 // inside the world's box, flipping below an ant at the top edge and
-// shifting in at the sides, and keep off the labels already drawn and the
-// ants' bodies and rings: above the ant, else below, else beside it, else
-// left out (they once ran past the edges, cut there, piled over each other
-// in crowds, and in mines.ini's 120 ants lay over other ants and the elites'
-// rings).
+// shifting in at the sides, and keep off the labels already drawn, the
+// ants' bodies and rings, the food and the mines: above the ant, else
+// below, else beside it, else left out (they once ran past the edges, cut
+// there, piled over each other in crowds, in mines.ini's 120 ants lay over
+// other ants and the elites' rings, and "2 ants" sat over food).
 #include "gui_test.h"
 #ifdef ALIFE_HAVE_GUI
 #include "gui/view_ants.h"
@@ -44,6 +44,24 @@ static void scripted_labels_stay_inside_and_apart(void **state)
     double drawn = 0;
     for (int i = 0; i < r.n; ++i) drawn += label_faults_none(r.line[i], i);
     assert_true(drawn >= 4 * 20); // labels are still drawn, not all left out
+    gs_free(&r);
+}
+
+// 300 food items among 120 ants (the trial saw "2 ants" labels over food,
+// issue 10): no label over a food item, early and later in a generation.
+static void scripted_labels_keep_off_food(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 10 state\nat 40 state\nat 80 state\nat 81 quit\n",
+              "experiments/ants/default.ini --no-log --set ants.count=120 --set ants.food=300", 3);
+    double drawn = 0;
+    for (int i = 0; i < r.n; ++i) {
+        drawn += label_faults_none(r.line[i], i);
+        if (gs_num(r.line[i], "figures.labels_over_food") != 0)
+            fail_msg("state %d: %.0f labels lie over food", i, gs_num(r.line[i], "figures.labels_over_food"));
+    }
+    assert_true(drawn >= 3 * 40); // of 120 ants, most still labelled
     gs_free(&r);
 }
 
@@ -133,6 +151,7 @@ int main(void)
         cmocka_unit_test(labels_flip_shift_and_give_way),
         cmocka_unit_test(labels_keep_off_other_ants_and_rings),
         cmocka_unit_test(scripted_labels_stay_inside_and_apart),
+        cmocka_unit_test(scripted_labels_keep_off_food),
         cmocka_unit_test(scripted_mines_labels_keep_off_ants_and_rings),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));

@@ -104,7 +104,8 @@ static void every_description_whole(const char *mode, int width, int height, boo
         snprintf(want, sizeof want, "%s", help);
         squeeze(got);
         squeeze(want);
-        if (strcmp(got, want) != 0)
+        // Esc's row goes on to say how closing logs the run shown (quit_help)
+        if (k->act == K_QUIT ? strncmp(got, want, strlen(want)) != 0 : strcmp(got, want) != 0)
             fail_msg("%s at %dx%d: %s reads '%s', not '%s'", mode, width, height, k->label, got, want);
     }
     for (int i = 0; i < all.n; ++i) // the view's keys too: none cut

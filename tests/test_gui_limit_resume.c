@@ -61,11 +61,27 @@ static void j_jumps_on_and_the_world_shows_the_live_population(void **state)
     gs_free(&r);
 }
 
+// B at the limit says "at the limit: ... not evolving" in the message strip;
+// J past the limit then evolves on, and the strip said so no more than it
+// said "not evolving" (it kept B's words while the run went on to 6).
+static void j_past_the_limit_says_it_evolves_on(void **state)
+{
+    (void)state;
+    gs_run r;
+    past_the_limit(&r, "at 399 key b\nat 400 key j\nat 401 type \"6\"\nat 402 key return\n", 6);
+    shows_the_live_run(r.line[1], 6);
+    const char *msg = gs_str(r.line[1], "message");
+    if (strstr(msg, "not evolving") || strstr(msg, "at the limit") || !strstr(msg, "evolving on past the limit of 3"))
+        fail_msg("J evolved on to generation 6, but the strip says '%s'", msg);
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(e_evolves_on_and_the_world_shows_the_live_population),
         cmocka_unit_test(j_jumps_on_and_the_world_shows_the_live_population),
+        cmocka_unit_test(j_past_the_limit_says_it_evolves_on),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -32,10 +32,34 @@ static void no_run_id_before_a_generation_is_stored(void **state)
     gs_free(&r);
 }
 
+// --from RUN:GEN starts at a stored generation: the new run has stored
+// nothing yet, and said "run 2 logged" at once; closed so, it was deleted
+// and its id given to the next run.
+static void from_a_stored_generation_no_run_id_before_one_is_stored(void **state)
+{
+    (void)state;
+    char db[1024];
+    gt_stored_run(db, sizeof db, "from_log.db",
+                  "experiments/ants/default.ini --set run.generations=4 --set ants.ticks=120");
+    gs_run r;
+    gt_script(&r, "at 3 state\nat 4 quit\n", gt_fmt("--from 1:3 --db '%s'", db), 1);
+    assert_string_equal(gs_str(r.line[0], "logging"), "logging from the first generation");
+    assert_true(gt_db_number(db, "SELECT count(*) FROM runs") == 1);
+    gs_free(&r);
+
+    // Once it has stored a generation, it is named.
+    gt_script(&r, "at 3 key space\nat gen 4 state\nat gen 4 quit\n",
+              gt_fmt("--from 1:3 --db '%s' --set ants.ticks=120", db), 1);
+    assert_string_equal(gs_str(r.line[0], "logging"), "run 2 logged");
+    assert_true(gt_db_number(db, "SELECT count(*) FROM generations WHERE run = 2") == 1);
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(no_run_id_before_a_generation_is_stored),
+        cmocka_unit_test(from_a_stored_generation_no_run_id_before_one_is_stored),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

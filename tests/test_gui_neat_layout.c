@@ -50,12 +50,34 @@ static void a_two_node_cycle_keeps_a_gap_from_the_output(void **state)
     if (d > 0.51f) fail_msg("a recurrent hidden node drawn at depth %.3f (the output is at 1)", (double)d);
 }
 
+// in1, a hidden node and the output on one line (the XOR trial, issue 10):
+// in1 -> out is bowed round the hidden node, the links into and out of it
+// stay straight.
+static void a_link_is_bowed_round_a_node_on_its_line(void **state)
+{
+    (void)state;
+    alNeatNode nodes[3] = {{1, AL_NEAT_INPUT}, {3, AL_NEAT_OUTPUT}, {4, AL_NEAT_HIDDEN}};
+    alNeatConn conns[3] = {{0, 1, 3, 1.0, true}, {1, 1, 4, 1.0, true}, {2, 4, 3, -1.0, true}};
+    alNeatGenome g = {.node_count = 3, .conn_count = 3, .node_cap = 3, .conn_cap = 3, .nodes = nodes,
+                      .conns = conns, .inputs = 1, .outputs = 1, .bias = false};
+    const float x[3] = {100, 100, 100}, y[3] = {300, 100, 200};
+    float bow[3];
+    assert_int_equal(al_neat_link_bows(&g, x, y, 10, bow), 0);
+    assert_true(bow[0] != 0.0f && bow[1] == 0.0f && bow[2] == 0.0f);
+    // the curve's middle keeps the radius from the hidden node
+    float xs[AL_NEAT_LINK_POINTS], ys[AL_NEAT_LINK_POINTS];
+    al_neat_link_path(x[0], y[0], x[1], y[1], bow[0], xs, ys);
+    int mid = AL_NEAT_LINK_POINTS / 2;
+    assert_true(xs[mid] < 90 || xs[mid] > 110);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_hidden_node_sits_midway),
         cmocka_unit_test(a_self_loop_leaves_the_hidden_node_midway),
         cmocka_unit_test(a_two_node_cycle_keeps_a_gap_from_the_output),
+        cmocka_unit_test(a_link_is_bowed_round_a_node_on_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 // What a small window leaves out, it says (issue 10: nothing is cut or
 // hidden without a sign). At 720x480 a run at its generation limit lost the
-// run id from the speed line and "B: the population, E: evolve on" from the
+// run id from the speed line and "B: generation 3's population, E: evolve on" from the
 // banner (ants), or had the banner cut to "E: evolve o..." (pole, XOR); the
 // banner now wraps whole and the speed line drops the seed and the fps
 // first, keeping the speed, the run id and the E hint, at 720x480, 1280x800
@@ -53,7 +53,7 @@ static void at_the_limit(const char *config, bool replays, int w, int h)
     gs_text(l, "banner", banner, sizeof banner);
     needs(what, banner, "LIMIT: 3 generations");
     needs(what, banner, "E: evolve on");
-    if (replays) needs(what, banner, "B: the population");
+    if (replays) needs(what, banner, "B: generation 3's population");
     if (!world_text(l, banner, shown, sizeof shown, &cut)) fail_msg("%s: the banner was not drawn", what);
     if (cut || strcmp(shown, banner) != 0) fail_msg("%s: the banner '%s' was drawn as '%s'", what, banner, shown);
     int bx = (int)gs_num(l, "badges.x"), by = (int)gs_num(l, "badges.y");

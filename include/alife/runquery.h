@@ -46,6 +46,9 @@ typedef struct alRunInfo {
     bool has_last;            ///< false when no generation was logged
     double last_best;         ///< best of the last logged generation (NaN if none)
     double last_mean;         ///< mean of the last logged generation (NaN if none)
+    double max_best, min_best; ///< the highest and lowest generation best (NaN if none): the
+                               ///< run's best is max_best, or min_best where lower is better
+                               ///< (alModuleClass.lower_is_better)
     int param_count;
     const alRunParam *params; ///< param_count entries, in schema order
     const char *stop_reason;  ///< why it stopped (alRunLog_EndRunWhy), NULL if not recorded

@@ -2,22 +2,27 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "alife/module.h"
 #include "cli.h"
 #include "db_cli.h"
+#include "name_cut.h"
 
 static void runs_help(void)
 {
     printf("usage: alife runs [--db PATH] [--module M] [--json]\n"
            "\n"
            "Lists the runs in the run database, oldest first: id, module, name, seed,\n"
-           "status, generations logged, best and mean of the last generation, start\n"
-           "time (UTC). A run whose process died without ending it (kill -9, crash)\n"
-           "is shown as interrupted. A steering run closed in the window is finished\n"
-           "however long it ran (steering has no end there; its stop reason is\n"
-           "'closed'); a window stopped by SIGINT or SIGTERM leaves it interrupted.\n"
+           "status, generations logged, best (the run's best: the best fitness of all\n"
+           "its generations, for estrings the lowest error), mean of the last\n"
+           "generation, start time (UTC). Names are printed whole; a terminal too\n"
+           "narrow for the table cuts a long one in the middle (its end kept). A run\n"
+           "whose process died without ending it (kill -9, crash) is shown as\n"
+           "interrupted. A run closed in the window with no end there (steering;\n"
+           "evolving on past its limit) is finished, its stop reason 'closed'; a\n"
+           "window stopped by SIGINT or SIGTERM leaves it interrupted.\n"
            "\n"
            "options:\n"
            "      --db PATH    run database (default " AL_DEFAULT_DB ")\n"
@@ -25,33 +30,51 @@ static void runs_help(void)
            "      --json       print a JSON array of run objects: id, uuid, module, name,\n"
            "                   seed, status, stale (true when shown interrupted because\n"
            "                   its process is gone), started, finished, version, host,\n"
-           "                   pid, generation_count, last_best, last_mean, params\n"
+           "                   pid, generation_count, run_best (the run's best),\n"
+           "                   last_best and last_mean (its last generation's), params\n"
            "  -h, --help       this help\n"
            "\n" DB_CLI_EXIT_HELP);
 }
 
+// The terminal's width in columns when stdout is one (0: a pipe or a file).
+static int terminal_columns(void)
+{
+    struct winsize ws;
+    if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0) return 0;
+    return ws.ws_col;
+}
+
+// Names are printed whole (a pipe, a file, a terminal wide enough): the
+// table cut them at 24 characters, "gui-steering-pursuit_..." (trial, issue
+// 10). Only a terminal too narrow for the table cuts them, in the middle,
+// keeping the distinguishing end (name_cut.h), 28 characters at least
+// (the table without names is 96 wide: an 80-column terminal wraps it anyway).
 static void print_runs_table(const alRunList *list)
 {
     int n = alRunList_Count(list);
     int wname = 4, wmod = 6;
     for (int i = 0; i < n; ++i) {
         const alRunInfo *r = alRunList_Get(list, i);
-        int ln = (int)strlen(r->name), lm = (int)strlen(r->module);
+        int ln = al_name_chars(r->name), lm = (int)strlen(r->module);
         if (ln > wname) wname = ln;
         if (lm > wmod) wmod = lm;
     }
-    if (wname > 24) wname = 24;
+    // id, module, name, seed, status, gens, best, mean: the line without the start time (16)
+    int cols = terminal_columns();
+    int line = 5 + 2 + wmod + 2 + wname + 2 + 10 + 2 + 11 + 2 + 6 + 2 + 12 + 2 + 12 + 2 + 16;
+    if (cols > 0 && line > cols) wname = wname - (line - cols) < 28 ? 28 : wname - (line - cols);
     printf("%5s  %-*s  %-*s  %10s  %-11s  %6s  %12s  %12s  %s\n", "id", wmod, "module", wname,
            "name", "seed", "status", "gens", "best", "mean", "started (UTC)");
     for (int i = 0; i < n; ++i) {
         const alRunInfo *r = alRunList_Get(list, i);
-        char best[32], mean[32], when[40], name[32], module[64];
-        db_cli_text(name, sizeof name, r->name);
-        if ((int)strlen(r->name) > wname) memcpy(name + wname - 3, "...", 4);
-        printf("%5lld  %-*s  %-*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id, wmod,
-               db_cli_text(module, sizeof module, r->module), wname, name,
+        char best[32], mean[32], when[40], text[1024], name[1024], module[64];
+        al_name_cut(name, sizeof name, db_cli_text(text, sizeof text, r->name), wname);
+        // padded by characters, not bytes (a UTF-8 name)
+        int pad = wname - al_name_chars(name);
+        printf("%5lld  %-*s  %s%*s  %10llu  %-11s  %6lld  %12s  %12s  %s\n", (long long)r->id, wmod,
+               db_cli_text(module, sizeof module, r->module), name, pad > 0 ? pad : 0, "",
                (unsigned long long)r->seed, r->status, (long long)r->generation_count,
-               db_cli_num(best, sizeof best, r->last_best),
+               db_cli_num(best, sizeof best, db_cli_run_best(r)),
                db_cli_num(mean, sizeof mean, r->last_mean),
                db_cli_short_time(when, sizeof when, r->started));
     }

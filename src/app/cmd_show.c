@@ -138,11 +138,17 @@ static void show_text(const alRunData *run, bool all, bool all_params)
     printf("  uuid      %s\n", r->uuid);
     printf("  status    %s%s\n", r->status,
            r->stale ? " (its process is gone; the row still says running)" : "");
-    if (r->stop_reason && strcmp(r->stop_reason, "closed") == 0)
+    if (r->stop_reason && strcmp(r->stop_reason, "closed") == 0 && strcmp(r->module, "steering") == 0)
         // A steering run in the window: it has no end there, so it is
         // finished however few report periods it did (never "12 of 60").
         printf("  stopped   closed in the window after %lld report period%s (steering has no end "
                "there: run.generations is no limit)\n",
+               (long long)r->generation_count, r->generation_count == 1 ? "" : "s");
+    else if (r->stop_reason && strcmp(r->stop_reason, "closed") == 0)
+        // An evolving run the window took past its limit (E, J) or ran
+        // without one: its end was the user's.
+        printf("  stopped   closed in the window after %lld generation%s (evolved on past "
+               "run.generations, or without a limit)\n",
                (long long)r->generation_count, r->generation_count == 1 ? "" : "s");
     else if (r->stop_reason)
         printf("  stopped   %s\n", db_cli_text(t1, sizeof t1, r->stop_reason));
@@ -163,8 +169,8 @@ static void show_text(const alRunData *run, bool all, bool all_params)
            r->host[0] ? db_cli_text(t2, sizeof t2, r->host) : "-", (long long)r->pid);
     printf("  generations %lld", (long long)r->generation_count);
     if (r->has_last)
-        printf(", last best %s mean %s", db_cli_num(a, sizeof a, r->last_best),
-               db_cli_num(b, sizeof b, r->last_mean));
+        printf(", best %s, last best %s mean %s", db_cli_num(t1, sizeof t1, db_cli_run_best(r)),
+               db_cli_num(a, sizeof a, r->last_best), db_cli_num(b, sizeof b, r->last_mean));
     printf("\n\nparams:\n");
     show_params(r, all_params);
     if (run->gen_count == 0) {

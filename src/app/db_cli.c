@@ -5,9 +5,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alife/module.h"
 #include "db_cli.h"
 #include "json_out.h"
 #include "out_file.h"
+
+double db_cli_run_best(const alRunInfo *r)
+{
+    const alModuleClass *cls = alModule_Find(r->module);
+    return cls && cls->lower_is_better ? r->min_best : r->max_best;
+}
 
 int db_cli_fail(const char *cmd, const alError *err)
 {
@@ -105,6 +112,7 @@ void db_cli_json_run_fields(FILE *out, const alRunInfo *r)
     json_field_string(out, "host", r->host, &first);
     json_field_int(out, "pid", r->pid, &first);
     json_field_int(out, "generation_count", r->generation_count, &first);
+    json_field_number(out, "run_best", db_cli_run_best(r), &first);
     json_field_number(out, "last_best", r->last_best, &first);
     json_field_number(out, "last_mean", r->last_mean, &first);
     json_field_string(out, "stop_reason", r->stop_reason, &first);

@@ -27,6 +27,9 @@ int db_cli_load_run(const char *cmd, const char *db, const char *ref, bool genom
 /// started, finished, version, host, pid, generation_count, last_best,
 /// last_mean, stop_reason, edit_count, first_edit, params.
 void db_cli_json_run_fields(FILE *out, const alRunInfo *r);
+/// The run's best over all its generations: the highest generation best, the
+/// lowest where its module's fitness is an error (estrings); NaN without one.
+double db_cli_run_best(const alRunInfo *r);
 /// s with control characters (tab, escape, ...) replaced by '?', into buf
 /// (truncated to cap), so names cannot garble a table or the terminal.
 const char *db_cli_text(char *buf, size_t cap, const char *s);

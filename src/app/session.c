@@ -91,7 +91,7 @@ alResult al_session_restore(al_session *s, int64_t gen, const void *bytes, size_
                            s->cls->name);
     alResult r = s->cls->restore(s->mod, gen, bytes, size, err);
     if (r != AL_OK) return r;
-    s->gens = gen;
+    s->gens = s->first_gen = gen;
     s->have_last = false;
     s->gen_started = al_now();
     return AL_OK;

@@ -22,6 +22,8 @@ typedef struct al_session {
     int64_t max_gens;   ///< run.generations
     int64_t max_steps;  ///< run.steps (0: none)
     int64_t gens;       ///< generations finished
+    int64_t first_gen;  ///< the generation it started at: 0, or the stored one restored
+                        ///< (al_session_restore); it has logged gens - first_gen
     int64_t ticks;      ///< ticks stepped
     double gen_started; ///< al_now() when the current generation began
     alGenStats last;    ///< last finished generation

@@ -11,7 +11,9 @@
 // runs.stop_reason (why the run stopped, see alRunLog_EndRunWhy), the edits
 // table, the claims table of `alife sweep`, indexes and the views run_status,
 // run_summary and generations_wide. Version 3 adds runs.from_run and
-// runs.from_gen: a run continued from another's generation (alife gui --from).
+// runs.from_gen (a run continued from another's generation: alife gui
+// --from) and makes generations_wide again with the steering figures
+// fleeing, target_distance and contacts.
 // docs/database.md documents it all.
 // Generations are written in transactions of at most ~50 ms of work, so fast
 // runs are not limited by commits and a crash loses at most that much.
@@ -141,18 +143,28 @@ static const char *schema_v2 =
 #define FIG(name)                                                                                  \
     " (SELECT f.value FROM figures f WHERE f.run = g.run AND f.gen = g.gen AND f.name = '" name    \
     "') AS \"" name "\""
-    FIG("diversity") "," FIG("food_mean") "," FIG("distance_mean") "," FIG("mines_mean") ","
-    FIG("baseline_mean") "," FIG("baseline_mines") "," FIG("order") "," FIG("mean_speed") ","
+#define FIGS_V2                                                                                    \
+    FIG("diversity") "," FIG("food_mean") "," FIG("distance_mean") "," FIG("mines_mean") ","       \
+    FIG("baseline_mean") "," FIG("baseline_mines") "," FIG("order") "," FIG("mean_speed") ","      \
     FIG("nn_distance") "," FIG("groups")
-#undef FIG
+    FIGS_V2
     " FROM generations g;";
 
 // Version 3: a run that continues another (alife gui --from RUN:GEN) says
 // which and from where; its generations are numbered as in that run, from
-// from_gen on. NULL for a run of its own.
+// from_gen on (NULL for a run of its own). And the steering figures added
+// since (fleeing, target_distance, contacts) are columns of
+// generations_wide too: a view cannot gain a column, so it is made again
+// (the figures table already holds them).
 static const char *schema_v3 =
     "ALTER TABLE runs ADD COLUMN from_run INTEGER;"  // the run it continues, NULL if none
-    "ALTER TABLE runs ADD COLUMN from_gen INTEGER;"; // its first generation (that run's numbering)
+    "ALTER TABLE runs ADD COLUMN from_gen INTEGER;"  // its first generation (that run's numbering)
+    "DROP VIEW generations_wide;"
+    "CREATE VIEW generations_wide AS SELECT g.*,"
+    FIGS_V2 "," FIG("fleeing") "," FIG("target_distance") "," FIG("contacts")
+    " FROM generations g;";
+#undef FIGS_V2
+#undef FIG
 
 // The migrations, one per version: migrations[v - 1] makes version v.
 static const char *const *migrations[] = {&schema_v1, &schema_v2, &schema_v3};

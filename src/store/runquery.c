@@ -112,10 +112,14 @@ static alResult db_fail(alRunLog *log, alError *err, const char *what)
 #define RUN_COLUMNS_V3 RUN_COLUMNS_V2 ", r.from_run, r.from_gen"
 #define RUN_COLUMNS_V2ONLY RUN_COLUMNS_V2 ", NULL, NULL"
 #define RUN_COLUMNS_OLD RUN_COLUMNS_V1 " NULL, 0, NULL, NULL, NULL"
+// The run's best both ways: which one is its best is the module's (alRunInfo).
+#define RUN_COLUMNS_BEST                                                                           \
+    ", (SELECT max(g.best) FROM generations g WHERE g.run = r.id),"                                \
+    " (SELECT min(g.best) FROM generations g WHERE g.run = r.id)"
 #define RUN_COLUMNS_SQL(log)                                                                       \
-    ((log)->schema >= 3   ? RUN_COLUMNS_V3                                                         \
-     : (log)->schema >= 2 ? RUN_COLUMNS_V2ONLY                                                     \
-                          : RUN_COLUMNS_OLD)
+    ((log)->schema >= 3   ? RUN_COLUMNS_V3 RUN_COLUMNS_BEST                                        \
+     : (log)->schema >= 2 ? RUN_COLUMNS_V2ONLY RUN_COLUMNS_BEST                                    \
+                          : RUN_COLUMNS_OLD RUN_COLUMNS_BEST)
 
 // Fills info from a row selected with RUN_COLUMNS, and its params.
 static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *pst, alRunInfo *info)
@@ -143,6 +147,8 @@ static bool read_run(alRunLog *log, arena *a, sqlite3_stmt *st, sqlite3_stmt *ps
     info->first_edit = arena_text(a, st, 17, NULL, &ok);
     info->from_run = sqlite3_column_int64(st, 18);
     info->from_gen = sqlite3_column_int64(st, 19);
+    info->max_best = column_real(st, 20);
+    info->min_best = column_real(st, 21);
     if (strcmp(info->status, "running") == 0 &&
         al_store_run_process(info->host, info->pid, info->started) !=
             RUN_PROCESS_ALIVE_OR_UNKNOWN) {
@@ -188,7 +194,7 @@ alResult alRunLog_ListRuns(alRunLog *log, const char *module, alRunList **out, a
     if (!list) return alError_Set(err, AL_ERR_NOMEM, "out of memory");
     sqlite3_stmt *st = NULL, *pst = NULL;
     bool filter = module && module[0];
-    char sql[1024];
+    char sql[2048];
     snprintf(sql, sizeof sql, "SELECT %s FROM runs r%s ORDER BY r.id", RUN_COLUMNS_SQL(log),
              filter ? " WHERE r.module = ?" : "");
     alResult r = AL_OK;
@@ -465,7 +471,7 @@ alResult alRunLog_LoadRun(alRunLog *log, int64_t run_id, bool with_genomes, alRu
     // One snapshot: the run, its generations and figures agree even while
     // the run is still being logged by another process.
     bool began = read_begin(log);
-    char sql[1024];
+    char sql[2048];
     snprintf(sql, sizeof sql, "SELECT %s FROM runs r WHERE r.id = ?", RUN_COLUMNS_SQL(log));
     if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(log->db, params_sql, -1, &pst, NULL) != SQLITE_OK) {

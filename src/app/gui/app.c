@@ -236,12 +236,22 @@ static void store_failed(al_gui *g, const char *what, const alError *e)
         alError_Set(&g->store_err, e->code ? e->code : AL_ERR_DB, "%s: %s", what, e->msg);
 }
 
+// How the window's closing ends a run that is not done (end_session, and
+// the help's Esc line says it from here): a run without an end in the
+// window (steering; E or --forever: no limit) or past its limit (E, J)
+// ends when the user closes it, so it is finished, stop reason "closed";
+// a run short of its limit is interrupted. A signal interrupts every run.
+bool al_shell_close_finishes(const al_session *s)
+{
+    return s->max_gens == INT64_MAX || (s->cfg && s->gens >= alConfig_Int(s->cfg, "run.generations"));
+}
+
 // Ends a session as its run is closed and frees it; a failure to record
 // that is kept (store_failed). An evolving run is finished at its limit or
-// goal, else interrupted. Steering has no end in the window, so a steering
-// run the user closes (Esc, the window, a mode or scenario switch, R) is
-// finished whatever its length, its stop reason "closed" (in the window);
-// a window stopped by a signal (SIGINT, SIGTERM) leaves it interrupted.
+// goal; one closed by the user is as al_shell_close_finishes says (steering,
+// which has no end in the window, is finished whatever its length, as is a
+// run evolved on past its limit); a window stopped by a signal (SIGINT,
+// SIGTERM) leaves it interrupted.
 // A window run that finished no generation (a mode or scenario shown and
 // left, a steering run closed before its first report) leaves no run in
 // the database: the window opens runs as the user looks around, and
@@ -254,7 +264,7 @@ static void end_session(al_gui *g, al_session *s, bool done)
         alRunLog_Close(s->log);
         s->log = NULL;
     }
-    bool closed = !done && !g->signalled && s->cls == alModule_Find("steering");
+    bool closed = !done && !g->signalled && al_shell_close_finishes(s);
     const char *status = done || closed ? "finished" : "interrupted";
     int64_t id = s->run_id;
     alError e = {0};
@@ -705,12 +715,16 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
                      (long long)gen, (long long)g->s.gens);
         return;
     }
-    if (gen > g->s.max_gens) { // past the limit: the user asked for it
+    if (gen > g->s.max_gens) { // past the limit: the user asked for it, and the strip says so
+        // (it kept B's "at the limit: ... not evolving" while the run evolved on)
+        al_shell_say(g, AL_COL_GOOD, "evolving on past the limit of %lld to generation %lld%s",
+                     (long long)g->s.max_gens, (long long)gen, g->s.log ? ", logged as the same run" : "");
         g->s.max_gens = gen;
         if (g->done) {
             g->done = false;
             alError err = {0};
-            if (g->s.log) (void)alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err);
+            if (g->s.log && alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err) != AL_OK)
+                store_failed(g, "logging stopped", &err);
         }
     }
     g->jump_to = gen;

@@ -12,6 +12,7 @@
 #include "compare_differs.h"
 #include "compare_model.h"
 #include "number_text.h"
+#include "name_cut.h"
 #include "options.h"
 
 #define REFRESH_S 2.0
@@ -21,14 +22,14 @@
 // fixed x offsets: padding with spaces in a proportional font shifted gens
 // and best between "interrupted" and "finished" rows.
 enum { NCOLS = 8, DIFFERS_MOST = 3 };
+enum { NAME_CHARS = 40 }; // a run name's column at most, characters (name_cut.h)
 
 typedef struct entry {
     int64_t id;
     int64_t gens;   // generations stored (0: nothing to draw)
-    char text[200]; // the picker's line
-    char col[NCOLS][64]; // and its columns, each drawn at its own x (fixed columns)
-    char drawn[200];     // its columns as last drawn (cut to the row), joined by two spaces
-    bool drawn_over;     // the last drawn column ran past the row's right edge
+    char col[NCOLS][168]; // the picker's columns, each drawn at its own x (fixed columns)
+    char drawn[400];      // its columns as last drawn (cut to the row), joined by two spaces
+    bool drawn_over;      // the last drawn column ran past the row's right edge
     bool ticked;
 } entry;
 
@@ -97,6 +98,11 @@ const char *al_compare_view_row(const al_compare_view *v, int i, bool *over)
     return v->list[i].drawn;
 }
 
+const char *al_compare_view_row_name(const al_compare_view *v, int i)
+{
+    return v && i >= 0 && i < v->nlist ? v->list[i].col[1] : NULL;
+}
+
 int al_compare_view_count(const al_compare_view *v, const char *module)
 {
     if (!v || !v->have_model || strcmp(v->module, module) != 0) return 0;
@@ -157,11 +163,10 @@ static void read_list(al_compare_view *v)
                 if (strcmp(r->params[q].key, "run.group") == 0) grp = r->params[q].value;
             char best[32] = "-";
             if (r->has_last) al_number_cell(best, sizeof best, r->last_best); // as the table writes it
-            snprintf(e->text, sizeof e->text, "run %-5lld %-14.14s seed %-5llu %-11s %5lld gens  best %-8s %s",
-                     (long long)r->id, r->name, (unsigned long long)r->seed, r->status,
-                     (long long)r->generation_count, best, grp);
             snprintf(e->col[0], sizeof e->col[0], "run %lld", (long long)r->id);
-            snprintf(e->col[1], sizeof e->col[1], "%.14s", r->name);
+            // the name whole (it was cut at 14: "gui-ants-defau", trial
+            // issue 10), a very long one cut in the middle, its end kept
+            al_name_cut(e->col[1], sizeof e->col[1], r->name, NAME_CHARS);
             snprintf(e->col[2], sizeof e->col[2], "seed %llu", (unsigned long long)r->seed);
             snprintf(e->col[3], sizeof e->col[3], "%s", r->status);
             snprintf(e->col[4], sizeof e->col[4], "%lld gens", (long long)r->generation_count);
@@ -171,8 +176,6 @@ static void read_list(al_compare_view *v)
         for (int i = 0; i < k; ++i) { // what tells each apart from the others listed
             entry *e = &list[i];
             al_compare_differs(listed, k, i, DIFFERS_MOST, e->col[7], sizeof e->col[7]);
-            size_t len = strlen(e->text);
-            if (e->col[7][0]) snprintf(e->text + len, sizeof e->text - len, "  %s", e->col[7]);
         }
         free(v->list);
         v->list = list;

@@ -56,6 +56,11 @@ const char *al_compare_view_why_empty(const al_compare_view *v);
 /// column, pixels; x and w hold 7. Returns how many (7).
 int al_compare_view_columns(const al_compare_view *v, int *x, int *w);
 
+/// Row i's name column as the picker draws it (the whole name, or cut in
+/// the middle when longer than 40 characters: name_cut.h); NULL past the
+/// list's end.
+const char *al_compare_view_row_name(const al_compare_view *v, int i);
+
 /// Draws the panel's plot into area: the ticked runs' best curves (or their
 /// groups' means and bands) in the compare colours from the second on (the
 /// first is close to the live best's orange), then the live series on top

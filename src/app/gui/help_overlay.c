@@ -27,16 +27,37 @@ typedef struct help_entry {
     bool head;
 } help_entry;
 
+// Esc's line: what quitting does to the run shown, said from the rule that
+// ends it (al_shell_close_finishes), so the help cannot say "interrupted"
+// of a run the window logs finished.
+static const char *quit_help(const al_gui *g, const char *base, char *buf, size_t cap)
+{
+    const al_session *s = &g->s;
+    if (!g->have_session || !s->log) snprintf(buf, cap, "%s (this run is not logged)", base);
+    else if (g->done) snprintf(buf, cap, "%s (this run, at its end, is logged finished)", base);
+    else if (al_shell_close_finishes(s))
+        snprintf(buf, cap, "%s (this run %s: it is logged finished, stop reason 'closed')", base,
+                 s->cls == alModule_Find("steering") ? "has no end in the window"
+                 : s->max_gens == INT64_MAX           ? "evolves without a limit"
+                                                      : "has evolved past its limit");
+    else
+        snprintf(buf, cap, "%s (this run, %lld of its %lld generations done, is logged interrupted)", base,
+                 (long long)s->gens, (long long)s->max_gens);
+    return buf;
+}
+
 // The help's entries: every shell key with a help text from shell_keys (the
 // table the handler reads), then the view's own keys under its heading.
 static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, char *head, size_t head_cap)
 {
     int n = 0, keyw = al_text_width(f, "PgUp PgDn") + 14;
+    static char quit[200];
     for (int i = 0; i < NSHELLKEYS && n < cap; ++i) {
         const shell_key *k = &shell_keys[i];
         const char *brief, *help;
         al_shell_key_words(g->view, k, &brief, &help);
         if (!help[0]) continue;
+        if (k->act == K_QUIT) help = quit_help(g, help, quit, sizeof quit);
         e[n] = (help_entry){"", help, strlen(help), keyw, false};
         snprintf(e[n++].label, sizeof e[0].label, "%s", k->label);
     }

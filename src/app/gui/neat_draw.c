@@ -52,10 +52,11 @@ static void self_loop(SDL_Renderer *r, float cx, float cy, float m)
 }
 
 int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGenome *g, const double *values,
-                 const char *const *in_names, const char *const *out_names, int *labels)
+                 const char *const *in_names, const char *const *out_names, int *labels, int *through)
 {
     float along[AL_NEAT_DRAW_MAX_NODES], depth[AL_NEAT_DRAW_MAX_NODES];
     if (labels) *labels = 0;
+    if (through) *through = 0;
     bool values_shown = true;
     if (!al_neat_layout(g, along, depth, NULL)) {
         al_draw_text_px(r, f, (float)box.x + 4, (float)box.y + 4, AL_COL_DIM, "too many nodes to draw");
@@ -93,6 +94,11 @@ int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGe
         nx[i] = (float)x0 + (float)(x1 - x0) * depth[i];
         ny[i] = (float)box.y + (float)box.h * along[i];
     }
+    // links bowed round the nodes a straight line would cross (a node is 10 px: 8 clears its corners)
+    float bow[AL_NEAT_DRAW_MAX_CONNS];
+    bool bowed = g->conn_count <= AL_NEAT_DRAW_MAX_CONNS;
+    int crossing = bowed ? al_neat_link_bows(g, nx, ny, 8, bow) : -1;
+    if (through) *through = crossing;
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     for (int k = 0; k < g->conn_count; ++k) {
         const alNeatConn *cn = &g->conns[k];
@@ -107,9 +113,12 @@ int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGe
             continue;
         }
         int width = 1 + (int)(3 * m);
+        float xs[AL_NEAT_LINK_POINTS], ys[AL_NEAT_LINK_POINTS];
+        al_neat_link_path(nx[a], ny[a], nx[b], ny[b], bowed ? bow[k] : 0, xs, ys);
         for (int d = 0; d < width; ++d)
-            SDL_RenderDrawLineF(r, nx[a], ny[a] + (float)d - (float)width / 2, nx[b],
-                                ny[b] + (float)d - (float)width / 2);
+            for (int s = 1; s < AL_NEAT_LINK_POINTS; ++s)
+                SDL_RenderDrawLineF(r, xs[s - 1], ys[s - 1] + (float)d - (float)width / 2, xs[s],
+                                    ys[s] + (float)d - (float)width / 2);
     }
     int out = 0;
     for (int i = 0; i < g->node_count; ++i) {

@@ -31,9 +31,13 @@ int al_net_labels_say(SDL_Renderer *r, const al_font *f, SDL_Rect box, al_net_la
 /// per node in genome order, e.g. alNeatNet's; NULL: unfilled). Input i is
 /// labelled in_names[i] and output o out_names[o], each with its value
 /// (names NULL: none); in a box too narrow for them, the names alone, or
-/// the network alone, the box's last line saying so (al_net_labels_fit). Returns the nodes drawn (0: more than AL_NEAT_DRAW_MAX_NODES, said
-/// in the box); *labels (may be NULL) receives the input labels drawn.
+/// the network alone, the box's last line saying so (al_net_labels_fit).
+/// A link that would cross a node not its end is bowed round it
+/// (al_neat_link_bows). Returns the nodes drawn (0: more than
+/// AL_NEAT_DRAW_MAX_NODES, said in the box); *labels (may be NULL) receives
+/// the input labels drawn, *through (may be NULL) the links still crossing
+/// a node (-1: more than AL_NEAT_DRAW_MAX_CONNS links, drawn straight).
 int al_neat_draw(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alNeatGenome *g, const double *values,
-                 const char *const *in_names, const char *const *out_names, int *labels);
+                 const char *const *in_names, const char *const *out_names, int *labels, int *through);
 
 #endif

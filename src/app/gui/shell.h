@@ -101,8 +101,8 @@ static const shell_key shell_keys[] = {
      "scroll this help or the lesson (L) a line; PgUp PgDn a page, the wheel 3 lines"},
     {K_LINE_DOWN, {SDLK_DOWN}, 0, "Down", "", ""},
     {K_SHOT, {SDLK_F12}, 0, "F12", "screenshot", "save the window as a PNG into results/"},
-    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit (an unfinished run is "
-                                               "logged as interrupted)"},
+    {K_QUIT, {SDLK_ESCAPE}, 0, "Esc", "quit", "close an overlay, else quit"}, // the help adds
+                                                                        // how the run is logged (quit_help)
 };
 enum { NSHELLKEYS = (int)(sizeof shell_keys / sizeof shell_keys[0]) };
 
@@ -310,6 +310,10 @@ bool al_shell_brain_replay(const al_gui *g);
 bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment);
 /// A key press that is not a confirmation: forgets a pending first press.
 void al_shell_confirm_other(al_gui *g, const SDL_KeyboardEvent *k);
+/// Whether the user's closing (Esc, the window, a mode or scenario switch,
+/// R) logs the run s, not done, finished with stop reason "closed" (true)
+/// or interrupted (false): the one rule the window ends runs by.
+bool al_shell_close_finishes(const al_session *s);
 /// Shows a message in the panel for ten seconds (printf-style).
 /// A shell key's words under view v (NULL: none) (*brief for the panel's key
 /// line, *help for the help overlay): the table's, but where one tick is one

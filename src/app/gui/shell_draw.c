@@ -107,8 +107,8 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
         long long gn = (long long)rgen;
         if (col) *col = AL_COL_WARN;
         if (g->done && rgen == g->s.gens) { // the run's population, kept alive
-            snprintf(forms[0], STATUS_LEN, "the population of gen %lld, not evolving   tick %d of %d", gn, rtick, rticks);
-            snprintf(forms[1], STATUS_LEN, "population of gen %lld   tick %d of %d", gn, rtick, rticks);
+            snprintf(forms[0], STATUS_LEN, "gen %lld's population, not evaluated   tick %d of %d", gn, rtick, rticks);
+            snprintf(forms[1], STATUS_LEN, "gen %lld's population   tick %d of %d", gn, rtick, rticks);
             snprintf(forms[2], STATUS_LEN, "gen %lld alive   tick %d of %d", gn, rtick, rticks);
             snprintf(forms[3], STATUS_LEN, "tick %d of %d", rtick, rticks);
         } else {
@@ -207,9 +207,10 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
         snprintf(brief, sizeof brief, "1 tick/%d frames", -sp);
     }
     // A run id only once a generation is stored: a session that stores
-    // none is deleted when it closes, and its id would be given again.
+    // none is deleted when it closes, and its id would be given again
+    // (also one started at a stored generation, --from RUN:GEN).
     char short_log[sizeof g->logging];
-    if (g->s.log && g->s.gens > 0) {
+    if (g->s.log && g->s.gens > g->s.first_gen) {
         snprintf(g->logging, sizeof g->logging, "run %lld logged", (long long)g->s.run_id);
         snprintf(short_log, sizeof short_log, "run %lld", (long long)g->s.run_id);
     } else if (g->s.log) {
@@ -285,6 +286,16 @@ static void notice(al_canvas *c, al_gui *g, SDL_Rect wr, SDL_Color col, const ch
     al_canvas_text(c, g->font, box, 0, AL_COL_DIM, second);
 }
 
+// Whether the message strip at t keeps off cover (w 0: nothing) and the
+// badges drawn this frame (the jump prompt among them).
+static bool strip_clear(const al_gui *g, SDL_Rect t, SDL_Rect cover)
+{
+    if (cover.w > 0 && SDL_HasIntersection(&t, &cover)) return false;
+    for (int i = 0; i < g->nbadges; ++i)
+        if (SDL_HasIntersection(&t, &g->badges[i])) return false;
+    return true;
+}
+
 // A rounded-looking badge with text, e.g. "PAUSED", recorded for `state`,
 // at most maxw pixels wide, its text wrapped whole over up to BADGE_LINES
 // lines (al_canvas_text) and its bottom edge at y; returns its width.
@@ -307,7 +318,7 @@ static int badge(al_gui *g, al_canvas *c, int x, int bottom, int maxw, SDL_Color
 }
 
 // The first badge's words, whole (badge wraps them; a small window once
-// dropped "B: the population, E: evolve on" with no sign): the run at its
+// dropped "B: generation N's population, E: evolve on" with no sign): the run at its
 // limit or goal, or paused; "" when there is none. Its colour in *bg.
 static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
 {
@@ -328,10 +339,18 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
                      (long long)rgen);
         else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
             // what the world shows past the limit: a replay or the population
-            // (the ants view's B switches)
-            const char *what = rgen == g->s.gens ? "the population of generation" : "replay of generation";
-            snprintf(s, cap, "LIMIT: %lld generations  -  %s %lld, not evolving  -  B: %s, E: evolve on",
-                     (long long)g->s.gens, what, (long long)rgen, rgen == g->s.gens ? "replay" : "the population");
+            // (the ants view's B switches). Numbered as stored, as the table
+            // and the CLI number them: generations 0 .. N-1 are done and
+            // stored; N is the population bred from N-1, not evaluated.
+            long long n = (long long)g->s.gens, last = n - 1;
+            if (rgen == g->s.gens)
+                snprintf(s, cap, "LIMIT: %lld generations (0 to %lld)  -  generation %lld's population, not evaluated  "
+                                 "-  B: replay of %lld, E: evolve on",
+                         n, last, n, last);
+            else
+                snprintf(s, cap, "LIMIT: %lld generations (0 to %lld)  -  replay of generation %lld, not evolving  "
+                                 "-  B: generation %lld's population, E: evolve on",
+                         n, last, (long long)rgen, n);
         } else
             snprintf(s, cap, "LIMIT: %lld generations done  -  E: evolve on, R: new run", (long long)g->s.gens);
     } else if (g->paused && g->have_session) {
@@ -387,15 +406,24 @@ static SDL_Rect message_strip(al_gui *g, const al_canvas *c, SDL_Rect cover, int
     if (y0 < c->rect.y) y0 = c->rect.y;
     SDL_Rect strip = {sx, y0, sw, hgt};
     // Clear of what the view put over the world (an ants replay's P
-    // message hid the brain inspector's bottom row): over the world's
-    // top edge instead, else just under or over the inspector.
-    if (cover.w > 0 && SDL_HasIntersection(&strip, &cover)) {
-        int tries[3] = {wr.y + 1, cover.y + cover.h + 2, cover.y - 2 - hgt};
-        for (int i = 0; i < 3; ++i) {
-            SDL_Rect t = {sx, tries[i], sw, hgt};
-            if (t.y >= c->rect.y && t.y + hgt <= c->rect.y + c->rect.h && !SDL_HasIntersection(&t, &cover)) {
+    // message hid the brain inspector's bottom row) and of the badges
+    // (the jump prompt drops onto the world's top edge beside a long
+    // banner, where the strip went for the inspector: trial, issue 10):
+    // over the world's top edge instead, under the badges, just under or
+    // over the inspector, else the first clear row from the top.
+    if (!strip_clear(g, strip, cover)) {
+        int badges_bottom = wr.y + 1;
+        for (int i = 0; i < g->nbadges; ++i) {
+            int under = g->badges[i].y + g->badges[i].h + 2;
+            if (under > badges_bottom) badges_bottom = under;
+        }
+        int tries[4] = {wr.y + 1, badges_bottom, cover.y + cover.h + 2, cover.y - 2 - hgt};
+        bool found = false;
+        for (int i = 0; i < 4 + c->rect.h / 4 && !found; ++i) {
+            SDL_Rect t = {sx, i < 4 ? tries[i] : c->rect.y + 4 * (i - 4), sw, hgt};
+            if (t.y >= c->rect.y && t.y + hgt <= c->rect.y + c->rect.h && strip_clear(g, t, cover)) {
                 strip = t;
-                break;
+                found = true;
             }
         }
     }
@@ -705,7 +733,7 @@ static void panel_stats(al_gui *g, al_panel *p)
         const char *top = !g->done                       ? "  under way"
                           : g->s.goal                    ? "  not run: goal reached"
                           : al_shell_brain_replay(g)     ? "  not run: brain file"
-                                                         : "  not run: limit reached";
+                                                         : "  not evaluated: limit reached";
         snprintf(line, sizeof line, "%6lld %s", (long long)g->s.gens, top);
         g->table_top = top + 2;
         al_panel_chars(p, line, dim, 64);

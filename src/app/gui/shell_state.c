@@ -357,7 +357,13 @@ void al_gui_write_state(al_gui *g, FILE *f)
             jstr(f, row);
             any_over |= over;
         }
-        fprintf(f, "],\"rows_over\":%s,\"note\":", any_over ? "true" : "false");
+        fprintf(f, "],\"rows_over\":%s,", any_over ? "true" : "false");
+        fputs("\"names\":[", f); // each row's name as drawn
+        for (int i = 0; al_compare_view_row_name(g->cmpv, i); ++i) {
+            if (i) fputc(',', f);
+            jstr(f, al_compare_view_row_name(g->cmpv, i));
+        }
+        fputs("],\"note\":", f);
     }
     jstr(f, cnote);
     fputs(",\"why_empty\":", f);

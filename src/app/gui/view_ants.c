@@ -55,7 +55,9 @@ typedef struct ants_view {
     int brain_labels;      // and what fitted (al_net_labels; -1: a NEAT brain's, not said)
     int brain_fit;
     bool brain_stepped;    // it showed values sensed this generation (false: none yet, names alone)
+    int brain_through;     // NEAT links drawn through a node not their end (al_neat_draw; 0: a GA brain's layers)
     al_label_faults labels; // the ant labels as last drawn (for `state`)
+    int labels_over_items;  // of them, labels over a food item or a mine
     int marked;            // the replay's best ant, double-ringed orange (-1: none)
     al_species_plot *species; // run.algorithm = neat: the species over generations
 } ants_view;
@@ -205,8 +207,9 @@ static void replay_last(al_view_ctx *ctx, ants_view *v, bool open)
             v->marked = 0;
             v->selected = open ? 0 : -1;
             snprintf(v->note, sizeof v->note,
-                     "the run is at its limit: its last generation forages on, its best ant ringed (I: its "
-                     "brain; B: the population)");
+                     "the run is at its limit: its last generation, %lld, forages on, its best ant ringed (I: "
+                     "its brain; B: generation %lld's population)",
+                     (long long)v->replay_gen, (long long)ctx->session->gens);
         }
     }
 }
@@ -247,8 +250,9 @@ static void live_on(al_view_ctx *ctx, ants_view *v)
         v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
         v->replay_all = true;
         snprintf(v->note, sizeof v->note,
-                 "at the limit: generation %lld's population lives on, not evolving (B: replay, E: evolve on)",
-                 (long long)gen);
+                 "at the limit: generation %lld's population, bred from %lld and not evaluated, lives on "
+                 "without evolving (B: replay of %lld, E: evolve on)",
+                 (long long)gen, (long long)gen - 1, (long long)gen - 1);
     } else {
         snprintf(v->note, sizeof v->note, "the population: %s", err.msg);
     }
@@ -509,13 +513,13 @@ static al_net_labels draw_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box,
 // A NEAT brain (run.algorithm = neat) as evolved so far (neat_draw.h),
 // its inputs named. Returns the nodes drawn.
 static int draw_neat_brain(SDL_Renderer *r, const al_font *f, SDL_Rect box, const alAntsDef *def,
-                           const alNeatGenome *g, const double *values, int *labels)
+                           const alNeatGenome *g, const double *values, int *labels, int *through)
 {
     const char *in[AL_NEAT_DRAW_MAX_NODES];
     for (int i = 0; i < g->inputs && i < AL_NEAT_DRAW_MAX_NODES; ++i)
         in[i] = input_name(def, i);
     static const char *const out[] = {"left", "right"};
-    return al_neat_draw(r, f, box, g, values, in, out, labels);
+    return al_neat_draw(r, f, box, g, values, in, out, labels, through);
 }
 
 // The brain inspector of ant a, drawn at (px, py) pixels: beside it, never
@@ -567,12 +571,13 @@ static SDL_Rect draw_inspector(al_canvas *c, ants_view *v, const alAnts *ants, i
     SDL_Rect net = {box.x + 4, box.y + 20, box.w - 8, box.h - 24};
     if (ng) {
         v->brain_nodes = draw_neat_brain(c->r, c->small, net, def, ng, v->brain_stepped ? values : NULL,
-                                         &v->brain_labels);
+                                         &v->brain_labels, &v->brain_through);
         v->brain_fit = -1; // (the inputs' labels only are counted)
     } else {
         v->brain_fit = (int)draw_brain(c->r, c->small, net, def, alAnts_Genome(ants, a), act, v->brain_stepped,
                                        &v->brain_labels);
         v->brain_nodes = alNN_NeuronCount(&def->brain);
+        v->brain_through = 0; // links only join neighbouring layers
     }
     return box;
 }
@@ -599,6 +604,8 @@ static double rgb(SDL_Color c) { return (double)((c.r << 16) | (c.g << 8) | c.b)
 // The pinned ant's outer ring: outside the orange double ring when it is
 // the replay's best ant too.
 static float pin_ring(const ants_view *v) { return v->pinned == v->marked ? RING_MARKED_OUT + 3.0f : RING_PINNED; }
+#define FOOD_R 2.5f // a food item's disc, world units
+#define MINE_R 3.0f // a mine's
 
 // The marks labels keep off (al_label_mark): each ant's body with its rings
 // at sx, sy pixels, then the word "pinned" under the pinned ant. m holds
@@ -629,15 +636,17 @@ static int world_marks(const ants_view *v, const al_canvas *c, const alAntsView 
 // ants' bodies and rings (al_ants_label_place), the selected and the marked
 // ant's first; a label with no such place is left out. What was drawn goes
 // to `state` (al_ants_label_faults).
+// Food items and mines (items: nitems, pixels) are marks too: a "2 ants"
+// label sat over food (trial, issue 10).
 static void draw_labels(ants_view *v, al_canvas *c, const alAntsView *av, SDL_Rect wclip,
-                        bool elites_drawn)
+                        bool elites_drawn, const al_label_mark *items, int nitems)
 {
     const int n = av->count;
     const float lh = (float)al_font_height(c->small);
     // floats: sx, sy, and per label x, y, left, width, gap, food's x
     float *f = malloc(sizeof(float) * 8 * (size_t)n);
     int *own = malloc(sizeof(int) * ((size_t)3 * n + (size_t)al_ants_label_scratch(n)));
-    al_label_mark *marks = malloc(sizeof *marks * ((size_t)n + 1));
+    al_label_mark *marks = malloc(sizeof *marks * ((size_t)n + 1 + (size_t)nitems));
     al_label_box *out = malloc(sizeof *out * (size_t)n);
     bool *shown = malloc(sizeof *shown * (size_t)n);
     if (f && own && marks && out && shown) {
@@ -649,7 +658,8 @@ static void draw_labels(ants_view *v, al_canvas *c, const alAntsView *av, SDL_Re
             sx[a] = q.x;
             sy[a] = q.y;
         }
-        int nmarks = world_marks(v, c, av, elites_drawn, sx, sy, marks);
+        int nmarks = world_marks(v, c, av, elites_drawn, sx, sy, marks), nant_marks = nmarks;
+        for (int j = 0; j < nitems; ++j) marks[nmarks++] = items[j];
         // a label spans about 24 px either side of its ant
         al_ants_label_plan(sx, sy, n, 48.0f, lh, own, grp, scratch);
         int sel_owner = v->selected >= 0 && v->selected < n ? own[v->selected] : -1;
@@ -709,6 +719,7 @@ static void draw_labels(ants_view *v, al_canvas *c, const alAntsView *av, SDL_Re
             }
         }
         v->labels = al_ants_label_faults(wb, out, nb, lh, marks, nmarks);
+        v->labels_over_items = al_ants_label_faults(wb, out, nb, lh, marks + nant_marks, nitems).over_marks;
     }
     free(f);
     free(own);
@@ -731,11 +742,11 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     SDL_Rect wclip = {(int)c->world_px.x, (int)c->world_px.y, (int)c->world_px.w, (int)c->world_px.h};
     SDL_IntersectRect(&c->rect, &wclip, &wclip);
     SDL_RenderSetClipRect(c->r, &wclip);
-    const float *ix, *iy;
-    int n = alAnts_Food(ants, owner, &ix, &iy);
-    for (int j = 0; j < n; ++j) al_batch_disc(c->batch, c, alV2(ix[j], iy[j]), 2.5f, 8, AL_COL_GOOD);
-    n = alAnts_Mines(ants, owner, &ix, &iy);
-    for (int j = 0; j < n; ++j) al_batch_disc(c->batch, c, alV2(ix[j], iy[j]), 3.0f, 8, AL_COL_BAD);
+    const float *ix, *iy, *mx, *my;
+    int n = alAnts_Food(ants, owner, &ix, &iy), nfood = n;
+    for (int j = 0; j < n; ++j) al_batch_disc(c->batch, c, alV2(ix[j], iy[j]), FOOD_R, 8, AL_COL_GOOD);
+    int nmines = alAnts_Mines(ants, owner, &mx, &my);
+    for (int j = 0; j < nmines; ++j) al_batch_disc(c->batch, c, alV2(mx[j], my[j]), MINE_R, 8, AL_COL_BAD);
     for (int a = 0; a < av.count; ++a) {
         alVec2 p = alV2(av.x[a], av.y[a]), h = alV2(av.lx[a], av.ly[a]);
         SDL_Color col = !av.alive[a]  ? AL_RGB(90, 90, 100)
@@ -762,7 +773,21 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
         v->sel_label = (SDL_Rect){0, 0, 0, 0};
         v->labels = (al_label_faults){0};
     }
-    if (v && (v->show_food || v->show_numbers) && av.count <= 4000) draw_labels(v, c, &av, wclip, elites_drawn);
+    if (v) v->labels_over_items = 0;
+    if (v && (v->show_food || v->show_numbers) && av.count <= 4000) {
+        // the food and the mines as marks the labels keep off (a pixel of margin)
+        al_label_mark *items = malloc(sizeof *items * ((size_t)nfood + (size_t)nmines + 1));
+        if (items) {
+            for (int j = 0; j < nfood + nmines; ++j) {
+                bool food = j < nfood;
+                alVec2 at = food ? alV2(ix[j], iy[j]) : alV2(mx[j - nfood], my[j - nfood]);
+                SDL_FPoint q = al_canvas_to_screen(c, at);
+                items[j] = (al_label_mark){q.x, q.y, (food ? FOOD_R : MINE_R) * c->scale + 1.0f};
+            }
+            draw_labels(v, c, &av, wclip, elites_drawn, items, nfood + nmines);
+        }
+        free(items);
+    }
     if (v) v->pin_drawn = false;
     if (v && v->pinned >= 0 && v->pinned < av.count) {
         // The pinned ant (P): whose world is drawn, a double yellow ring and
@@ -1220,6 +1245,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "brain_nodes", v->brain_nodes);
         al_view_report_figure(r, "brain_labels", v->brain_labels);
         al_view_report_figure(r, "brain_stepped", v->brain_stepped);
+        al_view_report_figure(r, "brain_links_through_nodes", v->brain_through);
         if (v->brain_fit >= 0) al_view_report_figure(r, "brain_values_shown", v->brain_fit == AL_NET_LABELS_FULL);
         // what it keeps clear of: the ant's ring and its label
         al_view_report_figure(r, "selected_px_x", v->sel_at.x);
@@ -1248,8 +1274,9 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (v) { // the labels as last drawn (last: the figures have a cap)
         al_view_report_figure(r, "labels_drawn", v->labels.drawn);
         al_view_report_figure(r, "labels_outside", v->labels.outside);
-        al_view_report_figure(r, "labels_overlap", v->labels.overlap); // over a label or a mark
-        al_view_report_figure(r, "labels_over_marks", v->labels.over_marks); // over an ant or a ring
+        al_view_report_figure(r, "labels_overlap", v->labels.overlap); // over a label or a mark (food too)
+        al_view_report_figure(r, "labels_over_food", v->labels_over_items); // over a food item or a mine
+        al_view_report_figure(r, "labels_over_marks", v->labels.over_marks); // over an ant, a ring, food or a mine
     }
 }
 

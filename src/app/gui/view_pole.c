@@ -36,6 +36,7 @@ typedef struct view_state {
     int trials;        // trials started
     int net_drawn;     // NEAT: nodes the panel drew last, and input labels
     int net_labels;
+    int net_through; // links drawn through a node not their end (al_neat_draw)
     float caption_px, world_px; // the last frame's caption width and world width, pixels
     float pole_px[2];           // each pole's drawn length, pixels, and how many times
     int pole_zoom[2];           // longer than to scale it is drawn (1: to scale)
@@ -324,10 +325,11 @@ static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
     al_panel_heading(p, head);
     int sh = al_font_height(p->small);
     SDL_Rect area = al_panel_area(p, rows * (sh + 1) + 6); // a row a label
-    st->net_drawn = st->net_labels = 0;
+    st->net_drawn = st->net_labels = st->net_through = 0;
     if (area.h <= 0 || k != st->g.inputs) return;
     SDL_Rect box = {area.x, area.y + 2, area.w, area.h - 4};
-    st->net_drawn = al_neat_draw(p->r, p->small, box, &st->g, st->net.value, in, out, &st->net_labels);
+    st->net_drawn = al_neat_draw(p->r, p->small, box, &st->g, st->net.value, in, out, &st->net_labels,
+                                 &st->net_through);
 }
 
 // Under NEAT the panel also holds the network and the species plot, so the
@@ -398,6 +400,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (st->neat) al_view_report_figure(r, "net_nodes", st->g.node_count);
     if (st->neat) al_view_report_figure(r, "net_drawn", st->net_drawn);         // nodes in the Network section
     if (st->neat) al_view_report_figure(r, "net_inputs_labelled", st->net_labels);
+    if (st->neat) al_view_report_figure(r, "net_links_through_nodes", st->net_through);
     al_view_report_figure(r, "cart_x", st->trial.cart.s[0]);
     al_view_report_figure(r, "theta1", st->trial.cart.s[2]);
     al_view_report_figure(r, "theta2", st->trial.cart.s[4]);

@@ -22,6 +22,7 @@ typedef struct xor_view {
     float table_right, table_bottom; // the truth table's right and bottom edges
     float net_left, net_bottom;      // the network's leftmost node edge, its lowest label's bottom
     float chart_title_bottom, chart_top;
+    int net_through; // links drawn through a node not their end (al_neat_link_bows)
 } xor_view;
 
 // Where the nodes go: src/app/gui/neat_layout.c, shared with the ants' brain inspector.
@@ -41,16 +42,35 @@ static void draw_network(al_canvas *c, const alNeatGenome *g, float x0, float y0
     }
     alVec2 pos[AL_NEAT_DRAW_MAX_NODES];
     layout(g, x0, y0, w, h, pos);
+    float r = 14; // at least 9 pixels, so the node's number fits in it
+    if (r < 9 / c->scale) r = 9 / c->scale;
+    // A link that would cross a node not its end (in1 -> out through the
+    // hidden nodes above in1, trial issue 10) is bowed round it.
+    float px_x[AL_NEAT_DRAW_MAX_NODES], px_y[AL_NEAT_DRAW_MAX_NODES], bow[AL_NEAT_DRAW_MAX_CONNS];
+    for (int i = 0; i < g->node_count; ++i) {
+        SDL_FPoint q = al_canvas_to_screen(c, pos[i]);
+        px_x[i] = q.x, px_y[i] = q.y;
+    }
+    bool bowed = g->conn_count <= AL_NEAT_DRAW_MAX_CONNS;
+    int through = bowed ? al_neat_link_bows(g, px_x, px_y, r * c->scale + 2, bow) : -1;
+    if (v) v->net_through = through;
     for (int k = 0; k < g->conn_count; ++k) {
         const alNeatConn *cn = &g->conns[k];
         if (!cn->enabled) continue;
-        alVec2 a = pos[alNeatGenome_FindNode(g, cn->in)], b = pos[alNeatGenome_FindNode(g, cn->out)];
+        int a = alNeatGenome_FindNode(g, cn->in), b = alNeatGenome_FindNode(g, cn->out);
         double aw = cn->weight < 0 ? -cn->weight : cn->weight;
         float px = 1.0f + (float)(aw > 8 ? 8 : aw) * 0.6f;
-        al_batch_line(c->batch, c, a, b, px, cn->weight >= 0 ? AL_COL_LINK_POS : AL_COL_LINK_NEG);
+        float xs[AL_NEAT_LINK_POINTS], ys[AL_NEAT_LINK_POINTS];
+        // the bow is in pixels: the path's points go back to world units
+        al_neat_link_path(px_x[a], px_y[a], px_x[b], px_y[b], bowed ? bow[k] : 0, xs, ys);
+        for (int s = 1; s < AL_NEAT_LINK_POINTS; ++s) {
+            alVec2 p0 = alV2(pos[a].x + (xs[s - 1] - px_x[a]) / c->scale,
+                             pos[a].y + (ys[s - 1] - px_y[a]) / c->scale);
+            alVec2 p1 = alV2(pos[a].x + (xs[s] - px_x[a]) / c->scale,
+                             pos[a].y + (ys[s] - px_y[a]) / c->scale);
+            al_batch_line(c->batch, c, p0, p1, px, cn->weight >= 0 ? AL_COL_LINK_POS : AL_COL_LINK_NEG);
+        }
     }
-    float r = 14; // at least 9 pixels, so the node's number fits in it
-    if (r < 9 / c->scale) r = 9 / c->scale;
     if (v) {
         v->net_left = 1e30f;
         v->net_bottom = 0;
@@ -225,6 +245,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "net_bottom_px", v->net_bottom);
     al_view_report_figure(r, "chart_title_bottom_px", v->chart_title_bottom);
     al_view_report_figure(r, "chart_top_px", v->chart_top);
+    al_view_report_figure(r, "net_links_through_nodes", v->net_through);
 }
 
 static void *create(const al_view_ctx *ctx)

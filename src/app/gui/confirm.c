@@ -43,9 +43,11 @@ static bool is_shift(const SDL_KeyboardEvent *k) { return (k->keysym.mod & KMOD_
 
 bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment)
 {
-    // Nothing evolved yet, a finished run (it stays stored as finished), or
-    // a brain file's replay (nothing of it is logged): nothing to lose.
-    if (!g->have_session || g->s.gens < 1 || g->done || al_shell_brain_replay(g)) {
+    // Nothing evolved yet, a finished run or one that closing finishes
+    // (steering, a run evolved on past its limit: stored as finished), or a
+    // brain file's replay (nothing of it is logged): nothing to lose.
+    if (!g->have_session || g->s.gens < 1 || g->done || al_shell_close_finishes(&g->s) ||
+        al_shell_brain_replay(g)) {
         g->confirm_sym = 0;
         return true;
     }

@@ -200,8 +200,9 @@ static void the_picker_leaves_out_window_runs_that_were_left(void **state)
     gs_run r;
     gs_run_script(&r,
                   // strings open at 4 generations a second (15 frames each): each
-                  // run left by R has a generation or two, so it is kept
-                  "at 35 key r\nat 70 key r\nat 105 key r\n"
+                  // run left by R has a generation or two, so it is kept (and R
+                  // asks first: pressed twice)
+                  "at 35 key r\nat 36 key r\nat 70 key r\nat 71 key r\nat 105 key r\nat 106 key r\n"
                   "at 110 key c\nat 111 state\n"
                   "at 112 key a\nat 113 state\n" // A: all of them
                   "at 114 key down\nat 114 key space\nat 115 key c\nat 116 state\n"

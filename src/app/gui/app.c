@@ -1125,7 +1125,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         }
         break;
     case K_NEWRUN:
-        if (!repeat) restart_next_seed(g);
+        if (!repeat && al_shell_confirm_new_run(g, k, NULL)) restart_next_seed(g);
         break;
     case K_COMPARE:
         if (!repeat) {
@@ -1201,6 +1201,7 @@ bool al_gui_handle_events(al_gui *g)
             if (strcmp(e.text.text, "j") == 0 || strcmp(e.text.text, "J") == 0) continue;
         }
         if (jump_prompt(g, &e)) continue;
+        if (e.type == SDL_KEYDOWN && !e.key.repeat) al_shell_confirm_other(g, &e.key);
         if (e.type == SDL_MOUSEWHEEL && (g->lesson || g->help)) { // the help or the lesson scrolls
             if (g->help)
                 al_shell_help_scroll(g, -3 * e.wheel.y);
@@ -1243,7 +1244,11 @@ bool al_gui_handle_events(al_gui *g)
                 memcpy(extra, g->ctx.restart_set, sizeof extra);
                 g->ctx.restart = false;
                 g->ctx.restart_set[0] = '\0';
-                switch_mode(g, g->mode, extra);
+                // A single key asks first (confirm.c); a typed target's Enter
+                // and a gesture on a panel value are deliberate already.
+                bool typed = e.type != SDL_KEYDOWN || gesture != 0 || e.key.keysym.sym == SDLK_RETURN ||
+                             e.key.keysym.sym == SDLK_KP_ENTER;
+                if (typed || al_shell_confirm_new_run(g, &e.key, extra)) switch_mode(g, g->mode, extra);
             }
             if (used) continue;
         }

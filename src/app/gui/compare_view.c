@@ -9,22 +9,27 @@
 
 #include "alife/runquery.h"
 #include "compare_series.h"
+#include "compare_differs.h"
 #include "compare_model.h"
+#include "number_text.h"
 #include "name_cut.h"
 #include "options.h"
 
 #define REFRESH_S 2.0
 
-// The picker's columns: run, name, seed, status, gens, best, group. Drawn
-// at fixed x offsets: padding with spaces in a proportional font shifted
-// gens and best between "interrupted" and "finished" rows.
-enum { NCOLS = 7 };
+// The picker's columns: run, name, seed, status, gens, best, group and
+// what differs from the other runs listed (compare_differs.h). Drawn at
+// fixed x offsets: padding with spaces in a proportional font shifted gens
+// and best between "interrupted" and "finished" rows.
+enum { NCOLS = 8, DIFFERS_MOST = 3 };
 enum { NAME_CHARS = 40 }; // a run name's column at most, characters (name_cut.h)
 
 typedef struct entry {
     int64_t id;
     int64_t gens;   // generations stored (0: nothing to draw)
     char col[NCOLS][168]; // the picker's columns, each drawn at its own x (fixed columns)
+    char drawn[400];      // its columns as last drawn (cut to the row), joined by two spaces
+    bool drawn_over;      // the last drawn column ran past the row's right edge
     bool ticked;
 } entry;
 
@@ -86,6 +91,13 @@ int al_compare_view_columns(const al_compare_view *v, int *x, int *w)
     return v ? NCOLS : 0;
 }
 
+const char *al_compare_view_row(const al_compare_view *v, int i, bool *over)
+{
+    if (!v || i < 0 || i >= v->nlist) return NULL;
+    if (over) *over = v->list[i].drawn_over;
+    return v->list[i].drawn;
+}
+
 const char *al_compare_view_row_name(const al_compare_view *v, int i)
 {
     return v && i >= 0 && i < v->nlist ? v->list[i].col[1] : NULL;
@@ -111,7 +123,9 @@ static void read_list(al_compare_view *v)
     }
     int n = alRunList_Count(runs);
     entry *list = calloc((size_t)n + 1, sizeof *list);
-    if (list) {
+    const alRunInfo **listed = calloc((size_t)n + 1, sizeof *listed);
+    if (!listed) free(list), list = NULL;
+    if (list && listed) {
         int k = 0;
         v->hidden = 0;
         v->hidden_empty = 0;
@@ -138,6 +152,7 @@ static void read_list(al_compare_view *v)
                 v->hidden_empty += empty;
                 continue;
             }
+            listed[k] = r;
             entry *e = &list[k++];
             e->id = r->id;
             e->gens = r->generation_count;
@@ -147,7 +162,7 @@ static void read_list(al_compare_view *v)
             for (int q = 0; q < r->param_count; ++q)
                 if (strcmp(r->params[q].key, "run.group") == 0) grp = r->params[q].value;
             char best[32] = "-";
-            if (r->has_last) snprintf(best, sizeof best, "%.4g", r->last_best);
+            if (r->has_last) al_number_cell(best, sizeof best, r->last_best); // as the table writes it
             snprintf(e->col[0], sizeof e->col[0], "run %lld", (long long)r->id);
             // the name whole (it was cut at 14: "gui-ants-defau", trial
             // issue 10), a very long one cut in the middle, its end kept
@@ -158,14 +173,40 @@ static void read_list(al_compare_view *v)
             snprintf(e->col[5], sizeof e->col[5], "best %s", best);
             snprintf(e->col[6], sizeof e->col[6], "%s", grp);
         }
+        for (int i = 0; i < k; ++i) { // what tells each apart from the others listed
+            entry *e = &list[i];
+            al_compare_differs(listed, k, i, DIFFERS_MOST, e->col[7], sizeof e->col[7]);
+        }
         free(v->list);
         v->list = list;
         v->nlist = k;
         n = k;
         if (v->cursor >= n) v->cursor = n > 0 ? n - 1 : 0;
     }
+    free(listed);
     alDestroyRunList(runs);
     alRunLog_Close(log);
+}
+
+// The words of text (space separated "key=value"s, maybe ending in "+k")
+// that fit maxw pixels, the others counted in a last "+k", into out.
+static const char *fit_words(const al_font *f, const char *text, int maxw, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", text);
+    int dropped = 0;
+    char *plus = strstr(out, " +");
+    if (plus) dropped = atoi(plus + 2), *plus = '\0';
+    size_t len = strlen(out);
+    for (;;) {
+        char tail[16] = "";
+        if (dropped) snprintf(tail, sizeof tail, " +%d", dropped);
+        if (len + strlen(tail) < cap) memcpy(out + len, tail, strlen(tail) + 1);
+        if (al_text_width(f, out) <= maxw || len == 0) return out;
+        char *sp = strrchr((out[len] = '\0', out), ' ');
+        len = sp ? (size_t)(sp - out) : 0;
+        out[len] = '\0';
+        dropped++;
+    }
 }
 
 // Loads the ticked runs into the compare model (grouped by run.group if asked).
@@ -501,12 +542,13 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
             int tw = al_text_width(small, v->list[i].col[c]);
             if (tw > v->col_w[c]) v->col_w[c] = tw;
         }
-        v->col_x[c] = c == 0 ? 0 : v->col_x[c - 1] + v->col_w[c - 1] + gap;
+        // an empty column (no run in a group) takes no gap either
+        v->col_x[c] = c == 0 ? 0 : v->col_x[c - 1] + v->col_w[c - 1] + (v->col_w[c - 1] ? gap : 0);
     }
     if (v->cursor < v->scroll) v->scroll = v->cursor;
     if (v->cursor >= v->scroll + rows) v->scroll = v->cursor - rows + 1;
     for (int i = v->scroll; i < v->nlist && i < v->scroll + rows; ++i, y += lh) {
-        const entry *e = &v->list[i];
+        entry *e = &v->list[i];
         if (i == v->cursor) fill(r, (SDL_Rect){x - 6, y - 1, bw - 28, lh}, AL_RGB(46, 70, 110));
         SDL_Color col = e->ticked ? AL_COL_TEXT : AL_COL_DIM;
         al_draw_text_px(r, font, (float)x, (float)y - 2, e->ticked ? AL_COL_GOOD : AL_COL_DIM,
@@ -514,7 +556,15 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
         for (int c = 0; c < NCOLS; ++c) {
             float cx = (float)(x + 34 + v->col_x[c]);
             if (c == 4) cx += (float)(v->col_w[c] - al_text_width(small, e->col[c])); // counts right-aligned
-            al_draw_text_px(r, small, cx, (float)y, col, e->col[c]);
+            char fit[sizeof e->col[c]];
+            const char *t = e->col[c];
+            if (c == NCOLS - 1) // what differs: the words that fit the row, "+k" the others
+                t = fit_words(small, e->col[c], bw - 74 - v->col_x[c], fit, sizeof fit);
+            al_draw_text_px(r, small, cx, (float)y, col, t);
+            size_t used = strlen(e->drawn);
+            if (c == 0) e->drawn[used = 0] = '\0';
+            snprintf(e->drawn + used, sizeof e->drawn - used, "%s%s", c ? "  " : "", t);
+            if (c == NCOLS - 1) e->drawn_over = cx + (float)al_text_width(small, t) > (float)(x - 6 + bw - 28);
         }
     }
     if (plot.w > 0) {

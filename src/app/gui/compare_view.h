@@ -74,4 +74,9 @@ al_plot_drawn al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, con
 void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_font *font,
                                  const al_font *small, const al_font *title, int w, int h);
 
+/// Row i of the picker's list as last drawn (its columns cut to the row,
+/// joined by two spaces; "" before it was drawn), *over whether it ran past
+/// the row's right edge; NULL past the list.
+const char *al_compare_view_row(const al_compare_view *v, int i, bool *over);
+
 #endif

@@ -188,6 +188,11 @@ struct al_gui {
     /// the key presses it pushed are still in SDL's queue.
     int64_t gesture;
     int gesture_keys;
+    /// A key that would throw away an evolved run, pressed once (confirm.c):
+    /// the key and Shift, and until when (al_now()) a second press does it.
+    SDL_Keycode confirm_sym;
+    bool confirm_shift;
+    double confirm_until;
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
     double tick_s;   ///< seconds a tick took in the last piece (0: not measured)
     double update_s; ///< seconds the last frame's ticks took (for `state`)
@@ -256,6 +261,11 @@ struct al_gui {
     bool lesson_more_above, lesson_more_below; ///< its "more" signs, as last drawn
     SDL_Rect sign_panel, sign_lesson; ///< where al_shell_more_sign last drew each (w 0: none)
     char summary[256];    ///< the module's summary under the table, as last drawn
+    /// The empty table's room (panel_stats): the pixels of its full height
+    /// it did not take last frame (0: it took them), the page's top then
+    /// (window y), and whether the page fits its view with them taken.
+    int table_saved, table_saved_y;
+    bool table_room;
     int table_n;          ///< the table's generation numbers as last drawn, newest first:
     long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
     const char *table_top;  ///< what the top row says of table_gen[0] ("under way", ...)
@@ -291,6 +301,15 @@ int64_t al_shell_gens_per_frame(const al_gui *g);
 /// Whether the shown run is the replay of alife gui --brain FILE (the ants
 /// mode, before a new run replaced it): nothing evolves, nothing is logged.
 bool al_shell_brain_replay(const al_gui *g);
+/// Whether key press k may throw away the shown run for a new one with
+/// the override assignment (NULL: R's seed + 1): yes at once while the
+/// run has evolved no generation (or is finished, or a replay); else the
+/// first press only says so on the strip, and a second press of the same
+/// key within a few seconds says yes (confirm.c). Any other key forgets
+/// the first press (al_shell_confirm_other).
+bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment);
+/// A key press that is not a confirmation: forgets a pending first press.
+void al_shell_confirm_other(al_gui *g, const SDL_KeyboardEvent *k);
 /// Whether the user's closing (Esc, the window, a mode or scenario switch,
 /// R) logs the run s, not done, finished with stop reason "closed" (true)
 /// or interrupted (false): the one rule the window ends runs by.

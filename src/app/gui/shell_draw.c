@@ -701,6 +701,20 @@ static int table_rows(int panel_h)
     return panel_h >= 760 ? 5 : 3;
 }
 
+// The table's first rows take the room the empty table did not (panel_stats):
+// with the mouse over the panel below the table, the page scrolls on by
+// that much, so what is under the mouse stays put while the rows come in.
+static void table_grew(al_gui *g, SDL_Rect view)
+{
+    if (g->table_saved == 0 || g->hist.n == 0) return;
+    SDL_Point m = {g->mouse_x, g->mouse_y};
+    if (SDL_PointInRect(&m, &view) && m.y > g->table_saved_y) {
+        g->scroll += g->table_saved;
+        g->scroll_max += g->table_saved;
+    }
+    g->table_saved = 0;
+}
+
 static void panel_stats(al_gui *g, al_panel *p)
 {
     const history *h = &g->hist;
@@ -714,8 +728,17 @@ static void panel_stats(al_gui *g, al_panel *p)
     int small_h = al_font_height(p->small), desc_h = 2 * line_h > 3 * small_h ? 2 * line_h : 3 * small_h;
     int y_end = p->y + mono * (rows + 1) + (describe ? desc_h : 0);
     g->table_n = 0;
+    g->table_saved = 0;
     if (h->n == 0) {
         al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
+        // Where the page does not fit its view anyway (720x480), the empty
+        // table takes this one line, not its full height of blank: the
+        // sections below it in sight (table_grew keeps them in place).
+        if (!g->table_room && p->y < y_end) {
+            g->table_saved = y_end - p->y;
+            g->table_saved_y = p->y;
+            y_end = p->y;
+        }
     } else {
         char line[160];
         snprintf(line, sizeof line, "%6s %10s %10s %10s", "gen", "best", "mean", "worst");
@@ -958,6 +981,7 @@ static void draw_panel(al_gui *g)
     SDL_Rect view = {pr.x, p.y, pr.w, p.bottom - p.y};
     if (view.h < 0) view.h = 0;
     int top = p.y;
+    table_grew(g, view);
     if (g->scroll > g->scroll_max) g->scroll = g->scroll_max;
     p.y -= g->scroll;
     p.bottom = top + 100000;
@@ -1019,6 +1043,7 @@ static void draw_panel(al_gui *g)
     // How far the page goes past the view: the scroll range, and signs.
     int page_h = p.y + g->scroll - top;
     g->scroll_max = page_h > view.h ? page_h - view.h : 0;
+    g->table_room = page_h + g->table_saved <= view.h; // the table's full height fits: keep it
     if (g->scroll > g->scroll_max) g->scroll = g->scroll_max;
     for (int i = 0; i < g->sections.n; ++i) { // what of each section the view shows
         al_panel_section *sec = &g->sections.s[i];

@@ -357,7 +357,16 @@ void al_gui_write_state(al_gui *g, FILE *f)
         int cx[8], cw[8], nc = al_compare_view_columns(g->cmpv, cx, cw);
         fputs("\"columns\":[", f);
         for (int c = 0; c < nc; ++c) fprintf(f, "%s{\"x\":%d,\"w\":%d}", c ? "," : "", cx[c], cw[c]);
-        fputs("],\"names\":[", f); // each row's name as drawn
+        fputs("],\"rows\":[", f); // the first rows as drawn, and whether one ran past the picker
+        bool over = false, any_over = false;
+        const char *row;
+        for (int i = 0; i < 8 && (row = al_compare_view_row(g->cmpv, i, &over)); ++i) {
+            if (i) fputc(',', f);
+            jstr(f, row);
+            any_over |= over;
+        }
+        fprintf(f, "],\"rows_over\":%s,", any_over ? "true" : "false");
+        fputs("\"names\":[", f); // each row's name as drawn
         for (int i = 0; al_compare_view_row_name(g->cmpv, i); ++i) {
             if (i) fputc(',', f);
             jstr(f, al_compare_view_row_name(g->cmpv, i));

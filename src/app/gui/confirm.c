@@ -1,0 +1,95 @@
+// Asking before a key throws away an evolved run (shell.h,
+// al_shell_confirm_new_run). One rule for every mode's new-run keys (R and
+// the views' restart requests: A O X in ants, M P in strings), kept here in
+// the shell so that no view asks in its own way. A trial found a single A,
+// meant for the closed compare picker, had ended an evolved ants run.
+#include <stdio.h>
+#include <string.h>
+
+#include "../options.h"
+#include "shell.h"
+
+enum { CONFIRM_SECONDS = 4 }; // "a few seconds" for the second press
+
+// What an override changes, in words for the strip; the setting's own
+// name for one not listed.
+static const struct {
+    const char *key, *words;
+} changes[] = {
+    {"ants.count", "the ant count"},
+    {"ants.food", "the food items"},
+    {"ants.mines", "the mines"},
+    {"estrings.population", "the population"},
+    {"ga.mutation_rate", "the mutation rate"},
+    {"steering.scenario", "the scenario"},
+};
+
+static void change_words(const char *assignment, char *out, size_t cap)
+{
+    if (!assignment) {
+        snprintf(out, cap, "the seed");
+        return;
+    }
+    size_t n = strcspn(assignment, "=");
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; ++i)
+        if (strlen(changes[i].key) == n && strncmp(changes[i].key, assignment, n) == 0) {
+            snprintf(out, cap, "%s", changes[i].words);
+            return;
+        }
+    snprintf(out, cap, "%.*s", (int)n, assignment);
+}
+
+static bool is_shift(const SDL_KeyboardEvent *k) { return (k->keysym.mod & KMOD_SHIFT) != 0; }
+
+bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment)
+{
+    // Nothing evolved yet, a finished run or one that closing finishes
+    // (steering, a run evolved on past its limit: stored as finished), or a
+    // brain file's replay (nothing of it is logged): nothing to lose.
+    if (!g->have_session || g->s.gens < 1 || g->done || al_shell_close_finishes(&g->s) ||
+        al_shell_brain_replay(g)) {
+        g->confirm_sym = 0;
+        return true;
+    }
+    double now = al_now();
+    if (g->confirm_sym == k->keysym.sym && g->confirm_shift == is_shift(k) && now <= g->confirm_until) {
+        g->confirm_sym = 0;
+        return true;
+    }
+    g->confirm_sym = k->keysym.sym;
+    g->confirm_shift = is_shift(k);
+    g->confirm_until = now + CONFIRM_SECONDS;
+    char name[40], words[64];
+    snprintf(name, sizeof name, "%s%s", is_shift(k) ? "Shift+" : "", SDL_GetKeyName(k->keysym.sym));
+    change_words(assignment, words, sizeof words);
+    if (assignment)
+        al_shell_say(g, AL_COL_WARN,
+                     "%s changes %s and starts a new run: press %s again to do it (any other key: keep this run)",
+                     name, words, name);
+    else
+        al_shell_say(g, AL_COL_WARN,
+                     "%s throws this run away for a new one (seed + 1): press %s again to do it (any other "
+                     "key: keep this run)",
+                     name, name);
+    return false;
+}
+
+void al_shell_confirm_other(al_gui *g, const SDL_KeyboardEvent *k)
+{
+    if (g->confirm_sym == 0) return;
+    if (k->keysym.sym == g->confirm_sym && is_shift(k) == g->confirm_shift) return;
+    // Shift, Ctrl and the like alone are part of the next press, not another key.
+    switch (k->keysym.sym) {
+    case SDLK_LSHIFT:
+    case SDLK_RSHIFT:
+    case SDLK_LCTRL:
+    case SDLK_RCTRL:
+    case SDLK_LALT:
+    case SDLK_RALT:
+    case SDLK_LGUI:
+    case SDLK_RGUI: return;
+    default: break;
+    }
+    if (g->confirm_until > 0 && g->confirm_sym) al_shell_say(g, AL_COL_TEXT, "this run goes on");
+    g->confirm_sym = 0;
+}

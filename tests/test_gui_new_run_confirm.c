@@ -1,0 +1,119 @@
+// A key that throws away an evolved run asks first (trial: a single A, meant
+// for the closed compare picker, ended an evolved ants run and started a new
+// one at generation 0). Once the run has a generation, the first press of A,
+// O, X, R (ants) or P (strings' population) only says so on the strip and
+// the run goes on, nothing new in the database; a second press of the same
+// key does it; any other key between them keeps the run.
+#include "gui_test.h"
+
+#ifdef ALIFE_HAVE_GUI
+#include <stdio.h>
+#include <string.h>
+
+#include "gui_script.h"
+
+// The ants run logged in a fresh database (db), evolving: keys (script
+// lines) at generation 1, then a state line at generation 1 (of the new
+// run, if there is one) and one at frame 300.
+static void ants_keys(gs_run *r, char *db, size_t cap, const char *name, const char *keys)
+{
+    gt_fresh_db(db, cap, name);
+    gt_script(r, gt_fmt("at gen 1 state\n%sat gen 1 state\nat 300 state\nat 301 quit\n", keys),
+              gt_fmt("experiments/ants/default.ini --set ants.ticks=150 --set ants.count=12 --db '%s'", db), 3);
+}
+
+static void one_press(const char *key, const char *words)
+{
+    char db[512];
+    gs_run r;
+    ants_keys(&r, db, sizeof db, "confirm_one.db", gt_fmt("at gen 1 key %s\n", key));
+    const char *m = gs_str(r.line[1], "message");
+    if (!strstr(m, "again to do it") || !strstr(m, words) || !strstr(m, "keep this run"))
+        fail_msg("%s: the strip does not ask: '%s'", key, m);
+    // the same run goes on (its generations count on), its settings kept, none new
+    if (gs_num(r.line[2], "generation") <= gs_num(r.line[1], "generation"))
+        fail_msg("%s: the run did not go on: generation %g then %g", key, gs_num(r.line[1], "generation"),
+                 gs_num(r.line[2], "generation"));
+    assert_true(gt_value(r.line[2], "ants").value == 12);
+    assert_true(gs_num(r.line[2], "seed") == gs_num(r.line[0], "seed"));
+    gs_free(&r);
+    assert_true(gt_db_number(db, "SELECT count(*) FROM runs") == 1);
+}
+
+// Two presses: the new run (its ant count or seed changed), logged beside the first.
+static void two_presses(const char *key, double ants, double seed)
+{
+    char db[512];
+    gs_run r;
+    ants_keys(&r, db, sizeof db, "confirm_two.db", gt_fmt("at gen 1 key %s\nat gen 1 key %s\n", key, key));
+    if (gt_value(r.line[1], "ants").value != ants || gs_num(r.line[1], "seed") != seed)
+        fail_msg("%s twice: not the new run: %s", key, r.line[1]);
+    gs_free(&r);
+    assert_true(gt_db_number(db, "SELECT count(*) FROM runs") == 2);
+}
+
+static void one_a_keeps_the_evolved_run(void **state)
+{
+    (void)state;
+    one_press("a", "the ant count and starts a new run: press A again");
+}
+
+static void one_o_x_or_r_keeps_the_evolved_run(void **state)
+{
+    (void)state;
+    one_press("o", "the food items");
+    one_press("x", "the mines");
+    one_press("r", "press R again");
+}
+
+static void a_twice_starts_the_new_run(void **state)
+{
+    (void)state;
+    two_presses("a", 14, 1);
+}
+
+static void r_twice_starts_the_new_run(void **state)
+{
+    (void)state;
+    two_presses("r", 12, 2);
+}
+
+static void another_key_between_keeps_the_run(void **state)
+{
+    (void)state;
+    char db[512];
+    gs_run r;
+    ants_keys(&r, db, sizeof db, "confirm_other.db", "at gen 1 key a\nat gen 1 key tab\nat gen 1 key a\n");
+    if (!strstr(gs_str(r.line[1], "message"), "press A again"))
+        fail_msg("A, Tab, A: the last A does not ask: '%s'", gs_str(r.line[1], "message"));
+    assert_true(gt_value(r.line[2], "ants").value == 12);
+    gs_free(&r);
+    assert_true(gt_db_number(db, "SELECT count(*) FROM runs") == 1);
+}
+
+static void strings_population_asks_too(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at gen 2 key p\nat gen 2 state\nat gen 2 key p\nat gen 1 state\nat 300 quit\n",
+              "--no-log experiments/estrings/hello.ini", 2);
+    if (!strstr(gs_str(r.line[0], "message"), "changes the population and starts a new run"))
+        fail_msg("one P: %s", gs_str(r.line[0], "message"));
+    double p0 = gt_value(r.line[0], "population").value, p1 = gt_value(r.line[1], "population").value;
+    if (!(p1 > p0)) fail_msg("P twice: the population %g then %g", p0, p1);
+    gs_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_a_keeps_the_evolved_run),
+        cmocka_unit_test(one_o_x_or_r_keeps_the_evolved_run),
+        cmocka_unit_test(a_twice_starts_the_new_run),
+        cmocka_unit_test(r_twice_starts_the_new_run),
+        cmocka_unit_test(another_key_between_keeps_the_run),
+        cmocka_unit_test(strings_population_asks_too),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif

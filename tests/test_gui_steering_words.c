@@ -16,12 +16,18 @@ static const char *faster(int from, int n)
     return s;
 }
 
+// The window of args paused (state 0), then at the top speed (state 1).
+static void paused_then_fastest(gs_run *r, const char *args)
+{
+    gt_script(r, gt_fmt("at 2 key space\nat 3 state\nat 4 key space\n%sat 40 state\nat 41 quit\n", faster(5, 20)),
+              args, 2);
+}
+
 static void steering_counts_periods_and_ticks(void **state)
 {
     (void)state;
     gs_run r;
-    gt_script(&r, gt_fmt("at 2 key space\nat 3 state\nat 4 key space\n%sat 40 state\nat 41 quit\n", faster(5, 20)),
-              "experiments/steering/boids.ini --no-log", 2);
+    paused_then_fastest(&r, "experiments/steering/boids.ini --no-log");
     assert_non_null(strstr(gs_str(r.line[0], "banner"), "Shift+N one report period"));
     assert_null(strstr(gs_str(r.line[0], "banner"), "generation"));
     assert_true(gs_num(r.line[1], "speed") == 10000); // the top speed
@@ -34,8 +40,7 @@ static void ants_count_generations(void **state)
 {
     (void)state;
     gs_run r;
-    gt_script(&r, gt_fmt("at 2 key space\nat 3 state\nat 4 key space\n%sat 40 state\nat 41 quit\n", faster(5, 20)),
-              "experiments/ants/default.ini --no-log", 2);
+    paused_then_fastest(&r, "experiments/ants/default.ini --no-log");
     assert_non_null(strstr(gs_str(r.line[0], "banner"), "Shift+N one generation"));
     assert_non_null(strstr(gs_str(r.line[1], "speed_line"), "generations/frame"));
     gs_free(&r);

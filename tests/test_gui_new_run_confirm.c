@@ -104,6 +104,42 @@ static void strings_population_asks_too(void **state)
     gs_free(&r);
 }
 
+// A wheel notch on a "(a new run)" value never throws an evolved run away
+// (a trial's notch meant to scroll the panel dropped a 4-generation run).
+static void the_wheel_on_a_new_run_value_keeps_the_run(void **state)
+{
+    (void)state;
+    char db[512];
+    gs_run r;
+    ants_keys(&r, db, sizeof db, "confirm_wheel0.db", "");
+    gt_value_box food = {0, 0, 0, 0, 0};
+    if (!gt_has_value(r.line[1], "food", &food)) fail_msg("no food value: %s", r.line[1]);
+    gs_free(&r);
+    ants_keys(&r, db, sizeof db, "confirm_wheel.db",
+              gt_fmt("at gen 1 scroll %d %d -1\n", food.x + food.w / 2, food.y + food.h / 2));
+    if (!strstr(gs_str(r.line[2], "message"), "the wheel and drags leave this run alone"))
+        fail_msg("the wheel on food: '%s'", gs_str(r.line[2], "message"));
+    assert_true(gs_num(r.line[2], "generation") > gs_num(r.line[1], "generation"));
+    assert_true(gt_value(r.line[2], "food").value == food.value);
+    gs_free(&r);
+    assert_true(gt_db_number(db, "SELECT count(*) FROM runs") == 1);
+}
+
+// Past the limit (E) the living population is still at stake: A asks first.
+static void a_after_e_asks_too(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 2 key f\nat gen 2 key e\nat gen 3 key a\nat gen 3 state\nat 200 state\nat 201 quit\n",
+              "experiments/ants/default.ini --set run.generations=2 --set ants.ticks=150 --set ants.count=12 --no-log",
+              2);
+    if (!strstr(gs_str(r.line[0], "message"), "press A again"))
+        fail_msg("A after E does not ask: '%s'", gs_str(r.line[0], "message"));
+    assert_true(gs_num(r.line[1], "generation") >= 3);
+    assert_true(gt_value(r.line[1], "ants").value == 12);
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -113,6 +149,8 @@ int main(void)
         cmocka_unit_test(r_twice_starts_the_new_run),
         cmocka_unit_test(another_key_between_keeps_the_run),
         cmocka_unit_test(strings_population_asks_too),
+        cmocka_unit_test(the_wheel_on_a_new_run_value_keeps_the_run),
+        cmocka_unit_test(a_after_e_asks_too),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -783,6 +783,7 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
         mark_done(g);
         return false;
     }
+    if (r == 1 && g->frame_gen_stop > 0 && g->s.gens == g->frame_gen_stop) return false; // the frame ends here
     return true;
 }
 
@@ -1245,10 +1246,18 @@ bool al_gui_handle_events(al_gui *g)
                 g->ctx.restart = false;
                 g->ctx.restart_set[0] = '\0';
                 // A single key asks first (confirm.c); a typed target's Enter
-                // and a gesture on a panel value are deliberate already.
-                bool typed = e.type != SDL_KEYDOWN || gesture != 0 || e.key.keysym.sym == SDLK_RETURN ||
+                // is deliberate already. A wheel or drag on a "(a new run)"
+                // value never throws an evolved run away (a trial's one notch,
+                // meant to scroll the panel, did): it says which key does.
+                bool typed = e.type != SDL_KEYDOWN || e.key.keysym.sym == SDLK_RETURN ||
                              e.key.keysym.sym == SDLK_KP_ENTER;
-                if (typed || al_shell_confirm_new_run(g, &e.key, extra)) switch_mode(g, g->mode, extra);
+                if (gesture != 0 && al_shell_run_at_stake(g))
+                    al_shell_say(g, AL_COL_WARN,
+                                 "this value starts a new run: the wheel and drags leave this run alone (press %s "
+                                 "twice to do it)",
+                                 SDL_GetKeyName(e.key.keysym.sym));
+                else if (gesture != 0 || typed || al_shell_confirm_new_run(g, &e.key, extra))
+                    switch_mode(g, g->mode, extra);
             }
             if (used) continue;
         }
@@ -1557,6 +1566,7 @@ int64_t al_gui_generations(const al_gui *g)
 {
     return g->have_session ? g->s.gens : 0;
 }
+void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }
 double al_gui_speed(const al_gui *g)
 {
     int s = speeds[g->speed_idx];

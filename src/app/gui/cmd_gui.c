@@ -376,6 +376,11 @@ static void run_frames(al_gui *g, script_run *sr)
     for (;;) {
         double t0 = al_now();
         if (sr) script_input(g, sr);
+        if (sr) { // the next action waits on a generation: no frame runs past it
+            const al_script *s = sr->s;
+            bool by_gen = s->next < s->n && s->a[s->next].when == AL_AT_GEN;
+            al_gui_stop_at_generation(g, by_gen ? s->a[s->next].at : 0);
+        }
         if (!al_gui_handle_events(g)) break;
         al_gui_update(g);
         al_gui_draw(g);

@@ -41,13 +41,20 @@ static void change_words(const char *assignment, char *out, size_t cap)
 
 static bool is_shift(const SDL_KeyboardEvent *k) { return (k->keysym.mod & KMOD_SHIFT) != 0; }
 
+bool al_shell_run_at_stake(const al_gui *g)
+{
+    // Nothing evolved yet, a finished run, steering (no generations: its
+    // runs are stored as finished when closed), or a brain file's replay
+    // (nothing of it is logged): nothing to lose. A run evolved on past its
+    // limit (E, J) is stored as finished too, but its living population is
+    // still lost (a trial's A after E threw it away unasked).
+    return g->have_session && g->s.gens >= 1 && !g->done && !(g->view && g->view->no_table) &&
+           !al_shell_brain_replay(g);
+}
+
 bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment)
 {
-    // Nothing evolved yet, a finished run or one that closing finishes
-    // (steering, a run evolved on past its limit: stored as finished), or a
-    // brain file's replay (nothing of it is logged): nothing to lose.
-    if (!g->have_session || g->s.gens < 1 || g->done || al_shell_close_finishes(&g->s) ||
-        al_shell_brain_replay(g)) {
+    if (!al_shell_run_at_stake(g)) {
         g->confirm_sym = 0;
         return true;
     }

@@ -95,6 +95,10 @@ bool al_gui_has_session(const al_gui *g);
 /// Ticks and generations of the current session (0 without one).
 int64_t al_gui_ticks(const al_gui *g);
 int64_t al_gui_generations(const al_gui *g);
+/// Frames stop simulating when generation gen is reached (0: no such stop),
+/// so that a script's `at gen N` sees generation N and not one a fast frame
+/// ran past (how many a frame runs depends on the machine's speed).
+void al_gui_stop_at_generation(al_gui *g, int64_t gen);
 /// Simulation speed in ticks per frame (below 1: one tick every few frames).
 double al_gui_speed(const al_gui *g);
 /// The current mode's resolved config (valid until the next mode switch or restart).

@@ -164,6 +164,8 @@ struct al_gui {
     bool forever;     ///< no generation limit (E)
     bool forever_opt; ///< --forever: every run starts without a limit
     int64_t jump_to;  ///< simulate until this generation (J, Shift+N); 0 none
+    int64_t frame_gen_stop; ///< a frame's simulation stops when this generation is reached
+                            ///< (a script's next `at gen N`); 0 none
     bool jump_pause;  ///< pause when jump_to is reached (Shift+N)
     bool jump_typing; ///< J: digits typed go to jump_text
     bool jump_drop_j; ///< the 'j' text event of the key that opened the prompt is not a digit
@@ -308,6 +310,8 @@ bool al_shell_brain_replay(const al_gui *g);
 /// key within a few seconds says yes (confirm.c). Any other key forgets
 /// the first press (al_shell_confirm_other).
 bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment);
+/// Whether a new run now would throw away an evolved run (and so is asked first).
+bool al_shell_run_at_stake(const al_gui *g);
 /// A key press that is not a confirmation: forgets a pending first press.
 void al_shell_confirm_other(al_gui *g, const SDL_KeyboardEvent *k);
 /// Whether the user's closing (Esc, the window, a mode or scenario switch,

@@ -82,6 +82,34 @@ static void no_lesson_calls_an_article_a_seed(void **state)
     globfree(&gl);
 }
 
+// The overlay shows a lesson's text and nothing after it, so a lesson must
+// not point "below" at settings or commands: "every constant ... is below"
+// led to nothing on screen (trial8). "below" as a comparison ("below 0.2",
+// "far below the food") is fine: it is followed by a word or a number.
+static void points_at_nothing_below(const char *path, const char *text)
+{
+    for (const char *p = strstr(text, "below"); p; p = strstr(p + 5, "below")) {
+        const char *q = p + 5;
+        while (*q == ' ' || *q == '\n')
+            q++;
+        bool dangling = *q == '\0' || strchr(".,:;)", *q) || strncmp(q, "is ", 3) == 0 || strncmp(q, "are ", 4) == 0;
+        if (dangling) fail_msg("%s points below the text, where the overlay shows nothing: '%.50s'", path,
+                               p - 30 > text ? p - 30 : text);
+    }
+}
+
+static void no_lesson_points_below_its_text(void **state)
+{
+    (void)state;
+    glob_t gl = lessons();
+    static char text[16384];
+    for (size_t i = 0; i < gl.gl_pathc; ++i) {
+        assert_true(al_lesson_text(gl.gl_pathv[i], text, sizeof text) > 0);
+        points_at_nothing_below(gl.gl_pathv[i], text);
+    }
+    globfree(&gl);
+}
+
 static int width_of(const al_font *f, const char *s, int n)
 {
     char buf[1200];
@@ -178,6 +206,7 @@ int main(void)
         cmocka_unit_test(every_lesson_states_its_difficulty_one_way),
         cmocka_unit_test(lesson_paragraphs_fill_their_rows),
         cmocka_unit_test(no_lesson_calls_an_article_a_seed),
+        cmocka_unit_test(no_lesson_points_below_its_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

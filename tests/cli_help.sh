@@ -33,7 +33,7 @@ if "$ALIFE" gui --help >"$TMP/out" 2>&1; then
     done
     # Every mode the help lists is one gui takes.
     for m in "${mods[@]}"; do
-        expect_exit 0 "screenshot --mode $m" -- "$ALIFE" screenshot --mode "$m" --out "$TMP/$m.png" --width 320 --height 320
+        expect_exit 0 "screenshot --mode $m" -- "$ALIFE" screenshot --mode "$m" --out "$TMP/$m.png" --width 720 --height 480
     done
 else
     echo "note: built without the GUI; gui --help not checked"

@@ -362,7 +362,7 @@ int bench_ants(int argc, char **argv)
     optind = 1;
     int c;
     int64_t v;
-    while ((c = getopt_long(argc, argv, "s:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:h", opts, NULL)) != -1) {
         switch (c) {
         case O_ANTS: al_sets_addkv(&o.sets, "ants.count", optarg); break;
         case O_TICKS: al_sets_addkv(&o.sets, "ants.ticks", optarg); break;
@@ -385,16 +385,18 @@ int bench_ants(int argc, char **argv)
             if (!al_parse_int(optarg, c == O_GENS || c == O_SEEDS ? 1 : 0,
                               c == O_THREADS ? 256 : (c == O_SEEDS ? 1000 : 1000000), &v)) {
                 al_sets_free(&o.sets);
-                return cli_usage_error("bench ants", "--%s '%s': not a whole number in range",
+                return cli_usage_error("bench ants", "--%s '%s': not a whole number from %s",
                                        c == O_GENS ? "generations" : c == O_THREADS ? "threads"
-                                       : c == O_BASE ? "baseline" : "seeds", optarg);
+                                       : c == O_BASE ? "baseline" : "seeds", optarg,
+                                       c == O_GENS ? "1 to 1000000" : c == O_THREADS ? "0 (all) to 256"
+                                       : c == O_BASE ? "0 to 1000000" : "1 to 1000");
             }
             if (c == O_GENS) o.generations = v;
             else if (c == O_THREADS) o.threads = v;
             else if (c == O_BASE) o.baseline = v;
             else o.seeds = v;
             break;
-        default: al_sets_free(&o.sets); return cli_usage_error("bench ants", "bad option");
+        default: al_sets_free(&o.sets); return cli_option_error("bench ants", argv, c);
         }
     }
     if (optind < argc - 1) {

@@ -272,7 +272,7 @@ int bench_estrings(int argc, char **argv)
     optind = 1;
     int c;
     const char *bad = NULL;
-    while ((c = getopt_long(argc, argv, "s:h", lopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:h", lopts, NULL)) != -1) {
         switch (c) {
         case O_POP:
             if (!al_parse_int(optarg, 2, 10000000, &o.pop)) bad = "--pop (2 or more)";
@@ -311,7 +311,7 @@ int bench_estrings(int argc, char **argv)
             return 0;
         default:
             al_sets_free(&o.sets);
-            return cli_usage_error("bench estrings", "bad option");
+            return cli_option_error("bench estrings", argv, c);
         }
         if (bad) {
             al_sets_free(&o.sets);

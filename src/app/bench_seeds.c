@@ -56,13 +56,13 @@ int al_bench_parse(const al_bench_cli *cli, int argc, char **argv, al_bench_opts
     all[n] = (struct option){0, 0, 0, 0};
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, cli->takes_config ? "hs:" : "h", all, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, cli->takes_config ? ":hs:" : ":h", all, NULL)) != -1) {
         if (c == 'h') {
             cli->help();
             return usage(o, 0);
         }
         if (c == '?' || c == ':')
-            return usage(o, cli_usage_error(cli->name, "see 'alife %s --help'", cli->name));
+            return usage(o, cli_option_error(cli->name, argv, c));
         const char *bad =
             c >= 1000 && cli->take ? cli->take(c, optarg, cli->ctx) : take_common(c, optarg, o);
         if (bad) return usage(o, cli_usage_error(cli->name, "bad value '%s' for %s", optarg, bad));

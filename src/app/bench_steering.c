@@ -81,23 +81,26 @@ int bench_steering(int argc, char **argv)
     bool brute = false, json = false;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         bool ok = true;
+        const char *range = ""; // the allowed values, for the error
         switch (c) {
-        case O_BOIDS: ok = al_parse_int(optarg, 1, 2000000, &boids); break;
-        case O_STEPS: ok = al_parse_int(optarg, 1, 100000000, &steps); break;
-        case O_THREADS: ok = al_parse_int(optarg, 0, 256, &threads); break;
-        case O_WARM: ok = al_parse_int(optarg, 0, 100000000, &warm); break;
-        case O_SEED: ok = al_parse_int(optarg, 0, INT64_MAX, &seed); break;
-        case O_THINK: ok = parse_float(optarg, 0, 10, &think); break;
-        case O_DENSITY: ok = parse_float(optarg, 1e-6, 100, &density); break;
-        case O_CELL: ok = parse_float(optarg, 0.25, 8, &cell); break;
+        case O_BOIDS: ok = al_parse_int(optarg, 1, 2000000, &boids), range = "a whole number, 1 to 2000000"; break;
+        case O_STEPS: ok = al_parse_int(optarg, 1, 100000000, &steps), range = "a whole number, 1 to 100000000"; break;
+        case O_THREADS: ok = al_parse_int(optarg, 0, 256, &threads), range = "a whole number, 0 (all) to 256"; break;
+        case O_WARM: ok = al_parse_int(optarg, 0, 100000000, &warm), range = "a whole number, 0 to 100000000"; break;
+        case O_SEED: ok = al_parse_int(optarg, 0, INT64_MAX, &seed), range = "a whole number >= 0"; break;
+        case O_THINK: ok = parse_float(optarg, 0, 10, &think), range = "seconds, 0 to 10"; break;
+        case O_DENSITY: ok = parse_float(optarg, 1e-6, 100, &density), range = "boids per square unit, 1e-6 to 100"; break;
+        case O_CELL: ok = parse_float(optarg, 0.25, 8, &cell), range = "0.25 to 8"; break;
         case O_BRUTE: brute = true; break;
         case O_JSON: json = true; break;
         case 'h': help(); return 0;
-        default: return cli_usage_error("bench steering", "bad option");
+        default: return cli_option_error("bench steering", argv, c);
         }
-        if (!ok) return cli_usage_error("bench steering", "bad value '%s' for --%s", optarg, opts[c - O_BOIDS].name);
+        if (!ok)
+            return cli_usage_error("bench steering", "bad value '%s' for --%s (allowed: %s)", optarg,
+                                   opts[c - O_BOIDS].name, range);
     }
     if (optind != argc) return cli_usage_error("bench steering", "unexpected argument '%s'", argv[optind]);
 

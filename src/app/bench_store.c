@@ -86,7 +86,7 @@ int bench_store(int argc, char **argv)
     bool json = false;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case O_GENS:
             if (!al_parse_int(optarg, 1, 100000000, &gens))
@@ -113,7 +113,7 @@ int bench_store(int argc, char **argv)
             help();
             return 0;
         default:
-            return cli_usage_error("bench store", "bad option");
+            return cli_option_error("bench store", argv, c);
         }
     }
     if (optind != argc)

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -69,6 +70,15 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     fprintf(stderr, "\n(see: alife %s --help)\n", cmd);
     va_end(ap);
     return 2;
+}
+
+int cli_option_error(const char *cmd, char **argv, int c)
+{
+    const char *opt = optind > 0 ? argv[optind - 1] : "?";
+    if (c == ':') return cli_usage_error(cmd, "%s needs a value", opt);
+    // an unknown short option in a cluster ("-qz") is named by its letter
+    if (optopt && opt[0] == '-' && opt[1] != '-') return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+    return cli_usage_error(cmd, "unknown option '%s'", opt);
 }
 
 // Every command's output is checked once at the end, here and nowhere else:

@@ -25,6 +25,11 @@ int cmd_screenshot(int argc, char **argv);
 int cli_fail(const alError *err);
 /// Prints "alife CMD: <fmt>" and a hint to see --help; returns 2.
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/// The usage error for what getopt_long returned as c, ':' (an option
+/// without its value) or '?' (an option CMD does not take), naming the
+/// option as typed; the option string must start with ':' so that getopt
+/// prints nothing of its own. Returns 2.
+int cli_option_error(const char *cmd, char **argv, int c);
 
 /// The module's name with its article, for a sentence: "an estrings",
 /// "a pole" ("run 3 is an xor run").

@@ -639,7 +639,7 @@ int cmd_compare(int argc, char **argv)
     int rc = 2;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case O_DB: db = optarg; break;
         case O_SWEEP: q.sweep = optarg; break;
@@ -673,7 +673,7 @@ int cmd_compare(int argc, char **argv)
         case O_EDITED: q.include_edited = true; break;
         case O_DUPS: q.keep_duplicates = true; break;
         case 'h': help(); rc = 0; goto out;
-        default: rc = cli_usage_error("compare", "bad option"); goto out;
+        default: rc = cli_option_error("compare", argv, c); goto out;
         }
     }
     int nids = argc - optind;

@@ -110,13 +110,13 @@ int cmd_config(int argc, char **argv)
     al_sets sets = {0};
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "lm:s:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":lm:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'l': list = true; break;
         case 'm': module = optarg; break;
         case 's': al_sets_add(&sets, optarg); break;
         case 'h': help(); al_sets_free(&sets); return 0;
-        default: al_sets_free(&sets); return cli_usage_error("config", "bad option");
+        default: al_sets_free(&sets); return cli_option_error("config", argv, c);
         }
     }
     if (module) {

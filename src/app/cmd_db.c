@@ -41,11 +41,11 @@ static int db_merge(int argc, char **argv)
     const char *into = NULL;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case O_INTO: into = optarg; break;
         case 'h': help(); return 0;
-        default: return cli_usage_error("db merge", "bad option");
+        default: return cli_option_error("db merge", argv, c);
         }
     }
     if (!into) return cli_usage_error("db merge", "--into PATH is required");

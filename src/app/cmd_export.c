@@ -105,7 +105,7 @@ int cmd_export(int argc, char **argv)
     const char *db = AL_DEFAULT_DB, *csv = NULL, *genome = NULL, *brain_out = NULL;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case O_DB:
             db = optarg;
@@ -123,7 +123,7 @@ int cmd_export(int argc, char **argv)
             export_help();
             return 0;
         default:
-            return cli_usage_error("export", "bad option");
+            return cli_option_error("export", argv, c);
         }
     }
     if (optind >= argc)

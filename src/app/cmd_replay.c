@@ -273,13 +273,13 @@ int cmd_replay(int argc, char **argv)
     bool check = false;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case O_DB: db = optarg; break;
         case O_CHECK: check = true; break;
         case O_THREADS: threads = optarg; break;
         case 'h': help(); return 0;
-        default: return cli_usage_error("replay", "bad option");
+        default: return cli_option_error("replay", argv, c);
         }
     }
     if (optind != argc - 1)

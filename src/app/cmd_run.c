@@ -111,7 +111,7 @@ int cmd_run(int argc, char **argv)
     bool quiet = false;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "s:qh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:qh", opts, NULL)) != -1) {
         switch (c) {
         case O_SEED: al_sets_addkv(&sets, "run.seed", optarg); break;
         case O_GENS: al_sets_addkv(&sets, "run.generations", optarg); break;
@@ -122,7 +122,7 @@ int cmd_run(int argc, char **argv)
         case 's': al_sets_add(&sets, optarg); break;
         case 'q': quiet = true; break;
         case 'h': help(); al_sets_free(&sets); return 0;
-        default: al_sets_free(&sets); return cli_usage_error("run", "bad option");
+        default: al_sets_free(&sets); return cli_option_error("run", argv, c);
         }
     }
     if (optind != argc - 1) {

@@ -92,7 +92,7 @@ int cmd_runs(int argc, char **argv)
     bool json = false;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "m:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":m:h", opts, NULL)) != -1) {
         switch (c) {
         case O_DB:
             db = optarg;
@@ -107,7 +107,7 @@ int cmd_runs(int argc, char **argv)
             runs_help();
             return 0;
         default:
-            return cli_usage_error("runs", "bad option");
+            return cli_option_error("runs", argv, c);
         }
     }
     if (optind != argc) return cli_usage_error("runs", "unexpected argument '%s'", argv[optind]);

@@ -219,7 +219,7 @@ int cmd_show(int argc, char **argv)
     bool json = false, config = false, all = false, all_params = false;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "ah", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":ah", opts, NULL)) != -1) {
         switch (c) {
         case O_DB:
             db = optarg;
@@ -240,7 +240,7 @@ int cmd_show(int argc, char **argv)
             show_help();
             return 0;
         default:
-            return cli_usage_error("show", "bad option");
+            return cli_option_error("show", argv, c);
         }
     }
     if (optind >= argc) return cli_usage_error("show", "which run? e.g. alife show 1");

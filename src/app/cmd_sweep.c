@@ -364,7 +364,7 @@ int cmd_sweep(int argc, char **argv)
     al_sets raw = {0};
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "s:j:nh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:j:nh", opts, NULL)) != -1) {
         switch (c) {
         case O_SEEDS: seeds_spec = optarg; break;
         case O_GENS: gens = optarg; break;
@@ -391,7 +391,7 @@ int cmd_sweep(int argc, char **argv)
             break;
         case 'n': dry = true; break;
         case 'h': help(); al_sets_free(&raw); return 0;
-        default: al_sets_free(&raw); return cli_usage_error("sweep", "bad option");
+        default: al_sets_free(&raw); return cli_option_error("sweep", argv, c);
         }
     }
     if (optind != argc - 1) {

@@ -127,8 +127,8 @@ static void shot_help(void)
         "  -s, --set K=V         override a config key\n"
         "      --ticks N         simulate N ticks first (default 0), so the plot has data\n"
         "      --out FILE.png    where to write the picture (required)\n"
-        "      --width W         image width in pixels, 320 to 8192 (default 1280)\n"
-        "      --height H        image height in pixels, 320 to 8192 (default 800)\n"
+        "      --width W         image width in pixels, 720 to 8192 (default 1280)\n"
+        "      --height H        image height in pixels, 480 to 8192 (default 800)\n"
         "      --db PATH         also log the run to this database (default: not logged)\n"
         "  -h, --help            this help\n"
         "\n"
@@ -186,7 +186,6 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
     a->o.db_path = shot ? NULL : AL_DEFAULT_DB;
     a->frames = 300;
     optind = 1;
-    opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":s:h", opts, NULL)) != -1) {
         int64_t v;
@@ -213,16 +212,17 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         case O_W:
         case O_H:
         {
-            // The window is never smaller than 720x480 (its minimum size);
-            // a screenshot can be as small as 320 pixels a side.
+            // The window is never smaller than 720x480 (its minimum size),
+            // and a screenshot is the window's picture: below that its
+            // panel covered the whole image and no world was left (trial8).
             const char *what = c == O_W ? "width" : "height";
-            int64_t lo = shot ? 320 : c == O_W ? 720 : 480;
+            int64_t lo = c == O_W ? 720 : 480;
             if (!al_parse_int(optarg, INT64_MIN, INT64_MAX, &v))
                 return cli_usage_error(cmd, "--%s '%s': not a whole number of pixels", what, optarg);
             if (v < lo || v > 8192)
-                return cli_usage_error(cmd, "--%s %s: out of range (allowed: %lld to 8192 pixels%s)",
-                                       what, optarg, (long long)lo,
-                                       shot ? "" : "; the window's minimum is 720x480");
+                return cli_usage_error(cmd, "--%s %s: out of range (allowed: %lld to 8192 pixels; the %s's "
+                                            "minimum is 720x480)",
+                                       what, optarg, (long long)lo, shot ? "picture" : "window");
         }
             if (c == O_W)
                 a->o.width = (int)v;
@@ -275,10 +275,8 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         case 'h':
             help();
             return 0;
-        case ':':
-            return cli_usage_error(cmd, "%s needs a value", argv[optind - 1]);
         default:
-            return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(cmd, argv, c);
         }
     }
     if (optind < argc - 1)

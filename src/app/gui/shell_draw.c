@@ -843,10 +843,16 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
 // A section heading that a click opens and closes: "+" closed, "-" open.
 static bool fold_heading(al_gui *g, al_panel *p, const char *name, bool *closed)
 {
+    // The longest form that fits the panel: at 720x480 "Keys (+ click to
+    // open; H: all, the view's too)" was cut to "... the view's t" (trial8).
+    static const char *const keys_tail[] = {"; H: all, the view's too", "; H: all", ""};
+    bool keys = strcmp(name, "Keys") == 0;
     char text[96];
-    snprintf(text, sizeof text, "%s (%s click to %s%s)", name, *closed ? "+" : "-",
-             *closed ? "open" : "close",
-             strcmp(name, "Keys") == 0 ? "; H: all, the view's too" : "");
+    for (int i = 0; i < (keys ? 3 : 1); ++i) {
+        snprintf(text, sizeof text, "%s (%s click to %s%s)", name, *closed ? "+" : "-",
+                 *closed ? "open" : "close", keys ? keys_tail[i] : "");
+        if (al_text_width(p->font, text) <= p->width) break;
+    }
     int y0 = p->y;
     al_panel_heading(p, text);
     if (g->nfolds < (int)(sizeof g->folds / sizeof g->folds[0]))

@@ -11,7 +11,7 @@
 
 #include "json_check.h"
 
-enum { GS_MAX_LINES = 64 };
+enum { GS_MAX_LINES = 128 };
 
 /// The output of one scripted window.
 typedef struct gs_run {

@@ -139,10 +139,22 @@ static inline gt_value_box gt_value(const char *json, const char *name)
 static inline int gt_alife(const char *args, const char *out)
 {
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>&1", ALIFE_SOURCE_DIR, ALIFE_BINARY, args,
-             out ? gs_path(out) : "/dev/null");
+    const char *bin = getenv("ALIFE_GUI_BINARY"); // the build gs_run_script runs, when set
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>&1", ALIFE_SOURCE_DIR, bin && bin[0] ? bin : ALIFE_BINARY,
+             args, out ? gs_path(out) : "/dev/null");
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/// Runs `alife ARGS` (gt_alife), asserted to exit 0; its output (stdout and
+/// stderr) into out, cap bytes at most.
+static inline void gt_alife_says(const char *args, char *out, size_t cap)
+{
+    if (gt_alife(args, "says.txt") != 0) fail_msg("alife %s failed", args);
+    FILE *f = fopen(gs_path("says.txt"), "r");
+    assert_non_null(f);
+    out[fread(out, 1, cap - 1, f)] = '\0';
+    fclose(f);
 }
 
 /// Adds a run to the run database at db (made if missing): `alife run ARGS

@@ -71,12 +71,8 @@ static void e_past_the_limit_then_esc_is_finished_closed(void **state)
     if (!strstr(help, "logged finished")) fail_msg("the help's Esc line: '%s'", help);
     logged(db, "finished", "closed", 5);
     // alife show says why it stopped in generations, not steering's report periods.
-    assert_int_equal(gt_alife(gt_fmt("show 1 --db '%s'", db), "show.txt"), 0);
     char out[4096] = "";
-    FILE *f = fopen(gs_path("show.txt"), "r");
-    assert_non_null(f);
-    out[fread(out, 1, sizeof out - 1, f)] = '\0';
-    fclose(f);
+    gt_alife_says(gt_fmt("show 1 --db '%s'", db), out, sizeof out);
     if (!strstr(out, "closed in the window after 5 generations")) fail_msg("alife show says:\n%s", out);
 }
 

@@ -13,12 +13,16 @@
 #include "gui_script.h"
 #include "png_count.h"
 
+// + from the class speed past the control-step rungs (1 to 100 control
+// steps a frame, each best played out) to 2 generations a frame.
+#define GENERATIONS "at 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\n"
+
 static void the_lesson_balances_the_best_controller_live(void **state)
 {
     (void)state;
     gs_run r;
     gs_run_script(&r,
-                  "at 1 key =\n" // faster than the class speed: a generation a frame or more
+                  GENERATIONS // faster than the class speed: a generation a frame or more
                   "at 3 state\n"
                   "at 8 state\n"
                   "at 200 state\n"
@@ -60,7 +64,7 @@ static void the_neat_lesson_balances_the_best_network_live(void **state)
     (void)state;
     gs_run r;
     gs_run_script(&r,
-                  "at 1 key =\n"
+                  GENERATIONS
                   "at 3 state\n"
                   "at 8 state\n"
                   "at 200 state\n"
@@ -103,7 +107,7 @@ static void the_neat_controller_is_drawn_with_its_inputs_named(void **state)
     for (int k = 0; k < 2; ++k) {
         char shot[512], script[700], args[256];
         snprintf(shot, sizeof shot, "%s", gs_path("pole_net.png"));
-        snprintf(script, sizeof script, "at 1 key =\nat 40 state\nat 40 shot %s\nat 41 quit\n", shot);
+        snprintf(script, sizeof script, GENERATIONS "at 40 state\nat 40 shot %s\nat 41 quit\n", shot);
         snprintf(args, sizeof args, "--no-log %s", lesson[k].ini);
         gs_run r;
         gt_script(&r, script, args, 1);
@@ -122,7 +126,7 @@ static void the_neat_controller_is_drawn_with_its_inputs_named(void **state)
         gs_free(&r);
     }
     gs_run r;
-    gs_run_script(&r, "at 1 key =\nat 20 state\nat 21 quit\n", "--no-log experiments/pole/double.ini");
+    gs_run_script(&r, GENERATIONS "at 20 state\nat 21 quit\n", "--no-log experiments/pole/double.ini");
     assert_int_equal(r.status, 0);
     int x = 0, y = 0, w = 0, h = 0;
     bool cut;

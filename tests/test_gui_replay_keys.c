@@ -28,11 +28,12 @@ static void plus_speeds_up_the_solved_poles_replay(void **state)
     gs_run r;
     the_solved_poles_replay(&r, "+", "+", "+", "+");
     assert_true(gs_bool(r.line[0], "finished"));
-    double speed = gs_num(r.line[0], "speed");
-    assert_true(speed >= 10);
+    double steps = gs_num(r.line[0], "play_steps"); // the control-step rungs: 1, 2, 5, 10, 20
+    assert_true(steps >= 10);
+    assert_non_null(strstr(gs_str(r.line[0], "speed_line"), gt_fmt("%g control steps/frame", steps)));
     assert_true(gs_num(r.line[1], "figures.trial_failed") == 0); // the solution balances on
     double moved = gs_num(r.line[1], "figures.trial_steps") - gs_num(r.line[0], "figures.trial_steps");
-    assert_true(moved == 10 * speed); // ten frames at speed steps a frame
+    assert_true(moved == 10 * steps); // ten frames at that many steps a frame
     gs_free(&r);
 }
 

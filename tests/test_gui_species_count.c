@@ -30,7 +30,9 @@ static void the_neat_pole_has_the_stacked_species_plot(void **state)
 {
     (void)state;
     gs_run r;
-    gt_script(&r, "at 1 key =\nat 2 key =\nat 12 state\nat 13 quit\n",
+    // + past the control-step rungs (each best played out) to 5 generations a frame
+    gt_script(&r, "at 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\nat 1 key =\n"
+                  "at 2 key =\nat 2 key =\nat 12 state\nat 13 quit\n",
               "--no-log --width 1600 --height 1000 experiments/pole/double_neat.ini", 1);
     assert_true(gs_num(r.line[0], "figures.species_plot_generations") >= 3);
     assert_true(gs_num(r.line[0], "figures.species_plot_now") >= 1);

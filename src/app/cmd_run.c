@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "options.h"
 #include "session.h"
+#include "stop_words.h"
 
 static void help(void)
 {
@@ -70,25 +71,6 @@ static void print_progress(const al_session *s, void *p)
     fprintf(stderr, "%sgen %lld  best %.4g  mean %.4g  worst %.4g  [%3.0f%%%s]%s",
             c->tty ? "\r" : "", (long long)s->last.gen, s->last.best, s->last.mean, s->last.worst,
             pct, eta, c->tty ? "   " : "\n");
-}
-
-// The summary's words for a stop reason (al_session_stop_reason). A stall
-// is the algorithm's own stopping rule: name that algorithm's keys.
-static const char *stop_reason_text(const char *why, const alConfig *cfg)
-{
-    if (strcmp(why, "solved") == 0) return "solved, goal reached";
-    if (strcmp(why, "stalled") == 0) {
-        const char *alg = alConfig_Text(cfg, "run.algorithm");
-        if (alg && strcmp(alg, "cmaes") == 0)
-            return "stalled, CMA-ES converged by its own stopping rules (cmaes.tol_fun, "
-                   "cmaes.tol_x, its condition and no-effect tests; cmaes.restarts used up) "
-                   "(goal NOT reached)";
-        if (alg && strcmp(alg, "neat") == 0) return "stalled, NEAT converged (goal NOT reached)";
-        return "stalled, no improvement for ga.stall_generations (goal NOT reached)";
-    }
-    if (strcmp(why, "generations") == 0) return "generation limit (run.generations)";
-    if (strcmp(why, "steps") == 0) return "tick limit (run.steps)";
-    return why; // interrupted, failed
 }
 
 static const char *base_name(const char *path)
@@ -174,7 +156,10 @@ int cmd_run(int argc, char **argv)
     printf("run %lld %s: %lld generations, %lld ticks, %.2fs", (long long)s.run_id, end,
            (long long)s.gens, (long long)s.ticks, al_now() - started);
     if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
-    if (why) printf(", stopped: %s", stop_reason_text(why, s.cfg));
+    char words[256];
+    if (why)
+        printf(", stopped: %s", al_stop_words(why, alConfig_Text(s.cfg, "run.algorithm"), (long long)s.gens,
+                                              (long long)s.max_gens, words, sizeof words));
     printf("\n");
     if (desc[0]) printf("%s\n", desc);
     if (stored) printf("stored in %s (alife show %lld --db %s)\n", db, (long long)s.run_id, db);

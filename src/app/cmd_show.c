@@ -1,6 +1,7 @@
 // alife show: one run of the run database, its fields, params and generations.
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include "cli.h"
 #include "db_cli.h"
 #include "json_out.h"
+#include "stop_words.h"
 
 static void show_help(void)
 {
@@ -87,13 +89,19 @@ static bool param_at_default(const alConfig *defaults, const char *key, const ch
     return !d || strcmp(d, value) == 0;
 }
 
+// A stored param's value, or NULL.
+static const char *param_of(const alRunInfo *r, const char *key)
+{
+    for (int i = 0; i < r->param_count; ++i)
+        if (strcmp(r->params[i].key, key) == 0) return r->params[i].value;
+    return NULL;
+}
+
 // The params the run read, then one line counting the ones it did not.
 static void show_params(const alRunInfo *r, bool all_params)
 {
     char t1[256], t2[256], sections[128] = "";
-    const char *algorithm = NULL;
-    for (int i = 0; i < r->param_count; ++i)
-        if (strcmp(r->params[i].key, "run.algorithm") == 0) algorithm = r->params[i].value;
+    const char *algorithm = param_of(r, "run.algorithm");
     int hidden = 0, set = 0;
     alConfigDef def = alDefaultConfigDef();
     def.module = r->module;
@@ -150,8 +158,13 @@ static void show_text(const alRunData *run, bool all, bool all_params)
         printf("  stopped   closed in the window after %lld generation%s (evolved on past "
                "run.generations, or without a limit)\n",
                (long long)r->generation_count, r->generation_count == 1 ? "" : "s");
-    else if (r->stop_reason)
-        printf("  stopped   %s\n", db_cli_text(t1, sizeof t1, r->stop_reason));
+    else if (r->stop_reason) { // in plain words (it printed the stored word: "stopped   generations")
+        const char *limit = param_of(r, "run.generations");
+        char words[256];
+        al_stop_words(r->stop_reason, param_of(r, "run.algorithm"), (long long)(r->from_gen + r->generation_count),
+                      limit ? atoll(limit) : -1, words, sizeof words);
+        printf("  stopped   %s\n", db_cli_text(t1, sizeof t1, words));
+    }
     if (r->edit_count > 0)
         printf("  edited    by hand in the window, %lld time%s, first at %s (not reproducible "
                "from its config: compare leaves it out, replay refuses it)\n",

@@ -72,6 +72,7 @@ int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError
     s->cls->last_stats(s->mod, &s->last);
     s->last.wall_s = now - s->gen_started;
     s->gen_started = now;
+    s->gen_tick0 = s->ticks;
     s->have_last = true;
     s->gens++;
     s->goal = s->cls->finished(s->mod);
@@ -92,6 +93,7 @@ alResult al_session_restore(al_session *s, int64_t gen, const void *bytes, size_
     alResult r = s->cls->restore(s->mod, gen, bytes, size, err);
     if (r != AL_OK) return r;
     s->gens = s->first_gen = gen;
+    s->gen_tick0 = s->ticks;
     s->have_last = false;
     s->gen_started = al_now();
     return AL_OK;
@@ -179,8 +181,11 @@ const char *al_session_run(al_session *s, al_session_progress progress, void *ct
 
 bool al_session_done(const al_session *s)
 {
-    return s->goal || s->gens >= s->max_gens || (s->max_steps > 0 && s->ticks >= s->max_steps);
+    int64_t end = al_session_past_limit(s) ? s->target : s->max_gens;
+    return s->goal || s->gens >= end || (s->max_steps > 0 && s->ticks >= s->max_steps);
 }
+
+bool al_session_past_limit(const al_session *s) { return s->target > s->max_gens; }
 
 const char *al_session_stop_reason(const al_session *s, const char *status)
 {
@@ -191,6 +196,7 @@ const char *al_session_stop_reason(const al_session *s, const char *status)
         return why ? why : "solved";
     }
     if (s->max_steps > 0 && s->ticks >= s->max_steps) return "steps";
+    if (al_session_past_limit(s)) return s->gens >= s->target ? "target" : NULL;
     if (s->gens >= s->max_gens) return "generations";
     return NULL;
 }

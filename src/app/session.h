@@ -20,11 +20,14 @@ typedef struct al_session {
     int64_t run_id;     ///< row in runs, when logging
     uint64_t seed;
     int64_t max_gens;   ///< run.generations
+    int64_t target;     ///< a generation to evolve on to past max_gens, which stays the limit
+                        ///< (the window's J or Shift+N past it); 0: none
     int64_t max_steps;  ///< run.steps (0: none)
     int64_t gens;       ///< generations finished
     int64_t first_gen;  ///< the generation it started at: 0, or the stored one restored
                         ///< (al_session_restore); it has logged gens - first_gen
     int64_t ticks;      ///< ticks stepped
+    int64_t gen_tick0;  ///< ticks when the generation under way began (its tick: ticks - gen_tick0)
     double gen_started; ///< al_now() when the current generation began
     alGenStats last;    ///< last finished generation
     bool have_last;
@@ -67,8 +70,11 @@ int al_session_step(al_session *s, alError *err);
 int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError *err);
 /// Most ticks al_session_run advances in one call.
 #define AL_SESSION_RUN_TICKS 8192
-/// True when the generation or tick limit, or the module's goal, is reached.
+/// True when the generation or tick limit (or the target past it), or the
+/// module's goal, is reached.
 bool al_session_done(const al_session *s);
+/// Whether the run evolves on to a target past its limit (s->target).
+bool al_session_past_limit(const al_session *s);
 /// Called after each finished generation by al_session_run.
 typedef void (*al_session_progress)(const al_session *s, void *ctx);
 /// Installs handlers so SIGINT and SIGTERM set al_session_stop and say
@@ -92,7 +98,8 @@ extern volatile sig_atomic_t al_session_stop;
 const char *al_session_run(al_session *s, al_session_progress progress, void *ctx, alError *err);
 /// Why the run stopped, for the output and runs.stop_reason: "solved",
 /// "stalled", "steps" (run.steps reached), "generations" (run.generations
-/// reached), "interrupted" or "failed" (from status), NULL when it has not
+/// reached), "target" (s->target, past run.generations, reached),
+/// "interrupted" or "failed" (from status), NULL when it has not
 /// stopped for any of these (a "finished" status before any limit).
 const char *al_session_stop_reason(const al_session *s, const char *status);
 /// Ends the logged run with status ("finished", "interrupted", "failed") and

@@ -397,13 +397,15 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->view = find_view(g, mode_names[m]);
     history_reset(&g->hist, g->view);
     g->gen_len = 0, g->gen_end_known = false;
-    g->speed_idx = SPEED_ONE;
-    if (g->view && g->view->ticks_per_frame > 1)
-        while (g->speed_idx + 1 < NSPEEDS && speeds[g->speed_idx + 1] <= g->view->ticks_per_frame)
-            g->speed_idx++;
-    if (g->view && g->view->ticks_per_frame < 0)
-        while (g->speed_idx > 0 && speeds[g->speed_idx - 1] >= g->view->ticks_per_frame)
-            g->speed_idx--;
+    // The view's starting speed: the rung of its ticks a frame (the first
+    // of 1 tick a frame, where a held view plays at 1 control step a frame).
+    int nrungs;
+    const speed_rung *ladder = al_shell_ladder(g->view, &nrungs);
+    int tpf = g->view && g->view->ticks_per_frame ? g->view->ticks_per_frame : 1;
+    g->speed_idx = 0;
+    while (g->speed_idx + 1 < nrungs && ladder[g->speed_idx].ticks < tpf &&
+           ladder[g->speed_idx + 1].ticks <= tpf)
+        g->speed_idx++;
     if (keep_speed) g->speed_idx = kept_speed;
     g->jump_to = 0;
     g->plot_fig = -1; // the view's default figure, once the first generation names them
@@ -613,9 +615,50 @@ static void on_generation(al_gui *g)
 
 bool al_shell_brain_replay(const al_gui *g) { return g->brain && g->mode == MODE_ANTS; }
 
+// The ladders. A held view's play goes 1, 2, 5, 10 ... 100 control steps a
+// frame before a generation a frame (one + went from 1 control step a frame
+// straight to 2 generations a frame, the best's play no longer seen).
+#define SLOW_RUNGS {-60, 1}, {-30, 1}, {-15, 1}, {-6, 1}, {-3, 1}, {1, 1}
+#define FAST_RUNGS                                                                                          \
+    {2, 0}, {5, 0}, {10, 0}, {20, 0}, {50, 0}, {100, 0}, {200, 0}, {500, 0}, {1000, 0}, {2000, 0}, {5000, 0}, \
+        {10000, 0}
+static const speed_rung plain_ladder[] = {SLOW_RUNGS, FAST_RUNGS};
+static const speed_rung held_ladder[] = {SLOW_RUNGS, {1, 2}, {1, 5}, {1, 10}, {1, 20}, {1, 50}, {1, 100},
+                                         {1, 0},     FAST_RUNGS};
+
+const speed_rung *al_shell_ladder(const al_view *v, int *n)
+{
+    bool held = v && v->hold;
+    *n = held ? (int)(sizeof held_ladder / sizeof *held_ladder) : (int)(sizeof plain_ladder / sizeof *plain_ladder);
+    return held ? held_ladder : plain_ladder;
+}
+
+speed_rung al_shell_rung(const al_gui *g)
+{
+    int n;
+    const speed_rung *l = al_shell_ladder(g->view, &n);
+    return l[g->speed_idx >= 0 && g->speed_idx < n ? g->speed_idx : 0];
+}
+
+// Whether + and - stop at rung i of g's ladder: all of them, but once a
+// held view's run is done its play is the replay, which goes at the
+// rung's control steps or ticks a frame: the generation rungs that would
+// replay slower than the top control-step rung are passed (one + went
+// from 100 control steps a frame back to 1).
+static bool rung_used(const al_gui *g, int i)
+{
+    int n;
+    const speed_rung *l = al_shell_ladder(g->view, &n);
+    if (!(g->view && g->view->hold && g->done) || l[i].steps > 0) return true;
+    int top = 1;
+    for (int k = 0; k < n; ++k)
+        if (l[k].steps > top) top = l[k].steps;
+    return l[i].ticks > top;
+}
+
 int64_t al_shell_gens_per_frame(const al_gui *g)
 {
-    int sp = speeds[g->speed_idx];
+    int sp = al_shell_rung(g).ticks;
     if (!g->have_session || g->gen_len < 8 || sp < g->gen_len / 2) return 0;
     return sp / g->gen_len > 1 ? sp / g->gen_len : 1;
 }
@@ -679,6 +722,7 @@ static void toggle_forever(al_gui *g)
         return;
     }
     g->forever = !g->forever;
+    g->s.target = 0; // E lifts the limit, or brings it back: no target past it either way
     if (g->forever) {
         g->s.max_gens = INT64_MAX;
         if (g->done) {
@@ -711,9 +755,9 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
     }
     // The header's "gen N": generations 0 .. N-1 are done, N is under way.
     if (gen == g->s.gens) {
-        if (g->done) // stopped at its limit (the goal said so above)
-            al_shell_say(g, AL_COL_TEXT, "generation %lld is not run: the limit is reached (E evolves on)",
-                         (long long)gen);
+        if (g->done) // stopped at its limit or target (the goal said so above)
+            al_shell_say(g, AL_COL_TEXT, "generation %lld is not run: the %s is reached (E evolves on)",
+                         (long long)gen, al_session_past_limit(&g->s) ? "target" : "limit");
         else
             al_shell_say(g, AL_COL_TEXT, "generation %lld is the one under way: Shift+N finishes it",
                          (long long)gen);
@@ -725,11 +769,14 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
                      (long long)gen, (long long)g->s.gens);
         return;
     }
+    // Past the limit the jump's generation is the run's target and the limit
+    // stays run.generations (the target became the limit: "gen 40 of 40",
+    // "LIMIT: 40 generations done" of a run limited to 30); within it, none.
+    g->s.target = gen > g->s.max_gens ? gen : 0;
     if (gen > g->s.max_gens) { // past the limit: the user asked for it, and the strip says so
         // (it kept B's "at the limit: ... not evolving" while the run evolved on)
         al_shell_say(g, AL_COL_GOOD, "evolving on past the limit of %lld to generation %lld%s",
                      (long long)g->s.max_gens, (long long)gen, g->s.log ? ", logged as the same run" : "");
-        g->s.max_gens = gen;
         if (g->done) {
             g->done = false;
             alError err = {0};
@@ -798,8 +845,10 @@ static int64_t simulate(al_gui *g)
     }
     int64_t done = 0;
     g->frame++;
-    int speed = speeds[g->speed_idx];
-    g->ctx.holds = !g->step_once && !g->fast && g->jump_to == 0 && g->speed_idx <= SPEED_ONE;
+    speed_rung rung = al_shell_rung(g);
+    int speed = rung.ticks;
+    g->ctx.holds = !g->step_once && !g->fast && g->jump_to == 0 && rung.steps > 0;
+    g->ctx.play_steps = rung.steps > 1 ? rung.steps : 1;
     if (g->ctx.holds && g->view && g->view->hold && g->view->hold(&g->ctx))
         return 0; // the view plays what it shows first (a trial)
     if (!g->step_once && !g->fast && g->jump_to == 0 && speed < 0) {
@@ -866,8 +915,10 @@ void al_gui_update(al_gui *g)
     al_compare_view_refresh(g->cmpv);
     int64_t ticks = simulate(g);
     if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
-        int sp = speeds[g->speed_idx];
-        ticks = sp > 0 ? sp : ++g->frame % -sp == 0;
+        speed_rung rung = al_shell_rung(g);
+        int sp = rung.ticks;
+        // (a held view's replay goes at its rung's control steps a frame)
+        ticks = rung.steps > 1 ? rung.steps : sp > 0 ? sp : ++g->frame % -sp == 0;
         // A replay loops one generation: a whole one a frame would show the
         // same tick every frame; a quarter of one a frame shows it move.
         if (al_shell_gens_per_frame(g) > 0) ticks = g->gen_len / 4;
@@ -1102,11 +1153,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat && g->have_session && !brain_refuses(g, "Shift+N")) jump_to(g, g->s.gens + 1, true, false);
         break;
     case K_FASTER:
-        if (g->speed_idx + 1 < NSPEEDS) g->speed_idx++;
+    case K_SLOWER: {
+        int nrungs, i = g->speed_idx, way = act == K_FASTER ? 1 : -1;
+        (void)al_shell_ladder(g->view, &nrungs);
+        do
+            i += way;
+        while (i > 0 && i + 1 < nrungs && !rung_used(g, i));
+        if (i >= 0 && i < nrungs && rung_used(g, i)) g->speed_idx = i;
         break;
-    case K_SLOWER:
-        if (g->speed_idx > 0) g->speed_idx--;
-        break;
+    }
     case K_FAST:
         if (!repeat && g->have_session && !g->done) g->fast = !g->fast;
         break;
@@ -1569,7 +1624,7 @@ int64_t al_gui_generations(const al_gui *g)
 void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }
 double al_gui_speed(const al_gui *g)
 {
-    int s = speeds[g->speed_idx];
+    int s = al_shell_rung(g).ticks;
     return s > 0 ? s : 1.0 / -s;
 }
 const char *al_gui_last_shot(const al_gui *g)

@@ -11,7 +11,7 @@
 #include "text_fit.h"
 #include "view.h"
 
-enum { NMODES = 5, MAXFIG = 4, NSPEEDS = 18 };
+enum { NMODES = 5, MAXFIG = 4 };
 /// The modes, in the order of the 1 .. 5 keys and of mode_names.
 enum { MODE_STEERING, MODE_ESTRINGS, MODE_ANTS, MODE_XOR, MODE_POLE };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor", "pole"};
@@ -22,12 +22,24 @@ static const char *const mode_lessons[NMODES] = {NULL, "estrings/hello.ini", "an
                                                  "xor/xor.ini", "pole/double.ini"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
                                                 "Neural ant foragers", "XOR (NEAT)", "Pole balancing (CMA-ES)"};
-/// Ticks per frame; a negative -k is one tick every k frames (slow enough
-/// to watch a string evolve: at 60 frames a second, -30 is 2 ticks a second,
-/// -60 one a second: XOR's generations, for a class to watch).
-static const int speeds[NSPEEDS] = {-60, -30, -15, -6,  -3,   1,    2,    5,    10,
-                                    20,  50,  100, 200, 500, 1000, 2000, 5000, 10000};
-enum { SPEED_ONE = 5 }; ///< the index of 1 tick per frame
+/// A rung of the speed ladder that + and - climb: ticks a frame (-k: one
+/// tick every k frames: at 60 frames a second, -30 is 2 ticks a second, -60
+/// one a second: XOR's generations, for a class to watch) and the control
+/// steps a frame of a held view's play (al_view.hold, pole: the run waits
+/// while each generation's best plays out at that pace; 0: it does not wait).
+typedef struct speed_rung {
+    int ticks;
+    int steps;
+} speed_rung;
+/// The ladder of view v (NULL: the plain one), slowest first, and its
+/// length in *n: one tick every 60 frames (a second) to 10,000 ticks a
+/// frame. A view that holds plays each best at 1 control step a frame at
+/// 1 tick a frame and slower, then climbs through more control steps a frame
+/// (as steering climbs through more ticks a frame) before a generation a
+/// frame; elsewhere the rungs up to 1 tick a frame have steps 1.
+const speed_rung *al_shell_ladder(const al_view *v, int *n);
+/// The rung g runs at.
+speed_rung al_shell_rung(const al_gui *g);
 
 /// What a shell key does.
 typedef enum shell_action {
@@ -174,7 +186,7 @@ struct al_gui {
     double from_best, from_mean;
     char from_label[160];
     char from_how[256]; ///< how generation gen - 1 was reached: "from the seed (...)", ...
-    int speed_idx;
+    int speed_idx;    ///< the rung of al_shell_ladder(view) it runs at
     int64_t frame;    ///< frames drawn (slow speeds tick every k frames)
     int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats
     int scroll;       ///< the panel's scroll offset, pixels
@@ -228,7 +240,7 @@ struct al_gui {
     SDL_Rect badges[4];
     bool badge_cut[4]; ///< its text shortened with "..."
     int nbadges;
-    char banner[240]; ///< the first badge's text ("" none)
+    char banner[320]; ///< the first badge's text ("" none)
     char status_shown[200]; ///< the status line as last drawn (a form of al_shell_status)
     SDL_Rect status_rect;   ///< where, its width the text's
     bool status_cut;        ///< it had to be cut with "..." (even its shortest form was too wide)
@@ -389,6 +401,10 @@ void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col);
 /// forms drop the tick, then the state's words; numbers are never cut);
 /// true only when even the shortest had to be cut with "...".
 bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap, SDL_Color *col);
+/// The status line's tick of the live run: within the generation under way
+/// ("tick 60 of 2000", as a replay's is), never since the run or the window
+/// began.
+void al_shell_gen_tick(const al_gui *g, char *out, size_t cap);
 /// The speed line under it (speed, fps, seed, logging with the run id, the
 /// E hint) in the longest form that fits width pixels in font f: the seed,
 /// then the fps go first, then the words shorten; the run id and the E hint

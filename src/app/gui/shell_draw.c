@@ -121,13 +121,20 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
     }
     const char *why = g->done ? al_session_stop_reason(&g->s, "finished") : NULL;
     bool stalled = why && strcmp(why, "stalled") == 0;
-    const char *state = g->done         ? (stalled ? "stalled (goal not reached)"
-                                           : g->s.goal ? "goal reached" : "at the limit")
-                        : g->fast       ? "fast-forward"
-                        : g->jump_to    ? "jumping"
-                        : g->paused     ? "paused"
-                                        : "running";
-    const char *brief = g->done ? (stalled ? "stalled" : g->s.goal ? "goal" : "limit") : g->fast ? "fast" : state;
+    bool past = al_session_past_limit(&g->s); // J took it past its limit: to a target, the limit unchanged
+    const char *state = g->done               ? (stalled     ? "stalled (goal not reached)"
+                                                 : g->s.goal ? "goal reached"
+                                                 : past      ? "target reached"
+                                                             : "at the limit")
+                        : g->jump_to && past  ? "evolving on past the limit"
+                        : g->fast             ? "fast-forward"
+                        : g->jump_to          ? "jumping"
+                        : g->paused           ? "paused"
+                                              : "running";
+    const char *brief = g->done               ? (stalled ? "stalled" : g->s.goal ? "goal" : past ? "target" : "limit")
+                        : g->jump_to && past  ? "evolving on"
+                        : g->fast             ? "fast"
+                                              : state;
     if (col) *col = g->done ? AL_COL_GOOD : g->paused ? AL_COL_WARN : AL_COL_TEXT;
     long long t = (long long)g->s.ticks;
     if (g->view && g->view->no_table && g->cfg && alConfig_Text(g->cfg, "steering.dt")) {
@@ -144,18 +151,34 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
     bool tick_is_gen = g->view && g->view->tick_is_generation; // "tick" would say the generation again
     if (g->s.max_gens == INT64_MAX)
         snprintf(gens, sizeof gens, "gen %lld, no limit", (long long)g->s.gens);
+    else if (past)
+        snprintf(gens, sizeof gens, "gen %lld, target %lld (limit %lld)", (long long)g->s.gens,
+                 (long long)g->s.target, (long long)g->s.max_gens);
     else
         snprintf(gens, sizeof gens, "gen %lld of %lld", (long long)g->s.gens, (long long)g->s.max_gens);
     if (tick_is_gen) {
         snprintf(forms[0], STATUS_LEN, "%s   %s", state, gens);
         snprintf(forms[1], STATUS_LEN, "%s   %s", brief, gens);
     } else {
-        snprintf(forms[0], STATUS_LEN, "%s   %s   tick %lld", state, gens, t);
-        snprintf(forms[1], STATUS_LEN, "%s   %s   tick %lld", brief, gens, t);
+        // The tick within the generation under way, as a replay counts its
+        // own (it counted from the run's start, and in a --from run from the
+        // window's opening).
+        char tick[64];
+        al_shell_gen_tick(g, tick, sizeof tick);
+        snprintf(forms[0], STATUS_LEN, "%s   %s   %s", state, gens, tick);
+        snprintf(forms[1], STATUS_LEN, "%s   %s   %s", brief, gens, tick);
     }
     snprintf(forms[2], STATUS_LEN, "%s   %s", brief, gens);
     snprintf(forms[3], STATUS_LEN, "%s", gens);
     return 4;
+}
+
+void al_shell_gen_tick(const al_gui *g, char *out, size_t cap)
+{
+    int64_t n = g->view && g->view->generation_ticks ? g->view->generation_ticks(&g->ctx) : 0;
+    long long t = (long long)(g->s.ticks - g->s.gen_tick0);
+    if (n > 0) snprintf(out, cap, "tick %lld of %lld", t, (long long)n);
+    else snprintf(out, cap, "tick %lld", t);
 }
 
 void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col)
@@ -175,31 +198,40 @@ bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size
     return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
 }
 
-// The speed line's forms, longest first: the seed goes first (the
-// Parameters say it), then the fps, then the words shorten ("speed 10
-// ticks/frame" to "10 ticks/frame", "run 12 logged" to "run 12"); the run id
+// The speed line's forms, longest first: the fps goes first, then the
+// words shorten ("speed 10 ticks/frame" to "10 ticks/frame", "run 12
+// logged" to "run 12"), and then the seed (the Parameters say it); a held
+// view's play words ("(each best plays out)") go only after the seed; the run id
 // and the E hint stay in every form (the run id was dropped at 720x480, the
 // E hint cut to "E: evo..." before). Also writes g->logging. Returns how many.
-enum { SPEED_FORMS = 7, SPEED_LEN = 256 };
+enum { SPEED_FORMS = 9, SPEED_LEN = 256 };
 static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
 {
     char fps[32] = "", speed[112], brief[64];
     if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
-    int sp = speeds[g->speed_idx];
+    speed_rung rung = al_shell_rung(g);
+    int sp = rung.ticks;
     int64_t gpf = al_shell_gens_per_frame(g);
     if (g->view && g->view->no_table) gpf = 0; // steering's report periods are not generations: ticks
     // A tick that is a generation is called one. A held view (pole) plays
-    // each generation's best at one control step a frame at normal speed
-    // or slower, and once the run is done its replay at the speed.
+    // each generation's best at its rung's control steps a frame (1 at
+    // normal speed and slower), and once the run is done its replay at the
+    // speed.
     bool gens = g->view && g->view->tick_is_generation;
-    bool plays = gens && g->view->hold && gpf <= 0 && (g->done || g->speed_idx <= SPEED_ONE);
-    int steps = g->done && sp > 1 ? sp : 1;
-    if (plays && g->done) {
+    bool plays = gens && g->view->hold && gpf <= 0 && (g->done || rung.steps > 0);
+    int steps = rung.steps > 1 ? rung.steps : g->done && sp > 1 ? sp : 1;
+    if (g->fast) { // F (or J's jump): as fast as the machine goes, not the rung's pace (strings said "1 gen/15 frames")
+        if (g->jump_to > 0)
+            snprintf(speed, sizeof speed, "fastest, the world not drawn (J: to generation %lld)", (long long)g->jump_to);
+        else
+            snprintf(speed, sizeof speed, "fastest, the world not drawn (F: back to watching)");
+        snprintf(brief, sizeof brief, "fastest");
+    } else if (plays && g->done) {
         snprintf(speed, sizeof speed, "%d control step%s/frame (the best's replay)", steps, steps == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
     } else if (plays && sp > 0) {
-        snprintf(speed, sizeof speed, "1 control step/frame (each best plays out)");
-        snprintf(brief, sizeof brief, "1 control step/frame");
+        snprintf(speed, sizeof speed, "%d control step%s/frame (each best plays out)", steps, steps == 1 ? "" : "s");
+        snprintf(brief, sizeof brief, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
     } else if (plays) {
         snprintf(speed, sizeof speed, "1 control step/frame (each best plays out), 1 generation every %d frames",
                  -sp);
@@ -259,13 +291,19 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     // not to be seen, in ants for all of generation 0).
     snprintf(forms[1], SPEED_LEN, "speed %s   seed %llu   %s%s", speed, (unsigned long long)g->s.seed, log,
              e_hint);
-    snprintf(forms[2], SPEED_LEN, "%s  seed %llu  %s%s", brief, (unsigned long long)g->s.seed, log, e_hint);
-    snprintf(forms[3], SPEED_LEN, "%s   seed %llu   %s%s", brief, (unsigned long long)g->s.seed, short_log,
+    int n = 2;
+    if (plays) { // what a held view's play does is said before the seed (the Parameters say it) goes:
+        // the short form kept only "1 control step/frame" where the whole fitted without the seed
+        snprintf(forms[n++], SPEED_LEN, "%s  seed %llu  %s%s", speed, (unsigned long long)g->s.seed, log, e_hint);
+        snprintf(forms[n++], SPEED_LEN, "%s   %s%s", speed, log, e_hint);
+    }
+    snprintf(forms[n++], SPEED_LEN, "%s  seed %llu  %s%s", brief, (unsigned long long)g->s.seed, log, e_hint);
+    snprintf(forms[n++], SPEED_LEN, "%s   seed %llu   %s%s", brief, (unsigned long long)g->s.seed, short_log,
              e_hint);
-    snprintf(forms[4], SPEED_LEN, "speed %s   %s%s", speed, log, e_hint);
-    snprintf(forms[5], SPEED_LEN, "%s   %s%s", brief, log, e_hint);
-    snprintf(forms[6], SPEED_LEN, "%s   %s%s", brief, short_log, e_hint);
-    return SPEED_FORMS;
+    snprintf(forms[n++], SPEED_LEN, "speed %s   %s%s", speed, log, e_hint);
+    snprintf(forms[n++], SPEED_LEN, "%s   %s%s", brief, log, e_hint);
+    snprintf(forms[n++], SPEED_LEN, "%s   %s%s", brief, short_log, e_hint);
+    return n;
 }
 
 bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap)
@@ -338,6 +376,21 @@ static int badge(al_gui *g, al_canvas *c, int x, int bottom, int maxw, SDL_Color
     return w;
 }
 
+// The banner's head at the end of the run: its limit (run.generations), or
+// the target J took it to past that limit, with the generations done
+// (range: numbered, "(0 to N-1)").
+static void stop_head(const al_gui *g, char *s, size_t cap, bool range)
+{
+    long long n = (long long)g->s.gens;
+    char done[64];
+    if (range) snprintf(done, sizeof done, "%lld generations (0 to %lld)", n, n - 1);
+    else snprintf(done, sizeof done, "%lld generations done", n);
+    if (al_session_past_limit(&g->s))
+        snprintf(s, cap, "TARGET REACHED: %s, past the limit of %lld", done, (long long)g->s.max_gens);
+    else
+        snprintf(s, cap, "LIMIT: %s", done);
+}
+
 // The first badge's words, whole (badge wraps them; a small window once
 // dropped "B: generation N's population, E: evolve on" with no sign): the run at its
 // limit or goal, or paused; "" when there is none. Its colour in *bg.
@@ -364,16 +417,20 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
             // and the CLI number them: generations 0 .. N-1 are done and
             // stored; N is the population bred from N-1, not evaluated.
             long long n = (long long)g->s.gens, last = n - 1;
+            char head[160];
+            stop_head(g, head, sizeof head, true);
             if (rgen == g->s.gens)
-                snprintf(s, cap, "LIMIT: %lld generations (0 to %lld)  -  generation %lld's population, not evaluated  "
-                                 "-  B: replay of %lld, E: evolve on",
-                         n, last, n, last);
+                snprintf(s, cap, "%s  -  generation %lld's population, not evaluated  -  B: replay of %lld, E: evolve on",
+                         head, n, last);
             else
-                snprintf(s, cap, "LIMIT: %lld generations (0 to %lld)  -  replay of generation %lld, not evolving  "
-                                 "-  B: generation %lld's population, E: evolve on",
-                         n, last, (long long)rgen, n);
-        } else
-            snprintf(s, cap, "LIMIT: %lld generations done  -  E: evolve on, R: new run", (long long)g->s.gens);
+                snprintf(s, cap, "%s  -  replay of generation %lld, not evolving  -  B: generation %lld's population, "
+                                 "E: evolve on",
+                         head, (long long)rgen, n);
+        } else {
+            char head[160];
+            stop_head(g, head, sizeof head, false);
+            snprintf(s, cap, "%s  -  E: evolve on, R: new run", head);
+        }
     } else if (g->paused && g->have_session) {
         *bg = AL_COL_WARN;
         snprintf(s, cap, "PAUSED  -  Space to run, %s",
@@ -395,7 +452,7 @@ static int banner_room(const al_canvas *c)
 // there is none.
 static int banner_lines(al_gui *g, int maxw)
 {
-    char s[240];
+    char s[320];
     SDL_Color bg;
     banner_text(g, s, sizeof s, &bg);
     if (!s[0] || !g->font) return 1;
@@ -516,7 +573,7 @@ static void draw_world(al_gui *g)
     int bx = c.rect.x + 14, bottom = wr.y - 3;
     const int step = 8;
     SDL_RenderSetClipRect(g->r, &c.rect);
-    char s[240];
+    char s[320];
     SDL_Color bg = AL_COL_GOOD;
     banner_text(g, s, sizeof s, &bg);
     if (s[0]) bx += badge(g, &c, bx, bottom, banner_room(&c), bg, s) + step;
@@ -754,6 +811,7 @@ static void panel_stats(al_gui *g, al_panel *p)
         const char *top = !g->done                       ? "  under way"
                           : g->s.goal                    ? "  not run: goal reached"
                           : al_shell_brain_replay(g)     ? "  not run: brain file"
+                          : al_session_past_limit(&g->s)  ? "  not evaluated: target reached"
                                                          : "  not evaluated: limit reached";
         snprintf(line, sizeof line, "%6lld %s", (long long)g->s.gens, top);
         g->table_top = top + 2;

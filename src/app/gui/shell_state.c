@@ -118,6 +118,12 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"tick\":%lld,\"generation\":%lld,\"generations_limit\":%lld",
             (long long)al_gui_ticks(g), (long long)al_gui_generations(g),
             (long long)(g->have_session ? g->s.max_gens : 0));
+    // the generation's tick (the header's), the target past the limit (J; 0 none),
+    // a held view's control steps a frame at this speed (0: it does not hold)
+    fprintf(f, ",\"gen_tick\":%lld,\"generations_target\":%lld,\"play_steps\":%d",
+            (long long)(g->have_session ? g->s.ticks - g->s.gen_tick0 : 0),
+            (long long)(g->have_session ? g->s.target : 0),
+            g->view && g->view->hold ? al_shell_rung(g).steps : 0);
     fprintf(f, ",\"paused\":%s,\"finished\":%s,\"replaying\":%s,\"fast\":%s",
             g->paused ? "true" : "false", g->done ? "true" : "false",
             r.replaying ? "true" : "false", g->fast ? "true" : "false");

@@ -312,6 +312,8 @@ typedef struct al_view_ctx {
                                              ///< view may keep its world alive, e.g. a replay)
     bool holds;                              ///< the run waits on the view's .hold (normal
                                              ///< speed), as of the last frame simulated
+    int play_steps;                          ///< while it holds: the control steps a frame
+                                             ///< its play goes at (the speed's; 1 at normal)
     char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
@@ -412,6 +414,9 @@ typedef struct al_view {
     /// with conditions "[key]", "[!key]" or "[key=a|b]" (several: all must
     /// hold) is shown only when the config's values meet them (al_legend_for).
     const char *legend;
+    /// optional: the ticks a generation of the live run lasts (ants.ticks),
+    /// for the status line's "tick 60 of 2000" (NULL or 0: not said).
+    int64_t (*generation_ticks)(const al_view_ctx *ctx);
     /// optional: the module has no generations worth a table (steering's
     /// report periods): the shell shows no "Last generations" table.
     bool no_table;

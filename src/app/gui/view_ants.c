@@ -207,9 +207,10 @@ static void replay_last(al_view_ctx *ctx, ants_view *v, bool open)
             v->marked = 0;
             v->selected = open ? 0 : -1;
             snprintf(v->note, sizeof v->note,
-                     "the run is at its limit: its last generation, %lld, forages on, its best ant ringed (I: "
+                     "the run is at its %s: its last generation, %lld, forages on, its best ant ringed (I: "
                      "its brain; B: generation %lld's population)",
-                     (long long)v->replay_gen, (long long)ctx->session->gens);
+                     al_session_past_limit(ctx->session) ? "target" : "limit", (long long)v->replay_gen,
+                     (long long)ctx->session->gens);
         }
     }
 }
@@ -250,9 +251,10 @@ static void live_on(al_view_ctx *ctx, ants_view *v)
         v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
         v->replay_all = true;
         snprintf(v->note, sizeof v->note,
-                 "at the limit: generation %lld's population, bred from %lld and not evaluated, lives on "
+                 "at the %s: generation %lld's population, bred from %lld and not evaluated, lives on "
                  "without evolving (B: replay of %lld, E: evolve on)",
-                 (long long)gen, (long long)gen - 1, (long long)gen - 1);
+                 al_session_past_limit(ctx->session) ? "target" : "limit", (long long)gen,
+                 (long long)gen - 1, (long long)gen - 1);
     } else {
         snprintf(v->note, sizeof v->note, "the population: %s", err.msg);
     }
@@ -1314,6 +1316,8 @@ static bool shown_now(al_view_ctx *ctx, int64_t *gen, int *tick, int *ticks)
     return true;
 }
 
+static int64_t generation_ticks(const al_view_ctx *ctx) { return ctx->mod ? alAnts_Def(ctx->mod)->ticks : 0; }
+
 // One reference line, named as the legend, the CLI and the lessons name it:
 // the greedy group (figure baseline_mean). Food per ant was a second dashed
 // line the title did not name; it is the mean fitness without mines, and
@@ -1352,6 +1356,7 @@ const al_view al_view_ants = {
     .event = event,
     .report = report,
     .shown = shown_now,
+    .generation_ticks = generation_ticks,
     .caption = caption,
     .generation = track_species,
     // What the marks mean (the lesson overlay, L), as this config draws them:

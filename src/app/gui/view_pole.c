@@ -89,18 +89,23 @@ static bool hold(al_view_ctx *ctx)
 {
     const view_state *st = ctx->state;
     if (!st || st->n == 0 || ctx->done) return false;
-    if (st->trial.failed) return st->rest < HOLD_REST;
+    // The pause after a fall shortens as the play speeds up (at least a few
+    // frames: the fall is still seen).
+    int rest = HOLD_REST / (ctx->play_steps > 1 ? ctx->play_steps : 1);
+    if (st->trial.failed) return st->rest < (rest > 3 ? rest : 3);
     return st->trial.steps < hold_steps(alPoleRun_Def(ctx->mod));
 }
 
-// Control steps of the live trial per frame: one at normal speed; once the
-// run is done the replay is all there is to watch, and + and - speed it up
-// as they speed up the run (the shell's ticks per frame), up to a cap that
-// keeps a frame short (100,000 steps once took 33 minutes to watch).
+// Control steps of the live trial per frame: while the run holds, the
+// speed's (1 at normal speed, more on the rungs above it); once the run is
+// done the replay is all there is to watch, and + and - speed it up as they
+// speed up the run (the shell's ticks per frame), up to a cap that keeps a
+// frame short (100,000 steps once took 33 minutes to watch).
 enum { MAX_STEPS_PER_FRAME = 20000 };
 static int64_t steps_per_frame(const al_view_ctx *ctx, int64_t ticks)
 {
-    if (!ctx->done || ticks <= 1) return 1;
+    if (!ctx->done) return ctx->holds && ctx->play_steps > 1 ? ctx->play_steps : 1;
+    if (ticks <= 1) return 1;
     return ticks < MAX_STEPS_PER_FRAME ? ticks : MAX_STEPS_PER_FRAME;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alife/steering.h"
+#include "count_ladder.h"
 #include "view.h"
 
 #define TRAIL_N 200 // vehicles with a trail (the first ones)
@@ -630,6 +631,14 @@ static void choose(al_view_ctx *ctx, int scenario)
     al_view_request_restart(ctx, set); // a new run, logged with its scenario
 }
 
+// The vehicle count . (up) or , gives: the next rung of the ladder through
+// the count the run opened with (count_ladder.h), up to the schema's most.
+static int vehicles_step(alSteeringView sv, bool up)
+{
+    const alKeyDef *k = alSchema_Find("steering.vehicles");
+    return al_count_ladder_step(sv.def->vehicles, k ? (int)k->max : sv.count, sv.count, up);
+}
+
 static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
 {
     view_state *v = ctx->state;
@@ -651,8 +660,12 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
     }
     case SDLK_PERIOD:
     case SDLK_INSERT: {
-        int add = sv.count / 10 > 1 ? sv.count / 10 : 1;
-        if (!alSteering_AddVehicles(sim(ctx), add) && v) snprintf(v->say, sizeof v->say, "out of memory");
+        int to = vehicles_step(sv, true);
+        if (to == sv.count) {
+            al_view_say(ctx, ".: %d vehicles is the most (steering.vehicles)", sv.count);
+            return true;
+        }
+        if (!alSteering_AddVehicles(sim(ctx), to - sv.count) && v) snprintf(v->say, sizeof v->say, "out of memory");
         al_view_mark_edited(ctx, "vehicles added");
         return true;
     }
@@ -667,10 +680,16 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
         return true;
     }
     case SDLK_COMMA:
-    case SDLK_DELETE: // the inverse of . : n + n/10 vehicles lose (n + n/10)/11 = n/10 (100, 110, 100)
-        alSteering_RemoveVehicles(sim(ctx), sv.count / 11 > 1 ? sv.count / 11 : 1);
+    case SDLK_DELETE: { // the inverse of . at every rung
+        int to = vehicles_step(sv, false);
+        if (to == sv.count) {
+            al_view_say(ctx, ",: one vehicle is the fewest");
+            return true;
+        }
+        alSteering_RemoveVehicles(sim(ctx), sv.count - to);
         al_view_mark_edited(ctx, "vehicles removed");
         return true;
+    }
     default: break;
     }
     if (v) {

@@ -1097,7 +1097,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (alAnts_Def(ants)->mines) snprintf(mines, sizeof mines, ", %d mines", av.mines_hit[a]);
         al_panel_text(p, AL_COL_TEXT, "ant %d: %d food%s%s", a, av.food[a], mines, av.elite[a] ? ", elite" : "");
     } else {
-        al_panel_note(p, "click an ant (or I): its brain, live%s", is_shared(ants) ? "" : "   P pins a world");
+        al_panel_note(p, "click an ant (or I): its brain, live%s", // (a brain file's: nothing to pin)
+                      is_shared(ants) || ctx->brain ? "" : "   P pins a world");
     }
 }
 

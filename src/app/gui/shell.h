@@ -263,6 +263,7 @@ struct al_gui {
     int drag_x;           ///< where the drag last stepped
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
+    char help_title[80];         ///< the help overlay's title as last drawn
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     int help_cut;                ///< keys whose description was cut with "..." (too long even wrapped)
     int help_top;                ///< the help's first row shown (it scrolls in a small window)
@@ -330,12 +331,38 @@ void al_shell_confirm_other(al_gui *g, const SDL_KeyboardEvent *k);
 /// R) logs the run s, not done, finished with stop reason "closed" (true)
 /// or interrupted (false): the one rule the window ends runs by.
 bool al_shell_close_finishes(const al_session *s);
+/// Whether shell key act does nothing under view v (NULL: none), brain true
+/// in a brain file's replay (al_shell_brain_replay): steering has no
+/// generations to evolve on (E) or jump to (J); in a brain file's replay
+/// (alife gui --brain) nothing evolves, so there is no generation to step
+/// to (Shift+N), fast-forward (F), evolve on (E), jump to (J) or plot (Tab).
+/// The help and the panel's key line leave such a key out, and the handler
+/// says why it does nothing (app.c).
+bool al_shell_key_idle(const al_view *v, bool brain, shell_action act);
+/// What R's help adds, by the rule al_shell_confirm_new_run asks by: that
+/// it asks first while the run shown is at stake, or that it does it at once
+/// (confirm.c); "" where neither needs saying (steering, a brain file's replay).
+void al_shell_confirm_words(const al_gui *g, char *out, size_t cap);
+/// What the window logs of the run shown: the speed line and the help's Esc
+/// line say it from here (shell_draw.c).
+typedef enum al_log_state {
+    AL_LOG_OFF,     ///< no database (--no-log) or no session: nothing is logged
+    AL_LOG_BRAIN,   ///< a brain file's replay: nothing of it is logged
+    AL_LOG_WAITING, ///< logging, no generation (steering: report) stored yet: closing now leaves no run
+    AL_LOG_ON,      ///< logging as run s.run_id
+    AL_LOG_STORED,  ///< its log closed at its end (a goal): stored, finished
+    AL_LOG_STOPPED, ///< its log closed by a database failure: what was stored stays
+} al_log_state;
+al_log_state al_shell_log_state(const al_gui *g);
+/// A shell key's words under view v (NULL: none), brain true in a brain
+/// file's replay (*brief for the panel's key line, *help for the help
+/// overlay; both "" for a key that does nothing there, al_shell_key_idle):
+/// the table's, but where one tick is one generation
+/// (al_view.tick_is_generation) N is one generation and Shift+N the same, so
+/// neither says "tick"; pole's + - say its control steps and generations, as
+/// its speed line does.
+void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const char **brief, const char **help);
 /// Shows a message in the panel for ten seconds (printf-style).
-/// A shell key's words under view v (NULL: none) (*brief for the panel's key
-/// line, *help for the help overlay): the table's, but where one tick is one
-/// generation (al_view.tick_is_generation) N is one generation and Shift+N
-/// the same, so neither says "tick".
-void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief, const char **help);
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// The renderer's output size in pixels.

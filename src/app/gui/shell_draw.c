@@ -198,6 +198,21 @@ bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size
     return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
 }
 
+// A run id is said only once a generation is stored: a session that stores
+// none is deleted when it closes (end_session), and its id would be given
+// again (also one started at a stored generation, --from RUN:GEN). A closed
+// log with generations stored is the goal's end (done), else a database
+// failure: what was stored stays, the rest is not.
+al_log_state al_shell_log_state(const al_gui *g)
+{
+    const al_session *s = &g->s;
+    if (!g->have_session) return AL_LOG_OFF;
+    if (s->log) return s->gens > s->first_gen ? AL_LOG_ON : AL_LOG_WAITING;
+    if (al_shell_brain_replay(g)) return AL_LOG_BRAIN;
+    if (g->db_path && s->run_id > 0 && s->gens > 0) return g->done ? AL_LOG_STORED : AL_LOG_STOPPED;
+    return AL_LOG_OFF;
+}
+
 // The speed line's forms, longest first: the fps goes first, then the
 // words shorten ("speed 10 ticks/frame" to "10 ticks/frame", "run 12
 // logged" to "run 12"), and then the seed (the Parameters say it); a held
@@ -252,30 +267,32 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
         snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
         snprintf(brief, sizeof brief, "1 tick/%d frames", -sp);
     }
-    // A run id only once a generation is stored: a session that stores
-    // none is deleted when it closes, and its id would be given again
-    // (also one started at a stored generation, --from RUN:GEN).
+    // A run id only once a generation is stored (al_shell_log_state).
     char short_log[sizeof g->logging];
-    if (g->s.log && g->s.gens > g->s.first_gen) {
+    switch (al_shell_log_state(g)) {
+    case AL_LOG_ON:
         snprintf(g->logging, sizeof g->logging, "run %lld logged", (long long)g->s.run_id);
         snprintf(short_log, sizeof short_log, "run %lld", (long long)g->s.run_id);
-    } else if (g->s.log) {
+        break;
+    case AL_LOG_WAITING:
         snprintf(g->logging, sizeof g->logging, "logging from the first %s",
                  g->mode == MODE_STEERING ? "report" : "generation");
         snprintf(short_log, sizeof short_log, "logging");
-    } else if (al_shell_brain_replay(g)) { // a file's generation again: nothing to log
+        break;
+    case AL_LOG_BRAIN: // a file's generation again: nothing to log
         snprintf(g->logging, sizeof g->logging, "brain file: not logged");
         snprintf(short_log, sizeof short_log, "not logged");
-    } else if (g->db_path && g->s.run_id > 0 && g->s.gens > 0) { // its log closed: the run is in the database
-        // (else the database failed under it: what was stored stays, the rest is not)
-        if (g->done)
-            snprintf(g->logging, sizeof g->logging, "run %lld stored, finished", (long long)g->s.run_id);
-        else
-            snprintf(g->logging, sizeof g->logging, "run %lld: logging stopped", (long long)g->s.run_id);
+        break;
+    case AL_LOG_STORED:
+    case AL_LOG_STOPPED: // its log closed: the run is in the database
+        snprintf(g->logging, sizeof g->logging, g->done ? "run %lld stored, finished" : "run %lld: logging stopped",
+                 (long long)g->s.run_id);
         snprintf(short_log, sizeof short_log, "run %lld", (long long)g->s.run_id);
-    } else {
+        break;
+    case AL_LOG_OFF:
         snprintf(g->logging, sizeof g->logging, "not logged");
         snprintf(short_log, sizeof short_log, "%s", g->logging);
+        break;
     }
     bool limit = g->done && !g->s.goal;
     // (a brain file's replay refuses E: R is what starts evolving there)
@@ -408,9 +425,15 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
         else if (g->s.goal) // counted as the status line ("gen 62 of 100") and the CLI count: generations done
             snprintf(s, cap, "GOAL REACHED after %lld generations  -  R: new run", (long long)g->s.gens);
         else if (g->brain && g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks) &&
-                 rgen == g->brain_gen) // alife gui --brain: only the file's generation, again
-            snprintf(s, cap, "BRAIN FILE: generation %lld replayed exactly  -  nothing evolves, nothing is logged",
-                     (long long)rgen);
+                 rgen == g->brain_gen) { // alife gui --brain: only the file's generation, again
+            if (g->paused) { // paused as in every other window (Space)
+                *bg = AL_COL_WARN;
+                snprintf(s, cap, "PAUSED  -  Space to run, N one tick  -  brain file: generation %lld replayed",
+                         (long long)rgen);
+            } else
+                snprintf(s, cap, "BRAIN FILE: generation %lld replayed exactly  -  nothing evolves, nothing is logged",
+                         (long long)rgen);
+        }
         else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
             // what the world shows past the limit: a replay or the population
             // (the ants view's B switches). Numbered as stored, as the table
@@ -851,10 +874,18 @@ static void panel_stats(al_gui *g, al_panel *p)
     if (p->y < y_end) p->y = y_end;
 }
 
-void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief, const char **help)
+void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const char **brief, const char **help)
 {
     *brief = k->brief;
     *help = k->help;
+    if (al_shell_key_idle(v, brain, k->act)) {
+        *brief = *help = "";
+        return;
+    }
+    if (k->act == K_NEWRUN && brain) {
+        *help = "end the brain file's replay: a new run of its world (seed + 1) that evolves";
+        return;
+    }
     if (v && v->no_table && k->act == K_GENERATION) { // steering: report periods, no generations
         *brief = "one period";
         *help = "simulate to the end of this report period, then pause";
@@ -868,6 +899,10 @@ void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief
         *help = "the same as N here: one generation, then pause";
     } else if (k->act == K_FASTER && !v->hold) {
         *help = "faster / slower: from one generation a second to 10000 a frame";
+    } else if (k->act == K_FASTER) { // pole: each best plays out (view.hold), as speed_forms says
+        *help = "faster / slower: at normal speed and slower each generation's best plays out, 1 control step a "
+                "frame (the slowest: a generation every 60 frames at most); faster, 2 to 10000 generations a "
+                "frame; once done, the best's replay at 1 to 10000 control steps a frame";
     }
 }
 
@@ -880,7 +915,7 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
     int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
     for (int i = 0; i < NSHELLKEYS; ++i) {
         const char *brief, *help;
-        al_shell_key_words(g->view, &shell_keys[i], &brief, &help);
+        al_shell_key_words(g->view, al_shell_brain_replay(g), &shell_keys[i], &brief, &help);
         if (!brief[0]) continue;
         int kw = al_text_width(g->small, shell_keys[i].label);
         int w = kw + sp + al_text_width(g->small, brief);

@@ -307,6 +307,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"summary\":{\"text\":", f); // the module's line under the table
     jstr(f, g->summary);
     fprintf(f, ",\"lines\":%d,\"cut\":%s}", g->summary_lines, g->summary_cut ? "true" : "false");
+    fputs(",\"help_title\":", f);
+    jstr(f, g->help ? g->help_title : "");
     fputs(",\"help_keys\":[", f);
     if (g->help) jlines(f, g->help_drawn);
     fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);

@@ -379,6 +379,9 @@ typedef struct al_view {
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
     const char *keys_help;           ///< the view's own keys for the panel and help,
                                      ///< lines "K  what it does" separated by '\n'; may be NULL
+    const char *brain_keys_help;     ///< the same while it replays a brain file (ctx.brain,
+                                     ///< alife gui --brain): only the keys that work there;
+                                     ///< NULL: keys_help
     const char *plot_y;              ///< the plot's y title (NULL: "fitness per generation",
                                      ///< or "error per generation" when lower is better)
     const char *plot_x;              ///< the plot's x title (NULL: "generation")

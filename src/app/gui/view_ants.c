@@ -85,9 +85,12 @@ static void *create(const al_view_ctx *ctx)
     }
     // alife gui --brain FILE: its generation replayed exactly, as B does (the
     // whole population in the shared world, the best ant alone in its own).
-    if (ctx->brain) // (a file that does not fit was refused on loading; else the note says why)
+    // Its best ant marked, its brain closed as at the limit: I (the first
+    // press) opens it. (A file that does not fit was refused on loading;
+    // else the note says why.)
+    if (ctx->brain)
         (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
-                          ctx->brain_fitness, NAN, "brain file: ", true);
+                          ctx->brain_fitness, NAN, "brain file: ", false);
     return v;
 }
 
@@ -864,6 +867,12 @@ static void parameters_panel(al_view_ctx *ctx, al_panel *p)
 // through the algorithm interface (an algorithm without one says why).
 static bool change_rate(al_view_ctx *ctx, ants_view *v, bool less)
 {
+    if (ctx->brain) { // nothing evolves: no next generation for a rate to act on
+        snprintf(v->note, sizeof v->note,
+                 "M: a brain file's replay evolves nothing, so no mutation rate acts (R, A, O, X: a new run of "
+                 "its world)");
+        return true;
+    }
     alAlgorithm a = alAnts_Algorithm(ctx->mod);
     double r = mutation_rate(ctx);
     if (isnan(r)) r = alConfig_Float(ctx->session->cfg, "ga.mutation_rate");
@@ -1090,7 +1099,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (alAnts_Def(ants)->mines) snprintf(mines, sizeof mines, ", %d mines", av.mines_hit[a]);
         al_panel_text(p, AL_COL_TEXT, "ant %d: %d food%s%s", a, av.food[a], mines, av.elite[a] ? ", elite" : "");
     } else {
-        al_panel_note(p, "click an ant (or I): its brain, live%s", is_shared(ants) ? "" : "   P pins a world");
+        al_panel_note(p, "click an ant (or I): its brain, live%s", // (a brain file's: nothing to pin)
+                      is_shared(ants) || ctx->brain ? "" : "   P pins a world");
     }
 }
 
@@ -1125,6 +1135,12 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         case SDLK_p: {
             // Own worlds: pin the world drawn now (the selected ant's or the
             // one's with most food), so the food stops jumping when that changes.
+            if (ctx->brain && !is_shared(shown(ctx))) { // the best ant alone: one world, nothing to pin
+                snprintf(v->note, sizeof v->note, "P: a brain file's replay draws its best ant's world alone: "
+                                                  "nothing to pin");
+                say_note(ctx, v);
+                return true;
+            }
             if (is_shared(shown(ctx))) { // nothing to pin: say so, and what P is for
                 snprintf(v->note, sizeof v->note,
                          "P pins one ant's world with ants.world = own; here all ants share one world, "
@@ -1157,9 +1173,9 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             return true;
         }
         case SDLK_b:
-            if (ctx->brain) // --brain: the file's generation again, from its first tick
+            if (ctx->brain) // --brain: the file's generation again, from its first tick, the inspector as it was
                 (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
-                                  ctx->brain_fitness, NAN, "brain file: ", true);
+                                  ctx->brain_fitness, NAN, "brain file: ", v->selected >= 0);
             else if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
             else if (v->living) replay_last(ctx, v, true);
             else if (v->replay) stop_replay(v);
@@ -1331,22 +1347,29 @@ static const char *plotted(al_view_ctx *ctx)
     return ctx->mod && alAnts_Def(ctx->mod)->mines ? "mines_mean" : NULL;
 }
 
+// The view's keys, a line each; a brain file's replay (alife gui --brain)
+// evolves nothing and holds one generation, so it lists fewer, and B there
+// is that generation again.
+#define KEY_M "M  mutation rate up 15%, live (Shift+M: down; the wheel on its value)\n"
+#define KEYS_NEW_RUN                                                                                                  \
+    "A  ants up 15%: a new run (Shift+A: down)\n"                                                                     \
+    "O  food items up 15%: a new run (Shift+O: down)\n"                                                               \
+    "X  mines on/off (ants.mines): a new run\n"                                                                       \
+    "G  food counts on/off (green)\n"                                                                                 \
+    "Y  ant numbers on/off (yellow)\n"                                                                                \
+    "click  an ant: its brain, live (named inputs and outputs)\n"                                                     \
+    "I  the brain of the best ant (ringed in a replay), else of the ant with most food so far "                       \
+    "(own worlds: the ant whose world is drawn); I again: close\n"
+
 const al_view al_view_ants = {
     .module = "ants",
     .ticks_per_frame = 10,
     .plot_figures = figures,
-    .keys_help = "M  mutation rate up 15%, live (Shift+M: down; the wheel on its value)\n"
-                 "A  ants up 15%: a new run (Shift+A: down)\n"
-                 "O  food items up 15%: a new run (Shift+O: down)\n"
-                 "X  mines on/off (ants.mines): a new run\n"
-                 "G  food counts on/off (green)\n"
-                 "Y  ant numbers on/off (yellow)\n"
-                 "click  an ant: its brain, live (named inputs and outputs)\n"
-                 "I  the brain of the best ant (ringed in a replay), else of the ant with most food so far "
-                 "(own worlds: the ant whose world is drawn); I again: close\n"
+    .keys_help = KEY_M KEYS_NEW_RUN
                  "P  own worlds: pin the world drawn (P again: unpin, the ant with most food is drawn)\n"
                  "B  replay a stored generation: all ants (shared world) or the best (own)\n"
                  "[ ]  replay an earlier / later generation",
+    .brain_keys_help = KEYS_NEW_RUN "B  the brain file's generation again, from its first tick",
     .plot_y = "fitness (best, mean); dashed: greedy group",
     .create = create,
     .destroy = destroy,

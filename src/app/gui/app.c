@@ -19,6 +19,7 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(g->message, sizeof g->message, fmt, ap);
     va_end(ap);
+    g->message_keep = 0;
     g->message_col = col;
     g->message_until = al_now() + 10.0;
 }
@@ -508,6 +509,7 @@ static void park(al_gui *g)
     // A message belongs to the mode that said it (an ants "screenshot saved"
     // showed on under XOR's lesson): it goes with the run, back when shown.
     snprintf(p->message, sizeof p->message, "%s", g->message);
+    p->message_keep = g->message_keep;
     g->message[0] = '\0';
     g->cfg = NULL;
     g->have_session = false;
@@ -534,6 +536,7 @@ static void unpark(al_gui *g, int m)
     g->speed_idx = p->speed_idx;
     if (!g->message[0]) { // unless the switch said something (a mode that could not open)
         snprintf(g->message, sizeof g->message, "%s", p->message);
+        g->message_keep = p->message_keep;
         g->message_col = p->message_col;
         g->message_until = p->message_until;
     }
@@ -1299,7 +1302,9 @@ bool al_gui_handle_events(al_gui *g)
             bool used = g->view->event(&g->ctx, &e, &c);
             if (g->ctx.say[0]) { // what the key did, said by the view (al_view_say)
                 al_shell_say(g, AL_COL_WARN, "%s", g->ctx.say);
+                g->message_keep = g->ctx.say_keep;
                 g->ctx.say[0] = '\0';
+                g->ctx.say_keep = 0;
             }
             if (g->ctx.edit[0]) { // the user changed the run by hand: mark it
                 alError err = {0};

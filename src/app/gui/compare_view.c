@@ -232,7 +232,7 @@ static void read_model(al_compare_view *v)
     v->skipped = nempty;
     if (nempty)
         snprintf(v->note, sizeof v->note, "run%s %s%s: no generation stored, no curve to draw",
-                 nempty > 1 ? "s" : "", empty, nempty > 6 ? ", ..." : "");
+                 nempty > 1 ? "s" : "", empty, nempty > 6 ? ", " AL_ELLIPSIS : "");
     if (n == 0) return;
     char(*ids)[24] = calloc((size_t)n, sizeof *ids);
     const char **refs = calloc((size_t)n, sizeof *refs);

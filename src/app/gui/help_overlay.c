@@ -233,7 +233,7 @@ void al_help_overlay_draw(al_gui *g)
     int sh = al_font_height(g->small), fy = box.y + box.h - 2 * sh - 12;
     al_overlay_foot(g, box, fy, g->help_more_above, g->help_more_below, "Up Down, PgUp PgDn, the wheel",
                     cut ? AL_COL_WARN : AL_COL_DIM,
-                    cut ? "Lines ending in ... are cut to fit: a larger window shows them whole."
+                    cut ? "Lines ending in " AL_ELLIPSIS " are cut to fit: a larger window shows them whole."
                     : g->db_path ? "Runs are logged like 'alife run' ones: see them with 'alife runs'."
                                  : "This window logs no run (--no-log).");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM,

@@ -227,23 +227,27 @@ struct al_gui {
         history hist;
         int speed_idx;
         char message[AL_SAY_MAX]; ///< the mode's message, shown again with it
+        int message_keep;
         SDL_Color message_col;
         double message_until;
     } parked[NMODES];
     alError store_err; ///< the first store failure (al_gui_end_runs reports it)
     char message[AL_SAY_MAX];
+    /// Bytes of message before the part the strip keeps in sight when it must
+    /// cut (what the user typed: al_view_say_keep); 0: the end is cut.
+    int message_keep;
     SDL_Color message_col;
     double message_until;
     /// The state badges and the world caption as last drawn (for `state`):
     /// beside the world rectangle (the jump prompt over its top edge when
     /// it has no room beside the banner).
     SDL_Rect badges[4];
-    bool badge_cut[4]; ///< its text shortened with "..."
+    bool badge_cut[4]; ///< its text shortened with "…"
     int nbadges;
     char banner[320]; ///< the first badge's text ("" none)
     char status_shown[200]; ///< the status line as last drawn (a form of al_shell_status)
     SDL_Rect status_rect;   ///< where, its width the text's
-    bool status_cut;        ///< it had to be cut with "..." (even its shortest form was too wide)
+    bool status_cut;        ///< it had to be cut with "…" (even its shortest form was too wide)
     struct al_canvas_texts world_texts; ///< the world area's words as last drawn (for `state`)
     int marks_outside; ///< the world's marks last drawn past its rectangle (al_canvas.marks_outside)
     SDL_Rect caption_rect; ///< the world's caption as last drawn (w 0: none)
@@ -265,7 +269,7 @@ struct al_gui {
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_title[80];         ///< the help overlay's title as last drawn
     char help_drawn[1024];       ///< the key labels the help overlay drew last
-    int help_cut;                ///< keys whose description was cut with "..." (too long even wrapped)
+    int help_cut;                ///< keys whose description was cut with "…" (too long even wrapped)
     int help_top;                ///< the help's first row shown (it scrolls in a small window)
     int help_rows, help_visible; ///< its rows (a column's) and how many fit, as last drawn
     bool help_more_above, help_more_below; ///< its "more" signs, as last drawn
@@ -285,7 +289,7 @@ struct al_gui {
     long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
     const char *table_top;  ///< what the top row says of table_gen[0] ("under way", ...)
     int summary_lines;    ///< the lines it took
-    bool summary_cut;     ///< it was cut with "..." (more lines than its room)
+    bool summary_cut;     ///< it was cut with "…" (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)
     char lesson_text[8192];      ///< the lesson's text as it showed it, a paragraph a line (for `state`)
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
@@ -294,10 +298,10 @@ struct al_gui {
     char logging[80];           ///< what the speed line says of logging, as last drawn
     char speed_shown[256];      ///< the speed line as last drawn (a form of al_shell_speed_fit)
     char speed_full[256];       ///< its longest form
-    bool speed_cut;             ///< it had to be cut with "..." (even its shortest form was too wide)
+    bool speed_cut;             ///< it had to be cut with "…" (even its shortest form was too wide)
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)
-    bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
+    bool plot_title_cut;       ///< plot_title is cut with "…" (even without its hint it did not fit)
     SDL_Rect plot_title_rect;  ///< where the title was drawn, its width the text's
     SDL_Rect plot_rect;        ///< the plot's area
     al_plot_drawn plot_drawn;  ///< what the plot drew there: its axes, legend rows, series left out
@@ -426,7 +430,7 @@ void al_shell_report(al_gui *g, al_view_report *r);
 void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col);
 /// The same in the longest form that fits width pixels in font f (shorter
 /// forms drop the tick, then the state's words; numbers are never cut);
-/// true only when even the shortest had to be cut with "...".
+/// true only when even the shortest had to be cut with "…".
 bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap, SDL_Color *col);
 /// The status line's tick of the live run: within the generation under way
 /// ("tick 60 of 2000", as a replay's is), never since the run or the window
@@ -436,7 +440,7 @@ void al_shell_gen_tick(const al_gui *g, char *out, size_t cap);
 /// E hint) in the longest form that fits width pixels in font f: the seed,
 /// then the fps go first, then the words shorten; the run id and the E hint
 /// are in every form. Writes g->logging and g->speed_full (the longest);
-/// true only when even the shortest had to be cut with "...".
+/// true only when even the shortest had to be cut with "…".
 bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);

@@ -484,6 +484,81 @@ static int banner_lines(al_gui *g, int maxw)
     return ft.n > 1 ? ft.n : 1;
 }
 
+// Whether text wraps whole into STRIP_LINES lines of maxw pixels.
+enum { STRIP_LINES = 3 };
+static bool strip_fits(const al_font *f, const char *text, int maxw)
+{
+    static al_fitted m; // drawing is single-threaded; it is large for the stack
+    return !al_text_wrap(f, text, maxw, STRIP_LINES, &m);
+}
+
+// The longest text made by make(k) for k in 0..n that fits the strip
+// (k 0 must fit or nothing does), written into out.
+static void strip_longest(const al_font *f, int maxw, int n, char *out, size_t cap,
+                          void (*make)(const char *a, const char *b, int k, char *out, size_t cap),
+                          const char *a, const char *b)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        make(a, b, mid, out, cap);
+        if (strip_fits(f, out, maxw)) lo = mid;
+        else hi = mid - 1;
+    }
+    make(a, b, lo, out, cap);
+}
+
+// The kept tail b cut in its middle to k characters (al_name_cut).
+static void make_tail(const char *a, const char *b, int k, char *out, size_t cap)
+{
+    (void)a;
+    al_name_cut(out, cap, b, k < 5 ? 5 : k);
+}
+
+// The head a cut to k characters and the mark, then the kept tail b.
+static void make_both(const char *a, const char *b, int k, char *out, size_t cap)
+{
+    size_t at = 0;
+    for (int n = 0; a[at] && n <= k; ++at)
+        if (((unsigned char)a[at] & 0xC0) != 0x80 && n++ == k) break;
+    while (at > 0 && a[at - 1] == ' ')
+        at--;
+    if (snprintf(out, cap, "%.*s" AL_ELLIPSIS " %s", (int)at, a, b) >= (int)cap) out[cap - 1] = '\0'; // cut at cap
+}
+
+// The message as the strip shows it: whole when it fits its lines, else,
+// when part of it is to stay in sight (g->message_keep: what the user
+// typed), the words before that cut first, then that part in its middle;
+// else cut at its end by the wrapping. Returns g->message or a static buffer.
+static const char *strip_words(const al_gui *g, int maxw)
+{
+    if (g->message_keep <= 0 || (size_t)g->message_keep >= strlen(g->message) ||
+        strip_fits(g->small, g->message, maxw))
+        return g->message;
+    static char head[AL_SAY_MAX], tail[AL_SAY_MAX], out[AL_SAY_MAX];
+    snprintf(head, sizeof head, "%.*s", g->message_keep, g->message);
+    snprintf(tail, sizeof tail, "%s", g->message + g->message_keep);
+    // The tail in at most two of the lines (the head gets the rest)...
+    static al_fitted m;
+    if (al_text_wrap(g->small, tail, maxw, STRIP_LINES - 1, &m)) {
+        char two[AL_SAY_MAX];
+        int lo = 5, hi = al_name_chars(tail);
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            al_name_cut(two, sizeof two, tail, mid);
+            if (!al_text_wrap(g->small, two, maxw, STRIP_LINES - 1, &m)) lo = mid;
+            else hi = mid - 1;
+        }
+        al_name_cut(two, sizeof two, tail, lo);
+        snprintf(tail, sizeof tail, "%s", two);
+    }
+    // ... and the head as long as the lines hold.
+    strip_longest(g->small, maxw, al_name_chars(head), out, sizeof out, make_both, head, tail);
+    if (!strip_fits(g->small, out, maxw)) // even the bare tail does not fit: cut it more
+        strip_longest(g->small, maxw, al_name_chars(tail), out, sizeof out, make_tail, head, tail);
+    return out;
+}
+
 // Where the message strip goes this frame (w 0: no message), in the world
 // area, never in the panel (which would move everything under them): under
 // the world's caption when there is room, else on an opaque strip over the
@@ -499,7 +574,7 @@ static SDL_Rect message_strip(al_gui *g, const al_canvas *c, SDL_Rect cover, int
     if (sw < 200) sx = c->rect.x + 4, sw = c->rect.w - 8; // a tiny world: the area's width
     int maxw = sw - 12 > 1 ? sw - 12 : 1;
     static al_fitted m; // drawing is single-threaded; it is large for the stack
-    al_text_wrap(g->small, g->message, maxw, 3, &m); // up to three lines
+    al_text_wrap(g->small, strip_words(g, maxw), maxw, STRIP_LINES, &m);
     int n = m.n > 0 ? m.n : 1;
     int hgt = n * mh + 10;
     int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
@@ -604,7 +679,7 @@ static void draw_world(al_gui *g)
         if (g->jump_typing)
             snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
         else
-            snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
+            snprintf(s, sizeof s, "to generation %lld " AL_ELLIPSIS, (long long)g->jump_to);
         // Beside the banner when it fits there whole, else on its own line
         // over the world's top edge (beside a LIMIT banner at 1280x800 it
         // showed "ju..." and not the digits typed).
@@ -627,8 +702,14 @@ static void draw_world(al_gui *g)
         fill(g->r, strip, AL_RGB(10, 12, 16));
         SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
         SDL_RenderDrawRect(g->r, &strip);
+        const char *words = strip_words(g, strip.w - 12 > 1 ? strip.w - 12 : 1);
         al_canvas_text(&c, g->small, (SDL_Rect){strip.x + 6, strip.y + 5, strip.w - 12, lines * al_font_height(g->small)},
-                       -1, g->message_col, g->message);
+                       -1, g->message_col, words);
+        struct al_canvas_text_rec *t = g->world_texts.n > 0 ? &g->world_texts.t[g->world_texts.n - 1] : NULL;
+        if (words != g->message && t && strncmp(t->text, words, 32) == 0) { // recorded as the message, cut
+            snprintf(t->text, sizeof t->text, "%s", g->message);
+            t->cut = true;
+        }
     }
 }
 

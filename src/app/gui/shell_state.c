@@ -412,6 +412,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fputs("null", f);
     fputs(",\"view_note\":", f);
     jstr(f, r.note);
+    fputs(",\"view_box\":", f); // what the view's text box drew ("" none)
+    jstr(f, r.box);
     char fast[160] = "";
     if (g->have_session && g->fast) al_shell_fast_line(g, fast, sizeof fast);
     fputs(",\"fast_line\":", f); // what F writes over the world ("" when not fast)

@@ -3,6 +3,8 @@
 // and label to the world and record it for `state`.
 #include "text_fit.h"
 
+#include "name_cut.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,7 +41,12 @@ bool al_text_wrap(const al_font *f, const char *text, int width, int max_lines, 
         if (out->n == max_lines || al_text_width(f, s) <= width) { // the rest
             size_t n = strlen(s);
             snprintf(line, AL_FIT_LINE, "%s", s);
-            if (n >= AL_FIT_LINE) memcpy(line + AL_FIT_LINE - 4, "...", 4), out->cut = true;
+            if (n >= AL_FIT_LINE) { // the line buffer's end: cut at a character, and say so
+                size_t at = AL_FIT_LINE - sizeof AL_ELLIPSIS;
+                while (at > 0 && ((unsigned char)line[at] & 0xC0) == 0x80) at--;
+                memcpy(line + at, AL_ELLIPSIS, sizeof AL_ELLIPSIS);
+                out->cut = true;
+            }
             if (al_text_fit(f, line, AL_FIT_LINE, width)) out->cut = true;
             break;
         }

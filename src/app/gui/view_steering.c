@@ -501,7 +501,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             if (r == 4) snprintf(val[n], sizeof val[n], "%d", fleeing_now(ctx));
             else if (r == 7) snprintf(val[n], sizeof val[n], "%d of %d", count_now(ctx, alSteering_Hidden), sv.count - 1);
             else if (found >= 0) snprintf(val[n], sizeof val[n], figs[r].fmt, g.figures[found]);
-            else snprintf(val[n], sizeof val[n], "...");
+            else snprintf(val[n], sizeof val[n], AL_ELLIPSIS); // not measured yet
             n++;
         }
         figure_pairs(p, lab, val, n);

@@ -71,5 +71,5 @@ void al_compare_differs(const alRunInfo *const *runs, int n, int i, int most, ch
             used += (size_t)w;
             shown++;
         }
-    if (more > 0 && used < cap) snprintf(out + used, cap - used, " +%d", more);
+    if (more > 0 && used < cap) snprintf(out + used, cap - used, " +%d more", more);
 }

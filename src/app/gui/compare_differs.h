@@ -13,7 +13,7 @@
 /// then the module's own keys (named without its prefix; words before
 /// numbers), then the others; the seed, name, group and bookkeeping keys left out (the
 /// picker shows those, or they change nothing). At most `most` of them,
-/// then "+k"; "" when none differs. Borrows runs; out is always terminated.
+/// then "+k more"; "" when none differs. Borrows runs; out is always terminated.
 void al_compare_differs(const alRunInfo *const *runs, int n, int i, int most, char *out, size_t cap);
 
 #endif

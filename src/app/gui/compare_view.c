@@ -109,6 +109,18 @@ int al_compare_view_count(const al_compare_view *v, const char *module)
     return v->model.set.n;
 }
 
+// Whether run r stored as many generations as its run.generations asks
+// (0, no limit: never).
+static bool reached_limit(const alRunInfo *r)
+{
+    for (int q = 0; q < r->param_count; ++q)
+        if (strcmp(r->params[q].key, "run.generations") == 0) {
+            long long lim = atoll(r->params[q].value);
+            return lim > 0 && r->generation_count >= lim;
+        }
+    return false;
+}
+
 // Re-reads the module's runs, keeping the ticks (by id).
 static void read_list(al_compare_view *v)
 {
@@ -144,7 +156,10 @@ static void read_list(al_compare_view *v)
             // compare (the last trial found such runs hidden). A steering
             // run closed in the window is finished (stop reason "closed"),
             // whatever its length: left after a few report periods all the same.
-            bool closed = r->stop_reason && strcmp(r->stop_reason, "closed") == 0;
+            // An evolving run closed after E took it past its limit is
+            // finished there, not left: it reached run.generations (trial:
+            // such runs were hidden until A).
+            bool closed = r->stop_reason && strcmp(r->stop_reason, "closed") == 0 && !reached_limit(r);
             bool left = (strcmp(r->status, "interrupted") == 0 || closed) && window_run && r->generation_count < 10;
             bool empty = r->generation_count == 0 && strcmp(r->status, "running") != 0;
             if (!v->all && !ticked_before && (empty || left)) {
@@ -188,8 +203,9 @@ static void read_list(al_compare_view *v)
     alRunLog_Close(log);
 }
 
-// The words of text (space separated "key=value"s, maybe ending in "+k")
-// that fit maxw pixels, the others counted in a last "+k", into out.
+// The words of text (space separated "key=value"s, maybe ending in "+k
+// more") that fit maxw pixels, the others counted in a last "+k more"
+// (a bare "+3" read as a value), into out.
 static const char *fit_words(const al_font *f, const char *text, int maxw, char *out, size_t cap)
 {
     snprintf(out, cap, "%s", text);
@@ -198,8 +214,8 @@ static const char *fit_words(const al_font *f, const char *text, int maxw, char 
     if (plus) dropped = atoi(plus + 2), *plus = '\0';
     size_t len = strlen(out);
     for (;;) {
-        char tail[16] = "";
-        if (dropped) snprintf(tail, sizeof tail, " +%d", dropped);
+        char tail[24] = "";
+        if (dropped) snprintf(tail, sizeof tail, " +%d more", dropped);
         if (len + strlen(tail) < cap) memcpy(out + len, tail, strlen(tail) + 1);
         if (al_text_width(f, out) <= maxw || len == 0) return out;
         char *sp = strrchr((out[len] = '\0', out), ' ');

@@ -943,6 +943,7 @@ static void draw_panel(al_gui *g)
     };
     g->sections.n = 0;
     g->sections.nhot = 0;
+    g->sections.wrapped_on[0] = '\0';
     SDL_RenderSetClipRect(g->r, &pr);
 
     // Title and the mode tabs: fixed at the top.

@@ -279,6 +279,15 @@ void al_gui_write_state(al_gui *g, FILE *f)
                 s->rect.x, s->rect.y, s->rect.w, s->rect.h, s->cut ? "true" : "false",
                 s->collapsed ? "true" : "false");
     }
+    fputs("],\"panel_wrapped_on\":[", f); // the lines wrapped text went on to
+    for (const char *k = g->sections.wrapped_on; *k;) {
+        const char *nl = strchr(k, '\n');
+        char one[512];
+        snprintf(one, sizeof one, "%.*s", (int)(nl - k), k);
+        if (k != g->sections.wrapped_on) fputc(',', f);
+        jstr(f, one);
+        k = nl + 1;
+    }
     fputs("],\"values\":[", f); // what the wheel and a drag change (al_panel_value)
     for (int i = 0, k = 0; i < g->sections.nhot; ++i) {
         const struct al_panel_hot *v = &g->sections.hot[i];

@@ -215,6 +215,9 @@ typedef struct al_panel_sections {
         double value;     ///< the value shown, as last drawn
     } hot[AL_PANEL_MAX_HOT];
     int nhot;
+    /// The lines that wrapped text went on to, past each text's first
+    /// ('\n' after each), as last drawn: `state` shows where lines broke.
+    char wrapped_on[1024];
 } al_panel_sections;
 
 /// A section heading in the accent colour, with a little space above; when

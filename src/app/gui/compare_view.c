@@ -21,7 +21,7 @@
 // what differs from the other runs listed (compare_differs.h). Drawn at
 // fixed x offsets: padding with spaces in a proportional font shifted gens
 // and best between "interrupted" and "finished" rows.
-enum { NCOLS = 8, DIFFERS_MOST = 3 };
+enum { NCOLS = 8, DIFFERS_MOST = 12 }; // differs: as many as fit the row (fit_words)
 enum { NAME_CHARS = 40 }; // a run name's column at most, characters (name_cut.h)
 
 typedef struct entry {
@@ -551,15 +551,20 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     int rows = (bottom - y) / lh;
     if (rows < 1) rows = 1;
     // Column x offsets from the widest text of each column over the list.
-    int gap = al_text_width(small, "    ");
-    for (int c = 0; c < NCOLS; ++c) {
-        v->col_w[c] = 0;
-        for (int i = 0; i < v->nlist; ++i) {
-            int tw = al_text_width(small, v->list[i].col[c]);
-            if (tw > v->col_w[c]) v->col_w[c] = tw;
+    // Four spaces between columns, two where that leaves what differs less
+    // than half the row (720x480 showed one setting of four).
+    for (int spaces = 4; spaces >= 2; spaces -= 2) {
+        int gap = al_text_width(small, spaces == 4 ? "    " : "  ");
+        for (int c = 0; c < NCOLS; ++c) {
+            v->col_w[c] = 0;
+            for (int i = 0; i < v->nlist; ++i) {
+                int tw = al_text_width(small, v->list[i].col[c]);
+                if (tw > v->col_w[c]) v->col_w[c] = tw;
+            }
+            // an empty column (no run in a group) takes no gap either
+            v->col_x[c] = c == 0 ? 0 : v->col_x[c - 1] + v->col_w[c - 1] + (v->col_w[c - 1] ? gap : 0);
         }
-        // an empty column (no run in a group) takes no gap either
-        v->col_x[c] = c == 0 ? 0 : v->col_x[c - 1] + v->col_w[c - 1] + (v->col_w[c - 1] ? gap : 0);
+        if (2 * (bw - 74 - v->col_x[NCOLS - 1]) >= bw - 74) break;
     }
     if (v->cursor < v->scroll) v->scroll = v->cursor;
     if (v->cursor >= v->scroll + rows) v->scroll = v->cursor - rows + 1;

@@ -34,14 +34,15 @@ static void wrapped_on(al_panel *p, const char *line)
     if (!p->sections) return;
     char *w = p->sections->wrapped_on;
     size_t n = strlen(w);
-    if (n + strlen(line) + 2 < sizeof p->sections->wrapped_on) snprintf(w + n, sizeof p->sections->wrapped_on - n, "%s\n", line);
+    if (n + strlen(line) + 2 < sizeof p->sections->wrapped_on)
+        snprintf(w + n, sizeof p->sections->wrapped_on - n, "%s\n", line);
 }
 
 // Draws text at column x (width pixels wide) over at most max_lines lines
 // from the cursor, wrapped at spaces; the last line is cut with "..." when
 // text is longer still (the section then says it was cut).
-static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int width, const char *text,
-                    int max_lines)
+static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int width,
+                    const char *text, int max_lines)
 {
     static char spelled[3 * AL_SAY_MAX]; // drawing is single-threaded
     const char *s = al_text_spell(f, text, spelled, sizeof spelled);

@@ -698,7 +698,7 @@ static void param_line(const char *key, const char *value, void *vctx)
 // below it moves while the table fills.
 static int table_rows(int panel_h)
 {
-    return panel_h >= 760 ? 5 : 3;
+    return panel_h >= 760 ? 5 : 4;
 }
 
 // The table's first rows take the room the empty table did not (panel_stats):
@@ -728,6 +728,7 @@ static void panel_stats(al_gui *g, al_panel *p)
     int small_h = al_font_height(p->small), desc_h = 2 * line_h > 3 * small_h ? 2 * line_h : 3 * small_h;
     int y_end = p->y + mono * (rows + 1) + (describe ? desc_h : 0);
     g->table_n = 0;
+    g->table_earlier = 0;
     g->table_saved = 0;
     if (h->n == 0) {
         al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
@@ -759,7 +760,11 @@ static void panel_stats(al_gui *g, al_panel *p)
         g->table_top = top + 2;
         al_panel_chars(p, line, dim, 64);
         g->table_gen[g->table_n++] = (long long)g->s.gens;
-        for (int k = 0; k < rows - 1 && k < h->n; ++k) {
+        // More finished generations than rows: the last row says how many
+        // earlier ones are left out (720x480 dropped generation 0 unsaid).
+        int shown = h->n <= rows - 1 ? h->n : rows - 2;
+        g->table_earlier = first_gen + h->n - shown;
+        for (int k = 0; k < shown; ++k) {
             int i = h->n - 1 - k;
             if (g->table_n < 8) g->table_gen[g->table_n++] = (long long)(first_gen + i);
             char b[16], m[16], w[16];
@@ -772,6 +777,11 @@ static void panel_stats(al_gui *g, al_panel *p)
             for (int j = 7; j < 18; ++j)
                 cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
             al_panel_chars(p, line, cols, 64);
+        }
+        if (g->table_earlier > 0) {
+            snprintf(line, sizeof line, "%6s %lld earlier row%s", "...", g->table_earlier,
+                     g->table_earlier > 1 ? "s" : "");
+            al_panel_chars(p, line, dim, 64);
         }
         p->y = p->y > y_end - (describe ? desc_h : 0) ? p->y : y_end - (describe ? desc_h : 0);
         if (describe && g->s.have_last) {

@@ -178,6 +178,7 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fprintf(f, ",\"dashed\":%s}", g->plot_lines[i].dashed ? "true" : "false");
     }
     fputs("]", f);
+    fprintf(f, ",\"table_earlier\":%lld", g->table_earlier);
     fputs(",\"table_gens\":[", f);
     for (int i = 0; i < g->table_n; ++i) fprintf(f, "%s%lld", i ? "," : "", g->table_gen[i]);
     fputs("]", f);

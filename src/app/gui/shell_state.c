@@ -414,6 +414,9 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fputs("null", f);
     fputs(",\"view_note\":", f);
     jstr(f, r.note);
+    fputs(",\"panel_marks\":[", f); // the Marks legend: "label: swatch" each
+    jlines(f, r.marks);
+    fputc(']', f);
     char fast[160] = "";
     if (g->have_session && g->fast) al_shell_fast_line(g, fast, sizeof fast);
     fputs(",\"fast_line\":", f); // what F writes over the world ("" when not fast)

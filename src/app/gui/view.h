@@ -345,6 +345,7 @@ typedef struct al_view_report {
     bool replaying;    ///< a stored generation is being replayed
     char overlay[32];  ///< the view's open overlay ("brain"), "" none
     char note[AL_SAY_MAX]; ///< what the view says to the user now (e.g. why a target was refused)
+    char marks[512];   ///< the panel's Marks legend as last drawn, "label: swatch" lines ("" none)
     int nfig;
     char fig_name[AL_REPORT_MAX_FIGURES][32];
     double fig[AL_REPORT_MAX_FIGURES];

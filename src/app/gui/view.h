@@ -416,6 +416,9 @@ typedef struct al_view {
     /// with conditions "[key]", "[!key]" or "[key=a|b]" (several: all must
     /// hold) is shown only when the config's values meet them (al_legend_for).
     const char *legend;
+    /// optional: the legend made from what the world shows now, in legend's
+    /// form (no conditions); when set, it is used instead of legend.
+    void (*marks)(al_view_ctx *ctx, char *out, size_t cap);
     /// optional: the module has no generations worth a table (steering's
     /// report periods): the shell shows no "Last generations" table.
     bool no_table;

@@ -528,13 +528,28 @@ static void draw_world(al_gui *g)
         // Beside the banner when it fits there whole, else on its own line
         // over the world's top edge (beside a LIMIT banner at 1280x800 it
         // showed "ju..." and not the digits typed).
+        // Over the world it keeps clear of what the view put there (the
+        // brain inspector near the top hid it, and it the inspector's
+        // title): at the top edge, else the bottom one, else under or over
+        // the inspector.
         int room = c.rect.x + c.rect.w - bx - 4;
         if (al_text_width(g->font, s) + 16 > room) {
             bx = c.rect.x + 14;
             room = banner_room(&c);
             al_fitted ft;
             al_text_wrap(g->font, s, room - 16, BADGE_LINES, &ft);
-            bottom = wr.y + 4 + (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6;
+            int bh = (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6, bw = ft.w + 16;
+            SDL_Rect cover = g->fast ? (SDL_Rect){0, 0, 0, 0} : g->ctx.cover;
+            int tries[4] = {wr.y + 4 + bh, wr.y + wr.h - 4, cover.y + cover.h + 4 + bh, cover.y - 4};
+            bottom = tries[0];
+            for (int i = 0; i < 4; ++i) {
+                SDL_Rect t = {bx, tries[i] - bh, bw, bh};
+                if (t.y < wr.y || tries[i] > wr.y + wr.h) continue;
+                if (cover.w <= 0 || !SDL_HasIntersection(&t, &cover)) {
+                    bottom = tries[i];
+                    break;
+                }
+            }
         }
         badge(g, &c, bx, bottom, room, AL_COL_ACCENT, s);
     }

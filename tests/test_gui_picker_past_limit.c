@@ -7,8 +7,9 @@
 #ifdef ALIFE_HAVE_GUI
 #include <string.h>
 
-static const char *ANTS3 = "experiments/ants/default.ini --set run.generations=3 --set ants.ticks=120 "
-                           "--set ants.count=12";
+static const char *ANTS3 =
+    "experiments/ants/default.ini --set run.generations=3 --set ants.ticks=120 "
+    "--set ants.count=12";
 
 static void a_run_closed_past_its_limit_is_listed(void **state)
 {
@@ -17,8 +18,9 @@ static void a_run_closed_past_its_limit_is_listed(void **state)
     gt_fresh_db(db, sizeof db, "past_limit.db");
     gs_run r;
     // One window: to the limit, E, two generations more, then closed.
-    gt_script(&r, "at 2 key f\nat gen 3 key e\nat gen 5 key space\nat gen 5 state\nat gen 5 key escape\n",
-              gt_fmt("%s --db '%s'", ANTS3, db), 1);
+    gt_script(
+        &r, "at 2 key f\nat gen 3 key e\nat gen 5 key space\nat gen 5 state\nat gen 5 key escape\n",
+        gt_fmt("%s --db '%s'", ANTS3, db), 1);
     gs_free(&r);
     if (gt_db_number(db, "SELECT status = 'finished' AND stop_reason = 'closed' FROM runs") != 1)
         fail_msg("the run was not logged finished, closed");
@@ -26,7 +28,8 @@ static void a_run_closed_past_its_limit_is_listed(void **state)
     gt_script(&r, "at 5 key c\nat 8 state\nat 9 quit\n", gt_fmt("%s --db '%s'", ANTS3, db), 1);
     const char *l = r.line[0];
     if ((int)gs_num(l, "compare.listed") != 1 || (int)gs_num(l, "compare.hidden") != 0)
-        fail_msg("listed %g, hidden %g: %s", gs_num(l, "compare.listed"), gs_num(l, "compare.hidden"), l);
+        fail_msg("listed %g, hidden %g: %s", gs_num(l, "compare.listed"),
+                 gs_num(l, "compare.hidden"), l);
     gs_free(&r);
 }
 

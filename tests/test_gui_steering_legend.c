@@ -35,15 +35,16 @@ static const char *lesson_marks(const char *l)
 static void listed_is_drawn(const char *file, const char *keys, char *marks, size_t cap)
 {
     gs_run r;
-    gt_script(&r, gt_fmt("%sat 30 key space\nat 33 state\nat 34 key l\nat 36 state\nat 37 quit\n", keys),
-              gt_fmt("--no-log %s", file), 2);
+    gt_script(
+        &r, gt_fmt("%sat 30 key space\nat 33 state\nat 34 key l\nat 36 state\nat 37 quit\n", keys),
+        gt_fmt("--no-log %s", file), 2);
     const char *l = r.line[0];
     double listed = gs_num(l, "figures.marks_listed"), drawn = gs_num(l, "figures.marks_drawn");
     if (!gs_find(l, "figures.marks_listed") || !gs_find(l, "figures.marks_drawn"))
         fail_msg("%s: the state has no marks_listed / marks_drawn", file);
     if (listed != drawn || listed <= 0)
-        fail_msg("%s%s: the legend lists marks 0x%lx, the world drew 0x%lx", file, keys[0] ? " (t d g)" : "",
-                 (unsigned long)listed, (unsigned long)drawn);
+        fail_msg("%s%s: the legend lists marks 0x%lx, the world drew 0x%lx", file,
+                 keys[0] ? " (t d g)" : "", (unsigned long)listed, (unsigned long)drawn);
     snprintf(marks, cap, "%s", lesson_marks(r.line[1]));
     if (!marks[0]) fail_msg("%s: the lesson lists no marks", file);
     gs_free(&r);
@@ -63,7 +64,8 @@ static void every_scenario_lists_what_it_draws(void **state)
         listed_is_drawn(file, "", marks, sizeof marks);
         files++;
         if (strcmp(e->d_name, "fish.ini") == 0) {
-            if (!strstr(marks, "green ring")) fail_msg("fish: no goal ring in the legend: %s", marks);
+            if (!strstr(marks, "green ring"))
+                fail_msg("fish: no goal ring in the legend: %s", marks);
             if (strstr(marks, "red") || strstr(marks, "orange"))
                 fail_msg("fish: red or orange vehicles in the legend: %s", marks);
         }
@@ -71,8 +73,10 @@ static void every_scenario_lists_what_it_draws(void **state)
     closedir(d);
     assert_true(files >= 18);
     // The toggles' marks come and go with them.
-    listed_is_drawn("experiments/steering/boids.ini", "at 3 key t\nat 4 key d\nat 5 key g\n", marks, sizeof marks);
-    if (!strstr(marks, "trails") && !strstr(marks, "lines")) fail_msg("boids with trails and forces: %s", marks);
+    listed_is_drawn("experiments/steering/boids.ini", "at 3 key t\nat 4 key d\nat 5 key g\n", marks,
+                    sizeof marks);
+    if (!strstr(marks, "trails") && !strstr(marks, "lines"))
+        fail_msg("boids with trails and forces: %s", marks);
 }
 
 int main(void)

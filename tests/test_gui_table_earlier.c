@@ -26,19 +26,22 @@ static long long oldest_row(const char *l, int *rows)
 static void earlier_rows_are_counted(int w, int h)
 {
     gs_run r;
-    gt_script(&r, "at gen 2 key space\nat gen 2 state\nat 40 key space\nat gen 7 key space\nat gen 7 state\n"
-                  "at gen 7 quit\n",
-              gt_fmt("--no-log --width %d --height %d experiments/estrings/hello.ini", w, h), 2);
+    gt_script(
+        &r,
+        "at gen 2 key space\nat gen 2 state\nat 40 key space\nat gen 7 key space\nat gen 7 state\n"
+        "at gen 7 quit\n",
+        gt_fmt("--no-log --width %d --height %d experiments/estrings/hello.ini", w, h), 2);
     for (int i = 0; i < 2; ++i) {
         const char *l = r.line[i];
-        if (!gs_find(l, "table_earlier")) fail_msg("%dx%d: the state says nothing of rows left out", w, h);
+        if (!gs_find(l, "table_earlier"))
+            fail_msg("%dx%d: the state says nothing of rows left out", w, h);
         int rows;
         long long oldest = oldest_row(l, &rows), earlier = (long long)gs_num(l, "table_earlier");
         long long gen = (long long)gs_num(l, "generation");
         if (rows < 2) fail_msg("%dx%d: no finished row at generation %lld", w, h, gen);
         if (oldest != earlier)
-            fail_msg("%dx%d at generation %lld: the oldest row is %lld, %lld said left out", w, h, gen, oldest,
-                     earlier);
+            fail_msg("%dx%d at generation %lld: the oldest row is %lld, %lld said left out", w, h,
+                     gen, oldest, earlier);
         if (i == 1 && earlier == 0) fail_msg("%dx%d: generation 7 fits the table?", w, h);
     }
     gs_free(&r);

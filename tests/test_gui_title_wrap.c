@@ -17,7 +17,8 @@ static void no_wrapped_line_starts_with_a_number(void **state)
     int frame = 2, states = 0;
     for (int w = 720; w <= 1400; w += 12, frame += 3, ++states) {
         size_t n = strlen(script);
-        snprintf(script + n, sizeof script - n, "at %d resize %d 800\nat %d state\n", frame, w, frame + 2);
+        snprintf(script + n, sizeof script - n, "at %d resize %d 800\nat %d state\n", frame, w,
+                 frame + 2);
     }
     size_t n = strlen(script);
     snprintf(script + n, sizeof script - n, "at %d quit\n", frame);
@@ -33,8 +34,9 @@ static void no_wrapped_line_starts_with_a_number(void **state)
             assert_non_null(end);
             wrapped++;
             if (isdigit((unsigned char)p[1]))
-                fail_msg("at %g px a wrapped line starts with a number: %.*s (title: %s)", gs_num(l, "window.width"),
-                         (int)(end - p - 1), p + 1, gs_str(l, "scenario_title"));
+                fail_msg("at %g px a wrapped line starts with a number: %.*s (title: %s)",
+                         gs_num(l, "window.width"), (int)(end - p - 1), p + 1,
+                         gs_str(l, "scenario_title"));
             p = end + 1;
             if (*p == ',') p++;
         }

@@ -28,11 +28,21 @@ static void dropped(al_panel *p);
 // Lines a long text or value wraps onto before its rest is cut with "…".
 enum { WRAP_LINES = 3 };
 
+// Records a line that wrapped text went on to (al_panel_sections.wrapped_on).
+static void wrapped_on(al_panel *p, const char *line)
+{
+    if (!p->sections) return;
+    char *w = p->sections->wrapped_on;
+    size_t n = strlen(w);
+    if (n + strlen(line) + 2 < sizeof p->sections->wrapped_on)
+        snprintf(w + n, sizeof p->sections->wrapped_on - n, "%s\n", line);
+}
+
 // Draws text at column x (width pixels wide) over at most max_lines lines
 // from the cursor, wrapped at spaces; the last line is cut with "…" when
 // text is longer still (the section then says it was cut).
-static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int width, const char *text,
-                    int max_lines)
+static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int width,
+                    const char *text, int max_lines)
 {
     static char spelled[3 * AL_SAY_MAX]; // drawing is single-threaded
     const char *s = al_text_spell(f, text, spelled, sizeof spelled);
@@ -47,10 +57,12 @@ static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int wid
             snprintf(part, sizeof part, "%s", s);
             if (al_text_fit(f, part, sizeof part, width)) dropped(p);
             al_draw_text_px(p->r, f, (float)x, (float)p->y, col, part);
+            if (n > 0) wrapped_on(p, part);
             p->y += al_font_height(f);
             return;
         }
         s += al_text_head(f, s, width, part, sizeof part);
+        if (n > 0) wrapped_on(p, part);
         al_draw_text_px(p->r, f, (float)x, (float)p->y, col, part);
         p->y += al_font_height(f);
         while (*s == ' ')

@@ -288,6 +288,8 @@ struct al_gui {
     int table_n;          ///< the table's generation numbers as last drawn, newest first:
     long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
     const char *table_top;  ///< what the top row says of table_gen[0] ("under way", ...)
+    long long table_earlier; ///< finished generations older than the table's rows, left out
+                             ///< (its last row says so: "... 3 earlier rows")
     int summary_lines;    ///< the lines it took
     bool summary_cut;     ///< it was cut with "…" (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)

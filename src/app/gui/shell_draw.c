@@ -683,13 +683,28 @@ static void draw_world(al_gui *g)
         // Beside the banner when it fits there whole, else on its own line
         // over the world's top edge (beside a LIMIT banner at 1280x800 it
         // showed "ju..." and not the digits typed).
+        // Over the world it keeps clear of what the view put there (the
+        // brain inspector near the top hid it, and it the inspector's
+        // title): at the top edge, else the bottom one, else under or over
+        // the inspector.
         int room = c.rect.x + c.rect.w - bx - 4;
         if (al_text_width(g->font, s) + 16 > room) {
             bx = c.rect.x + 14;
             room = banner_room(&c);
             al_fitted ft;
             al_text_wrap(g->font, s, room - 16, BADGE_LINES, &ft);
-            bottom = wr.y + 4 + (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6;
+            int bh = (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6, bw = ft.w + 16;
+            SDL_Rect cover = g->fast ? (SDL_Rect){0, 0, 0, 0} : g->ctx.cover;
+            int tries[4] = {wr.y + 4 + bh, wr.y + wr.h - 4, cover.y + cover.h + 4 + bh, cover.y - 4};
+            bottom = tries[0];
+            for (int i = 0; i < 4; ++i) {
+                SDL_Rect t = {bx, tries[i] - bh, bw, bh};
+                if (t.y < wr.y || tries[i] > wr.y + wr.h) continue;
+                if (cover.w <= 0 || !SDL_HasIntersection(&t, &cover)) {
+                    bottom = tries[i];
+                    break;
+                }
+            }
         }
         badge(g, &c, bx, bottom, room, AL_COL_ACCENT, s);
     }
@@ -859,7 +874,7 @@ static void param_line(const char *key, const char *value, void *vctx)
 // below it moves while the table fills.
 static int table_rows(int panel_h)
 {
-    return panel_h >= 760 ? 5 : 3;
+    return panel_h >= 760 ? 5 : 4;
 }
 
 // The table's first rows take the room the empty table did not (panel_stats):
@@ -889,6 +904,7 @@ static void panel_stats(al_gui *g, al_panel *p)
     int small_h = al_font_height(p->small), desc_h = 2 * line_h > 3 * small_h ? 2 * line_h : 3 * small_h;
     int y_end = p->y + mono * (rows + 1) + (describe ? desc_h : 0);
     g->table_n = 0;
+    g->table_earlier = 0;
     g->table_saved = 0;
     if (h->n == 0) {
         al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
@@ -921,7 +937,11 @@ static void panel_stats(al_gui *g, al_panel *p)
         g->table_top = top + 2;
         al_panel_chars(p, line, dim, 64);
         g->table_gen[g->table_n++] = (long long)g->s.gens;
-        for (int k = 0; k < rows - 1 && k < h->n; ++k) {
+        // More finished generations than rows: the last row says how many
+        // earlier ones are left out (720x480 dropped generation 0 unsaid).
+        int shown = h->n <= rows - 1 ? h->n : rows - 2;
+        g->table_earlier = first_gen + h->n - shown;
+        for (int k = 0; k < shown; ++k) {
             int i = h->n - 1 - k;
             if (g->table_n < 8) g->table_gen[g->table_n++] = (long long)(first_gen + i);
             char b[16], m[16], w[16];
@@ -934,6 +954,11 @@ static void panel_stats(al_gui *g, al_panel *p)
             for (int j = 7; j < 18; ++j)
                 cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
             al_panel_chars(p, line, cols, 64);
+        }
+        if (g->table_earlier > 0) {
+            snprintf(line, sizeof line, "%6s %lld earlier row%s", "...", g->table_earlier,
+                     g->table_earlier > 1 ? "s" : "");
+            al_panel_chars(p, line, dim, 64);
         }
         p->y = p->y > y_end - (describe ? desc_h : 0) ? p->y : y_end - (describe ? desc_h : 0);
         if (describe && g->s.have_last) {
@@ -1123,6 +1148,7 @@ static void draw_panel(al_gui *g)
     };
     g->sections.n = 0;
     g->sections.nhot = 0;
+    g->sections.wrapped_on[0] = '\0';
     SDL_RenderSetClipRect(g->r, &pr);
 
     // Title and the mode tabs: fixed at the top.

@@ -217,6 +217,9 @@ typedef struct al_panel_sections {
         double value;     ///< the value shown, as last drawn
     } hot[AL_PANEL_MAX_HOT];
     int nhot;
+    /// The lines that wrapped text went on to, past each text's first
+    /// ('\n' after each), as last drawn: `state` shows where lines broke.
+    char wrapped_on[1024];
 } al_panel_sections;
 
 /// A section heading in the accent colour, with a little space above; when
@@ -351,6 +354,7 @@ typedef struct al_view_report {
     char overlay[32];  ///< the view's open overlay ("brain"), "" none
     char note[AL_SAY_MAX]; ///< what the view says to the user now (e.g. why a target was refused)
     char box[512];         ///< what its text box drew last (al_textinput.shown), "" none
+    char marks[512];   ///< the panel's Marks legend as last drawn, "label: swatch" lines ("" none)
     int nfig;
     char fig_name[AL_REPORT_MAX_FIGURES][32];
     double fig[AL_REPORT_MAX_FIGURES];
@@ -432,6 +436,9 @@ typedef struct al_view {
     /// optional: the ticks a generation of the live run lasts (ants.ticks),
     /// for the status line's "tick 60 of 2000" (NULL or 0: not said).
     int64_t (*generation_ticks)(const al_view_ctx *ctx);
+    /// optional: the legend made from what the world shows now, in legend's
+    /// form (no conditions); when set, it is used instead of legend.
+    void (*marks)(al_view_ctx *ctx, char *out, size_t cap);
     /// optional: the module has no generations worth a table (steering's
     /// report periods): the shell shows no "Last generations" table.
     bool no_table;

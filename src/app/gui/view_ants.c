@@ -43,6 +43,7 @@ typedef struct ants_view {
     struct { alVec2 at; int ttl; } puffs[MAX_PUFFS];
     int npuffs;
     int64_t eaten_seen;    // items seen eaten in the drawn world (for tests)
+    char marks_drawn[512]; // the Marks section as last drawn: "label: swatch" lines (for `state`)
     bool auto_replayed;    // the replay started at the run's end was tried
     bool living;           // replay is the run's own population, kept alive past its limit
     bool was_done;         // ctx->done as of the last update
@@ -920,7 +921,8 @@ static bool change_world(al_view_ctx *ctx, SDL_Keycode k, bool less)
 // world's triangle in its colour, an elite the orange triangle with its
 // ring, food and mines their discs, the numbers in their colours (the
 // legend once showed "^" carets for the ants).
-typedef enum { MK_ANT, MK_ELITE, MK_BEST, MK_DISC, MK_TEXT } mark_kind;
+typedef enum { MK_ANT, MK_ELITE, MK_BEST, MK_DISC, MK_RING, MK_TEXT } mark_kind;
+static const char *const mark_kind_names[] = {"ant", "ringed ant", "double-ringed ant", "disc", "ring", "text"};
 typedef struct mark {
     mark_kind kind;
     SDL_Color col;
@@ -998,6 +1000,7 @@ static void marks_rows(al_panel *p, const mark *m, int n)
                 mark_circle(p->r, icx, cy, (float)iw / 2 + 1, m[k].col, false);
                 break;
             case MK_DISC: mark_circle(p->r, icx, cy, 3.0f, m[k].col, true); break;
+            case MK_RING: mark_circle(p->r, icx, cy, 4.5f, m[k].col, false); break;
             case MK_TEXT:
                 al_draw_text_px(p->r, p->small, x, cy - (float)th / 2, m[k].col, m[k].sym);
                 break;
@@ -1073,10 +1076,11 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     // 96 px where the panel has room; at 1280x800 a lower plot lets the
     // Parameters and Keys sections fit above the plot, nothing to scroll.
     if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 52);
-    // What the marks in the world mean.
+    // What the marks in the world mean, each with its swatch (the "3 ants"
+    // label, the pin and the eaten rings had none).
     al_panel_heading(p, "Marks");
     {
-        mark m[8];
+        mark m[12];
         int n = 0;
         m[n++] = (mark){MK_ANT, AL_COL_AGENT, NULL, "ant"};
         // in a replay no elite is ringed; its best ant is (I: its brain)
@@ -1088,9 +1092,18 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             m[n++] = (mark){MK_DISC, AL_COL_BAD, NULL, "mine"};
             m[n++] = (mark){MK_ANT, AL_RGB(90, 90, 100), NULL, "stopped by a mine"};
         }
+        m[n++] = (mark){MK_RING, AL_COL_TEXT, NULL, "just eaten"};
+        if (!is_shared(ants)) m[n++] = (mark){MK_BEST, COL_PINNED, NULL, "pinned (P)"};
         m[n++] = (mark){MK_TEXT, COL_ANT_NUMBER, "7", "ant number"};
         m[n++] = (mark){MK_TEXT, COL_ANT_FOOD, "12", "food eaten"};
+        m[n++] = (mark){MK_TEXT, COL_ANT_GROUP, "3 ants", "standing together"};
         marks_rows(p, m, n);
+        v->marks_drawn[0] = '\0'; // for `state`: each entry with its swatch
+        for (int k = 0; k < n; ++k) {
+            size_t used = strlen(v->marks_drawn);
+            snprintf(v->marks_drawn + used, sizeof v->marks_drawn - used, "%s%s: %s", k ? "\n" : "", m[k].label,
+                     mark_kind_names[m[k].kind]);
+        }
     }
     bool picked = v->selected >= 0 && v->selected < av.count;
     if (picked) {
@@ -1247,6 +1260,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "pinned_marked", v && v->pin_drawn ? 1.0 : 0.0);
     // the colours drawn (0xRRGGBB), for the legend's words: ant numbers,
     // "3 ants" labels, food counts, the pinned ant's rings (-1: none drawn)
+    if (v) snprintf(r->marks, sizeof r->marks, "%s", v->marks_drawn);
     al_view_report_figure(r, "rgb_ant_number", rgb(COL_ANT_NUMBER));
     al_view_report_figure(r, "rgb_ant_group", rgb(COL_ANT_GROUP));
     al_view_report_figure(r, "rgb_ant_food", rgb(COL_ANT_FOOD));

@@ -54,34 +54,31 @@ KERNEL static int first_enough(__m512i cnt, int k)
 }
 
 // rank_out16 for ns <= 16 survivors, one register, without its scatters
-// (slow on some processors, AMD's among them): each of the first k places
-// takes the survivor of its rank (the number of survivors with a smaller
-// d2). False when some place has none or two: two d2 tie there and the
-// agents decide (whatever was written is then written over).
+// (slow on some processors, AMD's Zen 4 among them): each of the first k
+// places takes the survivor of its rank (how many have a smaller d2), by a
+// compress. False, when two d2 tie (the agents decide: rank_out16), with
+// whatever was written to be written over.
 KERNEL static bool one_register(const float *sd, const int32_t *ss, int ns, int k, int *out_slot,
                                 float *out_d2)
 {
     const __m512i one = _mm512_set1_epi32(1);
-    __mmask16 live = (__mmask16)((1u << ns) - 1);
+    __mmask16 live = (__mmask16)((1u << ns) - 1), tie = 0;
     __m512 vi = _mm512_maskz_loadu_ps(live, sd);
-    __m512i r0 = _mm512_setzero_si512(), r1 = r0;
-    int j = 0;
-    for (; j + 1 < ns; j += 2) {
-        r0 = _mm512_mask_add_epi32(r0, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[j]), vi, _CMP_LT_OQ), r0, one);
-        r1 = _mm512_mask_add_epi32(r1, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[j + 1]), vi, _CMP_LT_OQ), r1, one);
+    __m512i rank = _mm512_setzero_si512();
+    for (int j = 0; j < ns; ++j) {
+        __m512 dj = _mm512_set1_ps(sd[j]);
+        rank = _mm512_mask_add_epi32(rank, _mm512_mask_cmp_ps_mask(live, dj, vi, _CMP_LT_OQ), rank, one);
+        // Equal to survivor j: itself, and any that ties with it.
+        tie |= _mm512_mask_cmp_ps_mask(live, dj, vi, _CMP_EQ_OQ) & (__mmask16) ~(1u << j);
     }
-    if (j < ns) r0 = _mm512_mask_add_epi32(r0, _mm512_mask_cmp_ps_mask(live, _mm512_set1_ps(sd[j]), vi, _CMP_LT_OQ), r0, one);
-    __m512i rank = _mm512_add_epi32(r0, r1);
+    if (tie) return false;
     __m512i slots = _mm512_maskz_loadu_epi32(live, ss);
-    unsigned bad = 0;
     for (int r = 0, m = ns < k ? ns : k; r < m; ++r) {
-        __mmask16 at = _mm512_mask_cmpeq_epi32_mask(live, rank, _mm512_set1_epi32(r));
-        unsigned bits = _cvtmask16_u32(at);
-        bad |= (bits == 0) | ((bits & (bits - 1)) != 0);
+        __mmask16 at = _mm512_cmpeq_epi32_mask(rank, _mm512_set1_epi32(r));
         out_slot[r] = _mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_maskz_compress_epi32(at, slots)));
         if (out_d2) out_d2[r] = _mm_cvtss_f32(_mm512_castps512_ps128(_mm512_maskz_compress_ps(at, vi)));
     }
-    return !bad;
+    return true;
 }
 
 // Ranks ns survivors (d2 in sd, slots in ss, padded to whole vectors) by

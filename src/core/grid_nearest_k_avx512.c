@@ -11,7 +11,8 @@
 //     up to r2, and takes the smallest bound that holds k: about k + 2
 //     survivors, one register;
 //  3. ranks the survivors by (d2, agent) with one broadcast compare per
-//     survivor and scatters the first k to their ranks.
+//     survivor and puts the first k at their ranks (by a compress each when
+//     they fit one register, nearly always; else by scatters).
 // The distances are the generic query's and alWorld_Delta's, op for op
 // ((x - p.x) + shift, then dx * dx + dy * dy, no FMA: -ffp-contract=off),
 // and the answer is the k smallest (d2, agent) keys whatever the bounds, so

@@ -50,6 +50,9 @@
 
 enum {
     GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
+    LANE_BITS = 11,             // top bits of a draw indexing the lanes' gap table (lane_gap)
+    LANE_REACH_MIN = 16,        // shortest reach the lanes' gap table is cut to (see lane_gap)
+    MUTATE_LANES = 8,           // byte genomes: a block's genes mutate in this many segments
     CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
     PACER_BURST = 8,            // epochs in a try of the other thread mode (one warm-up)
     PACER_GAP_MIN = 64,         // epochs between the first tries (see alife/pacer.h)
@@ -137,9 +140,21 @@ struct alGa {
     uint32_t thresh16_pop; // 65536 mod n (n <= 65536): 16-bit tournament draws below it rejected
     uint64_t cross_mask[256]; // uniform crossover: byte i of cross_mask[b] is 0xff if bit i of b
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
+    uint8_t *creep_step; // the same, transposed: [d * 256 + byte] (the mutation lanes' apply)
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
                 // GUIDE_BITS), complemented (~j) when cell k holds a threshold
+    // Byte genomes mutate a block's genes in MUTATE_LANES segments, one
+    // PCG32 lane each (ga_mutate.c): gaps up to `reach` (a draw of reach
+    // means "none of the next reach genes"). lane_gap[k] answers a draw
+    // whose top LANE_BITS bits are k: bits 0-15 the gap below the cell's
+    // threshold, bits 16-31 the threshold's offset in the cell (1 << (24 -
+    // LANE_BITS): none); lane_exact says every cell holds at most one
+    // threshold, so that one comparison gives the gap (else the search).
+    uint32_t lane_gap[1 << LANE_BITS];
+    int reach;
+    bool lane_exact;
     bool wide; // the CPU has AVX2: crossover takes 32 genes at a time (ga_breed.c)
+    bool wide512; // the CPU has AVX-512 F, DQ and VL: mutation lanes in one register (ga_mutate.c)
     int threads;
     alPacer pacer; // breeding on one thread or all (see alife/pacer.h)
     char error[512];
@@ -168,8 +183,10 @@ bool ga_prepare_selection(alGa *ga);
 int ga_top_keys(const alGa *ga, int count, int *idx);
 
 /// ga_mutate.c: byte genomes with 0 < rate < 1 (the hot path): count
-/// consecutive rows from g, as one run of genes.
-void ga_mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng *gaps, alRng *values);
+/// consecutive rows from g, as one run of genes cut into MUTATE_LANES
+/// segments, segment l's gaps from lane l of gaps; new symbols that the
+/// gap draw's spare bits cannot give from values.
+void ga_mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng8 *gaps, alRng *values);
 /// ga_mutate.c: genome g (float genomes; byte genomes with rate 0 or 1).
 void ga_mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values);
 

@@ -174,13 +174,14 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
                               ga->def.mutation_rate < 1;
     // Mutation gaps: one stream, or eight lanes (rows_at_once, below).
     alRng rg = {0, 1};
-    if (!rows_at_once) rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
+    if (!rows_at_once)
+        rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
     alRng rv = alRng_Stream(ga->seed, stream_id(ga, KIND_VALUES, ga->gen, (uint64_t)block));
     const int cur = ga->cur;
-    int p0 = block * BLOCK_PAIRS, p1 = p0 + BLOCK_PAIRS;
+    int p0 = block * ga->block_pairs, p1 = p0 + ga->block_pairs;
     if (p1 > pairs) p1 = pairs;
     int64_t done = 0;
-    int par[2 * BLOCK_PAIRS];
+    int par[2 * BYTE_BLOCK_PAIRS];
     if (lanes) {
         alRng8 sel = alRng8_Stream(ga->seed, stream_id(ga, KIND_SELECT, ga->gen, (uint64_t)block));
         ga_select_lanes(ga, &sel, 2 * (p1 - p0), par);

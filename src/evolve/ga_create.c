@@ -197,6 +197,7 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
     ga->wide512 = ga->wide && __builtin_cpu_supports("avx512f") &&
                   __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
 #endif
+    ga->block_pairs = def->type == AL_GENOME_BYTES ? BYTE_BLOCK_PAIRS : BLOCK_PAIRS;
     ga->threads = alThreads_Resolve(def->threads);
     alPacer_Init(&ga->pacer, PACER_BURST, PACER_GAP_MIN, PACER_GAP_MAX, PACER_MEMORY);
     ga->best_ever_fit = NAN;

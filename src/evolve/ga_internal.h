@@ -17,23 +17,25 @@
 // Speed matters (EStrings asks for 20,000 generations of 1,000 x 64 genes per
 // second), so the breeding pass is written to draw few random numbers:
 //  - mutation positions come from a geometric skip (the gap to the next
-//    mutated gene), sampled from a precomputed inverse-CDF table (with a
-//    guide table: O(1)) with one 32-bit draw, instead of one Bernoulli draw
-//    per gene; the gap uses the draw's top 24 bits, and its low 8 bits pick
-//    the new symbol (creep through a lookup table); the gap runs on from
-//    one child into the next (a block's children are one run of genes), so
-//    no draw is spent on each child's end;
+//    mutated gene), one 32-bit draw a gap: its top 24 bits give the gap
+//    (a table lookup, see lane_gap), its low 8 bits pick the new symbol
+//    (creep through a lookup table); the gaps run on from one child into
+//    the next (a block's children are one run of genes), so no draw is
+//    spent on each child's end; byte genomes cut that run into eight
+//    segments, one PCG32 lane each, stepped together in AVX-512 registers
+//    where the CPU has them (ga_mutate.c);
 //  - bounded integers use Lemire's multiply-and-reject (no division);
 //  - tournaments compare without branches; byte genomes draw their parents
 //    from eight PCG32 lanes (ga_select_lanes.c: parent q from lane q % 8),
 //    eight tournaments at once in AVX2 registers where the CPU has them;
 //    uniform crossover mixes 8 genes at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
-//    and evaluated right after their block (16 pairs) is made, while still
-//    in cache.
+//    and evaluated right after their block (16 pairs, 32 for byte genomes)
+//    is made, while still in cache.
 // Children are bred in fixed blocks of pairs, each block with its own PCG32
-// streams derived from (seed, generation, block): one per parent, one for
-// mutation gaps, one for new values (independent chains the CPU overlaps).
+// streams derived from (seed, generation, block): one per parent (or eight
+// selection lanes), one for mutation gaps (or eight lanes), one for new
+// values (independent chains the CPU overlaps).
 // So threads only change who computes a block, never what it contains, and
 // the engine may choose between one thread and several at run time (see
 // alGa_Epoch) without changing any result.
@@ -61,6 +63,8 @@ enum {
                                 // slice (~100 epochs) then weighs about what it costs
     PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
     BLOCK_PAIRS = 16,           // pairs of children per random stream (fixed: results depend on it)
+    BYTE_BLOCK_PAIRS = 32,      // the same for byte genomes: half the streams to seed, and
+                                // longer mutation lanes (fewer idle lanes at a block's end)
     KIND_INIT = 1,              // stream kinds, mixed into the stream id
     KIND_BREED = 2,
     KIND_DIVERSITY = 3,
@@ -155,6 +159,7 @@ struct alGa {
     bool lane_exact;
     bool wide; // the CPU has AVX2: crossover takes 32 genes at a time (ga_breed.c)
     bool wide512; // the CPU has AVX-512 F, DQ and VL: mutation lanes in one register (ga_mutate.c)
+    int block_pairs; // pairs a block breeds: BYTE_BLOCK_PAIRS for byte genomes, else BLOCK_PAIRS
     int threads;
     alPacer pacer; // breeding on one thread or all (see alife/pacer.h)
     char error[512];

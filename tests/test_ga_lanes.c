@@ -48,24 +48,31 @@ static alGaDef def_for(int pop, int len, int k, alMutation m)
     return d;
 }
 
-// Runs gens generations of d with the vector paths and without; fails at
-// the first genome or fitness that differs.
+// Runs gens generations of d with the vector paths (AVX-512 where the CPU
+// has it, AVX2 without AVX-512) and without; fails at the first genome or
+// fitness that differs.
 static void same_run_def(alGaDef d, int gens)
 {
     const int pop = d.population, len = d.length, k = d.tournament_k;
-    alGa *v = NULL, *s = NULL;
+    alGa *v = NULL, *w = NULL, *s = NULL;
     assert_int_equal(alCreateGa(&d, 11, &v, NULL), AL_OK);
+    assert_int_equal(alCreateGa(&d, 11, &w, NULL), AL_OK);
     assert_int_equal(alCreateGa(&d, 11, &s, NULL), AL_OK);
+    w->wide512 = false;
     s->wide = false;
     s->wide512 = false;
     for (int g = 0; g < gens; ++g) {
         alGa_Step(v);
+        alGa_Step(w);
         alGa_Step(s);
         for (int i = 0; i < pop; ++i) {
-            if (memcmp(alGa_Bytes(v, i), alGa_Bytes(s, i), (size_t)len) != 0 ||
-                alGa_Fitness(v, i) != alGa_Fitness(s, i))
-                fail_msg("pop %d len %d k %d: generation %d individual %d differs", pop, len, k,
-                         (int)alGa_Generation(v), i);
+            for (int o = 0; o < 2; ++o) {
+                const alGa *x = o ? w : v;
+                if (memcmp(alGa_Bytes(x, i), alGa_Bytes(s, i), (size_t)len) != 0 ||
+                    alGa_Fitness(x, i) != alGa_Fitness(s, i))
+                    fail_msg("pop %d len %d k %d (%s): generation %d individual %d differs", pop,
+                             len, k, o ? "AVX2" : "widest", (int)alGa_Generation(s), i);
+            }
         }
     }
     alGaStats a, b;
@@ -73,6 +80,7 @@ static void same_run_def(alGaDef d, int gens)
     assert_true(alGa_LastStats(s, &b));
     assert_true(a.best == b.best && a.mean == b.mean && a.diversity == b.diversity);
     alDestroyGa(v);
+    alDestroyGa(w);
     alDestroyGa(s);
 }
 

@@ -860,11 +860,26 @@ static int64_t simulate(al_gui *g)
     return done;
 }
 
+// F's rate in generations a second of wall time, measured over windows of
+// about a second, for the speed line (which said "10 ticks/frame" while F
+// ran ~90 generations a minute).
+static void fast_rate(al_gui *g)
+{
+    double now = al_now();
+    int64_t gens = g->have_session ? g->s.gens : 0;
+    if (g->fast && !g->fast_was) g->fast_rate = -1, g->fast_t0 = now, g->fast_g0 = gens;
+    g->fast_was = g->fast;
+    if (!g->fast || now - g->fast_t0 < 1.0) return;
+    g->fast_rate = (double)(gens - g->fast_g0) / (now - g->fast_t0);
+    g->fast_t0 = now, g->fast_g0 = gens;
+}
+
 void al_gui_update(al_gui *g)
 {
     al_compare_view_set_current(g->cmpv, g->have_session ? g->s.run_id : 0);
     al_compare_view_refresh(g->cmpv);
     int64_t ticks = simulate(g);
+    fast_rate(g);
     if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
         int sp = speeds[g->speed_idx];
         ticks = sp > 0 ? sp : ++g->frame % -sp == 0;
@@ -1018,6 +1033,19 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
     return true;
 }
 
+// Space: pause or run; a jump or F stops where it is, paused, the world
+// drawn (F left on under a pause said "fast-forward" while nothing moved).
+static void pause_key(al_gui *g)
+{
+    if (g->jump_to > 0 || g->fast) {
+        g->jump_to = 0;
+        g->fast = false;
+        g->paused = true;
+    } else {
+        g->paused = !g->paused;
+    }
+}
+
 static void key(al_gui *g, const SDL_KeyboardEvent *k)
 {
     SDL_Keycode sym = k->keysym.sym;
@@ -1085,14 +1113,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) show_mode(g, (int)(act - K_MODE1));
         break;
     case K_PAUSE:
-        if (repeat) break;
-        if (g->jump_to > 0) { // Space stops a jump where it is
-            g->jump_to = 0;
-            g->fast = false;
-            g->paused = true;
-        } else {
-            g->paused = !g->paused;
-        }
+        if (!repeat) pause_key(g);
         break;
     case K_TICK:
         g->paused = true;
@@ -1108,7 +1129,13 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (g->speed_idx > 0) g->speed_idx--;
         break;
     case K_FAST:
-        if (!repeat && g->have_session && !g->done) g->fast = !g->fast;
+        // F runs fast: on a paused run too (the first key after --from,
+        // which opens paused), where it said "fast-forward" under PAUSED
+        // and nothing moved.
+        if (!repeat && g->have_session && !g->done) {
+            g->fast = !g->fast;
+            if (g->fast) g->paused = false, g->step_once = false;
+        }
         break;
     case K_FOREVER:
         if (!repeat) toggle_forever(g);

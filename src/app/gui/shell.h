@@ -204,6 +204,12 @@ struct al_gui {
     int64_t gen_end_tick, gen_len;
     bool gen_end_known;
     double fps, last_frame;
+    /// F's rate, for the speed line: generations (steering: report periods)
+    /// a second of wall time, measured over about a second (fast_rate < 0:
+    /// not measured yet), from fast_t0 and fast_g0 at the window's start.
+    double fast_rate, fast_t0;
+    int64_t fast_g0;
+    bool fast_was; ///< fast as of the last update (a new F starts measuring)
     /// Each mode's run while another mode is shown (1 2 3 keep them).
     struct parked {
         bool used;

@@ -194,7 +194,14 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     bool gens = g->view && g->view->tick_is_generation;
     bool plays = gens && g->view->hold && gpf <= 0 && (g->done || g->speed_idx <= SPEED_ONE);
     int steps = g->done && sp > 1 ? sp : 1;
-    if (plays && g->done) {
+    const char *per = g->view && g->view->no_table ? "report periods" : "generations";
+    if (g->fast && g->fast_rate < 0) { // F: its rate, once measured (no ticks a frame: nothing is drawn)
+        snprintf(speed, sizeof speed, "fast-forward (measuring %s/s)", per);
+        snprintf(brief, sizeof brief, "fast-forward");
+    } else if (g->fast) {
+        snprintf(speed, sizeof speed, "fast-forward, %.3g %s/s", g->fast_rate, per);
+        snprintf(brief, sizeof brief, "fast %.3g %s/s", g->fast_rate, g->view && g->view->no_table ? "periods" : "gens");
+    } else if (plays && g->done) {
         snprintf(speed, sizeof speed, "%d control step%s/frame (the best's replay)", steps, steps == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
     } else if (plays && sp > 0) {

@@ -501,6 +501,7 @@ static void park(al_gui *g)
                          .ctx = g->ctx,
                          .hist = g->hist,
                          .speed_idx = g->speed_idx,
+                         .scroll = g->scroll,
                          .message_col = g->message_col,
                          .message_until = g->message_until};
     // A message belongs to the mode that said it (an ants "screenshot saved"
@@ -530,6 +531,7 @@ static void unpark(al_gui *g, int m)
     g->ctx.session = &g->s;
     g->hist = p->hist;
     g->speed_idx = p->speed_idx;
+    g->scroll = g->scroll_max = p->scroll; // (scroll_max as of its page: drawing clamps it)
     if (!g->message[0]) { // unless the switch said something (a mode that could not open)
         snprintf(g->message, sizeof g->message, "%s", p->message);
         g->message_col = p->message_col;
@@ -555,6 +557,10 @@ static void show_mode(al_gui *g, int m)
         unpark(g, m);
         return;
     }
+    // Each mode keeps its panel's scroll: a new one opens at the top (at
+    // 720x480 XOR opened scrolled by what ants had scrolled, its status
+    // row out of sight).
+    g->scroll = 0;
     g->paused = false;
     g->forever = g->forever_opt; // E is for one run; --forever for all
     if (!switch_mode(g, m, NULL)) { // could not open: back to the run we left

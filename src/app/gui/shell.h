@@ -220,6 +220,7 @@ struct al_gui {
         al_view_ctx ctx;
         history hist;
         int speed_idx;
+        int scroll;               ///< its panel's scroll offset (each mode keeps its own)
         char message[AL_SAY_MAX]; ///< the mode's message, shown again with it
         SDL_Color message_col;
         double message_until;

@@ -1096,6 +1096,12 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
             al_lesson_overlay_scroll(g, rows);
         return;
     }
+    if ((g->help || g->lesson) && sk && act == K_PAUSE) {
+        // The overlays do not pause the run (they say so, al_overlay_run_note):
+        // Space pauses it or runs it on with the overlay open.
+        if (!repeat) pause_key(g);
+        return;
+    }
     if ((g->help || g->lesson) && sym != SDLK_ESCAPE) {
         // Any key closes an overlay and does only that (both overlays the
         // same: the lesson let its closing key through, so 2 closed it and

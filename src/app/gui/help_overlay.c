@@ -176,7 +176,8 @@ void al_help_overlay_draw(al_gui *g)
     al_overlay_clamp(&g->help_top, scrolls ? per_col : 0, visible);
     SDL_Rect box = al_overlay_box(g, bw, head + visible * lh + foot);
     int x0 = box.x + 20, y0 = box.y + 16;
-    al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, "alife - keys (the same in every mode)");
+    int title_w = al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, "alife - keys (the same in every mode)");
+    al_overlay_run_note(g, box, title_w);
     y0 += al_font_height(g->title) + 10;
     int colw = (bw - 40) / cols;
     g->help_shown[0] = '\0';
@@ -202,8 +203,8 @@ void al_help_overlay_draw(al_gui *g)
                     cut ? "Lines ending in ... are cut to fit: a larger window shows them whole."
                         : "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM,
-                    g->help_more_above || g->help_more_below ? "Esc or any other key closes this help."
-                                                             : "Any key but the scroll keys closes this help.");
+                    g->help_more_above || g->help_more_below ? "Esc or any other key but Space closes this help."
+                                                             : "Any key but Space and the scroll keys closes this help.");
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

@@ -258,6 +258,7 @@ struct al_gui {
     int drag_x;           ///< where the drag last stepped
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
+    char overlay_note[80];       ///< what the open overlay said of the run behind it (al_overlay_run_note)
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     int help_cut;                ///< keys whose description was cut with "..." (too long even wrapped)
     int help_top;                ///< the help's first row shown (it scrolls in a small window)

@@ -215,7 +215,9 @@ void al_gui_write_state(al_gui *g, FILE *f)
     if (g->jump_typing) fprintf(f, "%s\"jump\"", sep), sep = ",";
     if (al_compare_view_open(g->cmpv)) fprintf(f, "%s\"compare\"", sep), sep = ",";
     if (r.overlay[0]) fprintf(f, "%s", sep), jstr(f, r.overlay), sep = ",";
-    fputs("],\"scenario\":", f);
+    fputs("],\"overlay_note\":", f); // what the help or the lesson says of the run behind it
+    jstr(f, g->help || g->lesson ? g->overlay_note : "");
+    fputs(",\"scenario\":", f);
     if (r.scenario[0])
         jstr(f, r.scenario);
     else

@@ -596,13 +596,19 @@ static void close_parked(al_gui *g)
     }
 }
 
-static void restart_next_seed(al_gui *g)
+// R: a new run with seed + 1; why (al_shell_unasked_why, NULL: asked
+// first) is said when it came at once.
+static void restart_next_seed(al_gui *g, const char *why)
 {
     uint64_t seed = g->have_session ? g->s.seed : (uint64_t)alConfig_Int(g->cfg, "run.seed");
     bool replay = al_shell_brain_replay(g);
     g->seed_for[g->mode] = (int64_t)(seed + 1);
     if (!switch_mode(g, g->mode, NULL)) return;
-    if (!replay) // (switch_mode said what replaced a brain file's replay)
+    if (replay) return; // (switch_mode said what replaced a brain file's replay)
+    if (why)
+        al_shell_say(g, AL_COL_TEXT, "restarted with seed %llu at once, not asked first: %s",
+                     (unsigned long long)(seed + 1), why);
+    else
         al_shell_say(g, AL_COL_TEXT, "restarted with seed %llu", (unsigned long long)(seed + 1));
 }
 
@@ -1165,7 +1171,10 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         }
         break;
     case K_NEWRUN:
-        if (!repeat && al_shell_confirm_new_run(g, k, NULL)) restart_next_seed(g);
+        if (!repeat) {
+            const char *why = al_shell_unasked_why(g);
+            if (al_shell_confirm_new_run(g, k, NULL)) restart_next_seed(g, why);
+        }
         break;
     case K_COMPARE:
         if (!repeat) {
@@ -1295,8 +1304,14 @@ bool al_gui_handle_events(al_gui *g)
                                  "this value starts a new run: the wheel and drags leave this run alone (press %s "
                                  "twice to do it)",
                                  SDL_GetKeyName(e.key.keysym.sym));
-                else if (gesture != 0 || typed || al_shell_confirm_new_run(g, &e.key, extra))
-                    switch_mode(g, g->mode, extra);
+                else if (gesture != 0 || typed || al_shell_confirm_new_run(g, &e.key, extra)) {
+                    const char *why = gesture == 0 && !typed ? al_shell_unasked_why(g) : NULL;
+                    char words[64];
+                    al_shell_change_words(extra, words, sizeof words);
+                    if (switch_mode(g, g->mode, extra) && why)
+                        al_shell_say(g, AL_COL_TEXT, "%s: a new run with %s changed at once, not asked first: %s",
+                                     SDL_GetKeyName(e.key.keysym.sym), words, why);
+                }
             }
             if (used) continue;
         }

@@ -318,6 +318,13 @@ bool al_shell_brain_replay(const al_gui *g);
 /// key within a few seconds says yes (confirm.c). Any other key forgets
 /// the first press (al_shell_confirm_other).
 bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment);
+/// Why a new run now is not asked first, for the strip to say when it
+/// starts at once ("no generation of its run was done yet", ...); NULL when
+/// it is asked (al_shell_run_at_stake) or nothing needs saying (steering, a
+/// brain file's replay).
+const char *al_shell_unasked_why(const al_gui *g);
+/// What an override changes, in words ("the ant count"; NULL: "the seed").
+void al_shell_change_words(const char *assignment, char *out, size_t cap);
 /// Whether a new run now would throw away an evolved run (and so is asked first).
 bool al_shell_run_at_stake(const al_gui *g);
 /// A key press that is not a confirmation: forgets a pending first press.

@@ -266,6 +266,7 @@ static void end_session(al_gui *g, al_session *s, bool done)
     }
     bool closed = !done && !g->signalled && al_shell_close_finishes(s);
     const char *status = done || closed ? "finished" : "interrupted";
+    if (s->log && !done && !closed) g->interrupted++;
     int64_t id = s->run_id;
     alError e = {0};
     alResult r = AL_OK;
@@ -913,6 +914,13 @@ void al_gui_update(al_gui *g)
         g->ctx.done = g->done;
         g->view->update(&g->ctx, ticks);
     }
+    // A brain file's replay: what it shows is the window's generation and
+    // tick (state's stayed 0 under "replay of gen 150 tick 310", and a
+    // script's `at tick N` never came).
+    int rtick = 0, rticks = 0;
+    g->replay_known = al_shell_brain_replay(g) && g->have_session && g->view && g->view->shown &&
+                      g->view->shown(&g->ctx, &g->replay_gen, &rtick, &rticks);
+    g->replay_tick = g->replay_known ? rtick : 0;
 }
 
 int64_t al_gui_run_ticks(al_gui *g, int64_t n)
@@ -1218,6 +1226,7 @@ static void catch_signals(void)
 }
 
 int al_gui_stopped_by(const al_gui *g) { return g->signalled; }
+int al_gui_runs_interrupted(const al_gui *g) { return g->interrupted; }
 
 bool al_gui_handle_events(al_gui *g)
 {
@@ -1614,10 +1623,12 @@ bool al_gui_has_session(const al_gui *g)
 }
 int64_t al_gui_ticks(const al_gui *g)
 {
+    if (al_shell_brain_replay(g) && g->replay_known) return g->replay_tick;
     return g->have_session ? g->s.ticks : 0;
 }
 int64_t al_gui_generations(const al_gui *g)
 {
+    if (al_shell_brain_replay(g) && g->replay_known) return g->replay_gen;
     return g->have_session ? g->s.gens : 0;
 }
 void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }

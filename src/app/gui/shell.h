@@ -160,6 +160,11 @@ struct al_gui {
 
     bool paused, fast, help, done, quit, step_once, shot_pending;
     int signalled;    ///< the signal (SIGINT, SIGTERM) that closed the window, 0 none
+    int interrupted;  ///< logged runs ended interrupted (end_session)
+    /// What a brain file's replay shows, as of the last update (the view's
+    /// .shown): `state` and a script's `at tick` / `at gen` follow it.
+    int64_t replay_gen, replay_tick;
+    bool replay_known;
     bool lesson;      ///< the lesson overlay (L) is open
     bool forever;     ///< no generation limit (E)
     bool forever_opt; ///< --forever: every run starts without a limit

@@ -159,6 +159,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
             pd->axes.w, pd->axes.h);
     fprintf(f, ",\"plot_legend\":{\"rows\":%d,\"shown\":%d,\"hidden\":%d}", pd->legend_rows,
             pd->legend_shown, pd->legend_hidden);
+    fputs(",\"plot_empty\":", f); // what the empty plot says ("" : it has data)
+    jstr(f, pd->empty ? pd->empty : "");
     fprintf(f, ",\"plot_off_scale\":%d,\"plot_off_scale_boxes\":[", pd->off_scale_labels);
     for (int i = 0; i < pd->off_scale_labels; ++i)
         fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", pd->off_scale[i].x,

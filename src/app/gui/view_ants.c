@@ -843,11 +843,16 @@ static double mutation_rate(al_view_ctx *ctx)
 static void parameters_panel(al_view_ctx *ctx, al_panel *p)
 {
     const alConfig *cfg = ctx->session->cfg;
-    al_panel_heading(p, "Evolution (key: more, Shift+key: less)");
     double rate = mutation_rate(ctx);
+    // A brain file's replay evolves nothing: no rate is live there (it said
+    // "(live)"), M is refused, and A O X start a new run of its world.
+    al_panel_heading(p, ctx->brain ? "Evolution (A O X: a new run of this world)"
+                                   : "Evolution (key: more, Shift+key: less)");
     if (isnan(rate))
         al_panel_value_kv(p, "mutation_rate", NAN, SDLK_m, 0, "M mutation rate", "none (%s)",
                           alConfig_Text(cfg, "run.algorithm"));
+    else if (ctx->brain)
+        al_panel_kv(p, "mutation rate", "%.3g (not used)", rate);
     else
         al_panel_value_kv(p, "mutation_rate", rate, SDLK_m, 0, "M mutation rate", "%.3g (live)", rate);
     long long count = (long long)alConfig_Int(cfg, "ants.count"), food = (long long)alConfig_Int(cfg, "ants.food");
@@ -862,6 +867,12 @@ static void parameters_panel(al_view_ctx *ctx, al_panel *p)
 // through the algorithm interface (an algorithm without one says why).
 static bool change_rate(al_view_ctx *ctx, ants_view *v, bool less)
 {
+    if (ctx->brain) { // nothing evolves: no next generation for a rate to act on
+        snprintf(v->note, sizeof v->note,
+                 "M: a brain file's replay evolves nothing, so no mutation rate acts (R, A, O, X: a new run of "
+                 "its world)");
+        return true;
+    }
     alAlgorithm a = alAnts_Algorithm(ctx->mod);
     double r = mutation_rate(ctx);
     if (isnan(r)) r = alConfig_Float(ctx->session->cfg, "ga.mutation_rate");

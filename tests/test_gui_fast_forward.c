@@ -36,18 +36,25 @@ static void f_on_a_paused_run_runs_it_fast(void **state)
     gs_free(&r);
 }
 
-static void space_stops_f_paused_with_the_world_drawn(void **state)
+// Space (or N) under F stops it there: paused, the world drawn.
+static void stops_f_paused(const char *key)
 {
-    (void)state;
     gs_run r;
-    gt_script(&r, "at 3 key F\nat 20 key space\nat 21 state\nat 40 state\nat 41 quit\n", ANTS, 2);
+    gt_script(&r, gt_fmt("at 3 key F\nat 20 key %s\nat 21 state\nat 40 state\nat 41 quit\n", key), ANTS, 2);
     for (int i = 0; i < 2; ++i) {
-        if (!gs_bool(r.line[i], "paused") || gs_bool(r.line[i], "fast")) fail_msg("F, Space: %s", r.line[i]);
+        if (!gs_bool(r.line[i], "paused") || gs_bool(r.line[i], "fast")) fail_msg("F, %s: %s", key, r.line[i]);
         assert_string_equal(gs_str(r.line[i], "fast_line"), "");
     }
     assert_true(gs_num(r.line[1], "generation") == gs_num(r.line[0], "generation"));
     assert_non_null(strstr(gs_str(r.line[0], "banner"), "PAUSED"));
     gs_free(&r);
+}
+
+static void space_or_n_stops_f_paused_with_the_world_drawn(void **state)
+{
+    (void)state;
+    stops_f_paused("space");
+    stops_f_paused("n");
 }
 
 // --from RUN:GEN opens paused at GEN; F, the first key, runs on from there
@@ -91,7 +98,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(f_on_a_paused_run_runs_it_fast),
-        cmocka_unit_test(space_stops_f_paused_with_the_world_drawn),
+        cmocka_unit_test(space_or_n_stops_f_paused_with_the_world_drawn),
         cmocka_unit_test(f_after_from_runs_on),
         cmocka_unit_test(the_speed_line_says_fast_forward_and_its_rate),
     };

@@ -1144,6 +1144,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     case K_TICK:
         g->paused = true;
         g->step_once = true;
+        g->fast = false; // paused, one tick, the world drawn (not "fast-forward" under PAUSED)
         break;
     case K_GENERATION:
         if (!repeat && g->have_session && !brain_refuses(g, "Shift+N")) jump_to(g, g->s.gens + 1, true, false);

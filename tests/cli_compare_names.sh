@@ -56,4 +56,25 @@ expect_exit 0 "show" -- "$ALIFE" show 1 --db "$TMP/one.db"
 expect_output "run 1: hello " "show's title has the name"
 expect_true "show's run.name is not empty" -- sh -c "! grep -qE '^  run\.name = *$' '$TMP/out'"
 expect_output "run.name = hello" "show's run.name is the name runs shows"
+# Run names are never cut without a sign (trial7: "gui-ants-from-33:3" read
+# "gui-ants-from-33"): whole in a pipe, whatever their length; cut in the
+# middle with "…" only to fit a terminal too narrow.
+N1="gui-ants-from-33:3" N2="a-long-run-name-that-goes-on-and-on-past-any-column-xyz:12"
+expect_exit 0 "a run named $N1" -- "$ALIFE" run "$TMP/hello.ini" --db "$TMP/names.db" --quiet --name "$N1"
+expect_exit 0 "a run named $N2" -- "$ALIFE" run "$TMP/hello.ini" --db "$TMP/names.db" --quiet --name "$N2" --seed 2
+expect_exit 0 "compare of the two" -- "$ALIFE" compare 1 2 --db "$TMP/names.db"
+expect_true "the runs table has $N1 whole" -- grep -qE "^ +1  $N1 " "$TMP/out"
+expect_true "the runs table has $N2 whole" -- grep -qE "^ +2  $N2 " "$TMP/out"
+expect_exit 0 "a sweep grouped by a long label" -- "$ALIFE" sweep "$TMP/hello.ini" --seeds 1-2 --db "$TMP/names.db" \
+    --set "estrings.target=a target long enough to pass sixty characters, which the group column cut" \
+    --set "estrings.target=a second target"
+expect_exit 0 "compare of the sweep" -- "$ALIFE" compare --sweep hello --db "$TMP/names.db"
+expect_output "estrings.target=a target long enough to pass sixty characters, which the group column cut " \
+    "the group label is whole"
+if command -v script >/dev/null 2>&1; then
+    expect_exit 0 "compare in an 80-column terminal" -- \
+        script -qec "stty cols 80 rows 50; '$ALIFE' compare 1 2 --db '$TMP/names.db'" /dev/null
+    expect_output "gui-ants-from-33:3" "a short name stays whole in a narrow terminal"
+    expect_true "a long name is cut in the middle with a sign" -- grep -qE "^ +2  a-long-[^ ]*…[^ ]*xyz:12 " "$TMP/out"
+fi
 finish

@@ -45,6 +45,16 @@ printf '[run]\nmodule = estrings\n' >ok.ini
 expect_exit 2 "bad --set" -- "$ALIFE" run ok.ini --set world.edge=torus --db runs.db
 expect_output "--set world.edge=torus: world.edge = 'torus': not a valid choice (allowed: one of wrap|bounce|contain)" \
     "bad --set named"
+# Every error of a --set value names the --set (trial7: one named the file's
+# line), also for a key the file sets: a bad number, out of range, an unknown
+# key, a key of another module, a module the file's keys do not belong to.
+printf '[run]\nmodule = estrings\n[estrings]\npopulation = 30\n[ga]\nmutation_rate = 0.1\n' >set.ini
+for s in ga.mutation_rate=abc ga.mutation_rate=5 estrings.population=1 ga.nosuch=1 ants.count=5 run.module=ants; do
+    expect_exit 2 "bad --set $s" -- "$ALIFE" run set.ini --set "$s" --db runs.db
+    expect_true "the --set $s error names it first" -- grep -q "^alife: --set $s: " "$TMP/out"
+done
+expect_output "set.ini:4: key estrings.population belongs to module 'estrings', not to module 'ants'" \
+    "a --set run.module error says which key of the file does not belong"
 expect_exit 2 "bad --seed" -- "$ALIFE" run ok.ini --seed -3 --db runs.db
 expect_output "run.seed = '-3'" "bad --seed named"
 expect_exit 2 "missing config file (a usage error)" -- "$ALIFE" run nowhere.ini --db runs.db

@@ -82,4 +82,24 @@ expect_exit 0 "--from 1:5 of estrings, one generation" -- \
 expect_equal "$(gens "$STR" 2)" "5" "the re-simulated generations 0-4 are not stored again"
 expect_exit 0 "replay --check of the re-simulated continuation" -- "$ALIFE" replay 2 --check --db "$STR"
 expect_output "identical: run 2" "it replays exactly, from the seed as the window did"
+# 4. The run it continues is gone: deleted, or left out of a merge (which
+# leaves from_run NULL). replay says the start is missing (exit 2, a run
+# that cannot be replayed), not that the replay differs (or crashes).
+GONE=$TMP/gone.db
+sqlite3 "$STR" ".backup '$GONE'"
+sqlite3 "$GONE" "PRAGMA foreign_keys = ON; DELETE FROM runs WHERE id = 1"
+expect_exit 2 "replay --check of a run whose parent was deleted" -- "$ALIFE" replay 2 --check --db "$GONE"
+expect_output "run 1 is not in" "it says the parent run is missing"
+expect_true "no difference claimed" -- sh -c "! grep -q 'different' '$TMP/out'"
+MERGED=$TMP/merged.db
+expect_exit 0 "a merge of the continued run without its parent" -- "$ALIFE" db merge "$GONE" --into "$MERGED"
+expect_equal "$(sqlite3 "$MERGED" "SELECT ifnull(from_run, 'NULL') || ':' || from_gen FROM runs")" "NULL:5" \
+    "the merge leaves from_run NULL"
+expect_exit 2 "replay --check of a merged run without its parent" -- "$ALIFE" replay 1 --check --db "$MERGED"
+expect_output "that run is not in this database" "it says the parent run is missing"
+expect_true "no difference claimed" -- sh -c "! grep -q 'different' '$TMP/out'"
+expect_exit 0 "show of it" -- "$ALIFE" show 1 --db "$MERGED"
+expect_output "continues from generation 5 another run, not in this database" "show says where it starts"
+expect_exit 2 "replay of it without --check" -- "$ALIFE" replay 1 --db "$MERGED"
+expect_output "its start cannot be had" "plain replay says so too"
 finish

@@ -196,6 +196,27 @@ static inline double gt_db_number(const char *db, const char *sql)
     sqlite3_close(sq);
     return v;
 }
+/// The help overlay's description of key label as the state line json shows
+/// it (help_rows in view), its wrapped rows joined with spaces into a static
+/// buffer; "" when the help does not show that key.
+static inline const char *gt_help_text(const char *json, const char *label)
+{
+    static char out[1200];
+    out[0] = '\0';
+    const char *p = gs_find(json, "help_rows"), *end = p ? strstr(p, "\"lesson_marks\"") : NULL;
+    bool in = false;
+    for (const char *r = p ? strstr(p, "{\"key\":") : NULL; r && r < end; r = strstr(r + 1, "{\"key\":")) {
+        char key[64], text[400];
+        gs_text(r, "key", key, sizeof key);
+        gs_text(r, "text", text, sizeof text);
+        if (in && (key[0] || !text[0])) break; // the next key, or the gap before the view's keys
+        if (!in && strcmp(key, label) != 0) continue;
+        size_t n = strlen(out);
+        snprintf(out + n, sizeof out - n, "%s%s", in ? " " : "", text);
+        in = true;
+    }
+    return out;
+}
 #else
 static void gui_not_built(void **state)
 {

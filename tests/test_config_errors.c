@@ -109,6 +109,28 @@ static void test_smaller_world_side_is_the_one_named(void **state)
               "--set world.height=16", "world.height", NULL);
 }
 
+// A --set value's every error path names the --set, never the file's line,
+// also where the file sets the same key (trial7: a --set error named the
+// config file's line): a bad number, out of range, an unknown key, a bad
+// choice, a key of another module, and a module from --set that the file's
+// keys do not belong to.
+static void test_a_set_error_names_the_set(void **state)
+{
+    (void)state;
+    static const char *const file = "[run]\nmodule = estrings\ngenerations = 5\n[estrings]\n"
+                                    "target = Hi there\npopulation = 30\n[ga]\nmutation_rate = 0.1\n";
+    static const char *const sets[] = {"ga.mutation_rate=abc", "ga.mutation_rate=5",  "estrings.population=x",
+                                       "estrings.population=1", "ga.nosuch=1",         "nosuch.key=1",
+                                       "estrings.alphabet=foo", "ants.count=5",        "run.generations=-1",
+                                       "estrings.target=",      "run.module=ants",     "run.module=foo"};
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; ++i) {
+        const char *msg = create_error(file, sets[i]);
+        char want[96];
+        snprintf(want, sizeof want, "--set %s", sets[i]);
+        if (strncmp(msg, want, strlen(want)) != 0) fail_msg("%s: the error does not open with it: %s", sets[i], msg);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -116,6 +138,7 @@ int main(void)
         cmocka_unit_test(test_target_outside_the_alphabet_names_its_line),
         cmocka_unit_test(test_cross_key_checks_name_both_lines),
         cmocka_unit_test(test_smaller_world_side_is_the_one_named),
+        cmocka_unit_test(test_a_set_error_names_the_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -188,8 +188,8 @@ static void test_seed_1_default_run_is_pinned(void **s)
     alEStrings *es = make(&d, 1);
     while (!alEStrings_Step(es)) {
     }
-    assert_int_equal(alEStrings_SolvedAt(es), 76);
-    assert_int_equal(alEStrings_SolvedEvaluations(es), 1696);
+    assert_int_equal(alEStrings_SolvedAt(es), 98);
+    assert_int_equal(alEStrings_SolvedEvaluations(es), 2180);
     alDestroyEStrings(es);
 }
 

@@ -3,6 +3,8 @@
 // 0" (a fresh random generation, not the file's) and E started evolving
 // from generation 0. Now B replays the file's generation again from its
 // first tick, and E, J and Shift+N are refused with a message saying why.
+// The help lists only the keys that work here, Space says PAUSED, N steps
+// the replay a tick and the first I opens the brain.
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
@@ -21,6 +23,14 @@ static void brain_file(char *path, size_t cap)
     snprintf(cmd, sizeof cmd, "'%s' export 1 --genome 5 --out '%s' --db '%s' >/dev/null 2>&1", ALIFE_BINARY,
              path, db);
     if (system(cmd) != 0) fail_msg("alife export failed");
+}
+
+// The script run in a --brain window of brain_file's file, its n state lines in r.
+static void brain_script(gs_run *r, const char *script, int n)
+{
+    char path[512];
+    brain_file(path, sizeof path);
+    gt_script(r, script, gt_fmt("--brain '%s'", path), n);
 }
 
 static void b_replays_the_files_generation_again(void **state)
@@ -91,6 +101,57 @@ static void shift_n_is_refused_with_a_reason(void **state)
     refused("at 10 key shift+n\n", "Shift+N");
 }
 
+// The window opens with the best ant marked and its brain closed, as at
+// the limit, so the first I opens it: the window opened with the brain open
+// and the first I closed it (the second opened it).
+static void the_first_i_opens_the_brain(void **state)
+{
+    (void)state;
+    gs_run r;
+    brain_script(&r, "at 5 state\nat 6 key i\nat 7 state\nat 8 quit\n", 2);
+    if (gs_overlay(r.line[0], "brain")) fail_msg("the brain is open before I: %s", r.line[0]);
+    double marked = gs_num(r.line[0], "figures.marked");
+    assert_true(marked >= 0);
+    if (!gs_overlay(r.line[1], "brain")) fail_msg("the first I did not open the brain: %s", r.line[1]);
+    assert_true(gs_num(r.line[1], "selected") == marked);
+    gs_free(&r);
+}
+
+// Space pauses the replay and says so as in every window (the banner kept
+// "BRAIN FILE: ..."); N then runs it one tick (it did nothing).
+static void space_shows_paused_and_n_steps_one_tick(void **state)
+{
+    (void)state;
+    gs_run r;
+    brain_script(&r, "at 5 key space\nat 7 state\nat 8 key n\nat 10 state\nat 11 quit\n", 2);
+    assert_true(gs_bool(r.line[0], "paused"));
+    const char *b = gs_str(r.line[0], "banner");
+    if (strncmp(b, "PAUSED", 6) != 0 || !strstr(b, "brain file")) fail_msg("the banner: '%s'", b);
+    assert_true(gs_num(r.line[1], "figures.replay_tick") == gs_num(r.line[0], "figures.replay_tick") + 1);
+    assert_true(gs_bool(r.line[1], "paused"));
+    gs_free(&r);
+}
+
+// The help lists the keys that work in the replay and no other: not E, J,
+// Shift+N, F or Tab (nothing evolves), nor the view's M, P, [ ]; B says what
+// it does here.
+static void the_help_lists_only_the_keys_that_work(void **state)
+{
+    (void)state;
+    gs_run r;
+    brain_script(&r, "at 5 key h\nat 7 state\nat 8 key escape\nat 9 quit\n", 1);
+    const char *l = r.line[0];
+    static const char *const idle[] = {"E", "J", "Shift+N", "F", "Tab", "M", "P", "[ ]"};
+    for (size_t i = 0; i < sizeof idle / sizeof idle[0]; ++i)
+        if (gt_help_text(l, idle[i])[0]) fail_msg("the help lists %s: %s", idle[i], gt_help_text(l, idle[i]));
+    static const char *const work[] = {"Space", "N", "+ -", "R", "C", "L", "Esc", "A", "G", "click", "I", "B"};
+    for (size_t i = 0; i < sizeof work / sizeof work[0]; ++i)
+        if (!gt_help_text(l, work[i])[0]) fail_msg("the help leaves out %s", work[i]);
+    if (!strstr(gt_help_text(l, "B"), "brain file")) fail_msg("B: '%s'", gt_help_text(l, "B"));
+    if (!strstr(gs_str(l, "help_title"), "brain file")) fail_msg("the title: '%s'", gs_str(l, "help_title"));
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -98,6 +159,9 @@ int main(void)
         cmocka_unit_test(e_is_refused_with_a_reason),
         cmocka_unit_test(j_is_refused_with_a_reason),
         cmocka_unit_test(shift_n_is_refused_with_a_reason),
+        cmocka_unit_test(the_first_i_opens_the_brain),
+        cmocka_unit_test(space_shows_paused_and_n_steps_one_tick),
+        cmocka_unit_test(the_help_lists_only_the_keys_that_work),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -4,28 +4,14 @@
 // E then Esc turned a run that had finished at its limit "interrupted",
 // and the help's Esc line said "an unfinished run is logged as
 // interrupted" in steering too, whose runs the window logs finished. The
-// help now says, of the run shown, what closing does to it.
+// help now says, of the run shown, what closing does to it: also of a run
+// stored at its goal (it said "not logged"), of one with no generation yet
+// (closing leaves no run) and with --no-log.
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
 #include <stdio.h>
 #include <string.h>
-
-// The Esc line of the open help in the state line json: its rows joined
-// (and the view's heading when it follows: its key is "" too).
-static const char *esc_help(const char *json)
-{
-    static char out[600];
-    out[0] = '\0';
-    const char *p = strstr(json, "{\"key\":\"Esc\",\"text\":\"");
-    while (p) {
-        const char *t = strstr(p, "\"text\":\"") + 8, *end = strchr(t, '"');
-        size_t n = strlen(out);
-        snprintf(out + n, sizeof out - n, "%s%.*s", n ? " " : "", (int)(end - t), t);
-        p = strncmp(end, "\"},{\"key\":\"\",", 13) == 0 ? end + 3 : NULL; // a wrapped row follows
-    }
-    return out;
-}
 
 // The window opened with args and a scratch database runs keys, then opens
 // the help at frame at, prints a state line, closes the help and quits with
@@ -41,8 +27,8 @@ static const char *close_with_esc(const char *keys, int at, const char *args, co
               gt_fmt("%sat %d key h\nat %d state\nat %d key escape\nat %d key escape\n", keys, at, at + 2, at + 3,
                      at + 4),
               gt_fmt("%s --db '%s'", args, path), 1);
-    static char help[600];
-    snprintf(help, sizeof help, "%s", esc_help(r.line[0]));
+    static char help[1200];
+    snprintf(help, sizeof help, "%s", gt_help_text(r.line[0], "Esc"));
     gs_free(&r);
     return help;
 }
@@ -107,6 +93,38 @@ static void steering_help_says_finished(void **state)
     logged(db, "finished", "closed", 2);
 }
 
+// A run that reached its goal is stored finished, its log closed: the
+// Esc line said "(this run is not logged)" of it.
+static void at_its_goal_esc_says_the_run_is_stored_finished(void **state)
+{
+    (void)state;
+    const char *db;
+    const char *help = close_with_esc("at 2 key f\n", 200, "experiments/estrings/hello.ini", &db);
+    if (!strstr(help, "run 1 is stored, finished") || strstr(help, "not logged"))
+        fail_msg("the help's Esc line: '%s'", help);
+    assert_true(gt_db_number(db, "SELECT status = 'finished' AND stop_reason = 'solved' FROM runs") == 1);
+}
+
+// Closed before its first generation the run leaves no row (end_session):
+// the Esc line said it would be "logged interrupted".
+static void before_its_first_generation_esc_leaves_no_run(void **state)
+{
+    (void)state;
+    const char *db;
+    const char *help = close_with_esc("", 3, ANTS3, &db);
+    if (!strstr(help, "leaves no run") || strstr(help, "interrupted")) fail_msg("the help's Esc line: '%s'", help);
+    assert_true(gt_db_number(db, "SELECT count(*) FROM runs") == 0);
+}
+
+// "not logged" is said with --no-log, and says so.
+static void with_no_log_esc_says_not_logged(void **state)
+{
+    (void)state;
+    const char *db;
+    const char *help = close_with_esc("at 2 key f\n", 200, "--no-log experiments/estrings/hello.ini", &db);
+    if (!strstr(help, "not logged: --no-log")) fail_msg("the help's Esc line: '%s'", help);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -114,6 +132,9 @@ int main(void)
         cmocka_unit_test(j_past_the_limit_then_esc_is_finished_closed),
         cmocka_unit_test(short_of_its_limit_esc_is_interrupted),
         cmocka_unit_test(steering_help_says_finished),
+        cmocka_unit_test(at_its_goal_esc_says_the_run_is_stored_finished),
+        cmocka_unit_test(before_its_first_generation_esc_leaves_no_run),
+        cmocka_unit_test(with_no_log_esc_says_not_logged),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -48,11 +48,65 @@ static void the_picker_says_what_differs_at_720x480(void **state)
     picker_rows(720, 480);
 }
 
+// Two strings runs that differ in four GA settings: at 1280x800 every one
+// is shown, named without "ga."; at 720x480 (where one was shown, then a
+// bare "+3") as many as fit, then how many more ("+3 more"), nothing past
+// the row.
+static void many_differ(int w, int h)
+{
+    char db[512];
+    gt_fresh_db(db, sizeof db, "many.db");
+    gt_store_run(db, "experiments/estrings/hello.ini --generations 3 --set run.name=default --set ga.selection=roulette "
+                     "--set ga.tournament_k=3 --set ga.crossover=one_point --set ga.truncation=0.3");
+    gt_store_run(db, "experiments/estrings/hello.ini --generations 3 --set run.name=default --set ga.truncation=0.6");
+    gs_run r;
+    gt_script(&r, "at 5 key c\nat 8 state\nat 9 quit\n",
+              gt_fmt("--width %d --height %d --db '%s' --mode estrings", w, h, db), 1);
+    const char *l = r.line[0];
+    assert_int_equal((int)gs_num(l, "compare.listed"), 2);
+    const char *rows = strstr(l, "\"rows\":[\"");
+    if (!rows) fail_msg("%dx%d: no picker rows in the state line", w, h);
+    for (const char *row = rows + 8; *row == '"';) {
+        const char *end = strchr(++row, '"');
+        char text[400];
+        snprintf(text, sizeof text, "%.*s", (int)(end - row), row);
+        int shown = 0, more = 0;
+        for (const char *q = strchr(text, '='); q; q = strchr(q + 1, '='))
+            shown++;
+        const char *plus = strstr(text, " +");
+        if (plus && (sscanf(plus, " +%d more", &more) != 1 || !strstr(plus, " more")))
+            fail_msg("%dx%d: '+k' without 'more': %s", w, h, text);
+        if (shown + more != 4) fail_msg("%dx%d: %d shown and %d more, not 4: %s", w, h, shown, more, text);
+        if (shown < 1) fail_msg("%dx%d: no setting shown: %s", w, h, text);
+        if (w >= 1280 && more) fail_msg("%dx%d: room for all four, %d left out: %s", w, h, more, text);
+        if (strstr(text, "ga.")) fail_msg("%dx%d: 'ga.' tells these runs nothing: %s", w, h, text);
+        row = end + 1;
+        if (*row != ',') break;
+        row++;
+    }
+    if (gs_bool(l, "compare.rows_over")) fail_msg("%dx%d: a row runs past the picker", w, h);
+    gs_free(&r);
+}
+
+static void four_settings_differ_at_1280x800(void **state)
+{
+    (void)state;
+    many_differ(1280, 800);
+}
+
+static void four_settings_differ_at_720x480(void **state)
+{
+    (void)state;
+    many_differ(720, 480);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_picker_says_what_differs_at_1280x800),
         cmocka_unit_test(the_picker_says_what_differs_at_720x480),
+        cmocka_unit_test(four_settings_differ_at_1280x800),
+        cmocka_unit_test(four_settings_differ_at_720x480),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

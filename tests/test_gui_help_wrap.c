@@ -96,7 +96,7 @@ static void every_description_whole(const char *mode, int width, int height, boo
     for (int i = 0; i < NSHELLKEYS; ++i) {
         const shell_key *k = &shell_keys[i];
         const char *brief, *help; // the mode's words (N is one generation where a tick is one)
-        al_shell_key_words(al_view_find(mode), k, &brief, &help);
+        al_shell_key_words(al_view_find(mode), false, k, &brief, &help);
         if (!help[0]) continue;
         char got[1200], want[400];
         if (!description(&all, k->label, got, sizeof got))
@@ -104,12 +104,14 @@ static void every_description_whole(const char *mode, int width, int height, boo
         snprintf(want, sizeof want, "%s", help);
         squeeze(got);
         squeeze(want);
-        // Esc's row goes on to say how closing logs the run shown (quit_help)
-        if (k->act == K_QUIT ? strncmp(got, want, strlen(want)) != 0 : strcmp(got, want) != 0)
+        // Esc's row goes on to say how closing logs the run shown (quit_help),
+        // R's whether it asks first (al_shell_confirm_words)
+        bool goes_on = k->act == K_QUIT || k->act == K_NEWRUN;
+        if (goes_on ? strncmp(got, want, strlen(want)) != 0 : strcmp(got, want) != 0)
             fail_msg("%s at %dx%d: %s reads '%s', not '%s'", mode, width, height, k->label, got, want);
     }
     for (int i = 0; i < all.n; ++i) // the view's keys too: none cut
-        if (strstr(all.text[i], "...") && !strstr(all.text[i], "...)"))
+        if (strstr(all.text[i], "\xe2\x80\xa6") || (strstr(all.text[i], "...") && !strstr(all.text[i], "...)")))
             fail_msg("%s at %dx%d: row '%s' is cut", mode, width, height, all.text[i]);
     gs_free(&r);
 }

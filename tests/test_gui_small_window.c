@@ -67,7 +67,7 @@ static void at_the_limit(const char *config, bool replays, int w, int h)
     needs(what, speed, "frame");
     needs(what, speed, "run 1");
     needs(what, speed, "E: evolve on");
-    if (gs_bool(l, "speed_line_cut") || strstr(speed, "...")) fail_msg("%s: the speed line is cut: '%s'", what, speed);
+    if (gs_bool(l, "speed_line_cut") || strstr(speed, "\xe2\x80\xa6")) fail_msg("%s: the speed line is cut: '%s'", what, speed);
     gs_free(&r);
 }
 
@@ -118,9 +118,9 @@ static void the_strings_lists_show_what_fits_and_say_what_is_left_out(void **sta
                   gt_fmt("--no-log experiments/estrings/hello.ini --width %d --height %d", w, h), 1);
         const char *l = r.line[0];
         list_says_what_it_leaves_out(l, what, "Best of each generation, newest on top", "history_rows",
-                                     "history_hidden", "... %d older generation%s not shown");
+                                     "history_hidden", "\xe2\x80\xa6 %d older generation%s not shown");
         list_says_what_it_leaves_out(l, what, "Current best strings", "top_rows", "top_hidden",
-                                     "... %d more of the 24 strings not shown%.0s"); // (no plural s)
+                                     "\xe2\x80\xa6 %d more of the 24 strings not shown%.0s"); // (no plural s)
         if (w == 720 && gs_num(l, "figures.history_hidden") < 1)
             fail_msg("%s: 40 generations all shown? %s", what, l); // the sign above was checked
         gs_free(&r);

@@ -63,7 +63,7 @@ static void status_fits(const char *config, int width, int height)
         gs_text(l, "header_shown", shown, sizeof shown);
         if (!shown[0]) fail_msg("%s: no status line drawn", what);
         if (gs_bool(l, "header_cut")) fail_msg("%s: the status line is cut: '%s'", what, shown);
-        if (strstr(shown, "...")) fail_msg("%s: '%s' ends in ...", what, shown);
+        if (strstr(shown, "\xe2\x80\xa6")) fail_msg("%s: '%s' is cut", what, shown);
         int w = (int)gs_num(l, "header_rect.w"), room = (int)gs_num(l, "header_room");
         if (w > room) fail_msg("%s: '%s' is %d px wide in %d px", what, shown, w, room);
         numbers_whole(shown, full, what);

@@ -174,9 +174,9 @@ static void c_opens_compare_in_every_mode_and_the_help_lists_every_key(void **st
     assert_true(gs_overlay(r.line[2], "compare"));
     assert_true(gs_overlay(r.line[3], "help"));
     // The help drew every entry of the table with a help text, F1, Shift+N
-    // and PgUp/PgDn among them.
+    // and PgUp/PgDn among them, but those that do nothing in steering (E, J).
     for (int i = 0; i < NSHELLKEYS; ++i) {
-        if (!shell_keys[i].help[0]) continue;
+        if (!shell_keys[i].help[0] || al_shell_key_idle(al_view_find("steering"), false, shell_keys[i].act)) continue;
         char q[64];
         snprintf(q, sizeof q, "\"%s\"", shell_keys[i].label);
         const char *keys = gs_find(r.line[3], "help_keys");
@@ -635,8 +635,8 @@ static void the_goal_generation_is_the_tables_and_the_clis(void **state)
     assert_int_equal(r.status, 0);
     assert_true(gs_bool(r.line[0], "finished"));
     // The solved generation is the last one done: the table's row gens - 1;
-    // every count says gens: 'gen 77 of ...' in the header,
-    // 'GOAL REACHED after 77 generations' on the banner, 'solved after 77
+    // every count says gens: 'gen 99 of ...' in the header,
+    // 'GOAL REACHED after 99 generations' on the banner, 'solved after 99
     // generations' in the CLI (a trial once saw 'at generation 61' beside 62).
     assert_true(gs_num(r.line[0], "figures.solved_at") == gs_num(r.line[0], "generation") - 1);
     char want[80];
@@ -648,7 +648,7 @@ static void the_goal_generation_is_the_tables_and_the_clis(void **state)
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
              "cd '%s' && '%s' run experiments/estrings/hello.ini --db '%s' 2>&1 | grep -q "
-             "'solved after 77 generations'",
+             "'solved after 99 generations'",
              ALIFE_SOURCE_DIR, ALIFE_BINARY, gs_path("hello.db"));
     assert_int_equal(system(cmd), 0);
 }

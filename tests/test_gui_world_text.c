@@ -60,8 +60,8 @@ static int check_world_texts(const char *json, const char *whole, const char *wh
         squeeze(shown, b, sizeof b);
         if (!cut && strcmp(a, b) != 0) fail_msg("%s: '%s' shown as '%s', not said to be cut", what, text, shown);
         size_t sn = strlen(shown);
-        if (cut && sn > 0 && (sn < 3 || strcmp(shown + sn - 3, "...") != 0))
-            fail_msg("%s: '%s' cut to '%s' without a '...'", what, text, shown);
+        if (cut && sn > 0 && (sn < 3 || strcmp(shown + sn - 3, "\xe2\x80\xa6") != 0))
+            fail_msg("%s: '%s' cut to '%s' without a '\xe2\x80\xa6'", what, text, shown);
         if (whole && strstr(text, whole)) {
             if (cut) fail_msg("%s: '%s' is cut ('%s') in a box of %dx%d", what, text, shown, box.w, box.h);
             found = true;

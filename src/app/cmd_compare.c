@@ -14,6 +14,7 @@
 #include "compare_plot.h"
 #include "db_cli.h"
 #include "json_out.h"
+#include "name_cut.h"
 #include "options.h"
 
 static void help(void)
@@ -192,11 +193,39 @@ static void print_header(const al_compare_model *m, const char *db)
     printf("\n");
 }
 
+// The width of a name column: its longest name (at least the heading's
+// width), narrowed only to fit a terminal too narrow for a line of width
+// rest + the column, to min characters at least. Names are then printed whole
+// or cut in the middle with a sign (al_name_cut): the table cut them at 16
+// bytes with none ("gui-ants-from-33:3" read "gui-ants-from-33").
+static int name_width(int longest, int heading, int rest, int min)
+{
+    int whole = longest > heading ? longest : heading, w = whole, cols = db_cli_terminal_columns();
+    if (cols > 0 && rest + w > cols) w = cols - rest > min ? cols - rest : min;
+    return w < whole ? w : whole;
+}
+
+// Prints name in a column of w characters (UTF-8: padded by characters).
+static void print_name(const char *name, int w)
+{
+    char text[1024], cut[1024];
+    al_name_cut(cut, sizeof cut, db_cli_text(text, sizeof text, name), w);
+    int pad = w - al_name_chars(cut);
+    printf("%s%*s", cut, pad > 0 ? pad : 0, "");
+}
+
 static void print_runs(const al_compare_model *m)
 {
     bool extra = !metric_is_builtin(m->opts.metric);
     char h[64];
-    printf("%6s  %-16s %8s  %-11s %5s  %11s %11s", "run", "name", "seed", "status", "gens",
+    int longest = 0;
+    for (int i = 0; i < m->set.n; ++i) {
+        int n = al_name_chars(m->runs[i].rec->info->name);
+        if (n > longest) longest = n;
+    }
+    // run, seed, status, gens, best, mean, AUC and their gaps: 74 columns; extra, reached: 12, 11
+    int wname = name_width(longest, 4, 74 + (extra ? 12 : 0) + (m->opts.use_threshold ? 11 : 0), 16);
+    printf("%6s  %-*s %8s  %-11s %5s  %11s %11s", "run", wname, "name", "seed", "status", "gens",
            "final best", "final mean");
     if (extra) {
         snprintf(h, sizeof h, "final %s", m->opts.metric);
@@ -208,10 +237,10 @@ static void print_runs(const al_compare_model *m)
     for (int i = 0; i < m->set.n; ++i) {
         const al_compare_run *r = &m->runs[i];
         char a[32], b[32], c[32], d[32];
-        char name[64];
-        printf("%6lld  %-16.16s %8llu  %-11s %5d  %11s %11s", (long long)r->rec->info->id,
-               db_cli_text(name, sizeof name, r->rec->info->name),
-               (unsigned long long)r->rec->info->seed, r->rec->info->status, r->rec->ngens,
+        printf("%6lld  ", (long long)r->rec->info->id);
+        print_name(r->rec->info->name, wname);
+        printf(" %8llu  %-11s %5d  %11s %11s", (unsigned long long)r->rec->info->seed,
+               r->rec->info->status, r->rec->ngens,
                g4(a, sizeof a, r->final_best), g4(b, sizeof b, r->final_mean));
         if (extra) printf(" %11s", g4(c, sizeof c, r->m.final));
         if (m->opts.use_threshold) {
@@ -225,12 +254,13 @@ static void print_runs(const al_compare_model *m)
 static void print_groups(const al_compare_model *m)
 {
     bool extra = !metric_is_builtin(m->opts.metric);
-    int lw = 5;
+    int longest = 0;
     for (int g = 0; g < m->ngroups; ++g) {
-        int l = (int)strlen(m->groups[g].label);
-        if (l > lw) lw = l;
+        int l = al_name_chars(m->groups[g].label);
+        if (l > longest) longest = l;
     }
-    if (lw > 60) lw = 60;
+    // runs, final best, final mean, AUC (26 each) and their gaps: 87 columns; extra, reached: 27, 19
+    int lw = name_width(longest, 5, 87 + (extra ? 27 : 0) + (m->opts.use_threshold ? 19 : 0), 24);
     char h[64];
     printf("%-*s %4s  %-26s %-26s", lw, "group", "runs", "final best", "final mean");
     if (extra) {
@@ -249,7 +279,8 @@ static void print_groups(const al_compare_model *m)
         char a[112], b[112], c[112], d[112], e[32];
         med_iqr(a, sizeof a, &G->final_best);
         med_iqr(b, sizeof b, &G->final_mean);
-        printf("%-*.*s %4d  %-26s %-26s", lw, lw, G->label, G->n, a, b);
+        print_name(G->label, lw);
+        printf(" %4d  %-26s %-26s", G->n, a, b);
         if (extra) {
             med_iqr(c, sizeof c, &G->final_metric);
             printf(" %-26s", c);

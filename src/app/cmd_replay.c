@@ -49,7 +49,9 @@ static void help(void)
            "A run that continues another from a generation (alife gui --from RUN:GEN;\n"
            "'alife show' says so) stores its own generations only, GEN on: it is replayed\n"
            "from that run's stored population at GEN (or GEN - 1, then one generation),\n"
-           "else from the seed, as the window started it, and compared from GEN on.\n"
+           "else from the seed, as the window started it, and compared from GEN on. When\n"
+           "that run is not in the database (deleted, or left out of a merge), the\n"
+           "continued run cannot be replayed (exit 2): its start is missing.\n"
            "\n"
            "exit status: 0 replayed (with --check: identical), 1 different (with --check),\n"
            "interrupted, or a database read failure, 2 usage error, unknown run or\n"
@@ -194,6 +196,14 @@ static bool refuse(const alRunData *run, char *why, size_t cap)
         return true;
     }
     int64_t first = info->from_gen; // a continued run's generations start there
+    if (first > 0 && info->from_run <= 0) { // db merge without its parent leaves from_run NULL
+        snprintf(why, cap,
+                 "run %lld continues another run from generation %lld, and that run is not in "
+                 "this database (its parent was left out of a merge, or deleted): generations "
+                 "before %lld are the parent's, so its start cannot be had",
+                 (long long)info->id, (long long)first, (long long)first);
+        return true;
+    }
     for (int64_t i = 0; i < run->gen_count; ++i)
         if (run->gens[i].gen != first + i) {
             snprintf(why, cap,
@@ -320,6 +330,17 @@ int cmd_replay(int argc, char **argv)
         snprintf(ref, sizeof ref, "%lld", (long long)info->from_run);
         alRunData *parent = NULL;
         alResult r = db_cli_read_run(db, ref, true, &parent, NULL, 0, &err);
+        if (r == AL_ERR_NOTFOUND) { // deleted: the start is missing, not different
+            fprintf(stderr,
+                    "alife replay: cannot replay: run %lld continues run %lld from generation "
+                    "%lld, and run %lld is not in %s (deleted, or left out of a merge): "
+                    "generations before %lld are its, so the start cannot be had\n",
+                    (long long)info->id, (long long)info->from_run, (long long)first,
+                    (long long)info->from_run, db, (long long)first);
+            al_session_close(&s, "interrupted");
+            alDestroyRunData(run);
+            return 2;
+        }
         if (r == AL_OK) r = al_from_reach(&s, parent, first, how, sizeof how, &err);
         alDestroyRunData(parent);
         if (r != AL_OK) {
@@ -347,7 +368,7 @@ int cmd_replay(int argc, char **argv)
             break;
         }
         int r = al_session_advance(&s, AL_SESSION_RUN_TICKS, NULL, &err);
-        if (r == 1 && check && s.gens <= stored) check_generation(&ck, &s, s.gens - 1 - first);
+        if (r == 1 && check && s.gens > first && s.gens <= stored) check_generation(&ck, &s, s.gens - 1 - first);
         if (check && ck.differ) break;
         // Past the stored run's end: one generation more is enough to say so.
         if (s.gens > stored) break;

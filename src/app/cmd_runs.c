@@ -2,8 +2,6 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 #include "alife/module.h"
 #include "cli.h"
@@ -36,14 +34,6 @@ static void runs_help(void)
            "\n" DB_CLI_EXIT_HELP);
 }
 
-// The terminal's width in columns when stdout is one (0: a pipe or a file).
-static int terminal_columns(void)
-{
-    struct winsize ws;
-    if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0) return 0;
-    return ws.ws_col;
-}
-
 // Names are printed whole (a pipe, a file, a terminal wide enough): the
 // table cut them at 24 characters, "gui-steering-pursuit_..." (trial, issue
 // 10). Only a terminal too narrow for the table cuts them, in the middle,
@@ -60,7 +50,7 @@ static void print_runs_table(const alRunList *list)
         if (lm > wmod) wmod = lm;
     }
     // id, module, name, seed, status, gens, best, mean: the line without the start time (16)
-    int cols = terminal_columns();
+    int cols = db_cli_terminal_columns();
     int line = 5 + 2 + wmod + 2 + wname + 2 + 10 + 2 + 11 + 2 + 6 + 2 + 12 + 2 + 12 + 2 + 16;
     if (cols > 0 && line > cols) wname = wname - (line - cols) < 28 ? 28 : wname - (line - cols);
     printf("%5s  %-*s  %-*s  %10s  %-11s  %6s  %12s  %12s  %s\n", "id", wmod, "module", wname,

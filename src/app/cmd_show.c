@@ -176,6 +176,10 @@ static void show_text(const alRunData *run, bool all, bool all_params)
             "before %lld are run %lld's\n",
             (long long)r->from_run, (long long)r->from_gen, (long long)r->from_run,
             (long long)r->from_gen, (long long)r->from_gen, (long long)r->from_run);
+    else if (r->from_gen > 0) // its parent was left out of a merge: from_run is NULL
+        printf("  continues from generation %lld another run, not in this database: generations "
+               "before %lld are that run's (replay refuses it)\n",
+               (long long)r->from_gen, (long long)r->from_gen);
     printf("  started   %s UTC\n", db_cli_short_time(a, sizeof a, r->started));
     if (r->finished) printf("  finished  %s UTC\n", db_cli_short_time(b, sizeof b, r->finished));
     printf("  version   %s   host %s   pid %lld\n", db_cli_text(t1, sizeof t1, r->version),

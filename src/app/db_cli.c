@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "alife/module.h"
 #include "db_cli.h"
@@ -150,4 +152,11 @@ const char *db_cli_short_time(char *buf, size_t cap, const char *iso)
     size_t n = strlen(buf);
     if (n && buf[n - 1] == 'Z') buf[n - 1] = '\0';
     return buf;
+}
+
+int db_cli_terminal_columns(void)
+{
+    struct winsize ws;
+    if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0) return 0;
+    return ws.ws_col;
 }

@@ -53,4 +53,8 @@ const char *db_cli_short_time(char *buf, size_t cap, const char *iso);
     "Reading never creates or changes the database file (SQLite may leave its\n"                   \
     "-wal and -shm companion files beside it).\n"
 
+/// The terminal's width in columns when stdout is one (0: a pipe or a file):
+/// a table cuts names (al_name_cut) only to fit a terminal too narrow.
+int db_cli_terminal_columns(void);
+
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alife/module.h"
+#include "name_cut.h"
 
 // A byte count with an optional K/M/G suffix (powers of 1024); -1 if bad.
 static double parse_bytes(const char *s)
@@ -105,7 +106,7 @@ alResult al_mem_check(const alConfig *cfg, alError *err)
         if (o && strncmp(o, "--set", 5) == 0) o = "--set"; // its value is already shown
         size_t vl = v ? strlen(v) : 0;
         if (vl > 40) // a 4,096-character target: its length is what matters
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s = %.20s... (%zu characters; %s)",
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s = %.20s" AL_ELLIPSIS " (%zu characters; %s)",
                                     len ? ", " : "", key, v, vl, o ? o : "?");
         else
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s = %s (%s)", len ? ", " : "", key,

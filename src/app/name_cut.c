@@ -30,8 +30,8 @@ const char *al_name_cut(char *buf, size_t cap, const char *s, int max)
         snprintf(buf, cap, "%s", s);
         return buf;
     }
-    int keep = max - 3, head = keep / 2; // the tail gets the odd one
+    int keep = max - 1, head = keep / 2; // the tail gets the odd one
     size_t hb = char_offset(s, head), tb = char_offset(s, n - (keep - head));
-    snprintf(buf, cap, "%.*s...%s", (int)hb, s, s + tb);
+    snprintf(buf, cap, "%.*s" AL_ELLIPSIS "%s", (int)hb, s, s + tb);
     return buf;
 }

@@ -6,8 +6,13 @@
 
 #include <stddef.h>
 
+/// The one sign that text was cut, in the CLI and the window alike: "…"
+/// (U+2026, one character; the window's fonts draw it). Every cut uses it:
+/// al_name_cut, al_text_fit, al_text_wrap.
+#define AL_ELLIPSIS "\xe2\x80\xa6"
+
 /// s (UTF-8, NULL: "") into buf (cap bytes) whole when it has at most max
-/// characters (max >= 5), else its head and tail around "..." in max
+/// characters (max >= 5), else its head and tail around AL_ELLIPSIS in max
 /// characters, the tail the longer half; never splits a UTF-8 character.
 /// Returns buf.
 const char *al_name_cut(char *buf, size_t cap, const char *s, int max);

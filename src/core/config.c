@@ -566,9 +566,10 @@ static const char *owner_of(const alKeyDef *k)
     return "?";
 }
 
-// Applies one "section.key" = value from `where` (a file:line or --set).
+// Applies one "section.key" = value from `where` (a file:line or --set);
+// module_set is the --set run.module=... that chose the module, or NULL.
 static alResult apply(alConfig *cfg, const char *section, const char *name, const char *value,
-                      const char *origin, const char *where, alError *err)
+                      const char *origin, const char *where, const char *module_set, alError *err)
 {
     char full[160];
     snprintf(full, sizeof full, "%s.%s", section, name);
@@ -579,6 +580,11 @@ static alResult apply(alConfig *cfg, const char *section, const char *name, cons
         return alError_Set(err, AL_ERR_CONFIG,
                            "%s: unknown key '%s' in section [%s] (see: alife config --list)",
                            where, name, section);
+    if (!alSchema_KeyInModule(k, cfg->module) && module_set) // the --set is what is wrong
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "%s: %s: key %s belongs to module '%s', not to module '%s' (drop the "
+                           "--set, or give a config of module %s)",
+                           module_set, where, full, owner_of(k), cfg->module, cfg->module);
     if (!alSchema_KeyInModule(k, cfg->module))
         return alError_Set(err, AL_ERR_CONFIG,
                            "%s: key %s belongs to module '%s', but this config runs module '%s'",
@@ -627,7 +633,7 @@ alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err)
             return alError_Set(err, AL_ERR_CONFIG, "%s: %s.%s: %s", where, section, name, why);
         value = parsed;
     }
-    alResult r = apply(cfg, section, name, value, where, where, err);
+    alResult r = apply(cfg, section, name, value, where, where, NULL, err);
     free(parsed);
     return r;
 }
@@ -740,6 +746,9 @@ static alConfig *create_config(const alConfigDef *def, alError *err)
         free_entries(&r);
         return NULL;
     }
+    char set_where[160] = "", set_shown[128];
+    if (module_set)
+        snprintf(set_where, sizeof set_where, "--set run.module=%s", echo(module_set, set_shown, sizeof set_shown));
     for (int i = 0; i < r.count; ++i) {
         entry *e = &r.items[i];
         char where[300];
@@ -753,7 +762,9 @@ static alConfig *create_config(const alConfigDef *def, alError *err)
                 goto fail;
             }
         }
-        if (apply(cfg, e->section, e->name, e->value, where, where, err) != AL_OK) goto fail;
+        if (apply(cfg, e->section, e->name, e->value, where, where, module_set ? set_where : NULL, err) !=
+            AL_OK)
+            goto fail;
     }
     free_entries(&r);
     for (int i = 0; i < def->set_count; ++i)

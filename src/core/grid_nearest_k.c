@@ -437,6 +437,27 @@ INLINE void more_rings(query *q, alVec2 p, int x0, int x1, int y0, int y1, int c
 #define CLONES
 #endif
 
+// The query without the block kernel: ring 1 ([a, b] x [c, d]), then more
+// rings of the block [x0, x1] x [y0, y1] around (cx0, cy0) as needed; the
+// ten ints in that order in at. Apart from alGrid_NearestK, whose common
+// case (the block kernel) then needs none of its buffers' stack.
+CLONES __attribute__((noinline)) static int gather_block(const alGrid *g, alVec2 p, float r2, int exclude,
+                                                         int k, const int at[10], int *out_slot, float *out_d2)
+{
+    int x0 = at[0], x1 = at[1], y0 = at[2], y1 = at[3], cx0 = at[4], cy0 = at[5];
+    int a = at[6], b = at[7], c = at[8], d = at[9];
+    query q;
+    q.g = g;
+    q.px = vf_splat(p.x), q.py = vf_splat(p.y);
+    q.exclude = (veci){0} + exclude;
+    q.lim = r2;
+    topk_init(&q.t, k);
+    q.m = 0;
+    for (int cy = c; cy <= d; ++cy) gather_row(&q, cy, a, b);
+    if (a > x0 || b < x1 || c > y0 || d < y1) more_rings(&q, p, x0, x1, y0, y1, cx0, cy0, a, b, c, d);
+    return finish(&q, out_slot, out_d2);
+}
+
 CLONES int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k, int *out_slot,
                            float *out_d2)
 {
@@ -477,13 +498,6 @@ CLONES int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude,
         cx0 = cx0 < x0 ? x0 : cx0 > x1 ? x1 : cx0;
         cy0 = cy0 < y0 ? y0 : cy0 > y1 ? y1 : cy0;
     }
-    query q;
-    q.g = g;
-    q.px = vf_splat(p.x), q.py = vf_splat(p.y);
-    q.exclude = (veci){0} + exclude;
-    q.lim = r2;
-    topk_init(&q.t, k);
-    q.m = 0;
     // Ring 1: the 3 x 3 cells around p's (those of the block), [a, b] x [c, d].
     int a = cx0 - 1 < x0 ? x0 : cx0 - 1, b = cx0 + 1 > x1 ? x1 : cx0 + 1;
     int c = cy0 - 1 < y0 ? y0 : cy0 - 1, d = cy0 + 1 > y1 ? y1 : cy0 + 1;
@@ -510,9 +524,8 @@ CLONES int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude,
             if (n >= 0) return n;
         }
     }
-    for (int cy = c; cy <= d; ++cy) gather_row(&q, cy, a, b);
-    if (a > x0 || b < x1 || c > y0 || d < y1) more_rings(&q, p, x0, x1, y0, y1, cx0, cy0, a, b, c, d);
-    return finish(&q, out_slot, out_d2);
+    return gather_block(g, p, r2, exclude, k, (const int[]){x0, x1, y0, y1, cx0, cy0, a, b, c, d},
+                        out_slot, out_d2);
 }
 
 int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,

@@ -11,7 +11,8 @@
 //     up to r2, and takes the smallest bound that holds k: about k + 2
 //     survivors, one register;
 //  3. ranks the survivors by (d2, agent) with one broadcast compare per
-//     survivor and scatters the first k to their ranks.
+//     survivor and puts the first k at their ranks (by a compress each when
+//     they fit one register, nearly always; else by scatters).
 // The distances are the generic query's and alWorld_Delta's, op for op
 // ((x - p.x) + shift, then dx * dx + dy * dy, no FMA: -ffp-contract=off),
 // and the answer is the k smallest (d2, agent) keys whatever the bounds, so
@@ -19,6 +20,7 @@
 #include "alife/grid.h"
 #include "grid_internal.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 // Not under clang (the ThreadSanitizer build, which takes the generic
@@ -52,6 +54,34 @@ KERNEL static int first_enough(__m512i cnt, int k)
     return __builtin_ctz((unsigned)_cvtmask16_u32(ok) | 0x8000u);
 }
 
+// rank_out16 for ns <= 16 survivors, one register, without its scatters
+// (slow on some processors, AMD's Zen 4 among them): each of the first k
+// places takes the survivor of its rank (how many have a smaller d2), by a
+// compress. False, when two d2 tie (the agents decide: rank_out16), with
+// whatever was written to be written over.
+KERNEL static bool one_register(const float *sd, const int32_t *ss, int ns, int k, int *out_slot,
+                                float *out_d2)
+{
+    const __m512i one = _mm512_set1_epi32(1);
+    __mmask16 live = (__mmask16)((1u << ns) - 1), tie = 0;
+    __m512 vi = _mm512_maskz_loadu_ps(live, sd);
+    __m512i rank = _mm512_setzero_si512();
+    for (int j = 0; j < ns; ++j) {
+        __m512 dj = _mm512_set1_ps(sd[j]);
+        rank = _mm512_mask_add_epi32(rank, _mm512_mask_cmp_ps_mask(live, dj, vi, _CMP_LT_OQ), rank, one);
+        // Equal to survivor j: itself, and any that ties with it.
+        tie |= _mm512_mask_cmp_ps_mask(live, dj, vi, _CMP_EQ_OQ) & (__mmask16) ~(1u << j);
+    }
+    if (tie) return false;
+    __m512i slots = _mm512_maskz_loadu_epi32(live, ss);
+    for (int r = 0, m = ns < k ? ns : k; r < m; ++r) {
+        __mmask16 at = _mm512_cmpeq_epi32_mask(rank, _mm512_set1_epi32(r));
+        out_slot[r] = _mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_maskz_compress_epi32(at, slots)));
+        if (out_d2) out_d2[r] = _mm_cvtss_f32(_mm512_castps512_ps128(_mm512_maskz_compress_ps(at, vi)));
+    }
+    return true;
+}
+
 // Ranks ns survivors (d2 in sd, slots in ss, padded to whole vectors) by
 // (d2, agent) and writes the first k to their ranks.
 KERNEL static void rank_out16(const alGrid *g, const float *sd, const int32_t *ss, int ns, int k,
@@ -59,6 +89,7 @@ KERNEL static void rank_out16(const alGrid *g, const float *sd, const int32_t *s
 {
     const __m512i one = _mm512_set1_epi32(1), iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
                                                                        10, 11, 12, 13, 14, 15);
+    if (ns <= 16 && one_register(sd, ss, ns, k, out_slot, out_d2)) return;
     // Ties in d2 are decided by the agent: look for any first (rare). The
     // ranks add up to the number of pairs in strict order, ns (ns - 1) / 2
     // exactly when no two d2 tie.

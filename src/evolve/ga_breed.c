@@ -170,15 +170,18 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     alRng r = alRng_Stream(ga->seed, stream_id(ga, KIND_BREED, ga->gen, (uint64_t)block));
     alRng r2 = {0, 1};
     if (!lanes) r2 = alRng_Stream(ga->seed, stream_id(ga, KIND_MATE, ga->gen, (uint64_t)block));
-    alRng rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
-    alRng rv = alRng_Stream(ga->seed, stream_id(ga, KIND_VALUES, ga->gen, (uint64_t)block));
-    const int cur = ga->cur;
-    int p0 = block * BLOCK_PAIRS, p1 = p0 + BLOCK_PAIRS;
-    if (p1 > pairs) p1 = pairs;
-    int64_t done = 0;
     const bool rows_at_once = ga->def.type == AL_GENOME_BYTES && ga->def.mutation_rate > 0 &&
                               ga->def.mutation_rate < 1;
-    int par[2 * BLOCK_PAIRS];
+    // Mutation gaps: one stream, or eight lanes (rows_at_once, below).
+    alRng rg = {0, 1};
+    if (!rows_at_once)
+        rg = alRng_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
+    alRng rv = alRng_Stream(ga->seed, stream_id(ga, KIND_VALUES, ga->gen, (uint64_t)block));
+    const int cur = ga->cur;
+    int p0 = block * ga->block_pairs, p1 = p0 + ga->block_pairs;
+    if (p1 > pairs) p1 = pairs;
+    int64_t done = 0;
+    int par[2 * BYTE_BLOCK_PAIRS];
     if (lanes) {
         alRng8 sel = alRng8_Stream(ga->seed, stream_id(ga, KIND_SELECT, ga->gen, (uint64_t)block));
         ga_select_lanes(ga, &sel, 2 * (p1 - p0), par);
@@ -209,9 +212,12 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
         }
     }
     // The block's children are consecutive rows: byte genomes mutate as one
-    // run of genes (see mutate_rows), then all are evaluated, still in cache.
-    if (rows_at_once)
-        ga_mutate_bytes(ga, row(ga, nb, first_child + 2 * p0), 2 * (p1 - p0), &rg, &rv);
+    // run of genes in eight lanes (ga_mutate.c), then all are evaluated,
+    // still in cache.
+    if (rows_at_once) {
+        alRng8 gaps = alRng8_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
+        ga_mutate_bytes(ga, row(ga, nb, first_child + 2 * p0), 2 * (p1 - p0), &gaps, &rv);
+    }
     if (ga->def.fitness && ga->def.fitness_rows) { // the block's children in one call
         int i0 = first_child + 2 * p0, count = 2 * (p1 - p0);
         if (i0 + count > ga->n) count = ga->n - i0; // not the spare row

@@ -38,6 +38,36 @@ static void random_genome(alGa *ga, unsigned char *g, alRng *r)
     }
 }
 
+// The mutation lanes' gap table (see lane_gap in ga_internal.h): cells of
+// the draws' top LANE_BITS bits, each with the gap below its threshold and
+// the threshold's place in it. The reach is cut before the first two
+// thresholds that share a cell, so that each holds at most one (a longer
+// gap is two draws: the rate stays exact), but not below LANE_REACH_MIN:
+// there the thresholds are too close for the table, and the search
+// answers up to len instead (lane_exact false).
+static void build_lane_table(alGa *ga)
+{
+    const int cell_bits = 24 - LANE_BITS;
+    const uint32_t cell = 1u << cell_bits;
+    int reach = ga->len;
+    for (int j = 1; j < ga->len; ++j)
+        if (ga->skip[j] >> 8 >> cell_bits == ga->skip[j - 1] >> 8 >> cell_bits) {
+            reach = j;
+            break;
+        }
+    ga->lane_exact = reach == ga->len || reach >= LANE_REACH_MIN;
+    if (!ga->lane_exact) reach = ga->len;
+    ga->reach = reach;
+    int j = 0;
+    for (uint32_t k = 0; k < (1u << LANE_BITS); ++k) {
+        uint32_t base = k << cell_bits, thr = cell;
+        while (j < reach && ga->skip[j] >> 8 <= base)
+            ++j;
+        if (j < reach && ga->skip[j] >> 8 < base + cell) thr = (ga->skip[j] >> 8) - base;
+        ga->lane_gap[k] = ((uint32_t)j & 0xffffu) | thr << 16;
+    }
+}
+
 // Inverse CDF of the gap before the next mutated gene: P(gap = j) =
 // p (1-p)^j. skip[j] = 2^32 P(gap <= j) for j < len; a draw r gives the
 // first j with r < skip[j], or "none within reach" when there is none.
@@ -68,6 +98,7 @@ static void build_skip_table(alGa *ga)
     // a draw into a cell without one (most of them) costs one load.
     for (int k = 0; k < (1 << GUIDE_BITS); ++k)
         if (ga->guide[k + 1] != ga->guide[k]) ga->guide[k] = ~ga->guide[k];
+    build_lane_table(ga);
 }
 
 alResult alGa_SetMutationRate(alGa *ga, double rate, alError *err)
@@ -151,18 +182,22 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
         2 * def->creep <= CREEP_TABLE_MAX) {
         int w = 2 * def->creep;
         ga->creep_next = calloc((size_t)256 * (size_t)w, 1);
-        if (!ga->creep_next) {
+        ga->creep_step = calloc((size_t)256 * (size_t)w, 1);
+        if (!ga->creep_next || !ga->creep_step) {
             alDestroyGa(ga);
             return alError_Set(err, AL_ERR_NOMEM, "out of memory");
         }
         for (int a = 0; a < ga->def.alphabet_size; ++a)
             for (int d = 0; d < w; ++d)
-                ga->creep_next[ga->alpha[a] * w + d] =
+                ga->creep_next[ga->alpha[a] * w + d] = ga->creep_step[d * 256 + ga->alpha[a]] =
                     ga->alpha[creep_index(d, a, def->creep, ga->def.alphabet_size)];
     }
 #if defined(__x86_64__) || defined(__i386__)
     ga->wide = __builtin_cpu_supports("avx2");
+    ga->wide512 = ga->wide && __builtin_cpu_supports("avx512f") &&
+                  __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
 #endif
+    ga->block_pairs = def->type == AL_GENOME_BYTES ? BYTE_BLOCK_PAIRS : BLOCK_PAIRS;
     ga->threads = alThreads_Resolve(def->threads);
     alPacer_Init(&ga->pacer, PACER_BURST, PACER_GAP_MIN, PACER_GAP_MAX, PACER_MEMORY);
     ga->best_ever_fit = NAN;
@@ -198,6 +233,7 @@ void alDestroyGa(alGa *ga)
     free(ga->skip);
     free(ga->guide);
     free(ga->creep_next);
+    free(ga->creep_step);
     free(ga);
 }
 
@@ -211,5 +247,5 @@ double alGa_EstimateBytes(const alGaDef *def)
     double stride = (double)(((size_t)def->length * (size_t)gsize + 15u) & ~(size_t)15u);
     return 2.0 * n * (stride + sizeof(double)) + n * (2.0 * sizeof(double) + 2.0 * sizeof(int)) +
            (double)def->length * sizeof(uint32_t) + ((1u << GUIDE_BITS) + 1) * sizeof(int) + stride +
-           256.0 * 2.0 * def->creep;
+           2.0 * 256.0 * 2.0 * def->creep;
 }

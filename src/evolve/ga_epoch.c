@@ -115,7 +115,7 @@ alGaStop alGa_Epoch(alGa *ga)
     if (!ga_prepare_selection(ga)) return AL_GA_ERROR;
 
     int first = ga->n_elite, pairs = (n - first + 1) / 2;
-    int blocks = (pairs + BLOCK_PAIRS - 1) / BLOCK_PAIRS;
+    int blocks = (pairs + ga->block_pairs - 1) / ga->block_pairs;
     int64_t evals = 0;
     // Waking a second thread costs a few microseconds (far more on a loaded
     // machine), more than breeding a small population takes; above that the

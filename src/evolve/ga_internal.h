@@ -17,23 +17,25 @@
 // Speed matters (EStrings asks for 20,000 generations of 1,000 x 64 genes per
 // second), so the breeding pass is written to draw few random numbers:
 //  - mutation positions come from a geometric skip (the gap to the next
-//    mutated gene), sampled from a precomputed inverse-CDF table (with a
-//    guide table: O(1)) with one 32-bit draw, instead of one Bernoulli draw
-//    per gene; the gap uses the draw's top 24 bits, and its low 8 bits pick
-//    the new symbol (creep through a lookup table); the gap runs on from
-//    one child into the next (a block's children are one run of genes), so
-//    no draw is spent on each child's end;
+//    mutated gene), one 32-bit draw a gap: its top 24 bits give the gap
+//    (a table lookup, see lane_gap), its low 8 bits pick the new symbol
+//    (creep through a lookup table); the gaps run on from one child into
+//    the next (a block's children are one run of genes), so no draw is
+//    spent on each child's end; byte genomes cut that run into eight
+//    segments, one PCG32 lane each, stepped together in AVX-512 registers
+//    where the CPU has them (ga_mutate.c);
 //  - bounded integers use Lemire's multiply-and-reject (no division);
 //  - tournaments compare without branches; byte genomes draw their parents
 //    from eight PCG32 lanes (ga_select_lanes.c: parent q from lane q % 8),
 //    eight tournaments at once in AVX2 registers where the CPU has them;
 //    uniform crossover mixes 8 genes at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
-//    and evaluated right after their block (16 pairs) is made, while still
-//    in cache.
+//    and evaluated right after their block (16 pairs, 32 for byte genomes)
+//    is made, while still in cache.
 // Children are bred in fixed blocks of pairs, each block with its own PCG32
-// streams derived from (seed, generation, block): one per parent, one for
-// mutation gaps, one for new values (independent chains the CPU overlaps).
+// streams derived from (seed, generation, block): one per parent (or eight
+// selection lanes), one for mutation gaps (or eight lanes), one for new
+// values (independent chains the CPU overlaps).
 // So threads only change who computes a block, never what it contains, and
 // the engine may choose between one thread and several at run time (see
 // alGa_Epoch) without changing any result.
@@ -50,6 +52,9 @@
 
 enum {
     GUIDE_BITS = 10,            // top bits of a draw indexing the mutation-gap guide table
+    LANE_BITS = 11,             // top bits of a draw indexing the lanes' gap table (lane_gap)
+    LANE_REACH_MIN = 16,        // shortest reach the lanes' gap table is cut to (see lane_gap)
+    MUTATE_LANES = 8,           // byte genomes: a block's genes mutate in this many segments
     CREEP_TABLE_MAX = 32,       // widest creep (2*creep choices) given a lookup table
     PACER_BURST = 8,            // epochs in a try of the other thread mode (one warm-up)
     PACER_GAP_MIN = 64,         // epochs between the first tries (see alife/pacer.h)
@@ -58,6 +63,8 @@ enum {
                                 // slice (~100 epochs) then weighs about what it costs
     PARALLEL_MIN_GENES = 16384, // smaller generations breed on one thread
     BLOCK_PAIRS = 16,           // pairs of children per random stream (fixed: results depend on it)
+    BYTE_BLOCK_PAIRS = 32,      // the same for byte genomes: half the streams to seed, and
+                                // longer mutation lanes (fewer idle lanes at a block's end)
     KIND_INIT = 1,              // stream kinds, mixed into the stream id
     KIND_BREED = 2,
     KIND_DIVERSITY = 3,
@@ -137,9 +144,22 @@ struct alGa {
     uint32_t thresh16_pop; // 65536 mod n (n <= 65536): 16-bit tournament draws below it rejected
     uint64_t cross_mask[256]; // uniform crossover: byte i of cross_mask[b] is 0xff if bit i of b
     uint8_t *creep_next; // creep with 2*creep <= CREEP_TABLE_MAX: [byte * 2*creep + d] -> new byte
+    uint8_t *creep_step; // the same, transposed: [d * 256 + byte] (the mutation lanes' apply)
     int *guide; // (1 << GUIDE_BITS) + 1 entries: guide[k] = first j with skip[j] > k << (32 -
                 // GUIDE_BITS), complemented (~j) when cell k holds a threshold
+    // Byte genomes mutate a block's genes in MUTATE_LANES segments, one
+    // PCG32 lane each (ga_mutate.c): gaps up to `reach` (a draw of reach
+    // means "none of the next reach genes"). lane_gap[k] answers a draw
+    // whose top LANE_BITS bits are k: bits 0-15 the gap below the cell's
+    // threshold, bits 16-31 the threshold's offset in the cell (1 << (24 -
+    // LANE_BITS): none); lane_exact says every cell holds at most one
+    // threshold, so that one comparison gives the gap (else the search).
+    uint32_t lane_gap[1 << LANE_BITS];
+    int reach;
+    bool lane_exact;
     bool wide; // the CPU has AVX2: crossover takes 32 genes at a time (ga_breed.c)
+    bool wide512; // the CPU has AVX-512 F, DQ and VL: mutation lanes in one register (ga_mutate.c)
+    int block_pairs; // pairs a block breeds: BYTE_BLOCK_PAIRS for byte genomes, else BLOCK_PAIRS
     int threads;
     alPacer pacer; // breeding on one thread or all (see alife/pacer.h)
     char error[512];
@@ -168,8 +188,10 @@ bool ga_prepare_selection(alGa *ga);
 int ga_top_keys(const alGa *ga, int count, int *idx);
 
 /// ga_mutate.c: byte genomes with 0 < rate < 1 (the hot path): count
-/// consecutive rows from g, as one run of genes.
-void ga_mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng *gaps, alRng *values);
+/// consecutive rows from g, as one run of genes cut into MUTATE_LANES
+/// segments, segment l's gaps from lane l of gaps; new symbols that the
+/// gap draw's spare bits cannot give from values.
+void ga_mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng8 *gaps, alRng *values);
 /// ga_mutate.c: genome g (float genomes; byte genomes with rate 0 or 1).
 void ga_mutate(const alGa *ga, unsigned char *g, alRng *gaps, alRng *values);
 

@@ -1,5 +1,6 @@
-// ga_lanes.h — eight PCG32 lanes (alRng8) stepped in AVX2 registers, for
-// the byte GA's paths that draw for eight things at once (selection).
+// ga_lanes.h — eight PCG32 lanes (alRng8) stepped in AVX2 or AVX-512
+// registers, for the byte GA's paths that draw for eight things at once
+// (selection, mutation).
 // Integer arithmetic only: every lane gives exactly what alRng_Next gives.
 #ifndef ALIFE_GA_LANES_H
 #define ALIFE_GA_LANES_H
@@ -31,6 +32,22 @@ AVX2 static inline __m256i next4(__m256i *st, __m256i inc)
     __m256i left = _mm256_sub_epi64(_mm256_set1_epi64x(32), rot);
     return _mm256_and_si256(
         _mm256_or_si256(_mm256_srlv_epi64(xs, rot), _mm256_sllv_epi64(xs, left)), m32);
+}
+
+// AVX-512 (F, DQ for the 64-bit multiply, VL for the 256-bit masked
+// forms): eight lanes' PCG32 step in one register, their outputs as eight
+// 32-bit words.
+#define LANES_AVX512 1
+#define AVX512 __attribute__((target("avx2,avx512f,avx512dq,avx512vl")))
+
+AVX512 static inline __m256i next8(__m512i *st, __m512i inc)
+{
+    __m512i old = *st;
+    *st = _mm512_add_epi64(_mm512_mullo_epi64(old, _mm512_set1_epi64(6364136223846793005LL)), inc);
+    __m512i xs = _mm512_srli_epi64(_mm512_xor_si512(_mm512_srli_epi64(old, 18), old), 27);
+    // A 32-bit rotate of each lane's low word (the high words rotate by 0
+    // and are dropped).
+    return _mm512_cvtepi64_epi32(_mm512_rorv_epi32(xs, _mm512_srli_epi64(old, 59)));
 }
 
 #endif

@@ -1,16 +1,16 @@
 // Per-gene mutation: where from a geometric gap, what from a second stream
 // (see ga_internal.h for why it is shaped so).
-#include "ga_internal.h"
+#include <assert.h>
 
-// The gap to the next mutated gene, or len (none within the genome): the
-// first j with u < skip[j]. The guide table narrows the search to the few
+#include "ga_internal.h"
+#include "ga_lanes.h"
+
+// The gap to the next mutated gene for draw u, or len (none within the
+// genome): the first j with u < skip[j]. The guide table narrows the search to the few
 // entries whose thresholds share u's top GUIDE_BITS bits (usually none or
 // one), so a draw costs O(1) instead of a binary search.
-static inline int next_gap_bits(const uint32_t *restrict s, const int *restrict guide, alRng *r,
-                                uint32_t *low8)
+static inline int gap_of(const uint32_t *restrict s, const int *restrict guide, uint32_t u)
 {
-    uint32_t u = alRng_Next(r);
-    *low8 = u & 0xffu;
     uint32_t k = u >> (32 - GUIDE_BITS);
     int lo = guide[k];
     if (lo >= 0) return lo; // no threshold within the cell
@@ -29,8 +29,7 @@ static inline int next_gap_bits(const uint32_t *restrict s, const int *restrict 
 
 static inline int next_gap(const uint32_t *restrict s, const int *restrict guide, alRng *r)
 {
-    uint32_t unused;
-    return next_gap_bits(s, guide, r, &unused);
+    return gap_of(s, guide, alRng_Next(r));
 }
 
 // A uniform integer in [0, b.n) (b.n <= 256) from 8 spare random bits
@@ -102,87 +101,188 @@ enum {
     SYMBOL_GENERIC,     // new_symbol
 };
 
-// Mutates the rows g, g + stride, ... up to end (len genes each) as one
-// sequence of genes. The gap to the next mutated gene runs on from one row
-// into the next: the gap is geometric, so memoryless, and every gene still
-// mutates with the rate, independently, but no draw is spent on finding
-// that a row has no more mutations. A draw of `len` means "none of the next
-// len genes" (the table's last entry), and the gap goes on from there.
-// Where from the gap draw's top 24 bits, what from its low 8. Everything
-// the loop reads is copied into locals, the streams too, because a store
-// through a byte pointer may alias anything.
-static inline void mutate_rows(const alGa *ga, uint8_t *g, const uint8_t *end, alRng *gp,
-                               alRng *vp, int mode)
+// A lane's gap for draw u: the first j < reach with u < skip[j], else
+// reach. With lane_exact, one load and one comparison of the draw's bits
+// 8..31 (each cell of the table holds at most one threshold); else the
+// guide's search, cut at reach.
+static inline uint32_t lane_gap(const alGa *ga, uint32_t u)
 {
-    alRng r = *gp, v = *vp; // gaps and values: two independent chains the CPU overlaps
-    const int len = ga->len;
-    const size_t stride = ga->stride;
-    const uint32_t *restrict skip = ga->skip;
-    const int *restrict guide = ga->guide;
+    if (ga->lane_exact) {
+        uint32_t e = ga->lane_gap[u >> (32 - LANE_BITS)];
+        uint32_t in_cell = (u >> 8) & ((1u << (24 - LANE_BITS)) - 1);
+        return (e & 0xffffu) + (in_cell >= e >> 16);
+    }
+    uint32_t d = (uint32_t)gap_of(ga->skip, ga->guide, u);
+    return d < (uint32_t)ga->reach ? d : (uint32_t)ga->reach;
+}
+
+enum { MUT_BUF = 256 }; // mutations gathered before they are applied
+
+// SYMBOL_TABLE_EXACT: the row of creep_step a draw's low 8 bits pick
+// (the creep step (b * w) >> 8, times 256).
+static inline uint32_t step_row(const alGa *ga, uint32_t u)
+{
+    return (((u & 0xffu) * ga->b_creep.n) >> 8) << 8;
+}
+
+// Mutations found but not yet made: the gene's offset in the block and the
+// draw that found it (its low 8 bits pick the new symbol; SYMBOL_TABLE_EXACT:
+// the draw's row of creep_step instead, see step_row).
+typedef struct mut_list {
+    uint32_t at[MUT_BUF + MUTATE_LANES], u[MUT_BUF + MUTATE_LANES];
+} mut_list;
+
+// Makes the listed mutations in order (the order matters only where a new
+// symbol may take a draw from v). In padded rows a gene offset in the
+// padding is no gene: skipped, it keeps every gene's rate.
+static void apply(const alGa *ga, uint8_t *restrict g, const mut_list *m, int n, alRng *v,
+                  int mode)
+{
+    const size_t stride = ga->stride, len = (size_t)ga->len;
+    const uint32_t *restrict atv = m->at, *restrict uv = m->u;
+    if (mode == SYMBOL_TABLE_EXACT && stride == len) { // the hot path: a load and a store
+        const uint8_t *restrict ts = ga->creep_step;
+        for (int i = 0; i < n; ++i) {
+            uint8_t *x = g + atv[i];
+            *x = ts[uv[i] + *x];
+        }
+        return;
+    }
     const uint8_t *restrict t = ga->creep_next;
     const bound bc = ga->b_creep;
     const uint32_t th = ga->thresh8_creep, w = bc.n;
-#define NEW_SYMBOL(x)                                                                              \
-    do {                                                                                           \
-        if (mode == SYMBOL_TABLE_EXACT)                                                            \
-            *(x) = t[*(x) * w + ((b * w) >> 8)];                                                   \
-        else if (mode == SYMBOL_TABLE)                                                             \
-            *(x) = t[*(x) * w + draw8(b, bc, th, &v)];                                             \
-        else                                                                                       \
-            *(x) = new_symbol(ga, *(x), b, &v);                                                    \
-    } while (0)
-    if (stride == (size_t)len) {
-        // Unpadded rows are one run of genes in memory too: no row to track,
-        // and no branch (a coin flip for the predictor) at each row's end.
-        // The same draws and the same genes as the loop below.
-        const size_t total = (size_t)(end - g);
-        size_t at = 0;
-        for (;;) {
-            uint32_t b;
-            int d = next_gap_bits(skip, guide, &r, &b);
-            at += (size_t)d;
-            if (at >= total) break;
-            if (d == len) continue; // no mutation among those len genes
-            NEW_SYMBOL(g + at);
-            at++;
-        }
-        *gp = r;
-        *vp = v;
-        return;
+    const bool padded = stride != len;
+    alRng vl = *v; // locals: a store through a byte pointer may alias anything
+    for (int i = 0; i < n; ++i) {
+        uint32_t at = atv[i], b = uv[i] & 0xffu; // (exact: b unused)
+        if (padded && at % stride >= len) continue;
+        uint8_t *x = g + at;
+        if (mode == SYMBOL_TABLE_EXACT)
+            *x = ga->creep_step[uv[i] + *x];
+        else if (mode == SYMBOL_TABLE)
+            *x = t[*x * w + draw8(b, bc, th, &vl)];
+        else
+            *x = new_symbol(ga, *x, b, &vl);
     }
-    int j = 0;
-    for (;;) {
-        uint32_t b;
-        int d = next_gap_bits(skip, guide, &r, &b);
-        j += d;
-        if (j >= len) { // on to the next row (d == len always comes here)
-            do {
-                j -= len;
-                g += stride;
-                if (g == end) {
-                    *gp = r;
-                    *vp = v;
-                    return;
-                }
-            } while (j >= len);
-            if (d == len) continue; // no mutation among those len genes
-        }
-        NEW_SYMBOL(g + j);
-        j++;
-    }
-#undef NEW_SYMBOL
+    *v = vl;
 }
 
-// Byte genomes with 0 < rate < 1, the hot path: count rows from g.
-void ga_mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng *gaps, alRng *values)
+// The rule: the block's genes (offsets 0 .. total-1, padding included) in
+// MUTATE_LANES segments, lane l walking segment l from its start: a draw,
+// its gap (lane_gap), the gene that far on mutates unless the gap is the
+// reach or runs out of the segment, and the walk goes on after it. The
+// lanes take turns, one draw each a round, in lane order, until every one
+// has left its segment; mutations are made in the order found. A gap is
+// geometric, so memoryless: each gene mutates with the rate, independently,
+// however the genes are cut into segments and the gaps cut at the reach.
+static void lanes_scalar(const alGa *ga, uint8_t *g, size_t total, alRng8 *lanes, alRng *v,
+                         int mode, mut_list *m)
 {
-    const uint8_t *end = g + (size_t)count * ga->stride;
-    if (ga->creep_next && ga->thresh8_creep == 0)
-        mutate_rows(ga, g, end, gaps, values, SYMBOL_TABLE_EXACT);
-    else if (ga->creep_next)
-        mutate_rows(ga, g, end, gaps, values, SYMBOL_TABLE);
-    else
-        mutate_rows(ga, g, end, gaps, values, SYMBOL_GENERIC);
+    uint32_t pos[MUTATE_LANES], end[MUTATE_LANES];
+    const uint32_t reach = (uint32_t)ga->reach;
+    for (int l = 0; l < MUTATE_LANES; ++l) {
+        pos[l] = (uint32_t)(total * (size_t)l / MUTATE_LANES);
+        end[l] = (uint32_t)(total * (size_t)(l + 1) / MUTATE_LANES);
+    }
+    int n = 0;
+    for (bool any = true; any;) {
+        any = false;
+        for (int l = 0; l < MUTATE_LANES; ++l) {
+            if (pos[l] >= end[l]) continue;
+            any = true;
+            alRng r = alRng8_Lane(lanes, l);
+            uint32_t u = alRng_Next(&r), d = lane_gap(ga, u), at = pos[l] + d;
+            alRng8_SetLane(lanes, l, r);
+            if (d != reach) {
+                if (at < end[l]) {
+                    m->at[n] = at;
+                    m->u[n++] = mode == SYMBOL_TABLE_EXACT ? step_row(ga, u) : u;
+                }
+                at++;
+            }
+            pos[l] = at;
+        }
+        if (n >= MUT_BUF) {
+            apply(ga, g, m, n, v, mode);
+            n = 0;
+        }
+    }
+    apply(ga, g, m, n, v, mode);
+}
+
+#ifdef LANES_AVX512
+// lanes_scalar's rule with the eight lanes in one register each round:
+// PCG32 steps, the gap table gathered, the mutations found compressed into
+// the list in lane order.
+AVX512 __attribute__((noinline)) static void lanes_avx512(const alGa *ga, uint8_t *g,
+                                                          size_t total, alRng8 *lanes, alRng *v,
+                                                          int mode, mut_list *m)
+{
+    uint32_t s0[MUTATE_LANES], e0[MUTATE_LANES];
+    for (int l = 0; l < MUTATE_LANES; ++l) {
+        s0[l] = (uint32_t)(total * (size_t)l / MUTATE_LANES);
+        e0[l] = (uint32_t)(total * (size_t)(l + 1) / MUTATE_LANES);
+    }
+    __m512i st = _mm512_loadu_si512(lanes->state);
+    const __m512i inc = _mm512_loadu_si512(lanes->inc);
+    __m256i pos = _mm256_loadu_si256((const __m256i *)(const void *)s0);
+    const __m256i end = _mm256_loadu_si256((const __m256i *)(const void *)e0);
+    const __m256i reach = _mm256_set1_epi32(ga->reach), one = _mm256_set1_epi32(1);
+    const __m256i low16 = _mm256_set1_epi32(0xffff), byte = _mm256_set1_epi32(0xff);
+    const __m256i w = _mm256_set1_epi32((int)ga->b_creep.n);
+    const __m256i cell = _mm256_set1_epi32((1 << (24 - LANE_BITS)) - 1);
+    const int *table = (const int *)(const void *)ga->lane_gap;
+    // A lane past its segment's end draws on, unread: then nothing but the
+    // additions below is carried from round to round.
+    int n = 0;
+    do {
+        __m256i u = next8(&st, inc);
+        // Eight plain loads: a gather is slower (on Zen 4, measured).
+        uint32_t k[MUTATE_LANES], ev[MUTATE_LANES];
+        _mm256_storeu_si256((__m256i *)(void *)k, _mm256_srli_epi32(u, 32 - LANE_BITS));
+        for (int l = 0; l < MUTATE_LANES; ++l)
+            ev[l] = (uint32_t)table[k[l]];
+        __m256i e = _mm256_loadu_si256((const __m256i *)(const void *)ev);
+        __m256i in_cell = _mm256_and_si256(_mm256_srli_epi32(u, 8), cell);
+        __m256i lo = _mm256_and_si256(e, low16);
+        __mmask8 past = _mm256_cmpge_epu32_mask(in_cell, _mm256_srli_epi32(e, 16));
+        __m256i d = _mm256_mask_add_epi32(lo, past, lo, one);
+        __m256i at = _mm256_add_epi32(pos, d);
+        __mmask8 full = _mm256_cmpneq_epi32_mask(d, reach);
+        __mmask8 mut = full & _mm256_cmplt_epu32_mask(at, end);
+        _mm256_storeu_si256((__m256i *)(void *)(m->at + n), _mm256_maskz_compress_epi32(mut, at));
+        __m256i what = u;
+        if (mode == SYMBOL_TABLE_EXACT) // step_row
+            what = _mm256_slli_epi32(
+                _mm256_srli_epi32(_mm256_mullo_epi32(_mm256_and_si256(u, byte), w), 8), 8);
+        _mm256_storeu_si256((__m256i *)(void *)(m->u + n), _mm256_maskz_compress_epi32(mut, what));
+        n += __builtin_popcount(mut);
+        pos = _mm256_mask_add_epi32(at, full, at, one);
+        if (n >= MUT_BUF) {
+            apply(ga, g, m, n, v, mode);
+            n = 0;
+        }
+    } while (_mm256_cmplt_epu32_mask(pos, end));
+    apply(ga, g, m, n, v, mode);
+}
+#endif
+
+// Byte genomes with 0 < rate < 1, the hot path: count rows from g.
+void ga_mutate_bytes(const alGa *ga, uint8_t *g, int count, alRng8 *gaps, alRng *values)
+{
+    const size_t total = (size_t)count * ga->stride;
+    int mode = !ga->creep_next           ? SYMBOL_GENERIC
+               : ga->thresh8_creep == 0 ? SYMBOL_TABLE_EXACT
+                                        : SYMBOL_TABLE;
+    mut_list m;
+    assert(total < (size_t)1 << 31 && "a block's genes are counted in 32 bits");
+#ifdef LANES_AVX512
+    if (ga->wide512 && ga->lane_exact) {
+        lanes_avx512(ga, g, total, gaps, values, mode, &m);
+        return;
+    }
+#endif
+    lanes_scalar(ga, g, total, gaps, values, mode, &m);
 }
 
 // Mutates genome g: where from stream `gaps`, what from stream `values`;

@@ -19,6 +19,7 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(g->message, sizeof g->message, fmt, ap);
     va_end(ap);
+    g->message_keep = 0;
     g->message_col = col;
     g->message_until = al_now() + 10.0;
 }
@@ -508,6 +509,7 @@ static void park(al_gui *g)
     // A message belongs to the mode that said it (an ants "screenshot saved"
     // showed on under XOR's lesson): it goes with the run, back when shown.
     snprintf(p->message, sizeof p->message, "%s", g->message);
+    p->message_keep = g->message_keep;
     g->message[0] = '\0';
     g->cfg = NULL;
     g->have_session = false;
@@ -534,6 +536,7 @@ static void unpark(al_gui *g, int m)
     g->speed_idx = p->speed_idx;
     if (!g->message[0]) { // unless the switch said something (a mode that could not open)
         snprintf(g->message, sizeof g->message, "%s", p->message);
+        g->message_keep = p->message_keep;
         g->message_col = p->message_col;
         g->message_until = p->message_until;
     }
@@ -698,27 +701,37 @@ static void mark_done(al_gui *g)
 
 // E: no generation limit (again: back to run.generations). A run that
 // stopped at its limit goes on, logged as the same run.
-// alife gui --brain FILE: the ants view replays the file's generation and
-// nothing evolves under it, so E, J and Shift+N say why they do nothing.
-static bool brain_refuses(al_gui *g, const char *key)
+// Steering has no generations and no end in the window, so E and J mean
+// nothing there. alife gui --brain FILE: the ants view replays the file's
+// generation and nothing evolves under it, so Shift+N, F, E, J and Tab mean
+// nothing either. Such a key says why (say_idle) and the help leaves it out.
+bool al_shell_key_idle(const al_view *v, bool brain, shell_action act)
 {
-    if (!al_shell_brain_replay(g)) return false;
-    al_shell_say(g, AL_COL_WARN,
-                 "%s: a brain file (--brain) replays its generation %lld and evolves nothing (B: again; R: a new"
-                 " run of its world); to evolve on from a stored run: alife gui --from RUN:GEN",
-                 key, (long long)g->brain_gen);
-    return true;
+    if (v && v->no_table) return act == K_FOREVER || act == K_JUMP;
+    if (!brain) return false;
+    return act == K_GENERATION || act == K_FAST || act == K_FOREVER || act == K_JUMP || act == K_PLOT;
+}
+
+static void say_idle(al_gui *g, const shell_key *k)
+{
+    bool steering = g->view && g->view->no_table;
+    if (steering && k->act == K_FOREVER)
+        al_shell_say(g, AL_COL_TEXT, "steering never ends in the window");
+    else if (steering)
+        al_shell_say(g, AL_COL_WARN, "J jumps to a generation: steering has no generations (it runs for "
+                                     "ever); + and F make it faster");
+    else
+        al_shell_say(g, AL_COL_WARN,
+                     "%s: a brain file (--brain) replays its generation %lld and evolves nothing (B: again; R: a new"
+                     " run of its world); to evolve on from a stored run: alife gui --from RUN:GEN",
+                     k->label, (long long)g->brain_gen);
 }
 
 static void toggle_forever(al_gui *g)
 {
-    if (!g->have_session || brain_refuses(g, "E")) return;
+    if (!g->have_session) return;
     if (g->s.goal) {
         al_shell_say(g, AL_COL_TEXT, "the goal is reached: nothing left to evolve; R: a new run");
-        return;
-    }
-    if (g->s.cls == alModule_Find("steering")) {
-        al_shell_say(g, AL_COL_TEXT, "steering never ends in the window");
         return;
     }
     g->forever = !g->forever;
@@ -914,7 +927,10 @@ void al_gui_update(al_gui *g)
     al_compare_view_set_current(g->cmpv, g->have_session ? g->s.run_id : 0);
     al_compare_view_refresh(g->cmpv);
     int64_t ticks = simulate(g);
-    if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
+    if (g->done && g->step_once) { // N: the view's world (a replay, a brain file's) one tick on
+        g->step_once = false;
+        ticks = 1;
+    } else if (g->done && !g->paused && ticks == 0) { // past the limit the view's world runs at the speed shown
         speed_rung rung = al_shell_rung(g);
         int sp = rung.ticks;
         // (a held view's replay goes at its rung's control steps a frame)
@@ -1121,6 +1137,10 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         return;
     }
     if (!sk) return;
+    if (al_shell_key_idle(g->view, al_shell_brain_replay(g), act)) {
+        if (!repeat) say_idle(g, sk);
+        return;
+    }
     switch (act) {
     case K_QUIT:
         if (g->help || g->lesson)
@@ -1150,7 +1170,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         g->step_once = true;
         break;
     case K_GENERATION:
-        if (!repeat && g->have_session && !brain_refuses(g, "Shift+N")) jump_to(g, g->s.gens + 1, true, false);
+        if (!repeat && g->have_session) jump_to(g, g->s.gens + 1, true, false);
         break;
     case K_FASTER:
     case K_SLOWER: {
@@ -1169,12 +1189,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) toggle_forever(g);
         break;
     case K_JUMP:
-        if (!repeat && g->mode == MODE_STEERING) {
-            al_shell_say(g, AL_COL_WARN, "J jumps to a generation: steering has no generations (it runs for "
-                                         "ever); + and F make it faster");
-            break;
-        }
-        if (!repeat && g->have_session && !brain_refuses(g, "J")) {
+        if (!repeat && g->have_session) {
             g->jump_typing = true;
             g->jump_text[0] = '\0';
             g->jump_drop_j = true;
@@ -1287,7 +1302,9 @@ bool al_gui_handle_events(al_gui *g)
             bool used = g->view->event(&g->ctx, &e, &c);
             if (g->ctx.say[0]) { // what the key did, said by the view (al_view_say)
                 al_shell_say(g, AL_COL_WARN, "%s", g->ctx.say);
+                g->message_keep = g->ctx.say_keep;
                 g->ctx.say[0] = '\0';
+                g->ctx.say_keep = 0;
             }
             if (g->ctx.edit[0]) { // the user changed the run by hand: mark it
                 alError err = {0};

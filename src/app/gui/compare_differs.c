@@ -10,7 +10,8 @@
 // that evolves (threads, the sweep's bookkeeping).
 static bool left_out(const char *key)
 {
-    static const char *const keys[] = {"run.seed", "run.name", "run.group", "run.sweep", "run.threads", "run.module"};
+    static const char *const keys[] = {"run.seed",  "run.name",    "run.group",
+                                       "run.sweep", "run.threads", "run.module"};
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; ++k)
         if (strcmp(key, keys[k]) == 0) return true;
     return false;
@@ -29,6 +30,21 @@ static bool differs(const alRunInfo *const *runs, int n, const char *key, const 
     for (int j = 0; j < n; ++j) {
         const char *w = value_of(runs[j], key);
         if (!w || strcmp(w, v) != 0) return true;
+    }
+    return false;
+}
+
+// Whether another key that differs over the runs has key's name past its
+// section ("ga.count" beside "ants.count").
+static bool short_name_shared(const alRunInfo *r, const alRunInfo *const *runs, int n,
+                              const char *key)
+{
+    const char *dot = strchr(key, '.');
+    for (int q = 0; dot && q < r->param_count; ++q) {
+        const char *k = r->params[q].key, *d = strchr(k, '.');
+        if (d && strcmp(k, key) != 0 && strcmp(d, dot) == 0 && !left_out(k) &&
+            differs(runs, n, k, r->params[q].value))
+            return true;
     }
     return false;
 }
@@ -55,14 +71,16 @@ void al_compare_differs(const alRunInfo *const *runs, int n, int i, int most, ch
     for (int pass = 0; pass < 4; ++pass)
         for (int q = 0; q < r->param_count; ++q) {
             const char *key = r->params[q].key, *v = r->params[q].value;
-            if (rank(key, v, module) != pass || left_out(key) || !differs(runs, n, key, v)) continue;
+            if (rank(key, v, module) != pass || left_out(key) || !differs(runs, n, key, v))
+                continue;
             if (shown == most) {
                 more++;
                 continue;
             }
+            // "pole.variant" as "variant", "ga.selection" as "selection":
+            // the section only where two keys listed share the rest.
             const char *dot = strchr(key, '.');
-            const char *name = (pass == 1 || pass == 2) && dot ? dot + 1 : key; // "pole.variant" as "variant"
-            if (strcmp(key, "run.algorithm") == 0) name = "algorithm";
+            const char *name = dot && !short_name_shared(r, runs, n, key) ? dot + 1 : key;
             int w = snprintf(out + used, cap - used, "%s%s=%s", shown ? " " : "", name, v);
             if (w < 0 || (size_t)w >= cap - used) { // no room for it whole: leave it out
                 out[used] = '\0';
@@ -71,5 +89,5 @@ void al_compare_differs(const alRunInfo *const *runs, int n, int i, int most, ch
             used += (size_t)w;
             shown++;
         }
-    if (more > 0 && used < cap) snprintf(out + used, cap - used, " +%d", more);
+    if (more > 0 && used < cap) snprintf(out + used, cap - used, " +%d more", more);
 }

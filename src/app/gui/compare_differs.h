@@ -10,10 +10,10 @@
 
 /// The settings of runs[i] whose values are not the same over runs[0..n)
 /// (the runs listed together), as "key=value" words: the algorithm first,
-/// then the module's own keys (named without its prefix; words before
-/// numbers), then the others; the seed, name, group and bookkeeping keys left out (the
+/// then the module's own keys (words before numbers), then the others, each
+/// named without its section unless two of them share the rest; the seed, name, group and bookkeeping keys left out (the
 /// picker shows those, or they change nothing). At most `most` of them,
-/// then "+k"; "" when none differs. Borrows runs; out is always terminated.
+/// then "+k more"; "" when none differs. Borrows runs; out is always terminated.
 void al_compare_differs(const alRunInfo *const *runs, int n, int i, int most, char *out, size_t cap);
 
 #endif

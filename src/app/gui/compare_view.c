@@ -21,7 +21,7 @@
 // what differs from the other runs listed (compare_differs.h). Drawn at
 // fixed x offsets: padding with spaces in a proportional font shifted gens
 // and best between "interrupted" and "finished" rows.
-enum { NCOLS = 8, DIFFERS_MOST = 3 };
+enum { NCOLS = 8, DIFFERS_MOST = 12 }; // differs: as many as fit the row (fit_words)
 enum { NAME_CHARS = 40 }; // a run name's column at most, characters (name_cut.h)
 
 typedef struct entry {
@@ -109,6 +109,18 @@ int al_compare_view_count(const al_compare_view *v, const char *module)
     return v->model.set.n;
 }
 
+// Whether run r stored as many generations as its run.generations asks
+// (0, no limit: never).
+static bool reached_limit(const alRunInfo *r)
+{
+    for (int q = 0; q < r->param_count; ++q)
+        if (strcmp(r->params[q].key, "run.generations") == 0) {
+            long long lim = atoll(r->params[q].value);
+            return lim > 0 && r->generation_count >= lim;
+        }
+    return false;
+}
+
 // Re-reads the module's runs, keeping the ticks (by id).
 static void read_list(al_compare_view *v)
 {
@@ -144,7 +156,10 @@ static void read_list(al_compare_view *v)
             // compare (the last trial found such runs hidden). A steering
             // run closed in the window is finished (stop reason "closed"),
             // whatever its length: left after a few report periods all the same.
-            bool closed = r->stop_reason && strcmp(r->stop_reason, "closed") == 0;
+            // An evolving run closed after E took it past its limit is
+            // finished there, not left: it reached run.generations (trial:
+            // such runs were hidden until A).
+            bool closed = r->stop_reason && strcmp(r->stop_reason, "closed") == 0 && !reached_limit(r);
             bool left = (strcmp(r->status, "interrupted") == 0 || closed) && window_run && r->generation_count < 10;
             bool empty = r->generation_count == 0 && strcmp(r->status, "running") != 0;
             if (!v->all && !ticked_before && (empty || left)) {
@@ -188,8 +203,9 @@ static void read_list(al_compare_view *v)
     alRunLog_Close(log);
 }
 
-// The words of text (space separated "key=value"s, maybe ending in "+k")
-// that fit maxw pixels, the others counted in a last "+k", into out.
+// The words of text (space separated "key=value"s, maybe ending in "+k
+// more") that fit maxw pixels, the others counted in a last "+k more"
+// (a bare "+3" read as a value), into out.
 static const char *fit_words(const al_font *f, const char *text, int maxw, char *out, size_t cap)
 {
     snprintf(out, cap, "%s", text);
@@ -198,8 +214,8 @@ static const char *fit_words(const al_font *f, const char *text, int maxw, char 
     if (plus) dropped = atoi(plus + 2), *plus = '\0';
     size_t len = strlen(out);
     for (;;) {
-        char tail[16] = "";
-        if (dropped) snprintf(tail, sizeof tail, " +%d", dropped);
+        char tail[24] = "";
+        if (dropped) snprintf(tail, sizeof tail, " +%d more", dropped);
         if (len + strlen(tail) < cap) memcpy(out + len, tail, strlen(tail) + 1);
         if (al_text_width(f, out) <= maxw || len == 0) return out;
         char *sp = strrchr((out[len] = '\0', out), ' ');
@@ -232,7 +248,7 @@ static void read_model(al_compare_view *v)
     v->skipped = nempty;
     if (nempty)
         snprintf(v->note, sizeof v->note, "run%s %s%s: no generation stored, no curve to draw",
-                 nempty > 1 ? "s" : "", empty, nempty > 6 ? ", ..." : "");
+                 nempty > 1 ? "s" : "", empty, nempty > 6 ? ", " AL_ELLIPSIS : "");
     if (n == 0) return;
     char(*ids)[24] = calloc((size_t)n, sizeof *ids);
     const char **refs = calloc((size_t)n, sizeof *refs);
@@ -535,15 +551,20 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     int rows = (bottom - y) / lh;
     if (rows < 1) rows = 1;
     // Column x offsets from the widest text of each column over the list.
-    int gap = al_text_width(small, "    ");
-    for (int c = 0; c < NCOLS; ++c) {
-        v->col_w[c] = 0;
-        for (int i = 0; i < v->nlist; ++i) {
-            int tw = al_text_width(small, v->list[i].col[c]);
-            if (tw > v->col_w[c]) v->col_w[c] = tw;
+    // Four spaces between columns, two where that leaves what differs less
+    // than half the row (720x480 showed one setting of four).
+    for (int spaces = 4; spaces >= 2; spaces -= 2) {
+        int gap = al_text_width(small, spaces == 4 ? "    " : "  ");
+        for (int c = 0; c < NCOLS; ++c) {
+            v->col_w[c] = 0;
+            for (int i = 0; i < v->nlist; ++i) {
+                int tw = al_text_width(small, v->list[i].col[c]);
+                if (tw > v->col_w[c]) v->col_w[c] = tw;
+            }
+            // an empty column (no run in a group) takes no gap either
+            v->col_x[c] = c == 0 ? 0 : v->col_x[c - 1] + v->col_w[c - 1] + (v->col_w[c - 1] ? gap : 0);
         }
-        // an empty column (no run in a group) takes no gap either
-        v->col_x[c] = c == 0 ? 0 : v->col_x[c - 1] + v->col_w[c - 1] + (v->col_w[c - 1] ? gap : 0);
+        if (2 * (bw - 74 - v->col_x[NCOLS - 1]) >= bw - 74) break;
     }
     if (v->cursor < v->scroll) v->scroll = v->cursor;
     if (v->cursor >= v->scroll + rows) v->scroll = v->cursor - rows + 1;

@@ -52,6 +52,18 @@ bool al_shell_run_at_stake(const al_gui *g)
            !al_shell_brain_replay(g);
 }
 
+void al_shell_confirm_words(const al_gui *g, char *out, size_t cap)
+{
+    if (al_shell_run_at_stake(g))
+        snprintf(out, cap, "; this run has evolved, so R asks first (R again within %d s)", CONFIRM_SECONDS);
+    else if (!g->have_session || (g->view && g->view->no_table) || al_shell_brain_replay(g))
+        snprintf(out, cap, "%s", ""); // nothing of theirs to lose: never asked
+    else if (g->done)
+        snprintf(out, cap, "; at once now, the run being at its end (while one evolves, R asks first)");
+    else
+        snprintf(out, cap, "; at once until a generation is done, then R asks first (R again)");
+}
+
 bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment)
 {
     if (!al_shell_run_at_stake(g)) {

@@ -2,6 +2,7 @@
 // frame of panel text is a run of texture copies rather than a TTF render of
 // every string every frame.
 #include "font.h"
+#include "name_cut.h"
 
 #include <SDL_ttf.h>
 #include <stdio.h>
@@ -264,12 +265,15 @@ const char *al_text_spell(const al_font *f, const char *text, char *out, size_t 
         const char *piece = start;
         size_t n = (size_t)(t - start), back = 0;
         if (cp >= FIRST && glyph_of(f, cp) < 0) {
-            // 'X' alone in quotes (a message naming the character) loses them
-            if (o > 0 && out[o - 1] == '\'' && *t == '\'') back = 1, t++;
-            n = (size_t)snprintf(code, sizeof code, "U+%04X", cp);
+            // 'X' alone in quotes (a message naming the character) loses
+            // them; among other characters the code is bracketed, so that
+            // "Ab[U+2603]cdef" cannot read as "U+2603" typed
+            bool alone = o > 0 && out[o - 1] == '\'' && *t == '\'';
+            if (alone) back = 1, t++;
+            n = (size_t)snprintf(code, sizeof code, alone ? "U+%04X" : "[U+%04X]", cp);
             piece = code;
         }
-        if (o - back + n >= cap) break; // cut at a character; the fitting says "..."
+        if (o - back + n >= cap) break; // cut at a character; the fitting says so (AL_ELLIPSIS)
         o -= back;
         memcpy(out + o, piece, n);
         out[o += n] = '\0';
@@ -308,9 +312,11 @@ int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Col
 bool al_text_fit(const al_font *f, char *buf, size_t cap, int width)
 {
     if (al_text_width(f, buf) <= width) return false;
-    if (cap < 4) return true;
-    // The longest head of whole characters that leaves room for "...".
-    int dots = al_text_width(f, "..."), w = 0;
+    if (cap < sizeof AL_ELLIPSIS) return true;
+    // The longest head of whole characters that leaves room for the mark
+    // ("..." in a font without the ellipsis, which would draw as '?').
+    const char *mark = glyph_of(f, 0x2026) >= 0 ? AL_ELLIPSIS : "...";
+    int dots = al_text_width(f, mark), w = 0;
     size_t keep = 0;
     for (const char *s = buf; *s;) {
         int cw = f->advance[next_glyph(f, &s)];
@@ -318,8 +324,8 @@ bool al_text_fit(const al_font *f, char *buf, size_t cap, int width)
         w += cw;
         keep = (size_t)(s - buf);
     }
-    if (keep + 4 > cap) keep = cap - 4;
+    if (keep + sizeof AL_ELLIPSIS > cap) keep = cap - sizeof AL_ELLIPSIS;
     while (keep > 0 && ((unsigned char)buf[keep] & 0xC0) == 0x80) keep--; // never inside a character
-    memcpy(buf + keep, "...", 4);
+    memcpy(buf + keep, mark, strlen(mark) + 1);
     return true;
 }

@@ -27,22 +27,43 @@ typedef struct help_entry {
     bool head;
 } help_entry;
 
-// Esc's line: what quitting does to the run shown, said from the rule that
-// ends it (al_shell_close_finishes), so the help cannot say "interrupted"
-// of a run the window logs finished.
+// Esc's line: what quitting does to the run shown, said from the rules that
+// end it (al_shell_log_state, al_shell_close_finishes), so the help cannot
+// say "interrupted" of a run the window logs finished, nor "not logged" of
+// one stored at its goal.
 static const char *quit_help(const al_gui *g, const char *base, char *buf, size_t cap)
 {
     const al_session *s = &g->s;
-    if (!g->have_session || !s->log) snprintf(buf, cap, "%s (this run is not logged)", base);
-    else if (g->done) snprintf(buf, cap, "%s (this run, at its end, is logged finished)", base);
-    else if (al_shell_close_finishes(s))
-        snprintf(buf, cap, "%s (this run %s: it is logged finished, stop reason 'closed')", base,
-                 s->cls == alModule_Find("steering") ? "has no end in the window"
-                 : s->max_gens == INT64_MAX           ? "evolves without a limit"
-                                                      : "has evolved past its limit");
-    else
-        snprintf(buf, cap, "%s (this run, %lld of its %lld generations done, is logged interrupted)", base,
-                 (long long)s->gens, (long long)s->max_gens);
+    long long id = (long long)s->run_id;
+    switch (al_shell_log_state(g)) {
+    case AL_LOG_OFF:
+        if (!g->have_session) snprintf(buf, cap, "%s", base);
+        else snprintf(buf, cap, "%s (this run is not logged%s)", base, g->db_path ? "" : ": --no-log");
+        break;
+    case AL_LOG_BRAIN: snprintf(buf, cap, "%s (a brain file's replay: nothing of it is logged)", base); break;
+    case AL_LOG_WAITING:
+        snprintf(buf, cap, "%s (no %s of this run is stored yet: closing now leaves no run in the database)", base,
+                 g->view && g->view->no_table ? "report period" : "generation");
+        break;
+    case AL_LOG_STORED:
+        snprintf(buf, cap, "%s (run %lld is stored, finished, stop reason '%s': closing leaves it so)", base, id,
+                 al_session_stop_reason(s, "finished"));
+        break;
+    case AL_LOG_STOPPED:
+        snprintf(buf, cap, "%s (run %lld's logging stopped on a database error: what was stored stays)", base, id);
+        break;
+    case AL_LOG_ON:
+        if (g->done) snprintf(buf, cap, "%s (this run, at its end, is logged finished)", base);
+        else if (al_shell_close_finishes(s))
+            snprintf(buf, cap, "%s (this run %s: it is logged finished, stop reason 'closed')", base,
+                     s->cls == alModule_Find("steering") ? "has no end in the window"
+                     : s->max_gens == INT64_MAX           ? "evolves without a limit"
+                                                          : "has evolved past its limit");
+        else
+            snprintf(buf, cap, "%s (this run, %lld of its %lld generations done, is logged interrupted)", base,
+                     (long long)s->gens, (long long)s->max_gens);
+        break;
+    }
     return buf;
 }
 
@@ -51,17 +72,24 @@ static const char *quit_help(const al_gui *g, const char *base, char *buf, size_
 static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, char *head, size_t head_cap)
 {
     int n = 0, keyw = al_text_width(f, "PgUp PgDn") + 14;
-    static char quit[200];
+    static char quit[200], renew[240];
     for (int i = 0; i < NSHELLKEYS && n < cap; ++i) {
         const shell_key *k = &shell_keys[i];
         const char *brief, *help;
-        al_shell_key_words(g->view, k, &brief, &help);
+        al_shell_key_words(g->view, al_shell_brain_replay(g), k, &brief, &help);
         if (!help[0]) continue;
         if (k->act == K_QUIT) help = quit_help(g, help, quit, sizeof quit);
+        if (k->act == K_NEWRUN) { // whether it asks first (confirm.c)
+            char ask[160];
+            al_shell_confirm_words(g, ask, sizeof ask);
+            snprintf(renew, sizeof renew, "%s%s", help, ask);
+            help = renew;
+        }
         e[n] = (help_entry){"", help, strlen(help), keyw, false};
         snprintf(e[n++].label, sizeof e[0].label, "%s", k->label);
     }
     const char *vk = g->view ? g->view->keys_help : NULL;
+    if (vk && al_shell_brain_replay(g) && g->view->brain_keys_help) vk = g->view->brain_keys_help;
     if (vk && vk[0] && n < cap) {
         snprintf(head, head_cap, "%s view", mode_names[g->mode]);
         e[n++] = (help_entry){"", head, strlen(head), 0, true};
@@ -176,7 +204,13 @@ void al_help_overlay_draw(al_gui *g)
     al_overlay_clamp(&g->help_top, scrolls ? per_col : 0, visible);
     SDL_Rect box = al_overlay_box(g, bw, head + visible * lh + foot);
     int x0 = box.x + 20, y0 = box.y + 16;
-    al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, "alife - keys (the same in every mode)");
+    // Some keys differ from mode to mode (the view's own, N where a tick is a
+    // generation) and a brain file's replay takes fewer: the title says whose.
+    char title[80];
+    if (al_shell_brain_replay(g)) snprintf(title, sizeof title, "alife - keys in this brain file's replay");
+    else snprintf(title, sizeof title, "alife - keys in the %s mode", mode_names[g->mode]);
+    al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, title);
+    snprintf(g->help_title, sizeof g->help_title, "%s", title);
     y0 += al_font_height(g->title) + 10;
     int colw = (bw - 40) / cols;
     g->help_shown[0] = '\0';
@@ -199,8 +233,9 @@ void al_help_overlay_draw(al_gui *g)
     int sh = al_font_height(g->small), fy = box.y + box.h - 2 * sh - 12;
     al_overlay_foot(g, box, fy, g->help_more_above, g->help_more_below, "Up Down, PgUp PgDn, the wheel",
                     cut ? AL_COL_WARN : AL_COL_DIM,
-                    cut ? "Lines ending in ... are cut to fit: a larger window shows them whole."
-                        : "Runs are logged like 'alife run' ones: see them with 'alife runs'.");
+                    cut ? "Lines ending in " AL_ELLIPSIS " are cut to fit: a larger window shows them whole."
+                    : g->db_path ? "Runs are logged like 'alife run' ones: see them with 'alife runs'."
+                                 : "This window logs no run (--no-log).");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM,
                     g->help_more_above || g->help_more_below ? "Esc or any other key closes this help."
                                                              : "Any key but the scroll keys closes this help.");

@@ -83,7 +83,10 @@ void al_lesson_marks(al_gui *g, char *out, size_t cap)
 {
     // Every view holds its legend; the lines it draws follow the config.
     const al_view *v = g->view ? g->view : al_view_find(mode_names[g->mode]);
-    al_legend_for(v ? v->legend : NULL, g->cfg, out, cap);
+    if (v && v->marks && g->view && g->have_session)
+        v->marks(&g->ctx, out, cap);
+    else
+        al_legend_for(v ? v->legend : NULL, g->cfg, out, cap);
 }
 
 // One laid-out row of the overlay.

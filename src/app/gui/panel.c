@@ -17,7 +17,7 @@ void al_panel_space(al_panel *p, int px)
     p->y += px;
 }
 
-// Cuts text (in a buffer of cap bytes) to fit width pixels, ending it with "...".
+// Cuts text (in a buffer of cap bytes) to fit width pixels, ending it with "…".
 static void fit(const al_font *f, char *buf, size_t cap, int width)
 {
     (void)al_text_fit(f, buf, cap, width);
@@ -25,14 +25,24 @@ static void fit(const al_font *f, char *buf, size_t cap, int width)
 
 static void dropped(al_panel *p);
 
-// Lines a long text or value wraps onto before its rest is cut with "...".
+// Lines a long text or value wraps onto before its rest is cut with "…".
 enum { WRAP_LINES = 3 };
 
+// Records a line that wrapped text went on to (al_panel_sections.wrapped_on).
+static void wrapped_on(al_panel *p, const char *line)
+{
+    if (!p->sections) return;
+    char *w = p->sections->wrapped_on;
+    size_t n = strlen(w);
+    if (n + strlen(line) + 2 < sizeof p->sections->wrapped_on)
+        snprintf(w + n, sizeof p->sections->wrapped_on - n, "%s\n", line);
+}
+
 // Draws text at column x (width pixels wide) over at most max_lines lines
-// from the cursor, wrapped at spaces; the last line is cut with "..." when
+// from the cursor, wrapped at spaces; the last line is cut with "…" when
 // text is longer still (the section then says it was cut).
-static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int width, const char *text,
-                    int max_lines)
+static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int width,
+                    const char *text, int max_lines)
 {
     static char spelled[3 * AL_SAY_MAX]; // drawing is single-threaded
     const char *s = al_text_spell(f, text, spelled, sizeof spelled);
@@ -47,10 +57,12 @@ static void wrapped(al_panel *p, const al_font *f, SDL_Color col, int x, int wid
             snprintf(part, sizeof part, "%s", s);
             if (al_text_fit(f, part, sizeof part, width)) dropped(p);
             al_draw_text_px(p->r, f, (float)x, (float)p->y, col, part);
+            if (n > 0) wrapped_on(p, part);
             p->y += al_font_height(f);
             return;
         }
         s += al_text_head(f, s, width, part, sizeof part);
+        if (n > 0) wrapped_on(p, part);
         al_draw_text_px(p->r, f, (float)x, (float)p->y, col, part);
         p->y += al_font_height(f);
         while (*s == ' ')
@@ -130,7 +142,7 @@ static void line(al_panel *p, const al_font *f, SDL_Color col, char *buf, size_t
         dropped(p);
         return;
     }
-    if (al_text_width(f, buf) > p->width) dropped(p); // cut with "...": say so
+    if (al_text_width(f, buf) > p->width) dropped(p); // cut with "…": say so
     fit(f, buf, cap, p->width);
     al_draw_text_px(p->r, f, (float)p->x, (float)p->y, col, buf);
     p->y += al_font_height(f);
@@ -350,14 +362,26 @@ void al_panel_textinput(al_panel *p, al_textinput *t, const char *label)
     SDL_Color frame = t->active ? AL_COL_ACCENT : AL_COL_BORDER;
     SDL_SetRenderDrawColor(p->r, frame.r, frame.g, frame.b, 255);
     SDL_RenderDrawRect(p->r, &box);
-    // Show the tail that fits, so the caret stays visible in long text.
-    int adv = al_text_width(p->mono, "M");
-    int maxc = adv > 0 ? (box.w - 12) / adv : 0;
-    const char *shown = t->text + (t->len > maxc ? t->len - maxc : 0);
-    while (shown > t->text && ((unsigned char)*shown & 0xC0) == 0x80)
-        shown++; // never start inside a character
-    int w =
-        al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT, shown);
+    // Show the tail that fits, so the caret stays visible in long text; a
+    // character the font lacks by its code, as fitted text does (a typed
+    // snowman drew as '?').
+    static char spelled[3 * AL_TEXTINPUT_MAX + 1]; // drawing is single-threaded
+    const char *s = al_text_spell(p->mono, t->text, spelled, sizeof spelled);
+    size_t start = strlen(s);
+    int room = box.w - 12, used = 0;
+    while (start > 0) {
+        size_t c = start - 1;
+        while (c > 0 && ((unsigned char)s[c] & 0xC0) == 0x80)
+            c--; // a whole character
+        char one[8];
+        snprintf(one, sizeof one, "%.*s", (int)(start - c), s + c);
+        int cw = al_text_width(p->mono, one);
+        if (used + cw > room || strlen(s + c) >= sizeof t->shown) break;
+        used += cw;
+        start = c;
+    }
+    snprintf(t->shown, sizeof t->shown, "%s", s + start);
+    int w = al_draw_text_px(p->r, p->mono, (float)(box.x + 5), (float)(box.y + 4), AL_COL_TEXT, t->shown);
     if (t->active) {
         SDL_SetRenderDrawColor(p->r, frame.r, frame.g, frame.b, 255);
         SDL_Rect caret = {box.x + 6 + w, box.y + 4, 2, al_font_height(p->mono)};
@@ -383,4 +407,13 @@ void al_view_say(al_view_ctx *ctx, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(ctx->say, sizeof ctx->say, fmt, ap);
     va_end(ap);
+    ctx->say_keep = 0;
+}
+
+void al_view_say_keep(al_view_ctx *ctx, const char *tail)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(ctx->say, tail); p && *tail; p = strstr(p + 1, tail))
+        at = p;
+    ctx->say_keep = at ? (int)(at - ctx->say) : 0;
 }

@@ -104,6 +104,45 @@ void al_plot_range(const al_series *series, const al_band *bands, int nseries, d
     range_and_step(series, bands, nseries, lo, hi);
 }
 
+// The width of off_scale_label's one-line label.
+static int off_label_width(const al_font *font, const al_series *se, double v)
+{
+    char name[80], num[16];
+    snprintf(name, sizeof name, "%s %s,", se->name, al_number_cell(num, sizeof num, v));
+    int lead = (int)ceilf(0.6f * (float)al_font_height(font) * 1.2f + 8);
+    return lead + al_text_width(font, name) + al_text_width(font, " ") + al_text_width(font, "off the scale");
+}
+
+// The points the series put at (x, y) in data (their values mapped onto
+// lo..hi, every stride-th and the last), as segments into seg (cap); the
+// reference lines now off the scale into off (value, or NAN). A dry run of
+// the drawing, for where the labels can go.
+static int data_segments(const al_series *series, int nseries, SDL_Rect data, double lo, double hi, double xmax,
+                         al_plot_seg *seg, int cap, double *off)
+{
+    int nseg = 0;
+    for (int s = 0; s < nseries; ++s) {
+        const al_series *se = &series[s];
+        int stride = se->n / (2 * data.w) + 1;
+        bool have = false;
+        SDL_FPoint prev = {0, 0};
+        off[s] = NAN;
+        for (int i = 0; i < se->n; i = i + stride < se->n || i == se->n - 1 ? i + stride : se->n - 1) {
+            double v = se->y[i];
+            if (se->dashed && isfinite(v)) off[s] = v > hi || v < lo ? v : NAN;
+            if (!isfinite(v) || (se->dashed && (v > hi || v < lo))) {
+                have = false;
+                continue;
+            }
+            SDL_FPoint p = {(float)data.x + (float)((double)i / xmax) * (float)data.w,
+                            (float)(data.y + data.h) - (float)((v - lo) / (hi - lo)) * (float)data.h};
+            if (nseg < cap) seg[nseg++] = (al_plot_seg){have ? prev : p, p};
+            prev = p, have = true;
+        }
+    }
+    return nseg;
+}
+
 // The label of reference line se, now at value v off the scale (above it
 // when up): an arrow pointing the way the line lies, then "name v, off the
 // scale", on an opaque box placed near the edge the line lies beyond where
@@ -122,7 +161,7 @@ static SDL_Rect off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect p
     const char *rest = "off the scale";
     float ah = 0.6f * (float)fh;
     int lead = (int)ceilf(ah * 1.2f + 8), space = al_text_width(font, " ");
-    int w1 = lead + al_text_width(font, name) + space + al_text_width(font, rest);
+    int w1 = off_label_width(font, se, v);
     int w2 = lead + SDL_max(al_text_width(font, name), al_text_width(font, rest)), h2 = 2 * fh + 2;
     int cost1 = 0, cost2 = 0;
     SDL_Rect box = al_plot_label_place(plot, w1, fh, up, seg, nseg, taken, ntaken, &cost1);
@@ -285,6 +324,27 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
     plot.h = area.y + area.h - plot.y - 2 * fh - 6;
     if (plot.w < 20 || plot.h < 20) return drawn;
     drawn.axes = plot;
+    // Where an off-the-scale label would hide a plotted point wherever it
+    // went (the curves fill the plot), the values are drawn below (or
+    // above) a strip that holds the labels: a label never hides a value.
+    SDL_Rect data = plot, strip_up = {0, 0, 0, 0}, strip_down = {0, 0, 0, 0};
+    {
+        static al_plot_seg dry[16384];
+        double off[64];
+        int nd = nseries <= 64 ? data_segments(series, nseries, plot, lo, hi, xmax, dry, 16384, off) : 0;
+        int sh = fh + 8;
+        for (int s = 0; nseries <= 64 && s < nseries; ++s) {
+            if (!isfinite(off[s]) || plot.h < 3 * sh) continue;
+            bool up = off[s] > hi;
+            int cost = 0;
+            al_plot_label_place(plot, off_label_width(font, &series[s], off[s]), fh, up, dry, nd, NULL, 0, &cost);
+            if (cost < 100) continue;
+            if (up && strip_up.h == 0) strip_up = (SDL_Rect){plot.x, plot.y, plot.w, sh};
+            if (!up && strip_down.h == 0) strip_down = (SDL_Rect){plot.x, plot.y + plot.h - sh, plot.w, sh};
+        }
+        data.y += strip_up.h;
+        data.h -= strip_up.h + strip_down.h;
+    }
 
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 14, 16, 21, 255);
@@ -292,7 +352,7 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
 
     // Grid and tick labels.
     for (double v = lo; v <= hi + 0.5 * ystep; v += ystep) {
-        float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
+        float py = (float)(data.y + data.h) - (float)((v - lo) / (hi - lo)) * (float)data.h;
         SDL_SetRenderDrawColor(r, 48, 54, 66, 255);
         SDL_RenderDrawLineF(r, (float)plot.x, py, (float)(plot.x + plot.w), py);
         al_number_tick(buf, sizeof buf, v, ystep);
@@ -350,8 +410,8 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
                 continue;
             }
             float px = (float)plot.x + (float)((double)i / xmax) * (float)plot.w;
-            float pl = (float)(plot.y + plot.h) - (float)((a - lo) / (hi - lo)) * (float)plot.h;
-            float ph = (float)(plot.y + plot.h) - (float)((b - lo) / (hi - lo)) * (float)plot.h;
+            float pl = (float)(data.y + data.h) - (float)((a - lo) / (hi - lo)) * (float)data.h;
+            float ph = (float)(data.y + data.h) - (float)((b - lo) / (hi - lo)) * (float)data.h;
             if (have) {
                 SDL_FPoint p[4] = {{px0, lo0}, {px0, hi0}, {px, ph}, {px, pl}};
                 const int idx[6] = {0, 1, 2, 0, 2, 3};
@@ -388,7 +448,7 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
             }
             if (isfinite(v) && k < MAXPTS) {
                 float px = (float)plot.x + (float)((double)i / xmax) * (float)plot.w;
-                float py = (float)(plot.y + plot.h) - (float)((v - lo) / (hi - lo)) * (float)plot.h;
+                float py = (float)(data.y + data.h) - (float)((v - lo) / (hi - lo)) * (float)data.h;
                 pts[k++] = (SDL_FPoint){px, py};
             }
             if ((!isfinite(v) || last || k == MAXPTS) && k > 0) {
@@ -418,9 +478,12 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
         if (isfinite(off) && noff < AL_PLOT_OFF_LABELS) off_lines[noff].s = s, off_lines[noff++].v = off;
     }
     // The labels last, each clear of every line and of the labels before it.
-    for (int k = 0; k < noff; ++k)
-        drawn.off_scale[k] = off_scale_label(r, font, plot, &series[off_lines[k].s], off_lines[k].v,
-                                             off_lines[k].v > hi, seg, nseg, drawn.off_scale, k);
+    for (int k = 0; k < noff; ++k) {
+        bool up = off_lines[k].v > hi;
+        SDL_Rect strip = up ? strip_up : strip_down; // held for the labels, else the whole plot
+        drawn.off_scale[k] = off_scale_label(r, font, strip.h ? strip : plot, &series[off_lines[k].s],
+                                             off_lines[k].v, up, seg, nseg, drawn.off_scale, k);
+    }
     drawn.off_scale_labels = noff;
     drawn.segs = seg;
     drawn.nsegs = nseg;

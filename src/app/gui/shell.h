@@ -227,23 +227,27 @@ struct al_gui {
         history hist;
         int speed_idx;
         char message[AL_SAY_MAX]; ///< the mode's message, shown again with it
+        int message_keep;
         SDL_Color message_col;
         double message_until;
     } parked[NMODES];
     alError store_err; ///< the first store failure (al_gui_end_runs reports it)
     char message[AL_SAY_MAX];
+    /// Bytes of message before the part the strip keeps in sight when it must
+    /// cut (what the user typed: al_view_say_keep); 0: the end is cut.
+    int message_keep;
     SDL_Color message_col;
     double message_until;
     /// The state badges and the world caption as last drawn (for `state`):
     /// beside the world rectangle (the jump prompt over its top edge when
     /// it has no room beside the banner).
     SDL_Rect badges[4];
-    bool badge_cut[4]; ///< its text shortened with "..."
+    bool badge_cut[4]; ///< its text shortened with "…"
     int nbadges;
     char banner[320]; ///< the first badge's text ("" none)
     char status_shown[200]; ///< the status line as last drawn (a form of al_shell_status)
     SDL_Rect status_rect;   ///< where, its width the text's
-    bool status_cut;        ///< it had to be cut with "..." (even its shortest form was too wide)
+    bool status_cut;        ///< it had to be cut with "…" (even its shortest form was too wide)
     struct al_canvas_texts world_texts; ///< the world area's words as last drawn (for `state`)
     int marks_outside; ///< the world's marks last drawn past its rectangle (al_canvas.marks_outside)
     SDL_Rect caption_rect; ///< the world's caption as last drawn (w 0: none)
@@ -263,8 +267,9 @@ struct al_gui {
     int drag_x;           ///< where the drag last stepped
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
+    char help_title[80];         ///< the help overlay's title as last drawn
     char help_drawn[1024];       ///< the key labels the help overlay drew last
-    int help_cut;                ///< keys whose description was cut with "..." (too long even wrapped)
+    int help_cut;                ///< keys whose description was cut with "…" (too long even wrapped)
     int help_top;                ///< the help's first row shown (it scrolls in a small window)
     int help_rows, help_visible; ///< its rows (a column's) and how many fit, as last drawn
     bool help_more_above, help_more_below; ///< its "more" signs, as last drawn
@@ -283,8 +288,10 @@ struct al_gui {
     int table_n;          ///< the table's generation numbers as last drawn, newest first:
     long long table_gen[8]; ///< [0] the generation under way (or next), then those finished
     const char *table_top;  ///< what the top row says of table_gen[0] ("under way", ...)
+    long long table_earlier; ///< finished generations older than the table's rows, left out
+                             ///< (its last row says so: "... 3 earlier rows")
     int summary_lines;    ///< the lines it took
-    bool summary_cut;     ///< it was cut with "..." (more lines than its room)
+    bool summary_cut;     ///< it was cut with "…" (more lines than its room)
     char lesson_last[600];       ///< the last row it drew (for `state`)
     char lesson_text[8192];      ///< the lesson's text as it showed it, a paragraph a line (for `state`)
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)
@@ -293,10 +300,10 @@ struct al_gui {
     char logging[80];           ///< what the speed line says of logging, as last drawn
     char speed_shown[256];      ///< the speed line as last drawn (a form of al_shell_speed_fit)
     char speed_full[256];       ///< its longest form
-    bool speed_cut;             ///< it had to be cut with "..." (even its shortest form was too wide)
+    bool speed_cut;             ///< it had to be cut with "…" (even its shortest form was too wide)
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)
-    bool plot_title_cut;       ///< plot_title is cut with "..." (even without its hint it did not fit)
+    bool plot_title_cut;       ///< plot_title is cut with "…" (even without its hint it did not fit)
     SDL_Rect plot_title_rect;  ///< where the title was drawn, its width the text's
     SDL_Rect plot_rect;        ///< the plot's area
     al_plot_drawn plot_drawn;  ///< what the plot drew there: its axes, legend rows, series left out
@@ -330,12 +337,38 @@ void al_shell_confirm_other(al_gui *g, const SDL_KeyboardEvent *k);
 /// R) logs the run s, not done, finished with stop reason "closed" (true)
 /// or interrupted (false): the one rule the window ends runs by.
 bool al_shell_close_finishes(const al_session *s);
+/// Whether shell key act does nothing under view v (NULL: none), brain true
+/// in a brain file's replay (al_shell_brain_replay): steering has no
+/// generations to evolve on (E) or jump to (J); in a brain file's replay
+/// (alife gui --brain) nothing evolves, so there is no generation to step
+/// to (Shift+N), fast-forward (F), evolve on (E), jump to (J) or plot (Tab).
+/// The help and the panel's key line leave such a key out, and the handler
+/// says why it does nothing (app.c).
+bool al_shell_key_idle(const al_view *v, bool brain, shell_action act);
+/// What R's help adds, by the rule al_shell_confirm_new_run asks by: that
+/// it asks first while the run shown is at stake, or that it does it at once
+/// (confirm.c); "" where neither needs saying (steering, a brain file's replay).
+void al_shell_confirm_words(const al_gui *g, char *out, size_t cap);
+/// What the window logs of the run shown: the speed line and the help's Esc
+/// line say it from here (shell_draw.c).
+typedef enum al_log_state {
+    AL_LOG_OFF,     ///< no database (--no-log) or no session: nothing is logged
+    AL_LOG_BRAIN,   ///< a brain file's replay: nothing of it is logged
+    AL_LOG_WAITING, ///< logging, no generation (steering: report) stored yet: closing now leaves no run
+    AL_LOG_ON,      ///< logging as run s.run_id
+    AL_LOG_STORED,  ///< its log closed at its end (a goal): stored, finished
+    AL_LOG_STOPPED, ///< its log closed by a database failure: what was stored stays
+} al_log_state;
+al_log_state al_shell_log_state(const al_gui *g);
+/// A shell key's words under view v (NULL: none), brain true in a brain
+/// file's replay (*brief for the panel's key line, *help for the help
+/// overlay; both "" for a key that does nothing there, al_shell_key_idle):
+/// the table's, but where one tick is one generation
+/// (al_view.tick_is_generation) N is one generation and Shift+N the same, so
+/// neither says "tick"; pole's + - say its control steps and generations, as
+/// its speed line does.
+void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const char **brief, const char **help);
 /// Shows a message in the panel for ten seconds (printf-style).
-/// A shell key's words under view v (NULL: none) (*brief for the panel's key
-/// line, *help for the help overlay): the table's, but where one tick is one
-/// generation (al_view.tick_is_generation) N is one generation and Shift+N
-/// the same, so neither says "tick".
-void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief, const char **help);
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// The renderer's output size in pixels.
@@ -399,7 +432,7 @@ void al_shell_report(al_gui *g, al_view_report *r);
 void al_shell_status(al_gui *g, char *out, size_t cap, SDL_Color *col);
 /// The same in the longest form that fits width pixels in font f (shorter
 /// forms drop the tick, then the state's words; numbers are never cut);
-/// true only when even the shortest had to be cut with "...".
+/// true only when even the shortest had to be cut with "…".
 bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap, SDL_Color *col);
 /// The status line's tick of the live run: within the generation under way
 /// ("tick 60 of 2000", as a replay's is), never since the run or the window
@@ -409,7 +442,7 @@ void al_shell_gen_tick(const al_gui *g, char *out, size_t cap);
 /// E hint) in the longest form that fits width pixels in font f: the seed,
 /// then the fps go first, then the words shorten; the run id and the E hint
 /// are in every form. Writes g->logging and g->speed_full (the longest);
-/// true only when even the shortest had to be cut with "...".
+/// true only when even the shortest had to be cut with "…".
 bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);

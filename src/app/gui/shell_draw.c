@@ -198,6 +198,21 @@ bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size
     return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
 }
 
+// A run id is said only once a generation is stored: a session that stores
+// none is deleted when it closes (end_session), and its id would be given
+// again (also one started at a stored generation, --from RUN:GEN). A closed
+// log with generations stored is the goal's end (done), else a database
+// failure: what was stored stays, the rest is not.
+al_log_state al_shell_log_state(const al_gui *g)
+{
+    const al_session *s = &g->s;
+    if (!g->have_session) return AL_LOG_OFF;
+    if (s->log) return s->gens > s->first_gen ? AL_LOG_ON : AL_LOG_WAITING;
+    if (al_shell_brain_replay(g)) return AL_LOG_BRAIN;
+    if (g->db_path && s->run_id > 0 && s->gens > 0) return g->done ? AL_LOG_STORED : AL_LOG_STOPPED;
+    return AL_LOG_OFF;
+}
+
 // The speed line's forms, longest first: the fps goes first, then the
 // words shorten ("speed 10 ticks/frame" to "10 ticks/frame", "run 12
 // logged" to "run 12"), and then the seed (the Parameters say it); a held
@@ -252,30 +267,32 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
         snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
         snprintf(brief, sizeof brief, "1 tick/%d frames", -sp);
     }
-    // A run id only once a generation is stored: a session that stores
-    // none is deleted when it closes, and its id would be given again
-    // (also one started at a stored generation, --from RUN:GEN).
+    // A run id only once a generation is stored (al_shell_log_state).
     char short_log[sizeof g->logging];
-    if (g->s.log && g->s.gens > g->s.first_gen) {
+    switch (al_shell_log_state(g)) {
+    case AL_LOG_ON:
         snprintf(g->logging, sizeof g->logging, "run %lld logged", (long long)g->s.run_id);
         snprintf(short_log, sizeof short_log, "run %lld", (long long)g->s.run_id);
-    } else if (g->s.log) {
+        break;
+    case AL_LOG_WAITING:
         snprintf(g->logging, sizeof g->logging, "logging from the first %s",
                  g->mode == MODE_STEERING ? "report" : "generation");
         snprintf(short_log, sizeof short_log, "logging");
-    } else if (al_shell_brain_replay(g)) { // a file's generation again: nothing to log
+        break;
+    case AL_LOG_BRAIN: // a file's generation again: nothing to log
         snprintf(g->logging, sizeof g->logging, "brain file: not logged");
         snprintf(short_log, sizeof short_log, "not logged");
-    } else if (g->db_path && g->s.run_id > 0 && g->s.gens > 0) { // its log closed: the run is in the database
-        // (else the database failed under it: what was stored stays, the rest is not)
-        if (g->done)
-            snprintf(g->logging, sizeof g->logging, "run %lld stored, finished", (long long)g->s.run_id);
-        else
-            snprintf(g->logging, sizeof g->logging, "run %lld: logging stopped", (long long)g->s.run_id);
+        break;
+    case AL_LOG_STORED:
+    case AL_LOG_STOPPED: // its log closed: the run is in the database
+        snprintf(g->logging, sizeof g->logging, g->done ? "run %lld stored, finished" : "run %lld: logging stopped",
+                 (long long)g->s.run_id);
         snprintf(short_log, sizeof short_log, "run %lld", (long long)g->s.run_id);
-    } else {
+        break;
+    case AL_LOG_OFF:
         snprintf(g->logging, sizeof g->logging, "not logged");
         snprintf(short_log, sizeof short_log, "%s", g->logging);
+        break;
     }
     bool limit = g->done && !g->s.goal;
     // (a brain file's replay refuses E: R is what starts evolving there)
@@ -408,9 +425,15 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
         else if (g->s.goal) // counted as the status line ("gen 62 of 100") and the CLI count: generations done
             snprintf(s, cap, "GOAL REACHED after %lld generations  -  R: new run", (long long)g->s.gens);
         else if (g->brain && g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks) &&
-                 rgen == g->brain_gen) // alife gui --brain: only the file's generation, again
-            snprintf(s, cap, "BRAIN FILE: generation %lld replayed exactly  -  nothing evolves, nothing is logged",
-                     (long long)rgen);
+                 rgen == g->brain_gen) { // alife gui --brain: only the file's generation, again
+            if (g->paused) { // paused as in every other window (Space)
+                *bg = AL_COL_WARN;
+                snprintf(s, cap, "PAUSED  -  Space to run, N one tick  -  brain file: generation %lld replayed",
+                         (long long)rgen);
+            } else
+                snprintf(s, cap, "BRAIN FILE: generation %lld replayed exactly  -  nothing evolves, nothing is logged",
+                         (long long)rgen);
+        }
         else if (g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks)) {
             // what the world shows past the limit: a replay or the population
             // (the ants view's B switches). Numbered as stored, as the table
@@ -461,6 +484,81 @@ static int banner_lines(al_gui *g, int maxw)
     return ft.n > 1 ? ft.n : 1;
 }
 
+// Whether text wraps whole into STRIP_LINES lines of maxw pixels.
+enum { STRIP_LINES = 3 };
+static bool strip_fits(const al_font *f, const char *text, int maxw)
+{
+    static al_fitted m; // drawing is single-threaded; it is large for the stack
+    return !al_text_wrap(f, text, maxw, STRIP_LINES, &m);
+}
+
+// The longest text made by make(k) for k in 0..n that fits the strip
+// (k 0 must fit or nothing does), written into out.
+static void strip_longest(const al_font *f, int maxw, int n, char *out, size_t cap,
+                          void (*make)(const char *a, const char *b, int k, char *out, size_t cap),
+                          const char *a, const char *b)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        make(a, b, mid, out, cap);
+        if (strip_fits(f, out, maxw)) lo = mid;
+        else hi = mid - 1;
+    }
+    make(a, b, lo, out, cap);
+}
+
+// The kept tail b cut in its middle to k characters (al_name_cut).
+static void make_tail(const char *a, const char *b, int k, char *out, size_t cap)
+{
+    (void)a;
+    al_name_cut(out, cap, b, k < 5 ? 5 : k);
+}
+
+// The head a cut to k characters and the mark, then the kept tail b.
+static void make_both(const char *a, const char *b, int k, char *out, size_t cap)
+{
+    size_t at = 0;
+    for (int n = 0; a[at] && n <= k; ++at)
+        if (((unsigned char)a[at] & 0xC0) != 0x80 && n++ == k) break;
+    while (at > 0 && a[at - 1] == ' ')
+        at--;
+    if (snprintf(out, cap, "%.*s" AL_ELLIPSIS " %s", (int)at, a, b) >= (int)cap) out[cap - 1] = '\0'; // cut at cap
+}
+
+// The message as the strip shows it: whole when it fits its lines, else,
+// when part of it is to stay in sight (g->message_keep: what the user
+// typed), the words before that cut first, then that part in its middle;
+// else cut at its end by the wrapping. Returns g->message or a static buffer.
+static const char *strip_words(const al_gui *g, int maxw)
+{
+    if (g->message_keep <= 0 || (size_t)g->message_keep >= strlen(g->message) ||
+        strip_fits(g->small, g->message, maxw))
+        return g->message;
+    static char head[AL_SAY_MAX], tail[AL_SAY_MAX], out[AL_SAY_MAX];
+    snprintf(head, sizeof head, "%.*s", g->message_keep, g->message);
+    snprintf(tail, sizeof tail, "%s", g->message + g->message_keep);
+    // The tail in at most two of the lines (the head gets the rest)...
+    static al_fitted m;
+    if (al_text_wrap(g->small, tail, maxw, STRIP_LINES - 1, &m)) {
+        char two[AL_SAY_MAX];
+        int lo = 5, hi = al_name_chars(tail);
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            al_name_cut(two, sizeof two, tail, mid);
+            if (!al_text_wrap(g->small, two, maxw, STRIP_LINES - 1, &m)) lo = mid;
+            else hi = mid - 1;
+        }
+        al_name_cut(two, sizeof two, tail, lo);
+        snprintf(tail, sizeof tail, "%s", two);
+    }
+    // ... and the head as long as the lines hold.
+    strip_longest(g->small, maxw, al_name_chars(head), out, sizeof out, make_both, head, tail);
+    if (!strip_fits(g->small, out, maxw)) // even the bare tail does not fit: cut it more
+        strip_longest(g->small, maxw, al_name_chars(tail), out, sizeof out, make_tail, head, tail);
+    return out;
+}
+
 // Where the message strip goes this frame (w 0: no message), in the world
 // area, never in the panel (which would move everything under them): under
 // the world's caption when there is room, else on an opaque strip over the
@@ -476,7 +574,7 @@ static SDL_Rect message_strip(al_gui *g, const al_canvas *c, SDL_Rect cover, int
     if (sw < 200) sx = c->rect.x + 4, sw = c->rect.w - 8; // a tiny world: the area's width
     int maxw = sw - 12 > 1 ? sw - 12 : 1;
     static al_fitted m; // drawing is single-threaded; it is large for the stack
-    al_text_wrap(g->small, g->message, maxw, 3, &m); // up to three lines
+    al_text_wrap(g->small, strip_words(g, maxw), maxw, STRIP_LINES, &m);
     int n = m.n > 0 ? m.n : 1;
     int hgt = n * mh + 10;
     int below = wr.y + wr.h + 1 + mh + 8; // the caption's band ends here
@@ -581,17 +679,32 @@ static void draw_world(al_gui *g)
         if (g->jump_typing)
             snprintf(s, sizeof s, "jump to generation: %s_   (Enter: go, Esc: cancel)", g->jump_text);
         else
-            snprintf(s, sizeof s, "to generation %lld ...", (long long)g->jump_to);
+            snprintf(s, sizeof s, "to generation %lld " AL_ELLIPSIS, (long long)g->jump_to);
         // Beside the banner when it fits there whole, else on its own line
         // over the world's top edge (beside a LIMIT banner at 1280x800 it
         // showed "ju..." and not the digits typed).
+        // Over the world it keeps clear of what the view put there (the
+        // brain inspector near the top hid it, and it the inspector's
+        // title): at the top edge, else the bottom one, else under or over
+        // the inspector.
         int room = c.rect.x + c.rect.w - bx - 4;
         if (al_text_width(g->font, s) + 16 > room) {
             bx = c.rect.x + 14;
             room = banner_room(&c);
             al_fitted ft;
             al_text_wrap(g->font, s, room - 16, BADGE_LINES, &ft);
-            bottom = wr.y + 4 + (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6;
+            int bh = (ft.n > 0 ? ft.n : 1) * al_font_height(g->font) + 6, bw = ft.w + 16;
+            SDL_Rect cover = g->fast ? (SDL_Rect){0, 0, 0, 0} : g->ctx.cover;
+            int tries[4] = {wr.y + 4 + bh, wr.y + wr.h - 4, cover.y + cover.h + 4 + bh, cover.y - 4};
+            bottom = tries[0];
+            for (int i = 0; i < 4; ++i) {
+                SDL_Rect t = {bx, tries[i] - bh, bw, bh};
+                if (t.y < wr.y || tries[i] > wr.y + wr.h) continue;
+                if (cover.w <= 0 || !SDL_HasIntersection(&t, &cover)) {
+                    bottom = tries[i];
+                    break;
+                }
+            }
         }
         badge(g, &c, bx, bottom, room, AL_COL_ACCENT, s);
     }
@@ -604,8 +717,14 @@ static void draw_world(al_gui *g)
         fill(g->r, strip, AL_RGB(10, 12, 16));
         SDL_SetRenderDrawColor(g->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
         SDL_RenderDrawRect(g->r, &strip);
+        const char *words = strip_words(g, strip.w - 12 > 1 ? strip.w - 12 : 1);
         al_canvas_text(&c, g->small, (SDL_Rect){strip.x + 6, strip.y + 5, strip.w - 12, lines * al_font_height(g->small)},
-                       -1, g->message_col, g->message);
+                       -1, g->message_col, words);
+        struct al_canvas_text_rec *t = g->world_texts.n > 0 ? &g->world_texts.t[g->world_texts.n - 1] : NULL;
+        if (words != g->message && t && strncmp(t->text, words, 32) == 0) { // recorded as the message, cut
+            snprintf(t->text, sizeof t->text, "%s", g->message);
+            t->cut = true;
+        }
     }
 }
 
@@ -755,7 +874,7 @@ static void param_line(const char *key, const char *value, void *vctx)
 // below it moves while the table fills.
 static int table_rows(int panel_h)
 {
-    return panel_h >= 760 ? 5 : 3;
+    return panel_h >= 760 ? 5 : 4;
 }
 
 // The table's first rows take the room the empty table did not (panel_stats):
@@ -785,6 +904,7 @@ static void panel_stats(al_gui *g, al_panel *p)
     int small_h = al_font_height(p->small), desc_h = 2 * line_h > 3 * small_h ? 2 * line_h : 3 * small_h;
     int y_end = p->y + mono * (rows + 1) + (describe ? desc_h : 0);
     g->table_n = 0;
+    g->table_earlier = 0;
     g->table_saved = 0;
     if (h->n == 0) {
         al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
@@ -817,7 +937,11 @@ static void panel_stats(al_gui *g, al_panel *p)
         g->table_top = top + 2;
         al_panel_chars(p, line, dim, 64);
         g->table_gen[g->table_n++] = (long long)g->s.gens;
-        for (int k = 0; k < rows - 1 && k < h->n; ++k) {
+        // More finished generations than rows: the last row says how many
+        // earlier ones are left out (720x480 dropped generation 0 unsaid).
+        int shown = h->n <= rows - 1 ? h->n : rows - 2;
+        g->table_earlier = first_gen + h->n - shown;
+        for (int k = 0; k < shown; ++k) {
             int i = h->n - 1 - k;
             if (g->table_n < 8) g->table_gen[g->table_n++] = (long long)(first_gen + i);
             char b[16], m[16], w[16];
@@ -830,6 +954,11 @@ static void panel_stats(al_gui *g, al_panel *p)
             for (int j = 7; j < 18; ++j)
                 cols[j] = k == 0 ? AL_COL_BEST : AL_RGB(170, 130, 80);
             al_panel_chars(p, line, cols, 64);
+        }
+        if (g->table_earlier > 0) {
+            snprintf(line, sizeof line, "%6s %lld earlier row%s", "...", g->table_earlier,
+                     g->table_earlier > 1 ? "s" : "");
+            al_panel_chars(p, line, dim, 64);
         }
         p->y = p->y > y_end - (describe ? desc_h : 0) ? p->y : y_end - (describe ? desc_h : 0);
         if (describe && g->s.have_last) {
@@ -851,10 +980,18 @@ static void panel_stats(al_gui *g, al_panel *p)
     if (p->y < y_end) p->y = y_end;
 }
 
-void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief, const char **help)
+void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const char **brief, const char **help)
 {
     *brief = k->brief;
     *help = k->help;
+    if (al_shell_key_idle(v, brain, k->act)) {
+        *brief = *help = "";
+        return;
+    }
+    if (k->act == K_NEWRUN && brain) {
+        *help = "end the brain file's replay: a new run of its world (seed + 1) that evolves";
+        return;
+    }
     if (v && v->no_table && k->act == K_GENERATION) { // steering: report periods, no generations
         *brief = "one period";
         *help = "simulate to the end of this report period, then pause";
@@ -868,6 +1005,10 @@ void al_shell_key_words(const al_view *v, const shell_key *k, const char **brief
         *help = "the same as N here: one generation, then pause";
     } else if (k->act == K_FASTER && !v->hold) {
         *help = "faster / slower: from one generation a second to 10000 a frame";
+    } else if (k->act == K_FASTER) { // pole: each best plays out (view.hold), as speed_forms says
+        *help = "faster / slower: at normal speed and slower each generation's best plays out, 1 control step a "
+                "frame (the slowest: a generation every 60 frames at most); faster, 2 to 10000 generations a "
+                "frame; once done, the best's replay at 1 to 10000 control steps a frame";
     }
 }
 
@@ -880,7 +1021,7 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
     int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
     for (int i = 0; i < NSHELLKEYS; ++i) {
         const char *brief, *help;
-        al_shell_key_words(g->view, &shell_keys[i], &brief, &help);
+        al_shell_key_words(g->view, al_shell_brain_replay(g), &shell_keys[i], &brief, &help);
         if (!brief[0]) continue;
         int kw = al_text_width(g->small, shell_keys[i].label);
         int w = kw + sp + al_text_width(g->small, brief);
@@ -1007,6 +1148,7 @@ static void draw_panel(al_gui *g)
     };
     g->sections.n = 0;
     g->sections.nhot = 0;
+    g->sections.wrapped_on[0] = '\0';
     SDL_RenderSetClipRect(g->r, &pr);
 
     // Title and the mode tabs: fixed at the top.

@@ -184,6 +184,7 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fprintf(f, ",\"dashed\":%s}", g->plot_lines[i].dashed ? "true" : "false");
     }
     fputs("]", f);
+    fprintf(f, ",\"table_earlier\":%lld", g->table_earlier);
     fputs(",\"table_gens\":[", f);
     for (int i = 0; i < g->table_n; ++i) fprintf(f, "%s%lld", i ? "," : "", g->table_gen[i]);
     fputs("]", f);
@@ -285,6 +286,15 @@ void al_gui_write_state(al_gui *g, FILE *f)
                 s->rect.x, s->rect.y, s->rect.w, s->rect.h, s->cut ? "true" : "false",
                 s->collapsed ? "true" : "false");
     }
+    fputs("],\"panel_wrapped_on\":[", f); // the lines wrapped text went on to
+    for (const char *k = g->sections.wrapped_on; *k;) {
+        const char *nl = strchr(k, '\n');
+        char one[512];
+        snprintf(one, sizeof one, "%.*s", (int)(nl - k), k);
+        if (k != g->sections.wrapped_on) fputc(',', f);
+        jstr(f, one);
+        k = nl + 1;
+    }
     fputs("],\"values\":[", f); // what the wheel and a drag change (al_panel_value)
     for (int i = 0, k = 0; i < g->sections.nhot; ++i) {
         const struct al_panel_hot *v = &g->sections.hot[i];
@@ -307,6 +317,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"summary\":{\"text\":", f); // the module's line under the table
     jstr(f, g->summary);
     fprintf(f, ",\"lines\":%d,\"cut\":%s}", g->summary_lines, g->summary_cut ? "true" : "false");
+    fputs(",\"help_title\":", f);
+    jstr(f, g->help ? g->help_title : "");
     fputs(",\"help_keys\":[", f);
     if (g->help) jlines(f, g->help_drawn);
     fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);
@@ -410,6 +422,11 @@ void al_gui_write_state(al_gui *g, FILE *f)
         fputs("null", f);
     fputs(",\"view_note\":", f);
     jstr(f, r.note);
+    fputs(",\"view_box\":", f); // what the view's text box drew ("" none)
+    jstr(f, r.box);
+    fputs(",\"panel_marks\":[", f); // the Marks legend: "label: swatch" each
+    jlines(f, r.marks);
+    fputc(']', f);
     char fast[160] = "";
     if (g->have_session && g->fast) al_shell_fast_line(g, fast, sizeof fast);
     fputs(",\"fast_line\":", f); // what F writes over the world ("" when not fast)

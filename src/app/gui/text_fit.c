@@ -3,21 +3,64 @@
 // and label to the world and record it for `state`.
 #include "text_fit.h"
 
+#include "name_cut.h"
+
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+// Whether the word at s (up to a space or the end) is a number: a digit
+// first ("10", "0.97", "4,", "(3"), or a sign then one.
+static bool number_word(const char *s)
+{
+    if (*s == '(' || *s == '-' || *s == '+' || *s == '~') s++;
+    return isdigit((unsigned char)*s);
+}
+
+// Whether the word at s is a short unit ("s", "px", "ms", "%"): at most
+// three bytes, no digit.
+static bool unit_word(const char *s)
+{
+    size_t n = strcspn(s, " ");
+    if (n == 0 || n > 3) return false;
+    for (size_t k = 0; k < n; ++k)
+        if (isdigit((unsigned char)s[k])) return false;
+    return true;
+}
+
+// Whether a break at the space s[sp] leaves a number alone: before a number
+// (it belongs to the word before it, "separation 10") or between a number
+// and its unit ("30 s").
+static bool binds(const char *s, size_t sp)
+{
+    if (s[sp] != ' ') return false;
+    const char *next = s + sp + 1;
+    if (number_word(next)) return true;
+    size_t w = sp;
+    while (w > 0 && s[w - 1] != ' ')
+        w--;
+    return w < sp && number_word(s + w) && unit_word(next);
+}
+
 size_t al_text_head(const al_font *f, const char *s, int width, char *part, size_t cap)
 {
-    size_t take = strlen(s);
-    if (take >= cap) take = cap - 1;
-    for (;;) {
-        snprintf(part, cap, "%.*s", (int)take, s);
-        if (take <= 1 || al_text_width(f, part) <= width) break;
-        size_t sp = take - 1;
-        while (sp > 0 && s[sp] != ' ' && s[sp] != '/')
-            sp--;
-        take = sp > 0 ? sp : take - 1;
+    size_t whole = strlen(s);
+    if (whole >= cap) whole = cap - 1;
+    size_t take = whole;
+    // First at the breaks that keep numbers with their words; when none of
+    // those fits, at any.
+    for (int keep = 1; keep >= 0; --keep) {
+        take = whole;
+        for (;;) {
+            snprintf(part, cap, "%.*s", (int)take, s);
+            if (take <= 1 || al_text_width(f, part) <= width) break;
+            size_t sp = take - 1;
+            while (sp > 0 && ((s[sp] != ' ' && s[sp] != '/') || (keep && binds(s, sp))))
+                sp--;
+            take = sp > 0 ? sp : take - 1;
+        }
+        if (take == whole || s[take] == ' ' || s[take] == '/') break; // a break between words
     }
     while (take > 1 && ((unsigned char)s[take] & 0xC0) == 0x80)
         take--; // never split a UTF-8 character
@@ -39,7 +82,12 @@ bool al_text_wrap(const al_font *f, const char *text, int width, int max_lines, 
         if (out->n == max_lines || al_text_width(f, s) <= width) { // the rest
             size_t n = strlen(s);
             snprintf(line, AL_FIT_LINE, "%s", s);
-            if (n >= AL_FIT_LINE) memcpy(line + AL_FIT_LINE - 4, "...", 4), out->cut = true;
+            if (n >= AL_FIT_LINE) { // the line buffer's end: cut at a character, and say so
+                size_t at = AL_FIT_LINE - sizeof AL_ELLIPSIS;
+                while (at > 0 && ((unsigned char)line[at] & 0xC0) == 0x80) at--;
+                memcpy(line + at, AL_ELLIPSIS, sizeof AL_ELLIPSIS);
+                out->cut = true;
+            }
             if (al_text_fit(f, line, AL_FIT_LINE, width)) out->cut = true;
             break;
         }

@@ -48,6 +48,7 @@
 #include "alife/module.h"
 #include "alife/vec2.h"
 #include "alife/world.h"
+#include "name_cut.h" // AL_ELLIPSIS, the one sign of a cut
 #include "session.h"
 
 // ---- colours (dark theme) ---------------------------------------------------
@@ -84,13 +85,14 @@ typedef struct al_font al_font;
 int al_font_height(const al_font *f);
 /// Width in pixels of text (UTF-8; characters the atlas lacks count as '?').
 int al_text_width(const al_font *f, const char *text);
-/// Text with every character f has no glyph for named by its code ("U+2603")
-/// instead of drawn as '?' (one alone in quotes, 'X', loses them): out (cap
+/// Text with every character f has no glyph for named by its code in
+/// brackets ("Ab[U+2603]cdef") instead of drawn as '?' (one alone in quotes,
+/// 'X', is named without quotes or brackets: "U+2603"): out (cap
 /// bytes, cut at a character when it is too small), or text itself when f
 /// draws all of it. The text fitting (al_text_wrap, al_panel_wrap) uses it.
 const char *al_text_spell(const al_font *f, const char *text, char *out, size_t cap);
 /// Cuts text (UTF-8, in a buffer of cap bytes) to at most width pixels,
-/// ending it with "..." at a character boundary; returns whether it was cut.
+/// ending it with "…" at a character boundary; returns whether it was cut.
 bool al_text_fit(const al_font *f, char *buf, size_t cap, int width);
 /// Draws text with its top-left corner at (x, y) pixels; returns its width.
 int al_draw_text_px(SDL_Renderer *r, const al_font *f, float x, float y, SDL_Color col,
@@ -152,7 +154,7 @@ void al_draw_text(al_canvas *c, alVec2 at, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /// Text in font f fitted into box (pixels), the one way to write words in
 /// the world area (captions, notices, headlines): wrapped to the box's width
-/// over as many lines as its height holds, the last cut with "..." when it
+/// over as many lines as its height holds, the last cut with "…" when it
 /// does not all fit (text_fit.h); each line left-aligned (align < 0),
 /// centred (0) or right-aligned (> 0) in the box, from its top. Recorded for
 /// `state`'s "world_texts". Returns what the lines cover (w 0: none fitted).
@@ -215,16 +217,19 @@ typedef struct al_panel_sections {
         double value;     ///< the value shown, as last drawn
     } hot[AL_PANEL_MAX_HOT];
     int nhot;
+    /// The lines that wrapped text went on to, past each text's first
+    /// ('\n' after each), as last drawn: `state` shows where lines broke.
+    char wrapped_on[1024];
 } al_panel_sections;
 
 /// A section heading in the accent colour, with a little space above; when
 /// not even one line fits under it, nothing is drawn and the panel is full.
 void al_panel_heading(al_panel *p, const char *text);
 /// One line of text; printf-style; wrapped at spaces over up to three lines
-/// when too wide, the third cut with "..." (the section then says cut).
+/// when too wide, the third cut with "…" (the section then says cut).
 void al_panel_text(al_panel *p, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/// One line of text in font f that never wraps (cut with "...", the section
+/// One line of text in font f that never wraps (cut with "…", the section
 /// then says cut): for lines whose height must not change as their text
 /// grows, such as the status line, so nothing below moves.
 void al_panel_line(al_panel *p, const al_font *f, SDL_Color col, const char *fmt, ...)
@@ -236,7 +241,7 @@ void al_panel_note(al_panel *p, const char *fmt, ...) __attribute__((format(prin
 void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// Text in font f wrapped at spaces (and '/') over at most max_lines lines;
-/// the last one is cut with "..." if text is longer still.
+/// the last one is cut with "…" if text is longer still.
 void al_panel_wrap(al_panel *p, const al_font *f, SDL_Color col, const char *text, int max_lines);
 /// The lines text takes in the panel's width in font f, wrapped as al_panel_wrap does.
 int al_panel_wrap_lines(const al_panel *p, const al_font *f, const char *text);
@@ -287,6 +292,9 @@ typedef struct al_textinput {
     bool active;    ///< has the keyboard (click it, or set it yourself)
     bool submitted; ///< set by Enter; the view clears it after reading text
     SDL_Rect rect;  ///< where it was last drawn (for clicks)
+    /// What it drew last: the tail of text that fits, each character the
+    /// font lacks named by its code (al_text_spell: "Ab[U+2603]"), not '?'.
+    char shown[512];
 } al_textinput;
 
 /// Sets the text (cut at AL_TEXTINPUT_MAX bytes).
@@ -318,6 +326,7 @@ typedef struct al_view_ctx {
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
     char say[AL_SAY_MAX];                    ///< a message for the strip ("" = none), al_view_say
+    int say_keep;                            ///< bytes of say before what the strip keeps in sight (al_view_say_keep)
     SDL_Rect cover; ///< what draw last put over the world that the message strip keeps clear of
                     ///< (the ants brain inspector; w 0: none), set by draw
     SDL_Rect strip; ///< where the message strip goes over the world this frame (w 0: none), set
@@ -344,6 +353,8 @@ typedef struct al_view_report {
     bool replaying;    ///< a stored generation is being replayed
     char overlay[32];  ///< the view's open overlay ("brain"), "" none
     char note[AL_SAY_MAX]; ///< what the view says to the user now (e.g. why a target was refused)
+    char box[512];         ///< what its text box drew last (al_textinput.shown), "" none
+    char marks[512];   ///< the panel's Marks legend as last drawn, "label: swatch" lines ("" none)
     int nfig;
     char fig_name[AL_REPORT_MAX_FIGURES][32];
     double fig[AL_REPORT_MAX_FIGURES];
@@ -369,6 +380,11 @@ void al_view_mark_edited(al_view_ctx *ctx, const char *what);
 /// which the view's own panel section may have scrolled out of sight. Call
 /// it from .event; said from elsewhere it is dropped at the next event.
 void al_view_say(al_view_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/// The part of the message said from tail on (its last occurrence: e.g.
+/// "You typed '...'") stays in sight when the strip has to cut the message:
+/// the words before it are cut with AL_ELLIPSIS first, then, if need be, tail
+/// itself in its middle. Call it after al_view_say.
+void al_view_say_keep(al_view_ctx *ctx, const char *tail);
 
 /// A module's view. Only module and draw are required.
 typedef struct al_view {
@@ -379,6 +395,9 @@ typedef struct al_view {
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
     const char *keys_help;           ///< the view's own keys for the panel and help,
                                      ///< lines "K  what it does" separated by '\n'; may be NULL
+    const char *brain_keys_help;     ///< the same while it replays a brain file (ctx.brain,
+                                     ///< alife gui --brain): only the keys that work there;
+                                     ///< NULL: keys_help
     const char *plot_y;              ///< the plot's y title (NULL: "fitness per generation",
                                      ///< or "error per generation" when lower is better)
     const char *plot_x;              ///< the plot's x title (NULL: "generation")
@@ -417,6 +436,9 @@ typedef struct al_view {
     /// optional: the ticks a generation of the live run lasts (ants.ticks),
     /// for the status line's "tick 60 of 2000" (NULL or 0: not said).
     int64_t (*generation_ticks)(const al_view_ctx *ctx);
+    /// optional: the legend made from what the world shows now, in legend's
+    /// form (no conditions); when set, it is used instead of legend.
+    void (*marks)(al_view_ctx *ctx, char *out, size_t cap);
     /// optional: the module has no generations worth a table (steering's
     /// report periods): the shell shows no "Last generations" table.
     bool no_table;

@@ -43,6 +43,7 @@ typedef struct ants_view {
     struct { alVec2 at; int ttl; } puffs[MAX_PUFFS];
     int npuffs;
     int64_t eaten_seen;    // items seen eaten in the drawn world (for tests)
+    char marks_drawn[512]; // the Marks section as last drawn: "label: swatch" lines (for `state`)
     bool auto_replayed;    // the replay started at the run's end was tried
     bool living;           // replay is the run's own population, kept alive past its limit
     bool was_done;         // ctx->done as of the last update
@@ -85,9 +86,12 @@ static void *create(const al_view_ctx *ctx)
     }
     // alife gui --brain FILE: its generation replayed exactly, as B does (the
     // whole population in the shared world, the best ant alone in its own).
-    if (ctx->brain) // (a file that does not fit was refused on loading; else the note says why)
+    // Its best ant marked, its brain closed as at the limit: I (the first
+    // press) opens it. (A file that does not fit was refused on loading;
+    // else the note says why.)
+    if (ctx->brain)
         (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
-                          ctx->brain_fitness, NAN, "brain file: ", true);
+                          ctx->brain_fitness, NAN, "brain file: ", false);
     return v;
 }
 
@@ -864,6 +868,12 @@ static void parameters_panel(al_view_ctx *ctx, al_panel *p)
 // through the algorithm interface (an algorithm without one says why).
 static bool change_rate(al_view_ctx *ctx, ants_view *v, bool less)
 {
+    if (ctx->brain) { // nothing evolves: no next generation for a rate to act on
+        snprintf(v->note, sizeof v->note,
+                 "M: a brain file's replay evolves nothing, so no mutation rate acts (R, A, O, X: a new run of "
+                 "its world)");
+        return true;
+    }
     alAlgorithm a = alAnts_Algorithm(ctx->mod);
     double r = mutation_rate(ctx);
     if (isnan(r)) r = alConfig_Float(ctx->session->cfg, "ga.mutation_rate");
@@ -911,7 +921,8 @@ static bool change_world(al_view_ctx *ctx, SDL_Keycode k, bool less)
 // world's triangle in its colour, an elite the orange triangle with its
 // ring, food and mines their discs, the numbers in their colours (the
 // legend once showed "^" carets for the ants).
-typedef enum { MK_ANT, MK_ELITE, MK_BEST, MK_DISC, MK_TEXT } mark_kind;
+typedef enum { MK_ANT, MK_ELITE, MK_BEST, MK_DISC, MK_RING, MK_TEXT } mark_kind;
+static const char *const mark_kind_names[] = {"ant", "ringed ant", "double-ringed ant", "disc", "ring", "text"};
 typedef struct mark {
     mark_kind kind;
     SDL_Color col;
@@ -989,6 +1000,7 @@ static void marks_rows(al_panel *p, const mark *m, int n)
                 mark_circle(p->r, icx, cy, (float)iw / 2 + 1, m[k].col, false);
                 break;
             case MK_DISC: mark_circle(p->r, icx, cy, 3.0f, m[k].col, true); break;
+            case MK_RING: mark_circle(p->r, icx, cy, 4.5f, m[k].col, false); break;
             case MK_TEXT:
                 al_draw_text_px(p->r, p->small, x, cy - (float)th / 2, m[k].col, m[k].sym);
                 break;
@@ -1064,10 +1076,11 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     // 96 px where the panel has room; at 1280x800 a lower plot lets the
     // Parameters and Keys sections fit above the plot, nothing to scroll.
     if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 52);
-    // What the marks in the world mean.
+    // What the marks in the world mean, each with its swatch (the "3 ants"
+    // label, the pin and the eaten rings had none).
     al_panel_heading(p, "Marks");
     {
-        mark m[8];
+        mark m[12];
         int n = 0;
         m[n++] = (mark){MK_ANT, AL_COL_AGENT, NULL, "ant"};
         // in a replay no elite is ringed; its best ant is (I: its brain)
@@ -1079,9 +1092,18 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             m[n++] = (mark){MK_DISC, AL_COL_BAD, NULL, "mine"};
             m[n++] = (mark){MK_ANT, AL_RGB(90, 90, 100), NULL, "stopped by a mine"};
         }
+        m[n++] = (mark){MK_RING, AL_COL_TEXT, NULL, "just eaten"};
+        if (!is_shared(ants)) m[n++] = (mark){MK_BEST, COL_PINNED, NULL, "pinned (P)"};
         m[n++] = (mark){MK_TEXT, COL_ANT_NUMBER, "7", "ant number"};
         m[n++] = (mark){MK_TEXT, COL_ANT_FOOD, "12", "food eaten"};
+        m[n++] = (mark){MK_TEXT, COL_ANT_GROUP, "3 ants", "standing together"};
         marks_rows(p, m, n);
+        v->marks_drawn[0] = '\0'; // for `state`: each entry with its swatch
+        for (int k = 0; k < n; ++k) {
+            size_t used = strlen(v->marks_drawn);
+            snprintf(v->marks_drawn + used, sizeof v->marks_drawn - used, "%s%s: %s", k ? "\n" : "", m[k].label,
+                     mark_kind_names[m[k].kind]);
+        }
     }
     bool picked = v->selected >= 0 && v->selected < av.count;
     if (picked) {
@@ -1090,7 +1112,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (alAnts_Def(ants)->mines) snprintf(mines, sizeof mines, ", %d mines", av.mines_hit[a]);
         al_panel_text(p, AL_COL_TEXT, "ant %d: %d food%s%s", a, av.food[a], mines, av.elite[a] ? ", elite" : "");
     } else {
-        al_panel_note(p, "click an ant (or I): its brain, live%s", is_shared(ants) ? "" : "   P pins a world");
+        al_panel_note(p, "click an ant (or I): its brain, live%s", // (a brain file's: nothing to pin)
+                      is_shared(ants) || ctx->brain ? "" : "   P pins a world");
     }
 }
 
@@ -1125,6 +1148,12 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         case SDLK_p: {
             // Own worlds: pin the world drawn now (the selected ant's or the
             // one's with most food), so the food stops jumping when that changes.
+            if (ctx->brain && !is_shared(shown(ctx))) { // the best ant alone: one world, nothing to pin
+                snprintf(v->note, sizeof v->note, "P: a brain file's replay draws its best ant's world alone: "
+                                                  "nothing to pin");
+                say_note(ctx, v);
+                return true;
+            }
             if (is_shared(shown(ctx))) { // nothing to pin: say so, and what P is for
                 snprintf(v->note, sizeof v->note,
                          "P pins one ant's world with ants.world = own; here all ants share one world, "
@@ -1157,9 +1186,9 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             return true;
         }
         case SDLK_b:
-            if (ctx->brain) // --brain: the file's generation again, from its first tick
+            if (ctx->brain) // --brain: the file's generation again, from its first tick, the inspector as it was
                 (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
-                                  ctx->brain_fitness, NAN, "brain file: ", true);
+                                  ctx->brain_fitness, NAN, "brain file: ", v->selected >= 0);
             else if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
             else if (v->living) replay_last(ctx, v, true);
             else if (v->replay) stop_replay(v);
@@ -1231,6 +1260,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "pinned_marked", v && v->pin_drawn ? 1.0 : 0.0);
     // the colours drawn (0xRRGGBB), for the legend's words: ant numbers,
     // "3 ants" labels, food counts, the pinned ant's rings (-1: none drawn)
+    if (v) snprintf(r->marks, sizeof r->marks, "%s", v->marks_drawn);
     al_view_report_figure(r, "rgb_ant_number", rgb(COL_ANT_NUMBER));
     al_view_report_figure(r, "rgb_ant_group", rgb(COL_ANT_GROUP));
     al_view_report_figure(r, "rgb_ant_food", rgb(COL_ANT_FOOD));
@@ -1331,22 +1361,29 @@ static const char *plotted(al_view_ctx *ctx)
     return ctx->mod && alAnts_Def(ctx->mod)->mines ? "mines_mean" : NULL;
 }
 
+// The view's keys, a line each; a brain file's replay (alife gui --brain)
+// evolves nothing and holds one generation, so it lists fewer, and B there
+// is that generation again.
+#define KEY_M "M  mutation rate up 15%, live (Shift+M: down; the wheel on its value)\n"
+#define KEYS_NEW_RUN                                                                                                  \
+    "A  ants up 15%: a new run (Shift+A: down)\n"                                                                     \
+    "O  food items up 15%: a new run (Shift+O: down)\n"                                                               \
+    "X  mines on/off (ants.mines): a new run\n"                                                                       \
+    "G  food counts on/off (green)\n"                                                                                 \
+    "Y  ant numbers on/off (yellow)\n"                                                                                \
+    "click  an ant: its brain, live (named inputs and outputs)\n"                                                     \
+    "I  the brain of the best ant (ringed in a replay), else of the ant with most food so far "                       \
+    "(own worlds: the ant whose world is drawn); I again: close\n"
+
 const al_view al_view_ants = {
     .module = "ants",
     .ticks_per_frame = 10,
     .plot_figures = figures,
-    .keys_help = "M  mutation rate up 15%, live (Shift+M: down; the wheel on its value)\n"
-                 "A  ants up 15%: a new run (Shift+A: down)\n"
-                 "O  food items up 15%: a new run (Shift+O: down)\n"
-                 "X  mines on/off (ants.mines): a new run\n"
-                 "G  food counts on/off (green)\n"
-                 "Y  ant numbers on/off (yellow)\n"
-                 "click  an ant: its brain, live (named inputs and outputs)\n"
-                 "I  the brain of the best ant (ringed in a replay), else of the ant with most food so far "
-                 "(own worlds: the ant whose world is drawn); I again: close\n"
+    .keys_help = KEY_M KEYS_NEW_RUN
                  "P  own worlds: pin the world drawn (P again: unpin, the ant with most food is drawn)\n"
                  "B  replay a stored generation: all ants (shared world) or the best (own)\n"
                  "[ ]  replay an earlier / later generation",
+    .brain_keys_help = KEYS_NEW_RUN "B  the brain file's generation again, from its first tick",
     .plot_y = "fitness (best, mean); dashed: greedy group",
     .create = create,
     .destroy = destroy,

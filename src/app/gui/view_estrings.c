@@ -93,21 +93,21 @@ static bool shown_text(const uint8_t *s, int n, char *buf, size_t cap)
 }
 
 // Draws at most maxc characters of s (gene codes, against the target's)
-// monospaced at (x, y) pixels, each in its colour; an ellipsis when cut.
+// monospaced at (x, y) pixels, each in its colour; AL_ELLIPSIS in the last cell when cut.
 // Returns the width drawn.
 static int draw_string(al_canvas *c, float x, float y, const uint8_t *s, const uint8_t *target,
                        int len, int maxc)
 {
     const al_font *f = c->mono;
     int adv = al_text_width(f, "M");
-    int n = len <= maxc ? len : (maxc > 3 ? maxc - 3 : maxc);
+    int n = len <= maxc ? len : (maxc > 1 ? maxc - 1 : maxc);
     for (int j = 0; j < n; ++j) {
         char ch[4];
         shown_char(s[j], ch); // Latin-1 letters as typed; unprintable codes as a middle dot
         al_draw_text_px(c->r, f, x + (float)(j * adv), y, char_colour(s[j], target[j]), ch);
     }
-    if (n < len) al_draw_text_px(c->r, f, x + (float)(n * adv), y, AL_COL_DIM, "...");
-    return (n < len ? n + 3 : n) * adv;
+    if (n < len) al_draw_text_px(c->r, f, x + (float)(n * adv), y, AL_COL_DIM, AL_ELLIPSIS);
+    return (n < len ? n + 1 : n) * adv;
 }
 
 // One line of words at (x, y), fitted to the world's right and bottom edges.
@@ -231,7 +231,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     heading(c, top_x, ty, "Current best strings");
     ty += (float)al_font_height(c->font) + 4;
     char more[96] = "";
-    if (top_n < npop) snprintf(more, sizeof more, "... %d more of the %d strings not shown", npop - top_n, npop);
+    if (top_n < npop) snprintf(more, sizeof more, AL_ELLIPSIS " %d more of the %d strings not shown", npop - top_n, npop);
     label(c, c->small, AL_COL_DIM, top_x, ty, top_rows == 0 && more[0] ? more : "error");
     ty += (float)al_font_height(c->small) + 2;
     for (int i = 0; i < top_n; ++i) {
@@ -252,7 +252,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     hy += (float)al_font_height(c->font) + 4;
     more[0] = '\0';
     if (hist_n < nh)
-        snprintf(more, sizeof more, "... %d older generation%s not shown", nh - hist_n, nh - hist_n == 1 ? "" : "s");
+        snprintf(more, sizeof more, AL_ELLIPSIS " %d older generation%s not shown", nh - hist_n, nh - hist_n == 1 ? "" : "s");
     label(c, c->small, AL_COL_DIM, hist_x, hy, hist_rows == 0 && more[0] ? more : "gen        error");
     hy += (float)al_font_height(c->small) + 2;
     int k = 0;
@@ -421,6 +421,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             if (strstr(why, quoted)) snprintf(st->say, sizeof st->say, "Target not used: %s", why);
             else snprintf(st->say, sizeof st->say, "Target not used: %s. You typed %s", why, quoted);
             refuse(ctx);
+            al_view_say_keep(ctx, "You typed '"); // a small strip cuts the reason, not what was typed
             return true;
         }
         char set[AL_TEXTINPUT_MAX + 32];
@@ -445,7 +446,7 @@ static void describe(al_view_ctx *ctx, char *out, size_t cap)
         return;
     }
     char text[160];
-    const char *more = shown_text(e.text, e.length, text, sizeof text) ? "" : "...";
+    const char *more = shown_text(e.text, e.length, text, sizeof text) ? "" : AL_ELLIPSIS;
     if (alEStrings_Solved(es))
         snprintf(out, cap, "solved after %lld generations (%lld evaluations): '%s%s'",
                  (long long)alEStrings_SolvedAt(es) + 1, (long long)alEStrings_SolvedEvaluations(es),
@@ -459,6 +460,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
 {
     const view_state *st = ctx->state;
     if (st) snprintf(r->note, sizeof r->note, "%s", st->say);
+    if (st) snprintf(r->box, sizeof r->box, "%s", st->box.shown);
     // the line under the target box: 0 a target refused, 1 solved, 2 stalled,
     // 3 evolving, 4 generation 0 under way
     if (st) al_view_report_figure(r, "target_line", st->line);

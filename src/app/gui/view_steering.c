@@ -36,6 +36,7 @@ typedef struct view_state {
     char plot[32];      // the figure to plot (steering.plot, the lesson's)
     SDL_Rect chooser;   // where the scenario chooser was drawn (for clicks)
     int chooser_cols, chooser_row_h;
+    uint32_t drawn;     // the marks (1 << mark) the last frame drew, for `state`
 } view_state;
 
 static alSteering *sim(al_view_ctx *ctx) { return ctx->mod; }
@@ -193,22 +194,120 @@ static SDL_Color vehicle_colour(alScenario sc, int i)
     }
 }
 
+// The marks the world can show, each with its line of the lesson's legend
+// (L). The legend lists what scene_marks says the scenario draws now, and
+// draw_on_world draws just those: the fish lesson listed red, orange and
+// yellow vehicles and no goal ring.
+enum {
+    MK_FIRST, MK_THREAT, MK_LEADER, MK_OTHERS, MK_REACTING, MK_TARGET, MK_ARRIVE, MK_GOAL, MK_OBSTACLES,
+    MK_WALLS, MK_BOX, MK_FOV, MK_RADII, MK_BOIDS_RADII, MK_BODY, MK_WANDER, MK_MIDPOINT, MK_FLOW, MK_PATH,
+    MK_TRAILS, MK_FORCES, MK_GRID, MK_COUNT
+};
+static const char *const mark_lines[MK_COUNT] = {
+    [MK_FIRST] = "yellow triangle  %s",
+    [MK_THREAT] = "red triangle  %s",
+    [MK_LEADER] = "orange triangle  the leader",
+    [MK_OTHERS] = "grey triangles  %s",
+    [MK_REACTING] = "orange triangles  vehicles that see their threat (the figure 'fleeing')",
+    [MK_TARGET] = "red cross  the target (click to move it)",
+    [MK_ARRIVE] = "blue circle  the arrive radius round the target: inside it vehicles slow down",
+    [MK_GOAL] = "green ring  the school's goal: every so often it jumps and the school follows",
+    [MK_OBSTACLES] = "grey discs  the obstacles (drag to move)",
+    [MK_WALLS] = "light grey lines  the walls",
+    [MK_BOX] = "yellow box  the first vehicle's detection box (longer the faster it goes)",
+    [MK_FOV] = "red outline  field of view: inside it a vehicle sees the threat and flees",
+    [MK_RADII] = "blue / green circles  neighbour / separation radius of vehicle 2",
+    [MK_BOIDS_RADII] = "magenta / green circles  cohesion radius / separation distance of vehicle 2",
+    [MK_BODY] = "yellow circle  the first vehicle's body radius (V: circles off)",
+    [MK_WANDER] = "light green circle  the wander circle and the point held on it",
+    [MK_MIDPOINT] = "white ring  the midpoint of the two wanderers: the bodyguards close on it (target "
+                    "distance: their mean distance to it)",
+    [MK_FLOW] = "grey arrows  the flow field",
+    [MK_PATH] = "blue line  the path (yellow dot: the next waypoint; click: add, right: remove)",
+    [MK_TRAILS] = "yellow / grey lines  trails of the first vehicle / of the others (T)",
+    [MK_FORCES] = "green / magenta / blue lines  separation, cohesion, alignment forces (D)",
+    [MK_GRID] = "dark grey lines  the neighbour grid's cells (G)",
+};
+#define MK(k) (1u << (k))
+
+// Which mark vehicle i is drawn as (its colour, vehicle_colour; reacting:
+// it sees its threat).
+static int vehicle_kind(alScenario sc, int i, bool reacting)
+{
+    SDL_Color col = vehicle_colour(sc, i), bad = AL_COL_BAD, best = AL_COL_BEST, agent = AL_COL_AGENT;
+    if (reacting) return MK_REACTING;
+    return memcmp(&col, &agent, sizeof col) == 0  ? MK_OTHERS
+           : memcmp(&col, &bad, sizeof col) == 0  ? MK_THREAT
+           : memcmp(&col, &best, sizeof col) == 0 ? MK_LEADER
+                                                  : MK_FIRST;
+}
+
+// Whether the flee / fcas / pursuit_evade colouring of vehicles that see
+// their threat is on.
+static bool marks_reacting(const alSteeringView *sv)
+{
+    alScenario sc = sv->def->scenario;
+    return (sc == AL_SCN_FLEE || sc == AL_SCN_FCAS || sc == AL_SCN_PURSUIT_EVADE) && sv->count <= 20000;
+}
+
+// What the world shows now (MK()'s of the marks above): the scenario's
+// scene, its vehicles' colours and the overlays switched on.
+static uint32_t scene_marks(al_view_ctx *ctx, const al_canvas *c)
+{
+    const view_state *v = ctx->state;
+    alSteeringView sv = alSteering_View(sim(ctx));
+    alScenario sc = sv.def->scenario;
+    uint32_t m = 0;
+    bool reacting = marks_reacting(&sv);
+    // Each vehicle's colour (vehicle_kind); without the reacting colour the
+    // first two and one of the others stand for all.
+    for (int i = 0; i < sv.count; ++i) {
+        m |= MK(vehicle_kind(sc, i, reacting && alSteering_Reacting(sim(ctx), i)));
+        if (!reacting && i == 2) break;
+    }
+    if (sc == AL_SCN_SEEK || sc == AL_SCN_FLEE || sc == AL_SCN_ARRIVE) m |= MK(MK_TARGET);
+    if (sc == AL_SCN_FISH) m |= MK(MK_GOAL);
+    if (sc == AL_SCN_INTERPOSE && sv.count > 1) m |= MK(MK_MIDPOINT);
+    if (sv.obstacle_count > 0) m |= MK(MK_OBSTACLES);
+    if (sv.wall_count > 0) m |= MK(MK_WALLS);
+    if (sv.flow) m |= MK(MK_FLOW);
+    if (sc == AL_SCN_PATH || sc == AL_SCN_LEADER_FOLLOWING) m |= MK(MK_PATH);
+    if (v && v->trails && v->trail_n > 0 && v->trail_fill > 1) m |= MK(MK_TRAILS);
+    if (v && v->rays && sv.sep_x) m |= MK(MK_FORCES);
+    if (v && v->cells && sv.grid && c && sv.grid->cell_w * c->scale >= 4) m |= MK(MK_GRID);
+    if (v && v->circles && sv.count > 0) {
+        m |= MK(MK_BODY);
+        if (sc == AL_SCN_ARRIVE) m |= MK(MK_ARRIVE);
+        if (sc == AL_SCN_FLEE || sc == AL_SCN_FCAS || sc == AL_SCN_PURSUIT_EVADE) m |= MK(MK_FOV);
+        if (sv.count > 1 && (sc == AL_SCN_SEPARATION || sc == AL_SCN_COHESION || sc == AL_SCN_ALIGNMENT ||
+                             sc == AL_SCN_FCAS))
+            m |= MK(MK_RADII);
+        if (sc == AL_SCN_BOIDS && sv.count > 1) m |= MK(MK_BOIDS_RADII);
+        uint32_t m0 = alScenario_Behaviours(sc, 0);
+        if (m0 & (1u << AL_B_WANDER)) m |= MK(MK_WANDER);
+        if (m0 & (1u << AL_B_OBSTACLES)) m |= MK(MK_BOX);
+    }
+    return m;
+}
+
 static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
 {
     view_state *v = ctx->state;
     alSteeringView sv = alSteering_View(sim(ctx));
     alScenario sc = sv.def->scenario;
     const alVehicleParams *P = sv.first;
-    if (sv.flow) draw_flow(c, sv.flow);
-    if (v && v->cells && sv.grid) draw_cells(c, sv.grid);
+    uint32_t shows = scene_marks(ctx, c), drawn = 0;
+    if (sv.flow) draw_flow(c, sv.flow), drawn |= MK(MK_FLOW);
+    if (shows & MK(MK_GRID)) draw_cells(c, sv.grid), drawn |= MK(MK_GRID);
     // The scene.
-    for (int k = 0; k < sv.obstacle_count; ++k)
+    for (int k = 0; k < sv.obstacle_count; ++k, drawn |= MK(MK_OBSTACLES))
         al_batch_disc(c->batch, c, sv.obstacles[k].pos, sv.obstacles[k].radius, 32,
                       v && v->drag_obstacle == k ? AL_RGB(90, 110, 150) : AL_RGB(64, 74, 96));
-    for (int k = 0; k < sv.wall_count; ++k)
+    for (int k = 0; k < sv.wall_count; ++k, drawn |= MK(MK_WALLS))
         al_batch_line(c->batch, c, sv.walls[k].a, sv.walls[k].b, 3, AL_RGB(150, 160, 180));
-    bool uses_path = sc == AL_SCN_PATH || sc == AL_SCN_LEADER_FOLLOWING;
+    bool uses_path = shows & MK(MK_PATH);
     if (uses_path) {
+        drawn |= MK(MK_PATH);
         int n = sv.path_count;
         for (int k = 0; k + 1 < n || (sv.path_loop && k < n && n > 1); ++k)
             al_batch_line(c->batch, c, sv.path[k], sv.path[(k + 1) % n], 1.5f, AL_RGBA(110, 180, 255, 150));
@@ -216,33 +315,38 @@ static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
             al_batch_disc(c->batch, c, sv.path[k], 4 / c->scale, 10,
                           k == sv.path_index0 ? AL_COL_WARN : AL_COL_ACCENT);
     }
-    if (v && v->trails) draw_trails(v, c);
+    if (shows & MK(MK_TRAILS)) draw_trails(v, c), drawn |= MK(MK_TRAILS);
     // The vehicles: one triangle each, all in the same batch.
     float body = P->radius;
     al_batch_reserve(c->batch, 3 * sv.count);
     // Vehicles that see their threat (flee, fcas, pursuit_evade) in orange:
     // the ones the "fleeing" figure counts.
-    bool mark = (sc == AL_SCN_FLEE || sc == AL_SCN_FCAS || sc == AL_SCN_PURSUIT_EVADE) && sv.count <= 20000;
+    bool mark = marks_reacting(&sv);
     for (int i = sv.count - 1; i >= 0; --i) {
         SDL_Color col = vehicle_colour(sc, i);
-        if (mark && alSteering_Reacting(sim(ctx), i)) col = COL_REACTING;
+        bool reacts = mark && alSteering_Reacting(sim(ctx), i);
+        if (reacts) col = COL_REACTING;
+        if (i < 3 || reacts || mark) drawn |= MK(vehicle_kind(sc, i, reacts));
         al_batch_tri(c->batch, c, alV2(sv.x[i], sv.y[i]), alV2(sv.hx[i], sv.hy[i]),
                      (i == 0 ? 3.0f : 2.5f) * (i == 0 ? P->radius : sv.others->radius), col);
     }
-    if (v && v->rays) draw_rays(c, &sv, body);
+    if (shows & MK(MK_FORCES)) draw_rays(c, &sv, body), drawn |= MK(MK_FORCES);
     al_batch_draw(c);
     // Teaching overlays of the first vehicle and the target (thin outlines).
     alVec2 p0 = alV2(sv.x[0], sv.y[0]);
-    bool show_target = sc == AL_SCN_SEEK || sc == AL_SCN_FLEE || sc == AL_SCN_ARRIVE;
-    if (show_target) {
+    if (shows & MK(MK_TARGET)) {
         float s = 8 / c->scale;
         al_draw_line(c, alV2_Sub(sv.target, alV2(s, 0)), alV2_Add(sv.target, alV2(s, 0)), AL_COL_BAD);
         al_draw_line(c, alV2_Sub(sv.target, alV2(0, s)), alV2_Add(sv.target, alV2(0, s)), AL_COL_BAD);
-        if (sc == AL_SCN_ARRIVE && v && v->circles)
-            al_draw_circle(c, sv.target, P->arrive_radius, AL_RGBA(135, 206, 250, 160)); // seed: SkyBlue
+        drawn |= MK(MK_TARGET);
     }
-    if (sc == AL_SCN_FISH) al_draw_circle(c, sv.fish_goal, 6 / c->scale, AL_COL_GOOD);
-    if (sc == AL_SCN_INTERPOSE && sv.count > 1) {
+    if (shows & MK(MK_ARRIVE)) {
+        al_draw_circle(c, sv.target, P->arrive_radius, AL_RGBA(135, 206, 250, 160)); // seed: SkyBlue
+        drawn |= MK(MK_ARRIVE);
+    }
+    if (shows & MK(MK_GOAL)) al_draw_circle(c, sv.fish_goal, 6 / c->scale, AL_COL_GOOD), drawn |= MK(MK_GOAL);
+    if (shows & MK(MK_MIDPOINT)) {
+        drawn |= MK(MK_MIDPOINT);
         // The midpoint of the two wanderers (through the edges: between
         // nearest images), which the bodyguards close on and the figure
         // "target distance" measures them from.
@@ -251,7 +355,7 @@ static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
         al_draw_circle(c, mid, 7 / c->scale, COL_MIDPOINT);
         al_draw_disc(c, mid, 2 / c->scale, COL_MIDPOINT);
     }
-    if (v && v->circles) {
+    if (shows & MK(MK_BODY)) {
         // FOV (seed: a red circle round the threat): a vehicle reacts when the
         // threat is within its fov_radius, i.e. when it is inside this circle
         // of that radius round the threat: the target in flee, the wanderer
@@ -259,26 +363,30 @@ static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
         if (sc == AL_SCN_FLEE) draw_world_circle(c, sv.target, sv.others->fov_radius, COL_FOV);
         else if (sc == AL_SCN_FCAS) draw_world_circle(c, p0, sv.others->fov_radius, COL_FOV);
         else if (sc == AL_SCN_PURSUIT_EVADE) draw_world_circle(c, p0, P->fov_radius, COL_FOV);
-        if (sv.count > 1 && (sc == AL_SCN_SEPARATION || sc == AL_SCN_COHESION || sc == AL_SCN_ALIGNMENT ||
-                             sc == AL_SCN_FCAS)) {
+        if (shows & MK(MK_FOV)) drawn |= MK(MK_FOV);
+        if (shows & MK(MK_RADII)) {
             alVec2 p1 = alV2(sv.x[1], sv.y[1]);
             draw_world_circle(c, p1, sv.def->neighbour_radius, AL_RGBA(110, 180, 255, 120));
             draw_world_circle(c, p1, sv.def->separation_radius, AL_RGBA(90, 220, 110, 120));
+            drawn |= MK(MK_RADII);
         }
-        if (sc == AL_SCN_BOIDS && sv.count > 1) {
+        if (shows & MK(MK_BOIDS_RADII)) {
             alVec2 p1 = alV2(sv.x[1], sv.y[1]);
             draw_world_circle(c, p1, sv.def->boids.cohesion_radius, AL_RGBA(230, 90, 230, 120));
             draw_world_circle(c, p1, sv.def->boids.separation_distance, AL_RGBA(90, 220, 110, 120));
+            drawn |= MK(MK_BOIDS_RADII);
         }
         al_draw_circle(c, p0, P->radius, AL_COL_WARN);
-        uint32_t m0 = alScenario_Behaviours(sc, 0);
-        if (m0 & (1u << AL_B_WANDER)) {
+        drawn |= MK(MK_BODY);
+        if (shows & MK(MK_WANDER)) {
+            drawn |= MK(MK_WANDER);
             // Seed 001: the circle ahead and the target held on it.
             al_draw_circle(c, sv.wander_centre0, P->wander.radius, AL_RGBA(144, 238, 144, 200));
             al_draw_line(c, p0, sv.wander_centre0, AL_RGBA(144, 238, 144, 120));
             al_draw_disc(c, sv.wander_target0, 3 / c->scale, AL_RGB(255, 255, 224));
         }
-        if (m0 & (1u << AL_B_OBSTACLES)) {
+        if (shows & MK(MK_BOX)) {
+            drawn |= MK(MK_BOX);
             // The detection box (its length grows with speed as in the behaviour).
             float speed = hypotf(sv.vx[0], sv.vy[0]);
             float len = sv.def->box_length * (1.0f + speed / (speed + 100.0f));
@@ -291,6 +399,7 @@ static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
             al_draw_line(c, a2, b2, bc);
         }
     }
+    if (v) v->drawn = drawn;
 }
 
 // Everything of the world stays on its rectangle: a force ray, a wander or
@@ -501,7 +610,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             if (r == 4) snprintf(val[n], sizeof val[n], "%d", fleeing_now(ctx));
             else if (r == 7) snprintf(val[n], sizeof val[n], "%d of %d", count_now(ctx, alSteering_Hidden), sv.count - 1);
             else if (found >= 0) snprintf(val[n], sizeof val[n], figs[r].fmt, g.figures[found]);
-            else snprintf(val[n], sizeof val[n], "...");
+            else snprintf(val[n], sizeof val[n], AL_ELLIPSIS); // not measured yet
             n++;
         }
         figure_pairs(p, lab, val, n);
@@ -791,6 +900,32 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     if (uses(sc, AL_SET_FOV))
         al_view_report_figure(r, "fleeing", fleeing_now(ctx)); // as drawn, not as last reported
     if (sc == AL_SCN_HIDE) al_view_report_figure(r, "hidden", count_now(ctx, alSteering_Hidden));
+    // The legend's marks (L) and those the last frame drew, as bits of the
+    // mark list (mark_lines): a test checks they are the same.
+    view_state *v = ctx->state;
+    uint32_t listed = scene_marks(ctx, NULL) | (v ? v->drawn & MK(MK_GRID) : 0);
+    al_view_report_figure(r, "marks_listed", (double)listed);
+    al_view_report_figure(r, "marks_drawn", v ? (double)v->drawn : -1.0);
+}
+
+// The lesson's legend: a line for each mark the world shows now.
+static void legend_now(al_view_ctx *ctx, char *out, size_t cap)
+{
+    out[0] = '\0';
+    if (!ctx->mod) return;
+    alSteeringView sv = alSteering_View(sim(ctx));
+    const char *first = "the first vehicle", *others = "the other vehicles";
+    roles(sv.def->scenario, &first, &others);
+    uint32_t m = scene_marks(ctx, NULL);
+    const view_state *v = ctx->state;
+    if (v) m |= v->drawn & MK(MK_GRID); // drawn only when its cells are big enough to see
+    for (int k = 0; k < MK_COUNT; ++k) {
+        if (!(m & MK(k))) continue;
+        size_t n = strlen(out);
+        char line[300];
+        snprintf(line, sizeof line, mark_lines[k], k == MK_OTHERS ? others : first);
+        snprintf(out + n, cap - n, "%s%s", n ? "\n" : "", line);
+    }
 }
 
 const al_view al_view_steering = {
@@ -809,29 +944,8 @@ const al_view al_view_steering = {
     .plot_x = "seconds (report periods)",
     .plot_default = "order",
     .plotted = plotted,
-    // "[steering.scenario=...]": only the scenarios that draw the mark (the lesson lists those).
-    .legend = "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
-              "grey triangles  the other vehicles\n"
-              "[steering.scenario=flee|fcas|pursuit_evade] orange triangles  vehicles that see "
-              "their threat (the figure 'fleeing')\n"
-              "[steering.scenario=seek|flee|arrive] red cross  the target (click to move it)\n"
-              "[steering.scenario=arrive] blue circle  the arrive radius round the target: inside "
-              "it vehicles slow down\n"
-              "[steering.scenario=obstacles_walls|hide] grey discs  the obstacles (drag to move)\n"
-              "[steering.scenario=obstacles_walls] light grey lines  the walls\n"
-              "[steering.scenario=obstacles_walls|hide] yellow box  the first vehicle's detection "
-              "box (longer the faster it goes)\n"
-              "[steering.scenario=flee|fcas|pursuit_evade] red outline  field of view: inside it a "
-              "vehicle sees the threat and flees\n"
-              "[steering.scenario=separation|cohesion|alignment|fcas|boids] blue / green circles  "
-              "neighbour / separation radius of vehicle 2 (boids: magenta)\n"
-              "[steering.scenario=wander|fcas|pursuit_evade|obstacles_walls|hide|interpose|collision] "
-              "light green circle  the wander circle and the point held on it\n"
-              "[steering.scenario=interpose] white ring  the midpoint of the two wanderers: the "
-              "bodyguards close on it (target distance: their mean distance to it)\n"
-              "[steering.scenario=flow_field] grey arrows  the flow field\n"
-              "[steering.scenario=path|leader_following] blue line  the path (yellow dot: the next "
-              "waypoint; click: add, right: remove)",
+    // What the marks mean: the ones the world shows now (scene_marks).
+    .marks = legend_now,
     .no_table = true,
     .create = create,
     .destroy = destroy,

@@ -130,7 +130,7 @@ echo "$json" | grep -q '"cohesion_radius": 7, "separation_distance": 5, "max_spe
 if "$ALIFE" screenshot --help >/dev/null 2>&1 && ! "$ALIFE" screenshot --out "$T/x.png" 2>&1 | grep -q "no GUI"; then
     for f in boids fcas obstacles_walls path fish flow_field leader_following; do
         "$ALIFE" screenshot --mode steering "$SRC/experiments/steering/$f.ini" --ticks 30 \
-            --width 640 --height 400 --out "$T/$f.png" >/dev/null 2>"$T/err" ||
+            --width 720 --height 480 --out "$T/$f.png" >/dev/null 2>"$T/err" ||
             fail "screenshot of $f failed: $(cat "$T/err")"
         head -c 8 "$T/$f.png" | od -An -c | grep -q "P   N   G" || fail "$f.png is not a PNG"
     done

@@ -652,7 +652,7 @@ static void screenshot_without_out_exits_2(void **state)
     assert_true(file_contains(err, "--out"));
     assert_int_equal(run_alife(NULL, "screenshot --ticks -3 --out /tmp/x.png", err), 2);
     assert_int_equal(run_alife(NULL, "screenshot --width 10 --out /tmp/x.png", err), 2);
-    assert_true(file_contains(err, "out of range (allowed: 320 to 8192"));
+    assert_true(file_contains(err, "out of range (allowed: 720 to 8192"));
     // The window's minimum is 720x480: a smaller one is out of range (the
     // trial's "--width 100: not a whole number of pixels" gave a wrong reason).
     assert_int_equal(run_alife(NULL, "gui --width 100 --no-log", err), 2);

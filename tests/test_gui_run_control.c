@@ -111,10 +111,11 @@ static void f_says_fastest_in_strings(void **state)
 {
     (void)state;
     gs_run r;
-    // hello.ini with a target long enough to take more than a frame of F
+    // hello.ini with a target and a limit far enough to take more than a
+    // frame of F (its 5000 generations took one frame on a quick GA)
     gt_script(&r, "at 2 key f\nat 3 state\nat 4 quit\n",
-              "experiments/estrings/hello.ini --no-log --set 'estrings.target=Hello, World! Hello, strings, "
-              "evolving one generation after another'",
+              "experiments/estrings/hello.ini --no-log --set run.generations=100000000 --set 'estrings.target=Hello, "
+              "World! Hello, strings, evolving one generation after another, and another, and another'",
               1);
     const char *line = gs_str(r.line[0], "speed_line");
     assert_true(gs_bool(r.line[0], "fast"));

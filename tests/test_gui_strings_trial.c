@@ -105,12 +105,37 @@ static void the_best_strings_say_how_many_are_not_shown(void **state)
 {
     (void)state;
     gs_run r;
+    gt_script(&r, "at 70 state\nat 71 quit\n",
+              "--no-log experiments/estrings/hello.ini --set estrings.population=200", 1);
+    int shown_rows = (int)gs_num(r.line[0], "figures.top_rows"), hidden = (int)gs_num(r.line[0], "figures.top_hidden");
+    if (shown_rows + hidden != 200 || hidden <= 0) fail_msg("%d shown and %d hidden of 200", shown_rows, hidden);
+    char key[96], shown[256];
+    snprintf(key, sizeof key, "\xe2\x80\xa6 %d more of the 200 strings not shown", hidden);
+    world_text(r.line[0], key, shown, sizeof shown);
+    gs_free(&r);
+}
+
+// The world's room is used: hello.ini's 24 strings all fit at 1280x800,
+// where 8 were shown and "16 more of the 24 strings not shown" sat over half
+// an empty world (trial8). And the lists keep their order: the history
+// first (left, or on top when a long target puts them one under the
+// other), where a long target moved "Current best strings" above it.
+static void the_lists_use_the_room_in_one_order(void **state)
+{
+    (void)state;
+    gs_run r;
     gt_script(&r, "at 70 state\nat 71 quit\n", "--no-log experiments/estrings/hello.ini", 1);
     int shown_rows = (int)gs_num(r.line[0], "figures.top_rows"), hidden = (int)gs_num(r.line[0], "figures.top_hidden");
-    if (shown_rows + hidden != 24 || hidden <= 0) fail_msg("%d shown and %d hidden of 24", shown_rows, hidden);
-    char key[96], shown[256];
-    snprintf(key, sizeof key, "\xe2\x80\xa6 %d more of the 24 strings not shown", hidden);
-    world_text(r.line[0], key, shown, sizeof shown);
+    if (shown_rows != 24 || hidden != 0) fail_msg("1280x800: %d of the 24 strings shown, %d left out", shown_rows, hidden);
+    double hy = gs_num(r.line[0], "figures.history_list_y"), ty = gs_num(r.line[0], "figures.best_list_y");
+    if (hy != ty) fail_msg("side by side, the lists start at %g and %g", hy, ty);
+    gs_free(&r);
+    gt_script(&r, "at 70 state\nat 71 quit\n",
+              "--no-log experiments/estrings/hello.ini --set \"estrings.target=The quick brown fox jumps over "
+              "the lazy dog, then naps under the old oak tree all afternoon\"",
+              1);
+    hy = gs_num(r.line[0], "figures.history_list_y"), ty = gs_num(r.line[0], "figures.best_list_y");
+    if (!(hy < ty)) fail_msg("one under the other, the history is at %g and the best strings at %g", hy, ty);
     gs_free(&r);
 }
 
@@ -148,6 +173,7 @@ int main(void)
         cmocka_unit_test(a_message_that_does_not_fit_is_cut_with_a_sign),
         cmocka_unit_test(the_strip_covers_no_row_of_the_lists),
         cmocka_unit_test(the_best_strings_say_how_many_are_not_shown),
+        cmocka_unit_test(the_lists_use_the_room_in_one_order),
         cmocka_unit_test(a_tick_that_is_a_generation_is_called_one),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));

@@ -5,7 +5,9 @@
 
 const char *al_number_cell(char *buf, size_t cap, double v)
 {
-    if (v == floor(v) && fabs(v) < 1e10)
+    // A fraction of 10000 or more is rounded to a whole number: "%.4g"
+    // wrote 10650.3 as "1.065e+04" beside a best of "9512" (trial8).
+    if ((v == floor(v) || fabs(v) >= 1e4) && fabs(v) < 1e10)
         snprintf(buf, cap, "%.0f", v);
     else
         snprintf(buf, cap, "%.4g", v);

@@ -4,7 +4,9 @@
 #include <stddef.h>
 
 /// A table cell: a whole number as such up to ten digits (the pole's 100000
-/// steps, not "1e+05"), anything else to four significant digits. Returns buf.
+/// steps, not "1e+05"), a fraction of 10000 or more rounded to a whole one
+/// ("10650", not "1.065e+04"), anything else to four significant digits.
+/// Returns buf.
 const char *al_number_cell(char *buf, size_t cap, double v);
 
 /// A plot tick label for v on an axis whose ticks are step apart. The unit

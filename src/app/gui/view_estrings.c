@@ -11,7 +11,7 @@
 #include "text_fit.h"
 #include "view.h"
 
-enum { TOP_N = 8 };
+enum { TOP_N = 64 }; // the current best strings asked for: as many as rows can show (8 left half the world empty)
 
 typedef struct view_state {
     al_textinput box;
@@ -22,6 +22,7 @@ typedef struct view_state {
     // The lists as last drawn: rows shown and left out (for `state`).
     int top_shown, top_hidden, hist_shown, hist_hidden;
     int lists_bottom; // pixels: where the lower list's last row ends
+    int top_y, hist_y; // pixels: where each list's heading is (the history's first or beside)
 } view_state;
 
 // The error stays while it is news: until the target is edited again or the
@@ -179,7 +180,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     y += words(c, c->small, x0, y, AL_COL_DIM, "green: right character   yellow: within 4 codes   grey: further off") +
          10;
     view_state *vs = ctx->state;
-    if (vs) vs->top_shown = vs->top_hidden = vs->hist_shown = vs->hist_hidden = vs->lists_bottom = 0;
+    if (vs) vs->top_shown = vs->top_hidden = vs->hist_shown = vs->hist_hidden = vs->lists_bottom = vs->top_y = vs->hist_y = 0;
     if (!have) return;
 
     // Two columns when the strings fit side by side, else one under the other.
@@ -226,8 +227,9 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     int top_n = want <= top_rows ? nt : top_rows > 0 ? top_rows - 1 : 0;
     int hist_n = nh <= hist_rows ? nh : hist_rows > 0 ? hist_rows - 1 : 0;
 
-    // The current best strings.
-    float ty = y;
+    // The current best strings: beside the history, or under it (a long
+    // target put them above it, swapping the lists' order: trial8).
+    float ty = two ? y : y + head_h + (float)hist_rows * (float)lh + 12;
     heading(c, top_x, ty, "Current best strings");
     ty += (float)al_font_height(c->font) + 4;
     char more[96] = "";
@@ -247,7 +249,7 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     }
 
     // Each generation's best, newest on top.
-    float hy = two ? y : ty + 12;
+    float hy = y;
     heading(c, hist_x, hy, hist_title);
     hy += (float)al_font_height(c->font) + 4;
     more[0] = '\0';
@@ -273,6 +275,8 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     }
     if (vs) {
         vs->lists_bottom = (int)(ty > hy ? ty : hy);
+        vs->top_y = (int)(two ? y : y + head_h + (float)hist_rows * (float)lh + 12);
+        vs->hist_y = (int)y;
         vs->top_shown = top_n;
         vs->top_hidden = npop - top_n;
         vs->hist_shown = k;
@@ -476,6 +480,8 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "history_rows", st->hist_shown);
         al_view_report_figure(r, "history_hidden", st->hist_hidden);
         al_view_report_figure(r, "lists_bottom", st->lists_bottom);
+        al_view_report_figure(r, "best_list_y", st->top_y);
+        al_view_report_figure(r, "history_list_y", st->hist_y);
     }
 }
 

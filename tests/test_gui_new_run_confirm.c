@@ -140,6 +140,22 @@ static void a_after_e_asks_too(void **state)
     gs_free(&r);
 }
 
+// A script's messages live by its frames, not the wall clock: ten seconds
+// are 600 frames however fast (paused, offscreen) or slow (a loaded machine)
+// they are drawn, so a `state` never races the clock.
+static void a_scripts_message_lives_600_frames(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 2 key space\nat 3 key e\nat 598 state\nat 610 state\nat 611 quit\n",
+              "experiments/ants/default.ini --no-log", 2);
+    if (!strstr(gs_str(r.line[0], "message"), "without a generation limit"))
+        fail_msg("E said nothing, or its words ran out early: '%s'", gs_str(r.line[0], "message"));
+    if (gs_str(r.line[1], "message")[0])
+        fail_msg("600 frames on the message is still there: '%s'", gs_str(r.line[1], "message"));
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -151,6 +167,7 @@ int main(void)
         cmocka_unit_test(strings_population_asks_too),
         cmocka_unit_test(the_wheel_on_a_new_run_value_keeps_the_run),
         cmocka_unit_test(a_after_e_asks_too),
+        cmocka_unit_test(a_scripts_message_lives_600_frames),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

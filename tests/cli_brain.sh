@@ -65,7 +65,10 @@ for alg in ga cmaes neat; do
         expect_equal "$(json state.json 0 replaying)" True "$what: the window replays the brain"
         expect_equal "$(json state.json 1 figures.replay_result)" \
             "$(json state.json 1 figures.replay_logged)" "$what: the replay's best is the logged best"
-        expect_equal "$(json state.json 1 generation)" 0 "$what: nothing evolves underneath"
+        # the window's generation is the replayed one; nothing evolves underneath (no limit to evolve to)
+        expect_equal "$(json state.json 1 generation)" "$(json state.json 1 figures.replay_generation)" \
+            "$what: the window's generation is the replayed one"
+        expect_equal "$(json state.json 1 generations_limit)" 0 "$what: nothing evolves underneath"
         checks=$((checks + 1))
         json state.json 1 banner | grep -q "replayed exactly.*nothing evolves, nothing is logged" ||
             fail "$what: the banner does not say what is shown: $(json state.json 1 banner)"

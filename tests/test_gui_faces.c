@@ -86,7 +86,7 @@ static void an_empty_target_replaces_the_last_error_and_shows_whole(void **state
     char script[512];
     snprintf(script, sizeof script,
              "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 6 state\n"
-             "at 7 key t\nat 8 key return\nat 10 state\nat 11 shot %s\nat 12 quit\n", shot);
+             "at 7 key escape\nat 8 key t\nat 9 key return\nat 10 state\nat 11 shot %s\nat 12 quit\n", shot);
     gs_run r;
     gt_script(&r, script, "--no-log experiments/estrings/hello.ini", 2);
     const char *note = gs_str(r.line[1], "view_note");

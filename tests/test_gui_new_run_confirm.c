@@ -28,7 +28,7 @@ static void one_press(const char *key, const char *words)
     gs_run r;
     ants_keys(&r, db, sizeof db, "confirm_one.db", gt_fmt("at gen 1 key %s\n", key));
     const char *m = gs_str(r.line[1], "message");
-    if (!strstr(m, "again to do it") || !strstr(m, words) || !strstr(m, "keep this run"))
+    if (!strstr(m, "again within 4 s to do it") || !strstr(m, words) || !strstr(m, "keep this run"))
         fail_msg("%s: the strip does not ask: '%s'", key, m);
     // the same run goes on (its generations count on), its settings kept, none new
     if (gs_num(r.line[2], "generation") <= gs_num(r.line[1], "generation"))
@@ -156,6 +156,40 @@ static void a_scripts_message_lives_600_frames(void **state)
     gs_free(&r);
 }
 
+// The prompt says its time limit, and leaves the strip as the limit ends
+// (trial 8: "press A again to do it" stood 10 s, past its 4 s).
+static void the_prompt_says_its_time_and_leaves_with_it(void **state)
+{
+    (void)state;
+    char db[512];
+    gs_run r;
+    ants_keys(&r, db, sizeof db, "confirm_time.db", "at gen 1 key a\n");
+    const char *m = gs_str(r.line[1], "message");
+    if (!strstr(m, "press A again within 4 s to do it")) fail_msg("the prompt says no time: '%s'", m);
+    double left = gs_num(r.line[1], "message_seconds");
+    if (!(left > 0 && left <= 4.0)) fail_msg("the prompt stays %g s on the strip, its limit 4 s", left);
+    gs_free(&r);
+}
+
+// Before a generation is done nothing is at stake: the first press acts at
+// once, and the strip says so and why, for R as for A.
+static void a_or_r_before_a_generation_acts_at_once_and_says_why(void **state)
+{
+    (void)state;
+    const char *keys[] = {"a", "r"};
+    for (int i = 0; i < 2; ++i) {
+        gs_run r;
+        gt_script(&r, gt_fmt("at 5 key %s\nat 6 state\nat 7 quit\n", keys[i]),
+                  "experiments/ants/default.ini --set ants.ticks=150 --set ants.count=12 --no-log", 1);
+        const char *m = gs_str(r.line[0], "message");
+        if (!strstr(m, "at once, not asked first: no generation of its run was done yet"))
+            fail_msg("%s at tick 5: the strip does not say why it acted at once: '%s'", keys[i], m);
+        assert_true(gt_value(r.line[0], "ants").value == (i == 0 ? 14 : 12));
+        assert_true(gs_num(r.line[0], "seed") == (i == 0 ? 1 : 2));
+        gs_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -168,6 +202,8 @@ int main(void)
         cmocka_unit_test(the_wheel_on_a_new_run_value_keeps_the_run),
         cmocka_unit_test(a_after_e_asks_too),
         cmocka_unit_test(a_scripts_message_lives_600_frames),
+        cmocka_unit_test(the_prompt_says_its_time_and_leaves_with_it),
+        cmocka_unit_test(a_or_r_before_a_generation_acts_at_once_and_says_why),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -613,7 +613,7 @@ static void targets_show_as_typed_and_errors_speak_plainly(void **state)
     gs_run r;
     gs_run_script(&r,
                   "at 2 key t\nat 3 type \"José\"\nat 4 key return\nat 6 state\n"
-                  "at 7 key t\nat 8 key return\nat 10 state\n"
+                  "at 7 key escape\nat 8 key t\nat 9 key return\nat 10 state\n"
                   "at 11 quit\n",
                   "--no-log experiments/estrings/hello.ini");
     assert_int_equal(r.status, 0);

@@ -272,6 +272,7 @@ static void end_session(al_gui *g, al_session *s, bool done)
     }
     bool closed = !done && !g->signalled && al_shell_close_finishes(s);
     const char *status = done || closed ? "finished" : "interrupted";
+    if (s->log && !done && !closed) g->interrupted++;
     int64_t id = s->run_id;
     alError e = {0};
     alResult r = AL_OK;
@@ -509,6 +510,7 @@ static void park(al_gui *g)
                          .ctx = g->ctx,
                          .hist = g->hist,
                          .speed_idx = g->speed_idx,
+                         .scroll = g->scroll,
                          .message_col = g->message_col,
                          .message_until = g->message_until};
     // A message belongs to the mode that said it (an ants "screenshot saved"
@@ -539,6 +541,7 @@ static void unpark(al_gui *g, int m)
     g->ctx.session = &g->s;
     g->hist = p->hist;
     g->speed_idx = p->speed_idx;
+    g->scroll = g->scroll_max = p->scroll; // (scroll_max as of its page: drawing clamps it)
     if (!g->message[0]) { // unless the switch said something (a mode that could not open)
         snprintf(g->message, sizeof g->message, "%s", p->message);
         g->message_keep = p->message_keep;
@@ -565,6 +568,10 @@ static void show_mode(al_gui *g, int m)
         unpark(g, m);
         return;
     }
+    // Each mode keeps its panel's scroll: a new one opens at the top (at
+    // 720x480 XOR opened scrolled by what ants had scrolled, its status
+    // row out of sight).
+    g->scroll = 0;
     g->paused = false;
     g->forever = g->forever_opt; // E is for one run; --forever for all
     if (!switch_mode(g, m, NULL)) { // could not open: back to the run we left
@@ -600,13 +607,19 @@ static void close_parked(al_gui *g)
     }
 }
 
-static void restart_next_seed(al_gui *g)
+// R: a new run with seed + 1; why (al_shell_unasked_why, NULL: asked
+// first) is said when it came at once.
+static void restart_next_seed(al_gui *g, const char *why)
 {
     uint64_t seed = g->have_session ? g->s.seed : (uint64_t)alConfig_Int(g->cfg, "run.seed");
     bool replay = al_shell_brain_replay(g);
     g->seed_for[g->mode] = (int64_t)(seed + 1);
     if (!switch_mode(g, g->mode, NULL)) return;
-    if (!replay) // (switch_mode said what replaced a brain file's replay)
+    if (replay) return; // (switch_mode said what replaced a brain file's replay)
+    if (why)
+        al_shell_say(g, AL_COL_TEXT, "restarted with seed %llu at once, not asked first: %s",
+                     (unsigned long long)(seed + 1), why);
+    else
         al_shell_say(g, AL_COL_TEXT, "restarted with seed %llu", (unsigned long long)(seed + 1));
 }
 
@@ -927,11 +940,26 @@ static int64_t simulate(al_gui *g)
     return done;
 }
 
+// F's rate in generations a second of wall time, measured over windows of
+// about a second, for the speed line (which said "10 ticks/frame" while F
+// ran ~90 generations a minute).
+static void fast_rate(al_gui *g)
+{
+    double now = al_now();
+    int64_t gens = g->have_session ? g->s.gens : 0;
+    if (g->fast && !g->fast_was) g->fast_rate = -1, g->fast_t0 = now, g->fast_g0 = gens;
+    g->fast_was = g->fast;
+    if (!g->fast || now - g->fast_t0 < 1.0) return;
+    g->fast_rate = (double)(gens - g->fast_g0) / (now - g->fast_t0);
+    g->fast_t0 = now, g->fast_g0 = gens;
+}
+
 void al_gui_update(al_gui *g)
 {
     al_compare_view_set_current(g->cmpv, g->have_session ? g->s.run_id : 0);
     al_compare_view_refresh(g->cmpv);
     int64_t ticks = simulate(g);
+    fast_rate(g);
     if (g->done && g->step_once) { // N: the view's world (a replay, a brain file's) one tick on
         g->step_once = false;
         ticks = 1;
@@ -958,6 +986,13 @@ void al_gui_update(al_gui *g)
         g->ctx.done = g->done;
         g->view->update(&g->ctx, ticks);
     }
+    // A brain file's replay: what it shows is the window's generation and
+    // tick (state's stayed 0 under "replay of gen 150 tick 310", and a
+    // script's `at tick N` never came).
+    int rtick = 0, rticks = 0;
+    g->replay_known = al_shell_brain_replay(g) && g->have_session && g->view && g->view->shown &&
+                      g->view->shown(&g->ctx, &g->replay_gen, &rtick, &rticks);
+    g->replay_tick = g->replay_known ? rtick : 0;
 }
 
 int64_t al_gui_run_ticks(al_gui *g, int64_t n)
@@ -1090,6 +1125,19 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
     return true;
 }
 
+// Space: pause or run; a jump or F stops where it is, paused, the world
+// drawn (F left on under a pause said "fast-forward" while nothing moved).
+static void pause_key(al_gui *g)
+{
+    if (g->jump_to > 0 || g->fast) {
+        g->jump_to = 0;
+        g->fast = false;
+        g->paused = true;
+    } else {
+        g->paused = !g->paused;
+    }
+}
+
 static void key(al_gui *g, const SDL_KeyboardEvent *k)
 {
     SDL_Keycode sym = k->keysym.sym;
@@ -1134,6 +1182,12 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
             al_lesson_overlay_scroll(g, rows);
         return;
     }
+    if ((g->help || g->lesson) && sk && act == K_PAUSE) {
+        // The overlays do not pause the run (they say so, al_overlay_run_note):
+        // Space pauses it or runs it on with the overlay open.
+        if (!repeat) pause_key(g);
+        return;
+    }
     if ((g->help || g->lesson) && sym != SDLK_ESCAPE) {
         // Any key closes an overlay and does only that (both overlays the
         // same: the lesson let its closing key through, so 2 closed it and
@@ -1161,18 +1215,12 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) show_mode(g, (int)(act - K_MODE1));
         break;
     case K_PAUSE:
-        if (repeat) break;
-        if (g->jump_to > 0) { // Space stops a jump where it is
-            g->jump_to = 0;
-            g->fast = false;
-            g->paused = true;
-        } else {
-            g->paused = !g->paused;
-        }
+        if (!repeat) pause_key(g);
         break;
     case K_TICK:
         g->paused = true;
         g->step_once = true;
+        g->fast = false; // paused, one tick, the world drawn (not "fast-forward" under PAUSED)
         break;
     case K_GENERATION:
         if (!repeat && g->have_session) jump_to(g, g->s.gens + 1, true, false);
@@ -1188,7 +1236,13 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         break;
     }
     case K_FAST:
-        if (!repeat && g->have_session && !g->done) g->fast = !g->fast;
+        // F runs fast: on a paused run too (the first key after --from,
+        // which opens paused), where it said "fast-forward" under PAUSED
+        // and nothing moved.
+        if (!repeat && g->have_session && !g->done) {
+            g->fast = !g->fast;
+            if (g->fast) g->paused = false, g->step_once = false;
+        }
         break;
     case K_FOREVER:
         if (!repeat) toggle_forever(g);
@@ -1201,7 +1255,10 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         }
         break;
     case K_NEWRUN:
-        if (!repeat && al_shell_confirm_new_run(g, k, NULL)) restart_next_seed(g);
+        if (!repeat) {
+            const char *why = al_shell_unasked_why(g);
+            if (al_shell_confirm_new_run(g, k, NULL)) restart_next_seed(g, why);
+        }
         break;
     case K_COMPARE:
         if (!repeat) {
@@ -1245,6 +1302,7 @@ static void catch_signals(void)
 }
 
 int al_gui_stopped_by(const al_gui *g) { return g->signalled; }
+int al_gui_runs_interrupted(const al_gui *g) { return g->interrupted; }
 
 bool al_gui_handle_events(al_gui *g)
 {
@@ -1333,8 +1391,14 @@ bool al_gui_handle_events(al_gui *g)
                                  "this value starts a new run: the wheel and drags leave this run alone (press %s "
                                  "twice to do it)",
                                  SDL_GetKeyName(e.key.keysym.sym));
-                else if (gesture != 0 || typed || al_shell_confirm_new_run(g, &e.key, extra))
-                    switch_mode(g, g->mode, extra);
+                else if (gesture != 0 || typed || al_shell_confirm_new_run(g, &e.key, extra)) {
+                    const char *why = gesture == 0 && !typed ? al_shell_unasked_why(g) : NULL;
+                    char words[64];
+                    al_shell_change_words(extra, words, sizeof words);
+                    if (switch_mode(g, g->mode, extra) && why)
+                        al_shell_say(g, AL_COL_TEXT, "%s: a new run with %s changed at once, not asked first: %s",
+                                     SDL_GetKeyName(e.key.keysym.sym), words, why);
+                }
             }
             if (used) continue;
         }
@@ -1638,10 +1702,12 @@ bool al_gui_has_session(const al_gui *g)
 }
 int64_t al_gui_ticks(const al_gui *g)
 {
+    if (al_shell_brain_replay(g) && g->replay_known) return g->replay_tick;
     return g->have_session ? g->s.ticks : 0;
 }
 int64_t al_gui_generations(const al_gui *g)
 {
+    if (al_shell_brain_replay(g) && g->replay_known) return g->replay_gen;
     return g->have_session ? g->s.gens : 0;
 }
 void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }

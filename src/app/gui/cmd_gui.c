@@ -567,8 +567,13 @@ int cmd_gui(int argc, char **argv)
         rc = 1;
     }
     if (al_gui_stopped_by(g)) { // as 'alife run' says and exits when interrupted
-        fprintf(stderr, "alife gui: stopped by signal %d: the window's runs are marked interrupted\n",
-                al_gui_stopped_by(g));
+        if (al_gui_runs_interrupted(g) > 0)
+            fprintf(stderr, "alife gui: stopped by signal %d: the window's runs are marked interrupted\n",
+                    al_gui_stopped_by(g));
+        else // (a brain file's replay, --no-log, runs that stored no generation)
+            fprintf(stderr, "alife gui: stopped by signal %d: nothing unfinished was logged, so no run is marked "
+                            "interrupted\n",
+                    al_gui_stopped_by(g));
         rc = 1;
     }
     al_destroy_gui(g);

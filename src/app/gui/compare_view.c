@@ -378,7 +378,7 @@ al_plot_drawn al_compare_view_draw_plot(al_compare_view *v, SDL_Renderer *r, con
                                         SDL_Rect area, const char *ytitle, const al_series *live,
                                         int nlive)
 {
-    al_plot_drawn drawn = {{0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, 0, 0, 0, {{0, 0, 0, 0}}, NULL, 0};
+    al_plot_drawn drawn = {{0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, 0, 0, 0, {{0, 0, 0, 0}}, NULL, 0, NULL};
     const al_compare_model *m = &v->model;
     int npts = (int)m->horizon + 1;
     for (int i = 0; i < nlive; ++i)

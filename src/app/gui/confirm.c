@@ -64,6 +64,15 @@ void al_shell_confirm_words(const al_gui *g, char *out, size_t cap)
         snprintf(out, cap, "; at once until a generation is done, then R asks first (R again)");
 }
 
+const char *al_shell_unasked_why(const al_gui *g)
+{
+    if (!g->have_session || al_shell_run_at_stake(g) || (g->view && g->view->no_table) || al_shell_brain_replay(g))
+        return NULL;
+    return g->done ? "its run had ended, stored as finished" : "no generation of its run was done yet";
+}
+
+void al_shell_change_words(const char *assignment, char *out, size_t cap) { change_words(assignment, out, cap); }
+
 bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment)
 {
     if (!al_shell_run_at_stake(g)) {
@@ -81,15 +90,19 @@ bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char 
     char name[40], words[64];
     snprintf(name, sizeof name, "%s%s", is_shift(k) ? "Shift+" : "", SDL_GetKeyName(k->keysym.sym));
     change_words(assignment, words, sizeof words);
+    // The time limit is said, and the prompt leaves the strip when it ends
+    // (it stood 10 s, saying "press A again" for 6 s after that did nothing).
     if (assignment)
         al_shell_say(g, AL_COL_WARN,
-                     "%s changes %s and starts a new run: press %s again to do it (any other key: keep this run)",
-                     name, words, name);
+                     "%s changes %s and starts a new run: press %s again within %d s to do it (any other key: keep "
+                     "this run)",
+                     name, words, name, CONFIRM_SECONDS);
     else
         al_shell_say(g, AL_COL_WARN,
-                     "%s throws this run away for a new one (seed + 1): press %s again to do it (any other "
-                     "key: keep this run)",
-                     name, name);
+                     "%s throws this run away for a new one (seed + 1): press %s again within %d s to do it (any "
+                     "other key: keep this run)",
+                     name, name, CONFIRM_SECONDS);
+    g->message_until = g->confirm_until;
     return false;
 }
 

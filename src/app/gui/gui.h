@@ -77,6 +77,9 @@ bool al_gui_handle_events(al_gui *g);
 /// interrupted; runs the user closes end finished at their limit or goal,
 /// and a steering run always (it has no end in the window), else interrupted.
 int al_gui_stopped_by(const al_gui *g);
+/// How many logged runs al_gui_end_runs ended interrupted (0: none, e.g.
+/// a brain file's replay, --no-log, or runs that stored no generation).
+int al_gui_runs_interrupted(const al_gui *g);
 /// Simulates this frame's ticks (speed ticks, or a time slice when
 /// fast-forwarding), unless paused, finished or there is no module.
 void al_gui_update(al_gui *g);
@@ -96,7 +99,9 @@ const char *al_gui_mode(const al_gui *g);
 bool al_gui_paused(const al_gui *g);
 /// Whether the current mode's module is in this build (a session runs).
 bool al_gui_has_session(const al_gui *g);
-/// Ticks and generations of the current session (0 without one).
+/// Ticks and generations of the current session (0 without one); in a
+/// brain file's replay (--brain), where nothing evolves, the replayed
+/// generation and its tick, as the header says them.
 int64_t al_gui_ticks(const al_gui *g);
 int64_t al_gui_generations(const al_gui *g);
 /// Frames stop simulating when generation gen is reached (0: no such stop),

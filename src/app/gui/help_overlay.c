@@ -209,8 +209,9 @@ void al_help_overlay_draw(al_gui *g)
     char title[80];
     if (al_shell_brain_replay(g)) snprintf(title, sizeof title, "alife - keys in this brain file's replay");
     else snprintf(title, sizeof title, "alife - keys in the %s mode", mode_names[g->mode]);
-    al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, title);
+    int title_w = al_draw_text_px(g->r, g->title, (float)x0, (float)y0, AL_COL_TEXT, title);
     snprintf(g->help_title, sizeof g->help_title, "%s", title);
+    al_overlay_run_note(g, box, title_w);
     y0 += al_font_height(g->title) + 10;
     int colw = (bw - 40) / cols;
     g->help_shown[0] = '\0';
@@ -237,8 +238,8 @@ void al_help_overlay_draw(al_gui *g)
                     : g->db_path ? "Runs are logged like 'alife run' ones: see them with 'alife runs'."
                                  : "This window logs no run (--no-log).");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM,
-                    g->help_more_above || g->help_more_below ? "Esc or any other key closes this help."
-                                                             : "Any key but the scroll keys closes this help.");
+                    g->help_more_above || g->help_more_below ? "Esc or any other key but Space closes this help."
+                                                             : "Any key but Space and the scroll keys closes this help.");
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

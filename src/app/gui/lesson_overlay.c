@@ -237,7 +237,7 @@ void al_lesson_overlay_draw(al_gui *g)
     const char *base = strrchr(path, '/');
     char title[1100];
     snprintf(title, sizeof title, "The lesson: %s", base ? base + 1 : path[0] ? path : "-");
-    al_draw_text_px(g->r, g->title, (float)x, (float)y, AL_COL_TEXT, title);
+    al_overlay_run_note(g, box, al_draw_text_px(g->r, g->title, (float)x, (float)y, AL_COL_TEXT, title));
     y = box.y + head_h;
     g->lesson_last[0] = '\0';
     for (int k = g->lesson_top; k < nr && k < g->lesson_top + visible; ++k, y += lh)
@@ -249,7 +249,7 @@ void al_lesson_overlay_draw(al_gui *g)
     g->lesson_cut = g->lesson_more_above || g->lesson_more_below; // not all of it in view at once
     g->sign_lesson = al_overlay_foot(g, box, box.y + box.h - sh - 7, g->lesson_more_above, g->lesson_more_below,
                                      "wheel, Up Down, PgUp PgDn   Esc: close", AL_COL_DIM,
-                                     "Esc or any other key: close");
+                                     "Esc or any other key but Space: close");
     snprintf(g->lesson_drawn, sizeof g->lesson_drawn, "%s", path);
     SDL_RenderSetClipRect(g->r, NULL);
 }

@@ -2,6 +2,8 @@
 // (overlay_scroll.h), so the two scroll and sign alike.
 #include "overlay_scroll.h"
 
+#include <stdio.h>
+
 static void fill(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 {
     SDL_SetRenderDrawBlendMode(r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
@@ -35,4 +37,17 @@ SDL_Rect al_overlay_foot(al_gui *g, SDL_Rect box, int y, bool above, bool below,
     if (above || below) return al_shell_more_sign(g, box.x + 1, y - 2, box.w - 2, above, below, keys);
     al_draw_text_px(g->r, g->small, (float)(box.x + 20), (float)y, col, text);
     return (SDL_Rect){0, 0, 0, 0};
+}
+
+void al_overlay_run_note(al_gui *g, SDL_Rect box, int title_w)
+{
+    const char *note = !g->have_session || g->done ? ""
+                       : g->paused                 ? "the run is paused: Space runs it"
+                                                   : "the run goes on behind: Space pauses it";
+    snprintf(g->overlay_note, sizeof g->overlay_note, "%s", note);
+    if (!note[0]) return;
+    int nw = al_text_width(g->small, note), x = box.x + box.w - 20 - nw;
+    int y = box.y + 16 + (al_font_height(g->title) - al_font_height(g->small)) / 2;
+    if (x < box.x + 20 + title_w + 16) x = box.x + box.w - 20 - nw, y = box.y + 1; // over the title's row
+    al_draw_text_px(g->r, g->small, (float)x, (float)y, g->paused ? AL_COL_WARN : AL_COL_GOOD, note);
 }

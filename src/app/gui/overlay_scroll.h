@@ -26,4 +26,11 @@ SDL_Rect al_overlay_box(al_gui *g, int bw, int bh);
 SDL_Rect al_overlay_foot(al_gui *g, SDL_Rect box, int y, bool above, bool below, const char *keys, SDL_Color col,
                          const char *text);
 
+/// What the run behind the overlay does, at the right of its title row
+/// (title_w: the title's width in pixels), or under it when it does not fit
+/// beside it: the help and the lesson do not pause the run, and Space pauses
+/// it with the overlay open ("" when there is no live run). Kept in
+/// g->overlay_note for `state`.
+void al_overlay_run_note(al_gui *g, SDL_Rect box, int title_w);
+
 #endif

@@ -187,10 +187,20 @@ static SDL_Rect off_scale_label(SDL_Renderer *r, const al_font *font, SDL_Rect p
     return box;
 }
 
+static al_plot_drawn plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                               const char *ytitle, const al_series *series, const al_band *bands, int nseries,
+                               const char *empty_says);
+
 al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                            const char *ytitle, const al_series *series, int nseries)
 {
-    return al_plot_draw_banded(r, font, area, xtitle, ytitle, series, NULL, nseries);
+    return plot_draw(r, font, area, xtitle, ytitle, series, NULL, nseries, NULL);
+}
+
+al_plot_drawn al_plot_draw_says(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                                const char *ytitle, const al_series *series, int nseries, const char *empty_says)
+{
+    return plot_draw(r, font, area, xtitle, ytitle, series, NULL, nseries, empty_says);
 }
 
 // The legend's place: on the title's last row (top px below the area's
@@ -275,6 +285,13 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
                                   const char *ytitle, const al_series *series, const al_band *bands,
                                   int nseries)
 {
+    return plot_draw(r, font, area, xtitle, ytitle, series, bands, nseries, NULL);
+}
+
+static al_plot_drawn plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                               const char *ytitle, const al_series *series, const al_band *bands, int nseries,
+                               const char *empty_says)
+{
     int fh = al_font_height(font);
     int n = 0;
     for (int s = 0; s < nseries; ++s)
@@ -316,7 +333,7 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
     legend L = legend_layout(font, area, top, tw, area.h - top - (fh + 4) - (2 * fh + 6), series, nseries);
     int legend_rows = L.own_rows ? L.rows : 0;
     al_plot_drawn drawn = {{0, 0, 0, 0}, {area.x, area.y, 0, top + fh}, trows, legend_rows, L.shown,
-                           nseries - L.shown, 0, {{0, 0, 0, 0}}, NULL, 0};
+                           nseries - L.shown, 0, {{0, 0, 0, 0}}, NULL, 0, NULL};
     for (int i = 0; i < trows; ++i)
         if (al_text_width(font, yt[i]) > drawn.title.w) drawn.title.w = al_text_width(font, yt[i]);
     SDL_Rect plot = {area.x + ylab_w + 8, area.y + top + fh + 4 + legend_rows * (fh + 2), 0, 0};
@@ -383,8 +400,11 @@ al_plot_drawn al_plot_draw_banded(SDL_Renderer *r, const al_font *font, SDL_Rect
                     AL_COL_DIM, xtitle);
 
     if (empty) {
-        const char *msg = strstr(xtitle, "generation") ? "no generations yet" : "nothing measured yet";
+        const char *msg = empty_says                     ? empty_says
+                          : strstr(xtitle, "generation") ? "no generations yet"
+                                                         : "nothing measured yet";
         int w = al_text_width(font, msg);
+        drawn.empty = msg;
         al_draw_text_px(r, font, (float)(plot.x + (plot.w - w) / 2),
                         (float)(plot.y + (plot.h - fh) / 2), AL_COL_DIM, msg);
     }

@@ -41,12 +41,17 @@ typedef struct al_plot_drawn {
     SDL_Rect off_scale[AL_PLOT_OFF_LABELS]; ///< each such label's box (its opaque background)
     const al_plot_seg *segs; ///< the lines as drawn, piece by piece (valid until the next plot is drawn)
     int nsegs;
+    const char *empty; ///< what it said over empty axes (NULL: there was data); valid as segs
 } al_plot_drawn;
 
 /// Draws axes with tick labels, axis titles, a legend and the series into
 /// area. ytitle may hold AL_PLOT_TITLE_LINES lines, '\n' between. With no data it draws the empty axes and "no generations yet".
 al_plot_drawn al_plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
                            const char *ytitle, const al_series *series, int nseries);
+
+/// Same, saying empty_says over empty axes (NULL: as al_plot_draw says).
+al_plot_drawn al_plot_draw_says(SDL_Renderer *r, const al_font *font, SDL_Rect area, const char *xtitle,
+                                const char *ytitle, const al_series *series, int nseries, const char *empty_says);
 
 /// Same, with bands[i] (may be NULL) filled translucent in series i's colour
 /// under the lines; the y range covers the bands too. Both return what

@@ -173,6 +173,11 @@ struct al_gui {
 
     bool paused, fast, help, done, quit, step_once, shot_pending;
     int signalled;    ///< the signal (SIGINT, SIGTERM) that closed the window, 0 none
+    int interrupted;  ///< logged runs ended interrupted (end_session)
+    /// What a brain file's replay shows, as of the last update (the view's
+    /// .shown): `state` and a script's `at tick` / `at gen` follow it.
+    int64_t replay_gen, replay_tick;
+    bool replay_known;
     bool lesson;      ///< the lesson overlay (L) is open
     bool forever;     ///< no generation limit (E)
     bool forever_opt; ///< --forever: every run starts without a limit
@@ -217,6 +222,12 @@ struct al_gui {
     int64_t gen_end_tick, gen_len;
     bool gen_end_known;
     double fps, last_frame;
+    /// F's rate, for the speed line: generations (steering: report periods)
+    /// a second of wall time, measured over about a second (fast_rate < 0:
+    /// not measured yet), from fast_t0 and fast_g0 at the window's start.
+    double fast_rate, fast_t0;
+    int64_t fast_g0;
+    bool fast_was; ///< fast as of the last update (a new F starts measuring)
     /// Each mode's run while another mode is shown (1 2 3 keep them).
     struct parked {
         bool used;
@@ -227,6 +238,7 @@ struct al_gui {
         al_view_ctx ctx;
         history hist;
         int speed_idx;
+        int scroll;               ///< its panel's scroll offset (each mode keeps its own)
         char message[AL_SAY_MAX]; ///< the mode's message, shown again with it
         int message_keep;
         SDL_Color message_col;
@@ -269,6 +281,7 @@ struct al_gui {
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_title[80];         ///< the help overlay's title as last drawn
+    char overlay_note[80];       ///< what the open overlay said of the run behind it (al_overlay_run_note)
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     int help_cut;                ///< keys whose description was cut with "…" (too long even wrapped)
     int help_top;                ///< the help's first row shown (it scrolls in a small window)
@@ -330,6 +343,13 @@ bool al_shell_brain_replay(const al_gui *g);
 /// key within a few seconds says yes (confirm.c). Any other key forgets
 /// the first press (al_shell_confirm_other).
 bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char *assignment);
+/// Why a new run now is not asked first, for the strip to say when it
+/// starts at once ("no generation of its run was done yet", ...); NULL when
+/// it is asked (al_shell_run_at_stake) or nothing needs saying (steering, a
+/// brain file's replay).
+const char *al_shell_unasked_why(const al_gui *g);
+/// What an override changes, in words ("the ant count"; NULL: "the seed").
+void al_shell_change_words(const char *assignment, char *out, size_t cap);
 /// Whether a new run now would throw away an evolved run (and so is asked first).
 bool al_shell_run_at_stake(const al_gui *g);
 /// A key press that is not a confirmation: forgets a pending first press.

@@ -18,6 +18,9 @@
 #include "png_write.h"
 #include "shell.h"
 
+/// What a brain file's window is, where a run's generations would be.
+#define BRAIN_NO_GENERATIONS "one brain file's generation replayed"
+
 // ---- layout -------------------------------------------------------------------------
 void al_shell_output_size(const al_gui *g, int *w, int *h)
 {
@@ -235,12 +238,19 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     bool gens = g->view && g->view->tick_is_generation;
     bool plays = gens && g->view->hold && gpf <= 0 && (g->done || rung.steps > 0);
     int steps = rung.steps > 1 ? rung.steps : g->done && sp > 1 ? sp : 1;
-    if (g->fast) { // F (or J's jump): as fast as the machine goes, not the rung's pace (strings said "1 gen/15 frames")
-        if (g->jump_to > 0)
-            snprintf(speed, sizeof speed, "fastest, the world not drawn (J: to generation %lld)", (long long)g->jump_to);
-        else
-            snprintf(speed, sizeof speed, "fastest, the world not drawn (F: back to watching)");
+    const char *per = g->view && g->view->no_table ? "report periods" : "generations";
+    // F (or J's jump): as fast as the machine goes, not the rung's pace
+    // (strings said "1 gen/15 frames"), and at what rate once measured
+    // (no ticks a frame: nothing is drawn)
+    if (g->fast && g->jump_to > 0) {
+        snprintf(speed, sizeof speed, "fastest, the world not drawn (J: to generation %lld)", (long long)g->jump_to);
         snprintf(brief, sizeof brief, "fastest");
+    } else if (g->fast && g->fast_rate < 0) {
+        snprintf(speed, sizeof speed, "fast-forward at the fastest (measuring %s/s)", per);
+        snprintf(brief, sizeof brief, "fastest");
+    } else if (g->fast) {
+        snprintf(speed, sizeof speed, "fast-forward, %.3g %s/s, the fastest", g->fast_rate, per);
+        snprintf(brief, sizeof brief, "fastest %.3g %s/s", g->fast_rate, g->view && g->view->no_table ? "periods" : "gens");
     } else if (plays && g->done) {
         snprintf(speed, sizeof speed, "%d control step%s/frame (the best's replay)", steps, steps == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
@@ -907,7 +917,11 @@ static void panel_stats(al_gui *g, al_panel *p)
     g->table_earlier = 0;
     g->table_saved = 0;
     if (h->n == 0) {
-        al_panel_note(p, g->have_session ? "none finished yet" : "no module, no generations");
+        // A brain file's replay has none to come (it said "none finished
+        // yet" for the whole replay): it says what the window is.
+        al_panel_note(p, "%s", !g->have_session           ? "no module, no generations"
+                               : al_shell_brain_replay(g) ? "none: " BRAIN_NO_GENERATIONS ", nothing evolves"
+                                                          : "none finished yet");
         // Where the page does not fit its view anyway (720x480), the empty
         // table takes this one line, not its full height of blank: the
         // sections below it in sight (table_grew keeps them in place).
@@ -1349,7 +1363,8 @@ static void draw_panel(al_gui *g)
     if (compare)
         g->plot_drawn = al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
-        g->plot_drawn = al_plot_draw(g->r, g->small, area, xtitle, g->plot_title, series, ns);
+        g->plot_drawn = al_plot_draw_says(g->r, g->small, area, xtitle, g->plot_title, series, ns,
+                                          al_shell_brain_replay(g) ? BRAIN_NO_GENERATIONS : NULL);
     g->plot_title_rect = g->plot_drawn.title;
     al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
     g->plot_nlines = compare ? 1 : ns;

@@ -165,6 +165,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
             pd->axes.w, pd->axes.h);
     fprintf(f, ",\"plot_legend\":{\"rows\":%d,\"shown\":%d,\"hidden\":%d}", pd->legend_rows,
             pd->legend_shown, pd->legend_hidden);
+    fputs(",\"plot_empty\":", f); // what the empty plot says ("" : it has data)
+    jstr(f, pd->empty ? pd->empty : "");
     fprintf(f, ",\"plot_off_scale\":%d,\"plot_off_scale_boxes\":[", pd->off_scale_labels);
     for (int i = 0; i < pd->off_scale_labels; ++i)
         fprintf(f, "%s{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", i ? "," : "", pd->off_scale[i].x,
@@ -222,7 +224,9 @@ void al_gui_write_state(al_gui *g, FILE *f)
     if (g->jump_typing) fprintf(f, "%s\"jump\"", sep), sep = ",";
     if (al_compare_view_open(g->cmpv)) fprintf(f, "%s\"compare\"", sep), sep = ",";
     if (r.overlay[0]) fprintf(f, "%s", sep), jstr(f, r.overlay), sep = ",";
-    fputs("],\"scenario\":", f);
+    fputs("],\"overlay_note\":", f); // what the help or the lesson says of the run behind it
+    jstr(f, g->help || g->lesson ? g->overlay_note : "");
+    fputs(",\"scenario\":", f);
     if (r.scenario[0])
         jstr(f, r.scenario);
     else
@@ -435,6 +439,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, g->have_session ? g->s.last_edit : "");
     fputs(",\"message\":", f);
     jstr(f, g->message[0] && al_shell_now(g) < g->message_until ? g->message : "");
+    fprintf(f, ",\"message_seconds\":%.2f", // how long it stays on the strip
+            g->message[0] && al_shell_now(g) < g->message_until ? g->message_until - al_shell_now(g) : 0.0);
     fprintf(f, ",\"message_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->message_rect.x,
             g->message_rect.y, g->message_rect.w, g->message_rect.h);
     fprintf(f, ",\"caption_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->caption_rect.x,

@@ -849,11 +849,16 @@ static double mutation_rate(al_view_ctx *ctx)
 static void parameters_panel(al_view_ctx *ctx, al_panel *p)
 {
     const alConfig *cfg = ctx->session->cfg;
-    al_panel_heading(p, "Evolution (key: more, Shift+key: less)");
     double rate = mutation_rate(ctx);
+    // A brain file's replay evolves nothing: no rate is live there (it said
+    // "(live)"), M is refused, and A O X start a new run of its world.
+    al_panel_heading(p, ctx->brain ? "Evolution (A O X: a new run of this world)"
+                                   : "Evolution (key: more, Shift+key: less)");
     if (isnan(rate))
         al_panel_value_kv(p, "mutation_rate", NAN, SDLK_m, 0, "M mutation rate", "none (%s)",
                           alConfig_Text(cfg, "run.algorithm"));
+    else if (ctx->brain)
+        al_panel_kv(p, "mutation rate", "%.3g (not used)", rate);
     else
         al_panel_value_kv(p, "mutation_rate", rate, SDLK_m, 0, "M mutation rate", "%.3g (live)", rate);
     long long count = (long long)alConfig_Int(cfg, "ants.count"), food = (long long)alConfig_Int(cfg, "ants.food");

@@ -359,6 +359,19 @@ static bool change_ga(al_view_ctx *ctx, SDL_Keycode k, bool less)
     return true;
 }
 
+// A target refused (st->say says why): the box stays open with what was
+// typed, the caret at its end, so the user mends it and presses Enter (it
+// closed, reset to the run's target, and T had to be pressed again); Esc
+// cancels back to the run's target. The strip says it too, where the user
+// looks: the box may be out of sight.
+static void refuse(al_view_ctx *ctx)
+{
+    view_state *st = ctx->state;
+    st->box.active = true;
+    st->say_gen = ctx->session->gens;
+    al_view_say(ctx, "%s", st->say);
+}
+
 static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
 {
     (void)c;
@@ -380,7 +393,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         st->drop_t = false;
         if (strcmp(e->text.text, "t") == 0 || strcmp(e->text.text, "T") == 0) return true;
     }
+    int len_before = st->box.len;
     bool used = al_textinput_event(&st->box, e);
+    if (st->say[0] && st->box.active && st->box.len != len_before)
+        st->say[0] = '\0'; // the refused target edited: its error is old news
     if (st->box.submitted) {
         st->box.submitted = false;
         st->say[0] = '\0';
@@ -391,9 +407,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         if (st->box.len == 0) {
             snprintf(st->say, sizeof st->say,
                      "The target is empty: type at least one character, then Enter.");
-            al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
-            st->say_gen = ctx->session->gens;
-            al_view_say(ctx, "%s", st->say); // also where the user looks: the box may be out of sight
+            refuse(ctx);
             return true;
         }
         if (alEStrings_CheckTarget(st->box.text, a, &err) != AL_OK) {
@@ -406,9 +420,7 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             snprintf(quoted, sizeof quoted, "'%s'", st->box.text);
             if (strstr(why, quoted)) snprintf(st->say, sizeof st->say, "Target not used: %s", why);
             else snprintf(st->say, sizeof st->say, "Target not used: %s. You typed %s", why, quoted);
-            al_textinput_set(&st->box, alEStrings_Target(ctx->mod));
-            st->say_gen = ctx->session->gens;
-            al_view_say(ctx, "%s", st->say);
+            refuse(ctx);
             al_view_say_keep(ctx, "You typed '"); // a small strip cuts the reason, not what was typed
             return true;
         }
@@ -452,6 +464,10 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     // the line under the target box: 0 a target refused, 1 solved, 2 stalled,
     // 3 evolving, 4 generation 0 under way
     if (st) al_view_report_figure(r, "target_line", st->line);
+    if (st) { // the target box: 1 while it has the keyboard, and the bytes typed in it
+        al_view_report_figure(r, "typing", st->box.active);
+        al_view_report_figure(r, "typed_bytes", st->box.len);
+    }
     if (alEStrings_Solved(ctx->mod))
         al_view_report_figure(r, "solved_at", (double)alEStrings_SolvedAt(ctx->mod));
     if (st) { // the lists' rows as last drawn, and how many each left out (said under it)

@@ -137,6 +137,12 @@ static const char *wrap_line(const char *path, const al_font *f, int maxw, const
             int w = next;
             while (w < n && s[w] != ' ')
                 w++;
+            // A number that ends the line stays with the word before it
+            // (al_text_head): that word may go down with it.
+            const char *tail = s + w + 1;
+            if (w < n && memchr(tail, ' ', (size_t)(n - w - 1)) == NULL &&
+                (isdigit((unsigned char)*tail) || (strchr("(-+~", *tail) && isdigit((unsigned char)tail[1]))))
+                w = n;
             if (width_of(f, s, w) <= maxw)
                 fail_msg("%s at %d px: the row '%.*s' ends before '%.*s', which fits", path, maxw, k, s,
                          w - next, s + next);

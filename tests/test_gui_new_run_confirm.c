@@ -140,6 +140,22 @@ static void a_after_e_asks_too(void **state)
     gs_free(&r);
 }
 
+// A script's messages live by its frames, not the wall clock: ten seconds
+// are 600 frames however fast (paused, offscreen) or slow (a loaded machine)
+// they are drawn, so a `state` never races the clock.
+static void a_scripts_message_lives_600_frames(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 2 key space\nat 3 key e\nat 598 state\nat 610 state\nat 611 quit\n",
+              "experiments/ants/default.ini --no-log", 2);
+    if (!strstr(gs_str(r.line[0], "message"), "without a generation limit"))
+        fail_msg("E said nothing, or its words ran out early: '%s'", gs_str(r.line[0], "message"));
+    if (gs_str(r.line[1], "message")[0])
+        fail_msg("600 frames on the message is still there: '%s'", gs_str(r.line[1], "message"));
+    gs_free(&r);
+}
+
 // The prompt says its time limit, and leaves the strip as the limit ends
 // (trial 8: "press A again to do it" stood 10 s, past its 4 s).
 static void the_prompt_says_its_time_and_leaves_with_it(void **state)
@@ -185,6 +201,7 @@ int main(void)
         cmocka_unit_test(strings_population_asks_too),
         cmocka_unit_test(the_wheel_on_a_new_run_value_keeps_the_run),
         cmocka_unit_test(a_after_e_asks_too),
+        cmocka_unit_test(a_scripts_message_lives_600_frames),
         cmocka_unit_test(the_prompt_says_its_time_and_leaves_with_it),
         cmocka_unit_test(a_or_r_before_a_generation_acts_at_once_and_says_why),
     };

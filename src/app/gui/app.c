@@ -13,6 +13,11 @@
 #include "key_elsewhere.h"
 #include "shell.h"
 
+double al_shell_now(const al_gui *g)
+{
+    return g->script_clock ? (double)g->input_frames / 60.0 : al_now();
+}
+
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
 {
     va_list ap;
@@ -21,7 +26,7 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     va_end(ap);
     g->message_keep = 0;
     g->message_col = col;
-    g->message_until = al_now() + 10.0;
+    g->message_until = al_shell_now(g) + 10.0;
 }
 
 static int mode_index(const char *name)
@@ -1577,6 +1582,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     g->fold_params = g->fold_keys = true;
     g->drag_hot = -1;
     g->offscreen = o->offscreen;
+    g->script_clock = o->script_clock;
     g->forever = g->forever_opt = o->forever;
     g->modules = o->modules;
     g->views = o->views;

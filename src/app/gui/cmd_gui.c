@@ -515,6 +515,7 @@ int cmd_gui(int argc, char **argv)
         a.o.config_path = a.from; // names the config in messages
         a.o.config_text = from_config;
     }
+    a.o.script_clock = a.script != NULL; // the script's frames time its messages
     al_gui *g = al_create_gui(&a.o, &err);
     al_sets_free(&a.sets);
     al_brain_free(&brain); // the shell copied what it needs

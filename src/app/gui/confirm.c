@@ -79,7 +79,7 @@ bool al_shell_confirm_new_run(al_gui *g, const SDL_KeyboardEvent *k, const char 
         g->confirm_sym = 0;
         return true;
     }
-    double now = al_now();
+    double now = al_shell_now(g);
     if (g->confirm_sym == k->keysym.sym && g->confirm_shift == is_shift(k) && now <= g->confirm_until) {
         g->confirm_sym = 0;
         return true;

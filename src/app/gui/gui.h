@@ -40,6 +40,10 @@ typedef struct al_gui_opts {
     int width, height;    ///< window or image size in pixels (default 1280 x 800)
     bool offscreen;       ///< draw with SDL's software renderer into a surface; no window
     bool forever;         ///< evolving runs have no generation limit (E toggles it)
+    /// A script drives the window (alife gui --script): messages and the
+    /// second press of a new run live by frames (60 a second), not the wall
+    /// clock, so a script does the same however loaded the machine is.
+    bool script_clock;
     /// Tests: NULL-terminated module classes to use instead of the build's;
     /// when set, views come only from views (NULL-terminated, may be NULL).
     const alModuleClass *const *modules;

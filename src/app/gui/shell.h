@@ -152,6 +152,7 @@ struct al_gui {
     char *db_path;
     char shot_dir[512];
     bool offscreen;
+    bool script_clock; ///< al_gui_opts.script_clock: al_shell_now counts frames
     const alModuleClass *const *modules; ///< tests' own classes (NULL: the build's)
     const al_view *const *views;         ///< with modules: the views to use
 
@@ -208,7 +209,7 @@ struct al_gui {
     int64_t gesture;
     int gesture_keys;
     /// A key that would throw away an evolved run, pressed once (confirm.c):
-    /// the key and Shift, and until when (al_now()) a second press does it.
+    /// the key and Shift, and until when (al_shell_now) a second press does it.
     SDL_Keycode confirm_sym;
     bool confirm_shift;
     double confirm_until;
@@ -388,7 +389,11 @@ al_log_state al_shell_log_state(const al_gui *g);
 /// neither says "tick"; pole's + - say its control steps and generations, as
 /// its speed line does.
 void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const char **brief, const char **help);
-/// Shows a message in the panel for ten seconds (printf-style).
+/// The shell's clock in seconds: al_now(), or with a script (script_clock)
+/// its input frames at 60 a second, so what lives "ten seconds" lives 600
+/// frames however long they take.
+double al_shell_now(const al_gui *g);
+/// Shows a message in the panel for ten seconds of al_shell_now (printf-style).
 void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /// The renderer's output size in pixels.

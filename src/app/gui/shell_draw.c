@@ -578,7 +578,7 @@ static const char *strip_words(const al_gui *g, int maxw)
 static SDL_Rect message_strip(al_gui *g, const al_canvas *c, SDL_Rect cover, int *lines)
 {
     *lines = 0;
-    if (!g->message[0] || al_now() >= g->message_until) return (SDL_Rect){0, 0, 0, 0};
+    if (!g->message[0] || al_shell_now(g) >= g->message_until) return (SDL_Rect){0, 0, 0, 0};
     SDL_Rect wr = {(int)c->world_px.x, (int)c->world_px.y, (int)c->world_px.w, (int)c->world_px.h};
     int mh = al_font_height(g->small), sx = wr.x + 1, sw = wr.w - 2;
     if (sw < 200) sx = c->rect.x + 4, sw = c->rect.w - 8; // a tiny world: the area's width

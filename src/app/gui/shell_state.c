@@ -438,9 +438,9 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"last_edit\":", f); // what the last hand edit of the run changed
     jstr(f, g->have_session ? g->s.last_edit : "");
     fputs(",\"message\":", f);
-    jstr(f, g->message[0] && al_now() < g->message_until ? g->message : "");
+    jstr(f, g->message[0] && al_shell_now(g) < g->message_until ? g->message : "");
     fprintf(f, ",\"message_seconds\":%.2f", // how long it stays on the strip
-            g->message[0] && al_now() < g->message_until ? g->message_until - al_now() : 0.0);
+            g->message[0] && al_shell_now(g) < g->message_until ? g->message_until - al_shell_now(g) : 0.0);
     fprintf(f, ",\"message_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->message_rect.x,
             g->message_rect.y, g->message_rect.w, g->message_rect.h);
     fprintf(f, ",\"caption_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->caption_rect.x,

@@ -18,29 +18,31 @@ static bool number_word(const char *s)
     return isdigit((unsigned char)*s);
 }
 
-// Whether the word at s is a short unit ("s", "px", "ms", "%"): at most
-// three bytes, no digit.
+// Whether the word at s is a unit ("s", "px", "ms", "%"), with what ends a
+// clause after it (",", ")", ...). A list, not "any short word": "1 and",
+// "10 the" are no number and its unit.
 static bool unit_word(const char *s)
 {
-    size_t n = strcspn(s, " ");
-    if (n == 0 || n > 3) return false;
-    for (size_t k = 0; k < n; ++k)
-        if (isdigit((unsigned char)s[k])) return false;
-    return true;
+    static const char *const units[] = {"s", "ms", "px", "%", "x", "min", "h", "Hz", "fps", "kB", "KB", "MB", "GB"};
+    size_t n = strcspn(s, " ,;:.)");
+    for (size_t k = 0; k < sizeof units / sizeof units[0]; ++k)
+        if (strlen(units[k]) == n && strncmp(s, units[k], n) == 0) return true;
+    return false;
 }
 
 // Whether a break at the space s[sp] leaves a number alone: before a number
-// (it belongs to the word before it, "separation 10") or between a number
-// and its unit ("30 s").
+// that ends the text (on a line of its own, "separation | 10") or between a
+// number and its unit ("30 | s").
 static bool binds(const char *s, size_t sp)
 {
     if (s[sp] != ' ') return false;
     const char *next = s + sp + 1;
-    if (number_word(next)) return true;
+    if (number_word(next) && !strchr(next, ' ')) return true;
     size_t w = sp;
     while (w > 0 && s[w - 1] != ' ')
         w--;
-    return w < sp && number_word(s + w) && unit_word(next);
+    // "0, the": the comma ends the number, so "the" is no unit of it.
+    return w < sp && number_word(s + w) && isdigit((unsigned char)s[sp - 1]) && unit_word(next);
 }
 
 size_t al_text_head(const al_font *f, const char *s, int width, char *part, size_t cap)

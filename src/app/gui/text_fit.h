@@ -31,9 +31,9 @@ bool al_text_wrap(const al_font *f, const char *text, int width, int max_lines, 
 /// The longest head of s (at most cap - 1 bytes) that fits width pixels in
 /// f, broken before a space or '/' (mid-word only when one word is too
 /// wide), never inside a UTF-8 character, copied into part; returns the bytes
-/// of s it takes (at least one when s is not empty). A number stays with the
-/// word before it ("separation 10") and a unit with its number ("30 s"),
-/// unless no other break fits.
+/// of s it takes (at least one when s is not empty). A number that ends s
+/// stays with the word before it ("separation 10": never alone on a line)
+/// and a unit with its number ("30 s"), unless no other break fits.
 size_t al_text_head(const al_font *f, const char *s, int width, char *part, size_t cap);
 
 /// What al_canvas_text drew in the world area during a frame (for `state`).

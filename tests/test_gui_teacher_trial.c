@@ -388,12 +388,14 @@ static void each_lesson_lists_exactly_its_marks(void **state)
          "yellow characters  within 4 codes of the target's\n"
          "grey characters  further off\n"
          "yellow numbers  the error: how far the string is from the target"},
+        // (the legend lists what the world shows now: here the first
+        // vehicle sees the threat, so it is drawn orange, not yellow)
         {"experiments/steering/flee.ini",
-         "yellow triangle  the first vehicle (red: the threat or quarry; orange: the leader)\n"
          "grey triangles  the other vehicles\n"
          "orange triangles  vehicles that see their threat (the figure 'fleeing')\n"
          "red cross  the target (click to move it)\n"
-         "red outline  field of view: inside it a vehicle sees the threat and flees"},
+         "red outline  field of view: inside it a vehicle sees the threat and flees\n"
+         "yellow circle  the first vehicle's body radius (V: circles off)"},
     };
 #undef ANTS_TAIL
     char m[4096];

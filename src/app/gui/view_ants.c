@@ -974,9 +974,12 @@ static int mark_icon_w(const al_panel *p, const mark *m)
 
 // One or more rows of marks, each its icon then its label, wrapped to the
 // panel's width.
-static void marks_rows(al_panel *p, const mark *m, int n)
+// ... and tail (NULL: none), a dim note, after the last mark when it fits
+// there (the ants' "click an ant" hint took a row of its own, and neat.ini
+// no longer fitted 1280x800): returns whether it was drawn.
+static bool marks_rows(al_panel *p, const mark *m, int n, const char *tail)
 {
-    int th = al_font_height(p->small), row_h = (th > MARK_PX + 4 ? th : MARK_PX + 4) + 2;
+    int th = al_font_height(p->small), row_h = (th > MARK_PX + 4 ? th : MARK_PX + 4) + 1;
     int gap = al_text_width(p->small, "   "), sp = 4;
     for (int i = 0; i < n;) {
         int j = i, w = 0; // marks i..j-1 fill this row
@@ -987,7 +990,7 @@ static void marks_rows(al_panel *p, const mark *m, int n)
             j++;
         }
         SDL_Rect row = al_panel_area(p, row_h);
-        if (row.h == 0) return; // said cut by the panel
+        if (row.h == 0) return true; // said cut by the panel
         float x = (float)row.x, cy = (float)row.y + (float)row_h / 2;
         for (int k = i; k < j; ++k) {
             if (k > i) x += (float)gap;
@@ -1014,7 +1017,12 @@ static void marks_rows(al_panel *p, const mark *m, int n)
             x += (float)al_draw_text_px(p->r, p->small, x, cy - (float)th / 2, AL_COL_DIM, m[k].label);
         }
         i = j;
+        if (i == n && tail && w + gap + al_text_width(p->small, tail) <= p->width) {
+            al_draw_text_px(p->r, p->small, x + (float)gap, cy - (float)th / 2, AL_COL_DIM, tail);
+            return true;
+        }
     }
+    return false;
 }
 
 static void panel(al_view_ctx *ctx, al_panel *p)
@@ -1080,10 +1088,14 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     if (!v) return;
     // 96 px where the panel has room; at 1280x800 a lower plot lets the
     // Parameters and Keys sections fit above the plot, nothing to scroll.
-    if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 52);
+    if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 40);
     // What the marks in the world mean, each with its swatch (the "3 ants"
     // label, the pin and the eaten rings had none).
     al_panel_heading(p, "Marks");
+    bool picked = v->selected >= 0 && v->selected < av.count, tail_drawn = false;
+    char hint[96]; // (a brain file's: nothing to pin)
+    snprintf(hint, sizeof hint, "click an ant (or I): its brain, live%s",
+             is_shared(ants) || ctx->brain ? "" : "   P pins a world");
     {
         mark m[12];
         int n = 0;
@@ -1102,7 +1114,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         m[n++] = (mark){MK_TEXT, COL_ANT_NUMBER, "7", "ant number"};
         m[n++] = (mark){MK_TEXT, COL_ANT_FOOD, "12", "food eaten"};
         m[n++] = (mark){MK_TEXT, COL_ANT_GROUP, "3 ants", "standing together"};
-        marks_rows(p, m, n);
+        tail_drawn = marks_rows(p, m, n, picked ? NULL : hint);
         v->marks_drawn[0] = '\0'; // for `state`: each entry with its swatch
         for (int k = 0; k < n; ++k) {
             size_t used = strlen(v->marks_drawn);
@@ -1110,15 +1122,13 @@ static void panel(al_view_ctx *ctx, al_panel *p)
                      mark_kind_names[m[k].kind]);
         }
     }
-    bool picked = v->selected >= 0 && v->selected < av.count;
     if (picked) {
         int a = v->selected;
         char mines[32] = ""; // nothing of mines when there are none
         if (alAnts_Def(ants)->mines) snprintf(mines, sizeof mines, ", %d mines", av.mines_hit[a]);
         al_panel_text(p, AL_COL_TEXT, "ant %d: %d food%s%s", a, av.food[a], mines, av.elite[a] ? ", elite" : "");
-    } else {
-        al_panel_note(p, "click an ant (or I): its brain, live%s", // (a brain file's: nothing to pin)
-                      is_shared(ants) || ctx->brain ? "" : "   P pins a world");
+    } else if (!tail_drawn) {
+        al_panel_note(p, "%s", hint);
     }
 }
 

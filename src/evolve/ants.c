@@ -7,16 +7,18 @@
 // the shared world (the default) each tick ends with a serial step that
 // resolves eating in a fixed order (see "the shared world" below).
 //
-// Nearest food / mine: each ant caches its few nearest items with distance
-// bounds (see near_cache), so a full lookup (alWorld_NearestK, the shared
-// core's k-nearest scan) is needed on a few per cent of ticks only. An ant's
-// 40 items are scanned, not kept in a grid: a grid per ant copy would have to
-// be rebuilt after every respawn, which cost more than the scans it saved
-// (measured: ~22% of the run time once ants forage well). The shared world
-// with up to 64 items of a kind keeps no caches: one full scan a tick finds
-// every ant's nearest (ants_scan.h), cheaper than keeping per-ant caches
-// true after every respawn, which moves an item for everyone; on threads
-// its tick has one barrier (run_shared_scan).
+// Nearest food / mine: with up to 64 items of a kind (w->scan) each ant keeps
+// its nearest and a bound on every other item (its runner-up's distance from
+// where it looked, near_cache's second): the tick's check is one distance an
+// ant in a vector pass, and the few that fail it look all items up again
+// (rescan, ants_scan.h); in the shared world a respawn concerns only the
+// ants whose nearest it was or near whom it lands (scan_refresh). With more
+// items each ant caches its few nearest with distance bounds (near_cache),
+// so a full lookup (alWorld_NearestK) is needed on a few per cent of ticks
+// only. Items are scanned, not kept in a grid: a grid per ant copy would
+// have to be rebuilt after every respawn, which cost more than the scans it
+// saved (measured: ~22% of the run time once ants forage well). On threads
+// the shared world's tick has one barrier (run_shared_scan).
 //
 // Comparisons may not trap here, so small selects (wrapped deltas, clamps)
 // compile to branch-free code. It changes no value.
@@ -972,12 +974,59 @@ static void shared_eat(const alAnts *s, swarm *w)
     if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
 }
 
+// Ant a, whose nearest did not move, after the items moved[0..nmoved) moved
+// (ix, iy: now): each that landed within a's bound (of x1, y1) either is
+// nearer than a's nearest now (ties: the lower index) and becomes it, the
+// bound rebased to here (every other item is at least second - how far a is
+// from x1, y1; the old nearest is where it is), or lowers the bound to its
+// own distance; when the bound then no longer shows the nearest to be the
+// nearest, a looks again (rescan). Margins far above rounding. Returns
+// whether the nearest may have changed (a must sense again).
+static bool landed(const alAnts *s, const swarm *w, near_cache *c, int a, int count,
+                   const float *ix, const float *iy, const int *moved, int nmoved)
+{
+    const alWorld *wd = &s->def.world;
+    const alVec2 p = alV2(w->x[a], w->y[a]);
+    bool changed = false;
+    for (int q = 0; q < nmoved; ++q) {
+        const int j = moved[q];
+        const float e = moved_since(wd, ix[j], iy[j], c->x1[a], c->y1[a]);
+        if (e > c->second[a] + 1e-2f) continue; // beyond the bound: it holds
+        alVec2 d = alWorld_Delta(wd, p, alV2(ix[j], iy[j]));
+        float d2 = d.x * d.x + d.y * d.y; // check_one's bits
+        if (d2 < c->nd2[a] || (d2 == c->nd2[a] && j < c->near[a])) {
+            float rest = c->second[a] - moved_since(wd, p.x, p.y, c->x1[a], c->y1[a]);
+            float old = sqrtf(c->nd2[a]);
+            c->second[a] = (rest < old ? rest : old) - 1e-3f;
+            c->x1[a] = p.x;
+            c->y1[a] = p.y;
+            c->near[a] = j;
+            c->nx[a] = ix[j];
+            c->ny[a] = iy[j];
+            c->nd2[a] = d2;
+            changed = true;
+        } else {
+            float b = e - 1e-3f;
+            c->second[a] = b < c->second[a] ? b : c->second[a];
+        }
+    }
+    // A lower bound may no longer show the nearest to be the nearest (an
+    // item beyond the old bound may be nearer now): then look again.
+    float lim = c->second[a] - sqrtf(c->nd2[a]) - 1e-3f;
+    float t = moved_since(wd, p.x, p.y, c->x1[a], c->y1[a]);
+    if (!(lim > 0.0f && t < lim)) {
+        rescan(s, w, c, a, count, ix, iy);
+        return true;
+    }
+    return changed;
+}
+
 // A scanning shared world after the respawns of one kind (moved[0..nmoved),
-// now at ix, iy): an ant whose nearest moved, or near whose bound place (x1,
-// y1) an item landed (within its runner-up's distance, with a margin far
-// above rounding), looks again (rescan) and senses again; every other ant's
-// nearest and bound still hold. One vector pass over the ants per moved
-// item, then the few look-ups.
+// now at ix, iy): an ant whose nearest moved looks again (rescan) and senses
+// again; one near whose bound place (x1, y1) an item landed (within its
+// runner-up's distance, with a margin far above rounding) takes it in
+// (landed); every other ant's nearest and bound still hold. One vector pass
+// over the ants per moved item, then the few ants it marked.
 // (Cloned as the tick is: its ant-wide passes are short vector loops.)
 TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, bool mines,
                                      const float *ix, const float *iy, const int *moved,
@@ -1008,8 +1057,14 @@ TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, b
     float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
     for (int a = a0; a < a1; ++a) {
         if (!touch[a]) continue;
+        bool redo = false;
+        for (int q = 0; q < nmoved; ++q)
+            redo |= c->near[a] == moved[q];
+        if (redo)
+            rescan(s, w, c, a, count, ix, iy);
+        else if (!landed(s, w, c, a, count, ix, iy, moved, nmoved))
+            continue;
         float d;
-        rescan(s, w, c, a, count, ix, iy);
         check_one(s, w, c, a, &ux[a], &uy[a], mines ? &w->mdist[a] : &d);
     }
 }

@@ -974,59 +974,14 @@ static void shared_eat(const alAnts *s, swarm *w)
     if (w->nmines) claim_and_respawn(s, w, &w->mc, true);
 }
 
-// Ant a, whose nearest did not move, after the items moved[0..nmoved) moved
-// (ix, iy: now): each that landed within a's bound (of x1, y1) either is
-// nearer than a's nearest now (ties: the lower index) and becomes it, the
-// bound rebased to here (every other item is at least second - how far a is
-// from x1, y1; the old nearest is where it is), or lowers the bound to its
-// own distance; when the bound then no longer shows the nearest to be the
-// nearest, a looks again (rescan). Margins far above rounding. Returns
-// whether the nearest may have changed (a must sense again).
-static bool landed(const alAnts *s, const swarm *w, near_cache *c, int a, int count,
-                   const float *ix, const float *iy, const int *moved, int nmoved)
-{
-    const alWorld *wd = &s->def.world;
-    const alVec2 p = alV2(w->x[a], w->y[a]);
-    bool changed = false;
-    for (int q = 0; q < nmoved; ++q) {
-        const int j = moved[q];
-        const float e = moved_since(wd, ix[j], iy[j], c->x1[a], c->y1[a]);
-        if (e > c->second[a] + 1e-2f) continue; // beyond the bound: it holds
-        alVec2 d = alWorld_Delta(wd, p, alV2(ix[j], iy[j]));
-        float d2 = d.x * d.x + d.y * d.y; // check_one's bits
-        if (d2 < c->nd2[a] || (d2 == c->nd2[a] && j < c->near[a])) {
-            float rest = c->second[a] - moved_since(wd, p.x, p.y, c->x1[a], c->y1[a]);
-            float old = sqrtf(c->nd2[a]);
-            c->second[a] = (rest < old ? rest : old) - 1e-3f;
-            c->x1[a] = p.x;
-            c->y1[a] = p.y;
-            c->near[a] = j;
-            c->nx[a] = ix[j];
-            c->ny[a] = iy[j];
-            c->nd2[a] = d2;
-            changed = true;
-        } else {
-            float b = e - 1e-3f;
-            c->second[a] = b < c->second[a] ? b : c->second[a];
-        }
-    }
-    // A lower bound may no longer show the nearest to be the nearest (an
-    // item beyond the old bound may be nearer now): then look again.
-    float lim = c->second[a] - sqrtf(c->nd2[a]) - 1e-3f;
-    float t = moved_since(wd, p.x, p.y, c->x1[a], c->y1[a]);
-    if (!(lim > 0.0f && t < lim)) {
-        rescan(s, w, c, a, count, ix, iy);
-        return true;
-    }
-    return changed;
-}
-
 // A scanning shared world after the respawns of one kind (moved[0..nmoved),
-// now at ix, iy): an ant whose nearest moved looks again (rescan) and senses
-// again; one near whose bound place (x1, y1) an item landed (within its
-// runner-up's distance, with a margin far above rounding) takes it in
-// (landed); every other ant's nearest and bound still hold. One vector pass
-// over the ants per moved item, then the few ants it marked.
+// now at ix, iy), as vector passes over the ants: an item that lands within
+// an ant's bound (of x1, y1, with a margin far above rounding) and is not
+// nearer than its nearest (ties: the lower index) lowers the bound to its
+// own distance; the ants whose nearest moved, or that such an item is nearer
+// to, or whose lowered bound no longer shows their nearest to be the nearest
+// (the tick's check), look all items up again (rescan) and sense again.
+// Every other ant's nearest and bound still hold.
 // (Cloned as the tick is: its ant-wide passes are short vector loops.)
 TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, bool mines,
                                      const float *ix, const float *iy, const int *moved,
@@ -1040,7 +995,9 @@ TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, b
     // Whole 16-ant units (the last range's padding lanes: scratch nobody reads).
     const int a1e = (a1 + AL_NN_BATCH - 1) / AL_NN_BATCH * AL_NN_BATCH;
     const int a1v = a1e < w->stride ? a1e : w->stride;
-    const float *restrict second = c->second, *restrict x1 = c->x1, *restrict y1 = c->y1;
+    float *restrict second = c->second;
+    const float *restrict x1 = c->x1, *restrict y1 = c->y1, *restrict nd2 = c->nd2;
+    const float *restrict x = w->x, *restrict y = w->y;
     const int *restrict near = c->near;
     int *restrict touch = w->touch;
     memset(touch + a0, 0, (size_t)(a1v - a0) * sizeof *touch);
@@ -1049,22 +1006,27 @@ TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, b
         const float jx = ix[j], jy = iy[j];
         for (int a = a0; a < a1v; ++a) {
             float ex = al_scan_wrap(jx - x1[a], hw, W), ey = al_scan_wrap(jy - y1[a], hh, H);
+            float dx = al_scan_wrap(jx - x[a], hw, W), dy = al_scan_wrap(jy - y[a], hh, H);
+            float e2 = ex * ex + ey * ey, d2 = dx * dx + dy * dy; // d2: check_one's bits
             float lim = second[a] + 2e-2f;
-            touch[a] |= (near[a] == j) | (ex * ex + ey * ey <= lim * lim);
+            int in = e2 <= lim * lim, is = near[a] == j;
+            int nearer = (d2 < nd2[a]) | ((d2 == nd2[a]) & (j < near[a]));
+            touch[a] |= is | (in & nearer);
+            float lower = sqrtf(e2) - 1e-3f;
+            second[a] = (in & !is & !nearer & (lower < second[a])) ? lower : second[a];
         }
+    }
+    for (int a = a0; a < a1v; ++a) { // the tick's check (check_near) on the bounds now
+        float ex = al_scan_wrap(x[a] - x1[a], hw, W), ey = al_scan_wrap(y[a] - y1[a], hh, H);
+        float lim = second[a] - sqrtf(nd2[a]) - 1e-3f;
+        touch[a] |= (lim <= 0.0f) | (ex * ex + ey * ey >= lim * lim);
     }
     const int count = mines ? w->nmines : w->nfood;
     float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
     for (int a = a0; a < a1; ++a) {
         if (!touch[a]) continue;
-        bool redo = false;
-        for (int q = 0; q < nmoved; ++q)
-            redo |= c->near[a] == moved[q];
-        if (redo)
-            rescan(s, w, c, a, count, ix, iy);
-        else if (!landed(s, w, c, a, count, ix, iy, moved, nmoved))
-            continue;
         float d;
+        rescan(s, w, c, a, count, ix, iy);
         check_one(s, w, c, a, &ux[a], &uy[a], mines ? &w->mdist[a] : &d);
     }
 }

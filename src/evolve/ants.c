@@ -7,16 +7,18 @@
 // the shared world (the default) each tick ends with a serial step that
 // resolves eating in a fixed order (see "the shared world" below).
 //
-// Nearest food / mine: each ant caches its few nearest items with distance
-// bounds (see near_cache), so a full lookup (alWorld_NearestK, the shared
-// core's k-nearest scan) is needed on a few per cent of ticks only. An ant's
-// 40 items are scanned, not kept in a grid: a grid per ant copy would have to
-// be rebuilt after every respawn, which cost more than the scans it saved
-// (measured: ~22% of the run time once ants forage well). The shared world
-// with up to 64 items of a kind keeps no caches: one full scan a tick finds
-// every ant's nearest (ants_scan.h), cheaper than keeping per-ant caches
-// true after every respawn, which moves an item for everyone; on threads
-// its tick has one barrier (run_shared_scan).
+// Nearest food / mine: with up to 64 items of a kind (w->scan) each ant keeps
+// its nearest and a bound on every other item (its runner-up's distance from
+// where it looked, near_cache's second): the tick's check is one distance an
+// ant in a vector pass, and the few that fail it look all items up again
+// (rescan, ants_scan.h); in the shared world a respawn concerns only the
+// ants whose nearest it was or near whom it lands (scan_refresh). With more
+// items each ant caches its few nearest with distance bounds (near_cache),
+// so a full lookup (alWorld_NearestK) is needed on a few per cent of ticks
+// only. Items are scanned, not kept in a grid: a grid per ant copy would
+// have to be rebuilt after every respawn, which cost more than the scans it
+// saved (measured: ~22% of the run time once ants forage well). On threads
+// the shared world's tick has one barrier (run_shared_scan).
 //
 // Comparisons may not trap here, so small selects (wrapped deltas, clamps)
 // compile to branch-free code. It changes no value.
@@ -287,7 +289,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         ALLOC(k->nd2, s);
     }
     w->shared = def->world_mode == AL_ANTS_SHARED;
-    w->scan = w->shared && w->nfood <= AL_ANTS_SCAN_MAX && w->nmines <= AL_ANTS_SCAN_MAX;
+    w->scan = w->nfood <= AL_ANTS_SCAN_MAX && w->nmines <= AL_ANTS_SCAN_MAX;
     ALLOC(w->claim, w->nfood + w->nmines); // food's part, then the mines'
     ALLOC(w->touch, s);
     ALLOC(w->food, s);
@@ -295,10 +297,11 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     ALLOC(w->alive, s);
     ALLOC(w->elite, s);
     ALLOC(w->rng, s);
-    ALLOC(w->fx, s * w->nfood);
-    ALLOC(w->fy, s * w->nfood);
-    ALLOC(w->mx, s * w->nmines);
-    ALLOC(w->my, s * w->nmines);
+    // A look-up's vector loads read the last ant's items on to a whole 16 (rescan).
+    ALLOC(w->fx, s * w->nfood + AL_NNF_LANES);
+    ALLOC(w->fy, s * w->nfood + AL_NNF_LANES);
+    ALLOC(w->mx, s * w->nmines + AL_NNF_LANES);
+    ALLOC(w->my, s * w->nmines + AL_NNF_LANES);
     if (!greedy) {
         ALLOC(w->wt, s * nweights);
         ALLOC(w->act, s * nneurons);
@@ -309,7 +312,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
         ALLOC(w->gint, gi);
         ALLOC(w->gflt, al_greedy_scratch_floats(n, w->nfood));
     }
-    if (ok && w->scan && !w->gtarget && threads > 1) {
+    if (ok && w->shared && w->scan && !w->gtarget && threads > 1) {
         // the one-barrier tick (run_shared_scan): a world copy per worker
         w->copies = lines_alloc((size_t)threads, sizeof *w->copies);
         ok = w->copies != NULL;
@@ -487,11 +490,46 @@ static void respawn(const alAnts *s, alRng *rng, float *ix, float *iy, int j)
     iy[j] = p.y;
 }
 
+// Ant a's nearest of its count items (ix, iy) by a full vector look-up
+// (w->scan: at most AL_ANTS_SCAN_MAX items) and the bound on every other
+// item from here: its runner-up's distance. No item cache to keep: the
+// look-up of a few dozen items costs about what choosing among the cached
+// ones did, and in the shared world a respawn then concerns only the ants it
+// lands within that bound of (scan_refresh).
+// (Cloned as the tick is, and called: inlined into every pass that looks up,
+// its copies cost more to compile and to cache than the calls.)
+TICK_CLONES static void rescan(const alAnts *s, const swarm *w, near_cache *c, int a, int count,
+                               const float *ix, const float *iy)
+{
+    float x = w->x[a], y = w->y[a], second2;
+    int i = al_scan_nearest2(&s->def.world, ix, iy, count, x, y, &second2);
+    c->near[a] = i;
+    c->nx[a] = ix[i];
+    c->ny[a] = iy[i];
+    c->second[a] = sqrtf(second2);
+    c->x1[a] = x;
+    c->y1[a] = y;
+}
+
+// Ant a chooses its nearest again: rescan, or with more items reselect from
+// its cache.
+static INLINE void refind(const alAnts *s, const swarm *w, near_cache *c, int a, int count,
+                   const float *ix, const float *iy, bool lookup)
+{
+    if (w->scan)
+        rescan(s, w, c, a, count, ix, iy);
+    else
+        reselect(s, w, c, a, count, ix, iy, lookup);
+}
+
 // Senses one kind of item (food or mines) for a chunk: the vector check, then
 // the rare ants that must look again or that reach an item, one by one.
 // Fills (ux, uy) and, if dout is not NULL, the distance of each ant's nearest.
+// Items from bx, by: own worlds, every ant's copies; shared, the world (or a
+// worker's copy of it, run_shared_scan).
 static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, int a1, bool mines,
-                              bool eat, float *ux, float *uy, float *dout, const int U)
+                              bool eat, float *bx, float *by, float *ux, float *uy, float *dout,
+                              const int U)
 {
     float dist[CHUNK];
     int fix[CHUNK];
@@ -505,10 +543,9 @@ static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, 
     for (todo &= lanes(a1 - a0); todo; todo &= todo - 1) {
         int l = __builtin_ctz(todo), a = a0 + l;
         const size_t at = w->shared ? 0 : (size_t)a * count; // shared: one copy of the items
-        float *ix = (mines ? w->mx : w->fx) + at;
-        float *iy = (mines ? w->my : w->fy) + at;
+        float *ix = bx + at, *iy = by + at;
         if (fix[l]) {
-            reselect(s, w, c, a, count, ix, iy, c->bound[a] == -INFINITY);
+            refind(s, w, c, a, count, ix, iy, c->bound[a] == -INFINITY);
             check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
         }
         if (eat && dist[l] <= reach && w->alive[a]) {
@@ -520,34 +557,25 @@ static INLINE void sense_kind(const alAnts *s, swarm *w, near_cache *c, int a0, 
             }
             // At most one item per tick; the eaten one moves, so choose again.
             respawn(s, &w->rng[a], ix, iy, c->near[a]);
-            reselect(s, w, c, a, count, ix, iy, false);
+            refind(s, w, c, a, count, ix, iy, false);
             check_one(s, w, c, a, &ux[a], &uy[a], &dist[l]);
         }
     }
     if (dout) memcpy(dout + a0, dist, (size_t)U * sizeof *dist);
 }
 
-// The shared world's sensing by a full scan (w->scan): the nearest food and
-// mine of every ant of the unit [a0, a0 + U), eating left to the serial step.
-// Items from world copy `copy` (0: the swarm's own arrays).
-static INLINE void scan_sense(const alAnts *s, swarm *w, int a0, int copy, const int U)
+// eat = false in the shared world (eating is its serial step) and at the
+// start: nothing is in reach "before" the first move. Items from world copy
+// `copy` (0: the swarm's own arrays; others in run_shared_scan).
+static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat, int copy,
+                         const int U)
 {
-    const alWorld *wd = &s->def.world;
-    const float *fx = copy ? w->copies[copy].fx : w->fx, *fy = copy ? w->copies[copy].fy : w->fy;
-    const float *mx = copy ? w->copies[copy].mx : w->mx, *my = copy ? w->copies[copy].my : w->my;
-    float d[CHUNK];
-    al_ants_scan(wd, fx, fy, w->nfood, w->x + a0, w->y + a0, w->fc.near + a0, w->fc.nd2 + a0,
-                 w->sfx + a0, w->sfy + a0, d, U);
+    const world_copy *wc = copy ? &w->copies[copy] : NULL;
+    sense_kind(s, w, &w->fc, a0, a1, false, eat, wc ? wc->fx : w->fx, wc ? wc->fy : w->fy, w->sfx,
+               w->sfy, NULL, U);
     if (w->nmines)
-        al_ants_scan(wd, mx, my, w->nmines, w->x + a0, w->y + a0, w->mc.near + a0, w->mc.nd2 + a0,
-                     w->smx + a0, w->smy + a0, w->mdist + a0, U);
-}
-
-// eat = false only at the start: nothing is in reach "before" the first move.
-static INLINE void sense(const alAnts *s, swarm *w, int a0, int a1, bool eat, const int U)
-{
-    sense_kind(s, w, &w->fc, a0, a1, false, eat, w->sfx, w->sfy, NULL, U);
-    if (w->nmines) sense_kind(s, w, &w->mc, a0, a1, true, eat, w->smx, w->smy, w->mdist, U);
+        sense_kind(s, w, &w->mc, a0, a1, true, eat, wc ? wc->mx : w->mx, wc ? wc->my : w->my,
+                   w->smx, w->smy, w->mdist, U);
 }
 
 // ---- one tick of a chunk -------------------------------------------------
@@ -698,10 +726,7 @@ static INLINE void unit_tick(const alAnts *s, swarm *w, int a0, int a1, bool sen
         }
     }
     move(s, w, a0, a1, turn, speed, U);
-    if (sense_after && w->scan)
-        scan_sense(s, w, a0, copy, U);
-    else if (sense_after)
-        sense(s, w, a0, a1, !w->shared, U); // shared: eaten in the serial step
+    if (sense_after) sense(s, w, a0, a1, !w->shared, copy, U); // shared: eaten in the serial step
 }
 
 // The two unit widths, each with its AVX-512 / AVX2 / baseline clones. Two
@@ -950,24 +975,58 @@ static void shared_eat(const alAnts *s, swarm *w)
 }
 
 // A scanning shared world after the respawns of one kind (moved[0..nmoved),
-// now at ix, iy): the nearest of ants [a0, a1) brought up to date, and the
-// sensed vectors of those whose nearest changed taken again.
+// now at ix, iy), as vector passes over the ants: an item that lands within
+// an ant's bound (of x1, y1, with a margin far above rounding) and is not
+// nearer than its nearest (ties: the lower index) lowers the bound to its
+// own distance; the ants whose nearest moved, or that such an item is nearer
+// to, or whose lowered bound no longer shows their nearest to be the nearest
+// (the tick's check), look all items up again (rescan) and sense again.
+// Every other ant's nearest and bound still hold.
 // (Cloned as the tick is: its ant-wide passes are short vector loops.)
 TICK_CLONES static void scan_refresh(const alAnts *s, swarm *w, near_cache *c, bool mines,
                                      const float *ix, const float *iy, const int *moved,
                                      int nmoved, int a0, int a1)
 {
     if (nmoved == 0) return;
+    const alWorld *wd = &s->def.world;
+    const bool wrap = wd->edge == AL_EDGE_WRAP;
+    const float W = wd->width, H = wd->height;
+    const float hw = wrap ? 0.5f * W : INFINITY, hh = wrap ? 0.5f * H : INFINITY;
+    // Whole 16-ant units (the last range's padding lanes: scratch nobody reads).
+    const int a1e = (a1 + AL_NN_BATCH - 1) / AL_NN_BATCH * AL_NN_BATCH;
+    const int a1v = a1e < w->stride ? a1e : w->stride;
+    float *restrict second = c->second;
+    const float *restrict x1 = c->x1, *restrict y1 = c->y1, *restrict nd2 = c->nd2;
+    const float *restrict x = w->x, *restrict y = w->y;
+    const int *restrict near = c->near;
+    int *restrict touch = w->touch;
+    memset(touch + a0, 0, (size_t)(a1v - a0) * sizeof *touch);
+    for (int q = 0; q < nmoved; ++q) {
+        const int j = moved[q];
+        const float jx = ix[j], jy = iy[j];
+        for (int a = a0; a < a1v; ++a) {
+            float ex = al_scan_wrap(jx - x1[a], hw, W), ey = al_scan_wrap(jy - y1[a], hh, H);
+            float dx = al_scan_wrap(jx - x[a], hw, W), dy = al_scan_wrap(jy - y[a], hh, H);
+            float e2 = ex * ex + ey * ey, d2 = dx * dx + dy * dy; // d2: check_one's bits
+            float lim = second[a] + 2e-2f;
+            int in = e2 <= lim * lim, is = near[a] == j;
+            int nearer = (d2 < nd2[a]) | ((d2 == nd2[a]) & (j < near[a]));
+            touch[a] |= is | (in & nearer);
+            float lower = sqrtf(e2) - 1e-3f;
+            second[a] = (in & !is & !nearer & (lower < second[a])) ? lower : second[a];
+        }
+    }
+    for (int a = a0; a < a1v; ++a) { // the tick's check (check_near) on the bounds now
+        float ex = al_scan_wrap(x[a] - x1[a], hw, W), ey = al_scan_wrap(y[a] - y1[a], hh, H);
+        float lim = second[a] - sqrtf(nd2[a]) - 1e-3f;
+        touch[a] |= (lim <= 0.0f) | (ex * ex + ey * ey >= lim * lim);
+    }
+    const int count = mines ? w->nmines : w->nfood;
     float *ux = mines ? w->smx : w->sfx, *uy = mines ? w->smy : w->sfy;
-    // Whole 16-ant units (the last range's padding lanes, scratch as in the tick's scan).
-    const int a1v = (a1 + AL_NN_BATCH - 1) / AL_NN_BATCH * AL_NN_BATCH;
-    al_ants_scan_moved(&s->def.world, ix, iy, mines ? w->nmines : w->nfood, moved, nmoved, w->x,
-                       w->y, a0, a1, a1v < w->stride ? a1v : w->stride, c->near, c->nd2, w->touch);
     for (int a = a0; a < a1; ++a) {
-        if (!w->touch[a]) continue;
+        if (!touch[a]) continue;
         float d;
-        c->nx[a] = ix[c->near[a]];
-        c->ny[a] = iy[c->near[a]];
+        rescan(s, w, c, a, count, ix, iy);
         check_one(s, w, c, a, &ux[a], &uy[a], mines ? &w->mdist[a] : &d);
     }
 }
@@ -1244,10 +1303,7 @@ static void start_shared(const alAnts *s, swarm *w, alRng rng)
 static void sense_all(const alAnts *s, swarm *w)
 {
     for (int a0 = 0; a0 < w->n; a0 += CHUNK)
-        if (w->scan)
-            scan_sense(s, w, a0, 0, CHUNK);
-        else
-            sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false, CHUNK);
+        sense(s, w, a0, a0 + CHUNK < w->n ? a0 + CHUNK : w->n, false, 0, CHUNK);
     if (w->shared) shared_share(s, w);
 }
 

@@ -70,16 +70,22 @@ static void calls_no_article_a_seed(const char *path, const char *text)
     }
 }
 
-static void no_lesson_calls_an_article_a_seed(void **state)
+// check(path, text) on every lesson's text, as the overlay shows it.
+static void each_lesson_text(void (*check)(const char *path, const char *text))
 {
-    (void)state;
     glob_t gl = lessons();
     static char text[16384];
     for (size_t i = 0; i < gl.gl_pathc; ++i) {
         assert_true(al_lesson_text(gl.gl_pathv[i], text, sizeof text) > 0);
-        calls_no_article_a_seed(gl.gl_pathv[i], text);
+        check(gl.gl_pathv[i], text);
     }
     globfree(&gl);
+}
+
+static void no_lesson_calls_an_article_a_seed(void **state)
+{
+    (void)state;
+    each_lesson_text(calls_no_article_a_seed);
 }
 
 // The overlay shows a lesson's text and nothing after it, so a lesson must
@@ -101,13 +107,7 @@ static void points_at_nothing_below(const char *path, const char *text)
 static void no_lesson_points_below_its_text(void **state)
 {
     (void)state;
-    glob_t gl = lessons();
-    static char text[16384];
-    for (size_t i = 0; i < gl.gl_pathc; ++i) {
-        assert_true(al_lesson_text(gl.gl_pathv[i], text, sizeof text) > 0);
-        points_at_nothing_below(gl.gl_pathv[i], text);
-    }
-    globfree(&gl);
+    each_lesson_text(points_at_nothing_below);
 }
 
 static int width_of(const al_font *f, const char *s, int n)

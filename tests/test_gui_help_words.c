@@ -61,6 +61,10 @@ static void poles_speed_keys_say_control_steps_and_generations(void **state)
     const char *t = gt_help_text(r.line[0], "+ -");
     if (!strstr(t, "control step") || !strstr(t, "generations") || strstr(t, "tick"))
         fail_msg("pole's + -: '%s'", t);
+    // the ladder's play rungs, 1 to 100 control steps a frame before 1
+    // generation a frame (the help said "faster, 2 to 10000 generations")
+    if (!strstr(t, "2 to 100 control steps a frame") || !strstr(t, "1 to 10000 generations"))
+        fail_msg("pole's + - does not name the play rungs: '%s'", t);
     gs_free(&r);
 }
 

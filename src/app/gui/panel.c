@@ -259,12 +259,19 @@ void al_panel_chars(al_panel *p, const char *text, const SDL_Color *colours, int
     int adv = al_text_width(p->mono, "M");
     int maxc = adv > 0 ? p->width / adv : 0;
     float x = (float)p->x;
-    char one[2] = {0, 0};
-    for (int i = 0; text[i] && i < maxc; ++i) {
-        one[0] = text[i];
-        SDL_Color c = i < n ? colours[i] : AL_COL_TEXT;
+    // One cell per character, a UTF-8 one ("…") whole: its bytes drawn one
+    // by one were three broken glyphs.
+    char one[5];
+    for (int i = 0, col = 0; text[i] && col < maxc; ++col) {
+        int len = 1;
+        while (len < 4 && ((unsigned char)text[i + len] & 0xC0) == 0x80)
+            len++;
+        memcpy(one, text + i, (size_t)len);
+        one[len] = '\0';
+        SDL_Color c = col < n ? colours[col] : AL_COL_TEXT;
         al_draw_text_px(p->r, p->mono, x, (float)p->y, c, one);
         x += (float)adv;
+        i += len;
     }
     p->y += al_font_height(p->mono);
 }

@@ -970,7 +970,7 @@ static void panel_stats(al_gui *g, al_panel *p)
             al_panel_chars(p, line, cols, 64);
         }
         if (g->table_earlier > 0) {
-            snprintf(line, sizeof line, "%6s %lld earlier row%s", "...", g->table_earlier,
+            snprintf(line, sizeof line, "     " AL_ELLIPSIS " %lld earlier row%s", g->table_earlier,
                      g->table_earlier > 1 ? "s" : "");
             al_panel_chars(p, line, dim, 64);
         }
@@ -1020,9 +1020,9 @@ void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const 
     } else if (k->act == K_FASTER && !v->hold) {
         *help = "faster / slower: from one generation a second to 10000 a frame";
     } else if (k->act == K_FASTER) { // pole: each best plays out (view.hold), as speed_forms says
-        *help = "faster / slower: at normal speed and slower each generation's best plays out, 1 control step a "
-                "frame (the slowest: a generation every 60 frames at most); faster, 2 to 10000 generations a "
-                "frame; once done, the best's replay at 1 to 10000 control steps a frame";
+        *help = "faster / slower: each generation's best plays out, at 1 control step a frame (the slowest: a "
+                "generation every 60 frames at most), then 2 to 100 control steps a frame; faster, 1 to 10000 "
+                "generations a frame; once done, the best's replay at 1 to 10000 control steps a frame";
     }
 }
 

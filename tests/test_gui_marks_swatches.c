@@ -26,12 +26,12 @@ static void every_mark_has_its_swatch(void **state)
     gs_run r;
     gt_script(&r, "at 20 state\nat 21 quit\n",
               "--no-log experiments/ants/default.ini --set ants.world=own", 1);
-    has_mark(r.line[0], "standing together", "text"); // the white "3 ants" sample
+    has_mark(r.line[0], "together", "text"); // the white "3 ants" sample
     has_mark(r.line[0], "pinned (P)", "double-ringed ant");
     has_mark(r.line[0], "just eaten", "ring");
     gs_free(&r);
     gt_script(&r, "at 20 state\nat 21 quit\n", "--no-log experiments/ants/default.ini", 1);
-    has_mark(r.line[0], "standing together", "text");
+    has_mark(r.line[0], "together", "text");
     if (strstr(r.line[0], "\"pinned (P): "))
         fail_msg("a pin in the shared world, where P pins nothing");
     gs_free(&r);

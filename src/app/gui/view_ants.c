@@ -980,7 +980,7 @@ static int mark_icon_w(const al_panel *p, const mark *m)
 static bool marks_rows(al_panel *p, const mark *m, int n, const char *tail)
 {
     int th = al_font_height(p->small), row_h = (th > MARK_PX + 4 ? th : MARK_PX + 4) + 1;
-    int gap = al_text_width(p->small, "   "), sp = 4;
+    int gap = al_text_width(p->small, "  "), sp = 4;
     for (int i = 0; i < n;) {
         int j = i, w = 0; // marks i..j-1 fill this row
         while (j < n) {
@@ -1088,13 +1088,13 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     if (!v) return;
     // 96 px where the panel has room; at 1280x800 a lower plot lets the
     // Parameters and Keys sections fit above the plot, nothing to scroll.
-    if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 40);
+    if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 52);
     // What the marks in the world mean, each with its swatch (the "3 ants"
     // label, the pin and the eaten rings had none).
     al_panel_heading(p, "Marks");
     bool picked = v->selected >= 0 && v->selected < av.count, tail_drawn = false;
     char hint[96]; // (a brain file's: nothing to pin)
-    snprintf(hint, sizeof hint, "click an ant (or I): its brain, live%s",
+    snprintf(hint, sizeof hint, "click an ant or I: its brain%s",
              is_shared(ants) || ctx->brain ? "" : "   P pins a world");
     {
         mark m[12];
@@ -1113,7 +1113,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         if (!is_shared(ants)) m[n++] = (mark){MK_BEST, COL_PINNED, NULL, "pinned (P)"};
         m[n++] = (mark){MK_TEXT, COL_ANT_NUMBER, "7", "ant number"};
         m[n++] = (mark){MK_TEXT, COL_ANT_FOOD, "12", "food eaten"};
-        m[n++] = (mark){MK_TEXT, COL_ANT_GROUP, "3 ants", "standing together"};
+        m[n++] = (mark){MK_TEXT, COL_ANT_GROUP, "3 ants", "together"};
         tail_drawn = marks_rows(p, m, n, picked ? NULL : hint);
         v->marks_drawn[0] = '\0'; // for `state`: each entry with its swatch
         for (int k = 0; k < n; ++k) {

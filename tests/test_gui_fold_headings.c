@@ -26,6 +26,7 @@ static void headings_whole_in(const char *mode, int w, int h)
     heading_whole(r.line[0], "Keys", what);
     heading_whole(r.line[0], "Parameters", what);
     gt_box k = gt_section(r.line[0], "Keys");
+    gs_free(&r);
     gs_run r2;
     gt_script(&r2,
               gt_fmt("at 5 key pagedown\nat 6 key pagedown\nat 7 key pagedown\nat 8 key pagedown\nat 10 click %d %d\n"
@@ -36,6 +37,7 @@ static void headings_whole_in(const char *mode, int w, int h)
     if (!ks || gs_bool(ks, "collapsed")) fail_msg("%s: a click on the Keys heading did not open it", what);
     strcat(what, ", Keys open");
     heading_whole(r2.line[0], "Keys", what);
+    gs_free(&r2);
 }
 
 static void fold_headings_are_whole(void **state)

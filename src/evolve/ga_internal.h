@@ -27,7 +27,8 @@
 //  - bounded integers use Lemire's multiply-and-reject (no division);
 //  - tournaments compare without branches; byte genomes draw their parents
 //    from eight PCG32 lanes (ga_select_lanes.c: parent q from lane q % 8),
-//    eight tournaments at once in AVX2 registers where the CPU has them;
+//    eight tournaments at once in AVX2 registers where the CPU has them
+//    (one AVX-512 register where it has that);
 //    uniform crossover mixes 8 genes at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
 //    and evaluated right after their block (16 pairs, 32 for byte genomes)

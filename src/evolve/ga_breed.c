@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ga_internal.h"
+#include "ga_lanes.h"
 #include "ga_select.h"
 
 // 32 genes of uniform crossover in vector registers: bit i of a draw picks
@@ -49,27 +50,71 @@ __attribute__((target("avx2"), noinline)) static void cross_chunks_avx2(
     *rp = r;
 }
 
+// Pair p of a block: its parents' rows (par[2p], par[2p+1]) and its first
+// child's (first_row + 2p; the second is a stride on).
+typedef struct pair_rows {
+    const unsigned char *a, *b;
+    unsigned char *c0;
+} pair_rows;
+
+static inline pair_rows rows_of_pair(const alGa *ga, int nb, const int *par, int first_row, int p)
+{
+    const unsigned char *from = ga->genes[ga->cur];
+    return (pair_rows){from + (size_t)par[2 * p] * ga->stride,
+                       from + (size_t)par[2 * p + 1] * ga->stride,
+                       row(ga, nb, first_row + 2 * p)};
+}
+
 // A block's pairs by uniform crossover at rate 1 (no coin to draw), byte
 // genomes of a multiple of 32 genes, in AVX2: crossover()'s draws and
-// genes pair by pair, without its call and set-up each pair. Pair p's
-// parents are par[2p], par[2p+1]; its children rows first_row + 2p, + 1.
+// genes pair by pair, without its call and set-up each pair.
 __attribute__((target("avx2"), noinline)) static void cross_block_avx2(const alGa *ga, int nb,
                                                                        const int *par, int first_row,
                                                                        int npairs, alRng *rp)
 {
     alRng r = *rp;
     const int chunks = ga->len / 32;
-    const size_t stride = ga->stride;
-    const unsigned char *from = ga->genes[ga->cur];
-    unsigned char *c0 = ga->genes[nb] + (size_t)first_row * stride;
-    for (int p = 0; p < npairs; ++p, c0 += 2 * stride) {
-        const unsigned char *a = from + (size_t)par[2 * p] * stride;
-        const unsigned char *b = from + (size_t)par[2 * p + 1] * stride;
+    for (int p = 0; p < npairs; ++p) {
+        pair_rows w = rows_of_pair(ga, nb, par, first_row, p);
         for (int k = 0; k < chunks; ++k)
-            cross32(a + 32 * k, b + 32 * k, c0 + 32 * k, c0 + stride + 32 * k, alRng_Next(&r));
+            cross32(w.a + 32 * k, w.b + 32 * k, w.c0 + 32 * k, w.c0 + ga->stride + 32 * k,
+                    alRng_Next(&r));
     }
     *rp = r;
 }
+
+#ifdef LANES_AVX512
+// cross_block_avx2 with 64 genes a masked byte blend (ga->wide512): two
+// draws make the 64-bit mask, the first the low half, as cross32 takes
+// them one 32-gene chunk after the other; an odd last chunk 32 genes.
+AVX512 __attribute__((noinline)) static void cross_block_avx512(const alGa *ga, int nb,
+                                                                const int *par, int first_row,
+                                                                int npairs, alRng *rp)
+{
+    alRng r = *rp;
+    const int chunks = ga->len / 32;
+    for (int p = 0; p < npairs; ++p) {
+        pair_rows w = rows_of_pair(ga, nb, par, first_row, p);
+        const unsigned char *a = w.a, *b = w.b;
+        unsigned char *c0 = w.c0, *c1 = c0 + ga->stride;
+        int k = 0;
+        for (; k + 2 <= chunks; k += 2) {
+            uint64_t lo = alRng_Next(&r), m = lo | (uint64_t)alRng_Next(&r) << 32;
+            __m512i x = _mm512_loadu_si512(a + 32 * k), y = _mm512_loadu_si512(b + 32 * k);
+            _mm512_storeu_si512(c0 + 32 * k, _mm512_mask_blend_epi8(m, x, y));
+            _mm512_storeu_si512(c1 + 32 * k, _mm512_mask_blend_epi8(m, y, x));
+        }
+        if (k < chunks) {
+            __mmask32 m = alRng_Next(&r);
+            __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(a + 32 * k));
+            __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + 32 * k));
+            _mm256_storeu_si256((__m256i *)(void *)(c0 + 32 * k), _mm256_mask_blend_epi8(m, x, y));
+            _mm256_storeu_si256((__m256i *)(void *)(c1 + 32 * k), _mm256_mask_blend_epi8(m, y, x));
+        }
+    }
+    *rp = r;
+}
+#endif
 
 // ---- variation --------------------------------------------------------------------------
 
@@ -189,7 +234,12 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     const bool block_cross = lanes && ga->wide && ga->def.crossover == AL_CROSS_UNIFORM &&
                              ga->cross_thr > UINT32_MAX && ga->len % 32 == 0;
     if (block_cross) {
-        cross_block_avx2(ga, nb, par, first_child + 2 * p0, p1 - p0, &r);
+#ifdef LANES_AVX512
+        if (ga->wide512)
+            cross_block_avx512(ga, nb, par, first_child + 2 * p0, p1 - p0, &r);
+        else
+#endif
+            cross_block_avx2(ga, nb, par, first_child + 2 * p0, p1 - p0, &r);
         if (!rows_at_once)
             for (int i = first_child + 2 * p0; i < first_child + 2 * p1; ++i)
                 ga_mutate(ga, row(ga, nb, i), &rg, &rv);

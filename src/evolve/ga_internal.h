@@ -159,7 +159,8 @@ struct alGa {
     int reach;
     bool lane_exact;
     bool wide; // the CPU has AVX2: crossover takes 32 genes at a time (ga_breed.c)
-    bool wide512; // the CPU has AVX-512 F, DQ and VL: mutation lanes in one register (ga_mutate.c)
+    bool wide512; // the CPU has AVX-512 F, DQ, VL and BW: mutation lanes and tournaments in one
+                  // register (ga_mutate.c, ga_select_lanes.c), crossover 64 genes a blend (ga_breed.c)
     int block_pairs; // pairs a block breeds: BYTE_BLOCK_PAIRS for byte genomes, else BLOCK_PAIRS
     int threads;
     alPacer pacer; // breeding on one thread or all (see alife/pacer.h)

@@ -227,8 +227,14 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     if (p1 > pairs) p1 = pairs;
     int64_t done = 0;
     int par[2 * BYTE_BLOCK_PAIRS];
+    alRng8 sel, gaps; // byte genomes: selection lanes; mutation lanes (rows_at_once)
     if (lanes) {
-        alRng8 sel = alRng8_Stream(ga->seed, stream_id(ga, KIND_SELECT, ga->gen, (uint64_t)block));
+        uint64_t s_id = stream_id(ga, KIND_SELECT, ga->gen, (uint64_t)block);
+        if (rows_at_once) // both seeded together: two chains the CPU overlaps
+            alRng8_Stream2(ga->seed, s_id, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block),
+                           &sel, &gaps);
+        else
+            sel = alRng8_Stream(ga->seed, s_id);
         ga_select_lanes(ga, &sel, 2 * (p1 - p0), par);
     }
     const bool block_cross = lanes && ga->wide && ga->def.crossover == AL_CROSS_UNIFORM &&
@@ -265,7 +271,6 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     // run of genes in eight lanes (ga_mutate.c), then all are evaluated,
     // still in cache.
     if (rows_at_once) {
-        alRng8 gaps = alRng8_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
         ga_mutate_bytes(ga, row(ga, nb, first_child + 2 * p0), 2 * (p1 - p0), &gaps, &rv);
     }
     if (ga->def.fitness && ga->def.fitness_rows) { // the block's children in one call

@@ -50,19 +50,20 @@ __attribute__((target("avx2"), noinline)) static void cross_chunks_avx2(
     *rp = r;
 }
 
-// Pair p of a block: its parents' rows (par[2p], par[2p+1]) and its first
-// child's (first_row + 2p; the second is a stride on).
-typedef struct pair_rows {
-    const unsigned char *a, *b;
-    unsigned char *c0;
-} pair_rows;
+// A block's rows for crossover, read once (the byte stores below may alias
+// anything, so a field read in the loop would be read again each pair):
+// pair p's parents are rows par[2p], par[2p+1] of from, its children rows
+// 2p, 2p+1 of to.
+typedef struct block_rows {
+    const unsigned char *from;
+    unsigned char *to;
+    size_t stride;
+    int chunks; // 32-gene chunks a genome
+} block_rows;
 
-static inline pair_rows rows_of_pair(const alGa *ga, int nb, const int *par, int first_row, int p)
+static inline block_rows rows_of_block(const alGa *ga, int nb, int first_row)
 {
-    const unsigned char *from = ga->genes[ga->cur];
-    return (pair_rows){from + (size_t)par[2 * p] * ga->stride,
-                       from + (size_t)par[2 * p + 1] * ga->stride,
-                       row(ga, nb, first_row + 2 * p)};
+    return (block_rows){ga->genes[ga->cur], row(ga, nb, first_row), ga->stride, ga->len / 32};
 }
 
 // A block's pairs by uniform crossover at rate 1 (no coin to draw), byte
@@ -73,12 +74,13 @@ __attribute__((target("avx2"), noinline)) static void cross_block_avx2(const alG
                                                                        int npairs, alRng *rp)
 {
     alRng r = *rp;
-    const int chunks = ga->len / 32;
+    const block_rows w = rows_of_block(ga, nb, first_row);
     for (int p = 0; p < npairs; ++p) {
-        pair_rows w = rows_of_pair(ga, nb, par, first_row, p);
-        for (int k = 0; k < chunks; ++k)
-            cross32(w.a + 32 * k, w.b + 32 * k, w.c0 + 32 * k, w.c0 + ga->stride + 32 * k,
-                    alRng_Next(&r));
+        const unsigned char *a = w.from + (size_t)par[2 * p] * w.stride;
+        const unsigned char *b = w.from + (size_t)par[2 * p + 1] * w.stride;
+        unsigned char *c0 = w.to + 2 * (size_t)p * w.stride;
+        for (int k = 0; k < w.chunks; ++k)
+            cross32(a + 32 * k, b + 32 * k, c0 + 32 * k, c0 + w.stride + 32 * k, alRng_Next(&r));
     }
     *rp = r;
 }
@@ -92,11 +94,12 @@ AVX512 __attribute__((noinline)) static void cross_block_avx512(const alGa *ga, 
                                                                 int npairs, alRng *rp)
 {
     alRng r = *rp;
-    const int chunks = ga->len / 32;
+    const block_rows w = rows_of_block(ga, nb, first_row);
+    const int chunks = w.chunks;
     for (int p = 0; p < npairs; ++p) {
-        pair_rows w = rows_of_pair(ga, nb, par, first_row, p);
-        const unsigned char *a = w.a, *b = w.b;
-        unsigned char *c0 = w.c0, *c1 = c0 + ga->stride;
+        const unsigned char *a = w.from + (size_t)par[2 * p] * w.stride;
+        const unsigned char *b = w.from + (size_t)par[2 * p + 1] * w.stride;
+        unsigned char *c0 = w.to + 2 * (size_t)p * w.stride, *c1 = c0 + w.stride;
         int k = 0;
         for (; k + 2 <= chunks; k += 2) {
             uint64_t lo = alRng_Next(&r), m = lo | (uint64_t)alRng_Next(&r) << 32;

@@ -162,7 +162,7 @@ static int bench_speed(bench_opts *o)
                steps / cpu / 1e6);
         printf("last generation mean food %.3f, checksum %016" PRIx64 "\n", last_mean, sum);
         if (threads > 1)
-            printf("%" PRId64 " of %" PRId64 " generations' passes on %d threads, the others on 1 (faster when timed)\n",
+            printf("%" PRId64 " of %" PRId64 " runs of ticks on %d threads, the others on 1 (faster when timed)\n",
                    par_runs, runs, threads);
     }
     alDestroyAnts(ants);

@@ -244,10 +244,14 @@ static void *lines_alloc(size_t count, size_t size)
     return p;
 }
 
-// run_ticks' pacer: a try of the other thread mode is 3 generations (one
-// warm-up), every 8 to 128 generations; its mean costs span 16 generations
-// (a generation is long beside a scheduler slice).
+// run_ticks' pacer: a try of the other thread mode is 3 runs (one warm-up)
+// of TRY_TICKS ticks each, every 8 to 128 runs (a run: the ticks of one
+// advance, a generation in a batch run); its mean costs span 16 runs.
+// A try of whole generations cost a 300-ant bench of 40 generations 6
+// generations on one thread (2 threads 1.44x one, where its passes were
+// ~1.55x); 256 ticks are still several scheduler slices of work.
 enum { PACER_BURST = 3, PACER_GAP_MIN = 8, PACER_GAP_MAX = 128, PACER_MEMORY = 16 };
+enum { TRY_TICKS = 256 };
 
 static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int nweights,
                         int nneurons, int threads)
@@ -1146,26 +1150,19 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
 }
 #endif
 
-// Runs k ticks of w and returns how many ran: fewer (whole ticks) when a
-// stop is asked for (stop.h) in the shared world, whose ticks end in a
-// serial step where it is looked at (own worlds' chunks run on to k: their
-// ticks have no common point, and a piece of the session's is short).
-static int run_ticks(const alAnts *s, swarm *w, int k)
+// Runs k ticks of w on its threads (parallel) or on one, and returns how
+// many ran: fewer (whole ticks) when a stop is asked for (stop.h) in the
+// shared world, whose ticks end in a serial step where it is looked at (own
+// worlds' chunks run on to k: their ticks have no common point, and a
+// piece of the session's is short).
+static int run_mode(const alAnts *s, swarm *w, int k, bool parallel)
 {
     int ran = k;
     int unit = CHUNK; // ants per work unit: wide, unless threads would go without
 #ifdef ALIFE_HAVE_OPENMP
-    // Below a few thousand ant-ticks a fork costs more than it gains. Above,
-    // a generation's ticks are one short parallel region (about a
-    // millisecond) closed by a barrier, and on a machine shared with other
-    // busy processes that barrier often waits for a preempted partner
-    // (measured at load ~2.7: 2 threads median 9.2M ant-steps/s, 1 thread
-    // 28.3M), so the pacer times both ways as it goes. Only speed depends on
-    // it: the chunks are independent.
-    const bool timed = s->threads > 1 && w->n > AL_NN_BATCH && (int64_t)w->n * k >= 4096;
-    const bool parallel = timed && alPacer_Pick(&w->pacer);
-    const double t0 = timed ? omp_get_wtime() : 0.0;
     if (parallel && (w->n + CHUNK - 1) / CHUNK < s->threads) unit = AL_NN_BATCH;
+#else
+    (void)parallel;
 #endif
     const int nchunks = (w->n + unit - 1) / unit;
     if (w->shared) {
@@ -1237,10 +1234,38 @@ static int run_ticks(const alAnts *s, swarm *w, int k)
                 unit_call(s, w, a0, a1, unit);
         }
     }
-#ifdef ALIFE_HAVE_OPENMP
-    if (timed) alPacer_Report(&w->pacer, parallel, (omp_get_wtime() - t0) / ((double)w->n * ran));
-#endif
     return ran;
+}
+
+// run_mode on the threads or on one, whichever is faster: fewer ticks than
+// k when a stop is asked for (as run_mode).
+static int run_ticks(const alAnts *s, swarm *w, int k)
+{
+#ifdef ALIFE_HAVE_OPENMP
+    // Below a few thousand ant-ticks a fork costs more than it gains. Above,
+    // a run's ticks are one short parallel region (about a millisecond)
+    // closed by a barrier, and on a machine shared with other busy processes
+    // that barrier often waits for a preempted partner (measured at load
+    // ~2.7: 2 threads median 9.2M ant-steps/s, 1 thread 28.3M), so the pacer
+    // times both ways as it goes, a try of the other way in slices of
+    // TRY_TICKS. Only speed depends on it: the chunks are independent.
+    const bool timed = s->threads > 1 && w->n > AL_NN_BATCH && (int64_t)w->n * k >= 4096;
+    if (!timed) return run_mode(s, w, k, false);
+    int done = 0;
+    while (done < k) {
+        const bool parallel = alPacer_Pick(&w->pacer);
+        int piece = k - done;
+        if (parallel != w->pacer.parallel && piece >= 2 * TRY_TICKS) piece = TRY_TICKS;
+        const double t0 = omp_get_wtime();
+        const int ran = run_mode(s, w, piece, parallel);
+        alPacer_Report(&w->pacer, parallel, (omp_get_wtime() - t0) / ((double)w->n * ran));
+        done += ran;
+        if (ran < piece) break;
+    }
+    return done;
+#else
+    return run_mode(s, w, k, false);
+#endif
 }
 
 // ---- generations ---------------------------------------------------------

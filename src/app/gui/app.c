@@ -1711,6 +1711,20 @@ int64_t al_gui_generations(const al_gui *g)
     return g->have_session ? g->s.gens : 0;
 }
 void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }
+bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap)
+{
+    long long gen = (long long)al_gui_generations(g);
+    if (!g->have_session) snprintf(why, cap, "no run is shown");
+    else if (g->done && !(ticks && al_shell_brain_replay(g)))
+        snprintf(why, cap, "the run ended at generation %lld (%s)", gen,
+                 al_session_stop_reason(&g->s, "finished") ? al_session_stop_reason(&g->s, "finished")
+                                                          : "finished");
+    else if (!g->win && g->paused && !g->step_once && !g->fast && g->jump_to == 0)
+        snprintf(why, cap, "the run is paused at generation %lld", gen);
+    else
+        return false;
+    return true;
+}
 double al_gui_speed(const al_gui *g)
 {
     int s = al_shell_rung(g).ticks;

@@ -818,6 +818,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
     g->jump_to = gen;
     g->jump_pause = pause;
     g->fast = fast;
+    g->fast_paused = false; // F off during the jump: the jump goes on, drawn
     g->paused = false;
 }
 
@@ -1239,9 +1240,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         // F runs fast: on a paused run too (the first key after --from,
         // which opens paused), where it said "fast-forward" under PAUSED
         // and nothing moved.
+        // F off puts the run back as F found it: a paused run pauses
+        // again (it ran on, unsaid).
         if (!repeat && g->have_session && !g->done) {
             g->fast = !g->fast;
-            if (g->fast) g->paused = false, g->step_once = false;
+            if (g->fast) g->fast_paused = g->paused, g->paused = false, g->step_once = false;
+            else g->paused = g->fast_paused;
+        } else if (!repeat && g->done) {
+            al_shell_say(g, AL_COL_TEXT, "F does nothing now: the run is at its %s (E: evolve on, J: jump on)",
+                         al_session_past_limit(&g->s) ? "target" : "limit");
         }
         break;
     case K_FOREVER:

@@ -172,6 +172,7 @@ struct al_gui {
     history hist;
 
     bool paused, fast, help, done, quit, step_once, shot_pending;
+    bool fast_paused; ///< the run was paused when F turned fast-forward on (F off pauses it again)
     int signalled;    ///< the signal (SIGINT, SIGTERM) that closed the window, 0 none
     int interrupted;  ///< logged runs ended interrupted (end_session)
     /// What a brain file's replay shows, as of the last update (the view's

@@ -745,11 +745,19 @@ static void say_idle(al_gui *g, const shell_key *k)
                      k->label, (long long)g->brain_gen);
 }
 
+// A key the run's goal left nothing to do for: the one refusal (goal_keys.c).
+static void say_after_goal(al_gui *g, const char *label)
+{
+    char why[AL_SAY_MAX];
+    al_shell_after_goal_words(g, label, why, sizeof why);
+    al_shell_say(g, AL_COL_TEXT, "%s", why);
+}
+
 static void toggle_forever(al_gui *g)
 {
     if (!g->have_session) return;
     if (g->s.goal) {
-        al_shell_say(g, AL_COL_TEXT, "the goal is reached: nothing left to evolve; R: a new run");
+        say_after_goal(g, "E");
         return;
     }
     g->forever = !g->forever;
@@ -781,7 +789,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
 {
     if (!g->have_session) return;
     if (g->s.goal) {
-        al_shell_say(g, AL_COL_TEXT, "the goal is reached: R for a new run");
+        say_after_goal(g, pause && !fast ? "Shift+N" : "J");
         return;
     }
     // The header's "gen N": generations 0 .. N-1 are done, N is under way.
@@ -1199,6 +1207,10 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     if (!sk) return;
     if (al_shell_key_idle(g->view, al_shell_brain_replay(g), act)) {
         if (!repeat) say_idle(g, sk);
+        return;
+    }
+    if (al_shell_key_after_goal(g, act)) {
+        if (!repeat) say_after_goal(g, sk->label);
         return;
     }
     switch (act) {

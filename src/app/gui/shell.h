@@ -367,6 +367,17 @@ bool al_shell_close_finishes(const al_session *s);
 /// The help and the panel's key line leave such a key out, and the handler
 /// says why it does nothing (app.c).
 bool al_shell_key_idle(const al_view *v, bool brain, shell_action act);
+/// Whether shell key act has nothing left to do because the shown run
+/// ended at its goal or stalled (al_session.goal): no generation to step to
+/// (Shift+N; N where a tick is a generation),
+/// fast-forward (F), evolve on (E) or jump to (J). The help marks such a
+/// key and the handler refuses it, both in al_shell_after_goal_words
+/// (goal_keys.c).
+bool al_shell_key_after_goal(const al_gui *g, shell_action act);
+/// The one way the window says such a key does nothing: "<label> does
+/// nothing now: the goal is reached after N generations, ... (R: a new
+/// run)"; label NULL: the words without it (the help overlay's).
+void al_shell_after_goal_words(const al_gui *g, const char *label, char *out, size_t cap);
 /// What R's help adds, by the rule al_shell_confirm_new_run asks by: that
 /// it asks first while the run shown is at stake, or that it does it at once
 /// (confirm.c); "" where neither needs saying (steering, a brain file's replay).

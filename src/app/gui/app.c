@@ -27,6 +27,7 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     g->message_keep = 0;
     g->message_col = col;
     g->message_until = al_shell_now(g) + 10.0;
+    g->jump_message = false;
 }
 
 static int mode_index(const char *name)
@@ -816,6 +817,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
         // (it kept B's "at the limit: ... not evolving" while the run evolved on)
         al_shell_say(g, AL_COL_GOOD, "evolving on past the limit of %lld to generation %lld%s",
                      (long long)g->s.max_gens, (long long)gen, g->s.log ? ", logged as the same run" : "");
+        g->jump_message = true; // it goes when the jump ends (step_some)
         if (g->done) {
             g->done = false;
             alError err = {0};
@@ -849,6 +851,10 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
         g->jump_to = 0;
         g->fast = false;
         if (g->jump_pause) g->paused = true;
+        // What the jump said it does is done: the strip says it is (it
+        // said "evolving on ... to generation 6" for ten seconds after).
+        if (g->jump_message && al_shell_now(g) < g->message_until)
+            al_shell_say(g, AL_COL_GOOD, "reached generation %lld", (long long)g->s.gens);
         if (g->from_check) { // --from: is it the stored run's generation?
             g->from_check = false;
             bool same = g->s.have_last && g->s.last.best == g->from_best &&
@@ -863,6 +869,13 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
                              g->from_label, (long long)g->s.gens, (long long)g->s.gens - 1, g->from_how,
                              g->s.last.best, g->s.last.mean,
                              same ? "(exactly as stored)" : "(DIFFERS from the stored run)");
+        }
+        // At the limit or J's target the run ends as it does however it gets
+        // there (it stood PAUSED, offering Space and N, which only ended it):
+        // its end's banner, its keys, the world alive.
+        if (al_session_done(&g->s)) {
+            g->paused = false;
+            mark_done(g);
         }
         return false;
     }
@@ -1139,6 +1152,9 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
 static void pause_key(al_gui *g)
 {
     if (g->jump_to > 0 || g->fast) {
+        if (g->jump_message && al_shell_now(g) < g->message_until) // it said where the jump goes
+            al_shell_say(g, AL_COL_TEXT, "the jump to generation %lld stopped at generation %lld, paused",
+                         (long long)g->jump_to, (long long)g->s.gens);
         g->jump_to = 0;
         g->fast = false;
         g->paused = true;

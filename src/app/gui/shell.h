@@ -186,6 +186,7 @@ struct al_gui {
     int64_t frame_gen_stop; ///< a frame's simulation stops when this generation is reached
                             ///< (a script's next `at gen N`); 0 none
     bool jump_pause;  ///< pause when jump_to is reached (Shift+N)
+    bool jump_message; ///< the strip shows what the jump under way does (it goes when the jump ends)
     bool jump_typing; ///< J: digits typed go to jump_text
     bool jump_drop_j; ///< the 'j' text event of the key that opened the prompt is not a digit
     char jump_text[16];

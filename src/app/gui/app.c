@@ -765,8 +765,9 @@ static void toggle_forever(al_gui *g)
     g->s.target = 0; // E lifts the limit, or brings it back: no target past it either way
     if (g->forever) {
         g->s.max_gens = INT64_MAX;
-        if (g->done) {
+        if (g->done) { // the end's banner offers E: it evolves on, whether the world was paused or not
             g->done = false;
+            g->paused = false;
             alError err = {0};
             if (g->s.log && alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err) != AL_OK)
                 store_failed(g, "logging stopped", &err);
@@ -872,11 +873,8 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
         }
         // At the limit or J's target the run ends as it does however it gets
         // there (it stood PAUSED, offering Space and N, which only ended it):
-        // its end's banner, its keys, the world alive.
-        if (al_session_done(&g->s)) {
-            g->paused = false;
-            mark_done(g);
-        }
+        // its end's banner and keys (its world paused as the jump asked).
+        if (al_session_done(&g->s)) mark_done(g);
         return false;
     }
     if (al_session_done(&g->s)) {

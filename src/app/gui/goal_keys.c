@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alife/counted.h"
 #include "shell.h"
 
 bool al_shell_key_after_goal(const al_gui *g, shell_action act)
@@ -20,7 +21,8 @@ void al_shell_after_goal_words(const al_gui *g, const char *label, char *out, si
 {
     const char *why = al_session_stop_reason(&g->s, "finished");
     bool stalled = why && strcmp(why, "stalled") == 0;
-    snprintf(out, cap, "%s%sdoes nothing now: %s after %lld generations, nothing is left to evolve (R: a new run)",
+    char gens[40];
+    snprintf(out, cap, "%s%sdoes nothing now: %s after %s, nothing is left to evolve (R: a new run)",
              label ? label : "", label ? " " : "", stalled ? "the run stalled (goal not reached)" : "the goal is reached",
-             (long long)g->s.gens);
+             alCounted(gens, sizeof gens, (long long)g->s.gens, "generation", NULL));
 }

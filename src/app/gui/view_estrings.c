@@ -328,8 +328,8 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     // The characters a target may hold: A (or the wheel) for another alphabet.
     const alConfig *cfg = ctx->session->cfg;
     alEStringsAlphabet a = (alEStringsAlphabet)alConfig_Enum(cfg, "estrings.alphabet");
-    al_panel_value_kv(p, "alphabet", (double)alEStrings_AlphabetSize(a), SDLK_a, 0, "A alphabet",
-                      "%s (%d characters)", alEStrings_AlphabetKey(a), alEStrings_AlphabetSize(a));
+    al_panel_value(p, AL_COL_TEXT, "alphabet", (double)alEStrings_AlphabetSize(a), SDLK_a, 0,
+                   "A alphabet: %s (%d characters)", alEStrings_AlphabetKey(a), alEStrings_AlphabetSize(a));
     // The GA's key parameters: keys, the wheel or a drag (al_panel_value).
     double rate = alConfig_Float(cfg, "ga.mutation_rate");
     long long pop = (long long)alConfig_Int(cfg, "estrings.population");

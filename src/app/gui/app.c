@@ -150,6 +150,18 @@ static void sets_put(al_sets *s, const char *assignment)
     al_sets_add(s, assignment);
 }
 
+// The next of the '\n'-separated assignments at *lines (a view's restart
+// may change several keys: al_view_request_restart) into one; false at the end.
+static bool next_assignment(const char **lines, char *one, size_t cap)
+{
+    const char *l = *lines;
+    if (!l || !*l) return false;
+    size_t n = strcspn(l, "\n");
+    snprintf(one, cap, "%.*s", (int)n, l);
+    *lines = l + n + (l[n] == '\n');
+    return true;
+}
+
 // The scenario a steering session is asked for: the last
 // "steering.scenario=..." among extra and the mode's kept overrides, or NULL.
 static const char *scenario_choice(const al_gui *g, const char *extra, char *buf, size_t cap)
@@ -223,7 +235,9 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
     if (!from_lesson)
         for (int i = 0; i < g->extra[m].count; ++i)
             if (alConfig_Set(cfg, g->extra[m].items[i], err) != AL_OK) goto fail;
-    if (extra && alConfig_Set(cfg, extra, err) != AL_OK) goto fail;
+    char one[sizeof g->ctx.restart_set];
+    for (const char *l = extra; next_assignment(&l, one, sizeof one);)
+        if (alConfig_Set(cfg, one, err) != AL_OK) goto fail;
     if (g->seed_for[m] >= 0) {
         char buf[64];
         snprintf(buf, sizeof buf, "run.seed=%lld", (long long)g->seed_for[m]);
@@ -457,6 +471,9 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
     if (!cfg || open_session(g, m, cfg, &err) != AL_OK) {
         if (replayed) g->brain = replayed;
         // A value typed in the window: say it as typed, without --set.
+        char first[sizeof g->ctx.restart_set] = ""; // the change the user asked for
+        const char *l = extra;
+        if (next_assignment(&l, first, sizeof first)) extra = first;
         const char *msg = err.msg, *eq = extra ? strchr(extra, '=') : NULL;
         if (eq && strncmp(msg, "--set ", 6) == 0) {
             // "--set KEY=VALUE[, FILE:LINE]: KEY: why" -> "why"
@@ -479,7 +496,9 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
         al_sets_free(&g->extra[m]);
         memset(&g->extra[m], 0, sizeof g->extra[m]);
     }
-    if (extra) sets_put(&g->extra[m], extra);
+    char one[sizeof g->ctx.restart_set];
+    for (const char *l = extra; next_assignment(&l, one, sizeof one);)
+        sets_put(&g->extra[m], one);
     if (replayed) {
         free(replayed);
         g->brain_n = 0;

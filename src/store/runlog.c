@@ -779,22 +779,15 @@ alResult alRunLog_EndRunWhy(alRunLog *log, int64_t run_id, const char *status,
     if (log->beat_run == run_id) log->beat_run = 0;
     char finished[32];
     iso_now(finished, sizeof finished);
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(log->db,
-                           "UPDATE runs SET status = ?, finished = ?, stop_reason = ? WHERE id = ?",
-                           -1, &st, NULL) != SQLITE_OK)
-        return db_error(log, err, "cannot end the run");
-    sqlite3_bind_text(st, 1, status, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, finished, -1, SQLITE_STATIC);
-    if (stop_reason) sqlite3_bind_text(st, 3, stop_reason, -1, SQLITE_STATIC);
-    else sqlite3_bind_null(st, 3);
-    sqlite3_bind_int64(st, 4, run_id);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return db_error(log, err, "cannot end the run");
-    if (sqlite3_changes(log->db) != 1)
-        return alError_Set(err, AL_ERR_DB, "%s: cannot end the run: run %lld is not in the database",
-                           log->path, (long long)run_id);
+    const al_store_bind b[] = {AL_BIND_TEXT(status), AL_BIND_TEXT(finished),
+                               AL_BIND_TEXT(stop_reason), AL_BIND_INT(run_id)};
+    int changed = al_store_exec(
+        log->db, "UPDATE runs SET status = ?, finished = ?, stop_reason = ? WHERE id = ?", b, 4);
+    if (changed < 0) return db_error(log, err, "cannot end the run");
+    if (changed != 1)
+        return alError_Set(err, AL_ERR_DB,
+                           "%s: cannot end the run: run %lld is not in the database", log->path,
+                           (long long)run_id);
     return AL_OK;
 }
 
@@ -802,19 +795,15 @@ alResult alRunLog_DiscardEmptyRun(alRunLog *log, int64_t run_id, bool *removed, 
 {
     if (removed) *removed = false;
     if (commit(log, err) != AL_OK) return AL_ERR_DB;
-    sqlite3_stmt *st = NULL;
     // One statement: the check and the delete cannot be split by a writer.
     // params and edits go with the row (ON DELETE CASCADE).
-    if (sqlite3_prepare_v2(log->db,
-                           "DELETE FROM runs WHERE id = ?1 AND NOT EXISTS"
-                           " (SELECT 1 FROM generations WHERE run = ?1)",
-                           -1, &st, NULL) != SQLITE_OK)
-        return db_error(log, err, "cannot remove the empty run");
-    sqlite3_bind_int64(st, 1, run_id);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return db_error(log, err, "cannot remove the empty run");
-    bool gone = sqlite3_changes(log->db) == 1;
+    const al_store_bind b[] = {AL_BIND_INT(run_id)};
+    int changed = al_store_exec(log->db,
+                                "DELETE FROM runs WHERE id = ?1 AND NOT EXISTS"
+                                " (SELECT 1 FROM generations WHERE run = ?1)",
+                                b, 1);
+    if (changed < 0) return db_error(log, err, "cannot remove the empty run");
+    bool gone = changed == 1;
     if (gone && log->beat_run == run_id) log->beat_run = 0;
     if (removed) *removed = gone;
     return AL_OK;
@@ -825,33 +814,22 @@ alResult alRunLog_MarkEdited(alRunLog *log, int64_t run_id, int64_t gen, int64_t
 {
     // Inside the open batch if there is one (the edit then lands with the
     // generations around it), else in a transaction of its own.
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(log->db, "INSERT INTO edits(run, gen, tick, what) VALUES(?,?,?,?)", -1,
-                           &st, NULL) != SQLITE_OK)
-        return db_error(log, err, "cannot mark the run edited");
-    sqlite3_bind_int64(st, 1, run_id);
-    sqlite3_bind_int64(st, 2, gen);
-    sqlite3_bind_int64(st, 3, tick);
-    sqlite3_bind_text(st, 4, what, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? AL_OK : db_error(log, err, "cannot mark the run edited");
+    const al_store_bind b[] = {AL_BIND_INT(run_id), AL_BIND_INT(gen), AL_BIND_INT(tick),
+                               AL_BIND_TEXT(what)};
+    return al_store_exec(log->db, "INSERT INTO edits(run, gen, tick, what) VALUES(?,?,?,?)", b,
+                         4) >= 0
+               ? AL_OK
+               : db_error(log, err, "cannot mark the run edited");
 }
 
 alResult alRunLog_SetFrom(alRunLog *log, int64_t run_id, int64_t from_run, int64_t from_gen,
                           alError *err)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(log->db, "UPDATE runs SET from_run = ?, from_gen = ? WHERE id = ?", -1,
-                           &st, NULL) != SQLITE_OK)
-        return db_error(log, err, "cannot record where the run starts");
-    sqlite3_bind_int64(st, 1, from_run);
-    sqlite3_bind_int64(st, 2, from_gen);
-    sqlite3_bind_int64(st, 3, run_id);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return db_error(log, err, "cannot record where the run starts");
-    if (sqlite3_changes(log->db) != 1)
+    const al_store_bind b[] = {AL_BIND_INT(from_run), AL_BIND_INT(from_gen), AL_BIND_INT(run_id)};
+    int changed =
+        al_store_exec(log->db, "UPDATE runs SET from_run = ?, from_gen = ? WHERE id = ?", b, 3);
+    if (changed < 0) return db_error(log, err, "cannot record where the run starts");
+    if (changed != 1)
         return alError_Set(err, AL_ERR_DB,
                            "%s: cannot record where run %lld starts: its row is gone", log->path,
                            (long long)run_id);

@@ -179,18 +179,14 @@ alResult alRunLog_InterruptRunsOf(alRunLog *log, int64_t pid, int *marked, alErr
     if (marked) *marked = 0;
     char host[256] = "";
     gethostname(host, sizeof host - 1);
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(log->db,
-                           "UPDATE runs SET status = 'interrupted', stop_reason = 'interrupted',"
-                           " finished = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
-                           " WHERE status = 'running' AND host = ?1 AND pid = ?2",
-                           -1, &st, NULL) != SQLITE_OK)
-        return claim_fail(log, err, "cannot mark a killed run interrupted");
-    sqlite3_bind_text(st, 1, host, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, pid);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return claim_fail(log, err, "cannot mark a killed run interrupted");
-    if (marked) *marked = sqlite3_changes(log->db);
+    const al_store_bind b[] = {AL_BIND_TEXT(host), AL_BIND_INT(pid)};
+    int changed =
+        al_store_exec(log->db,
+                      "UPDATE runs SET status = 'interrupted', stop_reason = 'interrupted',"
+                      " finished = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+                      " WHERE status = 'running' AND host = ?1 AND pid = ?2",
+                      b, 2);
+    if (changed < 0) return claim_fail(log, err, "cannot mark a killed run interrupted");
+    if (marked) *marked = changed;
     return AL_OK;
 }

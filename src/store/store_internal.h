@@ -69,6 +69,20 @@ bool al_store_number(const char *s, double *out);
 /// Registers al_number(text) -> REAL or NULL on db (used by migrations).
 bool al_store_register_functions(sqlite3 *db);
 
+/// One value for a '?' of al_store_exec: text (NULL binds SQL NULL) or a number.
+typedef struct al_store_bind {
+    bool is_text;
+    const char *text;
+    int64_t num;
+} al_store_bind;
+#define AL_BIND_INT(v) ((al_store_bind){.is_text = false, .text = NULL, .num = (v)})
+#define AL_BIND_TEXT(s) ((al_store_bind){.is_text = true, .text = (s), .num = 0})
+
+/// Runs one statement on db with its '?' bound in order to b[0..n) (texts
+/// are the caller's, bound SQLITE_STATIC). Returns the rows it changed, or
+/// -1 if it failed (sqlite3_errmsg(db) says why).
+int al_store_exec(sqlite3 *db, const char *sql, const al_store_bind *b, int n);
+
 /// Seconds on a monotonic clock.
 double al_store_now(void);
 

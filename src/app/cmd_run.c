@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alife/counted.h"
 #include "alife/config.h"
 #include "cli.h"
 #include "options.h"
@@ -153,8 +154,9 @@ int cmd_run(int argc, char **argv)
     double started = pc.started;
     char desc[256] = "";
     if (s.have_last && s.cls->describe) s.cls->describe(s.mod, desc, sizeof desc);
-    printf("run %lld %s: %lld generations, %lld ticks, %.2fs", (long long)s.run_id, end,
-           (long long)s.gens, (long long)s.ticks, al_now() - started);
+    char gens[48], ticks[48];
+    printf("run %lld %s: %s, %s, %.2fs", (long long)s.run_id, end, alCounted(gens, sizeof gens, s.gens, "generation", NULL),
+           alCounted(ticks, sizeof ticks, s.ticks, "tick", NULL), al_now() - started);
     if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
     char words[256];
     if (why)

@@ -6,6 +6,8 @@
 // along the alphabet and wraps around, so every character is reachable from
 // every other and no run can stall for want of a symbol.
 #include "alife/estrings.h"
+#include "alife/counted.h"
+#include "alife/ellipsis.h"
 
 #include "estrings_alphabet.h"
 
@@ -441,10 +443,12 @@ static void mod_describe(const void *self, char *buf, size_t cap)
     }
     char text[160];
     alEStrings_Format(e.text, e.length, text, sizeof text);
-    const char *more = strlen(text) + 1 >= sizeof text ? "..." : "";
+    const char *more = strlen(text) + 1 >= sizeof text ? AL_ELLIPSIS : ""; // the one sign of a cut
+    char gens[48];
     if (es->solved)
-        snprintf(buf, cap, "solved after %lld generations (%lld evaluations): '%s%s'",
-                 (long long)es->solved_at + 1, (long long)es->solved_evals, text, more);
+        snprintf(buf, cap, "solved after %s (%lld evaluations): '%s%s'",
+                 alCounted(gens, sizeof gens, (long long)es->solved_at + 1, "generation", NULL),
+                 (long long)es->solved_evals, text, more);
     else
         snprintf(buf, cap, "best '%s%s' error %g at generation %lld", text, more, e.error,
                  (long long)e.gen); // why it stopped: mod_stop_reason

@@ -859,6 +859,10 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
                              g->s.last.best, g->s.last.mean,
                              same ? "(exactly as stored)" : "(DIFFERS from the stored run)");
         }
+        // At the limit or J's target the run ends as it does however it gets
+        // there (it stood PAUSED, offering Space and N, which only ended it):
+        // its end's banner and keys (its world paused as the jump asked).
+        if (al_session_done(&g->s)) mark_done(g);
         return false;
     }
     if (al_session_done(&g->s)) {
@@ -1252,7 +1256,9 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) toggle_forever(g);
         break;
     case K_JUMP:
-        if (!repeat && g->have_session) {
+        if (!repeat && g->have_session && g->s.goal) // refused at once, not after the number is typed
+            jump_to(g, g->s.gens + 1, true, true);
+        else if (!repeat && g->have_session) {
             g->jump_typing = true;
             g->jump_text[0] = '\0';
             g->jump_drop_j = true;

@@ -14,6 +14,8 @@ expect_exit 0 "a short ants run to export" -- "$ALIFE" run experiments/ants/defa
     --set ants.count=12 --generations 3 --db "$DB" --quiet
 expect_exit 0 "its generation 2 as a brain file" -- "$ALIFE" export 1 --genome 2 --out "$TMP/b.brain" --db "$DB"
 
+# (The scripts wait on a far frame, not a far generation: a generation the
+# run will not reach runs its line at once.)
 # stop_window NAME SCRIPT ARGS...: a window opened with ARGS playing SCRIPT,
 # its first state line awaited, then SIGTERM; its exit status in $rc, its
 # stderr in $TMP/NAME.err.
@@ -29,7 +31,7 @@ stop_window() {
     rc=$?
 }
 
-stop_window brain $'at 3 state\nat gen 100000 quit\n' --brain "$TMP/b.brain" --db "$DB"
+stop_window brain $'at 3 state\nat 100000000 quit\n' --brain "$TMP/b.brain" --db "$DB"
 expect_equal "$rc" 1 "a brain window stopped by SIGTERM exits 1"
 expect_true "it says it stopped" -- grep -q "stopped by signal 15" "$TMP/brain.err"
 expect_true "and that nothing unfinished was logged" -- grep -q "nothing unfinished was logged" "$TMP/brain.err"
@@ -37,7 +39,7 @@ expect_true "not that runs are marked interrupted" -- bash -c "! grep -q 'runs a
 expect_equal "$(sqlite3 "$DB" "SELECT count(*) FROM runs")" 1 "the replay added no run"
 
 # A logged run that has stored a generation is marked interrupted, and said so.
-stop_window live $'at gen 1 state\nat gen 100000 quit\n' --mode xor --db "$DB"
+stop_window live $'at gen 1 state\nat 100000000 quit\n' --mode xor --db "$DB"
 expect_equal "$rc" 1 "a logging window stopped by SIGTERM exits 1"
 expect_true "it says its runs are marked interrupted" -- grep -q "runs are marked interrupted" "$TMP/live.err"
 expect_equal "$(sqlite3 "$DB" "SELECT status FROM runs ORDER BY id DESC LIMIT 1")" interrupted "the xor run is interrupted"

@@ -99,6 +99,7 @@ done
 # --- the benchmark --------------------------------------------------------
 json=$("$ALIFE" bench steering --boids 2000 --steps 5 --threads 1 --json 2>"$T/bench.err")
 [ $? -eq 0 ] || fail "bench exit non-zero"
+text=$("$ALIFE" bench steering --boids 2000 --steps 5 --warmup 0 --threads 1 2>/dev/null)
 # Five ticks of 2,000 boids take milliseconds: the bench says not to trust
 # them (unless a loaded machine stretched them past half a second).
 secs=$(echo "$json" | sed -n 's/.*"seconds": \([0-9.]*\).*/\1/p')
@@ -108,7 +109,7 @@ if awk -v s="$secs" 'BEGIN { exit !(s < 0.5) }'; then
 else
     grep -q "too short to trust" "$T/bench.err" && fail "a ${secs}s bench called too short"
 fi
-for k in boids steps threads seconds cpu_seconds cpu_per_wall steps_per_s ns_per_boid_step; do
+for k in boids steps threads seconds cpu_seconds cpu_per_wall steps_per_s ns_per_boid_step cpu_ns_per_boid_step; do
     echo "$json" | grep -q "\"$k\":" || fail "bench JSON lacks $k: $json"
 done
 echo "$json" | grep -q '"boids": 2000' || fail "bench JSON boids wrong: $json"
@@ -118,9 +119,19 @@ echo "$json" | grep -q '"boids": 2000' || fail "bench JSON boids wrong: $json"
 echo "$json" | grep -q '"cohesion_radius": 7, "separation_distance": 5, "max_speed": 15,' ||
     fail "bench does not time the seed's boids (radius 7, separation 5, speed 15): $json"
 "$ALIFE" bench steering --boids 500 --steps 2 --brute >/dev/null 2>&1 || fail "bench --brute failed"
-# The default length is 20 million boid-steps (10 ticks at least).
-"$ALIFE" bench steering --boids 1000000 --warmup 0 --help | grep -q "20 million boid-steps" ||
+# The default length is 50 million boid-steps (10 ticks at least): half a
+# second even at a third of the 30 ns target.
+"$ALIFE" bench steering --boids 1000000 --warmup 0 --help | grep -q "50 million boid-steps" ||
     fail "bench steering --help does not state the default length"
+# The CPU figure is the CPU seconds over the boid-steps (to the rounding of
+# the printed seconds).
+echo "$json" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+want = d["cpu_seconds"] * 1e9 / (d["steps"] * d["boids"])
+sys.exit(abs(d["cpu_ns_per_boid_step"] - want) > 1e-2 * want + 1e-3)' ||
+    fail "bench JSON cpu_ns_per_boid_step is not cpu_seconds per boid-step: $json"
+echo "$text" | grep -q "ns of CPU" || fail "bench text lacks the CPU ns per boid-step: $text"
 "$ALIFE" bench steering --boids 0 >/dev/null 2>&1
 [ $? -eq 2 ] || fail "bench --boids 0 should exit 2"
 "$ALIFE" bench steering --frobnicate >/dev/null 2>&1

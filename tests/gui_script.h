@@ -54,8 +54,10 @@ static inline const char *gs_path(const char *name)
 }
 
 /// Runs the script text with args (shell words, e.g. a config path and
-/// --set ...), offscreen and without logging unless args say --db.
-static inline void gs_run_script(gs_run *r, const char *script, const char *args)
+/// --set ...), offscreen and without logging unless args say --db; with
+/// seconds > 0 the window is killed after that long (timeout(1): exit status
+/// 124), so a script that would wait for ever fails the test instead.
+static inline void gs_run_script_within(gs_run *r, const char *script, const char *args, int seconds)
 {
     memset(r, 0, sizeof *r);
     const char *sp = gs_path("script.txt"), *out = gs_path("out.txt"), *err = gs_path("err.txt");
@@ -67,8 +69,10 @@ static inline void gs_run_script(gs_run *r, const char *script, const char *args
     // ALIFE_GUI_BINARY runs the same script against another build (to see a
     // test fail on the code before a fix).
     const char *bin = getenv("ALIFE_GUI_BINARY");
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' gui --offscreen %s --script '%s' >'%s' 2>'%s'",
-             ALIFE_SOURCE_DIR, bin && bin[0] ? bin : ALIFE_BINARY, args, sp, out, err);
+    char limit[48] = "";
+    if (seconds > 0) snprintf(limit, sizeof limit, "timeout -k 5 %d ", seconds);
+    snprintf(cmd, sizeof cmd, "cd '%s' && %s'%s' gui --offscreen %s --script '%s' >'%s' 2>'%s'",
+             ALIFE_SOURCE_DIR, limit, bin && bin[0] ? bin : ALIFE_BINARY, args, sp, out, err);
     int st = system(cmd);
     r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     f = fopen(err, "r");
@@ -90,6 +94,11 @@ static inline void gs_run_script(gs_run *r, const char *script, const char *args
     }
     fclose(f);
     if (r->status != 0) print_message("alife gui exit %d: %s\n", r->status, r->err);
+}
+
+static inline void gs_run_script(gs_run *r, const char *script, const char *args)
+{
+    gs_run_script_within(r, script, args, 0);
 }
 
 static inline void gs_free(gs_run *r)

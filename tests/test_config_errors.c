@@ -163,6 +163,37 @@ static void test_a_long_value_is_cut_with_the_ellipsis(void **state)
     expect_cut(create_error(file, NULL));
 }
 
+// An override given by an option the user typed (alConfigDef.set_origins,
+// e.g. "--generations 0") is named so in its errors, in the checks made
+// after resolving and in alConfig_Origin; a NULL origin is a --set.
+static void test_an_override_is_named_as_it_was_given(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"run.generations=0"}, *const origins[] = {"--generations 0"};
+    alConfigDef def = alDefaultConfigDef();
+    def.module = "estrings";
+    def.sets = sets;
+    def.set_origins = origins;
+    def.set_count = 1;
+    alError err = {0};
+    alConfig *cfg;
+    assert_int_equal(alCreateConfig(&def, &cfg, &err), AL_ERR_CONFIG);
+    if (strncmp(err.msg, "--generations 0: run.generations = '0': out of range", 52) != 0) fail_msg("%s", err.msg);
+    static const char *const pop[] = {"estrings.population=2"}, *const pop_origin[] = {"--pop 2"};
+    def.sets = pop;
+    def.set_origins = pop_origin;
+    assert_int_equal(alCreateConfig(&def, &cfg, &err), AL_OK);
+    assert_string_equal(alConfig_Origin(cfg, "estrings.population"), "--pop 2");
+    const alModuleClass *cls = alModule_Find("estrings");
+    void *mod = NULL;
+    assert_int_equal(cls->create(cfg, 1, &mod, &err), AL_ERR_CONFIG); // 2 elites fill a population of 2
+    alConfig_Locate(cfg, &err);                                       // as a session does
+    if (strncmp(err.msg, "--pop 2: ", 9) != 0) fail_msg("%s", err.msg);
+    assert_int_equal(alConfig_SetFrom(cfg, "estrings.population=1", NULL, &err), AL_ERR_CONFIG);
+    if (strncmp(err.msg, "--set estrings.population=1: ", 29) != 0) fail_msg("%s", err.msg);
+    alDestroyConfig(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_smaller_world_side_is_the_one_named),
         cmocka_unit_test(test_a_set_error_names_the_set),
         cmocka_unit_test(test_a_long_value_is_cut_with_the_ellipsis),
+        cmocka_unit_test(test_an_override_is_named_as_it_was_given),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

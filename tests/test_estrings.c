@@ -282,6 +282,37 @@ static void test_check_target_names_character_and_position(void **s)
     assert_non_null(strstr(err.msg, "empty"));
 }
 
+// The smallest alphabet that holds a target (the window's Enter picks it):
+// by size upper 27, printable 95, seed 110, latin1 157; none for a
+// character outside them all.
+static void test_smallest_alphabet_holding_a_target(void **s)
+{
+    (void)s;
+    alEStringsAlphabet a = AL_ESTRINGS_PRINTABLE;
+    assert_true(alEStrings_SmallestAlphabet("METHINKS IT", &a));
+    assert_int_equal(a, AL_ESTRINGS_UPPER);
+    assert_true(alEStrings_SmallestAlphabet("Hello, World!", &a));
+    assert_int_equal(a, AL_ESTRINGS_PRINTABLE);
+    assert_true(alEStrings_SmallestAlphabet("ab\x7f", &a));
+    assert_int_equal(a, AL_ESTRINGS_SEED);
+    assert_true(alEStrings_SmallestAlphabet("Jos\xc3\xa9", &a));
+    assert_int_equal(a, AL_ESTRINGS_LATIN1);
+    a = AL_ESTRINGS_UPPER;
+    assert_false(alEStrings_SmallestAlphabet("Jos\xc3\xa9 \xe2\x82\xac", &a)); // the euro sign
+    assert_false(alEStrings_SmallestAlphabet("", &a));
+    assert_int_equal(a, AL_ESTRINGS_UPPER); // untouched
+    int sizes[AL_ESTRINGS_ALPHABETS];
+    for (int i = 0; i < AL_ESTRINGS_ALPHABETS; ++i)
+        sizes[i] = alEStrings_AlphabetSize(alEStrings_AlphabetBySize(i));
+    assert_int_equal(sizes[0], 27);
+    assert_int_equal(sizes[1], 95);
+    assert_int_equal(sizes[2], 110);
+    assert_int_equal(sizes[3], 157);
+    assert_int_equal(alEStrings_AlphabetBySize(-1), AL_ESTRINGS_LATIN1); // wraps round
+    assert_string_equal(alEStrings_AlphabetKey(AL_ESTRINGS_LATIN1), "latin1");
+    assert_non_null(strstr(alEStrings_AlphabetWords(AL_ESTRINGS_UPPER), "A to Z"));
+}
+
 // The Latin-1 alphabet holds accented letters: "José Muñoz" evolves, one
 // gene per character (10, not the 12 bytes of its UTF-8), and the solved
 // string reads as typed.
@@ -437,6 +468,7 @@ int main(void)
         cmocka_unit_test(test_format_escapes_unprintable_bytes),
         cmocka_unit_test(test_latin1_alphabet_evolves_accented_names),
         cmocka_unit_test(test_a_long_best_string_is_cut_with_the_ellipsis),
+        cmocka_unit_test(test_smallest_alphabet_holding_a_target),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,16 +62,17 @@ static void e_past_the_limit_then_esc_is_finished_closed(void **state)
     if (!strstr(out, "closed in the window after 5 generations")) fail_msg("alife show says:\n%s", out);
 }
 
-// J pauses at its generation, past the old limit (Space would end the run
-// there, at its new limit).
+// J on past the old limit, Space on the way (at its target the run ends
+// as at its limit: test_gui_jump_end).
 static void j_past_the_limit_then_esc_is_finished_closed(void **state)
 {
     (void)state;
     const char *db;
-    const char *help =
-        close_with_esc("at 2 key f\nat gen 3 key j\nat gen 3 type \"6\"\nat gen 3 key return\n", 300, ANTS3, &db);
+    const char *help = close_with_esc(
+        "at 2 key f\nat gen 3 key j\nat gen 3 type \"60\"\nat gen 3 key return\nat gen 5 key space\n", 300, ANTS3,
+        &db);
     if (!strstr(help, "logged finished") || !strstr(help, "past its limit")) fail_msg("the help's Esc line: '%s'", help);
-    logged(db, "finished", "closed", 6);
+    logged(db, "finished", "closed", 5);
 }
 
 static void short_of_its_limit_esc_is_interrupted(void **state)

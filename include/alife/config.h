@@ -97,6 +97,10 @@ typedef struct alConfigDef {
     const char *module;        ///< module when the file has no run.module; NULL = "ants"
     const char *const *sets;   ///< "section.key=value" overrides applied last
     int set_count;
+    /// How each override was given, named so in errors and alConfig_Origin
+    /// (e.g. "--generations 0" for an option that sets run.generations);
+    /// NULL, or a NULL entry: "--set section.key=value".
+    const char *const *set_origins;
 } alConfigDef;
 
 alConfigDef alDefaultConfigDef(void);
@@ -115,6 +119,9 @@ void alDestroyConfig(alConfig *cfg);
 
 /// Applies one "section.key=value" override with the same checks as the file.
 alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err);
+/// The same, the override named origin in errors and alConfig_Origin (an
+/// option that sets a key: "--ants 0"); NULL: "--set section.key=value".
+alResult alConfig_SetFrom(alConfig *cfg, const char *assignment, const char *origin, alError *err);
 
 /// The module this config runs ("steering", "estrings" or "ants").
 const char *alConfig_Module(const alConfig *cfg);
@@ -129,8 +136,9 @@ const char *alConfig_String(const alConfig *cfg, const char *key);
 int alConfig_Enum(const alConfig *cfg, const char *key);
 /// Any key's value as INI text, or NULL if the key is unknown.
 const char *alConfig_Text(const alConfig *cfg, const char *key);
-/// Where the value came from: "default", "module default", "FILE:LINE" or
-/// "--set section.key=VALUE" (the value cut to 60 bytes).
+/// Where the value came from: "default", "module default", "FILE:LINE",
+/// "--set section.key=VALUE" (the value cut to 60 bytes) or the origin an
+/// override was given with (alConfig_SetFrom, alConfigDef.set_origins).
 const char *alConfig_Origin(const alConfig *cfg, const char *key);
 
 /// Writes the resolved config of its module as an INI file (every key the

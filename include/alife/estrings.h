@@ -30,6 +30,24 @@ typedef enum alEStringsAlphabet {
     AL_ESTRINGS_LATIN1 = 3, ///< printable ASCII then the Latin-1 letters U+00C0..U+00FF but the
                             ///< signs U+00D7, U+00F7: 157 symbols, for names such as "José"
 } alEStringsAlphabet;
+/// How many alphabets there are.
+#define AL_ESTRINGS_ALPHABETS 4
+
+/// The config's name of alphabet a (estrings.alphabet: "printable", "seed",
+/// "upper", "latin1"); "?" for a value outside the enum.
+const char *alEStrings_AlphabetKey(alEStringsAlphabet a);
+/// What a holds, in words ("printable ASCII, space to '~'"); "?" outside the enum.
+const char *alEStrings_AlphabetWords(alEStringsAlphabet a);
+/// The number of characters of a (27 to 157); 0 outside the enum.
+int alEStrings_AlphabetSize(alEStringsAlphabet a);
+/// The alphabets from the smallest: i = 0 upper, 1 printable, 2 seed,
+/// 3 latin1; any other i wraps round (-1 is latin1), for cycling.
+alEStringsAlphabet alEStrings_AlphabetBySize(int i);
+/// The smallest alphabet that holds every character of target (a target
+/// alEStrings_CheckTarget takes with it) into *out; false, *out untouched,
+/// when none does: a character outside them all ('€', an emoji), or a
+/// target empty or too long.
+bool alEStrings_SmallestAlphabet(const char *target, alEStringsAlphabet *out);
 
 /// How a string's error is counted.
 typedef enum alEStringsFitness {

@@ -75,12 +75,13 @@ static alResult make_def(const bench_opts *o, const char *const *extra, int next
                          alError *err)
 {
     al_sets all = {0};
-    for (int i = 0; i < o->sets.count; ++i) al_sets_add(&all, o->sets.items[i]);
+    al_sets_append(&all, &o->sets);
     for (int i = 0; i < nextra; ++i) al_sets_add(&all, extra[i]);
     alConfigDef cd = alDefaultConfigDef();
     cd.path = o->config;
     cd.module = "ants";
     cd.sets = (const char *const *)all.items;
+    cd.set_origins = (const char *const *)all.origins;
     cd.set_count = all.count;
     alConfig *cfg;
     alCreateConfig(&cd, &cfg, err);
@@ -119,7 +120,7 @@ static int bench_speed(bench_opts *o)
     snprintf(th, sizeof th, "run.threads=%" PRId64, o->threads);
     snprintf(bl, sizeof bl, "ants.baseline_ants=%" PRId64, o->baseline < 0 ? 0 : o->baseline);
     const char *extra[] = {th, bl};
-    if (make_def(o, extra, 2, &def, &err) != AL_OK) return cli_fail(&err);
+    if (make_def(o, extra, 2, &def, &err) != AL_OK) return cli_config_fail("bench ants", &err);
     alAnts *ants = NULL;
     if (alCreateAnts(&def, 1, &ants, &err) != AL_OK) return cli_fail(&err);
     // The default times half a second or more of steady state at up to 120M
@@ -254,7 +255,7 @@ static int bench_learn(bench_opts *o)
     char bl[64];
     snprintf(bl, sizeof bl, "ants.baseline_ants=%" PRId64, o->baseline);
     const char *extra[] = {bl};
-    if (make_def(o, extra, o->baseline >= 0 ? 1 : 0, &def, &err) != AL_OK) return cli_fail(&err);
+    if (make_def(o, extra, o->baseline >= 0 ? 1 : 0, &def, &err) != AL_OK) return cli_config_fail("bench ants", &err);
     if (def.baseline_ants == 0)
         return cli_usage_error("bench ants", "--learn needs the greedy baseline (ants.baseline_ants > 0)");
     int gens = o->generations > 0 ? (int)o->generations : 150;
@@ -369,10 +370,11 @@ int bench_ants(int argc, char **argv)
     int64_t v;
     while ((c = getopt_long(argc, argv, ":s:h", opts, NULL)) != -1) {
         switch (c) {
-        case O_ANTS: al_sets_addkv(&o.sets, "ants.count", optarg); break;
-        case O_TICKS: al_sets_addkv(&o.sets, "ants.ticks", optarg); break;
-        case O_FOOD: al_sets_addkv(&o.sets, "ants.food", optarg); break;
-        case O_WORLD: al_sets_addkv(&o.sets, "ants.world", optarg); break;
+        // An error names the option typed ("--ants 0"), not a --set.
+        case O_ANTS: al_sets_add_option(&o.sets, "--ants", "ants.count", optarg); break;
+        case O_TICKS: al_sets_add_option(&o.sets, "--ticks", "ants.ticks", optarg); break;
+        case O_FOOD: al_sets_add_option(&o.sets, "--food", "ants.food", optarg); break;
+        case O_WORLD: al_sets_add_option(&o.sets, "--world", "ants.world", optarg); break;
         case 's': al_sets_add(&o.sets, optarg); break;
         case O_LEARN: o.learn = true; break;
         case O_FIRST:

@@ -72,6 +72,7 @@ static alConfig *make_config(const opts *o, alError *err)
     def.path = o->config;
     def.module = "estrings";
     def.sets = (const char *const *)o->sets.items;
+    def.set_origins = (const char *const *)o->sets.origins;
     def.set_count = o->sets.count;
     alConfig *cfg;
     alCreateConfig(&def, &cfg, err);
@@ -94,27 +95,28 @@ static int bench_speed(opts *o)
         target[i] = (char)alRng_Int(&r, 32, 126);
     target[o->len] = '\0';
     char kv[64];
-    snprintf(kv, sizeof kv, "estrings.population=%lld", (long long)o->pop);
-    al_sets_add(&o->sets, kv);
+    snprintf(kv, sizeof kv, "%lld", (long long)o->pop);
+    al_sets_add_option(&o->sets, "--pop", "estrings.population", kv);
     snprintf(kv, sizeof kv, "run.threads=%lld", (long long)o->threads);
     al_sets_add(&o->sets, kv);
     alError err = {0};
     alConfig *cfg = make_config(o, &err);
     if (!cfg) {
         free(target);
-        return cli_fail(&err);
+        return cli_config_fail("bench estrings", &err);
     }
     alEStringsDef def;
     alEStrings *es = NULL;
     if (alEStringsDef_FromConfig(&def, cfg, &err) == AL_OK) {
         def.target = target;
         def.history = 1;
-        alCreateEStrings(&def, (uint64_t)o->seed, &es, &err);
+        if (alCreateEStrings(&def, (uint64_t)o->seed, &es, &err) == AL_ERR_CONFIG)
+            alConfig_Locate(cfg, &err); // where its keys were set: --pop, a --set, the file
     }
     alDestroyConfig(cfg);
     if (!es) {
         free(target);
-        return cli_fail(&err);
+        return cli_config_fail("bench estrings", &err);
     }
     // A short warm-up (page faults, thread pool), then the timed run.
     for (int i = 0; i < 20; ++i)
@@ -179,7 +181,7 @@ static int bench_converge(opts *o)
     al_sets_add(&o->sets, kv);
     alError err = {0};
     alConfig *cfg = make_config(o, &err);
-    if (!cfg) return cli_fail(&err);
+    if (!cfg) return cli_config_fail("bench estrings", &err);
     alEStringsDef def;
     if (alEStringsDef_FromConfig(&def, cfg, &err) != AL_OK) {
         alDestroyConfig(cfg);

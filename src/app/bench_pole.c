@@ -120,13 +120,13 @@ int bench_pole(int argc, char **argv)
         }
     if (variant) {
         snprintf(kv, sizeof kv, "%s", variant);
-        al_sets_addkv(&sets, "pole.variant", kv);
+        al_sets_add_option(&sets, "--variant", "pole.variant", kv);
     }
     snprintf(kv, sizeof kv, "%lld", (long long)threads);
     al_sets_addkv(&sets, "run.threads", kv);
     alError err = {0};
     alConfig *cfg = al_sets_config(path, "pole", &sets, &err);
-    if (!cfg) return cli_fail(&err);
+    if (!cfg) return cli_config_fail("bench pole", &err);
     if (strcmp(alConfig_Module(cfg), "pole") != 0) {
         alError_Set(&err, AL_ERR_CONFIG, "%s runs module '%s', not pole", path, alConfig_Module(cfg));
         alDestroyConfig(cfg);

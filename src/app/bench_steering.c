@@ -26,8 +26,9 @@ static void help(void)
            "\n"
            "options:\n"
            "      --boids N        number of boids (default 10000)\n"
-           "      --steps S        ticks timed (default: 20 million boid-steps, at\n"
-           "                       least 10 ticks; with --brute 2e9 / N^2 ticks)\n"
+           "      --steps S        ticks timed (default: 50 million boid-steps, at\n"
+           "                       least 10 ticks, so half a second even at 10 ns a\n"
+           "                       boid-step; with --brute 2e9 / N^2 ticks)\n"
            "      --threads T      worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --brute          find neighbours by scanning all boids, not the grid\n"
            "      --think SEC      boids.think_interval (default 0.1 as configured; 0 =\n"
@@ -39,8 +40,9 @@ static void help(void)
            "      --json           print one JSON object instead of text\n"
            "  -h, --help           this help\n"
            "\n"
-           "Prints steps per second and nanoseconds per boid-step (wall time of the\n"
-           "timed ticks / (steps * boids)).\n"
+           "Prints steps per second and nanoseconds per boid-step, by the wall time of\n"
+           "the timed ticks / (steps * boids), and by their CPU time (every thread's):\n"
+           "on a shared machine the CPU figure is the one to compare.\n"
            "\n"
            "On a machine busy with other work, run with OMP_WAIT_POLICY=passive: by\n"
            "default an OpenMP thread that finishes first spins, taking the CPU from\n"
@@ -56,12 +58,12 @@ static bool parse_float(const char *text, double lo, double hi, double *out)
     return true;
 }
 
-// Enough ticks for a timed part of well over AL_BENCH_MIN_SECONDS at today's
-// speed and still over it at a few times that (20M boid-steps: 1.7 s at
-// 84 ns, 0.6 s at 30 ns); brute force scales with N^2.
+// Enough ticks for a timed part over AL_BENCH_MIN_SECONDS well past the
+// speed target (50M boid-steps: 2.1 s at 43 ns, 1.5 s at the 30 ns target,
+// 0.5 s at 10 ns, the rough limit); brute force scales with N^2.
 static int64_t default_steps(int64_t boids, bool brute)
 {
-    double s = brute ? 2e9 / ((double)boids * (double)boids) : 2e7 / (double)boids;
+    double s = brute ? 2e9 / ((double)boids * (double)boids) : 5e7 / (double)boids;
     int64_t lo = brute ? 2 : 10;
     return s < (double)lo ? lo : (int64_t)s;
 }
@@ -137,25 +139,26 @@ int bench_steering(int argc, char **argv)
     int used_threads = alThreads_Resolve((int)threads);
     double ratio = bench_trust_note("--steps", el, cpu, used_threads);
     alSteeringFigures f = alSteering_Figures(s);
-    double sps = (double)steps / el, ns = el * 1e9 / ((double)steps * (double)boids);
+    double boid_steps = (double)steps * (double)boids;
+    double sps = (double)steps / el, ns = el * 1e9 / boid_steps, cpu_ns = cpu * 1e9 / boid_steps;
     if (json) {
         printf("{\"boids\": %lld, \"steps\": %lld, \"threads\": %d, \"brute\": %s, \"think_interval\": %g, "
                "\"cohesion_radius\": %g, \"separation_distance\": %g, \"max_speed\": %g, "
                "\"density\": %g, \"world\": %g, \"cell_factor\": %g, \"warmup\": %lld, "
                "\"seconds\": %.6f, \"cpu_seconds\": %.6f, \"cpu_per_wall\": %.3f, "
-               "\"steps_per_s\": %.3f, \"ns_per_boid_step\": %.3f, "
+               "\"steps_per_s\": %.3f, \"ns_per_boid_step\": %.3f, \"cpu_ns_per_boid_step\": %.3f, "
                "\"order\": %.4f, \"nn_distance\": %.4f}\n",
                (long long)boids, (long long)steps, used_threads, brute ? "true" : "false",
                (double)def.boids.think_interval, (double)def.boids.cohesion_radius,
                (double)def.boids.separation_distance, (double)def.boids.max_speed, density,
-               (double)side, cell, (long long)warm, el, cpu, ratio, sps, ns, f.order, f.nn_distance);
+               (double)side, cell, (long long)warm, el, cpu, ratio, sps, ns, cpu_ns, f.order, f.nn_distance);
     } else {
         printf("steering bench: %lld boids (%s, %d thread%s, think every %gs) in a %.0f x %.0f world\n"
-               "%lld steps in %.3fs (%.3f s CPU): %.1f steps/s, %.1f ns per boid-step (order %.3f "
-               "after %lld ticks)\n",
+               "%lld steps in %.3fs (%.3f s CPU): %.1f steps/s, %.1f ns per boid-step (%.1f ns of CPU; "
+               "order %.3f after %lld ticks)\n",
                (long long)boids, brute ? "brute force" : "grid", used_threads, used_threads == 1 ? "" : "s",
                (double)def.boids.think_interval, (double)side, (double)side, (long long)steps, el, cpu,
-               sps, ns, f.order, (long long)(warm + steps));
+               sps, ns, cpu_ns, f.order, (long long)(warm + steps));
     }
     alDestroySteering(s);
     return 0;

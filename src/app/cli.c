@@ -81,6 +81,13 @@ int cli_option_error(const char *cmd, char **argv, int c)
     return cli_usage_error(cmd, "unknown option '%s'", opt);
 }
 
+int cli_config_fail(const char *cmd, const alError *err)
+{
+    if (err->code == AL_ERR_CONFIG && strncmp(err->msg, "--", 2) == 0 && strncmp(err->msg, "--set ", 6) != 0)
+        return cli_usage_error(cmd, "%s", err->msg);
+    return cli_fail(err);
+}
+
 // Every command's output is checked once at the end, here and nowhere else:
 // a full disk or a closed pipe turns a success into exit 1 (`alife config
 // x.ini > /dev/full`). cmd names the command, NULL for alife's own output.

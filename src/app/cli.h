@@ -30,6 +30,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 /// option as typed; the option string must start with ':' so that getopt
 /// prints nothing of its own. Returns 2.
 int cli_option_error(const char *cmd, char **argv, int c);
+/// A config error of CMD: one that starts with an option the user typed
+/// ("--generations 0: ...", al_sets_add_option) is a usage error of CMD, as
+/// cli_usage_error says it; any other is cli_fail's. Returns the exit status.
+int cli_config_fail(const char *cmd, const alError *err);
 
 /// The module's name with its article, for a sentence: "an estrings",
 /// "a pole" ("run 3 is an xor run").

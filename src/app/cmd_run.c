@@ -96,11 +96,12 @@ int cmd_run(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, ":s:qh", opts, NULL)) != -1) {
         switch (c) {
-        case O_SEED: al_sets_addkv(&sets, "run.seed", optarg); break;
-        case O_GENS: al_sets_addkv(&sets, "run.generations", optarg); break;
-        case O_STEPS: al_sets_addkv(&sets, "run.steps", optarg); break;
-        case O_THREADS: al_sets_addkv(&sets, "run.threads", optarg); break;
-        case O_NAME: al_sets_addkv(&sets, "run.name", optarg); break;
+        // An error names the option typed ("--generations 0"), not a --set.
+        case O_SEED: al_sets_add_option(&sets, "--seed", "run.seed", optarg); break;
+        case O_GENS: al_sets_add_option(&sets, "--generations", "run.generations", optarg); break;
+        case O_STEPS: al_sets_add_option(&sets, "--steps", "run.steps", optarg); break;
+        case O_THREADS: al_sets_add_option(&sets, "--threads", "run.threads", optarg); break;
+        case O_NAME: al_sets_add_option(&sets, "--name", "run.name", optarg); break;
         case O_DB: db = optarg; break;
         case 's': al_sets_add(&sets, optarg); break;
         case 'q': quiet = true; break;
@@ -117,7 +118,7 @@ int cmd_run(int argc, char **argv)
     const char *path = argv[optind];
     alError err = {0};
     alConfig *cfg = al_sets_config(path, NULL, &sets, &err);
-    if (!cfg) return cli_fail(&err);
+    if (!cfg) return cli_config_fail("run", &err);
 
     char name[128];
     const char *given = alConfig_String(cfg, "run.name");
@@ -130,7 +131,7 @@ int cmd_run(int argc, char **argv)
     }
 
     al_session s;
-    if (al_session_open(&s, cfg, db, name, &err) != AL_OK) return cli_fail(&err);
+    if (al_session_open(&s, cfg, db, name, &err) != AL_OK) return cli_config_fail("run", &err);
 
     al_session_catch_signals();
     progress_ctx pc = {quiet, isatty(STDERR_FILENO), al_now(), 0};

@@ -17,19 +17,49 @@ static char *dup_or_die(const char *s)
     return memcpy(d, s, n);
 }
 
-void al_sets_add(al_sets *s, const char *assignment)
+static char **grow_or_die(char **list, int cap)
+{
+    char **l = realloc(list, (size_t)cap * sizeof *l);
+    if (!l) {
+        fprintf(stderr, "alife: out of memory\n");
+        exit(1);
+    }
+    return l;
+}
+
+static void add_from(al_sets *s, const char *assignment, const char *origin)
 {
     if (s->count == s->cap) {
         int cap = s->cap ? 2 * s->cap : 8;
-        char **items = realloc(s->items, (size_t)cap * sizeof *items);
-        if (!items) {
-            fprintf(stderr, "alife: out of memory\n");
-            exit(1);
-        }
-        s->items = items;
+        s->items = grow_or_die(s->items, cap);
+        s->origins = grow_or_die(s->origins, cap);
         s->cap = cap;
     }
+    s->origins[s->count] = origin ? dup_or_die(origin) : NULL;
     s->items[s->count++] = dup_or_die(assignment);
+}
+
+void al_sets_add(al_sets *s, const char *assignment) { add_from(s, assignment, NULL); }
+
+void al_sets_append(al_sets *s, const al_sets *from)
+{
+    for (int i = 0; i < from->count; ++i)
+        add_from(s, from->items[i], from->origins[i]);
+}
+
+void al_sets_add_option(al_sets *s, const char *option, const char *key, const char *value)
+{
+    size_t n = strlen(key) + strlen(value) + 2, no = strlen(option) + strlen(value) + 2;
+    char *buf = malloc(n), *origin = malloc(no);
+    if (!buf || !origin) {
+        fprintf(stderr, "alife: out of memory\n");
+        exit(1);
+    }
+    snprintf(buf, n, "%s=%s", key, value);
+    snprintf(origin, no, "%s %s", option, value);
+    add_from(s, buf, origin);
+    free(buf);
+    free(origin);
 }
 
 void al_sets_addkv(al_sets *s, const char *key, const char *value)
@@ -47,9 +77,10 @@ void al_sets_addkv(al_sets *s, const char *key, const char *value)
 
 void al_sets_free(al_sets *s)
 {
-    for (int i = 0; i < s->count; ++i) free(s->items[i]);
+    for (int i = 0; i < s->count; ++i) free(s->items[i]), free(s->origins[i]);
     free(s->items);
-    s->items = NULL;
+    free(s->origins);
+    s->items = s->origins = NULL;
     s->count = s->cap = 0;
 }
 
@@ -59,6 +90,7 @@ alConfig *al_sets_config(const char *path, const char *module, al_sets *sets, al
     def.path = path;
     def.module = module;
     def.sets = (const char *const *)sets->items;
+    def.set_origins = (const char *const *)sets->origins;
     def.set_count = sets->count;
     alConfig *cfg = NULL;
     alCreateConfig(&def, &cfg, err);

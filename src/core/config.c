@@ -615,6 +615,11 @@ static alResult apply(alConfig *cfg, const char *section, const char *name, cons
 // value (with its escapes); any other value is taken literally, as typed.
 alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err)
 {
+    return alConfig_SetFrom(cfg, assignment, NULL, err);
+}
+
+alResult alConfig_SetFrom(alConfig *cfg, const char *assignment, const char *origin, alError *err)
+{
     char shown[128];
     const char *eq = strchr(assignment, '=');
     const char *dot = strchr(assignment, '.');
@@ -625,8 +630,11 @@ alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err)
     const char *value = eq + 1;
     size_t sl = (size_t)(dot - assignment), nl = (size_t)(eq - dot - 1);
     char where[256];
-    snprintf(where, sizeof where, "--set %.*s=%s", (int)(sl + nl + 1 < 100 ? sl + nl + 1 : 100),
-             assignment, echo(value, shown, sizeof shown));
+    if (origin)
+        snprintf(where, sizeof where, "%s", origin);
+    else
+        snprintf(where, sizeof where, "--set %.*s=%s", (int)(sl + nl + 1 < 100 ? sl + nl + 1 : 100),
+                 assignment, echo(value, shown, sizeof shown));
     char section[64], name[64];
     if (sl >= sizeof section || nl >= sizeof name) { // longer than any key of the schema
         char key[48 + sizeof AL_ELLIPSIS];
@@ -789,7 +797,7 @@ static alConfig *create_config(const alConfigDef *def, alError *err)
     }
     free_entries(&r);
     for (int i = 0; i < def->set_count; ++i)
-        if (alConfig_Set(cfg, def->sets[i], err) != AL_OK) {
+        if (alConfig_SetFrom(cfg, def->sets[i], def->set_origins ? def->set_origins[i] : NULL, err) != AL_OK) {
             alDestroyConfig(cfg);
             return NULL;
         }

@@ -190,24 +190,30 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
         rank_out16(g, wd, ws, n, k, out_slot, out_d2);
         return k;
     }
-    // Step 2, first try: four bounds expecting a little over k (the count
-    // grows as the area of a disc), one compare each per 16 candidates; a
-    // bound counting k to 16 leaves one register of survivors to rank.
+    // Step 2, first try: bounds expecting a little over k (the count grows
+    // as the area of a disc), one compare each per 16 candidates; a bound
+    // counting k to 16 leaves one register of survivors to rank. In a flock
+    // the nearest are denser than the disc's average (the disc reaches past
+    // the crowd): there the bound expecting k + 1 already counted over 16 in
+    // a quarter of the seed's queries, which went on to the slower tries
+    // below; four more bounds down from it by 1.5 each catch most of those.
     float inv_n = 1.0f / (float)n, cut = r2;
     int ns = n;
     {
-        float e[4] = {(float)k + 1, (float)k + 3, (float)k + 5.5f, 16.0f};
-        __m512 t[4];
-        int c4[4] = {0, 0, 0, 0};
-        for (int h = 0; h < 4; ++h) t[h] = _mm512_set1_ps(e[h] * inv_n < 1.0f ? e[h] * inv_n * r2 : r2);
+        enum { TRIES = 8 };
+        float k1 = (float)k + 1;
+        float e[TRIES] = {k1 / 5.0625f, k1 / 3.375f, k1 / 2.25f, k1 / 1.5f, k1, (float)k + 3, (float)k + 5.5f, 16.0f};
+        __m512 t[TRIES];
+        int c8[TRIES] = {0};
+        for (int h = 0; h < TRIES; ++h) t[h] = _mm512_set1_ps(e[h] * inv_n < 1.0f ? e[h] * inv_n * r2 : r2);
         for (int j = 0; j < n; j += 16) {
             __m512 v = _mm512_loadu_ps(wd + j); // NaN past n
-            for (int h = 0; h < 4; ++h)
-                c4[h] += __builtin_popcount(_cvtmask16_u32(_mm512_cmp_ps_mask(v, t[h], _CMP_LE_OQ)));
+            for (int h = 0; h < TRIES; ++h)
+                c8[h] += __builtin_popcount(_cvtmask16_u32(_mm512_cmp_ps_mask(v, t[h], _CMP_LE_OQ)));
         }
-        for (int h = 0; h < 4; ++h)
-            if (c4[h] >= k && c4[h] <= 16) {
-                cut = t[h][0], ns = c4[h];
+        for (int h = 0; h < TRIES; ++h)
+            if (c8[h] >= k && c8[h] <= 16) {
+                cut = t[h][0], ns = c8[h];
                 break;
             }
     }

@@ -68,9 +68,39 @@ int al_estrings_symbols(alEStringsAlphabet a, uint8_t *out)
     return n;
 }
 
-const char *al_estrings_alphabet_key(alEStringsAlphabet a)
+const char *alEStrings_AlphabetKey(alEStringsAlphabet a)
 {
     return (unsigned)a <= AL_ESTRINGS_LATIN1 ? alphabet_keys[a] : "?";
+}
+
+const char *alEStrings_AlphabetWords(alEStringsAlphabet a)
+{
+    return (unsigned)a <= AL_ESTRINGS_LATIN1 ? alphabet_names[a] : "?";
+}
+
+int alEStrings_AlphabetSize(alEStringsAlphabet a)
+{
+    uint8_t sym[256];
+    return (unsigned)a <= AL_ESTRINGS_LATIN1 ? al_estrings_symbols(a, sym) : 0;
+}
+
+alEStringsAlphabet alEStrings_AlphabetBySize(int i)
+{
+    static const alEStringsAlphabet by_size[AL_ESTRINGS_ALPHABETS] = {AL_ESTRINGS_UPPER, AL_ESTRINGS_PRINTABLE,
+                                                                      AL_ESTRINGS_SEED, AL_ESTRINGS_LATIN1};
+    return by_size[((i % AL_ESTRINGS_ALPHABETS) + AL_ESTRINGS_ALPHABETS) % AL_ESTRINGS_ALPHABETS];
+}
+
+bool alEStrings_SmallestAlphabet(const char *target, alEStringsAlphabet *out)
+{
+    for (int i = 0; i < AL_ESTRINGS_ALPHABETS; ++i) {
+        alEStringsAlphabet a = alEStrings_AlphabetBySize(i);
+        if (alEStrings_CheckTarget(target, a, NULL) == AL_OK) {
+            *out = a;
+            return true;
+        }
+    }
+    return false;
 }
 
 // How a character is named in a message: as typed, or in words.

@@ -11,8 +11,6 @@
 /// The code points of alphabet a, in creep order (each < 256, and each a
 /// gene byte as it is); returns how many (at most 256).
 int al_estrings_symbols(alEStringsAlphabet a, uint8_t *out);
-/// The config's name of a ("printable", ...).
-const char *al_estrings_alphabet_key(alEStringsAlphabet a);
 /// The character at s (n >= 1 bytes left): its code point into *cp; returns
 /// its length in bytes. A byte that starts no valid UTF-8 sequence is one
 /// character, the Latin-1 one of that code.

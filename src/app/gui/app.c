@@ -28,6 +28,7 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     g->ctx.say_section[0] = '\0'; // the shell's own words: said on the strip
     g->message_col = col;
     g->message_until = al_shell_now(g) + 10.0;
+    g->jump_message = false;
 }
 
 static int mode_index(const char *name)
@@ -149,6 +150,18 @@ static void sets_put(al_sets *s, const char *assignment)
     al_sets_add(s, assignment);
 }
 
+// The next of the '\n'-separated assignments at *lines (a view's restart
+// may change several keys: al_view_request_restart) into one; false at the end.
+static bool next_assignment(const char **lines, char *one, size_t cap)
+{
+    const char *l = *lines;
+    if (!l || !*l) return false;
+    size_t n = strcspn(l, "\n");
+    snprintf(one, cap, "%.*s", (int)n, l);
+    *lines = l + n + (l[n] == '\n');
+    return true;
+}
+
 // The scenario a steering session is asked for: the last
 // "steering.scenario=..." among extra and the mode's kept overrides, or NULL.
 static const char *scenario_choice(const al_gui *g, const char *extra, char *buf, size_t cap)
@@ -222,7 +235,9 @@ static alConfig *config_for(al_gui *g, int m, const char *extra, alError *err)
     if (!from_lesson)
         for (int i = 0; i < g->extra[m].count; ++i)
             if (alConfig_Set(cfg, g->extra[m].items[i], err) != AL_OK) goto fail;
-    if (extra && alConfig_Set(cfg, extra, err) != AL_OK) goto fail;
+    char one[sizeof g->ctx.restart_set];
+    for (const char *l = extra; next_assignment(&l, one, sizeof one);)
+        if (alConfig_Set(cfg, one, err) != AL_OK) goto fail;
     if (g->seed_for[m] >= 0) {
         char buf[64];
         snprintf(buf, sizeof buf, "run.seed=%lld", (long long)g->seed_for[m]);
@@ -456,6 +471,9 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
     if (!cfg || open_session(g, m, cfg, &err) != AL_OK) {
         if (replayed) g->brain = replayed;
         // A value typed in the window: say it as typed, without --set.
+        char first[sizeof g->ctx.restart_set] = ""; // the change the user asked for
+        const char *l = extra;
+        if (next_assignment(&l, first, sizeof first)) extra = first;
         const char *msg = err.msg, *eq = extra ? strchr(extra, '=') : NULL;
         if (eq && strncmp(msg, "--set ", 6) == 0) {
             // "--set KEY=VALUE[, FILE:LINE]: KEY: why" -> "why"
@@ -478,7 +496,9 @@ static bool switch_mode(al_gui *g, int m, const char *extra)
         al_sets_free(&g->extra[m]);
         memset(&g->extra[m], 0, sizeof g->extra[m]);
     }
-    if (extra) sets_put(&g->extra[m], extra);
+    char one[sizeof g->ctx.restart_set];
+    for (const char *l = extra; next_assignment(&l, one, sizeof one);)
+        sets_put(&g->extra[m], one);
     if (replayed) {
         free(replayed);
         g->brain_n = 0;
@@ -748,19 +768,28 @@ static void say_idle(al_gui *g, const shell_key *k)
     }
 }
 
+// A key the run's goal left nothing to do for: the one refusal (goal_keys.c).
+static void say_after_goal(al_gui *g, const char *label)
+{
+    char why[AL_SAY_MAX];
+    al_shell_after_goal_words(g, label, why, sizeof why);
+    al_shell_say(g, AL_COL_TEXT, "%s", why);
+}
+
 static void toggle_forever(al_gui *g)
 {
     if (!g->have_session) return;
     if (g->s.goal) {
-        al_shell_say(g, AL_COL_TEXT, "the goal is reached: nothing left to evolve; R: a new run");
+        say_after_goal(g, "E");
         return;
     }
     g->forever = !g->forever;
     g->s.target = 0; // E lifts the limit, or brings it back: no target past it either way
     if (g->forever) {
         g->s.max_gens = INT64_MAX;
-        if (g->done) {
+        if (g->done) { // the end's banner offers E: it evolves on, whether the world was paused or not
             g->done = false;
+            g->paused = false;
             alError err = {0};
             if (g->s.log && alRunLog_EndRun(g->s.log, g->s.run_id, "running", &err) != AL_OK)
                 store_failed(g, "logging stopped", &err);
@@ -785,7 +814,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
 {
     if (!g->have_session) return;
     if (g->s.goal) {
-        al_shell_say(g, AL_COL_TEXT, "the goal is reached: R for a new run");
+        say_after_goal(g, pause && !fast ? "Shift+N" : "J");
         return;
     }
     // The header's "gen N": generations 0 .. N-1 are done, N is under way.
@@ -812,6 +841,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
         // (it kept B's "at the limit: ... not evolving" while the run evolved on)
         al_shell_say(g, AL_COL_GOOD, "evolving on past the limit of %lld to generation %lld%s",
                      (long long)g->s.max_gens, (long long)gen, g->s.log ? ", logged as the same run" : "");
+        g->jump_message = true; // it goes when the jump ends (step_some)
         if (g->done) {
             g->done = false;
             alError err = {0};
@@ -822,6 +852,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
     g->jump_to = gen;
     g->jump_pause = pause;
     g->fast = fast;
+    g->fast_paused = false; // F off during the jump: the jump goes on, drawn
     g->paused = false;
 }
 
@@ -844,6 +875,10 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
         g->jump_to = 0;
         g->fast = false;
         if (g->jump_pause) g->paused = true;
+        // What the jump said it does is done: the strip says it is (it
+        // said "evolving on ... to generation 6" for ten seconds after).
+        if (g->jump_message && al_shell_now(g) < g->message_until)
+            al_shell_say(g, AL_COL_GOOD, "reached generation %lld", (long long)g->s.gens);
         if (g->from_check) { // --from: is it the stored run's generation?
             g->from_check = false;
             bool same = g->s.have_last && g->s.last.best == g->from_best &&
@@ -1138,6 +1173,9 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
 static void pause_key(al_gui *g)
 {
     if (g->jump_to > 0 || g->fast) {
+        if (g->jump_message && al_shell_now(g) < g->message_until) // it said where the jump goes
+            al_shell_say(g, AL_COL_TEXT, "the jump to generation %lld stopped at generation %lld, paused",
+                         (long long)g->jump_to, (long long)g->s.gens);
         g->jump_to = 0;
         g->fast = false;
         g->paused = true;
@@ -1208,6 +1246,10 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) say_idle(g, sk);
         return;
     }
+    if (al_shell_key_after_goal(g, act)) {
+        if (!repeat) say_after_goal(g, sk->label);
+        return;
+    }
     switch (act) {
     case K_QUIT:
         if (g->help || g->lesson)
@@ -1247,9 +1289,15 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         // F runs fast: on a paused run too (the first key after --from,
         // which opens paused), where it said "fast-forward" under PAUSED
         // and nothing moved.
+        // F off puts the run back as F found it: a paused run pauses
+        // again (it ran on, unsaid).
         if (!repeat && g->have_session && !g->done) {
             g->fast = !g->fast;
-            if (g->fast) g->paused = false, g->step_once = false;
+            if (g->fast) g->fast_paused = g->paused, g->paused = false, g->step_once = false;
+            else g->paused = g->fast_paused;
+        } else if (!repeat && g->done) {
+            al_shell_say(g, AL_COL_TEXT, "F does nothing now: the run is at its %s (E: evolve on, J: jump on)",
+                         al_session_past_limit(&g->s) ? "target" : "limit");
         }
         break;
     case K_FOREVER:
@@ -1724,6 +1772,20 @@ int64_t al_gui_generations(const al_gui *g)
     return g->have_session ? g->s.gens : 0;
 }
 void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }
+bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap)
+{
+    long long gen = (long long)al_gui_generations(g);
+    if (!g->have_session) snprintf(why, cap, "no run is shown");
+    else if (g->done && !(ticks && al_shell_brain_replay(g)))
+        snprintf(why, cap, "the run ended at generation %lld (%s)", gen,
+                 al_session_stop_reason(&g->s, "finished") ? al_session_stop_reason(&g->s, "finished")
+                                                          : "finished");
+    else if (!g->win && g->paused && !g->step_once && !g->fast && g->jump_to == 0)
+        snprintf(why, cap, "the run is paused at generation %lld", gen);
+    else
+        return false;
+    return true;
+}
 double al_gui_speed(const al_gui *g)
 {
     int s = al_shell_rung(g).ticks;

@@ -95,7 +95,9 @@ static void gui_help(void)
            "                          at 400 resize W H   at 500 shot FILE.png\n"
            "                          at 600 state (one JSON line to stdout)   at 700 quit\n"
            "                        'at N' is a frame; 'at tick N' / 'at gen N' wait for the\n"
-           "                        run. Offscreen the window closes after the last action.\n"
+           "                        run (one it will not reach, stopped or paused offscreen:\n"
+           "                        the line runs at once, with a warning). Offscreen the\n"
+           "                        window closes after the last action.\n"
            "  -h, --help            this help\n"
            "\n"
            "Needs a display. Without one, use 'alife run CONFIG' (headless) or 'make run'\n"
@@ -337,10 +339,31 @@ static void script_input(al_gui *g, script_run *sr)
     }
 }
 
+// The next action waits on a tick or generation the run will not reach
+// without the user (al_gui_halted: it ended, or offscreen it is paused): it
+// runs now, with a warning naming the line, so a script never waits for
+// ever (`at gen 200` after the goal at 99 waited 200000 frames).
+static void script_unwait(al_gui *g, script_run *sr)
+{
+    al_script *s = sr->s;
+    if (s->next >= s->n) return;
+    al_script_action *a = &s->a[s->next];
+    char why[160];
+    if (a->when == AL_AT_FRAME || due(g, sr, a) || !al_gui_halted(g, a->when == AL_AT_TICK, why, sizeof why))
+        return;
+    bool tick = a->when == AL_AT_TICK;
+    fprintf(stderr, "alife gui: %s:%d: warning: %s %lld will not come (%s, at %s %lld): the line runs now\n",
+            s->path, a->line, tick ? "tick" : "gen", (long long)a->at, why, tick ? "tick" : "gen",
+            (long long)(tick ? al_gui_ticks(g) : al_gui_generations(g)));
+    a->when = AL_AT_FRAME;
+    a->at = sr->frame;
+}
+
 // shot and state actions due after this frame was drawn.
 static void script_output(al_gui *g, script_run *sr)
 {
     al_script *s = sr->s;
+    script_unwait(g, sr);
     while (s->next < s->n && due(g, sr, &s->a[s->next])) {
         al_script_action *a = &s->a[s->next];
         if (a->verb != AL_DO_SHOT && a->verb != AL_DO_STATE) return;
@@ -356,6 +379,7 @@ static void script_output(al_gui *g, script_run *sr)
                 sr->status = 1;
             }
         }
+        script_unwait(g, sr); // the line after it may wait on the run too
     }
     if (s->next < s->n && s->a[s->next].when != AL_AT_FRAME && ++sr->waited > 200000) {
         fprintf(stderr, "alife gui: %s:%d: still waiting for %s %lld after 200000 frames\n",

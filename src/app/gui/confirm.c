@@ -19,6 +19,7 @@ static const struct {
     {"ants.count", "the ant count"},
     {"ants.food", "the food items"},
     {"ants.mines", "the mines"},
+    {"estrings.alphabet", "the alphabet"},
     {"estrings.population", "the population"},
     {"ga.mutation_rate", "the mutation rate"},
     {"steering.scenario", "the scenario"},

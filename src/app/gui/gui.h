@@ -104,6 +104,12 @@ bool al_gui_has_session(const al_gui *g);
 /// generation and its tick, as the header says them.
 int64_t al_gui_ticks(const al_gui *g);
 int64_t al_gui_generations(const al_gui *g);
+/// Whether the shown run's ticks (ticks true) or generations cannot go on
+/// without the user: no run, a run that ended (its limit, target or goal;
+/// a brain file's replay still ticks), or offscreen a paused run with no
+/// step to come. *why (cap bytes) says which, for a script's warning that
+/// its `at tick N` / `at gen N` will never come.
+bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap);
 /// Frames stop simulating when generation gen is reached (0: no such stop),
 /// so that a script's `at gen N` sees generation N and not one a fast frame
 /// ran past (how many a frame runs depends on the machine's speed).

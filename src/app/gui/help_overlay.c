@@ -17,6 +17,7 @@ typedef struct help_row {
     int keyw;                ///< the text's offset from the column's left
     bool head;               ///< the view's heading
     int entry;               ///< which entry (key) it belongs to
+    bool off;                ///< its key does nothing now (after the goal), drawn dim
 } help_row;
 
 typedef struct help_entry {
@@ -25,6 +26,7 @@ typedef struct help_entry {
     size_t text_n;
     int keyw;
     bool head;
+    bool off; ///< the key does nothing now: its text says why (al_shell_after_goal_words)
 } help_entry;
 
 // Esc's line: what quitting does to the run shown, said from the rules that
@@ -72,7 +74,7 @@ static const char *quit_help(const al_gui *g, const char *base, char *buf, size_
 static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, char *head, size_t head_cap)
 {
     int n = 0, keyw = al_text_width(f, "PgUp PgDn") + 14;
-    static char quit[200], renew[240];
+    static char quit[200], renew[240], after_goal[NSHELLKEYS][AL_SAY_MAX];
     for (int i = 0; i < NSHELLKEYS && n < cap; ++i) {
         const shell_key *k = &shell_keys[i];
         const char *brief, *help;
@@ -85,20 +87,25 @@ static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, cha
             snprintf(renew, sizeof renew, "%s%s", help, ask);
             help = renew;
         }
-        e[n] = (help_entry){"", help, strlen(help), keyw, false};
+        bool off = al_shell_key_after_goal(g, k->act);
+        if (off) { // what it would do is gone with the goal: what pressing it says
+            al_shell_after_goal_words(g, NULL, after_goal[i], sizeof after_goal[i]);
+            help = after_goal[i];
+        }
+        e[n] = (help_entry){"", help, strlen(help), keyw, false, off};
         snprintf(e[n++].label, sizeof e[0].label, "%s", k->label);
     }
     const char *vk = g->view ? g->view->keys_help : NULL;
     if (vk && al_shell_brain_replay(g) && g->view->brain_keys_help) vk = g->view->brain_keys_help;
     if (vk && vk[0] && n < cap) {
         snprintf(head, head_cap, "%s view", mode_names[g->mode]);
-        e[n++] = (help_entry){"", head, strlen(head), 0, true};
+        e[n++] = (help_entry){"", head, strlen(head), 0, true, false};
     }
     for (const char *k = vk ? vk : ""; *k && n < cap;) {
         const char *eol = strchr(k, '\n'), *gap = strstr(k, "  ");
         size_t len = eol ? (size_t)(eol - k) : strlen(k);
         help_entry *h = &e[n++];
-        *h = (help_entry){"", k, len, keyw + 30, false};
+        *h = (help_entry){"", k, len, keyw + 30, false, false};
         if (gap && (size_t)(gap - k) < len) { // "K  what": the key, then its text
             snprintf(h->label, sizeof h->label, "%.*s", (int)(gap - k), k);
             const char *what = gap;
@@ -121,7 +128,7 @@ static int help_rows(const al_font *f, const help_entry *e, int ne, int colw, he
     int nr = 0;
     *cut = 0;
     for (int i = 0; i < ne && nr < HELP_MAX_ROWS; ++i) {
-        if (e[i].head && nr > 0 && nr < HELP_MAX_ROWS) rows[nr++] = (help_row){"", "", 0, false, i};
+        if (e[i].head && nr > 0 && nr < HELP_MAX_ROWS) rows[nr++] = (help_row){"", "", 0, false, i, false};
         char raw[600], text[600];
         snprintf(raw, sizeof raw, "%.*s", (int)e[i].text_n, e[i].text);
         al_figure_words_in(raw, text, sizeof text); // figures in the plot's words
@@ -130,7 +137,7 @@ static int help_rows(const al_font *f, const help_entry *e, int ne, int colw, he
         *cut += al_text_wrap(f, text, width > 40 ? width : 40, AL_FIT_MAX_LINES, &ft);
         for (int k = 0; k < ft.n && nr < HELP_MAX_ROWS; ++k) {
             help_row *r = &rows[nr++];
-            *r = (help_row){"", "", e[i].keyw, e[i].head, i};
+            *r = (help_row){"", "", e[i].keyw, e[i].head, i, e[i].off};
             if (k == 0) snprintf(r->label, sizeof r->label, "%.31s", e[i].label);
             snprintf(r->text, sizeof r->text, "%s", ft.line[k]);
         }
@@ -150,8 +157,9 @@ static int help_split(const help_row *rows, int nr)
 
 static void help_row_draw(al_gui *g, const al_font *f, int x, int y, const help_row *r)
 {
-    if (r->label[0]) al_draw_text_px(g->r, f, (float)x, (float)y, AL_COL_WARN, r->label);
-    al_draw_text_px(g->r, f, (float)(x + r->keyw), (float)y, r->head ? AL_COL_ACCENT : AL_COL_TEXT, r->text);
+    if (r->label[0]) al_draw_text_px(g->r, f, (float)x, (float)y, r->off ? AL_COL_DIM : AL_COL_WARN, r->label);
+    al_draw_text_px(g->r, f, (float)(x + r->keyw), (float)y,
+                    r->head ? AL_COL_ACCENT : r->off ? AL_COL_DIM : AL_COL_TEXT, r->text);
     size_t n = strlen(g->help_shown); // for `state`: "key\ttext" a row
     snprintf(g->help_shown + n, sizeof g->help_shown - n, "%s%s\t%s", n ? "\n" : "", r->label, r->text);
 }

@@ -399,7 +399,9 @@ void al_panel_textinput(al_panel *p, al_textinput *t, const char *label)
 
 void al_view_request_restart(al_view_ctx *ctx, const char *assignment)
 {
-    snprintf(ctx->restart_set, sizeof ctx->restart_set, "%s", assignment);
+    // A second request in the same event adds its key, one a line.
+    size_t n = ctx->restart ? strlen(ctx->restart_set) : 0;
+    snprintf(ctx->restart_set + n, sizeof ctx->restart_set - n, "%s%s", n ? "\n" : "", assignment);
     ctx->restart = true;
 }
 

@@ -16,7 +16,9 @@
 //   at 700 quit
 //
 // "at N" is a frame number; "at tick N" and "at gen N" wait until the
-// current mode's run has reached that tick or generation. Actions run in file
+// current mode's run has reached that tick or generation; one the run will
+// not reach (it ended, or offscreen it is paused: al_gui_halted) runs at
+// once, with a warning on stderr naming the line. Actions run in file
 // order: each waits for its moment after the one before it, so a frame
 // smaller than an earlier line's frame is an error.
 #ifndef ALIFE_GUI_SCRIPT_H

@@ -172,6 +172,7 @@ struct al_gui {
     history hist;
 
     bool paused, fast, help, done, quit, step_once, shot_pending;
+    bool fast_paused; ///< the run was paused when F turned fast-forward on (F off pauses it again)
     int signalled;    ///< the signal (SIGINT, SIGTERM) that closed the window, 0 none
     int interrupted;  ///< logged runs ended interrupted (end_session)
     /// What a brain file's replay shows, as of the last update (the view's
@@ -185,6 +186,7 @@ struct al_gui {
     int64_t frame_gen_stop; ///< a frame's simulation stops when this generation is reached
                             ///< (a script's next `at gen N`); 0 none
     bool jump_pause;  ///< pause when jump_to is reached (Shift+N)
+    bool jump_message; ///< the strip shows what the jump under way does (it goes when the jump ends)
     bool jump_typing; ///< J: digits typed go to jump_text
     bool jump_drop_j; ///< the 'j' text event of the key that opened the prompt is not a digit
     char jump_text[16];
@@ -368,6 +370,17 @@ bool al_shell_close_finishes(const al_session *s);
 /// The help and the panel's key line leave such a key out, and the handler
 /// says why it does nothing (app.c).
 bool al_shell_key_idle(const al_view *v, bool brain, shell_action act);
+/// Whether shell key act has nothing left to do because the shown run
+/// ended at its goal or stalled (al_session.goal): no generation to step to
+/// (Shift+N; N where a tick is a generation),
+/// fast-forward (F), evolve on (E) or jump to (J). The help marks such a
+/// key and the handler refuses it, both in al_shell_after_goal_words
+/// (goal_keys.c).
+bool al_shell_key_after_goal(const al_gui *g, shell_action act);
+/// The one way the window says such a key does nothing: "<label> does
+/// nothing now: the goal is reached after N generations, ... (R: a new
+/// run)"; label NULL: the words without it (the help overlay's).
+void al_shell_after_goal_words(const al_gui *g, const char *label, char *out, size_t cap);
 /// What R's help adds, by the rule al_shell_confirm_new_run asks by: that
 /// it asks first while the run shown is at stake, or that it does it at once
 /// (confirm.c); "" where neither needs saying (steering, a brain file's replay).

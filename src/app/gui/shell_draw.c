@@ -411,25 +411,41 @@ static int badge(al_gui *g, al_canvas *c, int x, int bottom, int maxw, SDL_Color
 
 // The banner's head at the end of the run: its limit (run.generations), or
 // the target J took it to past that limit, with the generations done
-// (range: numbered, "(0 to N-1)").
-static void stop_head(const al_gui *g, char *s, size_t cap, bool range)
+// (range: numbered, "(0 to N-1)"; brief: the count alone, for a narrow world).
+static void stop_head(const al_gui *g, char *s, size_t cap, bool range, bool brief)
 {
     long long n = (long long)g->s.gens;
     char done[96];
     char gens[40];
     alCounted(gens, sizeof gens, n, "generation", NULL); // "1 generation", "2 generations"
-    if (range && n > 1) snprintf(done, sizeof done, "%s (0 to %lld)", gens, n - 1);
+    if (brief) snprintf(done, sizeof done, "%s", gens);
+    else if (range && n > 1) snprintf(done, sizeof done, "%s (0 to %lld)", gens, n - 1);
     else snprintf(done, sizeof done, "%s%s", gens, range ? " (0)" : " done");
-    if (al_session_past_limit(&g->s))
+    if (al_session_past_limit(&g->s) && brief)
+        snprintf(s, cap, "TARGET REACHED: %s (limit %lld)", done, (long long)g->s.max_gens);
+    else if (al_session_past_limit(&g->s))
         snprintf(s, cap, "TARGET REACHED: %s, past the limit of %lld", done, (long long)g->s.max_gens);
     else
         snprintf(s, cap, "LIMIT: %s", done);
 }
 
+// Whether banner text s wraps whole into badge's lines of maxw pixels
+// (maxw 0: any text does).
+static bool banner_fits(const al_gui *g, const char *s, int maxw)
+{
+    if (maxw <= 0 || !g->font) return true;
+    al_fitted ft;
+    al_text_wrap(g->font, s, (maxw < 17 ? 17 : maxw) - 16, BADGE_LINES, &ft);
+    return !ft.cut;
+}
+
 // The first badge's words, whole (badge wraps them; a small window once
 // dropped "B: generation N's population, E: evolve on" with no sign): the run at its
-// limit or goal, or paused; "" when there is none. Its colour in *bg.
-static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
+// limit or goal, or paused; "" when there is none. Its colour in *bg. At
+// the run's end, in the longest form that fits maxw pixels: what the world
+// shows goes first (the status line says it too), then the head shortens;
+// the keys it offers stay (at 720x480 "TARGET REACHED ..." lost "E: evolve on").
+static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg, int maxw)
 {
     s[0] = '\0';
     if (g->done) {
@@ -459,19 +475,29 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
             // and the CLI number them: generations 0 .. N-1 are done and
             // stored; N is the population bred from N-1, not evaluated.
             long long n = (long long)g->s.gens, last = n - 1;
-            char head[160];
-            stop_head(g, head, sizeof head, true);
-            if (rgen == g->s.gens)
-                snprintf(s, cap, "%s  -  generation %lld's population, not evaluated  -  B: replay of %lld, E: evolve on",
-                         head, n, last);
-            else
-                snprintf(s, cap, "%s  -  replay of generation %lld, not evolving  -  B: generation %lld's population, "
-                                 "E: evolve on",
-                         head, (long long)rgen, n);
+            char head[160], what[72], keys[72];
+            if (rgen == g->s.gens) {
+                snprintf(what, sizeof what, "generation %lld's population, not evaluated", n);
+                snprintf(keys, sizeof keys, "B: replay of %lld, E: evolve on", last);
+            } else {
+                snprintf(what, sizeof what, "replay of generation %lld, not evolving", (long long)rgen);
+                snprintf(keys, sizeof keys, "B: generation %lld's population, E: evolve on", n);
+            }
+            stop_head(g, head, sizeof head, true, false);
+            snprintf(s, cap, "%s  -  %s  -  %s", head, what, keys);
+            if (!banner_fits(g, s, maxw)) snprintf(s, cap, "%s  -  %s", head, keys);
+            if (!banner_fits(g, s, maxw)) {
+                stop_head(g, head, sizeof head, true, true);
+                snprintf(s, cap, "%s  -  %s", head, keys);
+            }
         } else {
             char head[160];
-            stop_head(g, head, sizeof head, false);
+            stop_head(g, head, sizeof head, false, false);
             snprintf(s, cap, "%s  -  E: evolve on, R: new run", head);
+            if (!banner_fits(g, s, maxw)) {
+                stop_head(g, head, sizeof head, false, true);
+                snprintf(s, cap, "%s  -  E: evolve on, R: new run", head);
+            }
         }
     } else if (g->paused && g->have_session) {
         *bg = AL_COL_WARN;
@@ -496,7 +522,7 @@ static int banner_lines(al_gui *g, int maxw)
 {
     char s[320];
     SDL_Color bg;
-    banner_text(g, s, sizeof s, &bg);
+    banner_text(g, s, sizeof s, &bg, maxw);
     if (!s[0] || !g->font) return 1;
     al_fitted ft;
     al_text_wrap(g->font, s, (maxw < 17 ? 17 : maxw) - 16, BADGE_LINES, &ft);
@@ -706,7 +732,7 @@ static void draw_world(al_gui *g)
     SDL_RenderSetClipRect(g->r, &c.rect);
     char s[320];
     SDL_Color bg = AL_COL_GOOD;
-    banner_text(g, s, sizeof s, &bg);
+    banner_text(g, s, sizeof s, &bg, banner_room(&c));
     if (s[0]) bx += badge(g, &c, bx, bottom, banner_room(&c), bg, s) + step;
     if (g->jump_typing || g->jump_to > 0) {
         if (g->jump_typing)

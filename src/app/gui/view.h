@@ -322,7 +322,7 @@ typedef struct al_view_ctx {
                                              ///< speed), as of the last frame simulated
     int play_steps;                          ///< while it holds: the control steps a frame
                                              ///< its play goes at (the speed's; 1 at normal)
-    char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart override ("" = none)
+    char restart_set[AL_TEXTINPUT_MAX + 64]; ///< pending restart overrides, one a line ("" = none)
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
     char say[AL_SAY_MAX];                    ///< a message for the strip ("" = none), al_view_say
@@ -366,6 +366,8 @@ void al_view_report_figure(al_view_report *r, const char *name, double value);
 
 /// Asks the shell to re-create the session with one more "section.key=value"
 /// override (after the current event); a config error is shown in the panel.
+/// Called again in the same event it adds another (a target and the
+/// alphabet it needs), the first said in an error.
 void al_view_request_restart(al_view_ctx *ctx, const char *assignment);
 
 /// Tells the shell the user just changed the running simulation by hand (the

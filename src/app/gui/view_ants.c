@@ -48,6 +48,7 @@ typedef struct ants_view {
     bool auto_replayed;    // the replay started at the run's end was tried
     bool living;           // replay is the run's own population, kept alive past its limit
     bool was_done;         // ctx->done as of the last update
+    int64_t done_gens;     // the run's generations done as of the last update
     bool pin_drawn;        // the pinned ant's mark was drawn in the last frame
     SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
     SDL_Rect sel_label;    // the selected ant's label (or its crowd's) as last drawn (w 0: none)
@@ -283,17 +284,20 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     // loop without evolving (live_on), B again the replay.
     // Its best ant is marked, not opened: the brain inspector would cover
     // part of the world by itself (I or a click opens it).
-    if (v && ctx->done && !v->replay && !v->auto_replayed) {
-        v->auto_replayed = true;
-        replay_last(ctx, v, false);
-    }
-    if (v && !ctx->done) {
+    // A jump past the limit (J) can evolve on and end at its target within
+    // one frame, done before and after: what replayed is another generation's.
+    bool moved_on = v && v->was_done && ctx->done && ctx->session->gens != v->done_gens;
+    if (v && (!ctx->done || moved_on)) {
         v->auto_replayed = false;
         // Evolving on past the limit (E, J): the world, the header and the
         // panel show the live population again, whatever replayed there.
         if (v->living || v->was_done) stop_replay(v);
     }
-    if (v) v->was_done = ctx->done;
+    if (v && ctx->done && !v->replay && !v->auto_replayed) {
+        v->auto_replayed = true;
+        replay_last(ctx, v, false);
+    }
+    if (v) v->was_done = ctx->done, v->done_gens = ctx->session->gens;
     if (!v) return;
     if (v->replay) {
         // The replay runs at the shell's speed (at least a tick a frame) and

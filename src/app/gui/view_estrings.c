@@ -328,8 +328,12 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         break;
     default: al_panel_text(p, AL_COL_DIM, "generation 0 under way: random strings"); break;
     }
-    // The GA's key parameters: keys, the wheel or a drag (al_panel_value).
+    // The characters a target may hold: A (or the wheel) for another alphabet.
     const alConfig *cfg = ctx->session->cfg;
+    alEStringsAlphabet a = (alEStringsAlphabet)alConfig_Enum(cfg, "estrings.alphabet");
+    al_panel_value(p, AL_COL_TEXT, "alphabet", (double)alEStrings_AlphabetSize(a), SDLK_a, 0,
+                   "A alphabet: %s (%d characters)", alEStrings_AlphabetKey(a), alEStrings_AlphabetSize(a));
+    // The GA's key parameters: keys, the wheel or a drag (al_panel_value).
     double rate = alConfig_Float(cfg, "ga.mutation_rate");
     long long pop = (long long)alConfig_Int(cfg, "estrings.population");
     al_panel_heading(p, "Evolution (key: more, Shift+key: less; a new run)");
@@ -366,6 +370,44 @@ static bool change_ga(al_view_ctx *ctx, SDL_Keycode k, bool less)
     return true;
 }
 
+// A: the next alphabet, from the smallest to the largest and round again
+// (Shift+A: the previous), skipping those that cannot hold the run's
+// target; a new run with it.
+static bool change_alphabet(al_view_ctx *ctx, bool back)
+{
+    const char *target = alConfig_String(ctx->session->cfg, "estrings.target");
+    alEStringsAlphabet now = (alEStringsAlphabet)alConfig_Enum(ctx->session->cfg, "estrings.alphabet");
+    int at = 0;
+    while (alEStrings_AlphabetBySize(at) != now)
+        at++;
+    for (int step = 1; step < AL_ESTRINGS_ALPHABETS; ++step) {
+        alEStringsAlphabet a = alEStrings_AlphabetBySize(at + (back ? -step : step));
+        if (alEStrings_CheckTarget(target, a, NULL) != AL_OK) continue;
+        char set[64];
+        snprintf(set, sizeof set, "estrings.alphabet=%s", alEStrings_AlphabetKey(a));
+        al_view_say(ctx, "alphabet %s: %s, %d characters (a new run; A: the next)", alEStrings_AlphabetKey(a),
+                    alEStrings_AlphabetWords(a), alEStrings_AlphabetSize(a));
+        al_view_request_restart(ctx, set);
+        return true;
+    }
+    al_view_say(ctx, "the alphabet stays %s: no other holds every character of '%s'", alEStrings_AlphabetKey(now),
+                target);
+    return true;
+}
+
+// The character an alphabet lacks as alEStrings_CheckTarget named it in err
+// ("'é', character 4 of 'José'"; a long target is not quoted), into out.
+static void missing_char(const alError *err, char *out, size_t cap)
+{
+    const char *what = strstr(err->msg, ": "); // after "estrings.target"
+    const char *end = what ? strstr(what, " is not in the alphabet") : NULL;
+    if (!end) {
+        snprintf(out, cap, "%s", what ? what + 2 : err->msg);
+        return;
+    }
+    snprintf(out, cap, "%.*s", (int)(end - what - 2) - (end[-1] == ','), what + 2);
+}
+
 // A target refused (st->say says why): the box stays open with what was
 // typed, the caret at its end, so the user mends it and presses Enter (it
 // closed, reset to the run's target, and T had to be pressed again); Esc
@@ -393,6 +435,9 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         st->say[0] = '\0'; // an edit: the last target's error is old news
         return true;
     }
+    if (!st->box.active && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_a &&
+        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)))
+        return change_alphabet(ctx, (e->key.keysym.mod & KMOD_SHIFT) != 0);
     if (!st->box.active && e->type == SDL_KEYDOWN &&
         (e->key.keysym.sym == SDLK_m || e->key.keysym.sym == SDLK_p) &&
         !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)))
@@ -418,12 +463,21 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             refuse(ctx);
             return true;
         }
-        if (alEStrings_CheckTarget(st->box.text, a, &err) != AL_OK) {
-            // The reason first, then the target once: the core quotes a
-            // short one in the reason ("character 4 of 'José'"); a long
-            // one is quoted after it, where a cut loses the least.
-            const char *why = strstr(err.msg, ": "); // after "estrings.target"
-            why = why ? why + 2 : err.msg;
+        alEStringsAlphabet fits = a;
+        char missing[sizeof err.msg];
+        if (alEStrings_CheckTarget(st->box.text, a, &err) != AL_OK && !alEStrings_SmallestAlphabet(st->box.text, &fits)) {
+            // In no alphabet: the reason first, then the target once: the
+            // core quotes a short one with the character ("character 4 of
+            // 'Jos€'"); a long one is quoted after it, where a cut loses the least.
+            char why[sizeof err.msg + 200];
+            if (alEStrings_CheckTarget(st->box.text, AL_ESTRINGS_LATIN1, &err) != AL_OK) {
+                missing_char(&err, missing, sizeof missing);
+                snprintf(why, sizeof why, "%s is not in any alphabet (the largest, latin1, has %s)", missing,
+                         alEStrings_AlphabetWords(AL_ESTRINGS_LATIN1));
+            } else { // Latin-1 letters and the seed alphabet's codes 127 to 141 together
+                snprintf(why, sizeof why, "no alphabet holds all of its characters (latin1 lacks the seed "
+                         "alphabet's codes 127 to 141)");
+            }
             char quoted[AL_TEXTINPUT_MAX + 3];
             snprintf(quoted, sizeof quoted, "'%s'", st->box.text);
             if (strstr(why, quoted)) snprintf(st->say, sizeof st->say, "Target not used: %s", why);
@@ -435,6 +489,14 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         char set[AL_TEXTINPUT_MAX + 32];
         snprintf(set, sizeof set, "estrings.target=%s", st->box.text);
         al_view_request_restart(ctx, set);
+        if (fits != a) { // the smallest alphabet that holds it, in the same run's config
+            snprintf(set, sizeof set, "estrings.alphabet=%s", alEStrings_AlphabetKey(fits));
+            al_view_request_restart(ctx, set);
+            missing_char(&err, missing, sizeof missing);
+            al_view_say(ctx, "%s is not in the alphabet %s (%s): a new run with the alphabet %s, %s (A: another)",
+                        missing, alEStrings_AlphabetKey(a), alEStrings_AlphabetWords(a), alEStrings_AlphabetKey(fits),
+                        alEStrings_AlphabetWords(fits));
+        }
     } else if (!st->box.active && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE &&
                used) {
         al_textinput_set(&st->box, alEStrings_Target(ctx->mod)); // cancelled: show the run's target
@@ -476,6 +538,10 @@ static void report(al_view_ctx *ctx, al_view_report *r)
         al_view_report_figure(r, "typing", st->box.active);
         al_view_report_figure(r, "typed_bytes", st->box.len);
     }
+    // the run's alphabet: its alEStringsAlphabet and its characters
+    alEStringsAlphabet a = (alEStringsAlphabet)alConfig_Enum(ctx->session->cfg, "estrings.alphabet");
+    al_view_report_figure(r, "alphabet", a);
+    al_view_report_figure(r, "alphabet_characters", alEStrings_AlphabetSize(a));
     if (alEStrings_Solved(ctx->mod))
         al_view_report_figure(r, "solved_at", (double)alEStrings_SolvedAt(ctx->mod));
     if (st) { // the lists' rows as last drawn, and how many each left out (said under it)
@@ -500,7 +566,10 @@ const al_view al_view_estrings = {
               "yellow numbers  the error: how far the string is from the target",
     .ticks_per_frame = -15, // 4 generations a second: a class can watch the string form; + for faster
     .tick_is_generation = true,
-    .keys_help = "T  type a new target (Enter restarts the evolution)\n"
+    .keys_help = "T  type a new target (Enter restarts the evolution; one that needs more characters gets the "
+                 "smallest alphabet that has them)\n"
+                 "A  the next alphabet that holds the target: upper, printable, seed, latin1 (Shift: the "
+                 "previous; a new run)\n"
                  "M P  mutation rate, population (Shift: less; a new run)",
     .plot_y = "error per generation (best, mean)",
     .no_world = true,

@@ -1304,9 +1304,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) toggle_forever(g);
         break;
     case K_JUMP:
-        if (!repeat && g->have_session && g->s.goal) // refused at once, not after the number is typed
-            jump_to(g, g->s.gens + 1, true, true);
-        else if (!repeat && g->have_session) {
+        if (!repeat && g->have_session) { // (after the goal refused above, at once: al_shell_key_after_goal)
             g->jump_typing = true;
             g->jump_text[0] = '\0';
             g->jump_drop_j = true;

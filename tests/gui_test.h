@@ -148,11 +148,19 @@ static inline int gt_alife(const char *args, const char *out)
 
 /// Runs `alife ARGS` (gt_alife), asserted to exit 0; its output (stdout and
 /// stderr) into out, cap bytes at most.
+static inline void gt_read_file(const char *path, char *out, size_t cap);
 static inline void gt_alife_says(const char *args, char *out, size_t cap)
 {
     if (gt_alife(args, "says.txt") != 0) fail_msg("alife %s failed", args);
-    FILE *f = fopen(gs_path("says.txt"), "r");
-    assert_non_null(f);
+    gt_read_file(gs_path("says.txt"), out, cap);
+}
+
+/// The file at path (its first cap - 1 bytes) into out; the test fails
+/// when it cannot be opened.
+static inline void gt_read_file(const char *path, char *out, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("cannot open %s", path);
     out[fread(out, 1, cap - 1, f)] = '\0';
     fclose(f);
 }

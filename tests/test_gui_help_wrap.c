@@ -105,8 +105,9 @@ static void every_description_whole(const char *mode, int width, int height, boo
         squeeze(got);
         squeeze(want);
         // Esc's row goes on to say how closing logs the run shown (quit_help),
-        // R's whether it asks first (al_shell_confirm_words)
-        bool goes_on = k->act == K_QUIT || k->act == K_NEWRUN;
+        // R's whether it asks first (al_shell_confirm_words), + -'s the
+        // ladder's rungs (al_shell_speed_help)
+        bool goes_on = k->act == K_QUIT || k->act == K_NEWRUN || k->act == K_FASTER;
         if (goes_on ? strncmp(got, want, strlen(want)) != 0 : strcmp(got, want) != 0)
             fail_msg("%s at %dx%d: %s reads '%s', not '%s'", mode, width, height, k->label, got, want);
     }

@@ -69,12 +69,8 @@ static void every_dashed_ants_line_is_named_by_the_title_and_the_lesson(void **s
     assert_int_equal(ndashed, 1);
     assert_non_null(strstr(title, "dashed: greedy group"));
     // The lesson names it as the legend does, not by its column name.
-    FILE *f = fopen(ALIFE_SOURCE_DIR "/experiments/ants/default.ini", "r");
-    assert_non_null(f);
     static char text[1 << 16];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
+    gt_read_file(ALIFE_SOURCE_DIR "/experiments/ants/default.ini", text, sizeof text);
     assert_null(strstr(text, "baseline_mean"));
     assert_non_null(strstr(text, "dashed line, the greedy group,"));
     gs_free(&r);

@@ -99,10 +99,12 @@ static void a_generation_a_frame_shows_generations_under_way(void **state)
 {
     (void)state;
     gs_run r;
-    // From the ants view's 10 ticks a frame, 4 presses of + is 200 ticks a
-    // frame: exactly one generation of 200 ticks (the trial's 2000 with 2000).
+    // From the ants view's 10 ticks a frame, 3 presses of + is 1 generation a
+    // frame: of 200 ticks, the rung after 50 ticks a frame (from half a
+    // generation a frame up the rungs are whole generations; 100 and 200 ticks
+    // a frame were two rungs that both ran one).
     gt_script(&r,
-              "at 2 key plus\nat 3 key plus\nat 4 key plus\nat 5 key plus\n"
+              "at 2 key plus\nat 3 key plus\nat 4 key plus\n"
               // (late frames: actions whose frame has passed run on one frame, and a
               // slow build needs a few frames per generation before the length is known)
               "at 300 state\nat 301 state\nat 302 state\nat 303 state\nat 304 quit\n",
@@ -110,6 +112,7 @@ static void a_generation_a_frame_shows_generations_under_way(void **state)
     int at_start = 0;
     for (int i = 0; i < 4; ++i) {
         assert_int_equal((int)gs_num(r.line[i], "gens_per_frame"), 1);
+        assert_non_null(strstr(gs_str(r.line[i], "speed_line"), "1 generation/frame"));
         at_start += (int64_t)gs_num(r.line[i], "tick") % 200 == 0;
         if (i) assert_true(gs_num(r.line[i], "tick") > gs_num(r.line[i - 1], "tick"));
     }

@@ -419,11 +419,10 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->fast = false;
     g->view = find_view(g, mode_names[m]);
     history_reset(&g->hist, g->view);
-    g->gen_len = 0, g->gen_end_known = false;
     // The view's starting speed: the rung of its ticks a frame (the first
     // of 1 tick a frame, where a held view plays at 1 control step a frame).
-    int nrungs;
-    const speed_rung *ladder = al_shell_ladder(g->view, &nrungs);
+    speed_rung ladder[AL_RUNGS_MAX];
+    int nrungs = al_shell_ladder(g, ladder);
     int tpf = g->view && g->view->ticks_per_frame ? g->view->ticks_per_frame : 1;
     g->speed_idx = 0;
     while (g->speed_idx + 1 < nrungs && ladder[g->speed_idx].ticks < tpf &&
@@ -569,7 +568,6 @@ static void unpark(al_gui *g, int m)
         g->message_col = p->message_col;
         g->message_until = p->message_until;
     }
-    g->gen_len = 0, g->gen_end_known = false; // measured again (the phase was the other mode's)
     g->fast = false;
     g->jump_to = 0;
     g->step_once = false;
@@ -650,60 +648,11 @@ static void on_generation(al_gui *g)
     history_add_start(g);
     history_add(&g->hist, &g->s.last);
     if (g->view && g->view->generation) g->view->generation(&g->ctx);
-    if (g->gen_end_known) g->gen_len = g->s.ticks - g->gen_end_tick;
-    g->gen_end_tick = g->s.ticks;
-    g->gen_end_known = true;
 }
 
 bool al_shell_brain_replay(const al_gui *g) { return g->brain && g->mode == MODE_ANTS; }
 
-// The ladders. A held view's play goes 1, 2, 5, 10 ... 100 control steps a
-// frame before a generation a frame (one + went from 1 control step a frame
-// straight to 2 generations a frame, the best's play no longer seen).
-#define SLOW_RUNGS {-60, 1}, {-30, 1}, {-15, 1}, {-6, 1}, {-3, 1}, {1, 1}
-#define FAST_RUNGS                                                                                          \
-    {2, 0}, {5, 0}, {10, 0}, {20, 0}, {50, 0}, {100, 0}, {200, 0}, {500, 0}, {1000, 0}, {2000, 0}, {5000, 0}, \
-        {10000, 0}
-static const speed_rung plain_ladder[] = {SLOW_RUNGS, FAST_RUNGS};
-static const speed_rung held_ladder[] = {SLOW_RUNGS, {1, 2}, {1, 5}, {1, 10}, {1, 20}, {1, 50}, {1, 100},
-                                         {1, 0},     FAST_RUNGS};
-
-const speed_rung *al_shell_ladder(const al_view *v, int *n)
-{
-    bool held = v && v->hold;
-    *n = held ? (int)(sizeof held_ladder / sizeof *held_ladder) : (int)(sizeof plain_ladder / sizeof *plain_ladder);
-    return held ? held_ladder : plain_ladder;
-}
-
-speed_rung al_shell_rung(const al_gui *g)
-{
-    int n;
-    const speed_rung *l = al_shell_ladder(g->view, &n);
-    return l[g->speed_idx >= 0 && g->speed_idx < n ? g->speed_idx : 0];
-}
-
-// Whether + and - stop at rung i of g's ladder: all of them, but once a
-// held view's run is done its play is the replay, which goes at the
-// rung's control steps or ticks a frame: the generation rungs that would
-// replay slower than the top control-step rung are passed (one + went
-// from 100 control steps a frame back to 1).
-static bool rung_used(const al_gui *g, int i)
-{
-    int n;
-    const speed_rung *l = al_shell_ladder(g->view, &n);
-    if (!(g->view && g->view->hold && g->done) || l[i].steps > 0) return true;
-    int top = 1;
-    for (int k = 0; k < n; ++k)
-        if (l[k].steps > top) top = l[k].steps;
-    return l[i].ticks > top;
-}
-
-int64_t al_shell_gens_per_frame(const al_gui *g)
-{
-    int sp = al_shell_rung(g).ticks;
-    if (!g->have_session || g->gen_len < 8 || sp < g->gen_len / 2) return 0;
-    return sp / g->gen_len > 1 ? sp / g->gen_len : 1;
-}
+int64_t al_shell_gens_per_frame(const al_gui *g) { return g->have_session ? al_shell_rung(g).gens : 0; }
 
 // The frame's ticks at speed sp: sp, or with whole-generation steps the
 // ticks to three quarters into the k-th generation from here, so every
@@ -713,9 +662,10 @@ static int64_t frame_ticks(const al_gui *g, int sp)
 {
     int64_t k = al_shell_gens_per_frame(g);
     if (k == 0) return sp;
-    int64_t len = g->gen_len, phase = (g->s.ticks - g->gen_end_tick) % len, target = len * 3 / 4;
-    int64_t n = (k - 1) * len + ((target - phase) % len + len) % len;
-    return n > 0 ? n : k * len;
+    int64_t len = al_shell_gen_ticks(g), phase = (g->s.ticks - g->s.gen_tick0) % len, target = len * 3 / 4;
+    // (at the target phase already, the k-th next one: 2 a frame ran 1)
+    int64_t d = ((target - phase) % len + len) % len;
+    return (k - 1) * len + (d > 0 ? d : len);
 }
 
 // The run reached its goal or its limit: logged as finished. At the limit the
@@ -725,6 +675,7 @@ static void mark_done(al_gui *g)
     g->done = true;
     g->fast = false;
     g->jump_to = 0;
+    al_shell_speed_settle(g);
     if (g->s.goal || !g->s.log) {
         if (al_session_end_run(&g->s, "finished") != AL_OK)
             store_failed(g, "the run's end was not stored", &g->s.log_err);
@@ -954,7 +905,7 @@ static int64_t simulate(al_gui *g)
         double t0 = al_now();
         // (speed steps only: fast-forward and jumps draw no world, and must end)
         bool steps = !g->fast && g->jump_to == 0 && al_shell_gens_per_frame(g) > 0;
-        bool gen_start = steps && g->gen_end_known && g->s.ticks == g->gen_end_tick;
+        bool gen_start = steps && g->s.ticks == g->s.gen_tick0;
         if (done > 0 && g->tick_s > 0 && !gen_start) { // what is left of the budget, at the last rate
             double left = until - t0;
             int64_t fits = left > 0 ? (int64_t)(left / g->tick_s) : 0;
@@ -976,7 +927,7 @@ static int64_t simulate(al_gui *g)
         // Over the budget: stop, but with whole-generation steps never on a
         // generation's first tick (the generation's end is the slow step, so
         // the budget ran out there most often): one more piece first.
-        gen_start = steps && g->gen_end_known && g->s.ticks == g->gen_end_tick;
+        gen_start = steps && g->s.ticks == g->s.gen_tick0;
         if (!more || (t1 > until && !gen_start)) break;
     }
     g->update_s = al_now() - start;
@@ -1013,7 +964,7 @@ void al_gui_update(al_gui *g)
         ticks = rung.steps > 1 ? rung.steps : sp > 0 ? sp : ++g->frame % -sp == 0;
         // A replay loops one generation: a whole one a frame would show the
         // same tick every frame; a quarter of one a frame shows it move.
-        if (al_shell_gens_per_frame(g) > 0) ticks = g->gen_len / 4;
+        if (al_shell_gens_per_frame(g) > 0) ticks = al_shell_gen_ticks(g) / 4;
     }
     if (g->have_session && g->s.log) {
         // Commit batched generations even while paused, so the database's
@@ -1276,15 +1227,9 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat && g->have_session) jump_to(g, g->s.gens + 1, true, false);
         break;
     case K_FASTER:
-    case K_SLOWER: {
-        int nrungs, i = g->speed_idx, way = act == K_FASTER ? 1 : -1;
-        (void)al_shell_ladder(g->view, &nrungs);
-        do
-            i += way;
-        while (i > 0 && i + 1 < nrungs && !rung_used(g, i));
-        if (i >= 0 && i < nrungs && rung_used(g, i)) g->speed_idx = i;
+    case K_SLOWER:
+        al_shell_speed_step(g, act == K_FASTER ? 1 : -1);
         break;
-    }
     case K_FAST:
         // F runs fast: on a paused run too (the first key after --from,
         // which opens paused), where it said "fast-forward" under PAUSED
@@ -1784,11 +1729,7 @@ bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap)
         return false;
     return true;
 }
-double al_gui_speed(const al_gui *g)
-{
-    int s = al_shell_rung(g).ticks;
-    return s > 0 ? s : 1.0 / -s;
-}
+double al_gui_speed(const al_gui *g) { return al_shell_speed_now(g); }
 const char *al_gui_last_shot(const al_gui *g)
 {
     return g->last_shot;

@@ -114,7 +114,8 @@ bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap);
 /// so that a script's `at gen N` sees generation N and not one a fast frame
 /// ran past (how many a frame runs depends on the machine's speed).
 void al_gui_stop_at_generation(al_gui *g, int64_t gen);
-/// Simulation speed in ticks per frame (below 1: one tick every few frames).
+/// Simulation speed in ticks per frame (below 1: one tick every few frames);
+/// a held view's replay once its run is done (pole): its control steps a frame.
 double al_gui_speed(const al_gui *g);
 /// The current mode's resolved config (valid until the next mode switch or restart).
 const alConfig *al_gui_config(const al_gui *g);

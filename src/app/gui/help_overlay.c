@@ -74,13 +74,17 @@ static const char *quit_help(const al_gui *g, const char *base, char *buf, size_
 static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, char *head, size_t head_cap)
 {
     int n = 0, keyw = al_text_width(f, "PgUp PgDn") + 14;
-    static char quit[200], renew[240], after_goal[NSHELLKEYS][AL_SAY_MAX];
+    static char quit[200], renew[240], speed[400], after_goal[NSHELLKEYS][AL_SAY_MAX];
     for (int i = 0; i < NSHELLKEYS && n < cap; ++i) {
         const shell_key *k = &shell_keys[i];
         const char *brief, *help;
         al_shell_key_words(g->view, al_shell_brain_replay(g), k, &brief, &help);
         if (!help[0]) continue;
         if (k->act == K_QUIT) help = quit_help(g, help, quit, sizeof quit);
+        if (k->act == K_FASTER) { // the ladder's own rungs (speed_ladder.c)
+            al_shell_speed_help(g, speed, sizeof speed);
+            help = speed;
+        }
         if (k->act == K_NEWRUN) { // whether it asks first (confirm.c)
             char ask[160];
             al_shell_confirm_words(g, ask, sizeof ask);

@@ -24,22 +24,57 @@ static const char *const mode_titles[NMODES] = {"Steering playground", "String e
                                                 "Neural ant foragers", "XOR (NEAT)", "Pole balancing (CMA-ES)"};
 /// A rung of the speed ladder that + and - climb: ticks a frame (-k: one
 /// tick every k frames: at 60 frames a second, -30 is 2 ticks a second, -60
-/// one a second: XOR's generations, for a class to watch) and the control
+/// one a second: XOR's generations, for a class to watch), the control
 /// steps a frame of a held view's play (al_view.hold, pole: the run waits
-/// while each generation's best plays out at that pace; 0: it does not wait).
+/// while each generation's best plays out at that pace; 0: it does not wait),
+/// and whole generations a frame (gens > 0, then ticks is gens times the
+/// view's al_view.generation_ticks: the frame ends three quarters into a
+/// generation, never on its empty first tick).
 typedef struct speed_rung {
     int ticks;
     int steps;
+    int gens;
 } speed_rung;
-/// The ladder of view v (NULL: the plain one), slowest first, and its
-/// length in *n: one tick every 60 frames (a second) to 10,000 ticks a
-/// frame. A view that holds plays each best at 1 control step a frame at
-/// 1 tick a frame and slower, then climbs through more control steps a frame
-/// (as steering climbs through more ticks a frame) before a generation a
-/// frame; elsewhere the rungs up to 1 tick a frame have steps 1.
-const speed_rung *al_shell_ladder(const al_view *v, int *n);
+enum { AL_RUNGS_MAX = 40 };
+/// The ladder of g's view into out (slowest first); returns its length:
+/// one tick every 60 frames (a second) to 10,000 ticks a frame. Where a
+/// generation is gen_ticks ticks (ants), the rungs from half a generation a
+/// frame up are whole generations (1, 2, 5 ... up to 10,000 ticks' worth):
+/// one rung, one label, before and after a generation was seen. A view that
+/// holds plays each best at 1 control step a frame at 1 tick a frame and
+/// slower, then climbs through more control steps a frame (as steering
+/// climbs through more ticks a frame) before a generation a frame; elsewhere
+/// the rungs up to 1 tick a frame have steps 1 (speed_ladder.c).
+int al_shell_ladder(const al_gui *g, speed_rung out[AL_RUNGS_MAX]);
 /// The rung g runs at.
 speed_rung al_shell_rung(const al_gui *g);
+/// The speed in effect (al_gui_speed): ticks a frame (below 1: one tick
+/// every few frames), or a held view's replay once done, its control steps
+/// a frame.
+double al_shell_speed_now(const al_gui *g);
+/// The ticks of each generation of g's run when fixed and more than one
+/// (al_view.generation_ticks, ants.ticks), else 0.
+int64_t al_shell_gen_ticks(const al_gui *g);
+/// Whether + and - stop at rung i of ladder l (g's, al_shell_ladder): all
+/// but, once a held view's run is done, the generation rungs whose replay
+/// would go slower than its top control-step rung.
+bool al_shell_rung_stops(const al_gui *g, const speed_rung *l, int i);
+/// + (way 1) or - (-1): the next rung + and - stop at that way, or at
+/// either end the strip says so ("fastest speed: ...").
+void al_shell_speed_step(al_gui *g, int way);
+/// The run just finished: a held view's replay goes at the rung's control
+/// steps, and a rung + and - no longer stop at (a generation rung slower
+/// than the top control-step one) gives way to the one of the same pace,
+/// so the next + or - goes on from there (from "10 control steps a frame" at
+/// 10 generations a frame, + went to 200).
+void al_shell_speed_settle(al_gui *g);
+/// Rung r's words as the speed line says them: *speed whole, *brief short
+/// (each cap bytes); returns whether they are a held view's play words
+/// ("(each best plays out)", "(the best's replay)").
+bool al_shell_rung_words(const al_gui *g, speed_rung r, char *speed, char *brief, size_t cap);
+/// The + - line of the help, drawn from the ladder (its ends, and a held
+/// view's play and replay rungs), into out.
+void al_shell_speed_help(const al_gui *g, char *out, size_t cap);
 
 /// What a shell key does.
 typedef enum shell_action {
@@ -92,7 +127,7 @@ static const shell_key shell_keys[] = {
     {K_GENERATION, {SDLK_n}, 1, "Shift+N", "one generation",
      "simulate to the end of this generation, then pause"},
     {K_FASTER, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}, 0, "+ -", "speed",
-     "faster / slower: from one tick a second to 10000 ticks a frame"},
+     "faster / slower" /* its rungs: al_shell_speed_help */},
     {K_SLOWER, {SDLK_MINUS, SDLK_KP_MINUS}, 0, "-", "", ""},
     {K_FAST, {SDLK_f}, 0, "F", "fast-forward",
      "simulate without drawing the world; the panel keeps updating"},
@@ -194,7 +229,7 @@ struct al_gui {
     double from_best, from_mean;
     char from_label[160];
     char from_how[256]; ///< how generation gen - 1 was reached: "from the seed (...)", ...
-    int speed_idx;    ///< the rung of al_shell_ladder(view) it runs at
+    int speed_idx;    ///< the rung of al_shell_ladder(g) it runs at
     int64_t frame;    ///< frames drawn (slow speeds tick every k frames)
     int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats
     int scroll;       ///< the panel's scroll offset, pixels
@@ -218,11 +253,6 @@ struct al_gui {
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
     double tick_s;   ///< seconds a tick took in the last piece (0: not measured)
     double update_s; ///< seconds the last frame's ticks took (for `state`)
-    /// The tick the last generation ended at (gen_end_known: one was seen
-    /// since the run was opened or shown) and the last one's length in ticks
-    /// (0: not measured yet), for the speed ladder's whole-generation steps.
-    int64_t gen_end_tick, gen_len;
-    bool gen_end_known;
     double fps, last_frame;
     /// F's rate, for the speed line: generations (steering: report periods)
     /// a second of wall time, measured over about a second (fast_rate < 0:
@@ -332,10 +362,10 @@ struct al_gui {
     int mouse_x, mouse_y;       ///< the mouse, from the last motion or button event
 };
 
-/// At speeds of half a generation a frame or more, the frame runs whole
-/// generations and ends three quarters into one (never on a generation's
-/// first tick, where the world is empty): how many a frame, 0 when speeds
-/// are plain ticks (app.c).
+/// At a rung of whole generations (speed_rung.gens), the frame runs that
+/// many and ends three quarters into one (never on a generation's first
+/// tick, where the world is empty): how many a frame, 0 when speeds are
+/// plain ticks (app.c).
 int64_t al_shell_gens_per_frame(const al_gui *g);
 /// Whether the shown run is the replay of alife gui --brain FILE (the ants
 /// mode, before a new run replaced it): nothing evolves, nothing is logged.
@@ -401,8 +431,7 @@ al_log_state al_shell_log_state(const al_gui *g);
 /// overlay; both "" for a key that does nothing there, al_shell_key_idle):
 /// the table's, but where one tick is one generation
 /// (al_view.tick_is_generation) N is one generation and Shift+N the same, so
-/// neither says "tick"; pole's + - say its control steps and generations, as
-/// its speed line does.
+/// neither says "tick" (the help's + - line is al_shell_speed_help's).
 void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const char **brief, const char **help);
 /// The shell's clock in seconds: al_now(), or with a script (script_clock)
 /// its input frames at 60 a second, so what lives "ten seconds" lives 600

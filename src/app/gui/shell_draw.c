@@ -233,20 +233,10 @@ al_log_state al_shell_log_state(const al_gui *g)
 enum { SPEED_FORMS = 9, SPEED_LEN = 256 };
 static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN], int *drop)
 {
-    char fps[32] = "", speed[112], brief[64];
+    char fps[32] = "", speed[112], brief[112];
     if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
-    speed_rung rung = al_shell_rung(g);
-    int sp = rung.ticks;
-    int64_t gpf = al_shell_gens_per_frame(g);
-    if (g->view && g->view->no_table) gpf = 0; // steering's report periods are not generations: ticks
-    // A tick that is a generation is called one. A held view (pole) plays
-    // each generation's best at its rung's control steps a frame (1 at
-    // normal speed and slower), and once the run is done its replay at the
-    // speed.
-    bool gens = g->view && g->view->tick_is_generation;
-    bool plays = gens && g->view->hold && gpf <= 0 && (g->done || rung.steps > 0);
-    int steps = rung.steps > 1 ? rung.steps : g->done && sp > 1 ? sp : 1;
     const char *per = g->view && g->view->no_table ? "report periods" : "generations";
+    bool plays = false;
     // F (or J's jump): as fast as the machine goes, not the rung's pace
     // (strings said "1 gen/15 frames"), and at what rate once measured
     // (no ticks a frame: nothing is drawn)
@@ -259,31 +249,8 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN], int *drop)
     } else if (g->fast) {
         snprintf(speed, sizeof speed, "fast-forward, %.3g %s/s, the fastest", g->fast_rate, per);
         snprintf(brief, sizeof brief, "fastest %.3g %s/s", g->fast_rate, g->view && g->view->no_table ? "periods" : "gens");
-    } else if (plays && g->done) {
-        snprintf(speed, sizeof speed, "%d control step%s/frame (the best's replay)", steps, steps == 1 ? "" : "s");
-        snprintf(brief, sizeof brief, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
-    } else if (plays && sp > 0) {
-        snprintf(speed, sizeof speed, "%d control step%s/frame (each best plays out)", steps, steps == 1 ? "" : "s");
-        snprintf(brief, sizeof brief, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
-    } else if (plays) {
-        snprintf(speed, sizeof speed, "1 control step/frame (each best plays out), 1 generation every %d frames",
-                 -sp);
-        snprintf(brief, sizeof brief, "1 control step/frame, 1 gen/%d frames", -sp);
-    } else if (gpf <= 0 && gens && sp > 0) {
-        snprintf(speed, sizeof speed, "%d generation%s/frame", sp, sp == 1 ? "" : "s");
-        snprintf(brief, sizeof brief, "%d gen%s/frame", sp, sp == 1 ? "" : "s");
-    } else if (gpf <= 0 && gens) {
-        snprintf(speed, sizeof speed, "1 generation every %d frames", -sp);
-        snprintf(brief, sizeof brief, "1 gen/%d frames", -sp);
-    } else if (gpf > 0) {
-        snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
-        snprintf(brief, sizeof brief, "%lld gen%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
-    } else if (sp > 0) {
-        snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
-        snprintf(brief, sizeof brief, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
-    } else {
-        snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
-        snprintf(brief, sizeof brief, "1 tick/%d frames", -sp);
+    } else { // the rung's words, the same from either side (speed_ladder.c)
+        plays = al_shell_rung_words(g, al_shell_rung(g), speed, brief, sizeof brief);
     }
     // A run id only once a generation is stored (al_shell_log_state).
     char short_log[sizeof g->logging];
@@ -1069,12 +1036,6 @@ void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const 
     } else if (k->act == K_GENERATION) {
         *brief = "";
         *help = "the same as N here: one generation, then pause";
-    } else if (k->act == K_FASTER && !v->hold) {
-        *help = "faster / slower: from one generation a second to 10000 a frame";
-    } else if (k->act == K_FASTER) { // pole: each best plays out (view.hold), as speed_forms says
-        *help = "faster / slower: each generation's best plays out, at 1 control step a frame (the slowest: a "
-                "generation every 60 frames at most), then 2 to 100 control steps a frame; faster, 1 to 10000 "
-                "generations a frame; once done, the best's replay at 1 to 10000 control steps a frame";
     }
 }
 

@@ -414,6 +414,18 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"speed_line_full\":", f);
     jstr(f, g->speed_full);
     fprintf(f, ",\"speed_line_cut\":%s", g->speed_cut ? "true" : "false");
+    fputs(",\"speed_rungs\":[", f); // the rungs + and - stop at now, slowest first, as the line says them
+    speed_rung l[AL_RUNGS_MAX];
+    int at = -1; // the rung run at, among them
+    for (int i = 0, n = al_shell_ladder(g, l), k = 0; i < n; ++i) {
+        char speed[112], brief[112];
+        if (!al_shell_rung_stops(g, l, i)) continue;
+        if (i == g->speed_idx) at = k;
+        al_shell_rung_words(g, l[i], speed, brief, sizeof speed);
+        fputs(k++ ? "," : "", f);
+        jstr(f, speed);
+    }
+    fprintf(f, "],\"speed_rung\":%d", at);
     fputs(",\"plotted\":", f);
     jstr(f, g->plotted);
     // The plotted figure's values as drawn: value i at x = i (the last 200).

@@ -105,7 +105,8 @@ enum { MAX_STEPS_PER_FRAME = 20000 };
 static int64_t steps_per_frame(const al_view_ctx *ctx, int64_t ticks)
 {
     if (!ctx->done) return ctx->holds && ctx->play_steps > 1 ? ctx->play_steps : 1;
-    if (ticks <= 1) return 1;
+    // (0 at the slow rungs' frames between steps: the replay goes at 1 step
+    // every k frames, as the speed line says; it went at 1 a frame)
     return ticks < MAX_STEPS_PER_FRAME ? ticks : MAX_STEPS_PER_FRAME;
 }
 

@@ -9,6 +9,7 @@
 
 #include "alife/config.h"
 #include "alife/rng.h"
+#include "figure_names.h"
 #include "font.h"
 #include "key_elsewhere.h"
 #include "shell.h"
@@ -106,7 +107,9 @@ static void history_add(history *h, const alGenStats *st)
     for (int i = 0; i < h->nall; ++i) {
         h->all[i][h->n] = NAN;
         for (int k = 0; k < st->figure_count; ++k)
-            if (strcmp(st->figure_names[k], h->all_name[i]) == 0) h->all[i][h->n] = st->figures[k];
+            if (strcmp(st->figure_names[k], h->all_name[i]) == 0 &&
+                !(st->figures[k] < 0 && al_figure_none(h->all_name[i]))) // no measurement: a gap
+                h->all[i][h->n] = st->figures[k];
     }
     for (int i = 0; i < h->nfig; ++i) {
         h->fig[i][h->n] = NAN;

@@ -60,6 +60,22 @@ const char *al_figure_explained(const char *name)
     return f ? f->explained : "";
 }
 
+// The figures whose values below 0 are no measurement, and what an empty
+// plot of one says (the generalisation score is -1 until the first test;
+// plotted as a value it drew a flat line at -1, on an axis of -1 .. 0).
+static const struct {
+    const char *name, *says;
+} nones[] = {
+    {"generalisation", "not tested yet: no controller has balanced the long trial"},
+};
+
+const char *al_figure_none(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof nones / sizeof nones[0]; ++i)
+        if (strcmp(nones[i].name, name) == 0) return nones[i].says;
+    return NULL;
+}
+
 char *al_figure_title(const char *name, char *out, size_t cap)
 {
     const char *e = al_figure_explained(name);

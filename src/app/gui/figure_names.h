@@ -13,6 +13,10 @@ const char *al_figure_words(const char *name);
 /// What the figure measures, in a few words ("the step size: how far
 /// CMA-ES samples from its mean"), or "" when the words say it all.
 const char *al_figure_explained(const char *name);
+/// What an empty plot of figure name says when its values below 0 are no
+/// measurement ("not tested yet: ..." for the generalisation score, -1
+/// until the first test), or NULL when every value is one.
+const char *al_figure_none(const char *name);
 /// The plot title of a figure plotted alone: "words: explanation" (or the
 /// words alone), written into out (cap bytes); returns out.
 char *al_figure_title(const char *name, char *out, size_t cap);

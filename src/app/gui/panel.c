@@ -38,6 +38,20 @@ static void wrapped_on(al_panel *p, const char *line)
         snprintf(w + n, sizeof p->sections->wrapped_on - n, "%s\n", line);
 }
 
+// Records a label / value row (al_panel_sections.rows) under the current section's name.
+static void kv_row(al_panel *p, const char *label, const char *value)
+{
+    if (!p->sections) return;
+    const char *sec = p->sections->n > 0 ? p->sections->s[p->sections->n - 1].name : "";
+    char *w = p->sections->rows;
+    size_t n = strlen(w), room = sizeof p->sections->rows - n;
+    if (strlen(sec) + strlen(label) + strlen(value) + 4 >= room) return;
+    snprintf(w + n, room, "%s\t%s\t%s", sec, label, value);
+    for (char *c = w + n + strlen(sec) + strlen(label) + 2; *c; ++c) // one line, three fields
+        if (*c == '\t' || *c == '\n') *c = ' ';
+    strcat(w, "\n");
+}
+
 // Draws text at column x (width pixels wide) over at most max_lines lines
 // from the cursor, wrapped at spaces; the last line is cut with "…" when
 // text is longer still (the section then says it was cut).
@@ -221,6 +235,7 @@ void al_panel_kv(al_panel *p, const char *label, const char *fmt, ...)
     int half = p->width / 2;
     if (al_text_fit(p->font, lab, sizeof lab, half - 6)) dropped(p);
     al_draw_text_px(p->r, p->font, (float)p->x, (float)p->y, AL_COL_DIM, lab);
+    kv_row(p, lab, val);
     // A long value goes on under itself in the value column, never cut
     // short of WRAP_LINES lines ("NEAT net: 2 hidden nodes, 11 l...").
     wrapped(p, p->font, AL_COL_TEXT, p->x + half, p->width - half, val, WRAP_LINES);

@@ -341,9 +341,12 @@ static al_plot_drawn plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect ar
     plot.h = area.y + area.h - plot.y - 2 * fh - 6;
     if (plot.w < 20 || plot.h < 20) return drawn;
     drawn.axes = plot;
-    // Where an off-the-scale label would hide a plotted point wherever it
-    // went (the curves fill the plot), the values are drawn below (or
-    // above) a strip that holds the labels: a label never hides a value.
+    // Where an off-the-scale label would cover a line wherever it went
+    // (the curves fill the plot), the values are drawn below (or above) a
+    // strip that holds the labels: a label never hides a value. A line
+    // crossing the label counts too: with few generations the points lie
+    // far apart, and the ants' greedy-group label sat between two of them
+    // over the best curve (trial, issue 10).
     SDL_Rect data = plot, strip_up = {0, 0, 0, 0}, strip_down = {0, 0, 0, 0};
     {
         static al_plot_seg dry[16384];
@@ -355,7 +358,7 @@ static al_plot_drawn plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect ar
             bool up = off[s] > hi;
             int cost = 0;
             al_plot_label_place(plot, off_label_width(font, &series[s], off[s]), fh, up, dry, nd, NULL, 0, &cost);
-            if (cost < 100) continue;
+            if (cost == 0) continue;
             if (up && strip_up.h == 0) strip_up = (SDL_Rect){plot.x, plot.y, plot.w, sh};
             if (!up && strip_down.h == 0) strip_down = (SDL_Rect){plot.x, plot.y + plot.h - sh, plot.w, sh};
         }
@@ -403,10 +406,20 @@ static al_plot_drawn plot_draw(SDL_Renderer *r, const al_font *font, SDL_Rect ar
         const char *msg = empty_says                     ? empty_says
                           : strstr(xtitle, "generation") ? "no generations yet"
                                                          : "nothing measured yet";
-        int w = al_text_width(font, msg);
         drawn.empty = msg;
-        al_draw_text_px(r, font, (float)(plot.x + (plot.w - w) / 2),
-                        (float)(plot.y + (plot.h - fh) / 2), AL_COL_DIM, msg);
+        // Centred, wrapped when wider than the axes (a figure's "not
+        // tested yet: ..." in a narrow panel), on as many lines as they
+        // hold, over the grid on the plot's background (a grid line struck
+        // through it).
+        static al_fitted say; // large for the stack; drawing is single-threaded
+        al_text_wrap(font, msg, plot.w - 8, SDL_max(1, (plot.h - 4) / fh), &say);
+        for (int i = 0; i < say.n; ++i) {
+            int lw = al_text_width(font, say.line[i]);
+            SDL_Rect under = {plot.x + (plot.w - lw) / 2 - 3, plot.y + (plot.h - say.h) / 2 + i * fh, lw + 6, fh};
+            SDL_SetRenderDrawColor(r, 14, 16, 21, 255);
+            SDL_RenderFillRect(r, &under);
+            al_draw_text_px(r, font, (float)(under.x + 3), (float)under.y, AL_COL_DIM, say.line[i]);
+        }
     }
 
     // Series, clipped to the plot; at most about two points per pixel column.

@@ -340,6 +340,8 @@ struct al_gui {
                              ///< (its last row says so: "... 3 earlier rows")
     int summary_lines;    ///< the lines it took
     bool summary_cut;     ///< it was cut with "…" (more lines than its room)
+    int table_end_y;      ///< window y below the table's last row as last drawn
+    int summary_y;        ///< window y of the summary's first line (0: none drawn)
     char lesson_last[600];       ///< the last row it drew (for `state`)
     char lesson_text[8192];      ///< the lesson's text as it showed it, a paragraph a line (for `state`)
     char lesson_marks[512];      ///< the legend's marks the lesson overlay drew last ('\n' between)

@@ -920,6 +920,8 @@ static void table_grew(al_gui *g, SDL_Rect view)
     g->table_saved = 0;
 }
 
+enum { SUMMARY_GAP = 4 }; // px between the table's last row and the summary under it
+
 static void panel_stats(al_gui *g, al_panel *p)
 {
     const history *h = &g->hist;
@@ -929,11 +931,16 @@ static void panel_stats(al_gui *g, al_panel *p)
     int mono = al_font_height(p->mono), line_h = al_font_height(p->font);
     bool describe = g->have_session && g->s.cls->describe;
     // The block's height is the same empty or full (header, rows, summary):
-    // the summary's two lines, or three of the small font when two do not hold it.
-    int small_h = al_font_height(p->small), desc_h = 2 * line_h > 3 * small_h ? 2 * line_h : 3 * small_h;
+    // the summary's two lines, SUMMARY_GAP px below the rows (under a full
+    // table its "... N earlier rows" line touched the summary: trial,
+    // double.ini), or three of the small font when two do not hold it
+    // (below the rows by what of the gap the block has room for).
+    int small_h = al_font_height(p->small);
+    int desc_h = SUMMARY_GAP + 2 * line_h > 3 * small_h ? SUMMARY_GAP + 2 * line_h : 3 * small_h;
     int y_end = p->y + mono * (rows + 1) + (describe ? desc_h : 0);
     g->table_n = 0;
     g->table_earlier = 0;
+    g->table_end_y = g->summary_y = 0;
     g->table_saved = 0;
     if (h->n == 0) {
         // A brain file's replay has none to come (it said "none finished
@@ -993,6 +1000,7 @@ static void panel_stats(al_gui *g, al_panel *p)
                      g->table_earlier > 1 ? "s" : "");
             al_panel_chars(p, line, dim, 64);
         }
+        g->table_end_y = p->y;
         p->y = p->y > y_end - (describe ? desc_h : 0) ? p->y : y_end - (describe ? desc_h : 0);
         if (describe && g->s.have_last) {
             char desc[256] = "";
@@ -1005,8 +1013,11 @@ static void panel_stats(al_gui *g, al_panel *p)
             const al_font *f = al_panel_wrap_lines(p, p->font, desc) <= 2 ? p->font : p->small;
             int most = f == p->font ? 2 : desc_h / small_h;
             g->summary_lines = al_panel_wrap_lines(p, f, desc);
+            int used = (g->summary_lines < most ? g->summary_lines : most) * al_font_height(f);
+            p->y += used + SUMMARY_GAP <= desc_h ? SUMMARY_GAP : desc_h > used ? desc_h - used : 0;
             g->summary_cut = g->summary_lines > most;
             snprintf(g->summary, sizeof g->summary, "%s", desc);
+            g->summary_y = desc[0] ? p->y : 0;
             if (desc[0]) al_panel_wrap(p, f, AL_COL_TEXT, desc, most);
         }
     }
@@ -1176,6 +1187,7 @@ static void draw_panel(al_gui *g)
     g->sections.n = 0;
     g->sections.nhot = 0;
     g->sections.wrapped_on[0] = '\0';
+    g->sections.rows[0] = '\0';
     SDL_RenderSetClipRect(g->r, &pr);
 
     // Title and the mode tabs: fixed at the top.
@@ -1319,6 +1331,7 @@ static void draw_panel(al_gui *g)
     int pf = plotted_figure(g);
     g->plotted_index = pf;
     const char *hint = NULL; // said after the title when it fits
+    const char *empty_says = NULL; // over a plot with nothing to draw (NULL: "no generations yet")
     const char *want = g->plot_fig < 0 && g->have_session ? wanted_figure(g) : NULL;
     // A figure is shown in words, its title saying what it measures
     // (figure_names.c); `plotted` keeps its name.
@@ -1334,6 +1347,7 @@ static void draw_panel(al_gui *g)
         const char *name = h->all_name[pf - 1];
         snprintf(fig_words, sizeof fig_words, "%s", al_figure_words(name));
         series[ns++] = (al_series){fig_words, AL_COL_BEST, h->all[pf - 1], h->n, false};
+        if (h->n > 0) empty_says = al_figure_none(name); // over the plot while none is measured
         snprintf(g->plotted, sizeof g->plotted, "%s", name);
         ytitle = al_figure_title(name, fig_title, sizeof fig_title);
         hint = "Tab: next figure";
@@ -1377,7 +1391,7 @@ static void draw_panel(al_gui *g)
         g->plot_drawn = al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
         g->plot_drawn = al_plot_draw_says(g->r, g->small, area, xtitle, g->plot_title, series, ns,
-                                          al_shell_brain_replay(g) ? BRAIN_NO_GENERATIONS : NULL);
+                                          al_shell_brain_replay(g) ? BRAIN_NO_GENERATIONS : empty_says);
     g->plot_title_rect = g->plot_drawn.title;
     al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
     g->plot_nlines = compare ? 1 : ns;

@@ -299,6 +299,22 @@ void al_gui_write_state(al_gui *g, FILE *f)
         jstr(f, one);
         k = nl + 1;
     }
+    fputs("],\"panel_rows\":[", f); // each label / value row: which text is which
+    for (const char *k = g->sections.rows; *k;) {
+        const char *nl = strchr(k, '\n'), *t1 = strchr(k, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
+        char one[3][512];
+        snprintf(one[0], sizeof one[0], "%.*s", (int)(t1 - k), k);
+        snprintf(one[1], sizeof one[1], "%.*s", (int)(t2 - t1 - 1), t1 + 1);
+        snprintf(one[2], sizeof one[2], "%.*s", (int)(nl - t2 - 1), t2 + 1);
+        fputs(k == g->sections.rows ? "{\"section\":" : ",{\"section\":", f);
+        jstr(f, one[0]);
+        fputs(",\"label\":", f);
+        jstr(f, one[1]);
+        fputs(",\"value\":", f);
+        jstr(f, one[2]);
+        fputc('}', f);
+        k = nl + 1;
+    }
     fputs("],\"values\":[", f); // what the wheel and a drag change (al_panel_value)
     for (int i = 0, k = 0; i < g->sections.nhot; ++i) {
         const struct al_panel_hot *v = &g->sections.hot[i];
@@ -320,7 +336,9 @@ void al_gui_write_state(al_gui *g, FILE *f)
             sp.x, sp.y, sp.w, sp.h, sl.x, sl.y, sl.w, sl.h);
     fputs(",\"summary\":{\"text\":", f); // the module's line under the table
     jstr(f, g->summary);
-    fprintf(f, ",\"lines\":%d,\"cut\":%s}", g->summary_lines, g->summary_cut ? "true" : "false");
+    // where it starts, and where the table's rows above it end (window y)
+    fprintf(f, ",\"lines\":%d,\"cut\":%s,\"y\":%d,\"table_end_y\":%d}", g->summary_lines,
+            g->summary_cut ? "true" : "false", g->summary_y, g->table_end_y);
     fputs(",\"help_title\":", f);
     jstr(f, g->help ? g->help_title : "");
     fputs(",\"help_foot\":", f);

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "text_fit.h"
 
 typedef struct entry {
     int id, size;
@@ -25,6 +24,8 @@ struct al_species_plot {
     int drawn;       // columns the panel drew last
     int bands;       // bands of the last column drawn (the "other" band counts one)
     int64_t current; // alNeat's generation at the last track: not scored yet
+    int plot_h, plot_w; // the bands' rectangle the panel drew last, pixels
+    int caption_px;     // the width of its caption (one line)
 };
 
 // Records drawn and counted: the scored generations only. alNeat_Tell
@@ -101,6 +102,8 @@ void al_species_plot_track(al_species_plot *sp, const alNeat *ne)
     if (pop > sp->population) sp->population = pop;
 }
 
+int al_species_plot_height(const al_panel *p) { return p->rect.h >= 900 ? 96 : 52; }
+
 int al_species_plot_generations(const al_species_plot *sp) { return sp ? scored(sp) : 0; }
 
 int al_species_plot_species_now(const al_species_plot *sp)
@@ -152,20 +155,42 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+// The caption in the shortest of its forms that fits width on one line
+// (form 0 is al_species_plot_caption's), else the last cut with "…": on two
+// lines it took the plot's room and squashed the bands to 15 px (trial,
+// double_neat.ini under F).
+static void fitted_caption(const al_species_plot *sp, const al_font *f, int width, char *out, size_t cap)
+{
+    int n = scored(sp), now = al_species_plot_species_now(sp), grey = now - AL_SPECIES_PLOT_BANDS;
+    for (int form = 0; form < 3; ++form) {
+        if (form == 0 || n <= 1)
+            al_species_plot_caption(sp, out, cap);
+        else if (grey <= 0) // no grey band: the range shortened
+            snprintf(out, cap, "gen %lld .. %lld; %d species", (long long)sp->gen[0], (long long)sp->gen[n - 1], now);
+        else if (form == 1)
+            snprintf(out, cap, "generations %lld .. %lld; %d species, the %d smallest grey", (long long)sp->gen[0],
+                     (long long)sp->gen[n - 1], now, grey);
+        else
+            snprintf(out, cap, "gen %lld .. %lld; %d species, %d grey", (long long)sp->gen[0],
+                     (long long)sp->gen[n - 1], now, grey);
+        if (al_text_width(f, out) <= width) return;
+    }
+    al_text_fit(f, out, cap, width);
+}
+
 void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
 {
     if (!sp) return;
     al_panel_heading(p, "Species (stacked sizes)");
     int th = al_font_height(p->small);
     SDL_Rect area = al_panel_area(p, height);
+    sp->plot_h = sp->plot_w = sp->caption_px = 0;
     if (area.h <= 0) return;
-    // The caption may take two lines (it names the bands when some are grouped).
+    // The caption takes one line whatever it says: the bands keep their height.
     char cap[160];
-    al_species_plot_caption(sp, cap, sizeof cap);
-    al_fitted capt;
-    al_text_wrap(p->small, cap, area.w - 34, 2, &capt);
-    int cap_h = capt.n > 1 ? capt.h : th;
-    SDL_Rect plot = {area.x + 30, area.y + 2, area.w - 34, area.h - cap_h - 6};
+    fitted_caption(sp, p->small, area.w - 34, cap, sizeof cap);
+    SDL_Rect plot = {area.x + 30, area.y + 2, area.w - 34, area.h - th - 6};
+    sp->plot_h = plot.h, sp->plot_w = plot.w;
     SDL_SetRenderDrawColor(p->r, AL_COL_BORDER.r, AL_COL_BORDER.g, AL_COL_BORDER.b, 255);
     SDL_RenderDrawLine(p->r, plot.x - 1, plot.y, plot.x - 1, plot.y + plot.h);
     SDL_RenderDrawLine(p->r, plot.x - 1, plot.y + plot.h, plot.x + plot.w, plot.y + plot.h);
@@ -216,9 +241,7 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
         }
         if (c == cols - 1) sp->bands = bands;
     }
-    for (int i = 0; i < capt.n; ++i)
-        al_draw_text_px(p->r, p->small, (float)plot.x, (float)(plot.y + plot.h + 3 + i * th), AL_COL_DIM,
-                        capt.line[i]);
+    sp->caption_px = al_draw_text_px(p->r, p->small, (float)plot.x, (float)(plot.y + plot.h + 3), AL_COL_DIM, cap);
 }
 
 void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap)
@@ -254,4 +277,7 @@ void al_species_plot_report(const al_species_plot *sp, al_view_report *r)
     al_view_report_figure(r, "species_plot_gaps", (double)gaps);
     al_view_report_figure(r, "species_plot_columns", (double)sp->drawn);
     al_view_report_figure(r, "species_plot_bands", (double)sp->bands);
+    al_view_report_figure(r, "species_plot_h", (double)sp->plot_h);
+    al_view_report_figure(r, "species_plot_w", (double)sp->plot_w);
+    al_view_report_figure(r, "species_plot_caption_px", (double)sp->caption_px);
 }

@@ -28,12 +28,18 @@ enum { AL_SPECIES_PLOT_KEEP = 4096 };
 /// Bands drawn at most: the largest species of the last generation get one
 /// each, all others share one grey band on top ("other N species").
 enum { AL_SPECIES_PLOT_BANDS = 12 };
+/// The plot's height in panel p, pixels: 96 where the panel is 900 px or
+/// taller, else 52 (at 40 the bands were too thin to see), so every view
+/// draws it alike.
+int al_species_plot_height(const al_panel *p);
 /// Generations recorded, and species in the last of them.
 int al_species_plot_generations(const al_species_plot *sp);
 int al_species_plot_species_now(const al_species_plot *sp);
 /// The section "Species (stacked sizes)": the plot height px tall in the
 /// panel, with the axes' ranges and the species count now (it notes the
-/// columns it drew, for the report).
+/// columns it drew, for the report). The caption under the bands takes one
+/// line, in the longest of its forms that fits (al_species_plot_caption's
+/// the first), so the bands' height never depends on what it says.
 void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height);
 /// The caption under the columns, one per scored generation: "generation
 /// G; N species now" for one, "generations A .. B; N species now" for
@@ -45,7 +51,8 @@ void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap);
 /// species_plot_now, species_plot_first and _last (the scored generations
 /// drawn, as the caption names them), species_plot_gaps (generations missing between them) and
 /// species_plot_columns and species_plot_bands (of the last column, the grey
-/// band one), drawn last.
+/// band one), drawn last; species_plot_h and _w (the bands' rectangle,
+/// pixels) and species_plot_caption_px (its caption's width).
 void al_species_plot_report(const al_species_plot *sp, al_view_report *r);
 
 #endif

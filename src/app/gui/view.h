@@ -220,6 +220,9 @@ typedef struct al_panel_sections {
     /// The lines that wrapped text went on to, past each text's first
     /// ('\n' after each), as last drawn: `state` shows where lines broke.
     char wrapped_on[1024];
+    /// Each label / value row (al_panel_kv) as last drawn, "section\tlabel\tvalue\n"
+    /// (the label as drawn, the value whole): `state` shows which is which.
+    char rows[2048];
 } al_panel_sections;
 
 /// A section heading in the accent colour, with a little space above; when

@@ -1099,7 +1099,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     if (!v) return;
     // 96 px where the panel has room; at 1280x800 a lower plot lets the
     // Parameters and Keys sections fit above the plot, nothing to scroll.
-    if (v->species) al_species_plot_panel(v->species, p, p->rect.h >= 900 ? 96 : 52);
+    if (v->species) al_species_plot_panel(v->species, p, al_species_plot_height(p));
     // What the marks in the world mean, each with its swatch (the "3 ants"
     // label, the pin and the eaten rings had none).
     al_panel_heading(p, "Marks");

@@ -330,12 +330,34 @@ static void network_panel(view_state *st, const alPoleDef *d, al_panel *p)
         snprintf(head, sizeof head, "Network (the best)");
     al_panel_heading(p, head);
     int sh = al_font_height(p->small);
-    SDL_Rect area = al_panel_area(p, rows * (sh + 1) + 6); // a row a label
+    SDL_Rect area = al_panel_area(p, rows * sh + 6); // a row a label
     st->net_drawn = st->net_labels = st->net_through = 0;
     if (area.h <= 0 || k != st->g.inputs) return;
-    SDL_Rect box = {area.x, area.y + 2, area.w, area.h - 4};
+    // al_neat_draw puts a column's nodes at 1/(n+1) .. n/(n+1) of its box:
+    // a box half a row taller at each end puts the labels a row (sh) apart
+    // over the area, from its top (it was a row and a half of blank top and
+    // bottom, and 7 px more than the NEAT panel had at 1280x800); the
+    // "labels hidden" note at the box's foot stays within 2 px of the area.
+    SDL_Rect box = {area.x, area.y + 3 - sh / 2, area.w, sh * (rows + 1)};
+    if (box.y + box.h > area.y + area.h + 2) box.h = area.y + area.h + 2 - box.y;
     st->net_drawn = al_neat_draw(p->r, p->small, box, &st->g, st->net.value, in, out, &st->net_labels,
                                  &st->net_through);
+}
+
+// The set-up's label / value rows, one way for every algorithm (NEAT's
+// once read "steps balanced   solved at 100000", a label with a value
+// that was not its own): the variant and the fixed net's weights where the
+// summary above does not name them (with_net: under NEAT it names the
+// net), then the fitness and the steps that solve.
+static void setup_rows(const alPoleDef *d, bool with_net, al_panel *p)
+{
+    if (with_net) {
+        al_panel_kv(p, "variant", "%s", alPoleVariant_Name(d->variant));
+        al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
+                    d->recurrent ? ", recurrent" : "");
+    }
+    al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
+    al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
 }
 
 // Under NEAT the panel also holds the network and the species plot, so the
@@ -347,11 +369,11 @@ static void neat_panel(view_state *st, const alPoleDef *d, al_panel *p)
     // controller's kind and counts are in the summary above, its self-loops
     // in the Network heading below.
     al_panel_heading(p, "Pole balancing (NEAT)");
-    al_panel_kv(p, d->damping ? "damping fitness" : "steps balanced", "solved at %lld", (long long)d->max_steps);
+    setup_rows(d, false, p);
     // The live trial's state is in the network's input and output values,
     // its step count over the cart.
     network_panel(st, d, p);
-    if (st->species) al_species_plot_panel(st->species, p, p->rect.h >= 900 ? 96 : 56);
+    if (st->species) al_species_plot_panel(st->species, p, al_species_plot_height(p));
 }
 
 static void panel(al_view_ctx *ctx, al_panel *p)
@@ -363,11 +385,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         return;
     }
     al_panel_heading(p, "Pole balancing");
-    al_panel_kv(p, "variant", "%s", alPoleVariant_Name(d->variant));
-    al_panel_kv(p, "controller", "%d weights, %d hidden%s", alPole_WeightCount(d), d->hidden,
-                d->recurrent ? ", recurrent" : "");
-    al_panel_kv(p, "fitness", "%s", d->damping ? "damping (Gruau et al.)" : "steps balanced");
-    al_panel_kv(p, "solved at", "%lld steps", (long long)d->max_steps);
+    setup_rows(d, true, p);
     // The generalisation score and the solution are in the summary above
     // (and on the banner): not said twice.
     if (st && st->n) {

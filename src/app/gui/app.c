@@ -1252,7 +1252,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) toggle_forever(g);
         break;
     case K_JUMP:
-        if (!repeat && g->have_session) {
+        if (!repeat && g->have_session) { // (after the goal refused above, at once: al_shell_key_after_goal)
             g->jump_typing = true;
             g->jump_text[0] = '\0';
             g->jump_drop_j = true;

@@ -43,6 +43,8 @@ struct al_compare_view {
     bool all;    // list every run, also the empty and interrupted window sessions
     int hidden;  // runs not listed (without all)
     int hidden_empty; // of them, runs with no stored generation
+    int extra;   // runs listed only because of all (empty or left)
+    char a_said[200]; // what the last A did ("" none since the picker opened)
     int skipped; // ticked runs left off the plot (no generation stored)
     al_compare_model model;
     bool have_model;
@@ -143,6 +145,7 @@ static void read_list(al_compare_view *v)
         int k = 0;
         v->hidden = 0;
         v->hidden_empty = 0;
+        v->extra = 0;
         for (int i = 0; i < n; ++i) {
             const alRunInfo *r = alRunList_Get(runs, n - 1 - i); // newest first
             // The window's own run is the live curve already: ticking it
@@ -164,10 +167,14 @@ static void read_list(al_compare_view *v)
             bool closed = r->stop_reason && strcmp(r->stop_reason, "closed") == 0 && !reached_limit(r);
             bool left = (strcmp(r->status, "interrupted") == 0 || closed) && window_run && r->generation_count < 10;
             bool empty = r->generation_count == 0 && strcmp(r->status, "running") != 0;
-            if (!v->all && !ticked_before && (empty || left)) {
-                v->hidden++;
-                v->hidden_empty += empty;
-                continue;
+            if (!ticked_before && (empty || left)) {
+                if (v->all) {
+                    v->extra++;
+                } else {
+                    v->hidden++;
+                    v->hidden_empty += empty;
+                    continue;
+                }
             }
             listed[k] = r;
             entry *e = &list[k++];
@@ -289,6 +296,7 @@ void al_compare_view_toggle(al_compare_view *v, const char *db_path, const char 
     }
     v->open = true;
     v->note[0] = '\0';
+    v->a_said[0] = '\0';
     snprintf(v->module, sizeof v->module, "%s", module);
     if (!db_path) {
         snprintf(v->note, sizeof v->note, "this window is not logging: start it without --no-log to store runs "
@@ -345,10 +353,24 @@ bool al_compare_view_event(al_compare_view *v, const SDL_Event *e)
             v->grouped = !v->grouped;
             read_model(v);
             break;
-        case SDLK_a:
+        case SDLK_a: { // what A widens (runs of this module only): the empty and left ones, said
             v->all = !v->all;
             read_list(v);
+            char n[64];
+            const char *m = v->module[0] ? v->module : "-";
+            if (v->all && v->extra == 0)
+                snprintf(v->a_said, sizeof v->a_said,
+                         "A: nothing more to show: no other %s run here is empty or was left after a few "
+                         "generations%s",
+                         m, v->current > 0 ? " (this window's own run is the live curve, not listed)" : "");
+            else if (v->all)
+                snprintf(v->a_said, sizeof v->a_said, "A: %s listed too (A again: hide them)",
+                         alCounted(n, sizeof n, v->extra, "empty or left run", NULL));
+            else
+                snprintf(v->a_said, sizeof v->a_said, "A: empty and left runs hidden again (%s)",
+                         v->hidden ? alCounted(n, sizeof n, v->hidden, "run", NULL) : "none here");
             break;
+        }
         case SDLK_c:
         case SDLK_ESCAPE: v->open = false; break;
         default: break;
@@ -441,6 +463,17 @@ static const char *curve_words(const al_compare_view *v)
 
 const char *al_compare_view_counts(const al_compare_view *v) { return v && v->open ? v->counts : ""; }
 
+const char *al_compare_view_a_key(const al_compare_view *v)
+{
+    // A widens to the empty runs and those left after a few generations
+    // (read_list), of this module only: "A all runs" made the trial look
+    // for other configs' runs, and 0 runs before and after said nothing.
+    return v && v->all ? "A hide empty and left runs   C or Esc close"
+                       : "A also list empty and left runs   C or Esc close";
+}
+
+const char *al_compare_view_a_said(const al_compare_view *v) { return v && v->open ? v->a_said : ""; }
+
 const char *al_compare_view_why_empty(const al_compare_view *v)
 {
     static char why[1000];
@@ -490,7 +523,7 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     SDL_Rect inner = {box.x + 1, box.y + 1, box.w - 2, box.h - 2};
     SDL_RenderSetClipRect(r, &inner);
     const char *keys1 = "Up/Down move   Space tick   G group by sweep group (mean + 95% band)",
-               *keys2 = "A all runs   C or Esc close";
+               *keys2 = al_compare_view_a_key(v);
     snprintf(line, sizeof line, "%s   %s", keys1, keys2);
     if (al_text_width(small, line) <= bw - 40) {
         al_draw_text_px(r, small, (float)x, (float)y, AL_COL_DIM, line);
@@ -521,6 +554,10 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     y += lh;
     if (v->note[0]) {
         al_draw_text_px(r, small, (float)x, (float)y, AL_COL_BAD, v->note);
+        y += lh;
+    }
+    if (v->a_said[0]) {
+        al_draw_text_px(r, small, (float)x, (float)y, AL_COL_TEXT, v->a_said);
         y += lh;
     }
     // An empty list says why, and how to make a run it can compare, broken

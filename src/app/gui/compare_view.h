@@ -52,6 +52,11 @@ int al_compare_view_count(const al_compare_view *v, const char *module);
 const char *al_compare_view_why_empty(const al_compare_view *v);
 /// The open picker's line of counts as last drawn, on one line ("1 run, 0
 /// ticked; curves: ..."); "" when it is closed.
+/// The picker's key line for A and close, as drawn: what A does now (it
+/// lists the empty and left runs of this module too, or hides them again).
+const char *al_compare_view_a_key(const al_compare_view *v);
+/// What the last A did, as the picker shows it under the counts ("" none).
+const char *al_compare_view_a_said(const al_compare_view *v);
 const char *al_compare_view_counts(const al_compare_view *v);
 
 /// The picker's columns as last drawn (run, name, seed, status, gens, best,

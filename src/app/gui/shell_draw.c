@@ -158,7 +158,12 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
     else if (past)
         snprintf(gens, sizeof gens, "gen %lld, target %lld (limit %lld)", (long long)g->s.gens,
                  (long long)g->s.target, (long long)g->s.max_gens);
-    else
+    else if (g->done && g->s.goal) { // counted as the banner and the table: generations done, none under way
+        char done[48];
+        alCounted(done, sizeof done, (long long)g->s.gens, "generation", NULL);
+        snprintf(gens, sizeof gens, "after %s (limit %lld)", done, (long long)g->s.max_gens);
+        tick_is_gen = true; // no tick: nothing is under way ("goal reached gen 3 of 2000" beside gen 3 not run)
+    } else
         snprintf(gens, sizeof gens, "gen %lld of %lld", (long long)g->s.gens, (long long)g->s.max_gens);
     if (tick_is_gen) {
         snprintf(forms[0], STATUS_LEN, "%s   %s", state, gens);

@@ -420,6 +420,10 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, al_compare_view_why_empty(g->cmpv));
     fputs(",\"counts\":", f); // the picker's line of counts as drawn
     jstr(f, al_compare_view_counts(g->cmpv));
+    fputs(",\"a_key\":", f);
+    jstr(f, al_compare_view_a_key(g->cmpv));
+    fputs(",\"a_said\":", f);
+    jstr(f, al_compare_view_a_said(g->cmpv));
     fputc('}', f);
     fputs(",\"logging\":", f);
     jstr(f, g->logging);

@@ -67,7 +67,7 @@ typedef struct ants_view {
 
 static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int64_t gen,
                         const void *bytes, size_t size, double logged, double logged_mean,
-                        const char *whose, bool open);
+                        const char *whose, const char *which, bool open);
 
 static void *create(const al_view_ctx *ctx)
 {
@@ -93,7 +93,7 @@ static void *create(const al_view_ctx *ctx)
     // else the note says why.)
     if (ctx->brain)
         (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
-                          ctx->brain_fitness, NAN, "brain file: ", false);
+                          ctx->brain_fitness, NAN, "brain file: ", "", false);
     return v;
 }
 
@@ -370,8 +370,14 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
         double mean = NAN;
         for (int64_t i = 0; i < run->gen_count; ++i)
             if (run->gens[i].gen == pick->gen) mean = run->gens[i].mean;
+        // B during the run: the newest stored generation, which is not
+        // the one under way in the table (it replayed 10 beside "11 under
+        // way", unsaid).
+        char which[96] = "";
+        if (gen < 0 && !ctx->done)
+            snprintf(which, sizeof which, ", the newest stored (%lld is under way)", (long long)ctx->session->gens);
         (void)replay_blob(ctx, v, ctx->session->seed, pick->gen, pick->bytes, pick->size,
-                          pick->fitness, mean, "", open);
+                          pick->fitness, mean, "", which, open);
     }
     alDestroyRunData(run);
     alRunLog_Close(log);
@@ -385,7 +391,7 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
 // not fit the run's def.
 static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int64_t gen,
                         const void *bytes, size_t size, double logged, double logged_mean,
-                        const char *whose, bool open)
+                        const char *whose, const char *which, bool open)
 {
     const alAntsDef *def = alAnts_Def(ctx->mod);
     const bool shared = def->world_mode == AL_ANTS_SHARED, neat = def->algorithm == AL_ALGORITHM_NEAT;
@@ -416,11 +422,11 @@ static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int
     v->selected = open ? v->marked : -1;
     const char *how = open ? "" : "; I: its brain";
     if (shared)
-        snprintf(v->note, sizeof v->note, "%sreplaying all %d ants of generation %lld (best: ant %d, ringed%s)",
-                 whose, def->count, (long long)gen, v->marked, how);
+        snprintf(v->note, sizeof v->note, "%sreplaying all %d ants of generation %lld%s (best: ant %d, ringed%s)",
+                 whose, def->count, (long long)gen, which, v->marked, how);
     else
-        snprintf(v->note, sizeof v->note, "%sreplaying the best ant of generation %lld (ringed%s)", whose,
-                 (long long)gen, how);
+        snprintf(v->note, sizeof v->note, "%sreplaying the best ant of generation %lld%s (ringed%s)", whose,
+                 (long long)gen, which, how);
     return true;
 }
 
@@ -1211,11 +1217,14 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         case SDLK_b:
             if (ctx->brain) // --brain: the file's generation again, from its first tick, the inspector as it was
                 (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
-                                  ctx->brain_fitness, NAN, "brain file: ", v->selected >= 0);
+                                  ctx->brain_fitness, NAN, "brain file: ", "", v->selected >= 0);
             else if (v->replay && ctx->done && !v->living) live_on(ctx, v); // past the limit: nothing freezes
             else if (v->living) replay_last(ctx, v, true);
-            else if (v->replay) stop_replay(v);
-            else start_replay(ctx, v, -1, true);
+            else if (v->replay) { // back to the live run: the replay's words go with it
+                stop_replay(v);
+                snprintf(v->note, sizeof v->note, "replay ended: the live run is drawn (generation %lld under way; B: replay)",
+                         (long long)ctx->session->gens);
+            } else start_replay(ctx, v, -1, true);
             say_note(ctx, v);
             return true;
         case SDLK_LEFTBRACKET:

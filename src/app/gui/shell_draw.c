@@ -223,9 +223,20 @@ al_log_state al_shell_log_state(const al_gui *g)
 // and the E hint stay in every form (the run id was dropped at 720x480, the
 // E hint cut to "E: evo..." before). Also writes g->logging. Returns how many.
 enum { SPEED_FORMS = 9, SPEED_LEN = 256 };
+
+// "1 generation every 60 frames" in seconds too, as the README and the
+// lessons say it ("one generation a second"): the window draws 60 frames a
+// second, so 60 frames is about a second.
+static const char *about_seconds(char *buf, size_t cap, int frames)
+{
+    if (frames == 60) snprintf(buf, cap, "about 1 a second");
+    else if (frames > 60) snprintf(buf, cap, "about 1 every %.2g s", frames / 60.0);
+    else snprintf(buf, cap, "about %.2g a second", 60.0 / frames);
+    return buf;
+}
 static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
 {
-    char fps[32] = "", speed[112], brief[64];
+    char fps[32] = "", speed[112], brief[64], secs[32];
     if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
     speed_rung rung = al_shell_rung(g);
     int sp = rung.ticks;
@@ -258,14 +269,15 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
         snprintf(speed, sizeof speed, "%d control step%s/frame (each best plays out)", steps, steps == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
     } else if (plays) {
-        snprintf(speed, sizeof speed, "1 control step/frame (each best plays out), 1 generation every %d frames",
-                 -sp);
+        snprintf(speed, sizeof speed,
+                 "1 control step/frame (each best plays out), 1 generation every %d frames (%.22s)", -sp,
+                 about_seconds(secs, sizeof secs, -sp));
         snprintf(brief, sizeof brief, "1 control step/frame, 1 gen/%d frames", -sp);
     } else if (gpf <= 0 && gens && sp > 0) {
         snprintf(speed, sizeof speed, "%d generation%s/frame", sp, sp == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%d gen%s/frame", sp, sp == 1 ? "" : "s");
     } else if (gpf <= 0 && gens) {
-        snprintf(speed, sizeof speed, "1 generation every %d frames", -sp);
+        snprintf(speed, sizeof speed, "1 generation every %d frames (%.22s)", -sp, about_seconds(secs, sizeof secs, -sp));
         snprintf(brief, sizeof brief, "1 gen/%d frames", -sp);
     } else if (gpf > 0) {
         snprintf(speed, sizeof speed, "%lld generation%s/frame", (long long)gpf, gpf == 1 ? "" : "s");
@@ -274,7 +286,7 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
         snprintf(speed, sizeof speed, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
         snprintf(brief, sizeof brief, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
     } else {
-        snprintf(speed, sizeof speed, "1 tick every %d frames", -sp);
+        snprintf(speed, sizeof speed, "1 tick every %d frames (%.22s)", -sp, about_seconds(secs, sizeof secs, -sp));
         snprintf(brief, sizeof brief, "1 tick/%d frames", -sp);
     }
     // A run id only once a generation is stored (al_shell_log_state).
@@ -1021,7 +1033,7 @@ void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const 
         *brief = "";
         *help = "the same as N here: one generation, then pause";
     } else if (k->act == K_FASTER && !v->hold) {
-        *help = "faster / slower: from one generation a second to 10000 a frame";
+        *help = "faster / slower: from one generation every 60 frames (about a second) to 10000 a frame";
     } else if (k->act == K_FASTER) { // pole: each best plays out (view.hold), as speed_forms says
         *help = "faster / slower: each generation's best plays out, at 1 control step a frame (the slowest: a "
                 "generation every 60 frames at most), then 2 to 100 control steps a frame; faster, 1 to 10000 "

@@ -110,6 +110,15 @@ if [ -f b1 ] && [ -f b2 ]; then
     [ -n "$c1" ] && [ "$c1" = "$c2" ] && ok "bench checksum equal with 1 and 2 threads ($c1)" ||
         fail "bench checksums differ: '$c1' vs '$c2'"
 fi
+# The speed default times enough to trust: the default set-up (30 ants x
+# 2000 ticks) for at least 0.5 s at the speed target, 80 million
+# ant-steps/s (300 generations timed 0.24 s: "too short to trust").
+if expect_exit 0 "$ALIFE" bench ants --ants 8 --ticks 2 --json; then
+    gens=$(grep -o '"generations": [0-9]*' out | grep -o '[0-9]*$')
+    [ -n "$gens" ] && [ $((gens * 30 * 2000)) -ge 40000000 ] &&
+        ok "the speed default ($gens generations) times 0.5 s or more at 80M ant-steps/s" ||
+        fail "the speed default times ${gens:-?} generations: under 0.5 s at 80M ant-steps/s"
+fi
 expect_exit 2 "$ALIFE" bench ants --ants 0 && ok "bench --ants 0 refused (exit 2)"
 expect_exit 2 "$ALIFE" bench ants --threads lots && ok "bench --threads lots refused (exit 2)"
 expect_exit 0 "$ALIFE" bench ants --help && grep -q -- "--learn" out && ok "bench ants --help"

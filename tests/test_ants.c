@@ -429,6 +429,33 @@ static void a_seeded_population_learns_to_forage(void **state)
     alDestroyAnts(ants);
 }
 
+// With two threads the pacer tries one thread now and then (alife/pacer.h);
+// with long generations a try is a few slices of a generation, not whole
+// generations on one thread (a 40-generation bench spent 6 on one thread).
+// Each slice is a run of its own: a generation with a try is several runs.
+static void a_pacer_try_is_a_slice_of_a_generation(void **state)
+{
+    (void)state;
+    alAntsDef def = small_def();
+    def.count = 40;
+    def.ticks = 2000;
+    def.threads = 2;
+    enum { GENS = 3 };
+    alAnts *ants = make(&def, 5);
+    run_gens(ants, GENS);
+    int64_t runs = -1, parallel = alAnts_ParallelRuns(ants, &runs);
+#ifdef ALIFE_HAVE_OPENMP
+    // The first try comes in the second generation: its 3 runs (one a
+    // warm-up) and the rest of that generation, one run more.
+    assert_true(runs >= GENS + 3);
+    assert_true(parallel >= 1 && parallel <= runs);
+#else
+    assert_int_equal(runs, 0);
+    (void)parallel;
+#endif
+    alDestroyAnts(ants);
+}
+
 static void statistics_do_not_depend_on_the_thread_count(void **state)
 {
     (void)state;
@@ -819,6 +846,7 @@ int main(void)
         cmocka_unit_test(sensed_vectors_point_at_the_nearest_of_many_items),
         cmocka_unit_test(in_the_shared_world_eaten_food_is_gone_for_all),
         cmocka_unit_test(shared_and_own_runs_are_pinned),
+        cmocka_unit_test(a_pacer_try_is_a_slice_of_a_generation),
         cmocka_unit_test(greedy_baseline_collects_food),
         cmocka_unit_test(a_seeded_population_learns_to_forage),
         cmocka_unit_test(statistics_do_not_depend_on_the_thread_count),

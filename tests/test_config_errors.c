@@ -131,6 +131,38 @@ static void test_a_set_error_names_the_set(void **state)
     }
 }
 
+// A long value or key quoted in an error is cut with the one sign of a cut,
+// AL_ELLIPSIS, never inside a UTF-8 character ("..." read as typed text).
+static void expect_cut(const char *m)
+{
+    const char *cut = strstr(m, "\xe2\x80\xa6");
+    if (!cut || strstr(m, "...")) fail_msg("cut as: %s", m);
+    if (((unsigned char)cut[-1] & 0xC0) == 0xC0) fail_msg("cut inside a character: %s", m);
+}
+
+static const char *joined(const char *a, const char *b)
+{
+    static char buf[1300];
+    snprintf(buf, sizeof buf, "%s%s", a, b);
+    return buf;
+}
+
+static void test_a_long_value_is_cut_with_the_ellipsis(void **state)
+{
+    (void)state;
+    char value[200] = "run.generations=", key[1200] = "", file[1300];
+    while (strlen(value) < 100)
+        strcat(value, "\xc3\xa9x"); // 3 bytes: a cut at 60 may fall inside the é
+    while (strlen(key) < 100)
+        strcat(key, "abcdefghij");
+    expect_cut(create_error("[run]\nmodule = estrings\n", value));
+    expect_cut(create_error("[run]\nmodule = estrings\n", joined(key, ".x=1")));
+    while (strlen(key) < 1000) // longer than a line the reader holds
+        strcat(key, "abcdefghij");
+    snprintf(file, sizeof file, "[run]\nmodule = estrings\n%s = 1\n", key);
+    expect_cut(create_error(file, NULL));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +171,7 @@ int main(void)
         cmocka_unit_test(test_cross_key_checks_name_both_lines),
         cmocka_unit_test(test_smaller_world_side_is_the_one_named),
         cmocka_unit_test(test_a_set_error_names_the_set),
+        cmocka_unit_test(test_a_long_value_is_cut_with_the_ellipsis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -398,6 +398,29 @@ static void test_format_escapes_unprintable_bytes(void **s)
     assert_string_equal(buf, "a");
 }
 
+// A best string too long for the summary is cut with the one sign of a cut,
+// AL_ELLIPSIS ("..." read as part of the string).
+static void test_a_long_best_string_is_cut_with_the_ellipsis(void **s)
+{
+    (void)s;
+    char target[300] = "estrings.target=";
+    while (strlen(target) < 16 + 250)
+        strcat(target, "the quick brown fox ");
+    const char *sets[] = {target};
+    const alModuleClass *m = alModule_Find("estrings");
+    alError err;
+    alConfig *cfg = config_with(sets, 1, &err);
+    if (!cfg) fail_msg("%s", err.msg);
+    void *mod = NULL;
+    assert_int_equal(m->create(cfg, 1, &mod, &err), AL_OK);
+    assert_true(m->step(mod));
+    char desc[512];
+    m->describe(mod, desc, sizeof desc);
+    if (!strstr(desc, "\xe2\x80\xa6' error") || strstr(desc, "...")) fail_msg("cut as: %s", desc);
+    m->destroy(mod);
+    alDestroyConfig(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -413,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_history_lists_each_generations_best_newest_first),
         cmocka_unit_test(test_format_escapes_unprintable_bytes),
         cmocka_unit_test(test_latin1_alphabet_evolves_accented_names),
+        cmocka_unit_test(test_a_long_best_string_is_cut_with_the_ellipsis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

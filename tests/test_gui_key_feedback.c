@@ -25,7 +25,9 @@ static void a_refused_target_is_said_on_the_strip_at_720x480(void **state)
 {
     (void)state;
     char m[600];
-    message_after("at 2 key t\nat 3 key return\nat 5 state\nat 6 quit\n",
+    // once generation 1 is in the table, Target is scrolled out of sight
+    // (said once: in sight it is said under the box, test_gui_text_trial)
+    message_after("at 32 key t\nat 33 key return\nat 38 state\nat 39 quit\n",
                   "--no-log --width 720 --height 480 experiments/estrings/hello.ini", m, sizeof m);
     if (!strstr(m, "The target is empty")) fail_msg("the strip says '%s'", m);
 }

@@ -388,9 +388,11 @@ static void each_lesson_lists_exactly_its_marks(void **state)
          "yellow characters  within 4 codes of the target's\n"
          "grey characters  further off\n"
          "yellow numbers  the error: how far the string is from the target"},
-        // (the legend lists what the world shows now: here the first
-        // vehicle sees the threat, so it is drawn orange, not yellow)
+        // (the legend lists every colour the vehicles have in this lesson,
+        // also the first vehicle's yellow while it sees the threat and is
+        // drawn orange: its lines stay put, test_gui_text_trial)
         {"experiments/steering/flee.ini",
+         "yellow triangle  the first vehicle\n"
          "grey triangles  the other vehicles\n"
          "orange triangles  vehicles that see their threat (the figure 'fleeing')\n"
          "red cross  the target (click to move it)\n"

@@ -59,12 +59,25 @@ static void test_set_lane_keeps_the_stepped_state(void **state)
     assert_int_equal(a.state[2], b.state[2]);
 }
 
+static void test_two_sets_seeded_together_equal_two_seeded_alone(void **state)
+{
+    (void)state;
+    const uint64_t streams[][2] = {{7, 8}, {0, 0}, {~0ull, 1ull << 63}};
+    for (int k = 0; k < 3; ++k) {
+        alRng8 a, b, a1 = alRng8_Stream(99, streams[k][0]), b1 = alRng8_Stream(99, streams[k][1]);
+        alRng8_Stream2(99, streams[k][0], streams[k][1], &a, &b);
+        assert_memory_equal(&a, &a1, sizeof a);
+        assert_memory_equal(&b, &b1, sizeof b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lanes_are_reproducible),
         cmocka_unit_test(test_lanes_differ_from_each_other_and_from_other_seeds),
         cmocka_unit_test(test_set_lane_keeps_the_stepped_state),
+        cmocka_unit_test(test_two_sets_seeded_together_equal_two_seeded_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -58,6 +58,9 @@ typedef struct alRng8 {
 /// like alRng_Seed(splitmix64(b + l), stream ^ (l << 52)) with b =
 /// splitmix64(seed ^ splitmix64(stream)).
 alRng8 alRng8_Stream(uint64_t seed, uint64_t stream);
+/// The same for two streams at once: *a = alRng8_Stream(seed, stream_a),
+/// *b = alRng8_Stream(seed, stream_b) (a and b must not overlap).
+void alRng8_Stream2(uint64_t seed, uint64_t stream_a, uint64_t stream_b, alRng8 *a, alRng8 *b);
 /// Lane l (0..7) as an alRng, and back.
 static inline alRng alRng8_Lane(const alRng8 *r, int l) { alRng x = {r->state[l], r->inc[l]}; return x; }
 static inline void alRng8_SetLane(alRng8 *r, int l, alRng x) { r->state[l] = x.state; }

@@ -1,5 +1,7 @@
 // alife export: one run's generations as CSV, or one stored brain as a file.
 #include <errno.h>
+
+#include "alife/counted.h"
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -139,9 +141,11 @@ int cmd_export(int argc, char **argv)
     bool ok = db_cli_write_file(csv, write_csv, run);
     if (!ok)
         fprintf(stderr, "alife export: cannot write %s: %s\n", csv, strerror(errno));
-    else if (strcmp(csv, "-") != 0)
-        fprintf(stderr, "alife export: run %lld, %lld generations -> %s\n", (long long)run->info.id,
-                (long long)run->gen_count, csv);
+    else if (strcmp(csv, "-") != 0) {
+        char gens[48];
+        fprintf(stderr, "alife export: run %lld, %s -> %s\n", (long long)run->info.id,
+                alCounted(gens, sizeof gens, run->gen_count, "generation", NULL), csv);
+    }
     alDestroyRunData(run);
     return ok ? 0 : 1;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/counted.h"
 #include "alife/config.h"
 #include "alife/runquery.h"
 #include "cli.h"
@@ -409,8 +410,10 @@ int cmd_replay(int argc, char **argv)
         char desc[256] = "";
         if (s.have_last && s.cls->describe) s.cls->describe(s.mod, desc, sizeof desc);
         const char *stop = al_session_stop_reason(&s, "finished");
-        printf("replayed run %lld (%s, seed %llu): %lld generations, %lld ticks", (long long)info->id,
-               info->module, (unsigned long long)info->seed, (long long)s.gens, (long long)s.ticks);
+        char gens[48], ticks[48];
+        printf("replayed run %lld (%s, seed %llu): %s, %s", (long long)info->id, info->module,
+               (unsigned long long)info->seed, alCounted(gens, sizeof gens, s.gens, "generation", NULL),
+               alCounted(ticks, sizeof ticks, s.ticks, "tick", NULL));
         if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
         if (!to_end) printf(", stopped at the last stored generation");
         else if (stop) printf(", stopped: %s", stop);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alife/counted.h"
 #include "alife/config.h"
 #include "cli.h"
 #include "options.h"
@@ -166,10 +167,11 @@ int cmd_run(int argc, char **argv)
     double started = pc.started;
     char desc[256] = "";
     if (s.have_last && s.cls->describe) s.cls->describe(s.mod, desc, sizeof desc);
+    char gens[48], ticks[48];
     if (db) printf("run %lld ", (long long)s.run_id);
     else printf("run (not logged) ");
-    printf("%s: %lld generations, %lld ticks, %.2fs", end, (long long)s.gens, (long long)s.ticks,
-           al_now() - started);
+    printf("%s: %s, %s, %.2fs", end, alCounted(gens, sizeof gens, s.gens, "generation", NULL),
+           alCounted(ticks, sizeof ticks, s.ticks, "tick", NULL), al_now() - started);
     if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
     char words[256];
     if (why)

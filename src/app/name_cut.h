@@ -6,10 +6,7 @@
 
 #include <stddef.h>
 
-/// The one sign that text was cut, in the CLI and the window alike: "…"
-/// (U+2026, one character; the window's fonts draw it). Every cut uses it:
-/// al_name_cut, al_text_fit, al_text_wrap.
-#define AL_ELLIPSIS "\xe2\x80\xa6"
+#include "alife/ellipsis.h" // AL_ELLIPSIS: the one sign of a cut, here and in the core
 
 /// s (UTF-8, NULL: "") into buf (cap bytes) whole when it has at most max
 /// characters (max >= 5), else its head and tail around AL_ELLIPSIS in max

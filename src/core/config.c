@@ -2,6 +2,7 @@
 // then --set overrides. Every value is validated on the way in against its
 // key's type and range, so a resolved config is always valid.
 #include "alife/config.h"
+#include "alife/ellipsis.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -168,12 +169,28 @@ static bool parse_value(const alKeyDef *k, const char *text, double *num, char *
     return false;
 }
 
+// v's first bytes for a message: whole when it has at most max bytes, else
+// cut there (never inside a UTF-8 character) and ended with AL_ELLIPSIS.
+static const char *head(const char *v, size_t max, char *buf, size_t cap)
+{
+    size_t n = strlen(v);
+    if (n <= max) {
+        snprintf(buf, cap, "%s", v);
+        return buf;
+    }
+    while (max > 0 && ((unsigned char)v[max] & 0xC0) == 0x80)
+        max--;
+    snprintf(buf, cap, "%.*s" AL_ELLIPSIS, (int)max, v);
+    return buf;
+}
+
 // A value for a message: at most 60 bytes, and its length if cut.
 static const char *echo(const char *v, char *buf, size_t cap)
 {
     size_t n = strlen(v);
-    if (n <= 60) snprintf(buf, cap, "%s", v);
-    else snprintf(buf, cap, "%.60s... (%zu characters)", v, n);
+    if (n <= 60) return head(v, n, buf, cap);
+    char cut[64 + sizeof AL_ELLIPSIS];
+    snprintf(buf, cap, "%s (%zu characters)", head(v, 60, cut, sizeof cut), n);
     return buf;
 }
 
@@ -491,9 +508,11 @@ static char *read_line(char *str, int num, void *stream)
     while (end > 0 && is_blank(s[end - 1])) --end;
     if (end == 0)
         return reader_fail(r, AL_ERR_CONFIG, "syntax error (no key before '%c')", s[nl]);
-    if (end + 1 > cap)
-        return reader_fail(r, AL_ERR_CONFIG, "unknown key '%.40s...' (see: alife config --list)",
-                           s);
+    if (end + 1 > cap) {
+        char key[48 + sizeof AL_ELLIPSIS];
+        return reader_fail(r, AL_ERR_CONFIG, "unknown key '%s' (see: alife config --list)",
+                           head(s, 40, key, sizeof key));
+    }
     char why[128];
     if (!parse_ini_value(s + nl + 1, &r->value, why, sizeof why))
         return reader_fail(r, AL_ERR_CONFIG, "%s%s%.*s: %s", r->section, r->section[0] ? "." : "",
@@ -609,9 +628,11 @@ alResult alConfig_Set(alConfig *cfg, const char *assignment, alError *err)
     snprintf(where, sizeof where, "--set %.*s=%s", (int)(sl + nl + 1 < 100 ? sl + nl + 1 : 100),
              assignment, echo(value, shown, sizeof shown));
     char section[64], name[64];
-    if (sl >= sizeof section || nl >= sizeof name) // longer than any key of the schema
-        return alError_Set(err, AL_ERR_CONFIG, "%s: unknown key '%.40s...' (see: alife config --list)",
-                           where, assignment);
+    if (sl >= sizeof section || nl >= sizeof name) { // longer than any key of the schema
+        char key[48 + sizeof AL_ELLIPSIS];
+        return alError_Set(err, AL_ERR_CONFIG, "%s: unknown key '%s' (see: alife config --list)", where,
+                           head(assignment, 40, key, sizeof key));
+    }
     memcpy(section, assignment, sl);
     section[sl] = '\0';
     memcpy(name, dot + 1, nl);

@@ -39,19 +39,41 @@ alRng alRng_Stream(uint64_t seed, uint64_t stream)
 // version gives the same states. Not under clang (the ThreadSanitizer
 // build), whose sanitised resolver crashes at start.
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
-__attribute__((target_clones("arch=x86-64-v4", "default")))
+#define LANES_CLONES __attribute__((target_clones("arch=x86-64-v4", "default")))
+#else
+#define LANES_CLONES
 #endif
-alRng8 alRng8_Stream(uint64_t seed, uint64_t stream)
+
+// Lane l of the lanes seeded from b = splitmix64(seed ^ splitmix64(stream)):
+// alRng_Seed written out (state 0, one step, plus initstate, one step).
+static inline void seed_lane(alRng8 *r, uint64_t b, uint64_t stream, int l)
+{
+    uint64_t inc = ((stream ^ ((uint64_t)l << 52)) << 1u) | 1u;
+    r->inc[l] = inc;
+    r->state[l] = (inc + splitmix64(b + (uint64_t)l)) * 6364136223846793005ULL + inc;
+}
+
+LANES_CLONES alRng8 alRng8_Stream(uint64_t seed, uint64_t stream)
 {
     alRng8 r;
     uint64_t b = splitmix64(seed ^ splitmix64(stream));
-    for (int l = 0; l < 8; ++l) {
-        // alRng_Seed written out: state 0, one step, plus initstate, one step.
-        uint64_t inc = ((stream ^ ((uint64_t)l << 52)) << 1u) | 1u;
-        r.inc[l] = inc;
-        r.state[l] = (inc + splitmix64(b + (uint64_t)l)) * 6364136223846793005ULL + inc;
-    }
+    for (int l = 0; l < 8; ++l)
+        seed_lane(&r, b, stream, l);
     return r;
+}
+
+// Two sets in one loop: two independent chains of multiplies that the CPU
+// overlaps (one set's seeding is a chain of three 64-bit multiplies, and a
+// GA block waits on it).
+LANES_CLONES void alRng8_Stream2(uint64_t seed, uint64_t stream_a, uint64_t stream_b, alRng8 *a,
+                                 alRng8 *b)
+{
+    uint64_t ba = splitmix64(seed ^ splitmix64(stream_a));
+    uint64_t bb = splitmix64(seed ^ splitmix64(stream_b));
+    for (int l = 0; l < 8; ++l) {
+        seed_lane(a, ba, stream_a, l);
+        seed_lane(b, bb, stream_b, l);
+    }
 }
 
 uint32_t alRng_Bounded(alRng *rng, uint32_t bound)

@@ -116,6 +116,7 @@ typedef struct world_copy {
     alRng rng;        // the world's respawn stream, as this worker has advanced it
     int *claim;       // claims, then the moved items (as swarm.claim)
     float *held;      // the claiming ant's squared distance to item j (food's, then mines')
+    int *items;       // scratch: the claimed items (food's part, then the mines')
     int nmoved[2];    // food, mines moved this tick
     int a0;           // the worker's first ant: its candidates are at ccand[kind][parity] + a0
     int ncand[2][2];  // [kind][tick parity]: how many it published
@@ -143,6 +144,9 @@ typedef struct swarm {
                             // nearest, each worker's from its a0, in ant order
     alRng wrng;           // shared world: its respawn stream
     int *claim;           // shared world: the ant that gets item j this tick, -1 none
+    float *held;          // shared world: as world_copy's
+    int *items;           // shared world: as world_copy's
+    ant_claim *cand;      // shared world: this tick's claims, in ant order (claim_items)
     int *touch;           // shared world: ants whose caches a moved item may concern (an int
                           // each: a 16-ant unit's marks fill a cache line, which only its worker writes)
     int nmoved[2];        // shared world: food, mines respawned this tick (their indices: claim)
@@ -213,7 +217,7 @@ static void swarm_free(swarm *w)
                     w->fc.nd2,    w->mc.nd2,   w->claim,   w->touch,
                     w->mdist,     w->food,     w->hits,    w->alive,   w->elite,     w->rng,
                     w->fx,        w->fy,       w->mx,      w->my,      w->wt,        w->act,
-                    w->gtarget,   w->gint,     w->gflt};
+                    w->gtarget,   w->gint,     w->gflt,    w->held,    w->items,     w->cand};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; ++i)
         free(ptrs[i]);
     for (int k = 0; k < 4; ++k)
@@ -221,6 +225,7 @@ static void swarm_free(swarm *w)
     for (int t = 0; w->copies && t < w->ncopies; ++t) {
         free(w->copies[t].claim);
         free(w->copies[t].held);
+        free(w->copies[t].items);
         if (t > 0) {
             free(w->copies[t].fx);
             free(w->copies[t].fy);
@@ -244,10 +249,14 @@ static void *lines_alloc(size_t count, size_t size)
     return p;
 }
 
-// run_ticks' pacer: a try of the other thread mode is 3 generations (one
-// warm-up), every 8 to 128 generations; its mean costs span 16 generations
-// (a generation is long beside a scheduler slice).
+// run_ticks' pacer: a try of the other thread mode is 3 runs (one warm-up)
+// of TRY_TICKS ticks each, every 8 to 128 runs (a run: the ticks of one
+// advance, a generation in a batch run); its mean costs span 16 runs.
+// A try of whole generations cost a 300-ant bench of 40 generations 6
+// generations on one thread (2 threads 1.44x one, where its passes were
+// ~1.55x); 256 ticks are still several scheduler slices of work.
 enum { PACER_BURST = 3, PACER_GAP_MIN = 8, PACER_GAP_MAX = 128, PACER_MEMORY = 16 };
+enum { TRY_TICKS = 256 };
 
 static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int nweights,
                         int nneurons, int threads)
@@ -291,6 +300,11 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
     w->shared = def->world_mode == AL_ANTS_SHARED;
     w->scan = w->nfood <= AL_ANTS_SCAN_MAX && w->nmines <= AL_ANTS_SCAN_MAX;
     ALLOC(w->claim, w->nfood + w->nmines); // food's part, then the mines'
+    if (w->shared) { // the serial step's claims (claim_items)
+        ALLOC(w->held, w->nfood + w->nmines);
+        ALLOC(w->items, w->nfood + w->nmines);
+        ALLOC(w->cand, s);
+    }
     ALLOC(w->touch, s);
     ALLOC(w->food, s);
     ALLOC(w->hits, s);
@@ -329,6 +343,7 @@ static bool swarm_alloc(swarm *w, const alAntsDef *def, int n, bool greedy, int 
             }
             ALLOC(c->claim, w->nfood + w->nmines);
             ALLOC(c->held, w->nfood + w->nmines);
+            ALLOC(c->items, w->nfood + w->nmines);
         }
         for (int k = 0; k < 4; ++k)
             ALLOC(w->ccand[k / 2][k % 2], s);
@@ -828,19 +843,62 @@ static void near_moved(const alAnts *s, const swarm *w, const near_cache *c, int
     }
 }
 
-// What the claims (claim[j]: item j's ant, -1 none) come to: ants [a0, a1)
-// credited (a worker of the one-barrier tick credits its own), claimed items
-// respawned in index order from rng. The moved items' indices, in order,
-// into claim; returns their count.
-static int settle_claims(const alAnts *s, swarm *w, bool mines, float *ix, float *iy, alRng *rng,
-                         int *claim, int a0, int a1)
+// The claims of ants [a0, a1) (live, within reach of their nearest item:
+// c's near and nd2) into out, in ant order; returns how many. A vector pass
+// makes a mask of each 32 ants, then the few set lanes are listed: on most
+// ticks nobody reaches anything.
+static int list_claims(const swarm *w, const near_cache *c, float reach2, int a0, int a1,
+                       ant_claim *out)
 {
-    const int count = mines ? w->nmines : w->nfood;
-    int nmoved = 0;
-    int *moved = claim; // compacted in place: moved[q] <= the j being read
-    for (int j = 0; j < count; ++j) {
-        int a = claim[j];
-        if (a < 0) continue;
+    const uint8_t *alive = w->alive;
+    const float *nd2 = c->nd2;
+    int n = 0;
+    for (int b = a0; b < a1; b += 32) {
+        const int e = a1 - b < 32 ? a1 - b : 32;
+        unsigned m = 0;
+        for (int l = 0; l < e; ++l)
+            m |= (unsigned)((alive[b + l] != 0) & (nd2[b + l] <= reach2)) << l;
+        for (; m; m &= m - 1) {
+            int a = b + __builtin_ctz(m);
+            out[n++] = (ant_claim){a, c->near[a], nd2[a]};
+        }
+    }
+    return n;
+}
+
+// Eating (or hitting) in the shared world, one kind of item, from the claims
+// (T lists, lists[t] of counts[t]; in all, ant order): an item goes to its
+// nearest claimant (ties: the lower ant index), at most one item per ant per
+// tick, as in an own world. Only the claimed items are looked at (claim[j]:
+// its ant, held[j]: their squared distance; items: scratch), not every item
+// (a branch each: a tenth of a 30-ant shared tick). Ants [a0, a1) are
+// credited (a worker of the one-barrier tick credits its own), the claimed
+// items respawned in index order from rng; the moved items' indices, in
+// order, into claim; returns their count.
+static int settle_claims(const alAnts *s, swarm *w, bool mines, const ant_claim *const *lists,
+                         const int *counts, int T, float *ix, float *iy, alRng *rng, int *claim,
+                         float *held, int *items, int a0, int a1)
+{
+    for (int t = 0; t < T; ++t)
+        for (int q = 0; q < counts[t]; ++q)
+            claim[lists[t][q].j] = -1;
+    int n = 0;
+    for (int t = 0; t < T; ++t)
+        for (int q = 0; q < counts[t]; ++q) {
+            const ant_claim *p = &lists[t][q];
+            if (claim[p->j] < 0) items[n++] = p->j;
+            if (claim[p->j] < 0 || p->d2 < held[p->j]) {
+                claim[p->j] = p->a;
+                held[p->j] = p->d2;
+            }
+        }
+    for (int q = 1; q < n; ++q) { // index order (a few items a tick: insertion)
+        int v = items[q], k = q;
+        for (; k > 0 && items[k - 1] > v; --k) items[k] = items[k - 1];
+        items[k] = v;
+    }
+    for (int q = 0; q < n; ++q) {
+        const int j = items[q], a = claim[j];
         if (a >= a0 && a < a1) {
             if (mines) {
                 w->hits[a]++;
@@ -850,74 +908,51 @@ static int settle_claims(const alAnts *s, swarm *w, bool mines, float *ix, float
             }
         }
         respawn(s, rng, ix, iy, j);
-        moved[nmoved++] = j;
     }
-    return nmoved;
+    memcpy(claim, items, (size_t)n * sizeof *claim);
+    return n;
 }
 
-// Eating (or hitting) in the shared world, one kind of item: every live ant
-// whose nearest item is within reach claims it; an item goes to the nearest
-// claimant (ties: the lower ant index), at most one item per ant per tick, as
-// in an own world; then settle_claims. near, nd2: every ant's nearest and its
-// squared distance.
-// (Cloned as the tick is: its ant-wide passes are short vector loops.)
-TICK_CLONES static int claim_items(const alAnts *s, swarm *w, bool mines, const int *near,
-                                   const float *nd2, float *ix, float *iy, alRng *rng,
-                                   int *claim)
+// The serial step's claims: every ant's (near, nd2: its nearest and their
+// squared distance), into settle_claims.
+static int claim_items(const alAnts *s, swarm *w, bool mines, const near_cache *c, float *ix,
+                       float *iy, alRng *rng)
 {
-    const int count = mines ? w->nmines : w->nfood;
+    const int off = mines ? w->nfood : 0;
     const float reach2 = s->def.eat_radius * s->def.eat_radius;
-    const uint8_t *alive = w->alive;
-    int any = 0; // a branch-free pass first: on most ticks nobody reaches anything
-    for (int a = 0; a < w->n; ++a)
-        any |= (alive[a] != 0) & (nd2[a] <= reach2);
-    if (!any) return 0;
-    for (int j = 0; j < count; ++j)
-        claim[j] = -1;
-    for (int a = 0; a < w->n; ++a) {
-        if (!alive[a] || !(nd2[a] <= reach2)) continue;
-        int j = near[a], held = claim[j];
-        if (held < 0 || nd2[a] < nd2[held]) claim[j] = a;
-    }
-    return settle_claims(s, w, mines, ix, iy, rng, claim, 0, w->n);
+    const ant_claim *lists[1] = {w->cand};
+    const int counts[1] = {list_claims(w, c, reach2, 0, w->n, w->cand)};
+    if (counts[0] == 0) return 0;
+    return settle_claims(s, w, mines, lists, counts, 1, ix, iy, rng, w->claim + off, w->held + off,
+                         w->items + off, 0, w->n);
 }
 
 // The one-barrier tick's claim_items (run_shared_scan), the same claims from
-// the candidates its T workers published (live ants within reach of their
-// nearest, each worker's in ant order: in all, ant order), in place of the
-// pass over every ant that each worker would repeat (a serial 4-5% of a
-// 300-ant tick).
+// the candidates its T workers published (list_claims of each worker's ants:
+// in all, ant order).
 static int claim_listed(const alAnts *s, swarm *w, bool mines, int par, int T, world_copy *wc,
                         int a0, int a1)
 {
-    const ant_claim *cand = w->ccand[mines][par];
-    int *claim = wc->claim + (mines ? w->nfood : 0);
-    float *held_d2 = wc->held + (mines ? w->nfood : 0);
-    int total = 0;
-    for (int t = 0; t < T; ++t)
-        total += w->copies[t].ncand[mines][par];
-    if (total == 0) return 0;
-    for (int j = 0, count = mines ? w->nmines : w->nfood; j < count; ++j)
-        claim[j] = -1;
+    enum { MAXT = 64 };
+    assert(T <= MAXT);
+    const ant_claim *lists[MAXT];
+    int counts[MAXT], total = 0;
     for (int t = 0; t < T; ++t) {
-        const world_copy *c = &w->copies[t];
-        for (int q = 0; q < c->ncand[mines][par]; ++q) {
-            const ant_claim *p = &cand[c->a0 + q];
-            if (claim[p->j] < 0 || p->d2 < held_d2[p->j]) {
-                claim[p->j] = p->a;
-                held_d2[p->j] = p->d2;
-            }
-        }
+        lists[t] = w->ccand[mines][par] + w->copies[t].a0;
+        total += counts[t] = w->copies[t].ncand[mines][par];
     }
-    return settle_claims(s, w, mines, mines ? wc->mx : wc->fx, mines ? wc->my : wc->fy, &wc->rng,
-                         claim, a0, a1);
+    if (total == 0) return 0;
+    const int off = mines ? w->nfood : 0;
+    return settle_claims(s, w, mines, lists, counts, T, mines ? wc->mx : wc->fx,
+                         mines ? wc->my : wc->fy, &wc->rng, wc->claim + off, wc->held + off,
+                         wc->items + off, a0, a1);
 }
 
 // claim_items for the whole swarm in its own arrays (the serial step).
 static void claim_and_respawn(const alAnts *s, swarm *w, near_cache *c, bool mines)
 {
-    w->nmoved[mines] = claim_items(s, w, mines, c->near, c->nd2, mines ? w->mx : w->fx,
-                                   mines ? w->my : w->fy, &w->wrng, w->claim + (mines ? w->nfood : 0));
+    w->nmoved[mines] =
+        claim_items(s, w, mines, c, mines ? w->mx : w->fx, mines ? w->my : w->fy, &w->wrng);
 }
 
 // After the respawns of one kind: every ant of [a0, a1) whose cache a moved
@@ -1119,14 +1154,8 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
                 else
                     tick16(s, w, a, a1, true, t);
             }
-            for (int m = 0; m < (w->nmines ? 2 : 1); ++m) {
-                ant_claim *cand = w->ccand[m][par] + a0;
-                int nc = 0;
-                for (int a = a0; a < a1; ++a) // a few ants a tick: a branch the CPU predicts
-                    if (w->alive[a] && kc[m]->nd2[a] <= reach2)
-                        cand[nc++] = (ant_claim){a, kc[m]->near[a], kc[m]->nd2[a]};
-                wc->ncand[m][par] = nc;
-            }
+            for (int m = 0; m < (w->nmines ? 2 : 1); ++m)
+                wc->ncand[m][par] = list_claims(w, kc[m], reach2, a0, a1, w->ccand[m][par] + a0);
             if (t == 0) halt[par] = stop_after(tick, k);
             alSpinBarrier_Wait(&tick_done);
             for (int m = 0; m < (w->nmines ? 2 : 1); ++m) { // food first, then mines
@@ -1146,26 +1175,19 @@ static int run_shared_scan(const alAnts *s, swarm *w, int k)
 }
 #endif
 
-// Runs k ticks of w and returns how many ran: fewer (whole ticks) when a
-// stop is asked for (stop.h) in the shared world, whose ticks end in a
-// serial step where it is looked at (own worlds' chunks run on to k: their
-// ticks have no common point, and a piece of the session's is short).
-static int run_ticks(const alAnts *s, swarm *w, int k)
+// Runs k ticks of w on its threads (parallel) or on one, and returns how
+// many ran: fewer (whole ticks) when a stop is asked for (stop.h) in the
+// shared world, whose ticks end in a serial step where it is looked at (own
+// worlds' chunks run on to k: their ticks have no common point, and a
+// piece of the session's is short).
+static int run_mode(const alAnts *s, swarm *w, int k, bool parallel)
 {
     int ran = k;
     int unit = CHUNK; // ants per work unit: wide, unless threads would go without
 #ifdef ALIFE_HAVE_OPENMP
-    // Below a few thousand ant-ticks a fork costs more than it gains. Above,
-    // a generation's ticks are one short parallel region (about a
-    // millisecond) closed by a barrier, and on a machine shared with other
-    // busy processes that barrier often waits for a preempted partner
-    // (measured at load ~2.7: 2 threads median 9.2M ant-steps/s, 1 thread
-    // 28.3M), so the pacer times both ways as it goes. Only speed depends on
-    // it: the chunks are independent.
-    const bool timed = s->threads > 1 && w->n > AL_NN_BATCH && (int64_t)w->n * k >= 4096;
-    const bool parallel = timed && alPacer_Pick(&w->pacer);
-    const double t0 = timed ? omp_get_wtime() : 0.0;
     if (parallel && (w->n + CHUNK - 1) / CHUNK < s->threads) unit = AL_NN_BATCH;
+#else
+    (void)parallel;
 #endif
     const int nchunks = (w->n + unit - 1) / unit;
     if (w->shared) {
@@ -1237,10 +1259,38 @@ static int run_ticks(const alAnts *s, swarm *w, int k)
                 unit_call(s, w, a0, a1, unit);
         }
     }
-#ifdef ALIFE_HAVE_OPENMP
-    if (timed) alPacer_Report(&w->pacer, parallel, (omp_get_wtime() - t0) / ((double)w->n * ran));
-#endif
     return ran;
+}
+
+// run_mode on the threads or on one, whichever is faster: fewer ticks than
+// k when a stop is asked for (as run_mode).
+static int run_ticks(const alAnts *s, swarm *w, int k)
+{
+#ifdef ALIFE_HAVE_OPENMP
+    // Below a few thousand ant-ticks a fork costs more than it gains. Above,
+    // a run's ticks are one short parallel region (about a millisecond)
+    // closed by a barrier, and on a machine shared with other busy processes
+    // that barrier often waits for a preempted partner (measured at load
+    // ~2.7: 2 threads median 9.2M ant-steps/s, 1 thread 28.3M), so the pacer
+    // times both ways as it goes, a try of the other way in slices of
+    // TRY_TICKS. Only speed depends on it: the chunks are independent.
+    const bool timed = s->threads > 1 && w->n > AL_NN_BATCH && (int64_t)w->n * k >= 4096;
+    if (!timed) return run_mode(s, w, k, false);
+    int done = 0;
+    while (done < k) {
+        const bool parallel = alPacer_Pick(&w->pacer);
+        int piece = k - done;
+        if (parallel != w->pacer.parallel && piece >= 2 * TRY_TICKS) piece = TRY_TICKS;
+        const double t0 = omp_get_wtime();
+        const int ran = run_mode(s, w, piece, parallel);
+        alPacer_Report(&w->pacer, parallel, (omp_get_wtime() - t0) / ((double)w->n * ran));
+        done += ran;
+        if (ran < piece) break;
+    }
+    return done;
+#else
+    return run_mode(s, w, k, false);
+#endif
 }
 
 // ---- generations ---------------------------------------------------------
@@ -1874,6 +1924,10 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
     double items = 2.0 * (double)def->food + (def->mines ? 2.0 * (double)def->mine_count : 0.0);
     double brain = greedy ? 0.0 : (double)nweights + (double)nneurons;
     double claims = def->food + (def->mines ? def->mine_count : 0); // food's, then the mines'
+    // the serial step's claims: held and items of each, a candidate per ant
+    double serial = def->world_mode == AL_ANTS_SHARED
+                        ? claims * (sizeof(int) + sizeof(float)) + s * sizeof(ant_claim)
+                        : 0.0;
     // a shared greedy group's assignment: a target per ant, its scratch
     double assign = (greedy || def->food_sense == AL_FOOD_FREE) && def->world_mode == AL_ANTS_SHARED
                         ? s * sizeof(int) + (2.0 * def->food + n) * (sizeof(int) + sizeof(float))
@@ -1884,10 +1938,11 @@ static double swarm_bytes(const alAntsDef *def, int n, bool greedy, int nweights
     bool scan = def->world_mode == AL_ANTS_SHARED && def->food <= AL_ANTS_SCAN_MAX &&
                 (!def->mines || def->mine_count <= AL_ANTS_SCAN_MAX) && assign == 0.0 && threads > 1;
     double copies = scan ? threads * (items * sizeof(float) +
-                                      claims * (sizeof(int) + sizeof(float)) + 128.0) +
+                                      claims * (2.0 * sizeof(int) + sizeof(float)) + 128.0) +
                                4.0 * s * sizeof(ant_claim)
                          : 0.0;
-    return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + assign + copies;
+    return s * (per_ant + sizeof(float) * (items + brain)) + claims * sizeof(int) + serial + assign +
+           copies;
 }
 
 double alAnts_EstimateBytes(const alAntsDef *def)

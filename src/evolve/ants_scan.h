@@ -43,50 +43,15 @@ AL_NNF_INLINE al_vf16 al_scan_abs(al_vf16 v)
 /// min(a, b) lane by lane for non-negative a and b (no NaN), as integers:
 /// such floats order as their bits, and GCC vectorises an integer minimum
 /// into one instruction (a float a < b ? a : b it keeps a compare and a
-/// blend, without -ffinite-math-only). A loop for the reason al_nnf_lt is one.
-AL_NNF_INLINE al_vf16 al_scan_min_pos(al_vf16 a, al_vf16 b)
-{
-    int32_t x[AL_NNF_LANES], y[AL_NNF_LANES], m[AL_NNF_LANES];
-    memcpy(x, &a, sizeof x);
-    memcpy(y, &b, sizeof y);
-#ifdef _OPENMP
-#pragma omp simd
-#endif
-    for (int l = 0; l < AL_NNF_LANES; ++l) m[l] = x[l] < y[l] ? x[l] : y[l];
-    al_vf16 v;
-    memcpy(&v, m, sizeof v);
-    return v;
-}
+/// blend, without -ffinite-math-only).
+#define AL_SCAN_MIN(p, q) ((p) < (q) ? (p) : (q))
+AL_NNF_LANEWISE(al_scan_min_pos, al_vf16, int32_t, al_vf16, int32_t, AL_SCAN_MIN)
 
-/// Lane-by-lane integer helpers, as loops for the reason al_nnf_lt is one:
-/// a < b and a == b (all ones or zero per lane), m ? a : b, min(a, b).
-AL_NNF_INLINE al_vi16 al_scan_lti(al_vi16 a, al_vi16 b)
-{
-    int32_t x[AL_NNF_LANES], y[AL_NNF_LANES], m[AL_NNF_LANES];
-    memcpy(x, &a, sizeof x);
-    memcpy(y, &b, sizeof y);
-#ifdef _OPENMP
-#pragma omp simd
-#endif
-    for (int l = 0; l < AL_NNF_LANES; ++l) m[l] = -(int32_t)(x[l] < y[l]);
-    al_vi16 v;
-    memcpy(&v, m, sizeof v);
-    return v;
-}
-
-AL_NNF_INLINE al_vi16 al_scan_eqi(al_vi16 a, al_vi16 b)
-{
-    int32_t x[AL_NNF_LANES], y[AL_NNF_LANES], m[AL_NNF_LANES];
-    memcpy(x, &a, sizeof x);
-    memcpy(y, &b, sizeof y);
-#ifdef _OPENMP
-#pragma omp simd
-#endif
-    for (int l = 0; l < AL_NNF_LANES; ++l) m[l] = -(int32_t)(x[l] == y[l]);
-    al_vi16 v;
-    memcpy(&v, m, sizeof v);
-    return v;
-}
+/// Lane-by-lane integer helpers: a < b and a == b (all ones or zero per
+/// lane), m ? a : b, min(a, b).
+AL_NNF_LANEWISE(al_scan_lti, al_vi16, int32_t, al_vi16, int32_t, AL_NNF_LT)
+#define AL_SCAN_EQ(p, q) (-(int32_t)((p) == (q)))
+AL_NNF_LANEWISE(al_scan_eqi, al_vi16, int32_t, al_vi16, int32_t, AL_SCAN_EQ)
 
 AL_NNF_INLINE al_vi16 al_scan_selecti(al_vi16 m, al_vi16 a, al_vi16 b)
 {

@@ -6,6 +6,8 @@
 // along the alphabet and wraps around, so every character is reachable from
 // every other and no run can stall for want of a symbol.
 #include "alife/estrings.h"
+#include "alife/counted.h"
+#include "alife/ellipsis.h"
 
 #include "estrings_alphabet.h"
 
@@ -178,13 +180,75 @@ __attribute__((target("avx2"))) static void error_abs_diff_rows_avx2(const void 
         fit[i] = sum;
     }
 }
+#define ROWS_AVX512 1
+#define AVX512BW __attribute__((target("avx2,avx512f,avx512bw,avx512dq")))
+// The sum of |g - t| of one string, as eight 64-bit partial sums: 64
+// characters a vpsadbw, the tail by masked loads (zero beside zero).
+AVX512BW static inline __m512i sad_row512(const uint8_t *g, const uint8_t *t, int chunks,
+                                          __mmask64 tail, __m512i t0)
+{
+    __m512i acc = _mm512_setzero_si512();
+    int k = 0;
+    if (chunks >= 1) {
+        acc = _mm512_sad_epu8(_mm512_loadu_si512(g), t0);
+        k = 1;
+    }
+    for (; k < chunks; ++k)
+        acc = _mm512_add_epi64(acc, _mm512_sad_epu8(_mm512_loadu_si512(g + 64 * k),
+                                                   _mm512_loadu_si512(t + 64 * k)));
+    if (tail)
+        acc = _mm512_add_epi64(acc, _mm512_sad_epu8(_mm512_maskz_loadu_epi8(tail, g + 64 * chunks),
+                                                   _mm512_maskz_loadu_epi8(tail, t + 64 * chunks)));
+    return acc;
+}
+
+// Lanes i and i+1 of each 128-bit quarter of a and b, added pairwise:
+// a's in the low qword, b's in the high.
+AVX512BW static inline __m512i pair_sums(__m512i a, __m512i b)
+{
+    return _mm512_add_epi64(_mm512_unpacklo_epi64(a, b), _mm512_unpackhi_epi64(a, b));
+}
+
+// Quarters 0 and 2 of x and y beside quarters 1 and 3, added.
+AVX512BW static inline __m512i quarter_sums(__m512i x, __m512i y)
+{
+    return _mm512_add_epi64(_mm512_shuffle_i64x2(x, y, 0x88), _mm512_shuffle_i64x2(x, y, 0xdd));
+}
+
+// error_abs_diff_rows_avx2 in AVX-512 BW: 64 characters a vpsadbw, and the
+// eight partial sums of eight strings reduced together (three levels of
+// pairwise adds, one conversion and one store for the eight), where the
+// 256-bit version summed each string's partial sums alone. Integer sums:
+// the same errors.
+AVX512BW static void error_abs_diff_rows_avx512(const void *genomes, size_t stride, int count,
+                                                int len, double *fit, void *ctx)
+{
+    const uint8_t *t = ctx, *g = genomes;
+    const int chunks = len / 64;
+    const __mmask64 tail = len % 64 ? ~0ull >> (64 - len % 64) : 0;
+    const __m512i t0 = chunks >= 1 ? _mm512_loadu_si512(t) : _mm512_setzero_si512();
+    int i = 0;
+    for (; i + 8 <= count; i += 8, g += 8 * stride) {
+        __m512i a[8];
+        for (int r = 0; r < 8; ++r)
+            a[r] = sad_row512(g + (size_t)r * stride, t, chunks, tail, t0);
+        __m512i v0 = quarter_sums(pair_sums(a[0], a[1]), pair_sums(a[2], a[3]));
+        __m512i v1 = quarter_sums(pair_sums(a[4], a[5]), pair_sums(a[6], a[7]));
+        _mm512_storeu_pd(fit + i, _mm512_cvtepi64_pd(quarter_sums(v0, v1)));
+    }
+    for (; i < count; ++i, g += stride)
+        fit[i] = (double)_mm512_reduce_add_epi64(sad_row512(g, t, chunks, tail, t0));
+}
+
 #endif
 
-// The block-at-a-time error for def's fitness, the AVX2 one where it can.
+// The block-at-a-time error for def's fitness, the AVX-512 or AVX2 one where it can.
 static alGaFitnessRowsFn error_rows(alEStringsFitness f)
 {
     if (f == AL_ESTRINGS_HAMMING) return error_hamming_rows;
 #ifdef ROWS_AVX2
+    if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq"))
+        return error_abs_diff_rows_avx512;
     if (__builtin_cpu_supports("avx2")) return error_abs_diff_rows_avx2;
 #endif
     return error_abs_diff_rows;
@@ -441,10 +505,12 @@ static void mod_describe(const void *self, char *buf, size_t cap)
     }
     char text[160];
     alEStrings_Format(e.text, e.length, text, sizeof text);
-    const char *more = strlen(text) + 1 >= sizeof text ? "..." : "";
+    const char *more = strlen(text) + 1 >= sizeof text ? AL_ELLIPSIS : ""; // the one sign of a cut
+    char gens[48];
     if (es->solved)
-        snprintf(buf, cap, "solved after %lld generations (%lld evaluations): '%s%s'",
-                 (long long)es->solved_at + 1, (long long)es->solved_evals, text, more);
+        snprintf(buf, cap, "solved after %s (%lld evaluations): '%s%s'",
+                 alCounted(gens, sizeof gens, (long long)es->solved_at + 1, "generation", NULL),
+                 (long long)es->solved_evals, text, more);
     else
         snprintf(buf, cap, "best '%s%s' error %g at generation %lld", text, more, e.error,
                  (long long)e.gen); // why it stopped: mod_stop_reason

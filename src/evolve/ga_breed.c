@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ga_internal.h"
+#include "ga_lanes.h"
 #include "ga_select.h"
 
 // 32 genes of uniform crossover in vector registers: bit i of a draw picks
@@ -49,27 +50,74 @@ __attribute__((target("avx2"), noinline)) static void cross_chunks_avx2(
     *rp = r;
 }
 
+// A block's rows for crossover, read once (the byte stores below may alias
+// anything, so a field read in the loop would be read again each pair):
+// pair p's parents are rows par[2p], par[2p+1] of from, its children rows
+// 2p, 2p+1 of to.
+typedef struct block_rows {
+    const unsigned char *from;
+    unsigned char *to;
+    size_t stride;
+    int chunks; // 32-gene chunks a genome
+} block_rows;
+
+static inline block_rows rows_of_block(const alGa *ga, int nb, int first_row)
+{
+    return (block_rows){ga->genes[ga->cur], row(ga, nb, first_row), ga->stride, ga->len / 32};
+}
+
 // A block's pairs by uniform crossover at rate 1 (no coin to draw), byte
 // genomes of a multiple of 32 genes, in AVX2: crossover()'s draws and
-// genes pair by pair, without its call and set-up each pair. Pair p's
-// parents are par[2p], par[2p+1]; its children rows first_row + 2p, + 1.
+// genes pair by pair, without its call and set-up each pair.
 __attribute__((target("avx2"), noinline)) static void cross_block_avx2(const alGa *ga, int nb,
                                                                        const int *par, int first_row,
                                                                        int npairs, alRng *rp)
 {
     alRng r = *rp;
-    const int chunks = ga->len / 32;
-    const size_t stride = ga->stride;
-    const unsigned char *from = ga->genes[ga->cur];
-    unsigned char *c0 = ga->genes[nb] + (size_t)first_row * stride;
-    for (int p = 0; p < npairs; ++p, c0 += 2 * stride) {
-        const unsigned char *a = from + (size_t)par[2 * p] * stride;
-        const unsigned char *b = from + (size_t)par[2 * p + 1] * stride;
-        for (int k = 0; k < chunks; ++k)
-            cross32(a + 32 * k, b + 32 * k, c0 + 32 * k, c0 + stride + 32 * k, alRng_Next(&r));
+    const block_rows w = rows_of_block(ga, nb, first_row);
+    for (int p = 0; p < npairs; ++p) {
+        const unsigned char *a = w.from + (size_t)par[2 * p] * w.stride;
+        const unsigned char *b = w.from + (size_t)par[2 * p + 1] * w.stride;
+        unsigned char *c0 = w.to + 2 * (size_t)p * w.stride;
+        for (int k = 0; k < w.chunks; ++k)
+            cross32(a + 32 * k, b + 32 * k, c0 + 32 * k, c0 + w.stride + 32 * k, alRng_Next(&r));
     }
     *rp = r;
 }
+
+#ifdef LANES_AVX512
+// cross_block_avx2 with 64 genes a masked byte blend (ga->wide512): two
+// draws make the 64-bit mask, the first the low half, as cross32 takes
+// them one 32-gene chunk after the other; an odd last chunk 32 genes.
+AVX512 __attribute__((noinline)) static void cross_block_avx512(const alGa *ga, int nb,
+                                                                const int *par, int first_row,
+                                                                int npairs, alRng *rp)
+{
+    alRng r = *rp;
+    const block_rows w = rows_of_block(ga, nb, first_row);
+    const int chunks = w.chunks;
+    for (int p = 0; p < npairs; ++p) {
+        const unsigned char *a = w.from + (size_t)par[2 * p] * w.stride;
+        const unsigned char *b = w.from + (size_t)par[2 * p + 1] * w.stride;
+        unsigned char *c0 = w.to + 2 * (size_t)p * w.stride, *c1 = c0 + w.stride;
+        int k = 0;
+        for (; k + 2 <= chunks; k += 2) {
+            uint64_t lo = alRng_Next(&r), m = lo | (uint64_t)alRng_Next(&r) << 32;
+            __m512i x = _mm512_loadu_si512(a + 32 * k), y = _mm512_loadu_si512(b + 32 * k);
+            _mm512_storeu_si512(c0 + 32 * k, _mm512_mask_blend_epi8(m, x, y));
+            _mm512_storeu_si512(c1 + 32 * k, _mm512_mask_blend_epi8(m, y, x));
+        }
+        if (k < chunks) {
+            __mmask32 m = alRng_Next(&r);
+            __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(a + 32 * k));
+            __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + 32 * k));
+            _mm256_storeu_si256((__m256i *)(void *)(c0 + 32 * k), _mm256_mask_blend_epi8(m, x, y));
+            _mm256_storeu_si256((__m256i *)(void *)(c1 + 32 * k), _mm256_mask_blend_epi8(m, y, x));
+        }
+    }
+    *rp = r;
+}
+#endif
 
 // ---- variation --------------------------------------------------------------------------
 
@@ -182,14 +230,25 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     if (p1 > pairs) p1 = pairs;
     int64_t done = 0;
     int par[2 * BYTE_BLOCK_PAIRS];
+    alRng8 sel, gaps; // byte genomes: selection lanes; mutation lanes (rows_at_once)
     if (lanes) {
-        alRng8 sel = alRng8_Stream(ga->seed, stream_id(ga, KIND_SELECT, ga->gen, (uint64_t)block));
+        uint64_t s_id = stream_id(ga, KIND_SELECT, ga->gen, (uint64_t)block);
+        if (rows_at_once) // both seeded together: two chains the CPU overlaps
+            alRng8_Stream2(ga->seed, s_id, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block),
+                           &sel, &gaps);
+        else
+            sel = alRng8_Stream(ga->seed, s_id);
         ga_select_lanes(ga, &sel, 2 * (p1 - p0), par);
     }
     const bool block_cross = lanes && ga->wide && ga->def.crossover == AL_CROSS_UNIFORM &&
                              ga->cross_thr > UINT32_MAX && ga->len % 32 == 0;
     if (block_cross) {
-        cross_block_avx2(ga, nb, par, first_child + 2 * p0, p1 - p0, &r);
+#ifdef LANES_AVX512
+        if (ga->wide512)
+            cross_block_avx512(ga, nb, par, first_child + 2 * p0, p1 - p0, &r);
+        else
+#endif
+            cross_block_avx2(ga, nb, par, first_child + 2 * p0, p1 - p0, &r);
         if (!rows_at_once)
             for (int i = first_child + 2 * p0; i < first_child + 2 * p1; ++i)
                 ga_mutate(ga, row(ga, nb, i), &rg, &rv);
@@ -215,7 +274,6 @@ void ga_breed_block(alGa *ga, int nb, int block, int first_child, int pairs, int
     // run of genes in eight lanes (ga_mutate.c), then all are evaluated,
     // still in cache.
     if (rows_at_once) {
-        alRng8 gaps = alRng8_Stream(ga->seed, stream_id(ga, KIND_GAPS, ga->gen, (uint64_t)block));
         ga_mutate_bytes(ga, row(ga, nb, first_child + 2 * p0), 2 * (p1 - p0), &gaps, &rv);
     }
     if (ga->def.fitness && ga->def.fitness_rows) { // the block's children in one call

@@ -195,7 +195,8 @@ alResult alCreateGa(const alGaDef *def, uint64_t seed, alGa **out, alError *err)
 #if defined(__x86_64__) || defined(__i386__)
     ga->wide = __builtin_cpu_supports("avx2");
     ga->wide512 = ga->wide && __builtin_cpu_supports("avx512f") &&
-                  __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+                  __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+                  __builtin_cpu_supports("avx512bw");
 #endif
     ga->block_pairs = def->type == AL_GENOME_BYTES ? BYTE_BLOCK_PAIRS : BLOCK_PAIRS;
     ga->threads = alThreads_Resolve(def->threads);

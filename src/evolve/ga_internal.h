@@ -27,7 +27,8 @@
 //  - bounded integers use Lemire's multiply-and-reject (no division);
 //  - tournaments compare without branches; byte genomes draw their parents
 //    from eight PCG32 lanes (ga_select_lanes.c: parent q from lane q % 8),
-//    eight tournaments at once in AVX2 registers where the CPU has them;
+//    eight tournaments at once in AVX2 registers where the CPU has them
+//    (one AVX-512 register where it has that);
 //    uniform crossover mixes 8 genes at a time through a byte mask;
 //  - children are bred in pairs (one selection per parent, two children),
 //    and evaluated right after their block (16 pairs, 32 for byte genomes)
@@ -158,7 +159,8 @@ struct alGa {
     int reach;
     bool lane_exact;
     bool wide; // the CPU has AVX2: crossover takes 32 genes at a time (ga_breed.c)
-    bool wide512; // the CPU has AVX-512 F, DQ and VL: mutation lanes in one register (ga_mutate.c)
+    bool wide512; // the CPU has AVX-512 F, DQ, VL and BW: mutation lanes and tournaments in one
+                  // register (ga_mutate.c, ga_select_lanes.c), crossover 64 genes a blend (ga_breed.c)
     int block_pairs; // pairs a block breeds: BYTE_BLOCK_PAIRS for byte genomes, else BLOCK_PAIRS
     int threads;
     alPacer pacer; // breeding on one thread or all (see alife/pacer.h)

@@ -35,10 +35,10 @@ AVX2 static inline __m256i next4(__m256i *st, __m256i inc)
 }
 
 // AVX-512 (F, DQ for the 64-bit multiply, VL for the 256-bit masked
-// forms): eight lanes' PCG32 step in one register, their outputs as eight
-// 32-bit words.
+// forms, BW for byte blends): eight lanes' PCG32 step in one register,
+// their outputs as eight 32-bit words.
 #define LANES_AVX512 1
-#define AVX512 __attribute__((target("avx2,avx512f,avx512dq,avx512vl")))
+#define AVX512 __attribute__((target("avx2,avx512f,avx512dq,avx512vl,avx512bw")))
 
 AVX512 static inline __m256i next8(__m512i *st, __m512i inc)
 {

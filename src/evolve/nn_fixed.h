@@ -49,25 +49,35 @@ AL_NNF_INLINE al_vf16 al_nnf_select(al_vi16 m, al_vf16 a, al_vf16 b)
     return (al_vf16)(((al_vi16)a & m) | ((al_vi16)b & ~m));
 }
 
-/// a < b lane by lane (all ones or zero per lane). A loop, not the vector
-/// operator: GCC lowers a 16-lane compare for a CPU without 16-lane
+/// Defines `static VOUT name(VIN a, VIN b)`, lane l of its result OP(x, y)
+/// for lanes x, y of a and b seen as TIN (TOUT out). A loop, not the vector
+/// operators: GCC lowers a 16-lane compare for a CPU without 16-lane
 /// registers (the AVX2 and baseline clones) lane by lane in scalar code, a
 /// compare and branch per lane; the loop it vectorises for each clone's own
 /// width (one compare on AVX-512, two on AVX2, four on SSE2).
-AL_NNF_INLINE al_vi16 al_nnf_lt(al_vf16 a, al_vf16 b)
-{
-    float x[AL_NNF_LANES], y[AL_NNF_LANES];
-    int32_t m[AL_NNF_LANES];
-    memcpy(x, &a, sizeof x);
-    memcpy(y, &b, sizeof y);
 #ifdef _OPENMP
-#pragma omp simd
+#define AL_NNF_SIMD _Pragma("omp simd")
+#else
+#define AL_NNF_SIMD
 #endif
-    for (int l = 0; l < AL_NNF_LANES; ++l) m[l] = -(int32_t)(x[l] < y[l]);
-    al_vi16 v;
-    memcpy(&v, m, sizeof v);
-    return v;
-}
+#define AL_NNF_LANEWISE(name, VIN, TIN, VOUT, TOUT, OP)                                            \
+    AL_NNF_INLINE VOUT name(VIN a, VIN b)                                                          \
+    {                                                                                              \
+        TIN x[AL_NNF_LANES], y[AL_NNF_LANES];                                                      \
+        TOUT m[AL_NNF_LANES];                                                                      \
+        memcpy(x, &a, sizeof x);                                                                   \
+        memcpy(y, &b, sizeof y);                                                                   \
+        AL_NNF_SIMD for (int l = 0; l < AL_NNF_LANES; ++l) m[l] = OP(x[l], y[l]);                  \
+        VOUT v;                                                                                    \
+        memcpy(&v, m, sizeof v);                                                                   \
+        return v;                                                                                  \
+    }
+
+/// All ones where p < q, else zero (AL_NNF_LANEWISE's OP for the masks).
+#define AL_NNF_LT(p, q) (-(int32_t)((p) < (q)))
+
+/// a < b lane by lane (all ones or zero per lane).
+AL_NNF_LANEWISE(al_nnf_lt, al_vf16, float, al_vi16, int32_t, AL_NNF_LT)
 
 // alNN_Exp on 16 lanes.
 AL_NNF_INLINE al_vf16 al_nnf_exp(al_vf16 x)

@@ -25,6 +25,7 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     vsnprintf(g->message, sizeof g->message, fmt, ap);
     va_end(ap);
     g->message_keep = 0;
+    g->ctx.say_section[0] = '\0'; // the shell's own words: said on the strip
     g->message_col = col;
     g->message_until = al_shell_now(g) + 10.0;
 }
@@ -738,11 +739,13 @@ static void say_idle(al_gui *g, const shell_key *k)
     else if (steering)
         al_shell_say(g, AL_COL_WARN, "J jumps to a generation: steering has no generations (it runs for "
                                      "ever); + and F make it faster");
-    else
+    else { // short enough for the strip at 720x480, and the command to type kept whole in sight
         al_shell_say(g, AL_COL_WARN,
-                     "%s: a brain file (--brain) replays its generation %lld and evolves nothing (B: again; R: a new"
-                     " run of its world); to evolve on from a stored run: alife gui --from RUN:GEN",
+                     "%s: a brain file's replay (generation %lld) evolves nothing (B: again; R: a new run). To "
+                     "evolve a stored run on: alife gui --from RUN:GEN",
                      k->label, (long long)g->brain_gen);
+        g->message_keep = (int)(strstr(g->message, "alife gui --from") - g->message);
+    }
 }
 
 static void toggle_forever(al_gui *g)
@@ -767,9 +770,10 @@ static void toggle_forever(al_gui *g)
     } else {
         g->s.max_gens = alConfig_Int(g->cfg, "run.generations");
         if (g->s.gens > g->s.max_gens) // past it: the run ends where it is, and says so
-            al_shell_say(g, AL_COL_TEXT, "generation limit %lld again: %lld generations are done, so the run "
+            al_shell_say(g, AL_COL_TEXT, "generation limit %lld again: %lld generation%s done, so the run "
                                          "ends at %lld (E: evolve on)",
-                         (long long)g->s.max_gens, (long long)g->s.gens, (long long)g->s.gens);
+                         (long long)g->s.max_gens, (long long)g->s.gens, g->s.gens == 1 ? " is" : "s are",
+                         (long long)g->s.gens);
         else
             al_shell_say(g, AL_COL_TEXT, "generation limit %lld again", (long long)g->s.max_gens);
         if (!g->done && al_session_done(&g->s)) mark_done(g);
@@ -1364,7 +1368,10 @@ bool al_gui_handle_events(al_gui *g)
             g->ctx.say[0] = '\0';
             bool used = g->view->event(&g->ctx, &e, &c);
             if (g->ctx.say[0]) { // what the key did, said by the view (al_view_say)
+                char in[sizeof g->ctx.say_section];
+                memcpy(in, g->ctx.say_section, sizeof in);
                 al_shell_say(g, AL_COL_WARN, "%s", g->ctx.say);
+                memcpy(g->ctx.say_section, in, sizeof in); // al_view_say_in: kept with the message
                 g->message_keep = g->ctx.say_keep;
                 g->ctx.say[0] = '\0';
                 g->ctx.say_keep = 0;

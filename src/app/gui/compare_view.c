@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/counted.h"
 #include "alife/runquery.h"
 #include "compare_series.h"
 #include "compare_differs.h"
@@ -46,6 +47,7 @@ struct al_compare_view {
     al_compare_model model;
     bool have_model;
     char note[1100]; // why nothing is shown (no database, a group of one run, ...)
+    char counts[400]; // the line of counts as last drawn ("1 run, 0 ticked; curves: ...")
     double last_read;
     int64_t current; // the window's own run: not offered (0: none)
     int col_x[NCOLS], col_w[NCOLS]; // the columns as last drawn: x from the row's text start, widest text
@@ -184,7 +186,7 @@ static void read_list(al_compare_view *v)
             al_name_cut(e->col[1], sizeof e->col[1], r->name, NAME_CHARS);
             snprintf(e->col[2], sizeof e->col[2], "seed %llu", (unsigned long long)r->seed);
             snprintf(e->col[3], sizeof e->col[3], "%s", r->status);
-            snprintf(e->col[4], sizeof e->col[4], "%lld gens", (long long)r->generation_count);
+            alCounted(e->col[4], sizeof e->col[4], (long long)r->generation_count, "gen", NULL);
             snprintf(e->col[5], sizeof e->col[5], "best %s", best);
             snprintf(e->col[6], sizeof e->col[6], "%s", grp);
         }
@@ -289,8 +291,8 @@ void al_compare_view_toggle(al_compare_view *v, const char *db_path, const char 
     v->note[0] = '\0';
     snprintf(v->module, sizeof v->module, "%s", module);
     if (!db_path) {
-        snprintf(v->note, sizeof v->note, "this window logs no runs (no database): nothing to pick; "
-                                          "open it without --no-log (or with --db PATH) to compare stored runs");
+        snprintf(v->note, sizeof v->note, "this window is not logging: start it without --no-log to store runs "
+                                          "(or with --db PATH to compare the runs stored there)");
         return;
     }
     if (strcmp(v->db, db_path) != 0 || strcmp(v->module, module) != 0) {
@@ -437,6 +439,8 @@ static const char *curve_words(const al_compare_view *v)
                                               : "best of each generation";
 }
 
+const char *al_compare_view_counts(const al_compare_view *v) { return v && v->open ? v->counts : ""; }
+
 const char *al_compare_view_why_empty(const al_compare_view *v)
 {
     static char why[1000];
@@ -498,13 +502,16 @@ void al_compare_view_draw_picker(al_compare_view *v, SDL_Renderer *r, const al_f
     y += lh;
     int ticked = 0;
     for (int i = 0; i < v->nlist; ++i) ticked += v->list[i].ticked;
-    char hid[96] = "";
+    char hid[96] = "", runs[48], left[64];
     if (v->hidden)
-        snprintf(hid, sizeof hid, " (%d empty or left window runs not listed: A)", v->hidden);
-    snprintf(line, sizeof line, "%d runs%s, %d ticked; curves: %s%s%s", v->nlist, hid, ticked, curve_words(v),
+        snprintf(hid, sizeof hid, " (%s not listed: A)",
+                 alCounted(left, sizeof left, v->hidden, "empty or left window run", NULL));
+    alCounted(runs, sizeof runs, v->nlist, "run", NULL); // "1 run", "2 runs"
+    snprintf(line, sizeof line, "%s%s, %d ticked; curves: %s%s%s", runs, hid, ticked, curve_words(v),
              v->grouped ? ", grouped by run.group" : "", v->note[0] ? ":" : "");
+    snprintf(v->counts, sizeof v->counts, "%.*s", (int)sizeof v->counts - 1, line);
     if (al_text_width(small, line) > bw - 40) { // the same in two lines
-        snprintf(line, sizeof line, "%d runs%s, %d ticked;", v->nlist, hid, ticked);
+        snprintf(line, sizeof line, "%s%s, %d ticked;", runs, hid, ticked);
         al_draw_text_px(r, small, (float)x, (float)y, AL_COL_WARN, line);
         y += lh;
         snprintf(line, sizeof line, "curves: %s%s%s", curve_words(v), v->grouped ? ", grouped by run.group" : "",

@@ -50,6 +50,9 @@ int al_compare_view_count(const al_compare_view *v, const char *module);
 /// Why the open picker lists no run and how to make one it can compare (a
 /// static buffer); "" when it lists some, is closed, or has no database.
 const char *al_compare_view_why_empty(const al_compare_view *v);
+/// The open picker's line of counts as last drawn, on one line ("1 run, 0
+/// ticked; curves: ..."); "" when it is closed.
+const char *al_compare_view_counts(const al_compare_view *v);
 
 /// The picker's columns as last drawn (run, name, seed, status, gens, best,
 /// group): x[c] from the rows' text start and w[c] the widest text of the

@@ -236,10 +236,10 @@ void al_help_overlay_draw(al_gui *g)
                     cut ? AL_COL_WARN : AL_COL_DIM,
                     cut ? "Lines ending in " AL_ELLIPSIS " are cut to fit: a larger window shows them whole."
                     : g->db_path ? "Runs are logged like 'alife run' ones: see them with 'alife runs'."
-                                 : "This window logs no run (--no-log).");
-    al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM,
-                    g->help_more_above || g->help_more_below ? "Esc or any other key but Space closes this help."
-                                                             : "Any key but Space and the scroll keys closes this help.");
+                                 : "This window is not logging: start it without --no-log to store runs.");
+    // The same words at every size (AL_OVERLAY_CLOSE_KEYS)
+    snprintf(g->help_foot, sizeof g->help_foot, AL_OVERLAY_CLOSE_KEYS " closes this help.");
+    al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM, g->help_foot);
     SDL_RenderSetClipRect(g->r, NULL);
 }
 

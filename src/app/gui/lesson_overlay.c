@@ -249,7 +249,7 @@ void al_lesson_overlay_draw(al_gui *g)
     g->lesson_cut = g->lesson_more_above || g->lesson_more_below; // not all of it in view at once
     g->sign_lesson = al_overlay_foot(g, box, box.y + box.h - sh - 7, g->lesson_more_above, g->lesson_more_below,
                                      "wheel, Up Down, PgUp PgDn   Esc: close", AL_COL_DIM,
-                                     "Esc or any other key but Space: close");
+                                     AL_OVERLAY_CLOSE_KEYS " closes this lesson.");
     snprintf(g->lesson_drawn, sizeof g->lesson_drawn, "%s", path);
     SDL_RenderSetClipRect(g->r, NULL);
 }

@@ -19,6 +19,12 @@ void al_overlay_clamp(int *top, int rows, int visible);
 /// ends that). Returns the box.
 SDL_Rect al_overlay_box(al_gui *g, int bw, int bh);
 
+/// Which keys close the help and the lesson, true at every size: Up Down
+/// and PgUp PgDn scroll them (or do nothing when all of it shows) and
+/// Space pauses the run; any other key closes. The help ("Esc or any other
+/// key but Space closes this help") and the lesson said otherwise.
+#define AL_OVERLAY_CLOSE_KEYS "Any key but Space and the scroll keys (Up Down, PgUp PgDn)"
+
 /// The overlay's foot line, its text at y: when rows are out of view (above
 /// or below) the "more" sign over the box's width, naming the scroll keys
 /// (keys), drawn 2 px higher; else text in col at the box's text margin.

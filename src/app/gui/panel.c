@@ -415,6 +415,12 @@ void al_view_say(al_view_ctx *ctx, const char *fmt, ...)
     vsnprintf(ctx->say, sizeof ctx->say, fmt, ap);
     va_end(ap);
     ctx->say_keep = 0;
+    ctx->say_section[0] = '\0';
+}
+
+void al_view_say_in(al_view_ctx *ctx, const char *section)
+{
+    snprintf(ctx->say_section, sizeof ctx->say_section, "%s", section);
 }
 
 void al_view_say_keep(al_view_ctx *ctx, const char *tail)

@@ -282,6 +282,8 @@ struct al_gui {
     bool fold_params, fold_keys; ///< the Parameters / Keys sections are folded
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_title[80];         ///< the help overlay's title as last drawn
+    char help_foot[160];         ///< its last line as drawn: which keys close it
+    bool message_in_panel;       ///< the last frame left the message to its panel section (al_view_say_in)
     char overlay_note[80];       ///< what the open overlay said of the run behind it (al_overlay_run_note)
     char help_drawn[1024];       ///< the key labels the help overlay drew last
     int help_cut;                ///< keys whose description was cut with "…" (too long even wrapped)
@@ -315,7 +317,7 @@ struct al_gui {
     char logging[80];           ///< what the speed line says of logging, as last drawn
     char speed_shown[256];      ///< the speed line as last drawn (a form of al_shell_speed_fit)
     char speed_full[256];       ///< its longest form
-    bool speed_cut;             ///< it had to be cut with "…" (even its shortest form was too wide)
+    bool speed_cut;             ///< it dropped the seed or had to be cut, with "…" (al_shell_speed_fit)
     char plot_title[160]; ///< the plot's title as last drawn (for `state`)
     char plot_title_full[240]; ///< the whole title (plot_title may be shortened to fit)
     bool plot_title_cut;       ///< plot_title is cut with "…" (even without its hint it did not fit)
@@ -465,10 +467,12 @@ bool al_shell_status_fit(al_gui *g, const al_font *f, int width, char *out, size
 /// began.
 void al_shell_gen_tick(const al_gui *g, char *out, size_t cap);
 /// The speed line under it (speed, fps, seed, logging with the run id, the
-/// E hint) in the longest form that fits width pixels in font f: the seed,
-/// then the fps go first, then the words shorten; the run id and the E hint
-/// are in every form. Writes g->logging and g->speed_full (the longest);
-/// true only when even the shortest had to be cut with "…".
+/// E hint) in the longest form that fits width pixels in font f, the same
+/// ladder in every mode: the fps goes first, then the words shorten, then
+/// the seed, leaving AL_ELLIPSIS where it was; the run id and the E hint are
+/// in every form. Writes g->logging and g->speed_full (the longest); true
+/// when something was dropped with a sign: the seed, or even the shortest
+/// form cut with "…".
 bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap);
 /// The world view's canvas for the current size and session.
 void al_shell_canvas(al_gui *g, al_canvas *c);

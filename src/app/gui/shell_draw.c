@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "alife/counted.h"
 #include "alife/world.h"
 #include "figure_names.h"
 #include "number_text.h"
@@ -216,14 +217,6 @@ al_log_state al_shell_log_state(const al_gui *g)
     return AL_LOG_OFF;
 }
 
-// The speed line's forms, longest first: the fps goes first, then the
-// words shorten ("speed 10 ticks/frame" to "10 ticks/frame", "run 12
-// logged" to "run 12"), and then the seed (the Parameters say it); a held
-// view's play words ("(each best plays out)") go only after the seed; the run id
-// and the E hint stay in every form (the run id was dropped at 720x480, the
-// E hint cut to "E: evo..." before). Also writes g->logging. Returns how many.
-enum { SPEED_FORMS = 9, SPEED_LEN = 256 };
-
 // "1 generation every 60 frames" in seconds too, as the README and the
 // lessons say it ("one generation a second"): the window draws 60 frames a
 // second, so 60 frames is about a second.
@@ -234,7 +227,17 @@ static const char *about_seconds(char *buf, size_t cap, int frames)
     else snprintf(buf, cap, "about %.2g a second", 60.0 / frames);
     return buf;
 }
-static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
+
+// The speed line's forms, longest first, the same ladder in every mode: the
+// fps goes first, then the words shorten ("speed 10 ticks/frame" to "10
+// ticks/frame", a held view's "(each best plays out)" with them, "run 12
+// logged" to "run 12"), and only then the seed, from the form *drop on,
+// with AL_ELLIPSIS where it was (pole dropped it before its play words,
+// with no sign). The run id and the E hint stay in every form (the run id
+// was dropped at 720x480, the E hint cut to "E: evo..." before). Also
+// writes g->logging. Returns how many.
+enum { SPEED_FORMS = 9, SPEED_LEN = 256 };
+static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN], int *drop)
 {
     char fps[32] = "", speed[112], brief[64], secs[32];
     if (g->win) snprintf(fps, sizeof fps, "   %.0f fps", g->fps);
@@ -331,29 +334,27 @@ static int speed_forms(al_gui *g, char forms[SPEED_FORMS][SPEED_LEN])
     snprintf(forms[1], SPEED_LEN, "speed %s   seed %llu   %s%s", speed, (unsigned long long)g->s.seed, log,
              e_hint);
     int n = 2;
-    if (plays) { // what a held view's play does is said before the seed (the Parameters say it) goes:
-        // the short form kept only "1 control step/frame" where the whole fitted without the seed
+    if (plays) // what a held view's play does, while it fits with the seed
         snprintf(forms[n++], SPEED_LEN, "%s  seed %llu  %s%s", speed, (unsigned long long)g->s.seed, log, e_hint);
-        snprintf(forms[n++], SPEED_LEN, "%s   %s%s", speed, log, e_hint);
-    }
     snprintf(forms[n++], SPEED_LEN, "%s  seed %llu  %s%s", brief, (unsigned long long)g->s.seed, log, e_hint);
     snprintf(forms[n++], SPEED_LEN, "%s   seed %llu   %s%s", brief, (unsigned long long)g->s.seed, short_log,
              e_hint);
-    snprintf(forms[n++], SPEED_LEN, "speed %s   %s%s", speed, log, e_hint);
-    snprintf(forms[n++], SPEED_LEN, "%s   %s%s", brief, log, e_hint);
-    snprintf(forms[n++], SPEED_LEN, "%s   %s%s", brief, short_log, e_hint);
+    *drop = n;
+    snprintf(forms[n++], SPEED_LEN, "%s   " AL_ELLIPSIS "   %s%s", brief, log, e_hint);
+    snprintf(forms[n++], SPEED_LEN, "%s   " AL_ELLIPSIS "   %s%s", brief, short_log, e_hint);
     return n;
 }
 
 bool al_shell_speed_fit(al_gui *g, const al_font *f, int width, char *out, size_t cap)
 {
     char forms[SPEED_FORMS][SPEED_LEN];
-    int n = speed_forms(g, forms), k = 0;
+    int drop = SPEED_FORMS, n = speed_forms(g, forms, &drop), k = 0;
     while (k + 1 < n && al_text_width(f, forms[k]) > width)
         k++;
     snprintf(g->speed_full, sizeof g->speed_full, "%.*s", (int)sizeof g->speed_full - 1, forms[0]);
     snprintf(out, cap, "%.*s", SPEED_LEN - 1, forms[k]);
-    return al_text_fit(f, out, cap, width); // only when even the shortest is too wide
+    bool cut = al_text_fit(f, out, cap, width); // only when even the shortest is too wide
+    return cut || k >= drop; // the seed dropped is a cut too, with its sign
 }
 
 // ---- drawing ------------------------------------------------------------------------
@@ -421,9 +422,11 @@ static int badge(al_gui *g, al_canvas *c, int x, int bottom, int maxw, SDL_Color
 static void stop_head(const al_gui *g, char *s, size_t cap, bool range)
 {
     long long n = (long long)g->s.gens;
-    char done[64];
-    if (range) snprintf(done, sizeof done, "%lld generations (0 to %lld)", n, n - 1);
-    else snprintf(done, sizeof done, "%lld generations done", n);
+    char done[96];
+    char gens[40];
+    alCounted(gens, sizeof gens, n, "generation", NULL); // "1 generation", "2 generations"
+    if (range && n > 1) snprintf(done, sizeof done, "%s (0 to %lld)", gens, n - 1);
+    else snprintf(done, sizeof done, "%s%s", gens, range ? " (0)" : " done");
     if (al_session_past_limit(&g->s))
         snprintf(s, cap, "TARGET REACHED: %s, past the limit of %lld", done, (long long)g->s.max_gens);
     else
@@ -441,11 +444,12 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg)
         int rtick, rticks;
         const char *why = al_session_stop_reason(&g->s, "finished");
         *bg = AL_COL_GOOD;
+        char gens[48];
+        alCounted(gens, sizeof gens, (long long)g->s.gens, "generation", NULL);
         if (why && strcmp(why, "stalled") == 0)
-            snprintf(s, cap, "STALLED (goal not reached) after %lld generations  -  R: new run",
-                     (long long)g->s.gens);
+            snprintf(s, cap, "STALLED (goal not reached) after %s  -  R: new run", gens);
         else if (g->s.goal) // counted as the status line ("gen 62 of 100") and the CLI count: generations done
-            snprintf(s, cap, "GOAL REACHED after %lld generations  -  R: new run", (long long)g->s.gens);
+            snprintf(s, cap, "GOAL REACHED after %s  -  R: new run", gens);
         else if (g->brain && g->view && g->view->shown && g->view->shown(&g->ctx, &rgen, &rtick, &rticks) &&
                  rgen == g->brain_gen) { // alife gui --brain: only the file's generation, again
             if (g->paused) { // paused as in every other window (Space)
@@ -587,10 +591,24 @@ static const char *strip_words(const al_gui *g, int maxw)
 // world's bottom edge, above the caption (it was drawn half-transparent over
 // both: text on text), and clear of cover, what the view put over the world;
 // *lines gets its lines of text.
+// Whether the message is said in a panel section in sight (al_view_say_in),
+// as last drawn: the strip then stays silent.
+static bool message_in_panel(const al_gui *g)
+{
+    if (!g->message[0] || !g->ctx.say_section[0]) return false;
+    for (int i = 0; i < g->sections.n; ++i) {
+        const al_panel_section *s = &g->sections.s[i];
+        if (strcmp(s->name, g->ctx.say_section) == 0) return s->rect.h > 0 && !s->cut && !s->collapsed;
+    }
+    return false;
+}
+
 static SDL_Rect message_strip(al_gui *g, const al_canvas *c, SDL_Rect cover, int *lines)
 {
     *lines = 0;
-    if (!g->message[0] || al_shell_now(g) >= g->message_until) return (SDL_Rect){0, 0, 0, 0};
+    g->message_in_panel = message_in_panel(g); // for `state`: what this frame draws
+    if (!g->message[0] || al_shell_now(g) >= g->message_until || g->message_in_panel)
+        return (SDL_Rect){0, 0, 0, 0};
     SDL_Rect wr = {(int)c->world_px.x, (int)c->world_px.y, (int)c->world_px.w, (int)c->world_px.h};
     int mh = al_font_height(g->small), sx = wr.x + 1, sw = wr.w - 2;
     if (sw < 200) sx = c->rect.x + 4, sw = c->rect.w - 8; // a tiny world: the area's width

@@ -323,6 +323,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"lines\":%d,\"cut\":%s}", g->summary_lines, g->summary_cut ? "true" : "false");
     fputs(",\"help_title\":", f);
     jstr(f, g->help ? g->help_title : "");
+    fputs(",\"help_foot\":", f);
+    jstr(f, g->help ? g->help_foot : "");
     fputs(",\"help_keys\":[", f);
     if (g->help) jlines(f, g->help_drawn);
     fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);
@@ -398,6 +400,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, cnote);
     fputs(",\"why_empty\":", f);
     jstr(f, al_compare_view_why_empty(g->cmpv));
+    fputs(",\"counts\":", f); // the picker's line of counts as drawn
+    jstr(f, al_compare_view_counts(g->cmpv));
     fputc('}', f);
     fputs(",\"logging\":", f);
     jstr(f, g->logging);
@@ -437,10 +441,14 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, fast);
     fputs(",\"last_edit\":", f); // what the last hand edit of the run changed
     jstr(f, g->have_session ? g->s.last_edit : "");
+    // The strip's message: "" when a panel section in sight says it (al_view_say_in)
+    bool strip = g->message[0] && al_shell_now(g) < g->message_until && !g->message_in_panel;
     fputs(",\"message\":", f);
-    jstr(f, g->message[0] && al_shell_now(g) < g->message_until ? g->message : "");
+    jstr(f, strip ? g->message : "");
     fprintf(f, ",\"message_seconds\":%.2f", // how long it stays on the strip
-            g->message[0] && al_shell_now(g) < g->message_until ? g->message_until - al_shell_now(g) : 0.0);
+            strip ? g->message_until - al_shell_now(g) : 0.0);
+    fputs(",\"message_in_section\":", f); // the section that says it instead ("" none)
+    jstr(f, g->message_in_panel ? g->ctx.say_section : "");
     fprintf(f, ",\"message_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->message_rect.x,
             g->message_rect.y, g->message_rect.w, g->message_rect.h);
     fprintf(f, ",\"caption_rect\":{\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d}", g->caption_rect.x,

@@ -327,6 +327,8 @@ typedef struct al_view_ctx {
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
     char say[AL_SAY_MAX];                    ///< a message for the strip ("" = none), al_view_say
     int say_keep;                            ///< bytes of say before what the strip keeps in sight (al_view_say_keep)
+    char say_section[48]; ///< the panel section that says the shown message too ("" none), al_view_say_in;
+                          ///< kept while that message is the strip's
     SDL_Rect cover; ///< what draw last put over the world that the message strip keeps clear of
                     ///< (the ants brain inspector; w 0: none), set by draw
     SDL_Rect strip; ///< where the message strip goes over the world this frame (w 0: none), set
@@ -385,6 +387,11 @@ void al_view_say(al_view_ctx *ctx, const char *fmt, ...) __attribute__((format(p
 /// the words before it are cut with AL_ELLIPSIS first, then, if need be, tail
 /// itself in its middle. Call it after al_view_say.
 void al_view_say_keep(al_view_ctx *ctx, const char *tail);
+/// The message is said in the panel section named section too (a refused
+/// target under its box): the strip stays silent while that section is in
+/// sight whole (drawn, not cut, not folded), and says it when the section is
+/// scrolled or folded out of sight, so it is seen once. Call it after al_view_say.
+void al_view_say_in(al_view_ctx *ctx, const char *section);
 
 /// A module's view. Only module and draw are required.
 typedef struct al_view {

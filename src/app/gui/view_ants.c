@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/counted.h"
 #include "alife/algorithm.h"
 #include "alife/ants.h"
 #include "alife/runquery.h"
@@ -1125,7 +1126,10 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     if (picked) {
         int a = v->selected;
         char mines[32] = ""; // nothing of mines when there are none
-        if (alAnts_Def(ants)->mines) snprintf(mines, sizeof mines, ", %d mines", av.mines_hit[a]);
+        if (alAnts_Def(ants)->mines) {
+            char hit[24];
+            snprintf(mines, sizeof mines, ", %s", alCounted(hit, sizeof hit, av.mines_hit[a], "mine", NULL));
+        }
         al_panel_text(p, AL_COL_TEXT, "ant %d: %d food%s%s", a, av.food[a], mines, av.elite[a] ? ", elite" : "");
     } else if (!tail_drawn) {
         al_panel_note(p, "%s", hint);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alife/counted.h"
 #include "alife/estrings.h"
 #include "text_fit.h"
 #include "view.h"
@@ -160,13 +161,15 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
     if (alEStrings_Solved(es)) {
         // Counted as the header and the CLI count them: generations done,
         // the random first one (generation 0) included.
-        snprintf(line, sizeof line, "Solved after %lld generations (%lld strings evaluated)",
-                 (long long)alEStrings_SolvedAt(es) + 1, (long long)alEStrings_SolvedEvaluations(es));
+        char gens[48];
+        snprintf(line, sizeof line, "Solved after %s (%lld strings evaluated)",
+                 alCounted(gens, sizeof gens, (long long)alEStrings_SolvedAt(es) + 1, "generation", NULL),
+                 (long long)alEStrings_SolvedEvaluations(es));
         lc = AL_COL_GOOD;
     } else if (alEStrings_Stalled(es)) {
-        snprintf(line, sizeof line,
-                 "Stopped: no better string for %lld generations (best error %g)",
-                 (long long)st.stalled, st.best);
+        char gens[48];
+        snprintf(line, sizeof line, "Stopped: no better string for %s (best error %g)",
+                 alCounted(gens, sizeof gens, (long long)st.stalled, "generation", NULL), st.best);
         lc = AL_COL_BAD;
     } else if (have) {
         snprintf(line, sizeof line,
@@ -366,14 +369,15 @@ static bool change_ga(al_view_ctx *ctx, SDL_Keycode k, bool less)
 // A target refused (st->say says why): the box stays open with what was
 // typed, the caret at its end, so the user mends it and presses Enter (it
 // closed, reset to the run's target, and T had to be pressed again); Esc
-// cancels back to the run's target. The strip says it too, where the user
-// looks: the box may be out of sight.
+// cancels back to the run's target. The strip says it instead when the box
+// is out of sight (al_view_say_in): the message shows once.
 static void refuse(al_view_ctx *ctx)
 {
     view_state *st = ctx->state;
     st->box.active = true;
     st->say_gen = ctx->session->gens;
     al_view_say(ctx, "%s", st->say);
+    al_view_say_in(ctx, "Target"); // said once: under the box, or on the strip when that is out of sight
 }
 
 static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)

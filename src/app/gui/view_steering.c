@@ -271,13 +271,14 @@ static uint32_t scene_marks(al_view_ctx *ctx, const al_canvas *c)
     alSteeringView sv = alSteering_View(sim(ctx));
     alScenario sc = sv.def->scenario;
     uint32_t m = 0;
-    bool reacting = marks_reacting(&sv);
-    // Each vehicle's colour (vehicle_kind); without the reacting colour the
-    // first two and one of the others stand for all.
-    for (int i = 0; i < sv.count; ++i) {
-        m |= MK(vehicle_kind(sc, i, reacting && alSteering_Reacting(sim(ctx), i)));
-        if (!reacting && i == 2) break;
-    }
+    // Each vehicle's own colour (vehicle_kind): the first two and one of the
+    // others stand for all; and orange, for those that see their threat,
+    // wherever that colouring is on. The lines stay while vehicles change
+    // colour (in flee the first vehicle's yellow line came and went with its
+    // orange, every few frames).
+    for (int i = 0; i < sv.count && i < 3; ++i)
+        m |= MK(vehicle_kind(sc, i, false));
+    if (marks_reacting(&sv)) m |= MK(MK_REACTING);
     if (sc == AL_SCN_SEEK || sc == AL_SCN_FLEE || sc == AL_SCN_ARRIVE) m |= MK(MK_TARGET);
     if (sc == AL_SCN_FISH) m |= MK(MK_GOAL);
     if (sc == AL_SCN_INTERPOSE && sv.count > 1) m |= MK(MK_MIDPOINT);
@@ -339,7 +340,8 @@ static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
         SDL_Color col = vehicle_colour(sc, i);
         bool reacts = mark && alSteering_Reacting(sim(ctx), i);
         if (reacts) col = COL_REACTING;
-        if (i < 3 || reacts || mark) drawn |= MK(vehicle_kind(sc, i, reacts));
+        if (i < 3) drawn |= MK(vehicle_kind(sc, i, false)); // its own colour, when it does not react
+        if (mark) drawn |= MK(MK_REACTING); // the colouring is on, whoever has it now
         al_batch_tri(c->batch, c, alV2(sv.x[i], sv.y[i]), alV2(sv.hx[i], sv.hy[i]),
                      (i == 0 ? 3.0f : 2.5f) * (i == 0 ? P->radius : sv.others->radius), col);
     }

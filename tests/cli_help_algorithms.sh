@@ -69,7 +69,7 @@ expect_true "pole's description names NEAT: '$text'" -- grep -q NEAT <<<"$text"
 
 if "$ALIFE" gui --help >"$TMP/out" 2>&1; then
     # the keys line names the keys a newcomer needs, as the help overlay does
-    expect_output "H or F1 every key" "gui --help: H and F1 show every key"
+    expect_output "H, F1 or ? every key" "gui --help: H, F1 and ? show every key"
     expect_output "L the lesson" "gui --help: L shows the lesson"
     expect_output "N one tick, Shift+N one generation" "gui --help: N is one tick, Shift+N a generation"
     expect_output "E evolve on" "gui --help: E evolves on past the limit"

@@ -186,11 +186,11 @@ printf '\377\377' | dd of=dmg.db bs=1 seek=$(((root - 1) * ps + 3)) conv=notrunc
 touch -r dmg.ref dmg.db # even with its mtime put back
 [ "$(sqlite3 dmg.db 'PRAGMA quick_check(1)')" != ok ] || fail "the damage did not take"
 sum=$(sha256sum <dmg.db)
-expect_exit 1 "run refuses a damaged database" -- \
+expect_exit 2 "run refuses a damaged database (a bad file: exit 2, cli_bad_db.sh)" -- \
     "$ALIFE" run "$CFG" --generations 2 --quiet --db dmg.db
 expect_output "damaged" "run: says the database is damaged"
 expect_output "nothing was written" "run: says nothing was written"
-expect_exit 1 "sweep refuses a damaged database" -- \
+expect_exit 2 "sweep refuses a damaged database" -- \
     "$ALIFE" sweep "$CFG" --seeds 5-6 --generations 2 --db dmg.db
 expect_output "damaged" "sweep: says the database is damaged"
 expect_equal "$(sha256sum <dmg.db)" "$sum" "the damaged database was not written"

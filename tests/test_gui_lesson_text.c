@@ -110,6 +110,33 @@ static void no_lesson_points_below_its_text(void **state)
     each_lesson_text(points_at_nothing_below);
 }
 
+// A lesson that asks for a setting no key changes says how to set it
+// (`--set section.key=value`): path.ini's "Try waypoint_distance 80" and
+// "set path_loop = false" left a newcomer looking for a key (cli2). Caught:
+// "try KEY NUMBER" and "set KEY = VALUE", KEY a bare config key name.
+static void says_how_to_set(const char *path, const char *text)
+{
+    for (const char *p = text; *p; ++p) {
+        bool at_word = p == text || !isalnum((unsigned char)p[-1]);
+        size_t n = strncasecmp(p, "try ", 4) == 0 ? 4 : strncasecmp(p, "set ", 4) == 0 ? 4 : 0;
+        if (!at_word || !n || (p - text >= 2 && p[-1] == '-' && p[-2] == '-')) continue;
+        const char *k = p + n, *e = k;
+        while (islower((unsigned char)*e) || *e == '_' || isdigit((unsigned char)*e))
+            e++;
+        bool key = e > k && memchr(k, '_', (size_t)(e - k)) != NULL;
+        bool valued = (e[0] == ' ' && isdigit((unsigned char)e[1])) || strncmp(e, " = ", 3) == 0;
+        if (key && valued)
+            fail_msg("%s asks for '%.*s' without saying how (--set section.key=value): '%.40s'", path, (int)(e - k), k,
+                     p);
+    }
+}
+
+static void every_lesson_says_how_to_set_a_key(void **state)
+{
+    (void)state;
+    each_lesson_text(says_how_to_set);
+}
+
 static int width_of(const al_font *f, const char *s, int n)
 {
     char buf[1200];
@@ -213,6 +240,7 @@ int main(void)
         cmocka_unit_test(lesson_paragraphs_fill_their_rows),
         cmocka_unit_test(no_lesson_calls_an_article_a_seed),
         cmocka_unit_test(no_lesson_points_below_its_text),
+        cmocka_unit_test(every_lesson_says_how_to_set_a_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

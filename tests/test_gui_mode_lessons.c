@@ -85,7 +85,7 @@ static void the_plain_window_and_every_mode_key_run_their_lesson(void **state)
     press(g, SDLK_4);
     runs_its_lesson(g, "xor", "xor/xor.ini");
     press(g, SDLK_5);
-    runs_its_lesson(g, "pole", "pole/double.ini");
+    runs_its_lesson(g, "pole", "pole/single.ini");
     press(g, SDLK_3); // back: the ants' kept run, still its lesson's
     runs_its_lesson(g, "ants", "ants/default.ini");
     press(g, SDLK_r); // a new run of the mode: the lesson again, seed + 1
@@ -103,7 +103,7 @@ static void a_mode_key_from_another_modules_config_runs_its_lesson(void **state)
     press(g, SDLK_3);
     runs_its_lesson(g, "ants", "ants/default.ini");
     press(g, SDLK_5);
-    runs_its_lesson(g, "pole", "pole/double.ini");
+    runs_its_lesson(g, "pole", "pole/single.ini");
     al_destroy_gui(g);
 }
 

@@ -8,6 +8,13 @@
 //  - pole's speed line said "1 tick/frame" while each best plays out, one
 //    control step a frame, before the next generation;
 //  - steering's . then , went 100, 110, 99 vehicles: , now undoes . .
+//  - XOR's speed line said "1 generation every 60 frames" where the README
+//    and the lesson say "one generation a second": it says both now;
+//  - the path panel offered "W weight path 1 (Q: next)" and Q did nothing,
+//    silently: with one weight there is no Q, and Q says why;
+//  - ? did nothing (a user expecting help then pressed Esc and quit): it
+//    opens the help, as H and F1 do, and the help lists it;
+//  - `alife gui --mode pole` opened lesson 2 (double.ini), not lesson 1.
 #include "gui_test.h"
 #ifdef ALIFE_HAVE_GUI
 #include <string.h>
@@ -85,6 +92,54 @@ static void comma_undoes_period_in_steering(void **state)
     gs_free(&r);
 }
 
+static void xor_speed_line_says_a_second(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 3 state\nat 4 quit\n", "experiments/xor/xor.ini --no-log", 1);
+    const char *s = gs_str(r.line[0], "speed_line_full");
+    if (!strstr(s, "1 generation every 60 frames (about 1 a second)"))
+        fail_msg("XOR's speed line at the opening speed reads '%s'", s);
+    gs_free(&r);
+}
+
+static void q_with_one_weight_says_why(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 3 key q\nat 5 state\nat 6 quit\n", "experiments/steering/path.ini --no-log", 1);
+    const char *m = gs_str(r.line[0], "message");
+    if (!strstr(m, "Q: the path scenario has one behaviour weight"))
+        fail_msg("Q on the path lesson says '%s'", m);
+    gs_free(&r);
+}
+
+static void question_mark_opens_the_help(void **state)
+{
+    (void)state;
+    static const char *const keys[] = {"?", "shift+/"};
+    for (int i = 0; i < 2; ++i) {
+        gs_run r;
+        gt_script(&r, gt_fmt("at 3 key %s\nat 5 state\nat 6 quit\n", keys[i]), "experiments/xor/xor.ini --no-log", 1);
+        if (!gs_overlay(r.line[0], "help")) fail_msg("key %s opened no help", keys[i]);
+        const char *rows = gs_find(r.line[0], "help_rows");
+        if (!rows || !strstr(rows, "\"key\":\"H F1 ?\""))
+            fail_msg("the help does not list ? with H F1");
+        gs_free(&r);
+    }
+}
+
+static void mode_pole_opens_the_first_lesson(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 3 state\nat 4 quit\n", "--mode pole --no-log", 1);
+    const char *l = gs_str(r.line[0], "lesson");
+    size_t n = strlen(l), k = strlen("experiments/pole/single.ini");
+    if (n < k || strcmp(l + n - k, "experiments/pole/single.ini") != 0) fail_msg("--mode pole opened %s", l);
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -93,6 +148,10 @@ int main(void)
         cmocka_unit_test(a_finished_run_says_it_is_stored),
         cmocka_unit_test(pole_speed_counts_control_steps),
         cmocka_unit_test(comma_undoes_period_in_steering),
+        cmocka_unit_test(xor_speed_line_says_a_second),
+        cmocka_unit_test(q_with_one_weight_says_why),
+        cmocka_unit_test(question_mark_opens_the_help),
+        cmocka_unit_test(mode_pole_opens_the_first_lesson),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

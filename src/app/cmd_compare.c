@@ -90,8 +90,8 @@ static void help(void)
         "note that it has no spread; add seeds to it for a fair comparison.\n"
         "\n"
         "exit status: 0 ok, 1 a file could not be written, 2 usage error, unknown run,\n"
-        "nothing matched, mixed modules, a missing database or a file that is not an\n"
-        "alife run database. Reading never changes the database.\n");
+        "nothing matched, mixed modules, a missing database or a file that is not a\n"
+        "usable alife run database (damaged too). Reading never changes the database.\n");
 }
 
 static const char *g4(char *buf, size_t cap, double v)
@@ -717,13 +717,6 @@ int cmd_compare(int argc, char **argv)
                                         "--sweep SWEEP or --where KEY=VALUE");
         goto out;
     }
-    if (plot) {
-        size_t l = strlen(plot);
-        if (l < 5 || strcmp(plot + l - 4, ".png") != 0) {
-            rc = cli_usage_error("compare", "--plot '%s': the file name must end in .png", plot);
-            goto out;
-        }
-    }
     q.refs = (const char *const *)argv + optind;
     q.ref_count = nids;
     q.where = (const char *const *)where.items;
@@ -745,6 +738,16 @@ int cmd_compare(int argc, char **argv)
         rc = r == AL_ERR_NOMEM ? 1 : 2;
         al_compare_free(&m);
         goto out;
+    }
+    // The plot's name is checked once the runs are found: a missing run is
+    // the first thing to hear of.
+    if (plot) {
+        size_t l = strlen(plot);
+        if (l < 5 || strcmp(plot + l - 4, ".png") != 0) {
+            rc = cli_usage_error("compare", "--plot '%s': the file name must end in .png", plot);
+            al_compare_free(&m);
+            goto out;
+        }
     }
     if (m.set.warning[0]) fprintf(stderr, "alife compare: warning: %s\n", m.set.warning);
     bool csv_stdout = csv && strcmp(csv, "-") == 0;

@@ -131,10 +131,12 @@ int cmd_export(int argc, char **argv)
     if (optind >= argc)
         return cli_usage_error("export", "which run? e.g. alife export 1 --csv run1.csv");
     if (optind != argc - 1) return cli_usage_error("export", "one run only");
+    int status = db_cli_check_run("export", db, argv[optind]);
+    if (status) return status;
     if (genome || brain_out) return export_brain(db, argv[optind], genome, brain_out);
     if (!csv) return cli_usage_error("export", "where to? give --csv FILE (or --csv - for stdout)");
     alRunData *run;
-    int status = db_cli_load_run("export", db, argv[optind], false, &run);
+    status = db_cli_load_run("export", db, argv[optind], false, &run);
     if (status) return status;
     bool ok = db_cli_write_file(csv, write_csv, run);
     if (!ok)

@@ -27,6 +27,8 @@ static void help(void)
            "      --threads N       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
            "      --name NAME       the run's name in the database (run.name)\n"
+           "      --no-log          a try-out: store nothing (no database is opened or\n"
+           "                        written); the progress and the summary are all it gives\n"
            "  -s, --set K=V         override a config key, e.g. --set ga.mutation_rate=0.05\n"
            "  -q, --quiet           no progress, only the summary line\n"
            "  -h, --help            this help\n"
@@ -39,8 +41,9 @@ static void help(void)
            "\n"
            "exit status: 0 finished (solved, stalled or at its limit), 1 runtime failure\n"
            "(including any failure to write the database) or interrupted, 2 usage or\n"
-           "config error (also when --db names a file that is not an alife run database,\n"
-           "which is then left unchanged).\n");
+           "config error (also when --db names a file that is not a usable alife run\n"
+           "database: not SQLite, another program's, a newer schema or damaged; the file\n"
+           "is then left unchanged).\n");
 }
 
 typedef struct progress_ctx {
@@ -82,16 +85,17 @@ static const char *base_name(const char *path)
 
 int cmd_run(int argc, char **argv)
 {
-    enum { O_SEED = 1000, O_GENS, O_STEPS, O_THREADS, O_DB, O_NAME };
+    enum { O_SEED = 1000, O_GENS, O_STEPS, O_THREADS, O_DB, O_NAME, O_NOLOG };
     static const struct option opts[] = {
         {"seed", required_argument, 0, O_SEED},   {"generations", required_argument, 0, O_GENS},
         {"steps", required_argument, 0, O_STEPS}, {"threads", required_argument, 0, O_THREADS},
         {"db", required_argument, 0, O_DB},       {"name", required_argument, 0, O_NAME},
-        {"set", required_argument, 0, 's'},       {"quiet", no_argument, 0, 'q'},
-        {"help", no_argument, 0, 'h'},            {0, 0, 0, 0}};
+        {"no-log", no_argument, 0, O_NOLOG},      {"set", required_argument, 0, 's'},
+        {"quiet", no_argument, 0, 'q'},           {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
     al_sets sets = {0};
     const char *db = AL_DEFAULT_DB;
-    bool quiet = false;
+    bool quiet = false, no_log = false, db_given = false;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, ":s:qh", opts, NULL)) != -1) {
@@ -102,7 +106,8 @@ int cmd_run(int argc, char **argv)
         case O_STEPS: al_sets_add_option(&sets, "--steps", "run.steps", optarg); break;
         case O_THREADS: al_sets_add_option(&sets, "--threads", "run.threads", optarg); break;
         case O_NAME: al_sets_add_option(&sets, "--name", "run.name", optarg); break;
-        case O_DB: db = optarg; break;
+        case O_DB: db = optarg; db_given = true; break;
+        case O_NOLOG: no_log = true; break;
         case 's': al_sets_add(&sets, optarg); break;
         case 'q': quiet = true; break;
         case 'h': help(); al_sets_free(&sets); return 0;
@@ -115,6 +120,11 @@ int cmd_run(int argc, char **argv)
                                                        "experiments/estrings/hello.ini"
                                                      : "one config file only");
     }
+    if (no_log && db_given) {
+        al_sets_free(&sets);
+        return cli_usage_error("run", "--no-log stores nothing, --db names where to store: give one of them");
+    }
+    if (no_log) db = NULL;
     const char *path = argv[optind];
     alError err = {0};
     alConfig *cfg = al_sets_config(path, NULL, &sets, &err);
@@ -135,9 +145,12 @@ int cmd_run(int argc, char **argv)
 
     al_session_catch_signals();
     progress_ctx pc = {quiet, isatty(STDERR_FILENO), al_now(), 0};
-    if (!quiet)
+    if (!quiet && db)
         fprintf(stderr, "alife: run %lld (%s, module %s, seed %llu) logging to %s\n",
                 (long long)s.run_id, name, s.cls->name, (unsigned long long)s.seed, db);
+    else if (!quiet)
+        fprintf(stderr, "alife: %s (module %s, seed %llu), not logged (--no-log)\n", name, s.cls->name,
+                (unsigned long long)s.seed);
     const char *end = al_session_run(&s, print_progress, &pc, &err);
     if (!quiet && pc.tty) fputc('\n', stderr);
     int status = 0;
@@ -156,7 +169,9 @@ int cmd_run(int argc, char **argv)
     char desc[256] = "";
     if (s.have_last && s.cls->describe) s.cls->describe(s.mod, desc, sizeof desc);
     char gens[48], ticks[48];
-    printf("run %lld %s: %s, %s, %.2fs", (long long)s.run_id, end, alCounted(gens, sizeof gens, s.gens, "generation", NULL),
+    if (db) printf("run %lld ", (long long)s.run_id);
+    else printf("run (not logged) ");
+    printf("%s: %s, %s, %.2fs", end, alCounted(gens, sizeof gens, s.gens, "generation", NULL),
            alCounted(ticks, sizeof ticks, s.ticks, "tick", NULL), al_now() - started);
     if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
     char words[256];
@@ -165,7 +180,8 @@ int cmd_run(int argc, char **argv)
                                               (long long)s.max_gens, words, sizeof words));
     printf("\n");
     if (desc[0]) printf("%s\n", desc);
-    if (stored) printf("stored in %s (alife show %lld --db %s)\n", db, (long long)s.run_id, db);
+    if (!db) printf("not stored (--no-log): nothing was written\n");
+    else if (stored) printf("stored in %s (alife show %lld --db %s)\n", db, (long long)s.run_id, db);
     else printf("NOT fully stored in %s: the end of the run could not be written\n", db);
     al_session_close(&s, end);
     return status;

@@ -262,10 +262,13 @@ int cmd_show(int argc, char **argv)
     }
     if (optind >= argc) return cli_usage_error("show", "which run? e.g. alife show 1");
     if (optind != argc - 1) return cli_usage_error("show", "one run only (see alife compare)");
-    if (json && config) return cli_usage_error("show", "--json and --config exclude each other");
     alRunData *run;
     int status = db_cli_load_run("show", db, argv[optind], false, &run);
     if (status) return status;
+    if (json && config) {
+        alDestroyRunData(run);
+        return cli_usage_error("show", "--json and --config exclude each other");
+    }
     if (json)
         show_json(run);
     else if (config)

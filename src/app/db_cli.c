@@ -72,6 +72,17 @@ int db_cli_load_run(const char *cmd, const char *db, const char *ref, bool genom
     return r == AL_OK ? 0 : db_cli_fail(cmd, &err);
 }
 
+int db_cli_check_run(const char *cmd, const char *db, const char *ref)
+{
+    alError err = {0};
+    alRunLog *log = NULL;
+    int64_t id = 0;
+    alResult r = open_read_only(db, &log, &err);
+    if (r == AL_OK) r = alRunLog_FindRun(log, ref, &id, &err);
+    alRunLog_Close(log);
+    return r == AL_OK ? 0 : db_cli_fail(cmd, &err);
+}
+
 bool db_cli_write_file(const char *path, bool (*emit)(FILE *f, const void *ctx), const void *ctx)
 {
     if (strcmp(path, "-") == 0) return emit(stdout, ctx) && fflush(stdout) == 0;

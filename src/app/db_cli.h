@@ -22,6 +22,11 @@ alResult db_cli_read_run(const char *db, const char *ref, bool genomes, alRunDat
 /// returns the exit status, else 0.
 int db_cli_load_run(const char *cmd, const char *db, const char *ref, bool genomes,
                     alRunData **run);
+/// Whether ref names a run in db, for command cmd, before the command's own
+/// usage errors: the first error a user reads is the one that matters most
+/// (a missing database or run). Prints the failure and returns its exit
+/// status, else 0 (printing nothing: the load that follows warns).
+int db_cli_check_run(const char *cmd, const char *db, const char *ref);
 /// Writes one run's fields and params as the members of a JSON object
 /// (without the braces): id, uuid, module, name, seed, status, stale,
 /// started, finished, version, host, pid, generation_count, last_best,
@@ -48,8 +53,9 @@ const char *db_cli_short_time(char *buf, size_t cap, const char *iso);
 /// Exit-status paragraph shared by the --help texts.
 #define DB_CLI_EXIT_HELP                                                                           \
     "exit status: 0 success; 1 runtime failure (database or file I/O);\n"                          \
-    "2 usage error, unknown run, missing database, or a file that is not an alife\n"               \
-    "run database (not SQLite, another program's database, or a newer schema).\n"                  \
+    "2 usage error, unknown run, missing database, or a file that is not a usable\n"              \
+    "alife run database (not SQLite, another program's database, a newer schema,\n"               \
+    "or damaged).\n"                                                                              \
     "Reading never creates or changes the database file (SQLite may leave its\n"                   \
     "-wal and -shm companion files beside it).\n"
 

@@ -278,6 +278,11 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
                                "%s: not an alife run database (not an SQLite file); the file was "
                                "not changed",
                                path);
+        // A damaged file is a bad input file like one that is not ours (exit 2:
+        // another file is needed), not a failure while working (exit 1).
+        if ((code & 0xff) == SQLITE_CORRUPT)
+            return alError_Set(err, AL_ERR_USAGE,
+                               "%s: the database is damaged (%s); the file was not changed", path, msg);
         return alError_Set(err, AL_ERR_DB, "%s: cannot read the database: %s", path, msg);
     }
     *old_id = app == AL_APPLICATION_ID_SKELETON;
@@ -431,7 +436,7 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
         alError damage = {0};
         if (al_store_quick_check(log->db, path, &damage) != AL_OK) {
             if (!readonly) {
-                r = alError_Set(err, AL_ERR_DB, "%s; refusing to write into it (nothing was "
+                r = alError_Set(err, AL_ERR_USAGE, "%s; refusing to write into it (nothing was "
                                 "written)", damage.msg);
                 goto fail;
             }

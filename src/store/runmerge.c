@@ -50,7 +50,7 @@ static alResult quick_check(const char *path, alError *err)
         res = (const char *)sqlite3_column_text(st, 0);
     alResult r = AL_OK;
     if (!res || strcmp(res, "ok") != 0)
-        r = alError_Set(err, AL_ERR_DB, "%s: the database is damaged (%s); nothing was merged",
+        r = alError_Set(err, AL_ERR_USAGE, "%s: the database is damaged (%s); nothing was merged",
                         path, res ? res : (db ? sqlite3_errmsg(db) : "cannot open"));
     sqlite3_finalize(st);
     sqlite3_close(db);
@@ -64,7 +64,7 @@ static alResult check_db(const char *path, alError *err)
     if (r != AL_OK) return r;
     bool checked = log->checked;
     if (alRunLog_Warning(log)[0])
-        r = alError_Set(err, AL_ERR_DB, "%s; nothing was merged", alRunLog_Warning(log));
+        r = alError_Set(err, AL_ERR_USAGE, "%s; nothing was merged", alRunLog_Warning(log));
     alRunLog_Close(log);
     if (r != AL_OK || checked) return r; // found damaged, or sound, at the open
     return quick_check(path, err);

@@ -15,11 +15,11 @@ enum { NMODES = 5, MAXFIG = 4 };
 /// The modes, in the order of the 1 .. 5 keys and of mode_names.
 enum { MODE_STEERING, MODE_ESTRINGS, MODE_ANTS, MODE_XOR, MODE_POLE };
 static const char *const mode_names[NMODES] = {"steering", "estrings", "ants", "xor", "pole"};
-/// The lesson file (under experiments/) each mode opens with when no CONFIG
+/// The first lesson (under experiments/) each mode opens with when no CONFIG
 /// of its module was given, and that L shows; NULL: steering, whose lesson
 /// is its scenario's (steering/<scenario>.ini).
 static const char *const mode_lessons[NMODES] = {NULL, "estrings/hello.ini", "ants/default.ini",
-                                                 "xor/xor.ini", "pole/double.ini"};
+                                                 "xor/xor.ini", "pole/single.ini"};
 static const char *const mode_titles[NMODES] = {"Steering playground", "String evolution (GA)",
                                                 "Neural ant foragers", "XOR (NEAT)", "Pole balancing (CMA-ES)"};
 /// A rung of the speed ladder that + and - climb: ticks a frame (-k: one
@@ -140,7 +140,8 @@ static const shell_key shell_keys[] = {
      "pick runs from the database: their curves join the plot"},
     {K_PLOT, {SDLK_TAB}, 0, "Tab", "plot", "plot the next figure (fitness, the module's figures)"},
     {K_LESSON, {SDLK_l}, 0, "L", "lesson", "the lesson: what to watch, what to try, the marks"},
-    {K_HELP, {SDLK_h, SDLK_F1}, 0, "H F1", "help", "this help"},
+    // ? is Shift+/ on most keyboards: both / and ? open it (/ means nothing else)
+    {K_HELP, {SDLK_h, SDLK_F1, SDLK_QUESTION, SDLK_SLASH}, 0, "H F1 ?", "help", "this help"},
     {K_SCROLL_UP, {SDLK_PAGEUP}, 0, "PgUp PgDn", "scroll panel",
      "scroll the side panel (or the mouse wheel over it); this help or the lesson when open"},
     {K_SCROLL_DOWN, {SDLK_PAGEDOWN}, 0, "PgDn", "", ""},

@@ -110,6 +110,17 @@ void al_shell_speed_settle(al_gui *g)
     if (best >= 0) g->speed_idx = best;
 }
 
+// "1 generation every 60 frames" in seconds too, as the README and the
+// lessons say it ("one generation a second"): the window draws 60 frames a
+// second, so 60 frames is about a second.
+static const char *about_seconds(char *buf, size_t cap, int frames)
+{
+    if (frames == 60) snprintf(buf, cap, "about 1 a second");
+    else if (frames > 60) snprintf(buf, cap, "about 1 every %.2g s", frames / 60.0);
+    else snprintf(buf, cap, "about %.2g a second", 60.0 / frames);
+    return buf;
+}
+
 bool al_shell_rung_words(const al_gui *g, speed_rung r, char *speed, char *brief, size_t cap)
 {
     const al_view *v = g->view;
@@ -121,30 +132,33 @@ bool al_shell_rung_words(const al_gui *g, speed_rung r, char *speed, char *brief
     bool gens = v && v->tick_is_generation;
     bool plays = gens && v->hold && (g->done || r.steps > 0);
     int steps = r.steps > 1 ? r.steps : 1, pace = replay_pace(r);
+    char secs[32];
     if (plays && g->done && pace > 0) {
         snprintf(speed, cap, "%d control step%s/frame (the best's replay)", pace, pace == 1 ? "" : "s");
         snprintf(brief, cap, "%d control step%s/frame", pace, pace == 1 ? "" : "s");
     } else if (plays && g->done) {
-        snprintf(speed, cap, "1 control step every %d frames (the best's replay)", -pace);
+        snprintf(speed, cap, "1 control step every %d frames (%.22s, the best's replay)", -pace,
+                 about_seconds(secs, sizeof secs, -pace));
         snprintf(brief, cap, "1 control step/%d frames", -pace);
     } else if (plays && sp > 0) {
         snprintf(speed, cap, "%d control step%s/frame (each best plays out)", steps, steps == 1 ? "" : "s");
         snprintf(brief, cap, "%d control step%s/frame", steps, steps == 1 ? "" : "s");
     } else if (plays) {
-        snprintf(speed, cap, "1 control step/frame (each best plays out), 1 generation every %d frames", -sp);
+        snprintf(speed, cap, "1 control step/frame (each best plays out), 1 generation every %d frames (%.22s)",
+                 -sp, about_seconds(secs, sizeof secs, -sp));
         snprintf(brief, cap, "1 control step/frame, 1 gen/%d frames", -sp);
     } else if (r.gens > 0 || (gens && sp > 0)) {
         int k = r.gens > 0 ? r.gens : sp;
         snprintf(speed, cap, "%d generation%s/frame", k, k == 1 ? "" : "s");
         snprintf(brief, cap, "%d gen%s/frame", k, k == 1 ? "" : "s");
     } else if (gens) {
-        snprintf(speed, cap, "1 generation every %d frames", -sp);
+        snprintf(speed, cap, "1 generation every %d frames (%.22s)", -sp, about_seconds(secs, sizeof secs, -sp));
         snprintf(brief, cap, "1 gen/%d frames", -sp);
     } else if (sp > 0) {
         snprintf(speed, cap, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
         snprintf(brief, cap, "%d tick%s/frame", sp, sp == 1 ? "" : "s");
     } else {
-        snprintf(speed, cap, "1 tick every %d frames", -sp);
+        snprintf(speed, cap, "1 tick every %d frames (%.22s)", -sp, about_seconds(secs, sizeof secs, -sp));
         snprintf(brief, cap, "1 tick/%d frames", -sp);
     }
     return plays;
@@ -205,10 +219,10 @@ void al_shell_speed_help(const al_gui *g, char *out, size_t cap)
         char whole[48] = "1 whole generation";
         if (l[n - 1].gens > 1) snprintf(whole, sizeof whole, "1 to %d whole generations", l[n - 1].gens);
         snprintf(out, cap,
-                 "faster / slower: from 1 tick every %d frames (a second) to %d ticks a frame, then %s a frame "
+                 "faster / slower: from 1 tick every %d frames (about a second) to %d ticks a frame, then %s a frame "
                  "(a generation is %lld ticks)",
                  -l[0].ticks, last_tick, whole, (long long)len);
     } else
-        snprintf(out, cap, "faster / slower: from 1 %s every %d frames (a second) to %d %ss a frame", unit,
+        snprintf(out, cap, "faster / slower: from 1 %s every %d frames (about a second) to %d %ss a frame", unit,
                  -l[0].ticks, l[n - 1].ticks, unit);
 }

@@ -39,6 +39,19 @@ typedef struct view_state {
     uint32_t drawn;     // the marks (1 << mark) the last frame drew, for `state`
 } view_state;
 
+// The behaviours whose weights W and Q offer in scenario sc. Vehicle 1 may
+// have the first's role (interpose's second wanderer): 2 is one of the others.
+static uint32_t weight_mask(alScenario sc)
+{
+    return alScenario_Behaviours(sc, 0) | alScenario_Behaviours(sc, 2);
+}
+
+static bool several_weights(alScenario sc)
+{
+    uint32_t m = weight_mask(sc);
+    return (m & (m - 1)) != 0;
+}
+
 static alSteering *sim(al_view_ctx *ctx) { return ctx->mod; }
 
 // The flock's figures, by the names the run log stores (in the order of the
@@ -579,8 +592,9 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         char name[24];
         snprintf(name, sizeof name, "weight_%s", alBehaviour_Name((alBehaviour)b));
         double wb = shown(&sv, o)->weight[b];
-        al_panel_value(p, COL_SPECIFIC, name, wb, SDLK_w, 0, "W weight %-10s %.3g  (Q: next)%s",
-                       alBehaviour_Name((alBehaviour)b), wb, whose(sc, o));
+        al_panel_value(p, COL_SPECIFIC, name, wb, SDLK_w, 0, "W weight %-10s %.3g%s%s",
+                       alBehaviour_Name((alBehaviour)b), wb, several_weights(sc) ? "  (Q: next)" : "",
+                       whose(sc, o));
     }
     al_panel_heading(p, "Flock");
     al_panel_value_kv(p, "vehicles", sv.count, SDLK_PERIOD, SDLK_COMMA, "vehicles (. ,)", "%d", sv.count);
@@ -722,10 +736,14 @@ static void say_unused(al_view_ctx *ctx, alScenario sc, const struct param_key *
 }
 
 // Q: the next (Shift: previous) behaviour weight the scenario uses.
-static void next_weight(view_state *v, alScenario sc, bool back)
+static void next_weight(al_view_ctx *ctx, view_state *v, alScenario sc, bool back)
 {
-    // Vehicle 1 may have the first's role (interpose's second wanderer): 2 is one of the others.
-    uint32_t mask = alScenario_Behaviours(sc, 0) | alScenario_Behaviours(sc, 2);
+    uint32_t mask = weight_mask(sc);
+    if (!several_weights(sc)) {
+        al_view_say(ctx, "Q: the %s scenario has one behaviour weight, %s (W changes it): there is no other to choose",
+                    alScenario_Name(sc), alBehaviour_Name((alBehaviour)v->weight));
+        return;
+    }
     for (int step = 1; step <= AL_B_COUNT; ++step) {
         int b = (v->weight + (back ? AL_B_COUNT - step : step)) % AL_B_COUNT;
         if (mask & (1u << b)) {
@@ -812,7 +830,7 @@ static bool key(al_view_ctx *ctx, const SDL_KeyboardEvent *e)
             alSteering_RecordForces(sim(ctx), v->rays);
             return true;
         case SDLK_g: v->cells = !v->cells; return true;
-        case SDLK_q: next_weight(v, sc, shift); return true;
+        case SDLK_q: next_weight(ctx, v, sc, shift); return true;
         default: break;
         }
     }

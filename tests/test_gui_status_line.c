@@ -73,6 +73,8 @@ static void status_fits(const char *config, int width, int height)
         double gen = gs_num(l, "generation"), limit = gs_num(l, "generations_limit");
         if (strcmp(gs_str(l, "mode"), "steering") == 0)
             snprintf(want, sizeof want, "tick %.0f", gs_num(l, "tick"));
+        else if (strstr(gs_str(l, "banner"), "GOAL REACHED")) // at the goal, counted as the banner and table
+            snprintf(want, sizeof want, "after %.0f generations (limit %.0f)", gen, limit);
         else
             snprintf(want, sizeof want, "gen %.0f of %.0f", gen, limit);
         if (!strstr(shown, want)) fail_msg("%s: '%s' does not say '%s'", what, shown, want);

@@ -445,9 +445,11 @@ static void a_pacer_try_is_a_slice_of_a_generation(void **state)
     run_gens(ants, GENS);
     int64_t runs = -1, parallel = alAnts_ParallelRuns(ants, &runs);
 #ifdef ALIFE_HAVE_OPENMP
-    // The first try comes in the second generation: its 3 runs (one a
-    // warm-up) and the rest of that generation, one run more.
-    assert_true(runs >= GENS + 3);
+    // The first try comes in the third run: its 3 runs (one a warm-up) and
+    // the rest of that generation, one run more; a try ends early at a
+    // stall (a loaded machine's clock), so only the warm-up and one timed
+    // slice are certain: at least GENS + 2 (whole generations gave GENS).
+    assert_true(runs >= GENS + 2);
     assert_true(parallel >= 1 && parallel <= runs);
 #else
     assert_int_equal(runs, 0);
@@ -476,12 +478,14 @@ static void statistics_do_not_depend_on_the_thread_count(void **state)
         assert_int_equal(n, GENS);
         memcpy(hist[t], h, sizeof hist[t]);
         // With 2 threads each generation's pass picks 2 or 1 by speed: the
-        // first 2 use 2, the next 3 try 1 (alife/pacer.h), so both kinds are
-        // compared here.
+        // first 2 use 2, the third always tries 1 (alife/pacer.h: a try's
+        // warm-up), so both kinds are compared here. How many more use 2
+        // depends on the clock (a try ends at a stall, a loaded machine may
+        // switch to 1), so only those bounds are certain.
         int64_t runs = -1, parallel = alAnts_ParallelRuns(ants, &runs);
 #ifdef ALIFE_HAVE_OPENMP
         assert_int_equal(runs, t ? GENS : 0);
-        if (t) assert_true(parallel >= 2 && parallel <= GENS - 3);
+        if (t) assert_true(parallel >= 2 && parallel <= GENS - 1);
         else assert_int_equal(parallel, 0);
 #else
         assert_int_equal(runs, 0);

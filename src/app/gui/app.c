@@ -912,7 +912,10 @@ static int64_t simulate(al_gui *g)
         if (done > 0 && g->tick_s > 0 && !gen_start) { // what is left of the budget, at the last rate
             double left = until - t0;
             int64_t fits = left > 0 ? (int64_t)(left / g->tick_s) : 0;
-            if (fits < 1) break;
+            if (fits < 1) {
+                g->frames_cut += n != INT64_MAX; // the rung's ticks go on next frame
+                break;
+            }
             if (want > fits) want = fits;
         }
         bool more = step_some(g, want, &did);
@@ -931,7 +934,11 @@ static int64_t simulate(al_gui *g)
         // generation's first tick (the generation's end is the slow step, so
         // the budget ran out there most often): one more piece first.
         gen_start = steps && g->s.ticks == g->s.gen_tick0;
-        if (!more || (t1 > until && !gen_start)) break;
+        if (!more) break;
+        if (t1 > until && !gen_start) {
+            g->frames_cut += n != INT64_MAX && done < n;
+            break;
+        }
     }
     g->update_s = al_now() - start;
     return done;

@@ -254,6 +254,7 @@ struct al_gui {
     int64_t piece; ///< ticks per al_session_advance call in a frame (adapted to ~5 ms)
     double tick_s;   ///< seconds a tick took in the last piece (0: not measured)
     double update_s; ///< seconds the last frame's ticks took (for `state`)
+    int64_t frames_cut; ///< frames whose ticks the wall-time budget cut short (for `state`)
     double fps, last_frame;
     /// F's rate, for the speed line: generations (steering: report periods)
     /// a second of wall time, measured over about a second (fast_rate < 0:

@@ -127,8 +127,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fprintf(f, ",\"paused\":%s,\"finished\":%s,\"replaying\":%s,\"fast\":%s",
             g->paused ? "true" : "false", g->done ? "true" : "false",
             r.replaying ? "true" : "false", g->fast ? "true" : "false");
-    fprintf(f, ",\"gens_per_frame\":%lld,\"update_ms\":%.1f", (long long)al_shell_gens_per_frame(g),
-            g->update_s * 1000.0);
+    fprintf(f, ",\"gens_per_frame\":%lld,\"update_ms\":%.1f,\"frames_cut\":%lld", (long long)al_shell_gens_per_frame(g),
+            g->update_s * 1000.0, (long long)g->frames_cut);
     fprintf(f, ",\"speed\":%g,\"forever\":%s,\"jump_to\":%lld,\"seed\":%llu", al_gui_speed(g),
             g->forever ? "true" : "false", (long long)g->jump_to,
             (unsigned long long)(g->have_session ? g->s.seed : 0));

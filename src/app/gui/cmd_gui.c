@@ -354,9 +354,11 @@ static void script_unwait(al_gui *g, script_run *sr)
     if (a->when == AL_AT_FRAME || due(g, sr, a) || !al_gui_halted(g, a->when == AL_AT_TICK, why, sizeof why))
         return;
     bool tick = a->when == AL_AT_TICK;
-    fprintf(stderr, "alife gui: %s:%d: warning: %s %lld will not come (%s, at %s %lld): the line runs now\n",
-            s->path, a->line, tick ? "tick" : "gen", (long long)a->at, why, tick ? "tick" : "gen",
-            (long long)(tick ? al_gui_ticks(g) : al_gui_generations(g)));
+    // why names the generation; a tick line also says the tick it is at
+    char at[48] = "";
+    if (tick) snprintf(at, sizeof at, ", at tick %lld", (long long)al_gui_ticks(g));
+    fprintf(stderr, "alife gui: %s:%d: warning: %s %lld will not come: %s%s; the line runs now\n", s->path,
+            a->line, tick ? "tick" : "gen", (long long)a->at, why, at);
     a->when = AL_AT_FRAME;
     a->at = sr->frame;
 }

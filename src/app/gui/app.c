@@ -900,8 +900,14 @@ static int64_t simulate(al_gui *g)
     // window stopped answering keys), and no piece is started that would
     // not end within the budget at the last measured rate. Ticks carry on
     // next frame: the results do not depend on how they are cut.
+    // Under a script (script_clock) a rung's frame runs exactly its ticks:
+    // the script's frames, not the machine's speed, say where a run is, so a
+    // recorded demo and a test see the same run on a slow build (ASan) or a
+    // loaded machine. Fast-forward and jumps keep the budget: they have no
+    // end of their own within a frame.
     double start = al_now(), budget = g->fast ? 0.030 : 0.045, until = start + budget;
     int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : frame_ticks(g, speed);
+    bool exact = g->script_clock && n != INT64_MAX;
     if (g->piece < 1) g->piece = 1;
     while (done < n) {
         int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
@@ -909,7 +915,7 @@ static int64_t simulate(al_gui *g)
         // (speed steps only: fast-forward and jumps draw no world, and must end)
         bool steps = !g->fast && g->jump_to == 0 && al_shell_gens_per_frame(g) > 0;
         bool gen_start = steps && g->s.ticks == g->s.gen_tick0;
-        if (done > 0 && g->tick_s > 0 && !gen_start) { // what is left of the budget, at the last rate
+        if (!exact && done > 0 && g->tick_s > 0 && !gen_start) { // what is left of the budget, at the last rate
             double left = until - t0;
             int64_t fits = left > 0 ? (int64_t)(left / g->tick_s) : 0;
             if (fits < 1) {
@@ -935,7 +941,7 @@ static int64_t simulate(al_gui *g)
         // the budget ran out there most often): one more piece first.
         gen_start = steps && g->s.ticks == g->s.gen_tick0;
         if (!more) break;
-        if (t1 > until && !gen_start) {
+        if (!exact && t1 > until && !gen_start) {
             g->frames_cut += n != INT64_MAX && done < n;
             break;
         }

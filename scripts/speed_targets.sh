@@ -26,7 +26,7 @@ targets=(
     "GA pop 1000 x len 64, 2 threads|>=|20000|generations_per_s|estrings --pop 1000 --len 64 --threads 2 --json"
     # two threads against one (x>=): the same command with --threads 2 and
     # --threads 1 in turn, the ratio of the two figures each round
-    "ants 300, two threads vs one (on a quiet machine)|x>=|1.7|ant_steps_per_s|ants --ants 300 --json"
+    "ants 300, two threads vs one (on a quiet machine)|x>=|1.7|ant_steps_per_s|ants --ants 300 --generations 100 --json"
     "GA pop 10000 x len 64, two threads vs one (on a quiet machine)|x>=|1.7|generations_per_s|estrings --pop 10000 --len 64 --json"
 )
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }

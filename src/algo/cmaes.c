@@ -351,23 +351,45 @@ alResult alCreateCmaes(const alCmaesDef *def, uint64_t seed, alCmaes **out, alEr
 
 // ---- sampling -------------------------------------------------------------------------
 
-// N(0, 1) by Marsaglia's polar method: only sqrt and log, both deterministic here.
-static double normal(alCmaes *cm)
+// count draws of N(0, 1) by Marsaglia's polar method (only sqrt and log, both
+// deterministic here), a pair per accepted point, the second of a pair kept
+// for the next call when count runs out. The points of a chunk are drawn
+// first and transformed after, so that the logs of a chunk do not wait on
+// the rejection loop's branches; the same draws in the same order.
+static void normals(alCmaes *cm, double *z, size_t count)
 {
-    if (cm->have_spare) {
+    size_t i = 0;
+    if (count && cm->have_spare) {
+        z[i++] = cm->spare;
         cm->have_spare = false;
-        return cm->spare;
     }
-    double u, v, s;
-    do {
-        u = 2 * alRng_Double(&cm->rng) - 1;
-        v = 2 * alRng_Double(&cm->rng) - 1;
-        s = u * u + v * v;
-    } while (s >= 1 || s == 0);
-    double f = sqrt(-2 * alDet_Log(s) / s);
-    cm->spare = v * f;
-    cm->have_spare = true;
-    return u * f;
+    enum { CHUNK = 32 };
+    double u[CHUNK], v[CHUNK], s[CHUNK];
+    while (i < count) {
+        size_t pairs = (count - i + 1) / 2;
+        if (pairs > CHUNK) pairs = CHUNK;
+        for (size_t p = 0; p < pairs; ++p) {
+            double a, b, r;
+            do {
+                a = 2 * alRng_Double(&cm->rng) - 1;
+                b = 2 * alRng_Double(&cm->rng) - 1;
+                r = a * a + b * b;
+            } while (r >= 1 || r == 0);
+            u[p] = a;
+            v[p] = b;
+            s[p] = r;
+        }
+        for (size_t p = 0; p < pairs; ++p) {
+            double f = sqrt(-2 * alDet_Log(s[p]) / s[p]);
+            z[i++] = u[p] * f;
+            if (i < count) {
+                z[i++] = v[p] * f;
+            } else {
+                cm->spare = v[p] * f;
+                cm->have_spare = true;
+            }
+        }
+    }
 }
 
 int alCmaes_Ask(alCmaes *cm)
@@ -375,10 +397,10 @@ int alCmaes_Ask(alCmaes *cm)
     if (cm->asked) return cm->lambda;
     const int n = cm->n, lam = cm->lambda;
     const bool full = cm->def.covariance == AL_CMAES_FULL;
+    normals(cm, cm->z, (size_t)lam * (size_t)n);
     for (int k = 0; k < lam; ++k) {
         double *z = cm->z + (size_t)k * n, *y = cm->y + (size_t)k * n, *x = cm->x + (size_t)k * n;
         float *xf = cm->xf + (size_t)k * n;
-        for (int i = 0; i < n; ++i) z[i] = normal(cm);
         if (full) {
             for (int j = 0; j < n; ++j) cm->tmp[j] = cm->D[j] * z[j];
             for (int i = 0; i < n; ++i) {

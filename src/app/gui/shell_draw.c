@@ -151,19 +151,27 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
         snprintf(forms[3], STATUS_LEN, "tick %lld", t);
         return 4;
     }
-    char gens[64];
+    char gens[112];
     bool tick_is_gen = g->view && g->view->tick_is_generation; // "tick" would say the generation again
-    if (g->s.max_gens == INT64_MAX)
+    if (g->done) {
+        // Counted as the banner and the table: generations done, none under
+        // way, at the goal and at the limit or target alike ("at the limit
+        // gen 40 of 40" stood beside "40 not evaluated", "gen 3 of 2000"
+        // beside the goal's "3 not run").
+        char done[48];
+        alCounted(done, sizeof done, (long long)g->s.gens, "generation", NULL);
+        if (g->s.max_gens == INT64_MAX) snprintf(gens, sizeof gens, "after %s (no limit)", done);
+        else if (past)
+            snprintf(gens, sizeof gens, "after %s (target %lld, limit %lld)", done, (long long)g->s.target,
+                     (long long)g->s.max_gens);
+        else snprintf(gens, sizeof gens, "after %s (limit %lld)", done, (long long)g->s.max_gens);
+        tick_is_gen = true; // no tick: nothing is under way
+    } else if (g->s.max_gens == INT64_MAX)
         snprintf(gens, sizeof gens, "gen %lld, no limit", (long long)g->s.gens);
     else if (past)
         snprintf(gens, sizeof gens, "gen %lld, target %lld (limit %lld)", (long long)g->s.gens,
                  (long long)g->s.target, (long long)g->s.max_gens);
-    else if (g->done && g->s.goal) { // counted as the banner and the table: generations done, none under way
-        char done[48];
-        alCounted(done, sizeof done, (long long)g->s.gens, "generation", NULL);
-        snprintf(gens, sizeof gens, "after %s (limit %lld)", done, (long long)g->s.max_gens);
-        tick_is_gen = true; // no tick: nothing is under way ("goal reached gen 3 of 2000" beside gen 3 not run)
-    } else
+    else
         snprintf(gens, sizeof gens, "gen %lld of %lld", (long long)g->s.gens, (long long)g->s.max_gens);
     if (tick_is_gen) {
         snprintf(forms[0], STATUS_LEN, "%s   %s", state, gens);

@@ -1060,15 +1060,24 @@ void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const 
 
 // The shell's keys with a short text flowing left to right ("Space pause /
 // run   N one tick ..."), from the same table the key handler reads,
-// wrapping as needed; with draw false it only counts the lines.
+// wrapping as needed; with draw false it only counts the lines. Only keys
+// that act now: after the goal F, E, J and Shift+N refuse (the line listed
+// them after "strings solved"), and at the limit F does nothing (E and J
+// evolve on).
 static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
 {
     int x = 0, lines = 1, sh = al_font_height(g->small);
     int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
+    if (draw) g->keys_drawn[0] = '\0';
     for (int i = 0; i < NSHELLKEYS; ++i) {
         const char *brief, *help;
         al_shell_key_words(g->view, al_shell_brain_replay(g), &shell_keys[i], &brief, &help);
         if (!brief[0]) continue;
+        if (al_shell_key_after_goal(g, shell_keys[i].act) || (shell_keys[i].act == K_FAST && g->done)) continue;
+        if (draw) {
+            size_t n = strlen(g->keys_drawn);
+            snprintf(g->keys_drawn + n, sizeof g->keys_drawn - n, "%s%s", n ? "\n" : "", shell_keys[i].label);
+        }
         int kw = al_text_width(g->small, shell_keys[i].label);
         int w = kw + sp + al_text_width(g->small, brief);
         if (x > 0 && x + w > width) {

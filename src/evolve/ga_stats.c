@@ -63,16 +63,26 @@ void ga_compute_stats(alGa *ga)
     // four independent lanes (branch-free minsd/maxsd chains a quarter as
     // long; fitness is finite, so no NaN, and the lowest value is the
     // lowest in any order), then the first index holding each.
+    // Sums in four fixed interleaved lanes: a fixed order (so the same
+    // result every time, whatever the threads) that is not one long chain
+    // of dependent additions. In the same pass as the lowest and highest:
+    // each is a chain of additions or comparisons a quarter of n long (its
+    // latency, not its work, is the cost), and in one loop the two chains
+    // run side by side (in two loops they ran one after the other: the
+    // loops are longer than the CPU looks ahead).
     double mn[4] = {f[0], f[0], f[0], f[0]}, mx[4] = {f[0], f[0], f[0], f[0]};
-    int n4 = n & ~3;
-    for (int i = 0; i < n4; i += 4)
+    double acc[4] = {0, 0, 0, 0};
+    const int i4 = n & ~3;
+    for (int i = 0; i < i4; i += 4)
         for (int l = 0; l < 4; ++l) {
             mn[l] = f[i + l] < mn[l] ? f[i + l] : mn[l];
             mx[l] = f[i + l] > mx[l] ? f[i + l] : mx[l];
+            acc[l] += f[i + l];
         }
-    for (int i = n4; i < n; ++i) {
+    for (int i = i4; i < n; ++i) {
         mn[0] = f[i] < mn[0] ? f[i] : mn[0];
         mx[0] = f[i] > mx[0] ? f[i] : mx[0];
+        acc[i & 3] += f[i];
     }
     double fmin = mn[0], fmax = mx[0];
     for (int l = 1; l < 4; ++l) {
@@ -85,16 +95,6 @@ void ga_compute_stats(alGa *ga)
     while (f[hi] != fmax)
         ++hi;
     int bi = ga->def.minimise ? lo : hi, wi = ga->def.minimise ? hi : lo;
-    // Sums in four fixed interleaved lanes: a fixed order (so the same
-    // result every time, whatever the threads) that is not one long chain
-    // of dependent additions.
-    double acc[4] = {0, 0, 0, 0};
-    int i4 = n & ~3;
-    for (int i = 0; i < i4; i += 4)
-        for (int l = 0; l < 4; ++l)
-            acc[l] += f[i + l];
-    for (int i = i4; i < n; ++i)
-        acc[i & 3] += f[i];
     double mean = ((acc[0] + acc[1]) + (acc[2] + acc[3])) / n;
     double vacc[4] = {0, 0, 0, 0};
     for (int i = 0; i < i4; i += 4)

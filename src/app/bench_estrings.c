@@ -39,9 +39,10 @@ static void help(void)
            "options:\n"
            "      --pop N           population (speed; default 1000)\n"
            "      --len L           target length, 1 to 4096 (speed; default 64)\n"
-           "      --generations G   generations to time (speed; default 100000, about 1.5 s\n"
-           "                        here: half a second at the least to trust), after\n"
-           "                        1000 untimed;\n"
+           "      --generations G   generations to time (speed; default 6.4e9 genes' worth:\n"
+           "                        100000 at --pop 1000 --len 64, about 1.5 s here, half\n"
+           "                        a second at the least to trust; 1000 to 1000000),\n"
+           "                        after 1000 untimed;\n"
            "                        with --converge: give up after G (default 100000)\n"
            "      --threads T       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --seed N          seed (speed), first seed (--converge) (default 1)\n"
@@ -62,6 +63,16 @@ static void help(void)
 }
 
 enum { BENCH_WARMUP_GENERATIONS = 1000 }; // untimed, before the timed run
+
+// The speed run's default length: a fixed count of genes bred (6.4e9,
+// 100000 generations of 1000 x 64), so that a larger population times as
+// long, not ten times as long (speed_targets.sh runs 10000 x 64 too).
+static int64_t default_generations(int64_t pop, int64_t len)
+{
+    const double genes = 6.4e9;
+    double g = genes / ((double)pop * (double)len);
+    return g < 1000 ? 1000 : g > 1000000 ? 1000000 : (int64_t)g;
+}
 
 typedef struct opts {
     int64_t pop, len, gens, threads, seed, seeds;
@@ -329,7 +340,7 @@ int bench_estrings(int argc, char **argv)
         al_sets_free(&o.sets);
         return cli_usage_error("bench estrings", "unexpected argument '%s'", argv[optind]);
     }
-    if (o.converge && !o.gens_given) o.gens = 100000;
+    if (!o.gens_given) o.gens = o.converge ? 100000 : default_generations(o.pop, o.len);
     int status = o.converge ? bench_converge(&o) : bench_speed(&o);
     al_sets_free(&o.sets);
     return status;

@@ -174,7 +174,7 @@ int bench_cmaes(int argc, char **argv)
     alError err = {0};
     alResult r = al_bench_seeds(&o, run_one, &b, &f, &err);
     free(b.ew);
-    if (r != AL_OK) return cli_fail(&err);
+    if (r != AL_OK) return cli_fail("bench cmaes", &err);
     if (o.json)
         printf("{\"bench\": \"cmaes\", \"fn\": \"%s\", \"dim\": %lld, \"seeds\": %lld, \"lambda\": %d, "
                "\"x0\": %g, \"sigma0\": %g, \"target\": %g, \"separable\": %s, \"restarts\": %lld, "

@@ -82,11 +82,11 @@ int bench_neat(int argc, char **argv)
     const char *config = o.config;
     alError err = {0};
     alConfig *cfg = al_sets_config(config, "xor", &o.sets, &err);
-    if (!cfg) return cli_fail(&err);
+    if (!cfg) return cli_fail("bench neat", &err);
     b.def = alDefaultNeatDef();
     if (alNeatDef_FromConfig(&b.def, cfg, &err) != AL_OK) {
         alDestroyConfig(cfg);
-        return cli_fail(&err);
+        return cli_fail("bench neat", &err);
     }
     bool is_xor = strcmp(alConfig_Module(cfg), "xor") == 0;
     alDestroyConfig(cfg);
@@ -94,7 +94,7 @@ int bench_neat(int argc, char **argv)
     b.def.threads = (int)o.threads;
 
     al_bench_figures f;
-    if (al_bench_seeds(&o, run_one, &b, &f, &err) != AL_OK) return cli_fail(&err);
+    if (al_bench_seeds(&o, run_one, &b, &f, &err) != AL_OK) return cli_fail("bench neat", &err);
     double ratio = bench_trust_note("--seeds", f.seconds, f.cpu_seconds, alThreads_Resolve(b.def.threads));
     if (o.json)
         printf("{\"bench\": \"neat\", \"task\": \"xor\", \"seeds\": %lld, \"population\": %d, "

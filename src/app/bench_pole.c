@@ -130,7 +130,7 @@ int bench_pole(int argc, char **argv)
     if (strcmp(alConfig_Module(cfg), "pole") != 0) {
         alError_Set(&err, AL_ERR_CONFIG, "%s runs module '%s', not pole", path, alConfig_Module(cfg));
         alDestroyConfig(cfg);
-        return cli_fail(&err);
+        return cli_fail("bench pole", &err);
     }
     int64_t *evals = calloc((size_t)seeds, sizeof *evals);
     if (!evals) {
@@ -145,7 +145,7 @@ int bench_pole(int argc, char **argv)
         if (e == -2) {
             free(evals);
             alDestroyConfig(cfg);
-            return cli_fail(&err);
+            return cli_fail("bench pole", &err);
         }
         gens_all += g;
         if (e >= 0) evals[solved++] = e;

@@ -21,6 +21,8 @@ typedef struct al_session {
     uint64_t seed;
     int64_t max_gens;   ///< run.generations
     int64_t target;     ///< a generation to evolve on to past max_gens, which stays the limit
+    const char *end_why; ///< a stop reason the runner set (static), NULL: al_session_stop_reason's own;
+                         ///< the window's "limit_again": E brought the limit back below the generations done
                         ///< (the window's J or Shift+N past it); 0: none
     int64_t max_steps;  ///< run.steps (0: none)
     int64_t gens;       ///< generations finished

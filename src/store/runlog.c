@@ -423,6 +423,16 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
             goto fail;
         }
         sqlite3_busy_timeout(log->db, 10000);
+        if (!readonly && sqlite3_db_readonly(log->db, "main") == 1) {
+            // SQLite opened it read-only: every write would fail later with
+            // "attempt to write a readonly database", under "cannot read" or
+            // "cannot record" (trial): say so now, and what to do.
+            r = alError_Set(err, AL_ERR_IO,
+                            "%s: cannot write the database: the file is read-only for this user; make it "
+                            "writable (chmod u+w) or log elsewhere with --db PATH (--no-log: not at all)",
+                            path);
+            goto fail;
+        }
         int code = SQLITE_OK;
         r = check_identity(log, readonly, &version, &old_id, &code, err);
         if (r == AL_OK || !readonly || pass > 0 || !al_store_ro_fallback(path, code)) break;

@@ -60,6 +60,15 @@ if [ "$(id -u)" != 0 ] || [ ${#AS[@]} -gt 0 ]; then
     expect_output "chmod u+w" "and what to do"
     expect_true "no SQLite jargon" -- bash -c "! grep -q 'attempt to write' '$TMP/out'"
     expect_equal "$(sqlite3 "$TMP/ro/ro.db" 'SELECT count(*) FROM runs')" 1 "nothing was written"
+    # The trial's case: a writable file in a folder that cannot hold its
+    # -wal and -shm files ("cannot read the database: attempt to write").
+    mkdir -p "$TMP/rof" && cp "$ONE" "$TMP/rof/w.db" && chmod 644 "$TMP/rof/w.db"
+    if [ ${#AS[@]} -gt 0 ]; then chown 65534 "$TMP/rof/w.db"; else chmod 555 "$TMP/rof"; fi
+    expect_exit 1 "run into a database in a read-only folder" -- \
+        "${AS[@]}" "$ALIFE" run experiments/estrings/hello.ini --db "$TMP/rof/w.db" --quiet
+    expect_output "w.db: cannot write the database: the folder holding it" "says the folder is read-only"
+    expect_true "not 'cannot read ... attempt to write'" -- bash -c "! grep -q 'cannot read\|attempt to write' '$TMP/out'"
+    chmod 755 "$TMP/rof"
 else
     echo "SKIP: the read-only database (root, and no setpriv to drop it)"
 fi

@@ -37,6 +37,11 @@ expect_output ": 1 run added," "one run"
 expect_output ", 1 generation added" "one generation"
 expect_true "no '1 runs' or '1 generations'" -- bash -c "! grep -q '\b1 runs\|\b1 generations' '$TMP/out'"
 
+expect_exit 0 "bench pole of one seed" -- "$ALIFE" bench pole --seeds 1
+expect_output "pole double: 1 seed from 1," "one seed"
+expect_exit 0 "bench cmaes of one seed" -- "$ALIFE" bench cmaes --seeds 1
+expect_output ", 1 seed from 1" "one seed"
+
 # bench estrings --converge --pop N runs population N (it ran the config's).
 expect_exit 1 "converge with --pop 7" -- \
     "$ALIFE" bench estrings --converge --pop 7 --seeds 1 --generations 2 --set estrings.target=Hello_World_Hello

@@ -8,6 +8,7 @@
 #include "alife/config.h"
 #include "alife/threads.h"
 #include "alife/xor.h"
+#include "alife/counted.h"
 #include "bench.h"
 #include "cli.h"
 
@@ -105,15 +106,17 @@ int bench_neat(int argc, char **argv)
                (long long)o.seeds, b.def.population, f.solved, f.median_evaluations, f.mean_evaluations,
                f.p90_evaluations, f.median_generations, f.median_s_per_generation, f.cpu_s_per_generation,
                (long long)f.generations, f.seconds, ratio);
-    else
-        printf("neat xor: population %d, %lld seeds from %lld\n"
+    else {
+        char ns[48], ng[48];
+        printf("neat xor: population %d, %s from %lld\n"
                "  %d of %lld solved; evaluations to the first solver: median %.1f, mean %.1f, "
                "90th percentile %.0f (median %.1f generations)\n"
-               "  time per generation: median %.3f us wall, %.3f us CPU (%lld generations in %.3f s, "
+               "  time per generation: median %.3f us wall, %.3f us CPU (%s in %.3f s, "
                "%.2f CPU s per wall s)\n",
-               b.def.population, (long long)o.seeds, (long long)o.seed, f.solved, (long long)o.seeds,
-               f.median_evaluations, f.mean_evaluations, f.p90_evaluations, f.median_generations,
-               f.median_s_per_generation * 1e6, f.cpu_s_per_generation * 1e6, (long long)f.generations,
-               f.seconds, ratio);
+               b.def.population, alCounted(ns, sizeof ns, o.seeds, "seed", NULL), (long long)o.seed, f.solved,
+               (long long)o.seeds, f.median_evaluations, f.mean_evaluations, f.p90_evaluations, f.median_generations,
+               f.median_s_per_generation * 1e6, f.cpu_s_per_generation * 1e6,
+               alCounted(ng, sizeof ng, f.generations, "generation", NULL), f.seconds, ratio);
+    }
     return f.solved == o.seeds ? 0 : 1;
 }

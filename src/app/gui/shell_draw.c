@@ -19,9 +19,6 @@
 #include "png_write.h"
 #include "shell.h"
 
-/// What a brain file's window is, where a run's generations would be.
-#define BRAIN_NO_GENERATIONS "one brain file's generation replayed"
-
 // ---- layout -------------------------------------------------------------------------
 void al_shell_output_size(const al_gui *g, int *w, int *h)
 {
@@ -945,9 +942,11 @@ static void panel_stats(al_gui *g, al_panel *p)
     if (h->n == 0) {
         // A brain file's replay has none to come (it said "none finished
         // yet" for the whole replay): it says what the window is.
-        al_panel_note(p, "%s", !g->have_session           ? "no module, no generations"
-                               : al_shell_brain_replay(g) ? "none: " BRAIN_NO_GENERATIONS ", nothing evolves"
-                                                          : "none finished yet");
+        al_panel_note(p, "%s",
+                      !g->have_session           ? "no module, no generations"
+                      : al_shell_brain_replay(g) ? "none: " AL_BRAIN_NO_GENERATIONS
+                                                   ", nothing evolves"
+                                                 : "none finished yet");
         // Where the page does not fit its view anyway (720x480), the empty
         // table takes this one line, not its full height of blank: the
         // sections below it in sight (table_grew keeps them in place).
@@ -1390,8 +1389,9 @@ static void draw_panel(al_gui *g)
     if (compare)
         g->plot_drawn = al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
-        g->plot_drawn = al_plot_draw_says(g->r, g->small, area, xtitle, g->plot_title, series, ns,
-                                          al_shell_brain_replay(g) ? BRAIN_NO_GENERATIONS : empty_says);
+        g->plot_drawn =
+            al_plot_draw_says(g->r, g->small, area, xtitle, g->plot_title, series, ns,
+                              al_shell_brain_replay(g) ? AL_BRAIN_NO_GENERATIONS : empty_says);
     g->plot_title_rect = g->plot_drawn.title;
     al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
     g->plot_nlines = compare ? 1 : ns;

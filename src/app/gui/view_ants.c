@@ -50,6 +50,8 @@ typedef struct ants_view {
     bool was_done;         // ctx->done as of the last update
     int64_t done_gens;     // the run's generations done as of the last update
     bool pin_drawn;        // the pinned ant's mark was drawn in the last frame
+    int elite_rings; // elites ringed orange in the last frame (the Marks legend lists them only
+                     // then)
     SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
     SDL_Rect sel_label;    // the selected ant's label (or its crowd's) as last drawn (w 0: none)
     SDL_FPoint sel_at;     // the selected ant, pixels, and its selection ring's radius
@@ -77,6 +79,10 @@ static void *create(const al_view_ctx *ctx)
     v->selected = v->pinned = v->marked = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
+    // A brain file's window evolves nothing: its species plot says so, as the
+    // table does ("no generations yet" read as if the file held none).
+    if (ctx->brain)
+        al_species_plot_set_empty(v->species, "none: " AL_BRAIN_NO_GENERATIONS ", nothing evolves");
     al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // generation 0, before it ends
     v->prev_x = calloc(MAX_TRACKED, sizeof *v->prev_x);
     v->prev_y = calloc(MAX_TRACKED, sizeof *v->prev_y);
@@ -122,9 +128,6 @@ static int world_owner(const alAntsView *av, int selected, int pinned)
 }
 
 static bool is_shared(const alAnts *ants) { return alAnts_Def(ants)->world_mode == AL_ANTS_SHARED; }
-// Whether the algorithm copies elites unchanged (the GA's, ringed orange);
-// CMA-ES and NEAT here mark none, so the legend and Marks do not list them.
-static bool has_elites(const alAntsDef *d) { return d->algorithm == AL_ALGORITHM_GA && d->ga.elites > 0; }
 
 // The instance to draw: the replay while there is one, else the population.
 static const alAnts *shown(const al_view_ctx *ctx)
@@ -779,8 +782,11 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             al_draw_circle(c, v->puffs[k].at, 3.0f + 2.5f * t, AL_RGBA(255, 255, 255, 30 + 170 * t));
         }
     const bool elites_drawn = !(v && v->replay); // a replay's elites are those of the generation after it
+    int rings = 0;
     for (int a = 0; a < av.count && elites_drawn; ++a)
-        if (av.elite[a]) al_draw_circle(c, alV2(av.x[a], av.y[a]), RING_ELITE, AL_COL_BEST);
+        if (av.elite[a])
+            al_draw_circle(c, alV2(av.x[a], av.y[a]), RING_ELITE, AL_COL_BEST), rings++;
+    if (v) v->elite_rings = rings;
     if (v && v->marked >= 0 && v->marked < av.count) { // the replay's best ant: a double orange ring
         alVec2 p = alV2(av.x[v->marked], av.y[v->marked]);
         al_draw_circle(c, p, RING_MARKED_IN, AL_COL_BEST);
@@ -1111,9 +1117,12 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         mark m[12];
         int n = 0;
         m[n++] = (mark){MK_ANT, AL_COL_AGENT, NULL, "ant"};
-        // in a replay no elite is ringed; its best ant is (I: its brain)
+        // in a replay no elite is ringed; its best ant is (I: its brain).
+        // Only marks the world shows now: at the limit the population kept
+        // alive rings no elite, and "elite" was listed all the same (trial).
         if (v->marked >= 0 && v->marked < av.count) m[n++] = (mark){MK_BEST, AL_COL_BEST, NULL, "best"};
-        else if (has_elites(def)) m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
+        else if (v->elite_rings > 0)
+            m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
         m[n++] = (mark){MK_ANT, AL_COL_ACCENT, NULL, "selected"};
         m[n++] = (mark){MK_DISC, AL_COL_GOOD, NULL, "food"};
         if (def->mines) {
@@ -1290,6 +1299,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
     al_view_report_figure(r, "marked", v ? (double)v->marked : -1.0); // the replay's best ant, ringed
     al_view_report_figure(r, "pinned_marked", v && v->pin_drawn ? 1.0 : 0.0);
+    al_view_report_figure(r, "elite_rings", v ? (double)v->elite_rings : 0.0);
     // the colours drawn (0xRRGGBB), for the legend's words: ant numbers,
     // "3 ants" labels, food counts, the pinned ant's rings (-1: none drawn)
     if (v) snprintf(r->marks, sizeof r->marks, "%s", v->marks_drawn);
@@ -1407,14 +1417,62 @@ static const char *plotted(al_view_ctx *ctx)
     "I  the brain of the best ant (ringed in a replay), else of the ant with most food so far "                       \
     "(own worlds: the ant whose world is drawn); I again: close\n"
 
+// What the marks mean (the lesson overlay, L), as this config draws them:
+// the mines only with ants.mines, whose food in either world.
+static const char legend[] =
+    "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"
+    "[ants.world=own] green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+    "[ants.mines][ants.world=shared] red dots  mines: a hit costs fitness (X turns them off, a new "
+    "run)\n"
+    "[ants.mines][ants.world=own] red dots  mines of that copy: a hit costs fitness (X: off, a new "
+    "run)\n"
+    "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
+    "[ants.world=shared] white rings  where an item was just eaten\n"
+    "[ants.world=own] white rings  where an item was just eaten in that copy\n"
+    "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn\n"
+    "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied "
+    "unchanged\n"
+    "blue ant  the one clicked: its brain, live\n" AL_LINK_LEGEND "\n"
+    "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
+    "green numbers  food each ant has eaten this generation\n"
+    "yellow numbers  the ants' indices (Y: on/off)\n"
+    "white \"3 ants\"  ants standing together: one label for all\n"
+    "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)";
+
+// The legend of what the world shows now (the lesson overlay): the config's
+// lines, less the orange rings no ant wears this frame (a replay's elites are
+// not ringed, nor the population kept alive at the limit; the double ring
+// only marks a replay's best ant). It listed both whatever was drawn (trial).
+static void marks_now(al_view_ctx *ctx, char *out, size_t cap)
+{
+    const ants_view *v = ctx->state;
+    char all[4096];
+    al_legend_for(legend, ctx->session->cfg, all, sizeof all);
+    size_t n = 0;
+    if (cap) out[0] = '\0';
+    for (const char *s = all; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        bool hide = (v && v->elite_rings == 0 && strncmp(s, "orange rings ", 13) == 0) ||
+                    (v && v->marked < 0 && strncmp(s, "orange double ring ", 19) == 0);
+        if (!hide && n + len + 2 < cap) {
+            if (n) out[n++] = '\n';
+            memcpy(out + n, s, len);
+            n += len;
+            out[n] = '\0';
+        }
+        s = nl ? nl + 1 : s + len;
+    }
+}
+
 const al_view al_view_ants = {
     .module = "ants",
     .ticks_per_frame = 10,
     .plot_figures = figures,
     .keys_help = KEY_M KEYS_NEW_RUN
-                 "P  own worlds: pin the world drawn (P again: unpin, the ant with most food is drawn)\n"
-                 "B  replay a stored generation: all ants (shared world) or the best (own)\n"
-                 "[ ]  replay an earlier / later generation",
+    "P  own worlds: pin the world drawn (P again: unpin, the ant with most food is drawn)\n"
+    "B  replay a stored generation: all ants (shared world) or the best (own)\n"
+    "[ ]  replay an earlier / later generation",
     .brain_keys_help = KEYS_NEW_RUN "B  the brain file's generation again, from its first tick",
     .plot_y = "fitness (best, mean); dashed: greedy group",
     .create = create,
@@ -1428,26 +1486,8 @@ const al_view al_view_ants = {
     .generation_ticks = generation_ticks,
     .caption = caption,
     .generation = track_species,
-    // What the marks mean (the lesson overlay, L), as this config draws them:
-    // the mines only with ants.mines, whose food in either world.
-    .legend = "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"
-              "[ants.world=own] green dots  food of the ant whose copy is drawn (the caption says whose)\n"
-              "[ants.mines][ants.world=shared] red dots  mines: a hit costs fitness (X turns them off, a new "
-              "run)\n"
-              "[ants.mines][ants.world=own] red dots  mines of that copy: a hit costs fitness (X: off, a new "
-              "run)\n"
-              "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
-              "[ants.world=shared] white rings  where an item was just eaten\n"
-              "[ants.world=own] white rings  where an item was just eaten in that copy\n"
-              "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn\n"
-              "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied unchanged\n"
-              "blue ant  the one clicked: its brain, live\n"
-              AL_LINK_LEGEND "\n"
-              "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
-              "green numbers  food each ant has eaten this generation\n"
-              "yellow numbers  the ants' indices (Y: on/off)\n"
-              "white \"3 ants\"  ants standing together: one label for all\n"
-              "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)",
+    .legend = legend,
+    .marks = marks_now,
     .plotted = plotted,
 };
 

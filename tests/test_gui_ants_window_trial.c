@@ -17,6 +17,35 @@ static bool panel_lists(const char *l, const char *label)
     return hit && hit < end;
 }
 
+// Tab before the first generation of mines.ini left the lesson's figure
+// for "fitness" and, once the generation named the figures, jumped to the
+// first of them unasked. Now it steps to the figure Tab steps to after the
+// first generation, named in the title and `plotted`, and stays there.
+static void tab_before_the_first_generation_steps_as_after_it(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 5 state\nat 10 key tab\nat 11 state\nat gen 1 state\nat gen 1 quit\n",
+              "--no-log experiments/ants/mines.ini", 3);
+    char before[64], early[64], later[64], title[400];
+    snprintf(before, sizeof before, "%s", gs_str(r.line[0], "plotted"));
+    snprintf(early, sizeof early, "%s", gs_str(r.line[1], "plotted"));
+    snprintf(later, sizeof later, "%s", gs_str(r.line[2], "plotted"));
+    gs_text(r.line[1], "plot_title_full", title, sizeof title);
+    print_message("before Tab: %s; Tab at tick %g: %s ('%s'); at generation 1: %s\n", before,
+                  gs_num(r.line[1], "tick"), early, title, later);
+    assert_string_equal(before, "mines_mean"); // the lesson's figure
+    assert_true(gs_num(r.line[1], "generation") == 0);
+    assert_non_null(strstr(title, "greedy group's mines")); // named on screen
+    assert_string_equal(later, early);                      // and kept
+    gs_free(&r);
+    // Tab once the first generation has ended: the same figure
+    gt_script(&r, "at 2 key f\nat gen 1 key f\nat gen 1 key tab\nat gen 1 state\nat gen 1 quit\n",
+              "--no-log experiments/ants/mines.ini", 1);
+    assert_string_equal(gs_str(r.line[0], "plotted"), early);
+    gs_free(&r);
+}
+
 // mines.ini hid that its food sensor is not default.ini's and that its
 // greedy group eats about 50, not 110: the lesson on screen (L) says both
 // and what the dashed line is.
@@ -99,6 +128,7 @@ static void a_neat_brain_file_says_what_its_species_plot_shows(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tab_before_the_first_generation_steps_as_after_it),
         cmocka_unit_test(the_mines_lesson_names_its_sensor_and_yardstick),
         cmocka_unit_test(the_marks_list_only_what_is_drawn_at_the_limit),
         cmocka_unit_test(a_neat_brain_file_says_what_its_species_plot_shows),

@@ -105,6 +105,51 @@ static void the_marks_list_only_what_is_drawn_at_the_limit(void **state)
     gs_free(&r);
 }
 
+// Whether any text drawn in the world area (state's world_texts) holds word.
+static bool world_says(const char *l, const char *word)
+{
+    const char *p = gs_find(l, "world_texts"), *end = p ? strstr(p, "]") : NULL;
+    const char *hit = p ? strstr(p, word) : NULL;
+    return hit && hit < end;
+}
+
+// Own worlds: the pin followed the ant's number, so after a generation the
+// world drawn was another genome's; and the caption called the drawn ant
+// "selected" where P called it "pinned". Now the pin follows the genome (an
+// elite's copy carries it on) or, when breeding dropped it, goes, said in
+// the panel; the caption's words are "pinned" for P, "clicked" for a click.
+static void the_pin_follows_the_genome_into_the_next_generation(void **state)
+{
+    (void)state;
+    // pinned near the generation's end: the ant with most food, an elite
+    gs_run r;
+    gt_script(&r, "at 190 key p\nat 191 state\nat gen 1 state\nat gen 1 quit\n",
+              "--no-log experiments/ants/default.ini --set ants.world=own --set ga.elites=4", 2);
+    double was = gs_num(r.line[0], "figures.pinned"), now = gs_num(r.line[1], "figures.pinned");
+    const char *note = gs_str(r.line[1], "view_note");
+    print_message("pinned ant %g, next generation: ant %g, '%s'\n", was, now, note);
+    assert_true(was >= 0 && now >= 0);
+    assert_true(gs_num(r.line[1], "figures.world_owner") == now);
+    char want[96];
+    snprintf(want, sizeof want, "ant %g's genome lives on unchanged as ant %g", was, now);
+    if (!strstr(note, want)) fail_msg("the panel says '%s', not '%s'", note, want);
+    gs_free(&r);
+    // no elites: every genome is bred anew, and the pin goes, said plainly
+    gt_script(&r, "at 190 key p\nat 191 state\nat gen 1 state\nat gen 1 quit\n",
+              "--no-log experiments/ants/default.ini --set ants.world=own --set ga.elites=0", 2);
+    assert_true(gs_num(r.line[0], "figures.pinned") >= 0);
+    assert_true(gs_num(r.line[1], "figures.pinned") == -1);
+    assert_non_null(strstr(gs_str(r.line[1], "view_note"), "bred away, so no ant is pinned"));
+    gs_free(&r);
+    // one word each: I opens the drawn ant's brain, the caption says "clicked"
+    gt_script(&r, "at 20 key i\nat 21 state\nat 22 key i\nat 23 key p\nat 24 state\nat 25 quit\n",
+              "--no-log experiments/ants/default.ini --set ants.world=own", 2);
+    assert_false(world_says(r.line[0], "(selected)"));
+    assert_true(world_says(r.line[0], "clicked"));
+    assert_true(world_says(r.line[1], "pinned"));
+    gs_free(&r);
+}
+
 // A NEAT brain file replays a stored generation; its species plot said "no
 // generations yet", as if the file held none.
 static void a_neat_brain_file_says_what_its_species_plot_shows(void **state)
@@ -131,6 +176,7 @@ int main(void)
         cmocka_unit_test(tab_before_the_first_generation_steps_as_after_it),
         cmocka_unit_test(the_mines_lesson_names_its_sensor_and_yardstick),
         cmocka_unit_test(the_marks_list_only_what_is_drawn_at_the_limit),
+        cmocka_unit_test(the_pin_follows_the_genome_into_the_next_generation),
         cmocka_unit_test(a_neat_brain_file_says_what_its_species_plot_shows),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));

@@ -27,6 +27,7 @@ typedef struct ants_view {
     bool show_food, show_numbers;
     int selected;          // clicked ant, -1 = none
     int pinned;            // own worlds: the ant whose copy is drawn (P), -1 = the one with most food
+    float *pin_genome; // the pinned ant's genome (live run, GA or CMA-ES weights; NULL: none kept)
     // replay of a stored generation (all of it in a shared world)
     alAnts *replay;
     int64_t replay_gen;    // the generation replayed
@@ -109,6 +110,7 @@ static void destroy(void *state)
     if (!v) return;
     alDestroyAnts(v->replay);
     al_species_plot_destroy(v->species);
+    free(v->pin_genome);
     free(v->prev_x);
     free(v->prev_y);
     free(v);
@@ -270,12 +272,44 @@ static void live_on(al_view_ctx *ctx, ants_view *v)
     free(genomes);
 }
 
-// Each generation's species as it ends (the generation hook: fast frames
-// run through many generations between two updates).
-static void track_species(al_view_ctx *ctx)
+// The pin holds a genome, not an ant's number (own worlds): at a new
+// generation the number is someone else's, and the world drawn was (trial).
+// The pin moves to the ant carrying the pinned genome unchanged (an elite's
+// copy); when none does, the genome is gone and the pin with it, said in
+// the panel. Only the live population: a replay keeps its own ants.
+static void pin_follows_genome(al_view_ctx *ctx, ants_view *v)
+{
+    if (v->pinned < 0 || v->replay) return;
+    const alAnts *ants = ctx->mod;
+    alAntsView av;
+    alAnts_View(ants, &av);
+    const int was = v->pinned, n = av.count;
+    const size_t bytes = (size_t)alNN_WeightCount(&alAnts_Def(ants)->brain) * sizeof(float);
+    v->pinned = -1;
+    for (int a = 0; v->pin_genome && a < n && v->pinned < 0; ++a) {
+        const float *g = alAnts_Genome(ants, a);
+        if (g && memcmp(g, v->pin_genome, bytes) == 0) v->pinned = a;
+    }
+    if (v->pinned >= 0)
+        snprintf(v->note, sizeof v->note,
+                 "a new generation: ant %d's genome lives on unchanged as ant %d (an elite), "
+                 "still pinned",
+                 was, v->pinned);
+    else
+        snprintf(v->note, sizeof v->note,
+                 "a new generation: ant %d's genome was bred away, so no ant is pinned "
+                 "(P pins the world drawn now)",
+                 was);
+}
+
+// Each generation as it ends (the generation hook: fast frames run through
+// many between two updates): its species, and the pin.
+static void generation_ended(al_view_ctx *ctx)
 {
     ants_view *v = ctx->state;
-    if (v) al_species_plot_track(v->species, alAnts_Neat(ctx->mod));
+    if (!v) return;
+    al_species_plot_track(v->species, alAnts_Neat(ctx->mod));
+    pin_follows_genome(ctx, v);
 }
 
 static void update(al_view_ctx *ctx, int64_t ticks)
@@ -1207,7 +1241,17 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                 alAntsView av;
                 alAnts_View(shown(ctx), &av);
                 v->pinned = world_owner(&av, v->selected, -1);
-                snprintf(v->note, sizeof v->note, "ant %d pinned (yellow rings): its world is drawn; P: unpin",
+                // its genome, to follow it into the next generation (the live run's)
+                const float *g = v->replay ? NULL : alAnts_Genome(shown(ctx), v->pinned);
+                size_t bytes =
+                    (size_t)alNN_WeightCount(&alAnts_Def(shown(ctx))->brain) * sizeof(float);
+                free(v->pin_genome);
+                v->pin_genome = g ? malloc(bytes) : NULL;
+                if (v->pin_genome) memcpy(v->pin_genome, g, bytes);
+                snprintf(v->note, sizeof v->note,
+                         "ant %d pinned (yellow rings): its world is drawn while its genome lives "
+                         "(an elite's "
+                         "lives on); P: unpin",
                          v->pinned);
             }
             say_note(ctx, v);
@@ -1372,7 +1416,9 @@ static void caption(al_view_ctx *ctx, char *out, size_t cap)
     bool picked = v && v->selected >= 0 && v->selected < av.count;
     snprintf(out, cap, "own worlds: ant %d's copy shown (%s)",
              world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1),
-             picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "most food; P pins");
+             picked                ? "clicked: its brain open"
+             : v && v->pinned >= 0 ? "pinned; P unpins"
+                                   : "most food; P pins");
 }
 
 // The status line's "replay of generation N, tick T": what is drawn.
@@ -1429,7 +1475,8 @@ static const char legend[] =
     "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
     "[ants.world=shared] white rings  where an item was just eaten\n"
     "[ants.world=own] white rings  where an item was just eaten in that copy\n"
-    "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn\n"
+    "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn while its "
+    "genome lives\n"
     "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied "
     "unchanged\n"
     "blue ant  the one clicked: its brain, live\n" AL_LINK_LEGEND "\n"
@@ -1470,7 +1517,9 @@ const al_view al_view_ants = {
     .ticks_per_frame = 10,
     .plot_figures = figures,
     .keys_help = KEY_M KEYS_NEW_RUN
-    "P  own worlds: pin the world drawn (P again: unpin, the ant with most food is drawn)\n"
+    "P  own worlds: pin the world drawn; the pin follows its genome (an elite's copy keeps it, "
+    "breeding drops it; "
+    "P again: unpin, the ant with most food is drawn)\n"
     "B  replay a stored generation: all ants (shared world) or the best (own)\n"
     "[ ]  replay an earlier / later generation",
     .brain_keys_help = KEYS_NEW_RUN "B  the brain file's generation again, from its first tick",
@@ -1485,7 +1534,7 @@ const al_view al_view_ants = {
     .shown = shown_now,
     .generation_ticks = generation_ticks,
     .caption = caption,
-    .generation = track_species,
+    .generation = generation_ended,
     .legend = legend,
     .marks = marks_now,
     .plotted = plotted,

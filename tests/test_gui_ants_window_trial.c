@@ -71,6 +71,30 @@ static void the_mines_lesson_names_its_sensor_and_yardstick(void **state)
     gs_free(&r);
 }
 
+// default.ini's greedy group, the yardstick, was off the plot's scale for
+// its first 10-20 generations (the axis took in the ants alone): it is on
+// the scale from the first generation, drawn, not labelled "off the scale".
+static void the_greedy_group_is_on_the_plot_s_scale_from_the_start(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 2 key f\nat gen 1 state\nat gen 3 state\nat gen 3 quit\n",
+              "--no-log experiments/ants/default.ini", 2);
+    for (int i = 0; i < r.n; ++i) {
+        const char *l = r.line[i];
+        double lo = gs_num(l, "plot_range.lo"), hi = gs_num(l, "plot_range.hi");
+        double best = gs_num(l, "figures.best"), greedy = gs_num(l, "figures.baseline_mean");
+        print_message("generation %g: axis %g .. %g, best %g, greedy group %g\n",
+                      gs_num(l, "generation"), lo, hi, best, greedy);
+        assert_string_equal(gs_str(l, "plotted"), "fitness");
+        assert_true(greedy > 2 * best); // early: far above the ants
+        if (!(lo <= 0 && hi >= greedy))
+            fail_msg("the greedy group %g is off the axis %g .. %g", greedy, lo, hi);
+        assert_int_equal((int)gs_num(l, "plot_off_scale"), 0);
+    }
+    gs_free(&r);
+}
+
 // At the run's limit the population kept alive rings no elite, and B's
 // replay neither: the Marks section and the lesson's legend listed "elite"
 // (orange rings) all the same. Now they list a mark only while it is drawn.
@@ -175,6 +199,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tab_before_the_first_generation_steps_as_after_it),
         cmocka_unit_test(the_mines_lesson_names_its_sensor_and_yardstick),
+        cmocka_unit_test(the_greedy_group_is_on_the_plot_s_scale_from_the_start),
         cmocka_unit_test(the_marks_list_only_what_is_drawn_at_the_limit),
         cmocka_unit_test(the_pin_follows_the_genome_into_the_next_generation),
         cmocka_unit_test(a_neat_brain_file_says_what_its_species_plot_shows),

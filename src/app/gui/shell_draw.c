@@ -1339,26 +1339,27 @@ static void draw_panel(al_gui *g)
         // Before the first report: the lesson's figure, with no points yet
         // (not "fitness", which this plot will not show).
         snprintf(fig_words, sizeof fig_words, "%s", al_figure_words(want));
-        series[ns++] = (al_series){fig_words, AL_COL_BEST, NULL, 0, false};
+        series[ns++] = (al_series){fig_words, AL_COL_BEST, NULL, 0, false, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", want);
         ytitle = al_figure_title(want, fig_title, sizeof fig_title);
     } else if (pf > 0) {
         const char *name = h->all_name[pf - 1];
         snprintf(fig_words, sizeof fig_words, "%s", al_figure_words(name));
-        series[ns++] = (al_series){fig_words, AL_COL_BEST, h->all[pf - 1], h->n, false};
+        series[ns++] = (al_series){fig_words, AL_COL_BEST, h->all[pf - 1], h->n, false, false};
         if (h->n > 0) empty_says = al_figure_none(name); // over the plot while none is measured
         snprintf(g->plotted, sizeof g->plotted, "%s", name);
         ytitle = al_figure_title(name, fig_title, sizeof fig_title);
         hint = "Tab: next figure";
     } else {
-        series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
-        series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
+        series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false, false};
+        series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false, false};
         static const SDL_Color fig_cols[MAXFIG] = {
             {150, 230, 140, 255}, {230, 120, 200, 255}, {200, 200, 200, 255}, {240, 240, 120, 255}};
         static char words[MAXFIG][64];
+        const bool on_scale = g->view && g->view->plot_figures_on_scale;
         for (int i = 0; i < h->nfig; ++i) {
             snprintf(words[i], sizeof words[i], "%s", al_figure_words(h->fig_name[i]));
-            series[ns++] = (al_series){words[i], fig_cols[i], h->fig[i], h->n, true};
+            series[ns++] = (al_series){words[i], fig_cols[i], h->fig[i], h->n, true, on_scale};
         }
         snprintf(g->plotted, sizeof g->plotted, "%s", lower ? "error" : "fitness");
         if (h->nall > 0) hint = "Tab: next figure";

@@ -417,6 +417,8 @@ typedef struct al_view {
                                      ///< tick every n frames, for a class to watch)
     const char *const *plot_figures; ///< alGenStats figure names also plotted
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
+    bool plot_figures_on_scale;      ///< those lines are yardsticks: the plot's axis takes them in
+                                     ///< (false: one beyond the data is labelled "off the scale")
     const char *keys_help;           ///< the view's own keys for the panel and help,
                                      ///< lines "K  what it does" separated by '\n'; may be NULL
     const char *brain_keys_help;     ///< the same while it replays a brain file (ctx.brain,

@@ -89,10 +89,10 @@ static void *create(const al_view_ctx *ctx)
     v->which_gens = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
-    // A brain file's window evolves nothing: its species plot says so, as the
-    // table does ("no generations yet" read as if the file held none).
-    if (ctx->brain)
-        al_species_plot_set_empty(v->species, "none: " AL_BRAIN_NO_GENERATIONS ", nothing evolves");
+    // A brain file's window evolves nothing: its species plot says what it
+    // is in the fitness plot's words ("no generations yet" read as if the
+    // file held none; a longer line was cut at 1280 x 800).
+    if (ctx->brain) al_species_plot_set_empty(v->species, "none: " AL_BRAIN_NO_GENERATIONS);
     al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // generation 0, before it ends
     v->prev_x = calloc(MAX_TRACKED, sizeof *v->prev_x);
     v->prev_y = calloc(MAX_TRACKED, sizeof *v->prev_y);

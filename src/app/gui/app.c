@@ -68,6 +68,31 @@ static double *grow(double *a, int cap)
     return realloc(a, (size_t)cap * sizeof *a);
 }
 
+// A figure the plot can show (Tab), known from now on: its values so far
+// are gaps. A figure already known keeps its place.
+static void history_name(history *h, const char *name)
+{
+    for (int i = 0; i < h->nall; ++i)
+        if (strcmp(h->all_name[i], name) == 0) return;
+    if (h->nall == AL_MAX_FIGURES) return;
+    snprintf(h->all_name[h->nall], sizeof h->all_name[0], "%s", name);
+    for (int j = 0; j < h->n; ++j)
+        h->all[h->nall][j] = NAN;
+    h->nall++;
+}
+
+// The figures the module names before its first generation ends
+// (alModuleClass.figure_names), so that Tab before it steps through them
+// as after it, each named: it went to "fitness" and then, once the first
+// generation named them, jumped to the first figure (trial, mines.ini).
+static void history_names_ahead(history *h, const alModuleClass *cls, const void *mod)
+{
+    const char *names[AL_MAX_FIGURES];
+    int n = cls && cls->figure_names && mod ? cls->figure_names(mod, names, AL_MAX_FIGURES) : 0;
+    for (int k = 0; k < n; ++k)
+        history_name(h, names[k]);
+}
+
 static void history_add(history *h, const alGenStats *st)
 {
     if (h->n == h->cap) {
@@ -94,16 +119,8 @@ static void history_add(history *h, const alGenStats *st)
     h->best[h->n] = st->best;
     h->mean[h->n] = st->mean;
     h->worst[h->n] = st->worst;
-    for (int k = 0; k < st->figure_count && h->nall < AL_MAX_FIGURES; ++k) {
-        bool known = false; // a figure first seen now (e.g. after the first generation)
-        for (int i = 0; i < h->nall && !known; ++i)
-            known = strcmp(h->all_name[i], st->figure_names[k]) == 0;
-        if (known) continue;
-        snprintf(h->all_name[h->nall], sizeof h->all_name[0], "%s", st->figure_names[k]);
-        for (int j = 0; j < h->n; ++j)
-            h->all[h->nall][j] = NAN;
-        h->nall++;
-    }
+    for (int k = 0; k < st->figure_count; ++k)
+        history_name(h, st->figure_names[k]);
     for (int i = 0; i < h->nall; ++i) {
         h->all[i][h->n] = NAN;
         for (int k = 0; k < st->figure_count; ++k)
@@ -437,6 +454,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     if (!cls) return AL_OK; // the empty world: nothing simulates
     g->s = fresh;
     g->have_session = true;
+    history_names_ahead(&g->hist, cls, g->s.mod);
     // Steering has no end in the window (its report periods only measure),
     // and "run forever" lifts an evolving run's limit.
     if (cls == alModule_Find("steering") || g->forever) g->s.max_gens = INT64_MAX;

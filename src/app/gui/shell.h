@@ -487,11 +487,6 @@ void al_lesson_overlay_scroll(al_gui *g, int rows);
 /// (clamped) when it does not fit; scrolls it by rows (negative: up).
 void al_help_overlay_draw(al_gui *g);
 void al_shell_help_scroll(al_gui *g, int rows);
-/// The lines of a legend ("mark  what", '\n'-separated) that cfg draws: a
-/// line "[key] ..." only when key is on, "[!key] ..." only when it is not,
-/// "[key=a|b] ..." only when key is a or b, "[c1][c2] ..." when both hold
-/// (the conditions are not copied); cfg NULL: no key is set.
-void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap);
 /// What the marks mean, for the running config (the lesson overlay's list).
 void al_lesson_marks(al_gui *g, char *out, size_t cap);
 /// Appends the first column (up to two spaces) of each "key  text" line of s

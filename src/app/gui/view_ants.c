@@ -27,6 +27,7 @@ typedef struct ants_view {
     bool show_food, show_numbers;
     int selected;          // clicked ant, -1 = none
     int pinned;            // own worlds: the ant whose copy is drawn (P), -1 = the one with most food
+    float *pin_genome; // the pinned ant's genome (live run, GA or CMA-ES weights; NULL: none kept)
     // replay of a stored generation (all of it in a shared world)
     alAnts *replay;
     int64_t replay_gen;    // the generation replayed
@@ -57,6 +58,8 @@ typedef struct ants_view {
     bool was_done;         // ctx->done as of the last update
     int64_t done_gens;     // the run's generations done as of the last update
     bool pin_drawn;        // the pinned ant's mark was drawn in the last frame
+    int elite_rings; // elites ringed orange in the last frame (the Marks legend lists them only
+                     // then)
     SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
     SDL_Rect sel_label;    // the selected ant's label (or its crowd's) as last drawn (w 0: none)
     SDL_FPoint sel_at;     // the selected ant, pixels, and its selection ring's radius
@@ -86,6 +89,10 @@ static void *create(const al_view_ctx *ctx)
     v->which_gens = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
+    // A brain file's window evolves nothing: its species plot says what it
+    // is in the fitness plot's words ("no generations yet" read as if the
+    // file held none; a longer line was cut at 1280 x 800).
+    if (ctx->brain) al_species_plot_set_empty(v->species, "none: " AL_BRAIN_NO_GENERATIONS);
     al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // generation 0, before it ends
     v->prev_x = calloc(MAX_TRACKED, sizeof *v->prev_x);
     v->prev_y = calloc(MAX_TRACKED, sizeof *v->prev_y);
@@ -112,6 +119,7 @@ static void destroy(void *state)
     if (!v) return;
     alDestroyAnts(v->replay);
     al_species_plot_destroy(v->species);
+    free(v->pin_genome);
     free(v->prev_x);
     free(v->prev_y);
     free(v);
@@ -131,9 +139,6 @@ static int world_owner(const alAntsView *av, int selected, int pinned)
 }
 
 static bool is_shared(const alAnts *ants) { return alAnts_Def(ants)->world_mode == AL_ANTS_SHARED; }
-// Whether the algorithm copies elites unchanged (the GA's, ringed orange);
-// CMA-ES and NEAT here mark none, so the legend and Marks do not list them.
-static bool has_elites(const alAntsDef *d) { return d->algorithm == AL_ALGORITHM_GA && d->ga.elites > 0; }
 
 // The instance to draw: the replay while there is one, else the population.
 static const alAnts *shown(const al_view_ctx *ctx)
@@ -295,12 +300,44 @@ static void live_on(al_view_ctx *ctx, ants_view *v)
     free(genomes);
 }
 
-// Each generation's species as it ends (the generation hook: fast frames
-// run through many generations between two updates).
-static void track_species(al_view_ctx *ctx)
+// The pin holds a genome, not an ant's number (own worlds): at a new
+// generation the number is someone else's, and the world drawn was (trial).
+// The pin moves to the ant carrying the pinned genome unchanged (an elite's
+// copy); when none does, the genome is gone and the pin with it, said in
+// the panel. Only the live population: a replay keeps its own ants.
+static void pin_follows_genome(al_view_ctx *ctx, ants_view *v)
+{
+    if (v->pinned < 0 || v->replay) return;
+    const alAnts *ants = ctx->mod;
+    alAntsView av;
+    alAnts_View(ants, &av);
+    const int was = v->pinned, n = av.count;
+    const size_t bytes = (size_t)alNN_WeightCount(&alAnts_Def(ants)->brain) * sizeof(float);
+    v->pinned = -1;
+    for (int a = 0; v->pin_genome && a < n && v->pinned < 0; ++a) {
+        const float *g = alAnts_Genome(ants, a);
+        if (g && memcmp(g, v->pin_genome, bytes) == 0) v->pinned = a;
+    }
+    if (v->pinned >= 0)
+        snprintf(v->note, sizeof v->note,
+                 "a new generation: ant %d's genome lives on unchanged as ant %d (an elite), "
+                 "still pinned",
+                 was, v->pinned);
+    else
+        snprintf(v->note, sizeof v->note,
+                 "a new generation: ant %d's genome was bred away, so no ant is pinned "
+                 "(P pins the world drawn now)",
+                 was);
+}
+
+// Each generation as it ends (the generation hook: fast frames run through
+// many between two updates): its species, and the pin.
+static void generation_ended(al_view_ctx *ctx)
 {
     ants_view *v = ctx->state;
-    if (v) al_species_plot_track(v->species, alAnts_Neat(ctx->mod));
+    if (!v) return;
+    al_species_plot_track(v->species, alAnts_Neat(ctx->mod));
+    pin_follows_genome(ctx, v);
 }
 
 static void update(al_view_ctx *ctx, int64_t ticks)
@@ -850,8 +887,11 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             al_draw_circle(c, v->puffs[k].at, 3.0f + 2.5f * t, AL_RGBA(255, 255, 255, 30 + 170 * t));
         }
     const bool elites_drawn = !(v && v->replay); // a replay's elites are those of the generation after it
+    int rings = 0;
     for (int a = 0; a < av.count && elites_drawn; ++a)
-        if (av.elite[a]) al_draw_circle(c, alV2(av.x[a], av.y[a]), RING_ELITE, AL_COL_BEST);
+        if (av.elite[a])
+            al_draw_circle(c, alV2(av.x[a], av.y[a]), RING_ELITE, AL_COL_BEST), rings++;
+    if (v) v->elite_rings = rings;
     if (v && v->marked >= 0 && v->marked < av.count) { // the replay's best ant: a double orange ring
         alVec2 p = alV2(av.x[v->marked], av.y[v->marked]);
         al_draw_circle(c, p, RING_MARKED_IN, AL_COL_BEST);
@@ -1182,9 +1222,12 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         mark m[12];
         int n = 0;
         m[n++] = (mark){MK_ANT, AL_COL_AGENT, NULL, "ant"};
-        // in a replay no elite is ringed; its best ant is (I: its brain)
+        // in a replay no elite is ringed; its best ant is (I: its brain).
+        // Only marks the world shows now: at the limit the population kept
+        // alive rings no elite, and "elite" was listed all the same (trial).
         if (v->marked >= 0 && v->marked < av.count) m[n++] = (mark){MK_BEST, AL_COL_BEST, NULL, "best"};
-        else if (has_elites(def)) m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
+        else if (v->elite_rings > 0)
+            m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
         m[n++] = (mark){MK_ANT, AL_COL_ACCENT, NULL, "selected"};
         m[n++] = (mark){MK_DISC, AL_COL_GOOD, NULL, "food"};
         if (def->mines) {
@@ -1269,7 +1312,17 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                 alAntsView av;
                 alAnts_View(shown(ctx), &av);
                 v->pinned = world_owner(&av, v->selected, -1);
-                snprintf(v->note, sizeof v->note, "ant %d pinned (yellow rings): its world is drawn; P: unpin",
+                // its genome, to follow it into the next generation (the live run's)
+                const float *g = v->replay ? NULL : alAnts_Genome(shown(ctx), v->pinned);
+                size_t bytes =
+                    (size_t)alNN_WeightCount(&alAnts_Def(shown(ctx))->brain) * sizeof(float);
+                free(v->pin_genome);
+                v->pin_genome = g ? malloc(bytes) : NULL;
+                if (v->pin_genome) memcpy(v->pin_genome, g, bytes);
+                snprintf(v->note, sizeof v->note,
+                         "ant %d pinned (yellow rings): its world is drawn while its genome lives "
+                         "(an elite's "
+                         "lives on); P: unpin",
                          v->pinned);
             }
             say_note(ctx, v);
@@ -1362,6 +1415,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
     al_view_report_figure(r, "marked", v ? (double)v->marked : -1.0); // the replay's best ant, ringed
     al_view_report_figure(r, "pinned_marked", v && v->pin_drawn ? 1.0 : 0.0);
+    al_view_report_figure(r, "elite_rings", v ? (double)v->elite_rings : 0.0);
     // the colours drawn (0xRRGGBB), for the legend's words: ant numbers,
     // "3 ants" labels, food counts, the pinned ant's rings (-1: none drawn)
     if (v) snprintf(r->marks, sizeof r->marks, "%s", v->marks_drawn);
@@ -1434,7 +1488,9 @@ static void caption(al_view_ctx *ctx, char *out, size_t cap)
     bool picked = v && v->selected >= 0 && v->selected < av.count;
     snprintf(out, cap, "own worlds: ant %d's copy shown (%s)",
              world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1),
-             picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "most food; P pins");
+             picked                ? "clicked: its brain open"
+             : v && v->pinned >= 0 ? "pinned; P unpins"
+                                   : "most food; P pins");
 }
 
 // The status line's "replay of generation N, tick T": what is drawn.
@@ -1456,6 +1512,9 @@ static int64_t generation_ticks(const al_view_ctx *ctx) { return ctx->mod ? alAn
 // the greedy group (figure baseline_mean). Food per ant was a second dashed
 // line the title did not name; it is the mean fitness without mines, and
 // Tab plots it alone (with mines too).
+// It is the yardstick, so it is on the plot's scale: above the ants' range
+// it was labelled "off the scale" for the first 10-20 generations of
+// default.ini, the gap to it out of sight (trial).
 static const char *const figures[] = {"baseline_mean", NULL};
 
 // The plot opens on the figure the lesson says to watch: with mines, the
@@ -1479,14 +1538,66 @@ static const char *plotted(al_view_ctx *ctx)
     "I  the brain of the best ant (ringed in a replay), else of the ant with most food so far "                       \
     "(own worlds: the ant whose world is drawn); I again: close\n"
 
+// What the marks mean (the lesson overlay, L), as this config draws them:
+// the mines only with ants.mines, whose food in either world.
+static const char legend[] =
+    "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"
+    "[ants.world=own] green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+    "[ants.mines][ants.world=shared] red dots  mines: a hit costs fitness (X turns them off, a new "
+    "run)\n"
+    "[ants.mines][ants.world=own] red dots  mines of that copy: a hit costs fitness (X: off, a new "
+    "run)\n"
+    "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
+    "[ants.world=shared] white rings  where an item was just eaten\n"
+    "[ants.world=own] white rings  where an item was just eaten in that copy\n"
+    "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn while its "
+    "genome lives\n"
+    "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied "
+    "unchanged\n"
+    "blue ant  the one clicked: its brain, live\n" AL_LINK_LEGEND "\n"
+    "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
+    "green numbers  food each ant has eaten this generation\n"
+    "yellow numbers  the ants' indices (Y: on/off)\n"
+    "white \"3 ants\"  ants standing together: one label for all\n"
+    "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)";
+
+// The legend of what the world shows now (the lesson overlay): the config's
+// lines, less the orange rings no ant wears this frame (a replay's elites are
+// not ringed, nor the population kept alive at the limit; the double ring
+// only marks a replay's best ant). It listed both whatever was drawn (trial).
+static void marks_now(al_view_ctx *ctx, char *out, size_t cap)
+{
+    const ants_view *v = ctx->state;
+    char all[4096];
+    al_legend_for(legend, ctx->session->cfg, all, sizeof all);
+    size_t n = 0;
+    if (cap) out[0] = '\0';
+    for (const char *s = all; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        bool hide = (v && v->elite_rings == 0 && strncmp(s, "orange rings ", 13) == 0) ||
+                    (v && v->marked < 0 && strncmp(s, "orange double ring ", 19) == 0);
+        if (!hide && n + len + 2 < cap) {
+            if (n) out[n++] = '\n';
+            memcpy(out + n, s, len);
+            n += len;
+            out[n] = '\0';
+        }
+        s = nl ? nl + 1 : s + len;
+    }
+}
+
 const al_view al_view_ants = {
     .module = "ants",
     .ticks_per_frame = 10,
     .plot_figures = figures,
+    .plot_figures_on_scale = true,
     .keys_help = KEY_M KEYS_NEW_RUN
-                 "P  own worlds: pin the world drawn (P again: unpin, the ant with most food is drawn)\n"
-                 "B  replay a stored generation: all ants (shared world) or the best (own)\n"
-                 "[ ]  replay an earlier / later generation",
+    "P  own worlds: pin the world drawn; the pin follows its genome (an elite's copy keeps it, "
+    "breeding drops it; "
+    "P again: unpin, the ant with most food is drawn)\n"
+    "B  replay a stored generation: all ants (shared world) or the best (own)\n"
+    "[ ]  replay an earlier / later generation",
     .brain_keys_help = KEYS_NEW_RUN "B  the brain file's generation again, from its first tick",
     .plot_y = "fitness (best, mean); dashed: greedy group",
     .create = create,
@@ -1500,27 +1611,9 @@ const al_view al_view_ants = {
     .shown = shown_now,
     .generation_ticks = generation_ticks,
     .caption = caption,
-    .generation = track_species,
-    // What the marks mean (the lesson overlay, L), as this config draws them:
-    // the mines only with ants.mines, whose food in either world.
-    .legend = "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"
-              "[ants.world=own] green dots  food of the ant whose copy is drawn (the caption says whose)\n"
-              "[ants.mines][ants.world=shared] red dots  mines: a hit costs fitness (X turns them off, a new "
-              "run)\n"
-              "[ants.mines][ants.world=own] red dots  mines of that copy: a hit costs fitness (X: off, a new "
-              "run)\n"
-              "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
-              "[ants.world=shared] white rings  where an item was just eaten\n"
-              "[ants.world=own] white rings  where an item was just eaten in that copy\n"
-              "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn\n"
-              "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied unchanged\n"
-              "blue ant  the one clicked: its brain, live\n"
-              AL_LINK_LEGEND "\n"
-              "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
-              "green numbers  food each ant has eaten this generation\n"
-              "yellow numbers  the ants' indices (Y: on/off)\n"
-              "white \"3 ants\"  ants standing together: one label for all\n"
-              "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)",
+    .generation = generation_ended,
+    .legend = legend,
+    .marks = marks_now,
     .plotted = plotted,
 };
 

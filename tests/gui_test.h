@@ -68,6 +68,12 @@ static inline const char *gt_fmt(const char *fmt, ...)
     return b;
 }
 
+/// Fails the test when text (what names it: "the header") lacks part.
+static inline void gt_needs(const char *what, const char *text, const char *part)
+{
+    if (!strstr(text, part)) fail_msg("%s '%s' lacks '%s'", what, text, part);
+}
+
 /// A section of the panel as a state line reports it (gs_section): its
 /// rectangle in window pixels and whether its text was cut.
 typedef struct gt_box {
@@ -203,6 +209,30 @@ static inline double gt_db_number(const char *db, const char *sql)
     }
     sqlite3_close(sq);
     return v;
+}
+
+/// A brain file for alife gui --brain: a run of the ants lesson (150 ticks,
+/// 12 ants, gens generations) stored in a fresh database named name ".db"
+/// (its path into db), its last generation's best exported (`alife export 1
+/// --genome GENS-1`) to name ".brain" (its path into path); asserted to succeed.
+static inline void gt_brain_file(char *db, size_t dcap, char *path, size_t cap, const char *name, int gens)
+{
+    gt_stored_run(db, dcap, gt_fmt("%s.db", name),
+                  gt_fmt("experiments/ants/default.ini --set ants.ticks=150 --set ants.count=12 --generations %d",
+                         gens));
+    snprintf(path, cap, "%s", gs_path(gt_fmt("%s.brain", name)));
+    if (gt_alife(gt_fmt("export 1 --genome %d --out '%s' --db '%s'", gens - 1, path, db), NULL) != 0)
+        fail_msg("alife export failed");
+}
+
+/// Figure name of generation gen of run 1 as the database at db stored it:
+/// best, mean or worst from its generations row, any other name from its
+/// figures; NAN when missing.
+static inline double gt_stored_figure(const char *db, int gen, const char *name)
+{
+    if (strcmp(name, "best") == 0 || strcmp(name, "mean") == 0 || strcmp(name, "worst") == 0)
+        return gt_db_number(db, gt_fmt("SELECT %s FROM generations WHERE run = 1 AND gen = %d", name, gen));
+    return gt_db_number(db, gt_fmt("SELECT value FROM figures WHERE run = 1 AND gen = %d AND name = '%s'", gen, name));
 }
 /// The help overlay's description of key label as the state line json shows
 /// it (help_rows in view), its wrapped rows joined with spaces into a static

@@ -16,13 +16,7 @@
 static void brain_file(char *path, size_t cap)
 {
     char db[512];
-    gt_stored_run(db, sizeof db, "brain.db",
-                  "experiments/ants/default.ini --set ants.ticks=150 --set ants.count=12 --generations 6");
-    snprintf(path, cap, "%s", gs_path("b.brain"));
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "'%s' export 1 --genome 5 --out '%s' --db '%s' >/dev/null 2>&1", ALIFE_BINARY,
-             path, db);
-    if (system(cmd) != 0) fail_msg("alife export failed");
+    gt_brain_file(db, sizeof db, path, cap, "brain_keys", 6);
 }
 
 // The script run in a --brain window of brain_file's file, its n state lines in r.

@@ -12,21 +12,12 @@
 #include <string.h>
 
 // A stored 6-generation ants run (in db) exported as generation 5's brain file (path).
-static void brain_file(char *db, size_t dcap, char *path, size_t cap)
-{
-    gt_stored_run(db, dcap, "brain_new.db",
-                  "experiments/ants/default.ini --set ants.ticks=150 --set ants.count=12 --generations 6");
-    snprintf(path, cap, "%s", gs_path("new.brain"));
-    if (gt_alife(gt_fmt("export 1 --genome 5 --out '%s' --db '%s'", path, db), NULL) != 0)
-        fail_msg("alife export failed");
-}
-
 // A new-run key (keys: script lines at frame 10) ends the replay: a run
 // that evolves and is logged in the database given.
 static void new_run_by(const char *keys, const char *what)
 {
     char db[512], path[512];
-    brain_file(db, sizeof db, path, sizeof path);
+    gt_brain_file(db, sizeof db, path, sizeof path, "brain_new", 6);
     gs_run r;
     gt_script(&r, gt_fmt("at 5 state\n%sat 12 state\nat 13 key shift+n\nat 400 state\nat 401 quit\n", keys),
               gt_fmt("--brain '%s' --db '%s'", path, db), 3);
@@ -67,7 +58,7 @@ static void the_replay_offers_only_working_keys(void **state)
 {
     (void)state;
     char db[512], path[512];
-    brain_file(db, sizeof db, path, sizeof path);
+    gt_brain_file(db, sizeof db, path, sizeof path, "brain_new", 6);
     gs_run r;
     gt_script(&r, "at 5 state\nat 6 key ]\nat 7 state\nat 8 quit\n", gt_fmt("--brain '%s' --db '%s'", path, db),
               2);

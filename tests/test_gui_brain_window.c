@@ -18,11 +18,7 @@
 static const char *brain_args(void)
 {
     char db[512], path[512];
-    gt_stored_run(db, sizeof db, "brain_window.db",
-                  "experiments/ants/default.ini --set ants.ticks=150 --set ants.count=12 --generations 6");
-    snprintf(path, sizeof path, "%s", gs_path("window.brain"));
-    if (gt_alife(gt_fmt("export 1 --genome 5 --out '%s' --db '%s'", path, db), NULL) != 0)
-        fail_msg("alife export failed");
+    gt_brain_file(db, sizeof db, path, sizeof path, "brain_window", 6);
     return gt_fmt("--brain '%s' --no-log", path);
 }
 

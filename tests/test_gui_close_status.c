@@ -19,8 +19,7 @@
 static const char *close_with_esc(const char *keys, int at, const char *args, const char **db)
 {
     static char path[512];
-    snprintf(path, sizeof path, "%s", gs_path("close.db"));
-    remove(path);
+    gt_fresh_db(path, sizeof path, "close.db");
     *db = path;
     gs_run r;
     gt_script(&r,

@@ -26,8 +26,7 @@ static void why_empty(const char *args, char *out, size_t cap)
 // named db_name, its path into db.
 static void fresh_db_args(char *args, size_t cap, char *db, size_t db_cap, const char *db_name, const char *lesson)
 {
-    snprintf(db, db_cap, "%s", gs_path(db_name));
-    remove(db);
+    gt_fresh_db(db, db_cap, db_name);
     snprintf(args, cap, "--db '%s' %s", db, lesson);
 }
 

@@ -9,16 +9,11 @@
 #ifdef ALIFE_HAVE_GUI
 #include <string.h>
 
-static void needs(const char *what, const char *text, const char *part)
-{
-    if (!strstr(text, part)) fail_msg("%s '%s' lacks '%s'", what, text, part);
-}
-
 static void the_limit_numbers_generations_as_stored(void **state)
 {
     (void)state;
-    const char *db = gs_path("numbers.db");
-    remove(db);
+    char db[512];
+    gt_fresh_db(db, sizeof db, "numbers.db");
     gs_run r;
     gt_script(&r, "at 2 key f\nat gen 3 state\nat 300 key b\nat 302 state\nat 303 quit\n",
               gt_fmt("experiments/ants/default.ini --set run.generations=3 --set ants.ticks=120 --set ants.count=12 "
@@ -30,19 +25,19 @@ static void the_limit_numbers_generations_as_stored(void **state)
     char banner[300];
     // The replay: of the last stored generation.
     gs_text(r.line[0], "banner", banner, sizeof banner);
-    needs("the banner", banner, "LIMIT: 3 generations (0 to 2)");
-    needs("the banner", banner, "replay of generation 2");
-    needs("the banner", banner, "B: generation 3's population");
-    needs("the header", gs_str(r.line[0], "header"), "replay of gen 2");
+    gt_needs("the banner", banner, "LIMIT: 3 generations (0 to 2)");
+    gt_needs("the banner", banner, "replay of generation 2");
+    gt_needs("the banner", banner, "B: generation 3's population");
+    gt_needs("the header", gs_str(r.line[0], "header"), "replay of gen 2");
     assert_non_null(strstr(r.line[0], "\"table_gens\":[3,2,1,0]")); // the top row, then the stored
-    needs("the table's top row", gs_str(r.line[0], "table_top"), "not evaluated");
+    gt_needs("the table's top row", gs_str(r.line[0], "table_top"), "not evaluated");
     // B: the population bred from it, numbered as E would store it.
     gs_text(r.line[1], "banner", banner, sizeof banner);
-    needs("the banner", banner, "generation 3's population, not evaluated");
-    needs("the banner", banner, "B: replay of 2");
-    needs("the header", gs_str(r.line[1], "header"), "gen 3's population");
-    needs("the note", gs_str(r.line[1], "view_note"), "generation 3's population, bred from 2");
-    needs("the table's top row", gs_str(r.line[1], "table_top"), "not evaluated");
+    gt_needs("the banner", banner, "generation 3's population, not evaluated");
+    gt_needs("the banner", banner, "B: replay of 2");
+    gt_needs("the header", gs_str(r.line[1], "header"), "gen 3's population");
+    gt_needs("the note", gs_str(r.line[1], "view_note"), "generation 3's population, bred from 2");
+    gt_needs("the table's top row", gs_str(r.line[1], "table_top"), "not evaluated");
     gs_free(&r);
 }
 

@@ -9,8 +9,8 @@
 static void no_run_id_before_a_generation_is_stored(void **state)
 {
     (void)state;
-    const char *db = gs_path("logging.db");
-    remove(db);
+    char db[512];
+    gt_fresh_db(db, sizeof db, "logging.db");
     gs_run r;
     gt_script(&r, "at 2 state\nat 240 state\nat 241 quit\n",
               gt_fmt("experiments/steering/boids.ini --db '%s'", db), 2);

@@ -8,12 +8,6 @@
 #include <math.h>
 
 // Generation gen's stored figure name (or "mean": its mean fitness).
-static double stored(const char *db, int gen, const char *name)
-{
-    if (strcmp(name, "mean") == 0) return gt_db_number(db, gt_fmt("SELECT mean FROM generations WHERE gen = %d", gen));
-    return gt_db_number(db, gt_fmt("SELECT value FROM figures WHERE gen = %d AND name = '%s'", gen, name));
-}
-
 static void the_fitness_line_states_this_generations_penalty(void **state)
 {
     (void)state;
@@ -29,10 +23,10 @@ static void the_fitness_line_states_this_generations_penalty(void **state)
     gs_free(&r);
     // What the line says is what the fitness was: generation 0 costs nothing
     // for its hits, generation 11 costs 55 x 11/60 per hit.
-    assert_true(stored(db, 0, "mines_mean") > 0);
-    assert_true(fabs(stored(db, 0, "mean") - stored(db, 0, "food_mean")) < 1e-9);
+    assert_true(gt_stored_figure(db, 0, "mines_mean") > 0);
+    assert_true(fabs(gt_stored_figure(db, 0, "mean") - gt_stored_figure(db, 0, "food_mean")) < 1e-9);
     double p11 = 55.0 * 11 / 60;
-    assert_true(fabs(stored(db, 11, "mean") - (stored(db, 11, "food_mean") - p11 * stored(db, 11, "mines_mean"))) < 1e-6);
+    assert_true(fabs(gt_stored_figure(db, 11, "mean") - (gt_stored_figure(db, 11, "food_mean") - p11 * gt_stored_figure(db, 11, "mines_mean"))) < 1e-6);
 }
 
 int main(void)

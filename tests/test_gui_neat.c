@@ -21,8 +21,8 @@ static double brain_area(const char *l) { return gs_num(l, "figures.brain_w") * 
 // marked (I opens the inspector); [ steps back a generation.
 static void neat_replays(gs_run *r, const char *script)
 {
-    const char *db = gs_path("neat.db");
-    remove(db);
+    char db[512];
+    gt_fresh_db(db, sizeof db, "neat.db");
     char args[1024];
     snprintf(args, sizeof args,
              "experiments/ants/neat.ini --db '%s' --set run.generations=4 --set ants.ticks=100 "
@@ -61,9 +61,9 @@ static void the_brain_box_covers_at_most_a_quarter_of_the_world(void **state)
         gs_run r;
         const char *script = "at gen 4 key i\nat gen 4 state\nat gen 4 resize 720 480\nat 200 state\nat 201 quit\n";
         if (k == 0) {
-            const char *db = gs_path("ga.db");
-            remove(db);
-            char args[512];
+            char db[512];
+            gt_fresh_db(db, sizeof db, "ga.db");
+            char args[1024];
             snprintf(args, sizeof args, "experiments/ants/default.ini --db '%s' --set run.generations=4 --set ants.ticks=100", db);
             gs_run_script(&r, script, args);
         } else {
@@ -111,9 +111,9 @@ static void the_species_plot_is_listed_and_plotted(void **state)
     if (n < 500) fail_msg("only %d band pixels in the Species section %d,%d %dx%d", n, x, y, w, h);
     gs_free(&r);
     // The GA has no species: no section.
-    const char *db = gs_path("ga2.db");
-    remove(db);
-    char args[512];
+    char db[512];
+    gt_fresh_db(db, sizeof db, "ga2.db");
+    char args[1024];
     snprintf(args, sizeof args, "experiments/ants/default.ini --db '%s' --set run.generations=2 --set ants.ticks=50", db);
     gs_run_script(&r, "at gen 2 state\nat 100 quit\n", args);
     assert_int_equal(r.status, 0);

@@ -35,9 +35,8 @@ static void no_ants_brain_link_crosses_a_node(void **state)
 {
     (void)state;
     for (int seed = 1; seed <= 2; ++seed) {
-        const char *db = gs_path("net_links.db");
-        char args[1024];
-        remove(db);
+        char db[512], args[1024];
+        gt_fresh_db(db, sizeof db, "net_links.db");
         snprintf(args, sizeof args,
                  "experiments/ants/neat.ini --db '%s' --set run.seed=%d --set run.generations=4 --set ants.ticks=100 "
                  "--set neat.add_node=0.9 --set neat.add_conn=0.5",

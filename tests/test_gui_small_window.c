@@ -28,19 +28,14 @@ static bool world_text(const char *json, const char *text, char *shown, size_t c
     return true;
 }
 
-static void needs(const char *what, const char *line, const char *part)
-{
-    if (!strstr(line, part)) fail_msg("%s: '%s' lacks '%s'", what, line, part);
-}
-
 // A run of config at its limit of 3 generations in a w x h window, logged
 // into a fresh database (run 1): the banner and the speed line say all.
 static void at_the_limit(const char *config, bool replays, int w, int h)
 {
     char what[200];
     snprintf(what, sizeof what, "%s at %dx%d", config, w, h);
-    const char *db = gs_path("limit.db");
-    remove(db);
+    char db[512];
+    gt_fresh_db(db, sizeof db, "limit.db");
     gs_run r;
     gt_script(&r, "at 1 key f\nat gen 3 state\nat gen 3 quit\n",
               gt_fmt("%s --set run.generations=3 --width %d --height %d --db '%s'", config, w, h, db), 1);
@@ -51,9 +46,9 @@ static void at_the_limit(const char *config, bool replays, int w, int h)
     char banner[240], shown[600];
     bool cut = true;
     gs_text(l, "banner", banner, sizeof banner);
-    needs(what, banner, "LIMIT: 3 generations");
-    needs(what, banner, "E: evolve on");
-    if (replays) needs(what, banner, "B: generation 3's population");
+    gt_needs(what, banner, "LIMIT: 3 generations");
+    gt_needs(what, banner, "E: evolve on");
+    if (replays) gt_needs(what, banner, "B: generation 3's population");
     if (!world_text(l, banner, shown, sizeof shown, &cut)) fail_msg("%s: the banner was not drawn", what);
     if (cut || strcmp(shown, banner) != 0) fail_msg("%s: the banner '%s' was drawn as '%s'", what, banner, shown);
     int bx = (int)gs_num(l, "badges.x"), by = (int)gs_num(l, "badges.y");
@@ -64,9 +59,9 @@ static void at_the_limit(const char *config, bool replays, int w, int h)
     // The speed line: the speed, the run id, the E hint, never cut.
     char speed[256];
     gs_text(l, "speed_line", speed, sizeof speed);
-    needs(what, speed, "frame");
-    needs(what, speed, "run 1");
-    needs(what, speed, "E: evolve on");
+    gt_needs(what, speed, "frame");
+    gt_needs(what, speed, "run 1");
+    gt_needs(what, speed, "E: evolve on");
     if (gs_bool(l, "speed_line_cut") || strstr(speed, "\xe2\x80\xa6")) fail_msg("%s: the speed line is cut: '%s'", what, speed);
     gs_free(&r);
 }

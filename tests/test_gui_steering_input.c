@@ -160,8 +160,7 @@ static void keys_boids_do_not_use_say_so_and_change_nothing(void **state)
     // Past the first report period (60 ticks): a window run that short is not kept.
     snprintf(script + strlen(script), sizeof script - strlen(script), "at 90 quit\n");
     char db[512];
-    snprintf(db, sizeof db, "%s", gs_path("keys.db"));
-    remove(db);
+    gt_fresh_db(db, sizeof db, "keys.db");
     gs_run r;
     gt_script(&r, script, gt_fmt("--db '%s' %s", db, small_boids), N + 1);
     for (int i = 0; i < N; ++i) {

@@ -399,7 +399,8 @@ static void each_lesson_lists_exactly_its_marks(void **state)
          "grey triangles  the other vehicles\n"
          "orange triangles  vehicles that see their threat (the figure 'fleeing')\n"
          "red cross  the target (click to move it)\n"
-         "red outline  field of view: inside it a vehicle sees the threat and flees\n"
+         "red circle  round the threat, the field of view's radius (Y): a vehicle inside it sees the "
+         "threat and flees\n"
          "yellow circle  the first vehicle's body radius (V: circles off)"},
     };
 #undef ANTS_TAIL

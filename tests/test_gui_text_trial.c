@@ -41,11 +41,7 @@ static const char *brain_args(int w, int h)
     static char path[512];
     if (path[0]) return gt_fmt("--brain '%s' --no-log --width %d --height %d", path, w, h);
     char db[512];
-    gt_stored_run(db, sizeof db, "text_brain.db",
-                  "experiments/ants/default.ini --set ants.ticks=150 --set ants.count=12 --generations 3");
-    snprintf(path, sizeof path, "%s", gs_path("text.brain"));
-    if (gt_alife(gt_fmt("export 1 --genome 2 --out '%s' --db '%s'", path, db), NULL) != 0)
-        fail_msg("alife export failed");
+    gt_brain_file(db, sizeof db, path, sizeof path, "text_brain", 3);
     return gt_fmt("--brain '%s' --no-log --width %d --height %d", path, w, h);
 }
 

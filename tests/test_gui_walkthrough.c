@@ -32,8 +32,8 @@ static void steering_never_ends_in_the_window(void **state)
 static void an_evolving_run_at_its_limit_goes_on_with_e_as_the_same_run(void **state)
 {
     (void)state;
-    const char *db = gs_path("limit.db");
-    remove(db);
+    char db[512];
+    gt_fresh_db(db, sizeof db, "limit.db");
     char args[1024];
     snprintf(args, sizeof args,
              "--db '%s' experiments/estrings/hello.ini --set run.generations=5 "
@@ -78,8 +78,8 @@ static void without_a_database_the_last_best_ant_forages_on_at_the_limit(void **
 static void b_replays_once_the_run_has_finished_and_the_world_stays_alive(void **state)
 {
     (void)state;
-    const char *db = gs_path("ants.db");
-    remove(db);
+    char db[512];
+    gt_fresh_db(db, sizeof db, "ants.db");
     char args[1024];
     snprintf(args, sizeof args,
              "--db '%s' experiments/ants/default.ini --set run.generations=2 "
@@ -153,8 +153,8 @@ static void no_two_shell_keys_share_a_key_and_views_leave_them_alone(void **stat
 static void c_opens_compare_in_every_mode_and_the_help_lists_every_key(void **state)
 {
     (void)state;
-    const char *db = gs_path("cmp.db");
-    remove(db);
+    char db[512];
+    gt_fresh_db(db, sizeof db, "cmp.db");
     char args[600];
     snprintf(args, sizeof args, "--db '%s' experiments/steering/boids.ini", db);
     gs_run r;
@@ -193,8 +193,8 @@ static void c_opens_compare_in_every_mode_and_the_help_lists_every_key(void **st
 static void the_picker_leaves_out_window_runs_that_were_left(void **state)
 {
     (void)state;
-    const char *db = gs_path("picker.db");
-    remove(db);
+    char db[512];
+    gt_fresh_db(db, sizeof db, "picker.db");
     char args[600];
     snprintf(args, sizeof args, "--db '%s' experiments/estrings/hello.ini", db);
     gs_run r;
@@ -524,14 +524,6 @@ static void an_exported_brain_replays_exactly_in_the_window(void **state)
     gs_free(&r);
 }
 
-// A stored generation's best or mean (col) from the database.
-static double stored_stat(const char *db, const char *col, int gen)
-{
-    char sql[160];
-    snprintf(sql, sizeof sql, "SELECT %s FROM generations WHERE run = 1 AND gen = %d", col, gen);
-    return gt_db_number(db, sql);
-}
-
 // --from RUN:GEN with the generation's population stored (the shared world
 // stores every ant): the window opens there at once (no fast-forward, tick
 // 0), and the generations it then runs are the stored run's, the first
@@ -553,8 +545,8 @@ static void from_run_gen_opens_there_with_the_population_alive(void **state)
     assert_non_null(strstr(gs_str(r.line[0], "message"), "stored population loaded"));
     for (int k = 1; k <= 2; ++k) { // generations 2 and 3, as stored
         assert_true(gs_num(r.line[k], "generation") == 2 + k);
-        assert_true(gs_num(r.line[k], "figures.best") == stored_stat(db, "best", 1 + k));
-        assert_true(gs_num(r.line[k], "figures.mean") == stored_stat(db, "mean", 1 + k));
+        assert_true(gs_num(r.line[k], "figures.best") == gt_stored_figure(db, 1 + k, "best"));
+        assert_true(gs_num(r.line[k], "figures.mean") == gt_stored_figure(db, 1 + k, "mean"));
     }
     gs_free(&r);
     // --from RUN: the population after the last stored one is not stored;
@@ -563,7 +555,7 @@ static void from_run_gen_opens_there_with_the_population_alive(void **state)
     gt_script(&r, "at gen 5 state\nat gen 5 quit\n", args, 1);
     assert_true(gs_num(r.line[0], "generation") == 5);
     assert_true(gs_bool(r.line[0], "paused"));
-    assert_true(gs_num(r.line[0], "figures.mean") == stored_stat(db, "mean", 4));
+    assert_true(gs_num(r.line[0], "figures.mean") == gt_stored_figure(db, 4, "mean"));
     const char *m = gs_str(r.line[0], "message");
     assert_non_null(strstr(m, "from the stored population of generation 4"));
     assert_non_null(strstr(m, "exactly as stored"));
@@ -597,7 +589,7 @@ static void from_a_run_without_its_population_resimulates(void **state)
     assert_true(gs_num(r.line[0], "generation") == 3);
     assert_true(gs_bool(r.line[1], "paused")); // waits there
     assert_true(gs_num(r.line[1], "generation") == 3);
-    assert_true(gs_num(r.line[1], "figures.mean") == stored_stat(db, "mean", 2));
+    assert_true(gs_num(r.line[1], "figures.mean") == gt_stored_figure(db, 2, "mean"));
     const char *m = gs_str(r.line[1], "message");
     assert_non_null(strstr(m, "from the seed"));
     assert_non_null(strstr(m, "only the best genome"));

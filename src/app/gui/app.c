@@ -782,6 +782,21 @@ static void toggle_forever(al_gui *g)
     }
 }
 
+// The user runs evolution on (F, J, Shift+N, +): the view's replay ends
+// (al_view.run_on), so nothing stale stays drawn over the run that moves.
+static void run_on(al_gui *g)
+{
+    if (!g->have_session || !g->view || !g->view->run_on) return;
+    g->ctx.paused = g->paused;
+    g->ctx.done = g->done;
+    g->ctx.say[0] = '\0';
+    g->view->run_on(&g->ctx);
+    if (g->ctx.say[0]) { // what ended, on the strip (B's "replaying ..." stood there over the live run)
+        al_shell_say(g, AL_COL_TEXT, "%s", g->ctx.say);
+        g->ctx.say[0] = '\0';
+    }
+}
+
 // Simulate until generation gen (J, Shift+N); pause there when pause.
 static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
 {
@@ -822,6 +837,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
                 store_failed(g, "logging stopped", &err);
         }
     }
+    run_on(g);
     g->jump_to = gen;
     g->jump_pause = pause;
     g->fast = fast;
@@ -1266,6 +1282,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         break;
     case K_FASTER:
     case K_SLOWER:
+        if (act == K_FASTER) run_on(g);
         al_shell_speed_step(g, act == K_FASTER ? 1 : -1);
         break;
     case K_FAST:
@@ -1276,6 +1293,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         // again (it ran on, unsaid).
         if (!repeat && g->have_session && !g->done) {
             g->fast = !g->fast;
+            if (g->fast) run_on(g);
             if (g->fast) g->fast_paused = g->paused, g->paused = false, g->step_once = false;
             else g->paused = g->fast_paused;
         } else if (!repeat && g->done) {

@@ -319,6 +319,7 @@ struct al_gui {
     bool message_in_panel;       ///< the last frame left the message to its panel section (al_view_say_in)
     char overlay_note[80];       ///< what the open overlay said of the run behind it (al_overlay_run_note)
     char help_drawn[1024];       ///< the key labels the help overlay drew last
+    char keys_drawn[512];        ///< the key labels the panel's Keys line drew last ('\n' between)
     int help_cut;                ///< keys whose description was cut with "…" (too long even wrapped)
     int help_top;                ///< the help's first row shown (it scrolls in a small window)
     int help_rows, help_visible; ///< its rows (a column's) and how many fit, as last drawn

@@ -151,19 +151,27 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
         snprintf(forms[3], STATUS_LEN, "tick %lld", t);
         return 4;
     }
-    char gens[64];
+    char gens[112];
     bool tick_is_gen = g->view && g->view->tick_is_generation; // "tick" would say the generation again
-    if (g->s.max_gens == INT64_MAX)
+    if (g->done) {
+        // Counted as the banner and the table: generations done, none under
+        // way, at the goal and at the limit or target alike ("at the limit
+        // gen 40 of 40" stood beside "40 not evaluated", "gen 3 of 2000"
+        // beside the goal's "3 not run").
+        char done[48];
+        alCounted(done, sizeof done, (long long)g->s.gens, "generation", NULL);
+        if (g->s.max_gens == INT64_MAX) snprintf(gens, sizeof gens, "after %s (no limit)", done);
+        else if (past)
+            snprintf(gens, sizeof gens, "after %s (target %lld, limit %lld)", done, (long long)g->s.target,
+                     (long long)g->s.max_gens);
+        else snprintf(gens, sizeof gens, "after %s (limit %lld)", done, (long long)g->s.max_gens);
+        tick_is_gen = true; // no tick: nothing is under way
+    } else if (g->s.max_gens == INT64_MAX)
         snprintf(gens, sizeof gens, "gen %lld, no limit", (long long)g->s.gens);
     else if (past)
         snprintf(gens, sizeof gens, "gen %lld, target %lld (limit %lld)", (long long)g->s.gens,
                  (long long)g->s.target, (long long)g->s.max_gens);
-    else if (g->done && g->s.goal) { // counted as the banner and the table: generations done, none under way
-        char done[48];
-        alCounted(done, sizeof done, (long long)g->s.gens, "generation", NULL);
-        snprintf(gens, sizeof gens, "after %s (limit %lld)", done, (long long)g->s.max_gens);
-        tick_is_gen = true; // no tick: nothing is under way ("goal reached gen 3 of 2000" beside gen 3 not run)
-    } else
+    else
         snprintf(gens, sizeof gens, "gen %lld of %lld", (long long)g->s.gens, (long long)g->s.max_gens);
     if (tick_is_gen) {
         snprintf(forms[0], STATUS_LEN, "%s   %s", state, gens);
@@ -1056,15 +1064,24 @@ void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const 
 
 // The shell's keys with a short text flowing left to right ("Space pause /
 // run   N one tick ..."), from the same table the key handler reads,
-// wrapping as needed; with draw false it only counts the lines.
+// wrapping as needed; with draw false it only counts the lines. Only keys
+// that act now: after the goal F, E, J and Shift+N refuse (the line listed
+// them after "strings solved"), and at the limit F does nothing (E and J
+// evolve on).
 static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
 {
     int x = 0, lines = 1, sh = al_font_height(g->small);
     int gap = al_text_width(g->small, "   "), sp = al_text_width(g->small, " ");
+    if (draw) g->keys_drawn[0] = '\0';
     for (int i = 0; i < NSHELLKEYS; ++i) {
         const char *brief, *help;
         al_shell_key_words(g->view, al_shell_brain_replay(g), &shell_keys[i], &brief, &help);
         if (!brief[0]) continue;
+        if (al_shell_key_after_goal(g, shell_keys[i].act) || (shell_keys[i].act == K_FAST && g->done)) continue;
+        if (draw) {
+            size_t n = strlen(g->keys_drawn);
+            snprintf(g->keys_drawn + n, sizeof g->keys_drawn - n, "%s%s", n ? "\n" : "", shell_keys[i].label);
+        }
         int kw = al_text_width(g->small, shell_keys[i].label);
         int w = kw + sp + al_text_width(g->small, brief);
         if (x > 0 && x + w > width) {

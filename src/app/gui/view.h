@@ -433,6 +433,12 @@ typedef struct al_view {
     void (*draw)(al_view_ctx *ctx, al_canvas *c);
     void (*panel)(al_view_ctx *ctx, al_panel *p);                            ///< optional
     bool (*event)(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c); ///< optional
+    /// optional: the user asked the run to evolve on (F fast-forward, J or
+    /// Shift+N a jump, + faster), called before the shell acts on the key:
+    /// what the view draws instead of the live run (a replay of a stored
+    /// generation) ends, so the world, header and panel show the run that
+    /// moves. What it says with al_view_say goes on the message strip.
+    void (*run_on)(al_view_ctx *ctx);
     /// optional: true holds the run at 1 tick a frame or slower (not when
     /// fast-forwarding or stepping), e.g. while the view plays the last
     /// generation's best trial for the class to watch.

@@ -36,6 +36,14 @@ typedef struct ants_view {
     double replay_mean;    // and mean
     bool replay_all;       // the whole generation (shared world)
     char note[1100];       // last message about replays
+    // B during the run names the generation under way, which moves on while
+    // the replay plays: the note is said again with the run's count as it
+    // moves (replay_words), while it is still the note B wrote (which_note).
+    int64_t which_gens;    // the run's generations done when the note was said (-1: it names none)
+    bool which_done;       // and whether the run was done then
+    bool which_open;       // the replay opened its best ant's brain
+    char which_whose[64];  // whose generation it is ("": the run's; a --from run's: the run it continues)
+    char which_note[1100];
     // eaten food: where the drawn items were last frame, and fading marks
     float *prev_x, *prev_y;
     int prev_n, prev_owner, prev_tick;
@@ -68,6 +76,7 @@ typedef struct ants_view {
 static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int64_t gen,
                         const void *bytes, size_t size, double logged, double logged_mean,
                         const char *whose, const char *which, bool open);
+static void replay_words_again(const al_view_ctx *ctx, ants_view *v);
 
 static void *create(const al_view_ctx *ctx)
 {
@@ -75,6 +84,7 @@ static void *create(const al_view_ctx *ctx)
     if (!v) return NULL;
     v->show_food = v->show_numbers = true;
     v->selected = v->pinned = v->marked = -1;
+    v->which_gens = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
     al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // generation 0, before it ends
@@ -213,6 +223,25 @@ static void stop_replay(ants_view *v)
     v->living = false;
     v->selected = v->marked = -1;
     v->note[0] = '\0';
+    v->which_gens = -1;
+}
+
+// F, J, Shift+N and + (the shell's run_on): the user asks to see the run
+// evolve on, so a replay B started during the run ends and the world, the
+// header and the panel show the live run (the Replay section stayed up,
+// its words stale, while F ran 200 generations behind it). At the run's
+// end the replay stays: E and J past the limit end it as the run moves
+// (update), and F there does nothing.
+static void run_on(al_view_ctx *ctx)
+{
+    ants_view *v = ctx->state;
+    if (!v || !v->replay || v->living || ctx->done || ctx->brain) return;
+    int64_t gen = v->replay_gen;
+    stop_replay(v);
+    snprintf(v->note, sizeof v->note, "the replay of generation %lld ended: the run evolves on, drawn (B: replay "
+                                      "the newest stored generation)",
+             (long long)gen);
+    al_view_say(ctx, "%s", v->note);
 }
 
 // Past the limit: the run's population (the one E would evaluate next) lives
@@ -288,6 +317,7 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     }
     if (v) v->was_done = ctx->done, v->done_gens = ctx->session->gens;
     if (!v) return;
+    replay_words_again(ctx, v);
     if (v->replay && !begun) {
         // The replay runs at the shell's speed (at least a tick a frame) and
         // pauses with the run: the banner's "PAUSED - Space to run" holds for it.
@@ -381,14 +411,61 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
         // the one under way in the table (it replayed 10 beside "11 under
         // way", unsaid).
         char which[96] = "";
-        if (gen < 0 && !ctx->done)
+        bool live = gen < 0 && !ctx->done;
+        if (live)
             snprintf(which, sizeof which, ", the newest stored (%lld is under way)", (long long)ctx->session->gens);
-        (void)replay_blob(ctx, v, seed, pick->gen, pick->bytes, pick->size, pick->fitness, mean, whose, which,
-                          open);
+        if (replay_blob(ctx, v, seed, pick->gen, pick->bytes, pick->size, pick->fitness, mean, whose, which, open) &&
+            live) { // the run's count in the note follows the run (replay_words_again)
+            v->which_gens = ctx->session->gens;
+            v->which_done = false;
+            v->which_open = open;
+            snprintf(v->which_whose, sizeof v->which_whose, "%s", whose);
+            snprintf(v->which_note, sizeof v->which_note, "%s", v->note);
+        }
     }
     alDestroyRunData(parent);
     alDestroyRunData(run);
     alRunLog_Close(log);
+}
+
+// What a replay says it shows: whose (a brain file's, or ""), which
+// generation, which (the run's words, or ""), its best ant (open: its brain
+// open), into the note.
+static void replay_words(const al_view_ctx *ctx, ants_view *v, const char *whose, const char *which, bool open)
+{
+    const alAntsDef *def = alAnts_Def(ctx->mod);
+    const char *how = open ? "" : "; I: its brain";
+    if (v->replay_all)
+        snprintf(v->note, sizeof v->note, "%sreplaying all %d ants of generation %lld%s (best: ant %d, ringed%s)",
+                 whose, def->count, (long long)v->replay_gen, which, v->marked, how);
+    else
+        snprintf(v->note, sizeof v->note, "%sreplaying the best ant of generation %lld%s (ringed%s)", whose,
+                 (long long)v->replay_gen, which, how);
+}
+
+// The replay's note again when the run it names has moved on (a trial read
+// "(4 is under way)" beside a run at generation 200): the generation it is
+// at, or its end. Not when another note has replaced the replay's.
+static void replay_words_again(const al_view_ctx *ctx, ants_view *v)
+{
+    const al_session *s = ctx->session;
+    if (!v->replay || v->living || v->which_gens < 0) return;
+    if (v->which_gens == s->gens && v->which_done == ctx->done) return;
+    if (strcmp(v->note, v->which_note) != 0) { // another note said since: nothing of the run to mend
+        v->which_gens = -1;
+        return;
+    }
+    char which[160];
+    if (ctx->done)
+        snprintf(which, sizeof which, ", stored; the run has ended at its %s, %lld generations done",
+                 al_session_past_limit(s) ? "target" : "limit", (long long)s->gens);
+    else
+        snprintf(which, sizeof which, ", stored; the run has gone on (%lld is under way; B: back to it)",
+                 (long long)s->gens);
+    replay_words(ctx, v, v->which_whose, which, v->which_open);
+    v->which_gens = s->gens;
+    v->which_done = ctx->done;
+    snprintf(v->which_note, sizeof v->which_note, "%s", v->note);
 }
 
 // Replays a stored blob of generation gen (the run database's, or a brain
@@ -428,13 +505,8 @@ static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int
             break;
         }
     v->selected = open ? v->marked : -1;
-    const char *how = open ? "" : "; I: its brain";
-    if (shared)
-        snprintf(v->note, sizeof v->note, "%sreplaying all %d ants of generation %lld%s (best: ant %d, ringed%s)",
-                 whose, def->count, (long long)gen, which, v->marked, how);
-    else
-        snprintf(v->note, sizeof v->note, "%sreplaying the best ant of generation %lld%s (ringed%s)", whose,
-                 (long long)gen, which, how);
+    v->which_gens = -1;
+    replay_words(ctx, v, whose, which, open);
     return true;
 }
 
@@ -1230,8 +1302,9 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
             else if (v->living) replay_last(ctx, v, true);
             else if (v->replay) { // back to the live run: the replay's words go with it
                 stop_replay(v);
-                snprintf(v->note, sizeof v->note, "replay ended: the live run is drawn (generation %lld under way; B: replay)",
-                         (long long)ctx->session->gens);
+                // (no generation named: the run moves on, and the words would not)
+                snprintf(v->note, sizeof v->note, "replay ended: the live run is drawn (B: replay the newest stored "
+                                                  "generation)");
             } else start_replay(ctx, v, -1, true);
             say_note(ctx, v);
             return true;
@@ -1431,6 +1504,7 @@ const al_view al_view_ants = {
     .draw = draw,
     .panel = panel,
     .event = event,
+    .run_on = run_on,
     .report = report,
     .shown = shown_now,
     .generation_ticks = generation_ticks,

@@ -228,9 +228,15 @@ static const char *const mark_lines[MK_COUNT] = {
     [MK_OBSTACLES] = "grey discs  the obstacles (drag to move)",
     [MK_WALLS] = "light grey lines  the walls",
     [MK_BOX] = "yellow box  the first vehicle's detection box (longer the faster it goes)",
-    [MK_FOV] = "red outline  field of view: inside it a vehicle sees the threat and flees",
-    [MK_RADII] = "blue / green circles  neighbour / separation radius of vehicle 2",
-    [MK_BOIDS_RADII] = "magenta / green circles  cohesion radius / separation distance of vehicle 2",
+    // The circles say round what they are drawn and what their radius is
+    // (fcas showed three circles the legend named "vehicle 2", unmarked).
+    [MK_FOV] = "red circle  round the threat, the field of view's radius (Y): a vehicle inside it sees the "
+               "threat and flees",
+    [MK_RADII] = "blue / green circles  round one vehicle (the second), standing for all: its neighbour "
+                 "radius (K), within which it flocks with others, and its separation radius, within which it "
+                 "moves away from them",
+    [MK_BOIDS_RADII] = "magenta / green circles  round one boid (the second), standing for all: its cohesion "
+                       "radius and its separation distance",
     [MK_BODY] = "yellow circle  the first vehicle's body radius (V: circles off)",
     [MK_WANDER] = "light green circle  the wander circle and the point held on it",
     [MK_MIDPOINT] = "white ring  the midpoint of the two wanderers: the bodyguards close on it (target "

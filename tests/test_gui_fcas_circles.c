@@ -1,0 +1,53 @@
+// The FCAS lesson's circles (issue 10 trial): three circles in the world,
+// the lesson's text silent about them and the legend naming "red outline"
+// and "vehicle 2", a vehicle nothing marks. The lesson says what each
+// circle is, and each circle's legend line says round what it is drawn and
+// which radius it is.
+#include "gui_test.h"
+
+#ifdef ALIFE_HAVE_GUI
+#include <string.h>
+
+static void the_lesson_and_the_legend_say_what_the_circles_are(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 60 key l\nat 62 state\nat 63 quit\n", "experiments/steering/fcas.ini --no-log", 1);
+    const char *l = r.line[0];
+    char text[4096];
+    gs_text(l, "lesson_view.text", text, sizeof text);
+    gt_needs("the lesson", text, "What the circles are:");
+    gt_needs("the lesson", text, "the red one round the wanderer is the herd's field");
+    gt_needs("the lesson", text, "neighbour radius (K)");
+    gt_needs("the lesson", text, "separation radius");
+    char marks[4096];
+    gs_text(l, "marks", marks, sizeof marks);
+    int circles = 0;
+    for (const char *m = marks; *m;) {
+        const char *nl = strchr(m, '\n');
+        size_t n = nl ? (size_t)(nl - m) : strlen(m);
+        char line[400];
+        snprintf(line, sizeof line, "%.*s", (int)n, m);
+        const char *gap = strstr(line, "  ");
+        if (gap && strstr(line, "circle") && strstr(line, "circle") < gap) { // a circle's line
+            circles++;
+            if (!strstr(gap, "round") && !strstr(gap, "body radius") && !strstr(gap, "wander circle"))
+                fail_msg("the legend's '%s' does not say round what it is drawn", line);
+            if (strstr(line, "vehicle 2")) fail_msg("the legend's '%s' names a vehicle nothing marks", line);
+        }
+        m += n + (nl ? 1 : 0);
+    }
+    assert_true(circles >= 3); // field of view, the radii, the body (and the wander circle)
+    gt_needs("the legend", marks, "red circle  round the threat, the field of view's radius (Y)");
+    gt_needs("the legend", marks, "blue / green circles  round one vehicle (the second), standing for all");
+    gs_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_lesson_and_the_legend_say_what_the_circles_are),
+    };
+    return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
+}
+#endif

@@ -122,7 +122,7 @@ static int bench_speed(bench_opts *o)
     const char *extra[] = {th, bl};
     if (make_def(o, extra, 2, &def, &err) != AL_OK) return cli_config_fail("bench ants", &err);
     alAnts *ants = NULL;
-    if (alCreateAnts(&def, 1, &ants, &err) != AL_OK) return cli_fail(&err);
+    if (alCreateAnts(&def, 1, &ants, &err) != AL_OK) return cli_fail("bench ants", &err);
     // The default times half a second or more of steady state at up to 120M
     // ant-steps/s in the default set-up (30 ants x 2000 ticks); 300 timed 0.24 s.
     int64_t gens = o->generations > 0 ? o->generations : SPEED_GENERATIONS;
@@ -277,7 +277,7 @@ static int bench_learn(bench_opts *o)
     double secs = al_now() - t0;
     for (int s = 0; s < seeds * (def.mines ? 2 : 1); ++s)
         if (res[s].r != AL_OK) {
-            int st = cli_fail(&res[s].err);
+            int st = cli_fail("bench ants", &res[s].err);
             free(res);
             return st;
         }

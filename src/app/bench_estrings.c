@@ -37,7 +37,7 @@ static void help(void)
            "evaluations count generation 0's strings too.\n"
            "\n"
            "options:\n"
-           "      --pop N           population (speed; default 1000)\n"
+           "      --pop N           population (default: speed 1000, --converge the config's)\n"
            "      --len L           target length, 1 to 4096 (speed; default 64)\n"
            "      --generations G   generations to time (speed; default 30000);\n"
            "                        with --converge: give up after G (default 100000)\n"
@@ -61,7 +61,7 @@ static void help(void)
 
 typedef struct opts {
     int64_t pop, len, gens, threads, seed, seeds;
-    bool converge, json, gens_given;
+    bool converge, json, gens_given, pop_given;
     const char *config;
     al_sets sets;
 } opts;
@@ -177,6 +177,10 @@ static double median(const int64_t *v, int n)
 static int bench_converge(opts *o)
 {
     char kv[64];
+    if (o->pop_given) { // (it was ignored: the config's population ran whatever --pop said)
+        snprintf(kv, sizeof kv, "%lld", (long long)o->pop);
+        al_sets_add_option(&o->sets, "--pop", "estrings.population", kv);
+    }
     snprintf(kv, sizeof kv, "run.threads=%lld", (long long)o->threads);
     al_sets_add(&o->sets, kv);
     alError err = {0};
@@ -185,7 +189,7 @@ static int bench_converge(opts *o)
     alEStringsDef def;
     if (alEStringsDef_FromConfig(&def, cfg, &err) != AL_OK) {
         alDestroyConfig(cfg);
-        return cli_fail(&err);
+        return cli_fail("bench estrings", &err);
     }
     def.history = 1;
     int n = (int)o->seeds, solved = 0;
@@ -196,7 +200,7 @@ static int bench_converge(opts *o)
     for (int i = 0; i < n && status == 0; ++i) {
         alEStrings *es = NULL;
         if (alCreateEStrings(&def, (uint64_t)o->seed + (uint64_t)i, &es, &err) != AL_OK) {
-            status = cli_fail(&err);
+            status = cli_fail("bench estrings", &err);
             break;
         }
         while (!alEStrings_Step(es) && alEStrings_Generations(es) < o->gens) {
@@ -278,6 +282,7 @@ int bench_estrings(int argc, char **argv)
         switch (c) {
         case O_POP:
             if (!al_parse_int(optarg, 2, 10000000, &o.pop)) bad = "--pop (2 or more)";
+            o.pop_given = true;
             break;
         case O_LEN:
             if (!al_parse_int(optarg, 1, AL_ESTRINGS_MAX_TARGET, &o.len)) bad = "--len (1 to 4096)";

@@ -131,7 +131,7 @@ int bench_steering(int argc, char **argv)
     alError err = {0};
     alSteering *s;
     alCreateSteering(&def, (uint64_t)seed, &s, &err);
-    if (!s) return cli_fail(&err);
+    if (!s) return cli_fail("bench steering", &err);
     for (int64_t t = 0; t < warm; ++t) alSteering_Step(s);
     double t0 = al_now(), c0 = al_cpu_now();
     for (int64_t t = 0; t < steps; ++t) alSteering_Step(s);

@@ -1724,9 +1724,9 @@ alResult alAnts_Restore(alAnts *s, int64_t gen, const void *bytes, size_t size, 
                            (long long)gen);
     if (s->def.world_mode != AL_ANTS_SHARED)
         return alError_Set(err, AL_ERR_CONFIG,
-                           "with ants.world = own only the best genome of generation %lld is "
-                           "stored, not its population",
-                           (long long)gen);
+                           "an own-world run (ants.world = own) stores one brain per generation, "
+                           "its best ant's, not the %d ants of generation %lld the next is bred from",
+                           s->def.count, (long long)gen);
     size_t want = alAnts_StoredBytes(&s->def);
     if (size != want)
         return alError_Set(err, AL_ERR_CONFIG,

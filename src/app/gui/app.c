@@ -463,6 +463,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->ctx.cls = g->s.cls;
     g->ctx.session = &g->s;
     g->ctx.db_path = g->db_path;
+    g->ctx.from_run = 0; // al_gui_start_at: a --from run's
     g->ctx.paused = g->paused;
     if (g->brain && m == MODE_ANTS) {
         g->ctx.brain = g->brain;
@@ -697,6 +698,24 @@ static void mark_done(al_gui *g)
     g->fast = false;
     g->jump_to = 0;
     al_shell_speed_settle(g);
+    // At the goal the log closes: a run that stored no generation of its own
+    // (a --from run whose way there reached the goal) goes, as Esc would
+    // have removed it; it stayed "finished, 0 generations", which replay
+    // --check refused.
+    bool removed = false;
+    alError de = {0};
+    if (g->s.goal && g->s.log && al_shell_log_state(g) == AL_LOG_WAITING &&
+        alRunLog_DiscardEmptyRun(g->s.log, g->s.run_id, &removed, &de) == AL_OK && removed) {
+        alRunLog_Close(g->s.log);
+        g->s.log = NULL;
+        // (after what the way there said: --from's check of the stored run)
+        char before[sizeof g->message];
+        snprintf(before, sizeof before, "%s", al_shell_now(g) < g->message_until ? g->message : "");
+        al_shell_say(g, AL_COL_TEXT, "%s%srun %lld is not kept: the goal came before a generation of its own",
+                     before, before[0] ? "; " : "", (long long)g->s.run_id);
+        g->s.run_id = 0;
+        return;
+    }
     if (g->s.goal || !g->s.log) {
         if (al_session_end_run(&g->s, "finished") != AL_OK)
             store_failed(g, "the run's end was not stored", &g->s.log_err);
@@ -943,10 +962,13 @@ static int64_t simulate(al_gui *g)
     // the script's frames, not the machine's speed, say where a run is, so a
     // recorded demo and a test see the same run on a slow build (ASan) or a
     // loaded machine. Fast-forward and jumps keep the budget: they have no
-    // end of their own within a frame.
+    // end of their own within a frame. --from's way to its generation
+    // (from_check) has one: under a script it ends in its first frame, so a
+    // script's frame N finds the same replay there on every run (its end
+    // fell on whichever frame the budget reached it).
     double start = al_now(), budget = g->fast ? 0.030 : 0.045, until = start + budget;
     int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : frame_ticks(g, speed);
-    bool exact = g->script_clock && n != INT64_MAX;
+    bool exact = g->script_clock && (n != INT64_MAX || (g->from_check && g->jump_to > 0));
     if (g->piece < 1) g->piece = 1;
     while (done < n) {
         int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
@@ -1508,6 +1530,7 @@ void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const cha
     // The run continues the stored one from gen: the generations on the way
     // there are the stored run's and are not logged again (from_run.h).
     g->s.log_from = gen;
+    g->ctx.from_run = pop ? pop->run : 0; // B replays its generations until one is the run's own
     alError ferr = {0};
     if (g->have_session && g->s.log && pop && pop->run > 0 &&
         alRunLog_SetFrom(g->s.log, g->s.run_id, pop->run, gen, &ferr) != AL_OK)

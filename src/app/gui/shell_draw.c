@@ -222,7 +222,11 @@ al_log_state al_shell_log_state(const al_gui *g)
 {
     const al_session *s = &g->s;
     if (!g->have_session) return AL_LOG_OFF;
-    if (s->log) return s->gens > s->first_gen ? AL_LOG_ON : AL_LOG_WAITING;
+    // A --from run logs from log_from on: the generation it ran there from
+    // the stored one before (first_gen) is the stored run's, not its own
+    // (it said "run 3 logged" with nothing stored, and Esc deleted run 3).
+    int64_t own = s->first_gen > s->log_from ? s->first_gen : s->log_from;
+    if (s->log) return s->gens > own ? AL_LOG_ON : AL_LOG_WAITING;
     if (al_shell_brain_replay(g)) return AL_LOG_BRAIN;
     if (g->db_path && s->run_id > 0 && s->gens > 0) return g->done ? AL_LOG_STORED : AL_LOG_STOPPED;
     return AL_LOG_OFF;

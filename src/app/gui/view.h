@@ -348,6 +348,9 @@ typedef struct al_view_ctx {
     uint64_t brain_seed;
     int64_t brain_gen;
     double brain_fitness;
+    /// The stored run this one continues (alife gui --from), 0: none; its
+    /// generations below session->log_from are that run's (from_run.h).
+    int64_t from_run;
 } al_view_ctx;
 
 /// What the --script harness's `state` says about a view, filled by the

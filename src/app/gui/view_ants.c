@@ -43,6 +43,7 @@ typedef struct ants_view {
     int64_t which_gens;    // the run's generations done when the note was said (-1: it names none)
     bool which_done;       // and whether the run was done then
     bool which_open;       // the replay opened its best ant's brain
+    char which_whose[64];  // whose generation it is ("": the run's; a --from run's: the run it continues)
     char which_note[1100];
     // eaten food: where the drawn items were last frame, and fading marks
     float *prev_x, *prev_y;
@@ -206,33 +207,18 @@ static void replay_last(al_view_ctx *ctx, ants_view *v, bool open)
     }
     size_t bytes = 0;
     const void *best = ctx->cls->best_genome ? ctx->cls->best_genome(ctx->mod, &bytes) : NULL;
-    const alAntsDef *def = alAnts_Def(ctx->mod);
-    if (best && bytes > 0 && ctx->session->gens > 0) {
-        // Not logged: the last generation from memory, the whole of it
-        // when the module keeps it (a shared world), else its best ant
-        // (weight vectors or NEAT genomes: alCreateAntsReplayStored).
-        alError err = {0};
-        bool all = def->world_mode == AL_ANTS_SHARED;
-        alAnts *r = NULL;
-        alResult res = alCreateAntsReplayStored(def, ctx->session->seed, ctx->session->gens - 1, best, bytes, &r, &err);
-        if (res == AL_OK) {
-            alDestroyAnts(v->replay);
-            v->replay = r;
-            v->living = false;
-            v->replay_all = all;
-            v->replay_logged_mean = NAN;
-            v->replay_gen = ctx->session->gens - 1;
-            v->replay_logged = ctx->session->last.best;
-            v->replay_result = NAN;
-            v->marked = 0;
-            v->selected = open ? 0 : -1;
-            snprintf(v->note, sizeof v->note,
-                     "the run is at its %s: its last generation, %lld, forages on, its best ant ringed (I: "
-                     "its brain; B: generation %lld's population)",
-                     al_session_past_limit(ctx->session) ? "target" : "limit", (long long)v->replay_gen,
-                     (long long)ctx->session->gens);
-        }
-    }
+    // Not logged: the last generation from memory, the whole of it when the
+    // module keeps it (a shared world), else its best ant (weight vectors or
+    // NEAT genomes: alCreateAntsReplayStored), its best ant found as a
+    // stored one's is (it ringed ant 0, 79 food, beside the table's 90).
+    int64_t gen = ctx->session->gens - 1;
+    if (best && bytes > 0 && gen >= 0 &&
+        replay_blob(ctx, v, ctx->session->seed, gen, best, bytes, ctx->session->last.best, NAN, "", "", open))
+        snprintf(v->note, sizeof v->note,
+                 "the run is at its %s: its last generation, %lld, forages on, its best ant ringed (I: "
+                 "its brain; B: generation %lld's population)",
+                 al_session_past_limit(ctx->session) ? "target" : "limit", (long long)gen,
+                 (long long)ctx->session->gens);
 }
 
 static void stop_replay(ants_view *v)
@@ -358,14 +344,18 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         // panel show the live population again, whatever replayed there.
         if (v->living || v->was_done) stop_replay(v);
     }
+    // A replay begun here starts at its first tick: the frame's ticks were
+    // the run's, to its end (the replay began at whatever tick a --from
+    // run's last frame had run, 978, 132 or 592).
+    bool begun = false;
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
-        v->auto_replayed = true;
+        v->auto_replayed = begun = true;
         replay_last(ctx, v, false);
     }
     if (v) v->was_done = ctx->done, v->done_gens = ctx->session->gens;
     if (!v) return;
     replay_words_again(ctx, v);
-    if (v->replay) {
+    if (v->replay && !begun) {
         // The replay runs at the shell's speed (at least a tick a frame) and
         // pauses with the run: the banner's "PAUSED - Space to run" holds for it.
         for (int64_t t = 0; t < (ticks > 0 ? ticks : ctx->paused ? 0 : 1); ++t) {
@@ -392,9 +382,29 @@ static bool same_neat(const alNeatGenome *g, const void *blob)
     return same;
 }
 
+// The best-genome blob (rank 0, of the def's size) of generation gen in
+// run, else of the newest before it, else the oldest stored; gen < 0: the
+// newest. Only generations below before count. NULL when none fits.
+static const alRunGenome *pick_blob(const alRunData *run, int64_t gen, int64_t before, const alAntsDef *def)
+{
+    const bool neat = def->algorithm == AL_ALGORITHM_NEAT; // blobs of their own sizes
+    const size_t want = alAnts_StoredBytes(def);
+    const alRunGenome *pick = NULL, *oldest = NULL;
+    for (int64_t i = 0; i < run->genome_count; ++i) {
+        const alRunGenome *g = &run->genomes[i];
+        if (g->rank != 0 || (neat ? g->size == 0 : g->size != want) || g->gen >= before) continue;
+        if ((gen < 0 || g->gen <= gen) && (!pick || g->gen > pick->gen)) pick = g;
+        if (!oldest || g->gen < oldest->gen) oldest = g;
+    }
+    return pick ? pick : oldest;
+}
+
 // Starts (or moves) a replay of generation gen from the run database: its
 // whole population in the shared world, its best ant in an own world
-// (open: its brain inspector open).
+// (open: its brain inspector open). A --from run that has stored no
+// generation of its own yet replays the newest the run it continues has
+// before its start, as a live run does its own (it said "no generation
+// stored yet" beside the table's stored 0-13).
 static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
 {
     alError err = {0};
@@ -409,7 +419,7 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
         return;
     }
     alRunLog *log = NULL;
-    alRunData *run = NULL;
+    alRunData *run = NULL, *parent = NULL;
     if (alRunLog_OpenReadOnly(ctx->db_path, &log, &err) != AL_OK ||
         alRunLog_LoadRun(log, ctx->session->run_id, true, &run, &err) != AL_OK) {
         snprintf(v->note, sizeof v->note, "replay: %s", err.msg);
@@ -417,25 +427,23 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
         return;
     }
     const alAntsDef *def = alAnts_Def(ctx->mod);
-    size_t want = alAnts_StoredBytes(def);
-    const bool neat = def->algorithm == AL_ALGORITHM_NEAT; // blobs of their own sizes (want 0)
-    const alRunGenome *pick = NULL;
-    for (int64_t i = 0; i < run->genome_count; ++i) {
-        const alRunGenome *g = &run->genomes[i];
-        if (g->rank != 0 || (neat ? g->size == 0 : g->size != want)) continue;
-        if (g->gen <= gen && (!pick || g->gen > pick->gen)) pick = g;
-        if (gen < 0 && (!pick || g->gen > pick->gen)) pick = g;
+    const alRunGenome *pick = pick_blob(run, gen, INT64_MAX, def);
+    char whose[64] = "";
+    uint64_t seed = ctx->session->seed;
+    const alRunData *from = run;
+    if (!pick && ctx->from_run > 0 && alRunLog_LoadRun(log, ctx->from_run, true, &parent, &err) == AL_OK) {
+        int64_t start = ctx->session->log_from;
+        pick = pick_blob(parent, gen >= 0 && gen < start ? gen : start - 1, start, def);
+        from = parent;
+        seed = parent->info.seed;
+        snprintf(whose, sizeof whose, "from run %lld: ", (long long)ctx->from_run);
     }
-    if (!pick)
-        for (int64_t i = 0; i < run->genome_count && !pick; ++i)
-            if (run->genomes[i].rank == 0 && (neat ? run->genomes[i].size > 0 : run->genomes[i].size == want))
-                pick = &run->genomes[i];
     if (!pick) {
         snprintf(v->note, sizeof v->note, "replay: no generation stored yet");
     } else {
         double mean = NAN;
-        for (int64_t i = 0; i < run->gen_count; ++i)
-            if (run->gens[i].gen == pick->gen) mean = run->gens[i].mean;
+        for (int64_t i = 0; i < from->gen_count; ++i)
+            if (from->gens[i].gen == pick->gen) mean = from->gens[i].mean;
         // B during the run: the newest stored generation, which is not
         // the one under way in the table (it replayed 10 beside "11 under
         // way", unsaid).
@@ -443,15 +451,16 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
         bool live = gen < 0 && !ctx->done;
         if (live)
             snprintf(which, sizeof which, ", the newest stored (%lld is under way)", (long long)ctx->session->gens);
-        if (replay_blob(ctx, v, ctx->session->seed, pick->gen, pick->bytes, pick->size, pick->fitness, mean, "",
-                        which, open) &&
+        if (replay_blob(ctx, v, seed, pick->gen, pick->bytes, pick->size, pick->fitness, mean, whose, which, open) &&
             live) { // the run's count in the note follows the run (replay_words_again)
             v->which_gens = ctx->session->gens;
             v->which_done = false;
             v->which_open = open;
+            snprintf(v->which_whose, sizeof v->which_whose, "%s", whose);
             snprintf(v->which_note, sizeof v->which_note, "%s", v->note);
         }
     }
+    alDestroyRunData(parent);
     alDestroyRunData(run);
     alRunLog_Close(log);
 }
@@ -490,7 +499,7 @@ static void replay_words_again(const al_view_ctx *ctx, ants_view *v)
     else
         snprintf(which, sizeof which, ", stored; the run has gone on (%lld is under way; B: back to it)",
                  (long long)s->gens);
-    replay_words(ctx, v, "", which, v->which_open);
+    replay_words(ctx, v, v->which_whose, which, v->which_open);
     v->which_gens = s->gens;
     v->which_done = ctx->done;
     snprintf(v->which_note, sizeof v->which_note, "%s", v->note);

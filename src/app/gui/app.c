@@ -998,6 +998,14 @@ void al_gui_update(al_gui *g)
         // same tick every frame; a quarter of one a frame shows it move.
         if (al_shell_gens_per_frame(g) > 0) ticks = al_shell_gen_ticks(g) / 4;
     }
+    // A brain file's replay loops its generation: the frame ends at the tick
+    // a script waits on, not past the generation's end and round to 0.
+    int64_t rgen = 0;
+    int rnow = 0, rlen = 0;
+    if (g->frame_tick_stop > 0 && al_shell_brain_replay(g) && g->have_session && g->view && g->view->shown &&
+        g->view->shown(&g->ctx, &rgen, &rnow, &rlen) && rnow < g->frame_tick_stop && g->frame_tick_stop < rlen &&
+        ticks > g->frame_tick_stop - rnow)
+        ticks = g->frame_tick_stop - rnow;
     if (g->have_session && g->s.log) {
         // Commit batched generations even while paused, so the database's
         // write lock is never held for long and 'alife runs' sees them.
@@ -1019,6 +1027,7 @@ void al_gui_update(al_gui *g)
     g->replay_known = al_shell_brain_replay(g) && g->have_session && g->view && g->view->shown &&
                       g->view->shown(&g->ctx, &g->replay_gen, &rtick, &rticks);
     g->replay_tick = g->replay_known ? rtick : 0;
+    g->replay_ticks = g->replay_known ? rticks : 0;
 }
 
 int64_t al_gui_run_ticks(al_gui *g, int64_t n)
@@ -1749,10 +1758,15 @@ int64_t al_gui_generations(const al_gui *g)
     return g->have_session ? g->s.gens : 0;
 }
 void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }
-bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap)
+void al_gui_stop_at_tick(al_gui *g, int64_t tick) { g->frame_tick_stop = tick; }
+bool al_gui_halted(const al_gui *g, bool ticks, int64_t at, char *why, size_t cap)
 {
     long long gen = (long long)al_gui_generations(g);
+    bool brain = ticks && al_shell_brain_replay(g) && g->replay_known;
     if (!g->have_session) snprintf(why, cap, "no run is shown");
+    else if (brain && at >= g->replay_ticks)
+        snprintf(why, cap, "a brain file's replay runs ticks 0 to %lld of generation %lld, then again from 0",
+                 (long long)g->replay_ticks - 1, gen);
     else if (g->done && !(ticks && al_shell_brain_replay(g)))
         snprintf(why, cap, "the run ended at generation %lld (%s)", gen,
                  al_session_stop_reason(&g->s, "finished") ? al_session_stop_reason(&g->s, "finished")

@@ -214,6 +214,7 @@ struct al_gui {
     /// What a brain file's replay shows, as of the last update (the view's
     /// .shown): `state` and a script's `at tick` / `at gen` follow it.
     int64_t replay_gen, replay_tick;
+    int64_t replay_ticks; ///< the replayed generation's ticks (its tick runs 0 .. replay_ticks-1)
     bool replay_known;
     bool lesson;      ///< the lesson overlay (L) is open
     bool forever;     ///< no generation limit (E)
@@ -221,6 +222,8 @@ struct al_gui {
     int64_t jump_to;  ///< simulate until this generation (J, Shift+N); 0 none
     int64_t frame_gen_stop; ///< a frame's simulation stops when this generation is reached
                             ///< (a script's next `at gen N`); 0 none
+    int64_t frame_tick_stop; ///< a brain file's replay stops a frame at this tick (a script's
+                             ///< next `at tick N`); 0 none
     bool jump_pause;  ///< pause when jump_to is reached (Shift+N)
     bool jump_message; ///< the strip shows what the jump under way does (it goes when the jump ends)
     bool jump_typing; ///< J: digits typed go to jump_text

@@ -40,7 +40,9 @@ enum { AL_RUNGS_MAX = 40 };
 /// one tick every 60 frames (a second) to 10,000 ticks a frame. Where a
 /// generation is gen_ticks ticks (ants), the rungs from half a generation a
 /// frame up are whole generations (1, 2, 5 ... up to 10,000 ticks' worth):
-/// one rung, one label, before and after a generation was seen. A view that
+/// one rung, one label, before and after a generation was seen (not in a
+/// brain file's replay, which loops its one generation: its top rung is the
+/// fastest of ticks a frame). A view that
 /// holds plays each best at 1 control step a frame at 1 tick a frame and
 /// slower, then climbs through more control steps a frame (as steering
 /// climbs through more ticks a frame) before a generation a frame; elsewhere
@@ -319,6 +321,7 @@ struct al_gui {
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_title[80];         ///< the help overlay's title as last drawn
     char help_foot[160];         ///< its last line as drawn: which keys close it
+    char help_note[160];         ///< the line above it as drawn: what is logged, or that lines are cut ("": a "more" sign)
     bool message_in_panel;       ///< the last frame left the message to its panel section (al_view_say_in)
     char overlay_note[80];       ///< what the open overlay said of the run behind it (al_overlay_run_note)
     char help_drawn[1024];       ///< the key labels the help overlay drew last

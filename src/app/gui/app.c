@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alife/config.h"
+#include "alife/counted.h"
 #include "alife/rng.h"
 #include "figure_names.h"
 #include "font.h"
@@ -677,6 +678,16 @@ static void mark_done(al_gui *g)
 {
     g->done = true;
     g->fast = false;
+    if (g->s.goal && g->jump_to > g->s.gens) {
+        // The goal came before the jump's generation: the jump ends here, its
+        // target with it, and the header and the strip say the goal as
+        // without a jump (they said "target 999... (limit 5000)" and
+        // "evolving on past the limit ..." under GOAL REACHED).
+        char gens[40];
+        al_shell_say(g, AL_COL_GOOD, "goal reached after %s, before generation %lld: the jump ends here",
+                     alCounted(gens, sizeof gens, (long long)g->s.gens, "generation", NULL), (long long)g->jump_to);
+        g->s.target = 0;
+    }
     g->jump_to = 0;
     al_shell_speed_settle(g);
     if (g->s.goal || !g->s.log) {
@@ -1133,13 +1144,7 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
 {
     if (!g->jump_typing) return false;
     if (e->type == SDL_TEXTINPUT) {
-        for (const char *c = e->text.text; *c; ++c) {
-            size_t n = strlen(g->jump_text);
-            if (*c >= '0' && *c <= '9' && n + 1 < sizeof g->jump_text) {
-                g->jump_text[n] = *c;
-                g->jump_text[n + 1] = '\0';
-            }
-        }
+        al_jump_prompt_type(g, e->text.text);
         return true;
     }
     if (e->type != SDL_KEYDOWN) return e->type == SDL_KEYUP;
@@ -1150,10 +1155,11 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
         break;
     }
     case SDLK_RETURN:
-    case SDLK_KP_ENTER:
-        g->jump_typing = false;
-        if (g->jump_text[0]) jump_to(g, strtoll(g->jump_text, NULL, 10), true, true);
+    case SDLK_KP_ENTER: {
+        int64_t gen = 0;
+        if (al_jump_prompt_take(g, &gen)) jump_to(g, gen, true, true);
         break;
+    }
     case SDLK_ESCAPE: g->jump_typing = false; break;
     default: break;
     }
@@ -1293,9 +1299,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         break;
     case K_JUMP:
         if (!repeat && g->have_session) { // (after the goal refused above, at once: al_shell_key_after_goal)
-            g->jump_typing = true;
-            g->jump_text[0] = '\0';
-            g->jump_drop_j = true;
+            al_jump_prompt_open(g);
         }
         break;
     case K_NEWRUN:

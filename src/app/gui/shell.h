@@ -230,7 +230,8 @@ struct al_gui {
     bool jump_message; ///< the strip shows what the jump under way does (it goes when the jump ends)
     bool jump_typing; ///< J: digits typed go to jump_text
     bool jump_drop_j; ///< the 'j' text event of the key that opened the prompt is not a digit
-    char jump_text[16];
+    char jump_text[24];     ///< the digits typed (al_jump_prompt_type)
+    char jump_left_out[32]; ///< what else was typed into the prompt: left out, and said so
     bool from_check;  ///< at jump_to, compare the last generation with from_best / from_mean
     double from_best, from_mean;
     char from_label[160];
@@ -411,6 +412,17 @@ bool al_shell_close_finishes(const al_session *s);
 /// The help and the panel's key line leave such a key out, and the handler
 /// says why it does nothing (app.c).
 bool al_shell_key_idle(const al_view *v, bool brain, shell_action act);
+/// J's prompt (jump_prompt.c). _open: empty, typing. _type: typed text;
+/// its digits are kept, anything else is left out and the strip says so
+/// ("J takes digits only"), as it says a number past al_jump_max. _take
+/// (Enter): closes it; true with the generation typed in *gen, false when
+/// there is none or it is too large (the strip says why: nothing is cut
+/// to fit). al_jump_max: the largest generation J goes to, the most
+/// run.generations takes (1,000,000,000).
+void al_jump_prompt_open(al_gui *g);
+void al_jump_prompt_type(al_gui *g, const char *text);
+bool al_jump_prompt_take(al_gui *g, int64_t *gen);
+int64_t al_jump_max(void);
 /// Whether shell key act has nothing left to do because the shown run
 /// ended at its goal or stalled (al_session.goal): no generation to step to
 /// (Shift+N; N where a tick is a generation),

@@ -351,23 +351,45 @@ alResult alCreateCmaes(const alCmaesDef *def, uint64_t seed, alCmaes **out, alEr
 
 // ---- sampling -------------------------------------------------------------------------
 
-// N(0, 1) by Marsaglia's polar method: only sqrt and log, both deterministic here.
-static double normal(alCmaes *cm)
+// count draws of N(0, 1) by Marsaglia's polar method (only sqrt and log, both
+// deterministic here), a pair per accepted point, the second of a pair kept
+// for the next call when count runs out. The points of a chunk are drawn
+// first and transformed after, so that the logs of a chunk do not wait on
+// the rejection loop's branches; the same draws in the same order.
+static void normals(alCmaes *cm, double *z, size_t count)
 {
-    if (cm->have_spare) {
+    size_t i = 0;
+    if (count && cm->have_spare) {
+        z[i++] = cm->spare;
         cm->have_spare = false;
-        return cm->spare;
     }
-    double u, v, s;
-    do {
-        u = 2 * alRng_Double(&cm->rng) - 1;
-        v = 2 * alRng_Double(&cm->rng) - 1;
-        s = u * u + v * v;
-    } while (s >= 1 || s == 0);
-    double f = sqrt(-2 * alDet_Log(s) / s);
-    cm->spare = v * f;
-    cm->have_spare = true;
-    return u * f;
+    enum { CHUNK = 32 };
+    double u[CHUNK], v[CHUNK], s[CHUNK];
+    while (i < count) {
+        size_t pairs = (count - i + 1) / 2;
+        if (pairs > CHUNK) pairs = CHUNK;
+        for (size_t p = 0; p < pairs; ++p) {
+            double a, b, r;
+            do {
+                a = 2 * alRng_Double(&cm->rng) - 1;
+                b = 2 * alRng_Double(&cm->rng) - 1;
+                r = a * a + b * b;
+            } while (r >= 1 || r == 0);
+            u[p] = a;
+            v[p] = b;
+            s[p] = r;
+        }
+        for (size_t p = 0; p < pairs; ++p) {
+            double f = sqrt(-2 * alDet_Log(s[p]) / s[p]);
+            z[i++] = u[p] * f;
+            if (i < count) {
+                z[i++] = v[p] * f;
+            } else {
+                cm->spare = v[p] * f;
+                cm->have_spare = true;
+            }
+        }
+    }
 }
 
 int alCmaes_Ask(alCmaes *cm)
@@ -375,10 +397,10 @@ int alCmaes_Ask(alCmaes *cm)
     if (cm->asked) return cm->lambda;
     const int n = cm->n, lam = cm->lambda;
     const bool full = cm->def.covariance == AL_CMAES_FULL;
+    normals(cm, cm->z, (size_t)lam * (size_t)n);
     for (int k = 0; k < lam; ++k) {
         double *z = cm->z + (size_t)k * n, *y = cm->y + (size_t)k * n, *x = cm->x + (size_t)k * n;
         float *xf = cm->xf + (size_t)k * n;
-        for (int i = 0; i < n; ++i) z[i] = normal(cm);
         if (full) {
             for (int j = 0; j < n; ++j) cm->tmp[j] = cm->D[j] * z[j];
             for (int i = 0; i < n; ++i) {
@@ -407,11 +429,28 @@ const double *alCmaes_Candidate(const alCmaes *cm, int k)
 
 // ---- eigendecomposition ------------------------------------------------------------
 
+// Bit for bit the cyclic Jacobi it always was (the same rotations in the same
+// order, each entry rotated by the same products), laid out for the vector
+// units: w is kept whole (both triangles, mirrored exactly), so a rotation
+// turns rows p and q end to end and copies them into columns p and q; the
+// eigenvectors are built as the rows of evec (V^T) and transposed at the end.
+// The clones differ only in vector width: no FMA (-ffp-contract=off), so all
+// give the same bits. Not under clang (the ThreadSanitizer build), whose
+// sanitised resolver crashes.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
+#define EIGEN_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define EIGEN_CLONES
+#endif
+
+EIGEN_CLONES
 int alCmaes_Eigen(int n, const double *a, double *eval, double *evec, double *w)
 {
-    memcpy(w, a, sizeof(double) * (size_t)n * (size_t)n);
-    memset(evec, 0, sizeof(double) * (size_t)n * (size_t)n);
-    for (int i = 0; i < n; ++i) evec[(size_t)i * n + i] = 1;
+    const size_t N = (size_t)n;
+    for (size_t i = 0; i < N; ++i) // the upper triangle, mirrored
+        for (size_t j = i; j < N; ++j) w[i * N + j] = w[j * N + i] = a[i * N + j];
+    memset(evec, 0, sizeof(double) * N * N);
+    for (size_t i = 0; i < N; ++i) evec[i * N + i] = 1;
     int sweep = 0;
     for (; sweep < 64; ++sweep) {
         // An entry below 1e-10 of its diagonal pair moves an eigenvalue by
@@ -420,10 +459,11 @@ int alCmaes_Eigen(int n, const double *a, double *eval, double *evec, double *w)
         // (every rotation is). Leave such entries; done when a sweep rotates
         // nothing. (Each tightening by 1e-4 or so costs a whole sweep more.)
         int rotations = 0;
-        for (int p = 0; p < n - 1; ++p) {
-            for (int q = p + 1; q < n; ++q) {
-                double apq = w[(size_t)p * n + q];
-                double app = w[(size_t)p * n + p], aqq = w[(size_t)q * n + q];
+        for (size_t p = 0; p + 1 < N; ++p) {
+            for (size_t q = p + 1; q < N; ++q) {
+                double *wp = w + p * N, *wq = w + q * N;
+                double apq = wp[q];
+                double app = wp[p], aqq = wq[q];
                 if (apq * apq <= 1e-20 * fabs(app * aqq) || fabs(apq) < DBL_MIN) continue; // no sqrt
                 rotations++;
                 double theta = (aqq - app) / (2 * apq);
@@ -431,50 +471,57 @@ int alCmaes_Eigen(int n, const double *a, double *eval, double *evec, double *w)
                                       : -1 / (-theta + sqrt(theta * theta + 1));
                 if (fabs(theta) > 1e150) t = 1 / (2 * theta);
                 double c = 1 / sqrt(t * t + 1), s = t * c;
-                // Only the upper triangle is kept (the lower one is never
-                // read): the pairs (a_kp, a_kq) rotate, in whichever triangle
-                // entry holds them, and the diagonal pair moves by t a_pq.
-#define ROT(X, Y)                                                                            \
-    do {                                                                                     \
-        double x_ = (X), y_ = (Y);                                                           \
-        (X) = c * x_ - s * y_;                                                               \
-        (Y) = s * x_ + c * y_;                                                               \
-    } while (0)
-                for (int k = 0; k < p; ++k) ROT(w[(size_t)k * n + p], w[(size_t)k * n + q]);
-                for (int k = p + 1; k < q; ++k) ROT(w[(size_t)p * n + k], w[(size_t)k * n + q]);
-                for (int k = q + 1; k < n; ++k) ROT(w[(size_t)p * n + k], w[(size_t)q * n + k]);
-#undef ROT
-                w[(size_t)p * n + p] = app - t * apq;
-                w[(size_t)q * n + q] = aqq + t * apq;
-                w[(size_t)p * n + q] = 0;
-                for (int k = 0; k < n; ++k) { // V J
-                    double vkp = evec[(size_t)k * n + p], vkq = evec[(size_t)k * n + q];
-                    evec[(size_t)k * n + p] = c * vkp - s * vkq;
-                    evec[(size_t)k * n + q] = s * vkp + c * vkq;
+                // the pairs (a_pk, a_qk) rotate (p and q too; overwritten below)
+                for (size_t k = 0; k < N; ++k) {
+                    double x = wp[k], y = wq[k];
+                    wp[k] = c * x - s * y;
+                    wq[k] = s * x + c * y;
+                }
+                wp[p] = app - t * apq;
+                wq[q] = aqq + t * apq;
+                wp[q] = wq[p] = 0;
+                for (size_t k = 0; k < N; ++k) { // columns p and q: the mirror
+                    w[k * N + p] = wp[k];
+                    w[k * N + q] = wq[k];
+                }
+                double *restrict vp = evec + p * N, *restrict vq = evec + q * N; // V J, as rows
+                for (size_t k = 0; k < N; ++k) {
+                    double x = vp[k], y = vq[k];
+                    vp[k] = c * x - s * y;
+                    vq[k] = s * x + c * y;
                 }
             }
         }
         if (rotations == 0) break;
     }
-    for (int i = 0; i < n; ++i) eval[i] = w[(size_t)i * n + i];
-    // ascending, ties by index (selection sort: n swaps of eigenvector columns)
-    for (int i = 0; i < n - 1; ++i) {
-        int b = i;
-        for (int j = i + 1; j < n; ++j)
+    for (size_t i = 0; i < N; ++i) eval[i] = w[i * N + i];
+    // ascending, ties by index (selection sort: n swaps of eigenvectors)
+    for (size_t i = 0; i + 1 < N; ++i) {
+        size_t b = i;
+        for (size_t j = i + 1; j < N; ++j)
             if (eval[j] < eval[b]) b = j;
         if (b == i) continue;
         double t = eval[i];
         eval[i] = eval[b];
         eval[b] = t;
-        for (int k = 0; k < n; ++k) {
-            double v = evec[(size_t)k * n + i];
-            evec[(size_t)k * n + i] = evec[(size_t)k * n + b];
-            evec[(size_t)k * n + b] = v;
+        for (size_t k = 0; k < N; ++k) {
+            double v = evec[i * N + k];
+            evec[i * N + k] = evec[b * N + k];
+            evec[b * N + k] = v;
         }
     }
+    for (size_t i = 0; i < N; ++i) // the rows were the eigenvectors: into the columns
+        for (size_t j = i + 1; j < N; ++j) {
+            double v = evec[i * N + j];
+            evec[i * N + j] = evec[j * N + i];
+            evec[j * N + i] = v;
+        }
     return sweep;
 }
 
+// Cloned like alCmaes_Eigen: its three n^3 products are most of a generation's
+// work beside the rotations.
+EIGEN_CLONES
 static void update_eigen(alCmaes *cm)
 {
     const int n = cm->n;
@@ -552,10 +599,13 @@ static int cmp_fk(const void *a, const void *b)
     return (p->k > q->k) - (p->k < q->k);
 }
 
+// Best first, ties by index. Up to 64 candidates (every default lambda up
+// to n = 2048) by insertion, in place: the same order as the pairs' qsort
+// (a total order), without a malloc each generation.
 static void sort_population(alCmaes *cm)
 {
     const int lam = cm->lambda;
-    fk *v = malloc(sizeof(fk) * (size_t)lam);
+    fk *v = lam > 64 ? malloc(sizeof(fk) * (size_t)lam) : NULL;
     if (v) {
         for (int k = 0; k < lam; ++k) v[k] = (fk){cm->fmin[k], k};
         qsort(v, (size_t)lam, sizeof *v, cmp_fk);
@@ -563,7 +613,7 @@ static void sort_population(alCmaes *cm)
         free(v);
         return;
     }
-    // no memory for the pairs: insertion sort in place (same order)
+    // few, or no memory for the pairs: insertion sort in place (same order)
     for (int k = 0; k < lam; ++k) {
         int j = k;
         while (j > 0 && cm->fmin[cm->order[j - 1]] > cm->fmin[k]) {

@@ -1,7 +1,7 @@
 // alife bench cmaes: CMA-ES on the classic test functions, the figures the
 // acceptance of issue 13 asks for: median evaluations to f < target over
-// many seeds, and the time per generation (to set beside pycma's, see
-// scripts/pycma_compare.py).
+// many seeds, and the time per generation (to set beside pycma's:
+// scripts/peers/pycma_cmaes.py and scripts/peer_evo.sh).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alife/config.h"
+#include "alife/counted.h"
 #include "alife/rng.h"
 #include "figure_names.h"
 #include "font.h"
@@ -696,6 +697,16 @@ static void mark_done(al_gui *g)
 {
     g->done = true;
     g->fast = false;
+    if (g->s.goal && g->jump_to > g->s.gens) {
+        // The goal came before the jump's generation: the jump ends here, its
+        // target with it, and the header and the strip say the goal as
+        // without a jump (they said "target 999... (limit 5000)" and
+        // "evolving on past the limit ..." under GOAL REACHED).
+        char gens[40];
+        al_shell_say(g, AL_COL_GOOD, "goal reached after %s, before generation %lld: the jump ends here",
+                     alCounted(gens, sizeof gens, (long long)g->s.gens, "generation", NULL), (long long)g->jump_to);
+        g->s.target = 0;
+    }
     g->jump_to = 0;
     al_shell_speed_settle(g);
     // At the goal the log closes: a run that stored no generation of its own
@@ -1043,6 +1054,14 @@ void al_gui_update(al_gui *g)
         // same tick every frame; a quarter of one a frame shows it move.
         if (al_shell_gens_per_frame(g) > 0) ticks = al_shell_gen_ticks(g) / 4;
     }
+    // A brain file's replay loops its generation: the frame ends at the tick
+    // a script waits on, not past the generation's end and round to 0.
+    int64_t rgen = 0;
+    int rnow = 0, rlen = 0;
+    if (g->frame_tick_stop > 0 && al_shell_brain_replay(g) && g->have_session && g->view && g->view->shown &&
+        g->view->shown(&g->ctx, &rgen, &rnow, &rlen) && rnow < g->frame_tick_stop && g->frame_tick_stop < rlen &&
+        ticks > g->frame_tick_stop - rnow)
+        ticks = g->frame_tick_stop - rnow;
     if (g->have_session && g->s.log) {
         // Commit batched generations even while paused, so the database's
         // write lock is never held for long and 'alife runs' sees them.
@@ -1064,6 +1083,7 @@ void al_gui_update(al_gui *g)
     g->replay_known = al_shell_brain_replay(g) && g->have_session && g->view && g->view->shown &&
                       g->view->shown(&g->ctx, &g->replay_gen, &rtick, &rticks);
     g->replay_tick = g->replay_known ? rtick : 0;
+    g->replay_ticks = g->replay_known ? rticks : 0;
 }
 
 int64_t al_gui_run_ticks(al_gui *g, int64_t n)
@@ -1169,13 +1189,7 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
 {
     if (!g->jump_typing) return false;
     if (e->type == SDL_TEXTINPUT) {
-        for (const char *c = e->text.text; *c; ++c) {
-            size_t n = strlen(g->jump_text);
-            if (*c >= '0' && *c <= '9' && n + 1 < sizeof g->jump_text) {
-                g->jump_text[n] = *c;
-                g->jump_text[n + 1] = '\0';
-            }
-        }
+        al_jump_prompt_type(g, e->text.text);
         return true;
     }
     if (e->type != SDL_KEYDOWN) return e->type == SDL_KEYUP;
@@ -1186,10 +1200,11 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
         break;
     }
     case SDLK_RETURN:
-    case SDLK_KP_ENTER:
-        g->jump_typing = false;
-        if (g->jump_text[0]) jump_to(g, strtoll(g->jump_text, NULL, 10), true, true);
+    case SDLK_KP_ENTER: {
+        int64_t gen = 0;
+        if (al_jump_prompt_take(g, &gen)) jump_to(g, gen, true, true);
         break;
+    }
     case SDLK_ESCAPE: g->jump_typing = false; break;
     default: break;
     }
@@ -1329,9 +1344,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         break;
     case K_JUMP:
         if (!repeat && g->have_session) { // (after the goal refused above, at once: al_shell_key_after_goal)
-            g->jump_typing = true;
-            g->jump_text[0] = '\0';
-            g->jump_drop_j = true;
+            al_jump_prompt_open(g);
         }
         break;
     case K_NEWRUN:
@@ -1810,10 +1823,15 @@ int64_t al_gui_generations(const al_gui *g)
     return g->have_session ? g->s.gens : 0;
 }
 void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }
-bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap)
+void al_gui_stop_at_tick(al_gui *g, int64_t tick) { g->frame_tick_stop = tick; }
+bool al_gui_halted(const al_gui *g, bool ticks, int64_t at, char *why, size_t cap)
 {
     long long gen = (long long)al_gui_generations(g);
+    bool brain = ticks && al_shell_brain_replay(g) && g->replay_known;
     if (!g->have_session) snprintf(why, cap, "no run is shown");
+    else if (brain && at >= g->replay_ticks)
+        snprintf(why, cap, "a brain file's replay runs ticks 0 to %lld of generation %lld, then again from 0",
+                 (long long)g->replay_ticks - 1, gen);
     else if (g->done && !(ticks && al_shell_brain_replay(g)))
         snprintf(why, cap, "the run ended at generation %lld (%s)", gen,
                  al_session_stop_reason(&g->s, "finished") ? al_session_stop_reason(&g->s, "finished")

@@ -162,6 +162,8 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
         else if (past)
             snprintf(gens, sizeof gens, "after %s (target %lld, limit %lld)", done, (long long)g->s.target,
                      (long long)g->s.max_gens);
+        else if (g->s.gens > g->s.max_gens) // (the goal ended a jump past it, or E off came past it)
+            snprintf(gens, sizeof gens, "after %s (past the limit of %lld)", done, (long long)g->s.max_gens);
         else snprintf(gens, sizeof gens, "after %s (limit %lld)", done, (long long)g->s.max_gens);
         tick_is_gen = true; // no tick: nothing is under way
     } else if (g->s.max_gens == INT64_MAX)

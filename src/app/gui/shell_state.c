@@ -343,6 +343,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, g->help ? g->help_title : "");
     fputs(",\"help_foot\":", f);
     jstr(f, g->help ? g->help_foot : "");
+    fputs(",\"help_note\":", f);
+    jstr(f, g->help ? g->help_note : "");
     fputs(",\"panel_keys\":[", f); // the Keys section's line as last drawn (folded: none)
     jlines(f, g->fold_keys ? "" : g->keys_drawn);
     fputs("]", f);

@@ -666,11 +666,23 @@ static void restart_next_seed(al_gui *g, const char *why)
 }
 
 // ---- update -------------------------------------------------------------------------
+// What the view said (al_view_say) outside a key's event, on the strip: the
+// end of an ants pin at a new generation or at the limit's replay went
+// unsaid, the strip still saying "ant 7 pinned" (trial 2).
+static void view_said(al_gui *g)
+{
+    if (!g->ctx.say[0]) return;
+    al_shell_say(g, AL_COL_TEXT, "%s", g->ctx.say);
+    g->ctx.say[0] = '\0';
+}
+
 static void on_generation(al_gui *g)
 {
     history_add_start(g);
     history_add(&g->hist, &g->s.last);
+    g->ctx.say[0] = '\0';
     if (g->view && g->view->generation) g->view->generation(&g->ctx);
+    view_said(g);
 }
 
 bool al_shell_brain_replay(const al_gui *g) { return g->brain && g->mode == MODE_ANTS; }
@@ -824,10 +836,7 @@ static void run_on(al_gui *g)
     g->ctx.done = g->done;
     g->ctx.say[0] = '\0';
     g->view->run_on(&g->ctx);
-    if (g->ctx.say[0]) { // what ended, on the strip (B's "replaying ..." stood there over the live run)
-        al_shell_say(g, AL_COL_TEXT, "%s", g->ctx.say);
-        g->ctx.say[0] = '\0';
-    }
+    view_said(g); // what ended (B's "replaying ..." stood there over the live run)
 }
 
 // Simulate until generation gen (J, Shift+N); pause there when pause.
@@ -1074,7 +1083,9 @@ void al_gui_update(al_gui *g)
     if (g->have_session && g->view && g->view->update) {
         g->ctx.paused = g->paused;
         g->ctx.done = g->done;
+        g->ctx.say[0] = '\0';
         g->view->update(&g->ctx, ticks);
+        view_said(g);
     }
     // A brain file's replay: what it shows is the window's generation and
     // tick (state's stayed 0 under "replay of gen 150 tick 310", and a

@@ -27,6 +27,7 @@ typedef struct ants_view {
     bool show_food, show_numbers;
     int selected;          // clicked ant, -1 = none
     int pinned;            // own worlds: the ant whose copy is drawn (P), -1 = the one with most food
+    int pin_lost;          // the pinned ant a new generation bred away (-1: none), until the limit's replay
     float *pin_genome; // the pinned ant's genome (live run, GA or CMA-ES weights; NULL: none kept)
     // replay of a stored generation (all of it in a shared world)
     alAnts *replay;
@@ -86,7 +87,7 @@ static void *create(const al_view_ctx *ctx)
     ants_view *v = calloc(1, sizeof *v);
     if (!v) return NULL;
     v->show_food = v->show_numbers = true;
-    v->selected = v->pinned = v->marked = -1;
+    v->selected = v->pinned = v->marked = v->pin_lost = -1;
     v->which_gens = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
@@ -141,6 +142,25 @@ static int world_owner(const alAntsView *av, int selected, int pinned)
 
 static bool is_shared(const alAnts *ants) { return alAnts_Def(ants)->world_mode == AL_ANTS_SHARED; }
 
+// Own worlds, a replay of the best ant alone (B, the limit's, a brain
+// file's): one world, nothing in it to pin.
+static bool best_alone(const ants_view *v, const alAnts *ants)
+{
+    return !is_shared(ants) && v->replay && !v->replay_all;
+}
+
+// A replay of the best ant alone ends the pin (own worlds): the pinned
+// ant is not in it, and the strip said "ant 7 pinned: its world is drawn"
+// over ant 0's, the best's (trial). Said after the replay's words, was the
+// ant pinned before it (-1: none, nothing said).
+static void pin_ends_in_replay(ants_view *v, int was)
+{
+    if (was < 0 || v->pinned >= 0) return;
+    size_t used = strlen(v->note);
+    snprintf(v->note + used, sizeof v->note - used,
+             "; no ant is pinned (ant %d's pin ended: the replay draws the best ant's world alone)", was);
+}
+
 // The instance to draw: the replay while there is one, else the population.
 static const alAnts *shown(const al_view_ctx *ctx)
 {
@@ -149,6 +169,7 @@ static const alAnts *shown(const al_view_ctx *ctx)
 }
 
 static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open);
+static void say_note(al_view_ctx *ctx, const ants_view *v);
 
 // Eaten food: items of the drawn world that moved since the last frame get a
 // fading mark where they were (the shell may run several ticks a frame).
@@ -304,6 +325,7 @@ static void pin_follows_genome(al_view_ctx *ctx, ants_view *v)
         const float *g = alAnts_Genome(ants, a);
         if (g && memcmp(g, v->pin_genome, bytes) == 0) v->pinned = a;
     }
+    v->pin_lost = v->pinned >= 0 ? -1 : was;
     if (v->pinned >= 0)
         snprintf(v->note, sizeof v->note,
                  "a new generation: ant %d's genome lives on unchanged as ant %d (an elite), "
@@ -314,6 +336,7 @@ static void pin_follows_genome(al_view_ctx *ctx, ants_view *v)
                  "a new generation: ant %d's genome was bred away, so no ant is pinned "
                  "(P pins the world drawn now)",
                  was);
+    say_note(ctx, v); // the strip said "ant 7 pinned" still
 }
 
 // Each generation as it ends (the generation hook: fast frames run through
@@ -350,7 +373,15 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     bool begun = false;
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
         v->auto_replayed = begun = true;
+        // the pin, or the one the limit's generation bred away (its words
+        // were the strip's last: "ant 7 pinned" over the best ant's world)
+        const int was = v->pinned >= 0 ? v->pinned : v->pin_lost;
         replay_last(ctx, v, false);
+        v->pin_lost = -1;
+        if (was >= 0 && v->pinned < 0) { // the pin's end, said once
+            pin_ends_in_replay(v, was);
+            al_view_say(ctx, "%s", v->note);
+        }
     }
     if (v) v->was_done = ctx->done, v->done_gens = ctx->session->gens;
     if (!v) return;
@@ -543,6 +574,11 @@ static bool replay_blob(const al_view_ctx *ctx, ants_view *v, uint64_t seed, int
         }
     v->selected = open ? v->marked : -1;
     v->which_gens = -1;
+    if (!shared) {
+        v->pinned = -1;
+        free(v->pin_genome);
+        v->pin_genome = NULL;
+    }
     replay_words(ctx, v, whose, which, open);
     return true;
 }
@@ -1226,7 +1262,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
     bool picked = v->selected >= 0 && v->selected < av.count, tail_drawn = false;
     char hint[96]; // (a brain file's: nothing to pin)
     snprintf(hint, sizeof hint, "click an ant or I: its brain%s",
-             is_shared(ants) || ctx->brain ? "" : "   P pins a world");
+             is_shared(ants) || best_alone(v, ants) ? "" : "   P pins a world");
     {
         mark m[12];
         int n = 0;
@@ -1244,7 +1280,7 @@ static void panel(al_view_ctx *ctx, al_panel *p)
             m[n++] = (mark){MK_ANT, AL_RGB(90, 90, 100), NULL, "stopped by a mine"};
         }
         m[n++] = (mark){MK_RING, AL_COL_TEXT, NULL, "just eaten"};
-        if (!is_shared(ants)) m[n++] = (mark){MK_BEST, COL_PINNED, NULL, "pinned (P)"};
+        if (!is_shared(ants) && !best_alone(v, ants)) m[n++] = (mark){MK_BEST, COL_PINNED, NULL, "pinned (P)"};
         m[n++] = (mark){MK_TEXT, COL_ANT_NUMBER, "7", "ant number"};
         m[n++] = (mark){MK_TEXT, COL_ANT_FOOD, "12", "food eaten"};
         m[n++] = (mark){MK_TEXT, COL_ANT_GROUP, "3 ants", "together"};
@@ -1300,9 +1336,9 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
         case SDLK_p: {
             // Own worlds: pin the world drawn now (the selected ant's or the
             // one's with most food), so the food stops jumping when that changes.
-            if (ctx->brain && !is_shared(shown(ctx))) { // the best ant alone: one world, nothing to pin
-                snprintf(v->note, sizeof v->note, "P: a brain file's replay draws its best ant's world alone: "
-                                                  "nothing to pin");
+            if (best_alone(v, shown(ctx))) { // the best ant alone: one world, nothing to pin
+                snprintf(v->note, sizeof v->note, "P: %s replay draws its best ant's world alone: nothing to pin%s",
+                         ctx->brain ? "a brain file's" : "this", ctx->brain ? "" : " (B: the run's population)");
                 say_note(ctx, v);
                 return true;
             }
@@ -1347,7 +1383,8 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                 v->selected = v->marked >= 0 && v->marked < av.count ? v->marked : world_owner(&av, -1, v->pinned);
             return true;
         }
-        case SDLK_b:
+        case SDLK_b: {
+            const int was = v->pinned;
             if (ctx->brain) // --brain: the file's generation again, from its first tick, the inspector as it was
                 (void)replay_blob(ctx, v, ctx->brain_seed, ctx->brain_gen, ctx->brain, ctx->brain_n,
                                   ctx->brain_fitness, NAN, "brain file: ", "", v->selected >= 0);
@@ -1359,8 +1396,10 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                 snprintf(v->note, sizeof v->note, "replay ended: the live run is drawn (B: replay the newest stored "
                                                   "generation)");
             } else start_replay(ctx, v, -1, true);
+            pin_ends_in_replay(v, was);
             say_note(ctx, v);
             return true;
+        }
         case SDLK_LEFTBRACKET:
         case SDLK_RIGHTBRACKET:
             if (!v->replay || v->living) return false;

@@ -361,12 +361,14 @@ bool al_compare_view_event(al_compare_view *v, const SDL_Event *e)
             read_list(v);
             char n[64];
             const char *m = v->module[0] ? v->module : "-";
-            if (v->all && v->extra == 0)
+            if (v->all && v->extra == 0) { // nothing changed: the key line keeps its words (it flipped to "hide")
+                v->all = false;
+                read_list(v);
                 snprintf(v->a_said, sizeof v->a_said,
                          "A: nothing more to show: no other %s run here is empty or was left after a few "
                          "generations%s",
                          m, v->current > 0 ? " (this window's own run is the live curve, not listed)" : "");
-            else if (v->all)
+            } else if (v->all)
                 snprintf(v->a_said, sizeof v->a_said, "A: %s listed too (A again: hide them)",
                          alCounted(n, sizeof n, v->extra, "empty or left run", NULL));
             else

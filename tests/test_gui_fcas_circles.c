@@ -6,6 +6,7 @@
 #include "gui_test.h"
 
 #ifdef ALIFE_HAVE_GUI
+#include <stdio.h>
 #include <string.h>
 
 static void the_lesson_and_the_legend_say_what_the_circles_are(void **state)
@@ -43,10 +44,47 @@ static void the_lesson_and_the_legend_say_what_the_circles_are(void **state)
     gs_free(&r);
 }
 
+// The wanderer's wander circle was "light green", nearly the green of the
+// separation circle beside it (trial 2): no word of its colour is another
+// circle's, and the lesson names it by that colour.
+static void the_wander_circle_has_a_colour_of_its_own(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 60 key l\nat 62 state\nat 63 quit\n", "experiments/steering/fcas.ini --no-log", 1);
+    char marks[4096], text[4096], wander[400] = "", others[1024] = "";
+    gs_text(r.line[0], "marks", marks, sizeof marks);
+    gs_text(r.line[0], "lesson_view.text", text, sizeof text);
+    for (const char *m = marks; *m;) { // each circle line's colour words, before "circle"
+        const char *nl = strchr(m, '\n');
+        size_t n = nl ? (size_t)(nl - m) : strlen(m);
+        char line[400];
+        snprintf(line, sizeof line, "%.*s", (int)n, m);
+        char *circ = strstr(line, " circle");
+        const char *gap = strstr(line, "  ");
+        if (circ && gap && circ < gap) {
+            *circ = '\0';
+            if (strstr(gap + 2, "wander circle")) snprintf(wander, sizeof wander, "%s", line);
+            else if (strlen(others) + strlen(line) + 4 < sizeof others) strcat(strcat(strcat(others, " "), line), " /");
+        }
+        m += n + (nl ? 1 : 0);
+    }
+    if (!wander[0]) fail_msg("no wander circle in the legend: %s", marks);
+    for (char *w = strtok(wander, " "); w; w = strtok(NULL, " ")) {
+        char word[80];
+        snprintf(word, sizeof word, " %s ", w);
+        if (strcmp(w, "light") != 0 && strstr(others, word))
+            fail_msg("the wander circle's colour '%s' is another circle's too:%s", w, others);
+        if (strcmp(w, "light") != 0 && !strstr(text, w)) fail_msg("the lesson does not name the %s circle", w);
+    }
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_and_the_legend_say_what_the_circles_are),
+        cmocka_unit_test(the_wander_circle_has_a_colour_of_its_own),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

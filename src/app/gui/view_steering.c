@@ -23,6 +23,9 @@
 #define COL_REACTING AL_RGB(255, 140, 60) // a vehicle that sees its threat
 #define COL_FOV AL_RGBA(240, 90, 90, 170)  // the FOV circle (seed: red)
 #define COL_MIDPOINT AL_RGB(240, 240, 240) // interpose's midpoint of the two wanderers
+// The wander circle: pink, no circle's colour beside it (its seed's light
+// green was nearly the separation circle's green in fcas, trial 2).
+#define COL_WANDER AL_RGBA(255, 120, 200, 210)
 
 typedef struct view_state {
     bool trails, circles, rays, cells;
@@ -238,7 +241,7 @@ static const char *const mark_lines[MK_COUNT] = {
     [MK_BOIDS_RADII] = "magenta / green circles  round one boid (the second), standing for all: its cohesion "
                        "radius and its separation distance",
     [MK_BODY] = "yellow circle  the first vehicle's body radius (V: circles off)",
-    [MK_WANDER] = "light green circle  the wander circle and the point held on it",
+    [MK_WANDER] = "pink circle  the wander circle and the point held on it",
     [MK_MIDPOINT] = "white ring  the midpoint of the two wanderers: the bodyguards close on it (target "
                     "distance: their mean distance to it)",
     [MK_FLOW] = "grey arrows  the flow field",
@@ -402,8 +405,8 @@ static void draw_on_world(al_view_ctx *ctx, al_canvas *c)
         if (shows & MK(MK_WANDER)) {
             drawn |= MK(MK_WANDER);
             // Seed 001: the circle ahead and the target held on it.
-            al_draw_circle(c, sv.wander_centre0, P->wander.radius, AL_RGBA(144, 238, 144, 200));
-            al_draw_line(c, p0, sv.wander_centre0, AL_RGBA(144, 238, 144, 120));
+            al_draw_circle(c, sv.wander_centre0, P->wander.radius, COL_WANDER);
+            al_draw_line(c, p0, sv.wander_centre0, AL_RGBA(255, 120, 200, 130));
             al_draw_disc(c, sv.wander_target0, 3 / c->scale, AL_RGB(255, 255, 224));
         }
         if (shows & MK(MK_BOX)) {

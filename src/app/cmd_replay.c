@@ -17,6 +17,7 @@
 #include "from_run.h"
 #include "options.h"
 #include "session.h"
+#include "stop_words.h"
 
 static void help(void)
 {
@@ -417,11 +418,15 @@ int cmd_replay(int argc, char **argv)
         const char *stop = al_session_stop_reason(&s, "finished");
         char gens[48], ticks[48];
         printf("replayed run %lld (%s, seed %llu): %s, %s", (long long)info->id, info->module,
-               (unsigned long long)info->seed, alCounted(gens, sizeof gens, s.gens, "generation", NULL),
+               (unsigned long long)info->seed, alCounted(gens, sizeof gens, s.gens, al_period_noun(info->module), NULL),
                alCounted(ticks, sizeof ticks, s.ticks, "tick", NULL));
         if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
         if (!to_end) printf(", stopped at the last stored generation");
-        else if (stop) printf(", stopped: %s", stop);
+        else if (stop) { // as run and show say it (it printed the stored word: "stopped: generations")
+            char words[256];
+            printf(", stopped: %s", al_stop_words(stop, info->module, alConfig_Text(s.cfg, "run.algorithm"),
+                                                  (long long)s.gens, (long long)s.max_gens, words, sizeof words));
+        }
         printf("\n");
         if (desc[0]) printf("%s\n", desc);
     }

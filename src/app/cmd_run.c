@@ -171,13 +171,13 @@ int cmd_run(int argc, char **argv)
     char gens[48], ticks[48];
     if (db) printf("run %lld ", (long long)s.run_id);
     else printf("run (not logged) ");
-    printf("%s: %s, %s, %.2fs", end, alCounted(gens, sizeof gens, s.gens, "generation", NULL),
+    printf("%s: %s, %s, %.2fs", end, alCounted(gens, sizeof gens, s.gens, al_period_noun(s.cls->name), NULL),
            alCounted(ticks, sizeof ticks, s.ticks, "tick", NULL), al_now() - started);
     if (s.have_last) printf(", last best %.6g mean %.6g", s.last.best, s.last.mean);
     char words[256];
     if (why)
-        printf(", stopped: %s", al_stop_words(why, alConfig_Text(s.cfg, "run.algorithm"), (long long)s.gens,
-                                              (long long)s.max_gens, words, sizeof words));
+        printf(", stopped: %s", al_stop_words(why, s.cls->name, alConfig_Text(s.cfg, "run.algorithm"),
+                                              (long long)s.gens, (long long)s.max_gens, words, sizeof words));
     printf("\n");
     if (desc[0]) printf("%s\n", desc);
     if (!db) printf("not stored (--no-log): nothing was written\n");

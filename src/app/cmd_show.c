@@ -161,8 +161,8 @@ static void show_text(const alRunData *run, bool all, bool all_params)
     else if (r->stop_reason) { // in plain words (it printed the stored word: "stopped   generations")
         const char *limit = param_of(r, "run.generations");
         char words[256];
-        al_stop_words(r->stop_reason, param_of(r, "run.algorithm"), (long long)(r->from_gen + r->generation_count),
-                      limit ? atoll(limit) : -1, words, sizeof words);
+        al_stop_words(r->stop_reason, r->module, param_of(r, "run.algorithm"),
+                      (long long)(r->from_gen + r->generation_count), limit ? atoll(limit) : -1, words, sizeof words);
         printf("  stopped   %s\n", db_cli_text(t1, sizeof t1, words));
     }
     if (r->edit_count > 0)
@@ -184,7 +184,7 @@ static void show_text(const alRunData *run, bool all, bool all_params)
     if (r->finished) printf("  finished  %s UTC\n", db_cli_short_time(b, sizeof b, r->finished));
     printf("  version   %s   host %s   pid %lld\n", db_cli_text(t1, sizeof t1, r->version),
            r->host[0] ? db_cli_text(t2, sizeof t2, r->host) : "-", (long long)r->pid);
-    printf("  generations %lld", (long long)r->generation_count);
+    printf("  %ss %lld", al_period_noun(r->module), (long long)r->generation_count); // steering: report periods
     if (r->has_last)
         printf(", best %s, last best %s mean %s", db_cli_num(t1, sizeof t1, db_cli_run_best(r)),
                db_cli_num(a, sizeof a, r->last_best), db_cli_num(b, sizeof b, r->last_mean));

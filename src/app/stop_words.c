@@ -3,8 +3,13 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *al_stop_words(const char *why, const char *alg, long long reached, long long limit, char *buf,
-                          size_t cap)
+const char *al_period_noun(const char *module)
+{
+    return module && strcmp(module, "steering") == 0 ? "report period" : "generation";
+}
+
+const char *al_stop_words(const char *why, const char *module, const char *alg, long long reached, long long limit,
+                          char *buf, size_t cap)
 {
     char lim[48] = "run.generations";
     if (limit >= 0) snprintf(lim, sizeof lim, "run.generations = %lld", limit);
@@ -17,7 +22,7 @@ const char *al_stop_words(const char *why, const char *alg, long long reached, l
         snprintf(buf, cap, "stalled, NEAT converged (goal NOT reached)");
     else if (strcmp(why, "stalled") == 0)
         snprintf(buf, cap, "stalled, no improvement for ga.stall_generations (goal NOT reached)");
-    else if (strcmp(why, "generations") == 0) snprintf(buf, cap, "generation limit (%s)", lim);
+    else if (strcmp(why, "generations") == 0) snprintf(buf, cap, "%s limit (%s)", al_period_noun(module), lim);
     else if (strcmp(why, "target") == 0) // the window's J (or Shift+N) past the limit
         snprintf(buf, cap, "reached generation %lld, the target jumped to (J in the window), past its limit (%s)",
                  reached, lim);

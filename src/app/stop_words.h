@@ -6,12 +6,16 @@
 
 #include <stddef.h>
 
+/// What a module's run.generations counts, singular: "report period" for
+/// steering (as the window says), else "generation".
+const char *al_period_noun(const char *module);
+
 /// The words for stop reason why (al_session_stop_reason, runs.stop_reason)
-/// of a run under algorithm alg (run.algorithm; NULL: the GA) that reached
+/// of a run of module (NULL: not steering) under algorithm alg (run.algorithm; NULL: the GA) that reached
 /// generation reached (its generations done, as the window counts them) with
 /// run.generations = limit (< 0: unknown), into buf (cap bytes); an unknown
 /// reason is copied as it is. Returns buf.
-const char *al_stop_words(const char *why, const char *alg, long long reached, long long limit, char *buf,
-                          size_t cap);
+const char *al_stop_words(const char *why, const char *module, const char *alg, long long reached, long long limit,
+                          char *buf, size_t cap);
 
 #endif

@@ -190,6 +190,30 @@ static void run_gens(alAnts *ants, int gens)
         }
 }
 
+// The figure names an ants run gives before its first generation ends are
+// those its statistics carry, in their order (the algorithm's own, e.g. the
+// GA's diversity, come after them with the first statistics): a window can
+// name what Tab plots before then.
+static void figure_names_before_the_first_generation_match_its_statistics(void **state)
+{
+    (void)state;
+    for (int mines = 0; mines < 2; ++mines) {
+        alAntsDef def = small_def();
+        def.mines = mines;
+        alAnts *ants = make(&def, 5);
+        const char *names[AL_MAX_FIGURES];
+        int n = alAntsModule.figure_names(ants, names, AL_MAX_FIGURES);
+        assert_int_equal(n, mines ? 5 : 3);
+        run_gens(ants, 1);
+        alGenStats st;
+        assert_true(alAnts_LastStats(ants, &st));
+        assert_true(st.figure_count >= n);
+        for (int k = 0; k < n; ++k)
+            assert_string_equal(names[k], st.figure_names[k]);
+        alDestroyAnts(ants);
+    }
+}
+
 static alVec2 wrapped(const alWorld *w, float x, float y, float fx, float fy)
 {
     return alWorld_Delta(w, alV2(x, y), alV2(fx, fy));
@@ -842,6 +866,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(nn_forward_matches_hand_computed_values),
+        cmocka_unit_test(figure_names_before_the_first_generation_match_its_statistics),
         cmocka_unit_test(nn_exp_is_accurate_and_saturates),
         cmocka_unit_test(nn_weight_count_is_the_genome_length),
         cmocka_unit_test(nn_batch_is_bit_identical_to_single_passes),

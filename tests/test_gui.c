@@ -420,10 +420,13 @@ static bool toy_finished(const void *self)
 {
     return false;
 }
-static const alModuleClass toy_class = {"steering",  "Toy module", false,    toy_create,
-                                        toy_destroy, toy_step,     toy_last, toy_finished,
-                                        NULL,        NULL,         NULL,     NULL,
-                                        NULL};
+static const alModuleClass toy_class = {.name = "steering",
+                                        .title = "Toy module",
+                                        .create = toy_create,
+                                        .destroy = toy_destroy,
+                                        .step = toy_step,
+                                        .last_stats = toy_last,
+                                        .finished = toy_finished};
 static const alModuleClass *const toy_modules[] = {&toy_class, NULL};
 
 typedef struct toy_view_state {

@@ -33,7 +33,13 @@ static void the_ga_lists_its_elites_drawn_as_in_the_world(void **state)
     (void)state;
     gs_run r;
     const char *shot = gs_path("ga.png");
-    run_marks(&r, "experiments/ants/default.ini", shot);
+    // generation 1: the first with elites (the legend lists them only while drawn)
+    gt_script(
+        &r,
+        gt_fmt("at 2 key f\nat gen 1 key f\nat gen 1 shot %s\nat gen 1 state\nat gen 1 quit\n",
+               shot),
+        "--no-log --width 1600 --height 1000 experiments/ants/default.ini", 1);
+    assert_true(gs_num(r.line[0], "figures.elite_rings") > 0);
     assert_non_null(strstr(gs_str(r.line[0], "marks"), "orange rings"));
     // the elite: an orange filled triangle with its ring, as in the world
     assert_true(in_marks(r.line[0], shot, AL_COL_BEST) > 40);

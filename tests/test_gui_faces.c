@@ -193,7 +193,7 @@ static void the_last_x_label_lies_inside_the_plots_area(void **state)
     double y[1001];
     for (int i = 0; i < 1001; ++i)
         y[i] = i % 7;
-    al_series se = {"order", AL_COL_BEST, y, 1001, false};
+    al_series se = {"order", AL_COL_BEST, y, 1001, false, false};
     SDL_Rect area = {0, 0, 300, 150}; // the x axis ends at 1000: a wide last label
     al_plot_draw(c.ren, c.font, area, "seconds", "order", &se, 1);
     int outside = gf_pixels_right_of(&c, area.x + area.w);

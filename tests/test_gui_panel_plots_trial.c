@@ -6,8 +6,8 @@
 //     the bands keep their height, the caption one line;
 //   - the generalisation plot before the first test drew the untested -1s
 //     on an axis of -1 .. 0: it draws none and says "not tested yet";
-//   - the ants' greedy-group "off the scale" label sat over the best curve
-//     (between two points, where the line crosses it);
+//   (the ants' greedy-group "off the scale" label, which sat over the best
+//   curve, is gone: the greedy group is on the scale, test_gui_ants_window_trial);
 //   - the table's "... N earlier rows" line touched the summary under it.
 #include "gui_test.h"
 #ifdef ALIFE_HAVE_GUI
@@ -88,42 +88,6 @@ static void an_untested_generalisation_is_not_plotted_and_says_so(void **state)
     gs_free(&r);
 }
 
-// The segments of state line l's plot ("plot_segments": [[x0,y0,x1,y1],...]) into seg; returns how many.
-static int plot_segments(const char *l, al_plot_seg *seg, int cap)
-{
-    const char *p = gs_find(l, "plot_segments");
-    int n = 0;
-    assert_non_null(p);
-    for (p = strncmp(p, "[[", 2) == 0 ? p + 1 : NULL; p && n < cap;) {
-        float v[4];
-        if (sscanf(p, "[%f,%f,%f,%f]", &v[0], &v[1], &v[2], &v[3]) == 4)
-            seg[n++] = (al_plot_seg){{v[0], v[1]}, {v[2], v[3]}};
-        const char *next = strstr(p + 1, "],[");
-        if (!next) break;
-        p = next + 2;
-    }
-    return n;
-}
-
-static void the_greedy_group_label_covers_no_curve(void **state)
-{
-    (void)state;
-    gs_run r;
-    gt_script(&r, "at 2 key F\nat gen 5 key F\nat gen 5 state\nat gen 5 quit\n",
-              "--no-log --width 1280 --height 800 experiments/ants/default.ini", 1);
-    const char *l = r.line[0];
-    assert_true(gs_num(l, "plot_off_scale") == 1); // the greedy group, far above the learners
-    SDL_Rect box = gt_rect(l, "plot_off_scale_boxes");
-    static al_plot_seg seg[512];
-    int n = plot_segments(l, seg, 512);
-    assert_true(n > 0 && n == gs_num(l, "plot_segments_total"));
-    int cost = al_plot_label_cost(box, seg, n);
-    if (cost != 0)
-        fail_msg("the label at %d,%d %dx%d hides %d points and crosses %d lines", box.x, box.y, box.w, box.h,
-                 cost / 100, cost % 100);
-    gs_free(&r);
-}
-
 static void the_earlier_rows_line_keeps_off_the_summary(void **state)
 {
     (void)state;
@@ -145,7 +109,6 @@ int main(void)
         cmocka_unit_test(the_neat_pole_set_up_reads_as_label_value_rows),
         cmocka_unit_test(the_species_bands_keep_their_height_whatever_the_caption),
         cmocka_unit_test(an_untested_generalisation_is_not_plotted_and_says_so),
-        cmocka_unit_test(the_greedy_group_label_covers_no_curve),
         cmocka_unit_test(the_earlier_rows_line_keeps_off_the_summary),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));

@@ -21,9 +21,9 @@ static void a_label_over_full_curves_hides_no_point(void **state)
         mean[i] = i % 2 ? 0 : 60;
         greedy[i] = 110;
     }
-    al_series se[3] = {{"best", AL_COL_BEST, best, N, false},
-                       {"mean", AL_COL_MEAN, mean, N, false},
-                       {"greedy group", AL_COL_GOOD, greedy, N, true}};
+    al_series se[3] = {{"best", AL_COL_BEST, best, N, false, false},
+                       {"mean", AL_COL_MEAN, mean, N, false, false},
+                       {"greedy group", AL_COL_GOOD, greedy, N, true, false}};
     for (int h = 140; h <= 300; h += 80) {
         al_plot_drawn d =
             al_plot_draw(c.ren, c.font, (SDL_Rect){0, 0, 480, h}, "generation", "fitness", se, 3);

@@ -165,7 +165,7 @@ static void a_title_too_long_is_cut_inside_the_plot(void **state)
     assert_false(al_plot_fit_title(c.font, "order", "Tab: next figure", 200, out, sizeof out));
     assert_string_equal(out, "order   (Tab: next figure)");
     double y[3] = {1, 2, 3};
-    al_series se = {"best", AL_COL_BEST, y, 3, false};
+    al_series se = {"best", AL_COL_BEST, y, 3, false, false};
     SDL_Rect area = {0, 0, 300, 150};
     al_plot_draw(c.ren, c.font, area, "generation", title, &se, 1); // too long: cut by the plot itself
     int outside = gf_pixels_right_of(&c, area.x + area.w);

@@ -85,19 +85,14 @@ static const void *counter_genome(const void *self, size_t *bytes)
 }
 
 static const alModuleClass counter_class = {
-    "counter",
-    "Test counter",
-    false,
-    counter_create,
-    counter_destroy,
-    counter_step,
-    counter_last_stats,
-    counter_finished,
-    counter_genome,
-    NULL,
-    NULL,
-    NULL,
-    NULL,
+    .name = "counter",
+    .title = "Test counter",
+    .create = counter_create,
+    .destroy = counter_destroy,
+    .step = counter_step,
+    .last_stats = counter_last_stats,
+    .finished = counter_finished,
+    .best_genome = counter_genome,
 };
 
 // The same module with step_many: up to max_ticks ticks, to a generation's end.

@@ -284,6 +284,11 @@ typedef struct alAntsGen {
 const alAntsGen *alAnts_History(const alAnts *ants, int *count);
 /// The last finished generation as module statistics (false before the first).
 bool alAnts_LastStats(const alAnts *ants, alGenStats *out);
+/// The names of the figures each generation's statistics carry, in their
+/// order (baseline_mean, food_mean, ...), into names (at most cap): the
+/// algorithm's own (diversity, species, ...) only once its first generation
+/// is told. Returns how many.
+int alAnts_FigureNames(const alAnts *ants, const char **names, int cap);
 /// Best genome of the last finished generation (floats), NULL before the
 /// first; NULL for NEAT brains too (*fitness is still set: use alAnts_LastStored).
 const float *alAnts_LastBest(const alAnts *ants, double *fitness);

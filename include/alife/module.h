@@ -74,6 +74,13 @@ typedef struct alModuleClass {
     /// the stored run's statistics. AL_ERR_CONFIG (saying why) when the bytes
     /// cannot restore it (e.g. only the best genome is stored).
     alResult (*restore)(void *self, int64_t gen, const void *bytes, size_t size, alError *err);
+    /// Optional (NULL: known once the first generation ends). The names of
+    /// the figures every generation's statistics carry, in their order, into
+    /// names (static strings, at most cap); returns how many. Known from
+    /// the start, so a face can name and pick a figure before the first
+    /// generation ends. Figures an algorithm adds of its own may come only
+    /// with the first statistics, after these.
+    int (*figure_names)(const void *self, const char **names, int cap);
 } alModuleClass;
 
 /// The module called name, or NULL.

@@ -1455,6 +1455,32 @@ double alAntsDef_MinePenalty(const alAntsDef *d, int64_t gen)
     return (double)d->mine_penalty * (double)gen / (double)d->mine_ramp;
 }
 
+// The ants' own figures of a generation, in the order the statistics carry
+// them (alAnts_FigureNames lists them the same way before the first ends).
+static void add_figures(const alAnts *s, alGenStats *st, const alAntsGen *h)
+{
+    if (s->base.n) alGenStats_AddFigure(st, "baseline_mean", h->baseline_mean);
+    alGenStats_AddFigure(st, "food_mean", h->food_mean);
+    alGenStats_AddFigure(st, "distance_mean", h->distance_mean);
+    if (s->def.mines) {
+        alGenStats_AddFigure(st, "mines_mean", h->mines_mean);
+        if (s->base.n) alGenStats_AddFigure(st, "baseline_mines", h->baseline_mines);
+    }
+}
+
+int alAnts_FigureNames(const alAnts *s, const char **names, int cap)
+{
+    alGenStats st;
+    if (!alAnts_LastStats(s, &st)) { // none ended yet: the names alone
+        memset(&st, 0, sizeof st);
+        add_figures(s, &st, &(alAntsGen){0});
+    }
+    int n = st.figure_count < cap ? st.figure_count : cap;
+    for (int k = 0; k < n; ++k)
+        names[k] = st.figure_names[k];
+    return n;
+}
+
 // Ends the generation (false: a stop was asked for during its greedy
 // baseline; then nothing changed and the next advance ends it again).
 static bool end_generation(alAnts *s)
@@ -1489,13 +1515,7 @@ static bool end_generation(alAnts *s)
     for (int a = 0; a < w->n; ++a)
         odo += w->odo[a];
     h.distance_mean = odo / w->n;
-    if (s->base.n) alGenStats_AddFigure(st, "baseline_mean", h.baseline_mean);
-    alGenStats_AddFigure(st, "food_mean", h.food_mean);
-    alGenStats_AddFigure(st, "distance_mean", h.distance_mean);
-    if (s->def.mines) {
-        alGenStats_AddFigure(st, "mines_mean", h.mines_mean);
-        if (s->base.n) alGenStats_AddFigure(st, "baseline_mines", h.baseline_mines);
-    }
+    add_figures(s, st, &h);
     // The best of this generation (ties: the lower index, as the GA breaks them).
     int best = 0;
     for (int a = 1; a < w->n; ++a)

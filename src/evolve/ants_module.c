@@ -34,6 +34,10 @@ static bool step_many(void *self, int64_t max_ticks, int64_t *done)
     return ended;
 }
 static bool last_stats(const void *self, alGenStats *out) { return alAnts_LastStats(self, out); }
+static int figure_names(const void *self, const char **names, int cap)
+{
+    return alAnts_FigureNames(self, names, cap);
+}
 static bool finished(const void *self) { return false; }
 
 static const void *best_genome(const void *self, size_t *bytes)
@@ -82,4 +86,5 @@ const alModuleClass alAntsModule = {
     .best_genome = best_genome,
     .describe = describe,
     .restore = restore,
+    .figure_names = figure_names,
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alife/config.h"
+#include "alife/counted.h"
 #include "alife/rng.h"
 #include "figure_names.h"
 #include "font.h"
@@ -68,6 +69,31 @@ static double *grow(double *a, int cap)
     return realloc(a, (size_t)cap * sizeof *a);
 }
 
+// A figure the plot can show (Tab), known from now on: its values so far
+// are gaps. A figure already known keeps its place.
+static void history_name(history *h, const char *name)
+{
+    for (int i = 0; i < h->nall; ++i)
+        if (strcmp(h->all_name[i], name) == 0) return;
+    if (h->nall == AL_MAX_FIGURES) return;
+    snprintf(h->all_name[h->nall], sizeof h->all_name[0], "%s", name);
+    for (int j = 0; j < h->n; ++j)
+        h->all[h->nall][j] = NAN;
+    h->nall++;
+}
+
+// The figures the module names before its first generation ends
+// (alModuleClass.figure_names), so that Tab before it steps through them
+// as after it, each named: it went to "fitness" and then, once the first
+// generation named them, jumped to the first figure (trial, mines.ini).
+static void history_names_ahead(history *h, const alModuleClass *cls, const void *mod)
+{
+    const char *names[AL_MAX_FIGURES];
+    int n = cls && cls->figure_names && mod ? cls->figure_names(mod, names, AL_MAX_FIGURES) : 0;
+    for (int k = 0; k < n; ++k)
+        history_name(h, names[k]);
+}
+
 static void history_add(history *h, const alGenStats *st)
 {
     if (h->n == h->cap) {
@@ -94,16 +120,8 @@ static void history_add(history *h, const alGenStats *st)
     h->best[h->n] = st->best;
     h->mean[h->n] = st->mean;
     h->worst[h->n] = st->worst;
-    for (int k = 0; k < st->figure_count && h->nall < AL_MAX_FIGURES; ++k) {
-        bool known = false; // a figure first seen now (e.g. after the first generation)
-        for (int i = 0; i < h->nall && !known; ++i)
-            known = strcmp(h->all_name[i], st->figure_names[k]) == 0;
-        if (known) continue;
-        snprintf(h->all_name[h->nall], sizeof h->all_name[0], "%s", st->figure_names[k]);
-        for (int j = 0; j < h->n; ++j)
-            h->all[h->nall][j] = NAN;
-        h->nall++;
-    }
+    for (int k = 0; k < st->figure_count; ++k)
+        history_name(h, st->figure_names[k]);
     for (int i = 0; i < h->nall; ++i) {
         h->all[i][h->n] = NAN;
         for (int k = 0; k < st->figure_count; ++k)
@@ -437,6 +455,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     if (!cls) return AL_OK; // the empty world: nothing simulates
     g->s = fresh;
     g->have_session = true;
+    history_names_ahead(&g->hist, cls, g->s.mod);
     // Steering has no end in the window (its report periods only measure),
     // and "run forever" lifts an evolving run's limit.
     if (cls == alModule_Find("steering") || g->forever) g->s.max_gens = INT64_MAX;
@@ -445,6 +464,7 @@ static alResult open_session(al_gui *g, int m, alConfig *cfg, alError *err)
     g->ctx.cls = g->s.cls;
     g->ctx.session = &g->s;
     g->ctx.db_path = g->db_path;
+    g->ctx.from_run = 0; // al_gui_start_at: a --from run's
     g->ctx.paused = g->paused;
     if (g->brain && m == MODE_ANTS) {
         g->ctx.brain = g->brain;
@@ -677,8 +697,36 @@ static void mark_done(al_gui *g)
 {
     g->done = true;
     g->fast = false;
+    if (g->s.goal && g->jump_to > g->s.gens) {
+        // The goal came before the jump's generation: the jump ends here, its
+        // target with it, and the header and the strip say the goal as
+        // without a jump (they said "target 999... (limit 5000)" and
+        // "evolving on past the limit ..." under GOAL REACHED).
+        char gens[40];
+        al_shell_say(g, AL_COL_GOOD, "goal reached after %s, before generation %lld: the jump ends here",
+                     alCounted(gens, sizeof gens, (long long)g->s.gens, "generation", NULL), (long long)g->jump_to);
+        g->s.target = 0;
+    }
     g->jump_to = 0;
     al_shell_speed_settle(g);
+    // At the goal the log closes: a run that stored no generation of its own
+    // (a --from run whose way there reached the goal) goes, as Esc would
+    // have removed it; it stayed "finished, 0 generations", which replay
+    // --check refused.
+    bool removed = false;
+    alError de = {0};
+    if (g->s.goal && g->s.log && al_shell_log_state(g) == AL_LOG_WAITING &&
+        alRunLog_DiscardEmptyRun(g->s.log, g->s.run_id, &removed, &de) == AL_OK && removed) {
+        alRunLog_Close(g->s.log);
+        g->s.log = NULL;
+        // (after what the way there said: --from's check of the stored run)
+        char before[sizeof g->message];
+        snprintf(before, sizeof before, "%s", al_shell_now(g) < g->message_until ? g->message : "");
+        al_shell_say(g, AL_COL_TEXT, "%s%srun %lld is not kept: the goal came before a generation of its own",
+                     before, before[0] ? "; " : "", (long long)g->s.run_id);
+        g->s.run_id = 0;
+        return;
+    }
     if (g->s.goal || !g->s.log) {
         if (al_session_end_run(&g->s, "finished") != AL_OK)
             store_failed(g, "the run's end was not stored", &g->s.log_err);
@@ -925,10 +973,13 @@ static int64_t simulate(al_gui *g)
     // the script's frames, not the machine's speed, say where a run is, so a
     // recorded demo and a test see the same run on a slow build (ASan) or a
     // loaded machine. Fast-forward and jumps keep the budget: they have no
-    // end of their own within a frame.
+    // end of their own within a frame. --from's way to its generation
+    // (from_check) has one: under a script it ends in its first frame, so a
+    // script's frame N finds the same replay there on every run (its end
+    // fell on whichever frame the budget reached it).
     double start = al_now(), budget = g->fast ? 0.030 : 0.045, until = start + budget;
     int64_t n = g->fast || g->jump_to > 0 ? INT64_MAX : frame_ticks(g, speed);
-    bool exact = g->script_clock && n != INT64_MAX;
+    bool exact = g->script_clock && (n != INT64_MAX || (g->from_check && g->jump_to > 0));
     if (g->piece < 1) g->piece = 1;
     while (done < n) {
         int64_t want = n - done < g->piece ? n - done : g->piece, did = 0;
@@ -1003,6 +1054,14 @@ void al_gui_update(al_gui *g)
         // same tick every frame; a quarter of one a frame shows it move.
         if (al_shell_gens_per_frame(g) > 0) ticks = al_shell_gen_ticks(g) / 4;
     }
+    // A brain file's replay loops its generation: the frame ends at the tick
+    // a script waits on, not past the generation's end and round to 0.
+    int64_t rgen = 0;
+    int rnow = 0, rlen = 0;
+    if (g->frame_tick_stop > 0 && al_shell_brain_replay(g) && g->have_session && g->view && g->view->shown &&
+        g->view->shown(&g->ctx, &rgen, &rnow, &rlen) && rnow < g->frame_tick_stop && g->frame_tick_stop < rlen &&
+        ticks > g->frame_tick_stop - rnow)
+        ticks = g->frame_tick_stop - rnow;
     if (g->have_session && g->s.log) {
         // Commit batched generations even while paused, so the database's
         // write lock is never held for long and 'alife runs' sees them.
@@ -1024,6 +1083,7 @@ void al_gui_update(al_gui *g)
     g->replay_known = al_shell_brain_replay(g) && g->have_session && g->view && g->view->shown &&
                       g->view->shown(&g->ctx, &g->replay_gen, &rtick, &rticks);
     g->replay_tick = g->replay_known ? rtick : 0;
+    g->replay_ticks = g->replay_known ? rticks : 0;
 }
 
 int64_t al_gui_run_ticks(al_gui *g, int64_t n)
@@ -1129,13 +1189,7 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
 {
     if (!g->jump_typing) return false;
     if (e->type == SDL_TEXTINPUT) {
-        for (const char *c = e->text.text; *c; ++c) {
-            size_t n = strlen(g->jump_text);
-            if (*c >= '0' && *c <= '9' && n + 1 < sizeof g->jump_text) {
-                g->jump_text[n] = *c;
-                g->jump_text[n + 1] = '\0';
-            }
-        }
+        al_jump_prompt_type(g, e->text.text);
         return true;
     }
     if (e->type != SDL_KEYDOWN) return e->type == SDL_KEYUP;
@@ -1146,10 +1200,11 @@ static bool jump_prompt(al_gui *g, const SDL_Event *e)
         break;
     }
     case SDLK_RETURN:
-    case SDLK_KP_ENTER:
-        g->jump_typing = false;
-        if (g->jump_text[0]) jump_to(g, strtoll(g->jump_text, NULL, 10), true, true);
+    case SDLK_KP_ENTER: {
+        int64_t gen = 0;
+        if (al_jump_prompt_take(g, &gen)) jump_to(g, gen, true, true);
         break;
+    }
     case SDLK_ESCAPE: g->jump_typing = false; break;
     default: break;
     }
@@ -1289,9 +1344,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         break;
     case K_JUMP:
         if (!repeat && g->have_session) { // (after the goal refused above, at once: al_shell_key_after_goal)
-            g->jump_typing = true;
-            g->jump_text[0] = '\0';
-            g->jump_drop_j = true;
+            al_jump_prompt_open(g);
         }
         break;
     case K_NEWRUN:
@@ -1490,6 +1543,7 @@ void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const cha
     // The run continues the stored one from gen: the generations on the way
     // there are the stored run's and are not logged again (from_run.h).
     g->s.log_from = gen;
+    g->ctx.from_run = pop ? pop->run : 0; // B replays its generations until one is the run's own
     alError ferr = {0};
     if (g->have_session && g->s.log && pop && pop->run > 0 &&
         alRunLog_SetFrom(g->s.log, g->s.run_id, pop->run, gen, &ferr) != AL_OK)
@@ -1769,10 +1823,15 @@ int64_t al_gui_generations(const al_gui *g)
     return g->have_session ? g->s.gens : 0;
 }
 void al_gui_stop_at_generation(al_gui *g, int64_t gen) { g->frame_gen_stop = gen; }
-bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap)
+void al_gui_stop_at_tick(al_gui *g, int64_t tick) { g->frame_tick_stop = tick; }
+bool al_gui_halted(const al_gui *g, bool ticks, int64_t at, char *why, size_t cap)
 {
     long long gen = (long long)al_gui_generations(g);
+    bool brain = ticks && al_shell_brain_replay(g) && g->replay_known;
     if (!g->have_session) snprintf(why, cap, "no run is shown");
+    else if (brain && at >= g->replay_ticks)
+        snprintf(why, cap, "a brain file's replay runs ticks 0 to %lld of generation %lld, then again from 0",
+                 (long long)g->replay_ticks - 1, gen);
     else if (g->done && !(ticks && al_shell_brain_replay(g)))
         snprintf(why, cap, "the run ended at generation %lld (%s)", gen,
                  al_session_stop_reason(&g->s, "finished") ? al_session_stop_reason(&g->s, "finished")

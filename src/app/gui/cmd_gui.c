@@ -355,7 +355,7 @@ static void script_unwait(al_gui *g, script_run *sr)
     if (s->next >= s->n) return;
     al_script_action *a = &s->a[s->next];
     char why[160];
-    if (a->when == AL_AT_FRAME || due(g, sr, a) || !al_gui_halted(g, a->when == AL_AT_TICK, why, sizeof why))
+    if (a->when == AL_AT_FRAME || due(g, sr, a) || !al_gui_halted(g, a->when == AL_AT_TICK, a->at, why, sizeof why))
         return;
     bool tick = a->when == AL_AT_TICK;
     // why names the generation; a tick line also says the tick it is at
@@ -406,10 +406,11 @@ static void run_frames(al_gui *g, script_run *sr)
     for (;;) {
         double t0 = al_now();
         if (sr) script_input(g, sr);
-        if (sr) { // the next action waits on a generation: no frame runs past it
+        if (sr) { // the next action waits on a generation (a replay's tick): no frame runs past it
             const al_script *s = sr->s;
-            bool by_gen = s->next < s->n && s->a[s->next].when == AL_AT_GEN;
-            al_gui_stop_at_generation(g, by_gen ? s->a[s->next].at : 0);
+            al_script_when when = s->next < s->n ? s->a[s->next].when : AL_AT_FRAME;
+            al_gui_stop_at_generation(g, when == AL_AT_GEN ? s->a[s->next].at : 0);
+            al_gui_stop_at_tick(g, when == AL_AT_TICK ? s->a[s->next].at : 0);
         }
         if (!al_gui_handle_events(g)) break;
         al_gui_update(g);

@@ -41,7 +41,7 @@ void al_compare_fill_series(const al_compare_model *m, int npts, int colour0, al
             snprintf(names[g], 300, "run %lld (seed %llu%s%s)", (long long)r->info->id,
                      (unsigned long long)r->info->seed, grp && grp[0] ? ", " : "", grp ? grp : "");
         }
-        se[g] = (al_series){names[g], al_compare_colour(colour0 + g), y, npts, false};
+        se[g] = (al_series){names[g], al_compare_colour(colour0 + g), y, npts, false, false};
         bands[g] = (al_band){m->grouped ? lo : NULL, m->grouped ? hi : NULL};
     }
 }

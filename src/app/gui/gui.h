@@ -105,16 +105,22 @@ bool al_gui_has_session(const al_gui *g);
 /// generation and its tick, as the header says them.
 int64_t al_gui_ticks(const al_gui *g);
 int64_t al_gui_generations(const al_gui *g);
-/// Whether the shown run's ticks (ticks true) or generations cannot go on
+/// Whether the shown run's tick (ticks true) or generation `at` cannot come
 /// without the user: no run, a run that ended (its limit, target or goal;
-/// a brain file's replay still ticks), or offscreen a paused run with no
-/// step to come. *why (cap bytes) says which, for a script's warning that
-/// its `at tick N` / `at gen N` will never come.
-bool al_gui_halted(const al_gui *g, bool ticks, char *why, size_t cap);
+/// a brain file's replay still ticks, but only through its generation's
+/// ticks 0 .. ticks-1, so a later tick never comes), or offscreen a paused
+/// run with no step to come. *why (cap bytes) says which, for a script's
+/// warning that its `at tick N` / `at gen N` will never come.
+bool al_gui_halted(const al_gui *g, bool ticks, int64_t at, char *why, size_t cap);
 /// Frames stop simulating when generation gen is reached (0: no such stop),
 /// so that a script's `at gen N` sees generation N and not one a fast frame
 /// ran past (how many a frame runs depends on the machine's speed).
 void al_gui_stop_at_generation(al_gui *g, int64_t gen);
+/// A brain file's replay stops a frame at tick (0: no such stop), so that a
+/// script's `at tick N` sees tick N: the replay loops its one generation,
+/// and a frame of 200 ticks went from 1800 past the end to 0 and never read
+/// 1990. (A run's ticks only grow: its `at tick N` comes at or after N.)
+void al_gui_stop_at_tick(al_gui *g, int64_t tick);
 /// Simulation speed in ticks per frame (below 1: one tick every few frames);
 /// a held view's replay once its run is done (pole): its control steps a frame.
 double al_gui_speed(const al_gui *g);

@@ -69,6 +69,18 @@ static const char *quit_help(const al_gui *g, const char *base, char *buf, size_
     return buf;
 }
 
+// The foot's line on logging, true of what is shown: a brain file's replay
+// logs nothing (its banner says so; the foot said "Runs are logged like
+// 'alife run' ones"), though a new run from it (R) is logged as any other.
+static const char *log_foot(const al_gui *g)
+{
+    if (al_shell_log_state(g) == AL_LOG_BRAIN)
+        return g->db_path ? "Nothing of this brain file's replay is logged; a new run (R) is logged like 'alife run' ones."
+                          : "Nothing of this brain file's replay is logged, nor of a new run: --no-log.";
+    return g->db_path ? "Runs are logged like 'alife run' ones: see them with 'alife runs'."
+                      : "This window is not logging: start it without --no-log to store runs.";
+}
+
 // The help's entries: every shell key with a help text from shell_keys (the
 // table the handler reads), then the view's own keys under its heading.
 static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, char *head, size_t head_cap)
@@ -244,11 +256,11 @@ void al_help_overlay_draw(al_gui *g)
     g->help_more_above = g->help_top > 0;
     g->help_more_below = g->help_top + visible < per_col;
     int sh = al_font_height(g->small), fy = box.y + box.h - 2 * sh - 12;
-    al_overlay_foot(g, box, fy, g->help_more_above, g->help_more_below, "Up Down, PgUp PgDn, the wheel",
-                    cut ? AL_COL_WARN : AL_COL_DIM,
-                    cut ? "Lines ending in " AL_ELLIPSIS " are cut to fit: a larger window shows them whole."
-                    : g->db_path ? "Runs are logged like 'alife run' ones: see them with 'alife runs'."
-                                 : "This window is not logging: start it without --no-log to store runs.");
+    snprintf(g->help_note, sizeof g->help_note, "%s",
+             cut ? "Lines ending in " AL_ELLIPSIS " are cut to fit: a larger window shows them whole." : log_foot(g));
+    SDL_Rect sign = al_overlay_foot(g, box, fy, g->help_more_above, g->help_more_below, "Up Down, PgUp PgDn, the wheel",
+                                    cut ? AL_COL_WARN : AL_COL_DIM, g->help_note);
+    if (sign.w > 0) g->help_note[0] = '\0'; // the "more" sign stands there instead
     // The same words at every size (AL_OVERLAY_CLOSE_KEYS)
     snprintf(g->help_foot, sizeof g->help_foot, AL_OVERLAY_CLOSE_KEYS " closes this help.");
     al_draw_text_px(g->r, g->small, (float)x0, (float)(fy + sh + 2), AL_COL_DIM, g->help_foot);

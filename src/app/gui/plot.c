@@ -74,10 +74,11 @@ static double range_and_step(const al_series *series, const al_band *bands, int 
                              double *out_lo, double *out_hi)
 {
     double lo = INFINITY, hi = -INFINITY, line_lo = INFINITY;
-    // The data lines first; the reference lines only when there are none.
+    // The data lines (and the reference lines kept on the scale) first; the
+    // other reference lines only when there are none.
     for (int pass = 0; pass < 2 && !(lo <= hi); ++pass)
         for (int s = 0; s < nseries; ++s)
-            if (series[s].dashed == (pass == 1))
+            if ((series[s].dashed && !series[s].on_scale) == (pass == 1))
                 series_extent(&series[s], bands ? &bands[s] : NULL, &lo, &hi, &line_lo);
     // A confidence band of values that cannot be negative (errors, food,
     // counts: every line >= 0) may dip below zero; the axis stays at 0.

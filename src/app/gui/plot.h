@@ -15,6 +15,8 @@ typedef struct al_series {
     const double *y;
     int n;
     bool dashed; ///< a reference line (e.g. the greedy group): see al_plot_range
+    bool on_scale; ///< a reference line the axis takes in, as a data line (a yardstick to read the
+                   ///< data against); false: labelled "off the scale" beyond the data's range
 } al_series;
 
 /// A band around a series (e.g. its 95% confidence interval): lo[i] and

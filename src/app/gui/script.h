@@ -17,8 +17,10 @@
 //
 // "at N" is a frame number; "at tick N" and "at gen N" wait until the
 // current mode's run has reached that tick or generation; one the run will
-// not reach (it ended, or offscreen it is paused: al_gui_halted) runs at
-// once, with a warning on stderr naming the line. Actions run in file
+// not reach (it ended, or offscreen it is paused, or a tick past a brain
+// file's replayed generation: al_gui_halted) runs at once, with a warning
+// on stderr naming the line; a brain file's replay, which loops its
+// generation, stops a frame at the tick awaited (al_gui_stop_at_tick). Actions run in file
 // order: each waits for its moment after the one before it, so a frame
 // smaller than an earlier line's frame is an error.
 #ifndef ALIFE_GUI_SCRIPT_H

@@ -40,7 +40,9 @@ enum { AL_RUNGS_MAX = 40 };
 /// one tick every 60 frames (a second) to 10,000 ticks a frame. Where a
 /// generation is gen_ticks ticks (ants), the rungs from half a generation a
 /// frame up are whole generations (1, 2, 5 ... up to 10,000 ticks' worth):
-/// one rung, one label, before and after a generation was seen. A view that
+/// one rung, one label, before and after a generation was seen (not in a
+/// brain file's replay, which loops its one generation: its top rung is the
+/// fastest of ticks a frame). A view that
 /// holds plays each best at 1 control step a frame at 1 tick a frame and
 /// slower, then climbs through more control steps a frame (as steering
 /// climbs through more ticks a frame) before a generation a frame; elsewhere
@@ -215,6 +217,7 @@ struct al_gui {
     /// What a brain file's replay shows, as of the last update (the view's
     /// .shown): `state` and a script's `at tick` / `at gen` follow it.
     int64_t replay_gen, replay_tick;
+    int64_t replay_ticks; ///< the replayed generation's ticks (its tick runs 0 .. replay_ticks-1)
     bool replay_known;
     bool lesson;      ///< the lesson overlay (L) is open
     bool forever;     ///< no generation limit (E)
@@ -222,11 +225,14 @@ struct al_gui {
     int64_t jump_to;  ///< simulate until this generation (J, Shift+N); 0 none
     int64_t frame_gen_stop; ///< a frame's simulation stops when this generation is reached
                             ///< (a script's next `at gen N`); 0 none
+    int64_t frame_tick_stop; ///< a brain file's replay stops a frame at this tick (a script's
+                             ///< next `at tick N`); 0 none
     bool jump_pause;  ///< pause when jump_to is reached (Shift+N)
     bool jump_message; ///< the strip shows what the jump under way does (it goes when the jump ends)
     bool jump_typing; ///< J: digits typed go to jump_text
     bool jump_drop_j; ///< the 'j' text event of the key that opened the prompt is not a digit
-    char jump_text[16];
+    char jump_text[24];     ///< the digits typed (al_jump_prompt_type)
+    char jump_left_out[32]; ///< what else was typed into the prompt: left out, and said so
     bool from_check;  ///< at jump_to, compare the last generation with from_best / from_mean
     double from_best, from_mean;
     char from_label[160];
@@ -317,6 +323,7 @@ struct al_gui {
     bool more_above, more_below; ///< the panel shows a "more" sign
     char help_title[80];         ///< the help overlay's title as last drawn
     char help_foot[160];         ///< its last line as drawn: which keys close it
+    char help_note[160];         ///< the line above it as drawn: what is logged, or that lines are cut ("": a "more" sign)
     bool message_in_panel;       ///< the last frame left the message to its panel section (al_view_say_in)
     char overlay_note[80];       ///< what the open overlay said of the run behind it (al_overlay_run_note)
     char help_drawn[1024];       ///< the key labels the help overlay drew last
@@ -406,6 +413,17 @@ bool al_shell_close_finishes(const al_session *s);
 /// The help and the panel's key line leave such a key out, and the handler
 /// says why it does nothing (app.c).
 bool al_shell_key_idle(const al_view *v, bool brain, shell_action act);
+/// J's prompt (jump_prompt.c). _open: empty, typing. _type: typed text;
+/// its digits are kept, anything else is left out and the strip says so
+/// ("J takes digits only"), as it says a number past al_jump_max. _take
+/// (Enter): closes it; true with the generation typed in *gen, false when
+/// there is none or it is too large (the strip says why: nothing is cut
+/// to fit). al_jump_max: the largest generation J goes to, the most
+/// run.generations takes (1,000,000,000).
+void al_jump_prompt_open(al_gui *g);
+void al_jump_prompt_type(al_gui *g, const char *text);
+bool al_jump_prompt_take(al_gui *g, int64_t *gen);
+int64_t al_jump_max(void);
 /// Whether shell key act has nothing left to do because the shown run
 /// ended at its goal or stalled (al_session.goal): no generation to step to
 /// (Shift+N; N where a tick is a generation),
@@ -487,11 +505,6 @@ void al_lesson_overlay_scroll(al_gui *g, int rows);
 /// (clamped) when it does not fit; scrolls it by rows (negative: up).
 void al_help_overlay_draw(al_gui *g);
 void al_shell_help_scroll(al_gui *g, int rows);
-/// The lines of a legend ("mark  what", '\n'-separated) that cfg draws: a
-/// line "[key] ..." only when key is on, "[!key] ..." only when it is not,
-/// "[key=a|b] ..." only when key is a or b, "[c1][c2] ..." when both hold
-/// (the conditions are not copied); cfg NULL: no key is set.
-void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap);
 /// What the marks mean, for the running config (the lesson overlay's list).
 void al_lesson_marks(al_gui *g, char *out, size_t cap);
 /// Appends the first column (up to two spaces) of each "key  text" line of s

@@ -19,9 +19,6 @@
 #include "png_write.h"
 #include "shell.h"
 
-/// What a brain file's window is, where a run's generations would be.
-#define BRAIN_NO_GENERATIONS "one brain file's generation replayed"
-
 // ---- layout -------------------------------------------------------------------------
 void al_shell_output_size(const al_gui *g, int *w, int *h)
 {
@@ -165,6 +162,8 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
         else if (past)
             snprintf(gens, sizeof gens, "after %s (target %lld, limit %lld)", done, (long long)g->s.target,
                      (long long)g->s.max_gens);
+        else if (g->s.gens > g->s.max_gens) // (the goal ended a jump past it, or E off came past it)
+            snprintf(gens, sizeof gens, "after %s (past the limit of %lld)", done, (long long)g->s.max_gens);
         else snprintf(gens, sizeof gens, "after %s (limit %lld)", done, (long long)g->s.max_gens);
         tick_is_gen = true; // no tick: nothing is under way
     } else if (g->s.max_gens == INT64_MAX)
@@ -225,7 +224,11 @@ al_log_state al_shell_log_state(const al_gui *g)
 {
     const al_session *s = &g->s;
     if (!g->have_session) return AL_LOG_OFF;
-    if (s->log) return s->gens > s->first_gen ? AL_LOG_ON : AL_LOG_WAITING;
+    // A --from run logs from log_from on: the generation it ran there from
+    // the stored one before (first_gen) is the stored run's, not its own
+    // (it said "run 3 logged" with nothing stored, and Esc deleted run 3).
+    int64_t own = s->first_gen > s->log_from ? s->first_gen : s->log_from;
+    if (s->log) return s->gens > own ? AL_LOG_ON : AL_LOG_WAITING;
     if (al_shell_brain_replay(g)) return AL_LOG_BRAIN;
     if (g->db_path && s->run_id > 0 && s->gens > 0) return g->done ? AL_LOG_STORED : AL_LOG_STOPPED;
     return AL_LOG_OFF;
@@ -959,9 +962,11 @@ static void panel_stats(al_gui *g, al_panel *p)
     if (h->n == 0) {
         // A brain file's replay has none to come (it said "none finished
         // yet" for the whole replay): it says what the window is.
-        al_panel_note(p, "%s", !g->have_session           ? "no module, no generations"
-                               : al_shell_brain_replay(g) ? "none: " BRAIN_NO_GENERATIONS ", nothing evolves"
-                                                          : "none finished yet");
+        al_panel_note(p, "%s",
+                      !g->have_session           ? "no module, no generations"
+                      : al_shell_brain_replay(g) ? "none: " AL_BRAIN_NO_GENERATIONS
+                                                   ", nothing evolves"
+                                                 : "none finished yet");
         // Where the page does not fit its view anyway (720x480), the empty
         // table takes this one line, not its full height of blank: the
         // sections below it in sight (table_grew keeps them in place).
@@ -1363,26 +1368,27 @@ static void draw_panel(al_gui *g)
         // Before the first report: the lesson's figure, with no points yet
         // (not "fitness", which this plot will not show).
         snprintf(fig_words, sizeof fig_words, "%s", al_figure_words(want));
-        series[ns++] = (al_series){fig_words, AL_COL_BEST, NULL, 0, false};
+        series[ns++] = (al_series){fig_words, AL_COL_BEST, NULL, 0, false, false};
         snprintf(g->plotted, sizeof g->plotted, "%s", want);
         ytitle = al_figure_title(want, fig_title, sizeof fig_title);
     } else if (pf > 0) {
         const char *name = h->all_name[pf - 1];
         snprintf(fig_words, sizeof fig_words, "%s", al_figure_words(name));
-        series[ns++] = (al_series){fig_words, AL_COL_BEST, h->all[pf - 1], h->n, false};
+        series[ns++] = (al_series){fig_words, AL_COL_BEST, h->all[pf - 1], h->n, false, false};
         if (h->n > 0) empty_says = al_figure_none(name); // over the plot while none is measured
         snprintf(g->plotted, sizeof g->plotted, "%s", name);
         ytitle = al_figure_title(name, fig_title, sizeof fig_title);
         hint = "Tab: next figure";
     } else {
-        series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false};
-        series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false};
+        series[ns++] = (al_series){"best", AL_COL_BEST, h->best, h->n, false, false};
+        series[ns++] = (al_series){"mean", AL_COL_MEAN, h->mean, h->n, false, false};
         static const SDL_Color fig_cols[MAXFIG] = {
             {150, 230, 140, 255}, {230, 120, 200, 255}, {200, 200, 200, 255}, {240, 240, 120, 255}};
         static char words[MAXFIG][64];
+        const bool on_scale = g->view && g->view->plot_figures_on_scale;
         for (int i = 0; i < h->nfig; ++i) {
             snprintf(words[i], sizeof words[i], "%s", al_figure_words(h->fig_name[i]));
-            series[ns++] = (al_series){words[i], fig_cols[i], h->fig[i], h->n, true};
+            series[ns++] = (al_series){words[i], fig_cols[i], h->fig[i], h->n, true, on_scale};
         }
         snprintf(g->plotted, sizeof g->plotted, "%s", lower ? "error" : "fitness");
         if (h->nall > 0) hint = "Tab: next figure";
@@ -1413,8 +1419,9 @@ static void draw_panel(al_gui *g)
     if (compare)
         g->plot_drawn = al_compare_view_draw_plot(g->cmpv, g->r, g->small, area, g->plot_title, series, 1);
     else
-        g->plot_drawn = al_plot_draw_says(g->r, g->small, area, xtitle, g->plot_title, series, ns,
-                                          al_shell_brain_replay(g) ? BRAIN_NO_GENERATIONS : empty_says);
+        g->plot_drawn =
+            al_plot_draw_says(g->r, g->small, area, xtitle, g->plot_title, series, ns,
+                              al_shell_brain_replay(g) ? AL_BRAIN_NO_GENERATIONS : empty_says);
     g->plot_title_rect = g->plot_drawn.title;
     al_plot_range(series, NULL, compare ? 1 : ns, &g->plot_lo, &g->plot_hi); // for `state`
     g->plot_nlines = compare ? 1 : ns;

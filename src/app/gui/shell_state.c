@@ -343,6 +343,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     jstr(f, g->help ? g->help_title : "");
     fputs(",\"help_foot\":", f);
     jstr(f, g->help ? g->help_foot : "");
+    fputs(",\"help_note\":", f);
+    jstr(f, g->help ? g->help_note : "");
     fputs(",\"panel_keys\":[", f); // the Keys section's line as last drawn (folded: none)
     jlines(f, g->fold_keys ? "" : g->keys_drawn);
     fputs("]", f);
@@ -472,6 +474,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"panel_marks\":[", f); // the Marks legend: "label: swatch" each
     jlines(f, r.marks);
     fputc(']', f);
+    fputs(",\"species_caption\":", f); // the species plot's caption ("" no plot)
+    jstr(f, r.species);
     char fast[160] = "";
     if (g->have_session && g->fast) al_shell_fast_line(g, fast, sizeof fast);
     fputs(",\"fast_line\":", f); // what F writes over the world ("" when not fast)

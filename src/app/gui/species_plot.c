@@ -26,7 +26,18 @@ struct al_species_plot {
     int64_t current; // alNeat's generation at the last track: not scored yet
     int plot_h, plot_w; // the bands' rectangle the panel drew last, pixels
     int caption_px;     // the width of its caption (one line)
+    const char *empty;  // said with no generation scored (NULL: "no generations yet")
 };
+
+void al_species_plot_set_empty(al_species_plot *sp, const char *says)
+{
+    if (sp) sp->empty = says;
+}
+
+static const char *empty_says(const al_species_plot *sp)
+{
+    return sp && sp->empty ? sp->empty : "no generations yet";
+}
 
 // Records drawn and counted: the scored generations only. alNeat_Tell
 // speciates the next population before it is scored; counting that one
@@ -202,7 +213,10 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height)
     sp->bands = 0;
     int nrec = scored(sp);
     if (nrec == 0 || plot.w < 4 || plot.h < 4) {
-        al_draw_text_px(p->r, p->small, (float)plot.x + 6, (float)plot.y + 4, AL_COL_DIM, "no generations yet");
+        char says[160];
+        snprintf(says, sizeof says, "%s", empty_says(sp));
+        al_text_fit(p->small, says, sizeof says, plot.w - 8);
+        al_draw_text_px(p->r, p->small, (float)plot.x + 6, (float)plot.y + 4, AL_COL_DIM, says);
         return;
     }
     // Columns: one per generation while they fit, else several per pixel.
@@ -248,7 +262,7 @@ void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap)
 {
     int n = sp ? scored(sp) : 0;
     if (n == 0)
-        snprintf(out, cap, "no generations yet");
+        snprintf(out, cap, "%s", empty_says(sp));
     else if (n == 1) // one column: one generation, numbered as the table numbers it
         snprintf(out, cap, "generation %lld; %d species now", (long long)sp->gen[0],
                  al_species_plot_species_now(sp));
@@ -280,4 +294,5 @@ void al_species_plot_report(const al_species_plot *sp, al_view_report *r)
     al_view_report_figure(r, "species_plot_h", (double)sp->plot_h);
     al_view_report_figure(r, "species_plot_w", (double)sp->plot_w);
     al_view_report_figure(r, "species_plot_caption_px", (double)sp->caption_px);
+    al_species_plot_caption(sp, r->species, sizeof r->species);
 }

@@ -24,6 +24,10 @@ void al_species_plot_destroy(al_species_plot *sp);
 /// fast frame runs through get their column too. Memory stays bounded:
 /// past AL_SPECIES_PLOT_KEEP generations the older half is dropped.
 void al_species_plot_track(al_species_plot *sp, const alNeat *ne);
+/// What the plot says while no generation is scored, a static string kept
+/// by pointer (NULL: "no generations yet"), e.g. that a brain file's
+/// generation is replayed and nothing evolves. sp NULL: a no-op.
+void al_species_plot_set_empty(al_species_plot *sp, const char *says);
 enum { AL_SPECIES_PLOT_KEEP = 4096 };
 /// Bands drawn at most: the largest species of the last generation get one
 /// each, all others share one grey band on top ("other N species").
@@ -44,15 +48,16 @@ void al_species_plot_panel(al_species_plot *sp, al_panel *p, int height);
 /// The caption under the columns, one per scored generation: "generation
 /// G; N species now" for one, "generations A .. B; N species now" for
 /// more (the generation numbers the table shows, 0 the first), "no
-/// generations yet" for none; with more than AL_SPECIES_PLOT_BANDS species
-/// it goes on ": the 12 largest, grey the other N".
+/// generations yet" (or what al_species_plot_set_empty set) for none; with more than
+/// AL_SPECIES_PLOT_BANDS species it goes on ": the 12 largest, grey the other N".
 void al_species_plot_caption(const al_species_plot *sp, char *out, size_t cap);
 /// Adds its figures to a view's `state` report: species_plot_generations,
 /// species_plot_now, species_plot_first and _last (the scored generations
 /// drawn, as the caption names them), species_plot_gaps (generations missing between them) and
 /// species_plot_columns and species_plot_bands (of the last column, the grey
 /// band one), drawn last; species_plot_h and _w (the bands' rectangle,
-/// pixels) and species_plot_caption_px (its caption's width).
+/// pixels) and species_plot_caption_px (its caption's width); its caption
+/// into r->species.
 void al_species_plot_report(const al_species_plot *sp, al_view_report *r);
 
 #endif

@@ -55,6 +55,10 @@ int al_shell_ladder(const al_gui *g, speed_rung out[AL_RUNGS_MAX])
     int64_t len = al_shell_gen_ticks(g);
     for (int k = 0; k < NFAST && !(len && fast_ticks[k] >= len / 2); ++k)
         out[n++] = (speed_rung){fast_ticks[k], 0, 0};
+    // A brain file's replay evolves nothing and loops its one generation:
+    // whole generations a frame ran a quarter of it a frame, called "1 to 5
+    // generations a frame" by the speed line and the help.
+    if (al_shell_brain_replay(g)) return n;
     for (int64_t c = 1; len && n < AL_RUNGS_MAX && (c == 1 || c * len <= fast_ticks[NFAST - 1]); c = next_125(c))
         out[n++] = (speed_rung){(int)(c * len), 0, (int)c};
     return n;
@@ -222,7 +226,12 @@ void al_shell_speed_help(const al_gui *g, char *out, size_t cap)
                  "faster / slower: from 1 tick every %d frames (about a second) to %d ticks a frame, then %s a frame "
                  "(a generation is %lld ticks)",
                  -l[0].ticks, last_tick, whole, (long long)len);
-    } else
+    } else if (len > 0 && al_shell_brain_replay(g))
+        snprintf(out, cap,
+                 "faster / slower: from 1 tick every %d frames (about a second) to %d ticks a frame (the replay "
+                 "loops its one generation of %lld ticks)",
+                 -l[0].ticks, l[n - 1].ticks, (long long)len);
+    else
         snprintf(out, cap, "faster / slower: from 1 %s every %d frames (about a second) to %d %ss a frame", unit,
                  -l[0].ticks, l[n - 1].ticks, unit);
 }

@@ -74,6 +74,10 @@
 #define AL_COL_LINK_NEG AL_COL_BAD          ///< a link of negative weight (red)
 #define AL_LINK_LEGEND "blue / red links  positive / negative weights (thicker: larger)"
 
+/// What a brain file's window is (alife gui --brain), where a run's
+/// generations would be: the table, the plot and the species plot say it.
+#define AL_BRAIN_NO_GENERATIONS "one brain file's generation replayed"
+
 // ---- text ---------------------------------------------------------------------
 /// A font at one size, rendered once into a glyph atlas (printable ASCII,
 /// Latin-1 and Latin Extended-A from UTF-8; other characters show as '?',
@@ -344,6 +348,9 @@ typedef struct al_view_ctx {
     uint64_t brain_seed;
     int64_t brain_gen;
     double brain_fitness;
+    /// The stored run this one continues (alife gui --from), 0: none; its
+    /// generations below session->log_from are that run's (from_run.h).
+    int64_t from_run;
 } al_view_ctx;
 
 /// What the --script harness's `state` says about a view, filled by the
@@ -360,6 +367,7 @@ typedef struct al_view_report {
     char note[AL_SAY_MAX]; ///< what the view says to the user now (e.g. why a target was refused)
     char box[512];         ///< what its text box drew last (al_textinput.shown), "" none
     char marks[512];   ///< the panel's Marks legend as last drawn, "label: swatch" lines ("" none)
+    char species[160]; ///< the species plot's caption, or what it says with no columns ("" no plot)
     int nfig;
     char fig_name[AL_REPORT_MAX_FIGURES][32];
     double fig[AL_REPORT_MAX_FIGURES];
@@ -398,6 +406,13 @@ void al_view_say_keep(al_view_ctx *ctx, const char *tail);
 /// scrolled or folded out of sight, so it is seen once. Call it after al_view_say.
 void al_view_say_in(al_view_ctx *ctx, const char *section);
 
+/// The lines of a legend ("mark  what", '\n'-separated) that cfg draws: a
+/// line "[key] ..." only when key is on, "[!key] ..." only when it is not,
+/// "[key=a|b] ..." only when key is a or b, "[c1][c2] ..." when both hold
+/// (the conditions are not copied); cfg NULL: no key is set.
+/// (lesson_overlay.c; a view's .marks may start from it.)
+void al_legend_for(const char *legend, const alConfig *cfg, char *out, size_t cap);
+
 /// A module's view. Only module and draw are required.
 typedef struct al_view {
     const char *module;              ///< the alModuleClass name it draws
@@ -405,6 +420,8 @@ typedef struct al_view {
                                      ///< tick every n frames, for a class to watch)
     const char *const *plot_figures; ///< alGenStats figure names also plotted
                                      ///< (e.g. "baseline_mean"), NULL-terminated; may be NULL
+    bool plot_figures_on_scale;      ///< those lines are yardsticks: the plot's axis takes them in
+                                     ///< (false: one beyond the data is labelled "off the scale")
     const char *keys_help;           ///< the view's own keys for the panel and help,
                                      ///< lines "K  what it does" separated by '\n'; may be NULL
     const char *brain_keys_help;     ///< the same while it replays a brain file (ctx.brain,

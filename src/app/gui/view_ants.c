@@ -27,6 +27,7 @@ typedef struct ants_view {
     bool show_food, show_numbers;
     int selected;          // clicked ant, -1 = none
     int pinned;            // own worlds: the ant whose copy is drawn (P), -1 = the one with most food
+    float *pin_genome; // the pinned ant's genome (live run, GA or CMA-ES weights; NULL: none kept)
     // replay of a stored generation (all of it in a shared world)
     alAnts *replay;
     int64_t replay_gen;    // the generation replayed
@@ -42,6 +43,7 @@ typedef struct ants_view {
     int64_t which_gens;    // the run's generations done when the note was said (-1: it names none)
     bool which_done;       // and whether the run was done then
     bool which_open;       // the replay opened its best ant's brain
+    char which_whose[64];  // whose generation it is ("": the run's; a --from run's: the run it continues)
     char which_note[1100];
     // eaten food: where the drawn items were last frame, and fading marks
     float *prev_x, *prev_y;
@@ -57,6 +59,8 @@ typedef struct ants_view {
     bool was_done;         // ctx->done as of the last update
     int64_t done_gens;     // the run's generations done as of the last update
     bool pin_drawn;        // the pinned ant's mark was drawn in the last frame
+    int elite_rings; // elites ringed orange in the last frame (the Marks legend lists them only
+                     // then)
     SDL_Rect brain_box;    // the brain inspector as last drawn (w 0: none)
     SDL_Rect sel_label;    // the selected ant's label (or its crowd's) as last drawn (w 0: none)
     SDL_FPoint sel_at;     // the selected ant, pixels, and its selection ring's radius
@@ -86,6 +90,10 @@ static void *create(const al_view_ctx *ctx)
     v->which_gens = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
+    // A brain file's window evolves nothing: its species plot says what it
+    // is in the fitness plot's words ("no generations yet" read as if the
+    // file held none; a longer line was cut at 1280 x 800).
+    if (ctx->brain) al_species_plot_set_empty(v->species, "none: " AL_BRAIN_NO_GENERATIONS);
     al_species_plot_track(v->species, alAnts_Neat(ctx->mod)); // generation 0, before it ends
     v->prev_x = calloc(MAX_TRACKED, sizeof *v->prev_x);
     v->prev_y = calloc(MAX_TRACKED, sizeof *v->prev_y);
@@ -112,6 +120,7 @@ static void destroy(void *state)
     if (!v) return;
     alDestroyAnts(v->replay);
     al_species_plot_destroy(v->species);
+    free(v->pin_genome);
     free(v->prev_x);
     free(v->prev_y);
     free(v);
@@ -131,9 +140,6 @@ static int world_owner(const alAntsView *av, int selected, int pinned)
 }
 
 static bool is_shared(const alAnts *ants) { return alAnts_Def(ants)->world_mode == AL_ANTS_SHARED; }
-// Whether the algorithm copies elites unchanged (the GA's, ringed orange);
-// CMA-ES and NEAT here mark none, so the legend and Marks do not list them.
-static bool has_elites(const alAntsDef *d) { return d->algorithm == AL_ALGORITHM_GA && d->ga.elites > 0; }
 
 // The instance to draw: the replay while there is one, else the population.
 static const alAnts *shown(const al_view_ctx *ctx)
@@ -201,33 +207,18 @@ static void replay_last(al_view_ctx *ctx, ants_view *v, bool open)
     }
     size_t bytes = 0;
     const void *best = ctx->cls->best_genome ? ctx->cls->best_genome(ctx->mod, &bytes) : NULL;
-    const alAntsDef *def = alAnts_Def(ctx->mod);
-    if (best && bytes > 0 && ctx->session->gens > 0) {
-        // Not logged: the last generation from memory, the whole of it
-        // when the module keeps it (a shared world), else its best ant
-        // (weight vectors or NEAT genomes: alCreateAntsReplayStored).
-        alError err = {0};
-        bool all = def->world_mode == AL_ANTS_SHARED;
-        alAnts *r = NULL;
-        alResult res = alCreateAntsReplayStored(def, ctx->session->seed, ctx->session->gens - 1, best, bytes, &r, &err);
-        if (res == AL_OK) {
-            alDestroyAnts(v->replay);
-            v->replay = r;
-            v->living = false;
-            v->replay_all = all;
-            v->replay_logged_mean = NAN;
-            v->replay_gen = ctx->session->gens - 1;
-            v->replay_logged = ctx->session->last.best;
-            v->replay_result = NAN;
-            v->marked = 0;
-            v->selected = open ? 0 : -1;
-            snprintf(v->note, sizeof v->note,
-                     "the run is at its %s: its last generation, %lld, forages on, its best ant ringed (I: "
-                     "its brain; B: generation %lld's population)",
-                     al_session_past_limit(ctx->session) ? "target" : "limit", (long long)v->replay_gen,
-                     (long long)ctx->session->gens);
-        }
-    }
+    // Not logged: the last generation from memory, the whole of it when the
+    // module keeps it (a shared world), else its best ant (weight vectors or
+    // NEAT genomes: alCreateAntsReplayStored), its best ant found as a
+    // stored one's is (it ringed ant 0, 79 food, beside the table's 90).
+    int64_t gen = ctx->session->gens - 1;
+    if (best && bytes > 0 && gen >= 0 &&
+        replay_blob(ctx, v, ctx->session->seed, gen, best, bytes, ctx->session->last.best, NAN, "", "", open))
+        snprintf(v->note, sizeof v->note,
+                 "the run is at its %s: its last generation, %lld, forages on, its best ant ringed (I: "
+                 "its brain; B: generation %lld's population)",
+                 al_session_past_limit(ctx->session) ? "target" : "limit", (long long)gen,
+                 (long long)ctx->session->gens);
 }
 
 static void stop_replay(ants_view *v)
@@ -295,12 +286,44 @@ static void live_on(al_view_ctx *ctx, ants_view *v)
     free(genomes);
 }
 
-// Each generation's species as it ends (the generation hook: fast frames
-// run through many generations between two updates).
-static void track_species(al_view_ctx *ctx)
+// The pin holds a genome, not an ant's number (own worlds): at a new
+// generation the number is someone else's, and the world drawn was (trial).
+// The pin moves to the ant carrying the pinned genome unchanged (an elite's
+// copy); when none does, the genome is gone and the pin with it, said in
+// the panel. Only the live population: a replay keeps its own ants.
+static void pin_follows_genome(al_view_ctx *ctx, ants_view *v)
+{
+    if (v->pinned < 0 || v->replay) return;
+    const alAnts *ants = ctx->mod;
+    alAntsView av;
+    alAnts_View(ants, &av);
+    const int was = v->pinned, n = av.count;
+    const size_t bytes = (size_t)alNN_WeightCount(&alAnts_Def(ants)->brain) * sizeof(float);
+    v->pinned = -1;
+    for (int a = 0; v->pin_genome && a < n && v->pinned < 0; ++a) {
+        const float *g = alAnts_Genome(ants, a);
+        if (g && memcmp(g, v->pin_genome, bytes) == 0) v->pinned = a;
+    }
+    if (v->pinned >= 0)
+        snprintf(v->note, sizeof v->note,
+                 "a new generation: ant %d's genome lives on unchanged as ant %d (an elite), "
+                 "still pinned",
+                 was, v->pinned);
+    else
+        snprintf(v->note, sizeof v->note,
+                 "a new generation: ant %d's genome was bred away, so no ant is pinned "
+                 "(P pins the world drawn now)",
+                 was);
+}
+
+// Each generation as it ends (the generation hook: fast frames run through
+// many between two updates): its species, and the pin.
+static void generation_ended(al_view_ctx *ctx)
 {
     ants_view *v = ctx->state;
-    if (v) al_species_plot_track(v->species, alAnts_Neat(ctx->mod));
+    if (!v) return;
+    al_species_plot_track(v->species, alAnts_Neat(ctx->mod));
+    pin_follows_genome(ctx, v);
 }
 
 static void update(al_view_ctx *ctx, int64_t ticks)
@@ -321,14 +344,18 @@ static void update(al_view_ctx *ctx, int64_t ticks)
         // panel show the live population again, whatever replayed there.
         if (v->living || v->was_done) stop_replay(v);
     }
+    // A replay begun here starts at its first tick: the frame's ticks were
+    // the run's, to its end (the replay began at whatever tick a --from
+    // run's last frame had run, 978, 132 or 592).
+    bool begun = false;
     if (v && ctx->done && !v->replay && !v->auto_replayed) {
-        v->auto_replayed = true;
+        v->auto_replayed = begun = true;
         replay_last(ctx, v, false);
     }
     if (v) v->was_done = ctx->done, v->done_gens = ctx->session->gens;
     if (!v) return;
     replay_words_again(ctx, v);
-    if (v->replay) {
+    if (v->replay && !begun) {
         // The replay runs at the shell's speed (at least a tick a frame) and
         // pauses with the run: the banner's "PAUSED - Space to run" holds for it.
         for (int64_t t = 0; t < (ticks > 0 ? ticks : ctx->paused ? 0 : 1); ++t) {
@@ -355,9 +382,29 @@ static bool same_neat(const alNeatGenome *g, const void *blob)
     return same;
 }
 
+// The best-genome blob (rank 0, of the def's size) of generation gen in
+// run, else of the newest before it, else the oldest stored; gen < 0: the
+// newest. Only generations below before count. NULL when none fits.
+static const alRunGenome *pick_blob(const alRunData *run, int64_t gen, int64_t before, const alAntsDef *def)
+{
+    const bool neat = def->algorithm == AL_ALGORITHM_NEAT; // blobs of their own sizes
+    const size_t want = alAnts_StoredBytes(def);
+    const alRunGenome *pick = NULL, *oldest = NULL;
+    for (int64_t i = 0; i < run->genome_count; ++i) {
+        const alRunGenome *g = &run->genomes[i];
+        if (g->rank != 0 || (neat ? g->size == 0 : g->size != want) || g->gen >= before) continue;
+        if ((gen < 0 || g->gen <= gen) && (!pick || g->gen > pick->gen)) pick = g;
+        if (!oldest || g->gen < oldest->gen) oldest = g;
+    }
+    return pick ? pick : oldest;
+}
+
 // Starts (or moves) a replay of generation gen from the run database: its
 // whole population in the shared world, its best ant in an own world
-// (open: its brain inspector open).
+// (open: its brain inspector open). A --from run that has stored no
+// generation of its own yet replays the newest the run it continues has
+// before its start, as a live run does its own (it said "no generation
+// stored yet" beside the table's stored 0-13).
 static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
 {
     alError err = {0};
@@ -372,7 +419,7 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
         return;
     }
     alRunLog *log = NULL;
-    alRunData *run = NULL;
+    alRunData *run = NULL, *parent = NULL;
     if (alRunLog_OpenReadOnly(ctx->db_path, &log, &err) != AL_OK ||
         alRunLog_LoadRun(log, ctx->session->run_id, true, &run, &err) != AL_OK) {
         snprintf(v->note, sizeof v->note, "replay: %s", err.msg);
@@ -380,25 +427,23 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
         return;
     }
     const alAntsDef *def = alAnts_Def(ctx->mod);
-    size_t want = alAnts_StoredBytes(def);
-    const bool neat = def->algorithm == AL_ALGORITHM_NEAT; // blobs of their own sizes (want 0)
-    const alRunGenome *pick = NULL;
-    for (int64_t i = 0; i < run->genome_count; ++i) {
-        const alRunGenome *g = &run->genomes[i];
-        if (g->rank != 0 || (neat ? g->size == 0 : g->size != want)) continue;
-        if (g->gen <= gen && (!pick || g->gen > pick->gen)) pick = g;
-        if (gen < 0 && (!pick || g->gen > pick->gen)) pick = g;
+    const alRunGenome *pick = pick_blob(run, gen, INT64_MAX, def);
+    char whose[64] = "";
+    uint64_t seed = ctx->session->seed;
+    const alRunData *from = run;
+    if (!pick && ctx->from_run > 0 && alRunLog_LoadRun(log, ctx->from_run, true, &parent, &err) == AL_OK) {
+        int64_t start = ctx->session->log_from;
+        pick = pick_blob(parent, gen >= 0 && gen < start ? gen : start - 1, start, def);
+        from = parent;
+        seed = parent->info.seed;
+        snprintf(whose, sizeof whose, "from run %lld: ", (long long)ctx->from_run);
     }
-    if (!pick)
-        for (int64_t i = 0; i < run->genome_count && !pick; ++i)
-            if (run->genomes[i].rank == 0 && (neat ? run->genomes[i].size > 0 : run->genomes[i].size == want))
-                pick = &run->genomes[i];
     if (!pick) {
         snprintf(v->note, sizeof v->note, "replay: no generation stored yet");
     } else {
         double mean = NAN;
-        for (int64_t i = 0; i < run->gen_count; ++i)
-            if (run->gens[i].gen == pick->gen) mean = run->gens[i].mean;
+        for (int64_t i = 0; i < from->gen_count; ++i)
+            if (from->gens[i].gen == pick->gen) mean = from->gens[i].mean;
         // B during the run: the newest stored generation, which is not
         // the one under way in the table (it replayed 10 beside "11 under
         // way", unsaid).
@@ -406,15 +451,16 @@ static void start_replay(al_view_ctx *ctx, ants_view *v, int64_t gen, bool open)
         bool live = gen < 0 && !ctx->done;
         if (live)
             snprintf(which, sizeof which, ", the newest stored (%lld is under way)", (long long)ctx->session->gens);
-        if (replay_blob(ctx, v, ctx->session->seed, pick->gen, pick->bytes, pick->size, pick->fitness, mean, "",
-                        which, open) &&
+        if (replay_blob(ctx, v, seed, pick->gen, pick->bytes, pick->size, pick->fitness, mean, whose, which, open) &&
             live) { // the run's count in the note follows the run (replay_words_again)
             v->which_gens = ctx->session->gens;
             v->which_done = false;
             v->which_open = open;
+            snprintf(v->which_whose, sizeof v->which_whose, "%s", whose);
             snprintf(v->which_note, sizeof v->which_note, "%s", v->note);
         }
     }
+    alDestroyRunData(parent);
     alDestroyRunData(run);
     alRunLog_Close(log);
 }
@@ -453,7 +499,7 @@ static void replay_words_again(const al_view_ctx *ctx, ants_view *v)
     else
         snprintf(which, sizeof which, ", stored; the run has gone on (%lld is under way; B: back to it)",
                  (long long)s->gens);
-    replay_words(ctx, v, "", which, v->which_open);
+    replay_words(ctx, v, v->which_whose, which, v->which_open);
     v->which_gens = s->gens;
     v->which_done = ctx->done;
     snprintf(v->which_note, sizeof v->which_note, "%s", v->note);
@@ -850,8 +896,11 @@ static void draw(al_view_ctx *ctx, al_canvas *c)
             al_draw_circle(c, v->puffs[k].at, 3.0f + 2.5f * t, AL_RGBA(255, 255, 255, 30 + 170 * t));
         }
     const bool elites_drawn = !(v && v->replay); // a replay's elites are those of the generation after it
+    int rings = 0;
     for (int a = 0; a < av.count && elites_drawn; ++a)
-        if (av.elite[a]) al_draw_circle(c, alV2(av.x[a], av.y[a]), RING_ELITE, AL_COL_BEST);
+        if (av.elite[a])
+            al_draw_circle(c, alV2(av.x[a], av.y[a]), RING_ELITE, AL_COL_BEST), rings++;
+    if (v) v->elite_rings = rings;
     if (v && v->marked >= 0 && v->marked < av.count) { // the replay's best ant: a double orange ring
         alVec2 p = alV2(av.x[v->marked], av.y[v->marked]);
         al_draw_circle(c, p, RING_MARKED_IN, AL_COL_BEST);
@@ -1182,9 +1231,12 @@ static void panel(al_view_ctx *ctx, al_panel *p)
         mark m[12];
         int n = 0;
         m[n++] = (mark){MK_ANT, AL_COL_AGENT, NULL, "ant"};
-        // in a replay no elite is ringed; its best ant is (I: its brain)
+        // in a replay no elite is ringed; its best ant is (I: its brain).
+        // Only marks the world shows now: at the limit the population kept
+        // alive rings no elite, and "elite" was listed all the same (trial).
         if (v->marked >= 0 && v->marked < av.count) m[n++] = (mark){MK_BEST, AL_COL_BEST, NULL, "best"};
-        else if (has_elites(def)) m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
+        else if (v->elite_rings > 0)
+            m[n++] = (mark){MK_ELITE, AL_COL_BEST, NULL, "elite"};
         m[n++] = (mark){MK_ANT, AL_COL_ACCENT, NULL, "selected"};
         m[n++] = (mark){MK_DISC, AL_COL_GOOD, NULL, "food"};
         if (def->mines) {
@@ -1269,7 +1321,17 @@ static bool event(al_view_ctx *ctx, const SDL_Event *e, const al_canvas *c)
                 alAntsView av;
                 alAnts_View(shown(ctx), &av);
                 v->pinned = world_owner(&av, v->selected, -1);
-                snprintf(v->note, sizeof v->note, "ant %d pinned (yellow rings): its world is drawn; P: unpin",
+                // its genome, to follow it into the next generation (the live run's)
+                const float *g = v->replay ? NULL : alAnts_Genome(shown(ctx), v->pinned);
+                size_t bytes =
+                    (size_t)alNN_WeightCount(&alAnts_Def(shown(ctx))->brain) * sizeof(float);
+                free(v->pin_genome);
+                v->pin_genome = g ? malloc(bytes) : NULL;
+                if (v->pin_genome) memcpy(v->pin_genome, g, bytes);
+                snprintf(v->note, sizeof v->note,
+                         "ant %d pinned (yellow rings): its world is drawn while its genome lives "
+                         "(an elite's "
+                         "lives on); P: unpin",
                          v->pinned);
             }
             say_note(ctx, v);
@@ -1362,6 +1424,7 @@ static void report(al_view_ctx *ctx, al_view_report *r)
     al_view_report_figure(r, "pinned", v ? (double)v->pinned : -1.0);
     al_view_report_figure(r, "marked", v ? (double)v->marked : -1.0); // the replay's best ant, ringed
     al_view_report_figure(r, "pinned_marked", v && v->pin_drawn ? 1.0 : 0.0);
+    al_view_report_figure(r, "elite_rings", v ? (double)v->elite_rings : 0.0);
     // the colours drawn (0xRRGGBB), for the legend's words: ant numbers,
     // "3 ants" labels, food counts, the pinned ant's rings (-1: none drawn)
     if (v) snprintf(r->marks, sizeof r->marks, "%s", v->marks_drawn);
@@ -1434,7 +1497,9 @@ static void caption(al_view_ctx *ctx, char *out, size_t cap)
     bool picked = v && v->selected >= 0 && v->selected < av.count;
     snprintf(out, cap, "own worlds: ant %d's copy shown (%s)",
              world_owner(&av, v ? v->selected : -1, v ? v->pinned : -1),
-             picked ? "selected" : v && v->pinned >= 0 ? "pinned; P unpins" : "most food; P pins");
+             picked                ? "clicked: its brain open"
+             : v && v->pinned >= 0 ? "pinned; P unpins"
+                                   : "most food; P pins");
 }
 
 // The status line's "replay of generation N, tick T": what is drawn.
@@ -1456,6 +1521,9 @@ static int64_t generation_ticks(const al_view_ctx *ctx) { return ctx->mod ? alAn
 // the greedy group (figure baseline_mean). Food per ant was a second dashed
 // line the title did not name; it is the mean fitness without mines, and
 // Tab plots it alone (with mines too).
+// It is the yardstick, so it is on the plot's scale: above the ants' range
+// it was labelled "off the scale" for the first 10-20 generations of
+// default.ini, the gap to it out of sight (trial).
 static const char *const figures[] = {"baseline_mean", NULL};
 
 // The plot opens on the figure the lesson says to watch: with mines, the
@@ -1479,14 +1547,66 @@ static const char *plotted(al_view_ctx *ctx)
     "I  the brain of the best ant (ringed in a replay), else of the ant with most food so far "                       \
     "(own worlds: the ant whose world is drawn); I again: close\n"
 
+// What the marks mean (the lesson overlay, L), as this config draws them:
+// the mines only with ants.mines, whose food in either world.
+static const char legend[] =
+    "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"
+    "[ants.world=own] green dots  food of the ant whose copy is drawn (the caption says whose)\n"
+    "[ants.mines][ants.world=shared] red dots  mines: a hit costs fitness (X turns them off, a new "
+    "run)\n"
+    "[ants.mines][ants.world=own] red dots  mines of that copy: a hit costs fitness (X: off, a new "
+    "run)\n"
+    "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
+    "[ants.world=shared] white rings  where an item was just eaten\n"
+    "[ants.world=own] white rings  where an item was just eaten in that copy\n"
+    "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn while its "
+    "genome lives\n"
+    "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied "
+    "unchanged\n"
+    "blue ant  the one clicked: its brain, live\n" AL_LINK_LEGEND "\n"
+    "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
+    "green numbers  food each ant has eaten this generation\n"
+    "yellow numbers  the ants' indices (Y: on/off)\n"
+    "white \"3 ants\"  ants standing together: one label for all\n"
+    "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)";
+
+// The legend of what the world shows now (the lesson overlay): the config's
+// lines, less the orange rings no ant wears this frame (a replay's elites are
+// not ringed, nor the population kept alive at the limit; the double ring
+// only marks a replay's best ant). It listed both whatever was drawn (trial).
+static void marks_now(al_view_ctx *ctx, char *out, size_t cap)
+{
+    const ants_view *v = ctx->state;
+    char all[4096];
+    al_legend_for(legend, ctx->session->cfg, all, sizeof all);
+    size_t n = 0;
+    if (cap) out[0] = '\0';
+    for (const char *s = all; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        bool hide = (v && v->elite_rings == 0 && strncmp(s, "orange rings ", 13) == 0) ||
+                    (v && v->marked < 0 && strncmp(s, "orange double ring ", 19) == 0);
+        if (!hide && n + len + 2 < cap) {
+            if (n) out[n++] = '\n';
+            memcpy(out + n, s, len);
+            n += len;
+            out[n] = '\0';
+        }
+        s = nl ? nl + 1 : s + len;
+    }
+}
+
 const al_view al_view_ants = {
     .module = "ants",
     .ticks_per_frame = 10,
     .plot_figures = figures,
+    .plot_figures_on_scale = true,
     .keys_help = KEY_M KEYS_NEW_RUN
-                 "P  own worlds: pin the world drawn (P again: unpin, the ant with most food is drawn)\n"
-                 "B  replay a stored generation: all ants (shared world) or the best (own)\n"
-                 "[ ]  replay an earlier / later generation",
+    "P  own worlds: pin the world drawn; the pin follows its genome (an elite's copy keeps it, "
+    "breeding drops it; "
+    "P again: unpin, the ant with most food is drawn)\n"
+    "B  replay a stored generation: all ants (shared world) or the best (own)\n"
+    "[ ]  replay an earlier / later generation",
     .brain_keys_help = KEYS_NEW_RUN "B  the brain file's generation again, from its first tick",
     .plot_y = "fitness (best, mean); dashed: greedy group",
     .create = create,
@@ -1500,27 +1620,9 @@ const al_view al_view_ants = {
     .shown = shown_now,
     .generation_ticks = generation_ticks,
     .caption = caption,
-    .generation = track_species,
-    // What the marks mean (the lesson overlay, L), as this config draws them:
-    // the mines only with ants.mines, whose food in either world.
-    .legend = "[ants.world=shared] green dots  food; eaten food is gone for all and respawns elsewhere\n"
-              "[ants.world=own] green dots  food of the ant whose copy is drawn (the caption says whose)\n"
-              "[ants.mines][ants.world=shared] red dots  mines: a hit costs fitness (X turns them off, a new "
-              "run)\n"
-              "[ants.mines][ants.world=own] red dots  mines of that copy: a hit costs fitness (X: off, a new "
-              "run)\n"
-              "[ants.mines] grey ants  stopped by a mine (ants.mine_hit = end)\n"
-              "[ants.world=shared] white rings  where an item was just eaten\n"
-              "[ants.world=own] white rings  where an item was just eaten in that copy\n"
-              "[ants.world=own] yellow double ring  the pinned ant (P): its world stays drawn\n"
-              "[!run.algorithm=cmaes|neat][!ga.elites=0] orange rings  the elites: the best ants, copied unchanged\n"
-              "blue ant  the one clicked: its brain, live\n"
-              AL_LINK_LEGEND "\n"
-              "orange double ring  a replay's best ant: I or a click on it shows its brain\n"
-              "green numbers  food each ant has eaten this generation\n"
-              "yellow numbers  the ants' indices (Y: on/off)\n"
-              "white \"3 ants\"  ants standing together: one label for all\n"
-              "[!ants.mines] red dots  mines: off in this run (X turns them on, a new run)",
+    .generation = generation_ended,
+    .legend = legend,
+    .marks = marks_now,
     .plotted = plotted,
 };
 

@@ -527,6 +527,12 @@ int alCmaes_Eigen(int n, const double *a, double *eval, double *evec, double *w)
     return sweep;
 }
 
+static inline void transpose(int n, const double *a, double *t)
+{
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) t[(size_t)j * n + i] = a[(size_t)i * n + j];
+}
+
 // (3.2e-3)^2: see update_eigen.
 #define TRACK_TAU 1e-5
 
@@ -554,10 +560,14 @@ static void update_eigen(alCmaes *cm)
     // staleness pycma's lazy update allows (C moves by 1/(10 n) between its
     // decompositions: 2.5e-3 at n = 40). Tighter costs rotations, not
     // evaluations (alife bench cmaes, n = 10 and 40).
-    double *A = cm->eA, *B = cm->B;
+    // (B's columns are turned as the rows of its transpose, whole vectors at
+    // a time: the same products as turning them in place, so the same bits.)
+    double *A = cm->eA, *B = cm->B, *Bt = cm->eV;
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) A[(size_t)j * n + i] = A[(size_t)i * n + j];
-    jacobi_sweeps((size_t)n, A, B, 1, (size_t)n, TRACK_TAU);
+    transpose(n, B, Bt);
+    jacobi_sweeps((size_t)n, A, Bt, (size_t)n, 1, TRACK_TAU);
+    transpose(n, Bt, B);
     double lo = INFINITY, hi = 0;
     for (int i = 0; i < n; ++i) {
         double e = A[(size_t)i * n + i] > DBL_MIN ? A[(size_t)i * n + i] : DBL_MIN;

@@ -119,6 +119,14 @@ if expect_exit 0 "$ALIFE" bench ants --ants 8 --ticks 2 --json; then
         ok "the speed default ($gens generations) times 0.5 s or more at 80M ant-steps/s" ||
         fail "the speed default times ${gens:-?} generations: under 0.5 s at 80M ant-steps/s"
 fi
+# ... and scales with the ants: 60 million ant-steps (100 generations of
+# 300 ants, about a second), not the 1000 generations (13 s) of a fixed default.
+if expect_exit 0 "$ALIFE" bench ants --ants 300 --json; then
+    gens=$(grep -o '"generations": [0-9]*' out | grep -o '[0-9]*$')
+    [ -n "$gens" ] && [ $((gens * 300 * 2000)) -ge 40000000 ] && [ "$gens" -le 200 ] &&
+        ok "the speed default at 300 ants times $gens generations (0.5 s or more, not 13 s)" ||
+        fail "the speed default at 300 ants times ${gens:-?} generations, want 67 to 200"
+fi
 expect_exit 2 "$ALIFE" bench ants --ants 0 && ok "bench --ants 0 refused (exit 2)"
 expect_exit 2 "$ALIFE" bench ants --threads lots && ok "bench --threads lots refused (exit 2)"
 expect_exit 0 "$ALIFE" bench ants --help && grep -q -- "--learn" out && ok "bench ants --help"

@@ -51,7 +51,7 @@ expect_output "--set world.edge=torus: world.edge = 'torus': not a valid choice 
 printf '[run]\nmodule = estrings\n[estrings]\npopulation = 30\n[ga]\nmutation_rate = 0.1\n' >set.ini
 for s in ga.mutation_rate=abc ga.mutation_rate=5 estrings.population=1 ga.nosuch=1 ants.count=5 run.module=ants; do
     expect_exit 2 "bad --set $s" -- "$ALIFE" run set.ini --set "$s" --db runs.db
-    expect_true "the --set $s error names it first" -- grep -q "^alife: --set $s: " "$TMP/out"
+    expect_true "the --set $s error names it first" -- grep -q "^alife run: --set $s: " "$TMP/out"
 done
 expect_output "set.ini:4: key estrings.population belongs to module 'estrings', not to module 'ants'" \
     "a --set run.module error says which key of the file does not belong"

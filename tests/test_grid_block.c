@@ -2,14 +2,15 @@
 // it) returns exactly what the brute-force scan returns: clumps from a few
 // agents to hundreds in a cell (each of its ways to a bound: all of them,
 // one register, four bounds, sixteen, sixteen again), stacked agents (exact
-// ties, decided by the agent), clumps across the torus' seams, and k from 1
-// to AL_GRID_MAX_K.
+// ties, decided by the agent), clumps across the torus' seams, k from 1 to
+// AL_GRID_MAX_K, and any hint (alGrid_NearestKHint).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdbool.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "alife/grid.h"
@@ -92,7 +93,7 @@ static void check_block(alEdgePolicy edge)
     float *x = malloc(MAXN * sizeof *x), *y = malloc(MAXN * sizeof *y);
     assert_non_null(x);
     assert_non_null(y);
-    long answered = 0, queries = 0, long_lists = 0;
+    long answered = 0, queries = 0, long_lists = 0, short_hints = 0;
     for (int world = 0; world < 12; ++world) {
         alWorld w = {alRng_Range(&rng, 60, 160), alRng_Range(&rng, 60, 160), edge};
         int n = clumps(&rng, &w, x, y);
@@ -112,7 +113,7 @@ static void check_block(alEdgePolicy edge)
             int ks[AL_GRID_MAX_K], kb[AL_GRID_MAX_K];
             float ds[AL_GRID_MAX_K], db[AL_GRID_MAX_K];
             int nkb = alGrid_BruteNearestK(&w, x, y, n, p, r, exclude, k, kb, db);
-            int nk = grid_nearest_k_block(g, p, r * r, exclude, k, a, b, c, d, ks, with_d2 ? ds : NULL);
+            int nk = grid_nearest_k_block(g, p, r * r, INFINITY, exclude, k, a, b, c, d, ks, with_d2 ? ds : NULL);
             queries++;
             if (nk >= 0) {
                 answered++;
@@ -122,12 +123,28 @@ static void check_block(alEdgePolicy edge)
             nk = alGrid_NearestK(g, p, r, exclude, k, ks, ds);
             assert_same(g, nk, ks, ds, nkb, kb, db);
             long_lists += nkb > 16;
+            // So does the hinted query, and the block query it takes, for
+            // any hint: the k-th nearest's d2 times 0 to 4 (too few within
+            // it: the second look; exactly k; a few over; over a register),
+            // none (INFINITY, NaN) or a nonsense one (negative).
+            float kth = nkb > 0 ? db[nkb - 1] : r * r;
+            const float hints[] = {0.0f, 0.5f * kth, 0.99f * kth, kth, 1.25f * kth, 2.0f * kth, 4.0f * kth,
+                                   INFINITY, NAN, -1.0f};
+            for (size_t h = 0; h < sizeof hints / sizeof hints[0]; ++h) {
+                nk = alGrid_NearestKHint(g, p, r, exclude, k, hints[h], ks, ds);
+                assert_same(g, nk, ks, ds, nkb, kb, db);
+                nk = grid_nearest_k_block(g, p, r * r, hints[h], exclude, k, a, b, c, d, ks, ds);
+                if (nk >= 0) assert_same(g, nk, ks, ds, nkb, kb, db);
+                short_hints += nk >= 0 && nkb == k && hints[h] < kth;
+            }
         }
         alDestroyGrid(g);
     }
     free(x);
     free(y);
     assert_answered("", answered, queries, long_lists);
+    print_message("%ld hints with fewer than k within them\n", short_hints);
+    assert_true(short_hints > queries); // the second look was taken
 }
 
 static void test_block_query_equals_brute_force_wrapped(void **state)
@@ -175,7 +192,7 @@ static void check_finer_grid(alEdgePolicy edge)
             assert_same(g, nk, ks, ds, nkb, kb, db);
             int a, b, c, d; // the 5 x 5 cells around p's, straight to the block query
             block_around(g, &w, p, 2, &a, &b, &c, &d);
-            nk = grid_nearest_k_block(g, p, r * r, exclude, k, a, b, c, d, ks, ds);
+            nk = grid_nearest_k_block(g, p, r * r, INFINITY, exclude, k, a, b, c, d, ks, ds);
             queries++;
             if (nk >= 0) {
                 answered++;
@@ -201,6 +218,7 @@ static void test_finer_grid_query_equals_brute_force_bounded(void **state)
     (void)state;
     check_finer_grid(AL_EDGE_BOUNCE);
 }
+
 
 int main(void)
 {

@@ -592,7 +592,8 @@ static void from_a_run_without_its_population_resimulates(void **state)
     assert_true(gs_num(r.line[1], "figures.mean") == gt_stored_figure(db, 2, "mean"));
     const char *m = gs_str(r.line[1], "message");
     assert_non_null(strstr(m, "from the seed"));
-    assert_non_null(strstr(m, "only the best genome"));
+    assert_non_null(strstr(m, "generations 0 to 2 run again"));
+    assert_non_null(strstr(m, "stores one brain per generation, its best ant's"));
     assert_non_null(strstr(m, "exactly as stored"));
     assert_true(gs_num(r.line[2], "tick") > gs_num(r.line[1], "tick")); // alive on Space
     gs_free(&r);

@@ -59,6 +59,13 @@ int alGrid_Nearest(const alGrid *g, alVec2 p, float radius, int exclude, float *
 /// out_d2 (may be NULL); returns how many (<= k). Read-only: any thread.
 int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k, int *out_slot,
                     float *out_d2);
+/// alGrid_NearestK with a guess: hint_d2, a squared distance within which
+/// about k agents are expected (say this query's k-th d2 when last asked,
+/// a little widened; INFINITY or NaN for none). The answer is the same for
+/// any hint; a close one saves work (it bounds the candidates at once, and
+/// costs a second look when fewer than k lie within it).
+int alGrid_NearestKHint(const alGrid *g, alVec2 p, float radius, int exclude, int k, float hint_d2,
+                        int *out_slot, float *out_d2);
 /// The same query by scanning all n agents (the O(N) reference the grid is
 /// checked against and compared with in benchmarks). Writes agent indices.
 int alGrid_BruteNearestK(const alWorld *w, const float *x, const float *y, int n, alVec2 p,

@@ -48,9 +48,10 @@ static void help(void)
            "      --ants N          ants (ants.count, default 30)\n"
            "      --ticks T         ticks per generation (ants.ticks, default 2000)\n"
            "      --food F          food items (ants.food, default 40)\n"
-           "      --generations G   generations to time (speed default 1000, after 2 untimed:\n"
-           "                        60 million ant-steps of the default set-up, 0.5 s or more\n"
-           "                        up to 120 million ant-steps/s; learn default 150)\n"
+           "      --generations G   generations to time (speed default: 60 million ant-steps,\n"
+           "                        1000 generations of the default set-up, 100 of 300 ants,\n"
+           "                        at most 1000, after 2 untimed: 0.5 s or more up to 120\n"
+           "                        million ant-steps/s; learn default 150)\n"
            "      --threads T       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --baseline N      the greedy group's ants per generation (speed default 0, learn: config)\n"
            "      --seeds S         learn: S seeds (default 10)\n"
@@ -62,7 +63,18 @@ static void help(void)
            "  -h, --help            this help\n");
 }
 
-enum { SPEED_GENERATIONS = 1000 }; // bench_speed's default --generations
+// bench_speed's default --generations: SPEED_STEPS ant-steps (the default
+// set-up's 1000 generations), at most SPEED_GENERATIONS.
+enum { SPEED_GENERATIONS = 1000 };
+#define SPEED_STEPS 60e6
+
+// The default generations for count ants of ticks ticks: a fixed 1000 timed
+// 300 ants for 13 s and 40 of them (a figure quoted) 0.4 s, too short to trust.
+static int64_t speed_generations(int count, int ticks)
+{
+    double g = ceil(SPEED_STEPS / ((double)count * ticks));
+    return g < SPEED_GENERATIONS ? (int64_t)g : SPEED_GENERATIONS;
+}
 
 typedef struct bench_opts {
     const char *config;
@@ -122,10 +134,11 @@ static int bench_speed(bench_opts *o)
     const char *extra[] = {th, bl};
     if (make_def(o, extra, 2, &def, &err) != AL_OK) return cli_config_fail("bench ants", &err);
     alAnts *ants = NULL;
-    if (alCreateAnts(&def, 1, &ants, &err) != AL_OK) return cli_fail(&err);
+    if (alCreateAnts(&def, 1, &ants, &err) != AL_OK) return cli_fail("bench ants", &err);
     // The default times half a second or more of steady state at up to 120M
-    // ant-steps/s in the default set-up (30 ants x 2000 ticks); 300 timed 0.24 s.
-    int64_t gens = o->generations > 0 ? o->generations : SPEED_GENERATIONS;
+    // ant-steps/s (60 million ant-steps; 300 generations of the default set-up
+    // timed 0.24 s).
+    int64_t gens = o->generations > 0 ? o->generations : speed_generations(def.count, def.ticks);
     // Two untimed generations first (page faults, the thread pool, caches);
     // the checksum covers them too, so it still compares thread counts.
     for (int g = 0; g < 2; ++g)
@@ -277,7 +290,7 @@ static int bench_learn(bench_opts *o)
     double secs = al_now() - t0;
     for (int s = 0; s < seeds * (def.mines ? 2 : 1); ++s)
         if (res[s].r != AL_OK) {
-            int st = cli_fail(&res[s].err);
+            int st = cli_fail("bench ants", &res[s].err);
             free(res);
             return st;
         }

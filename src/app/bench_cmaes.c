@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alife/cmaes.h"
+#include "alife/counted.h"
 #include "bench.h"
 #include "cli.h"
 
@@ -174,7 +175,7 @@ int bench_cmaes(int argc, char **argv)
     alError err = {0};
     alResult r = al_bench_seeds(&o, run_one, &b, &f, &err);
     free(b.ew);
-    if (r != AL_OK) return cli_fail(&err);
+    if (r != AL_OK) return cli_fail("bench cmaes", &err);
     if (o.json)
         printf("{\"bench\": \"cmaes\", \"fn\": \"%s\", \"dim\": %lld, \"seeds\": %lld, \"lambda\": %d, "
                "\"x0\": %g, \"sigma0\": %g, \"target\": %g, \"separable\": %s, \"restarts\": %lld, "
@@ -185,13 +186,15 @@ int bench_cmaes(int argc, char **argv)
                b.sep ? "true" : "false", (long long)b.restarts, f.solved, f.median_evaluations,
                f.p90_evaluations, f.median_s_per_generation, f.cpu_s_per_generation,
                (long long)f.generations, f.seconds);
-    else
-        printf("cmaes %s: dim %lld, lambda %d, x0 %g, sigma0 %g%s, %lld seeds from %lld\n"
+    else {
+        char ns[48], ng[48];
+        printf("cmaes %s: dim %lld, lambda %d, x0 %g, sigma0 %g%s, %s from %lld\n"
                "  %d of %lld reached f < %g; evaluations to get there: median %.1f, 90th percentile %.0f\n"
-               "  time per generation: median %.3f us wall, %.3f us CPU (%lld generations in %.3f s)\n",
+               "  time per generation: median %.3f us wall, %.3f us CPU (%s in %.3f s)\n",
                fn, (long long)dim, b.lambda_used, b.x0, b.sigma0, b.sep ? ", separable" : "",
-               (long long)o.seeds, (long long)o.seed, f.solved, (long long)o.seeds, b.target,
-               f.median_evaluations, f.p90_evaluations, f.median_s_per_generation * 1e6,
-               f.cpu_s_per_generation * 1e6, (long long)f.generations, f.seconds);
+               alCounted(ns, sizeof ns, o.seeds, "seed", NULL), (long long)o.seed, f.solved, (long long)o.seeds,
+               b.target, f.median_evaluations, f.p90_evaluations, f.median_s_per_generation * 1e6,
+               f.cpu_s_per_generation * 1e6, alCounted(ng, sizeof ng, f.generations, "generation", NULL), f.seconds);
+    }
     return f.solved == o.seeds ? 0 : 1;
 }

@@ -37,9 +37,12 @@ static void help(void)
            "evaluations count generation 0's strings too.\n"
            "\n"
            "options:\n"
-           "      --pop N           population (speed; default 1000)\n"
+           "      --pop N           population (default: speed 1000, --converge the config's)\n"
            "      --len L           target length, 1 to 4096 (speed; default 64)\n"
-           "      --generations G   generations to time (speed; default 30000);\n"
+           "      --generations G   generations to time (speed; default 6.4e9 genes' worth:\n"
+           "                        100000 at --pop 1000 --len 64, about 1.5 s here, half\n"
+           "                        a second at the least to trust; 1000 to 1000000),\n"
+           "                        after 1000 untimed;\n"
            "                        with --converge: give up after G (default 100000)\n"
            "      --threads T       worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --seed N          seed (speed), first seed (--converge) (default 1)\n"
@@ -59,9 +62,21 @@ static void help(void)
            "converge, 2 usage or config error.\n");
 }
 
+enum { BENCH_WARMUP_GENERATIONS = 1000 }; // untimed, before the timed run
+
+// The speed run's default length: a fixed count of genes bred (6.4e9,
+// 100000 generations of 1000 x 64), so that a larger population times as
+// long, not ten times as long (speed_targets.sh runs 10000 x 64 too).
+static int64_t default_generations(int64_t pop, int64_t len)
+{
+    const double genes = 6.4e9;
+    double g = genes / ((double)pop * (double)len);
+    return g < 1000 ? 1000 : g > 1000000 ? 1000000 : (int64_t)g;
+}
+
 typedef struct opts {
     int64_t pop, len, gens, threads, seed, seeds;
-    bool converge, json, gens_given;
+    bool converge, json, gens_given, pop_given;
     const char *config;
     al_sets sets;
 } opts;
@@ -118,8 +133,9 @@ static int bench_speed(opts *o)
         free(target);
         return cli_config_fail("bench estrings", &err);
     }
-    // A short warm-up (page faults, thread pool), then the timed run.
-    for (int i = 0; i < 20; ++i)
+    // A warm-up (page faults, the thread pool, the pacer's first tries of
+    // each mode), then the timed run.
+    for (int i = 0; i < BENCH_WARMUP_GENERATIONS; ++i)
         alEStrings_Step(es);
     alGaStats s0, s1;
     alEStrings_LastStats(es, &s0);
@@ -177,6 +193,10 @@ static double median(const int64_t *v, int n)
 static int bench_converge(opts *o)
 {
     char kv[64];
+    if (o->pop_given) { // (it was ignored: the config's population ran whatever --pop said)
+        snprintf(kv, sizeof kv, "%lld", (long long)o->pop);
+        al_sets_add_option(&o->sets, "--pop", "estrings.population", kv);
+    }
     snprintf(kv, sizeof kv, "run.threads=%lld", (long long)o->threads);
     al_sets_add(&o->sets, kv);
     alError err = {0};
@@ -185,7 +205,7 @@ static int bench_converge(opts *o)
     alEStringsDef def;
     if (alEStringsDef_FromConfig(&def, cfg, &err) != AL_OK) {
         alDestroyConfig(cfg);
-        return cli_fail(&err);
+        return cli_fail("bench estrings", &err);
     }
     def.history = 1;
     int n = (int)o->seeds, solved = 0;
@@ -196,7 +216,7 @@ static int bench_converge(opts *o)
     for (int i = 0; i < n && status == 0; ++i) {
         alEStrings *es = NULL;
         if (alCreateEStrings(&def, (uint64_t)o->seed + (uint64_t)i, &es, &err) != AL_OK) {
-            status = cli_fail(&err);
+            status = cli_fail("bench estrings", &err);
             break;
         }
         while (!alEStrings_Step(es) && alEStrings_Generations(es) < o->gens) {
@@ -270,7 +290,7 @@ int bench_estrings(int argc, char **argv)
                                           {"set", required_argument, 0, 's'},
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
-    opts o = {.pop = 1000, .len = 64, .gens = 30000, .threads = 0, .seed = 1, .seeds = 100};
+    opts o = {.pop = 1000, .len = 64, .gens = 100000, .threads = 0, .seed = 1, .seeds = 100};
     optind = 1;
     int c;
     const char *bad = NULL;
@@ -278,6 +298,7 @@ int bench_estrings(int argc, char **argv)
         switch (c) {
         case O_POP:
             if (!al_parse_int(optarg, 2, 10000000, &o.pop)) bad = "--pop (2 or more)";
+            o.pop_given = true;
             break;
         case O_LEN:
             if (!al_parse_int(optarg, 1, AL_ESTRINGS_MAX_TARGET, &o.len)) bad = "--len (1 to 4096)";
@@ -324,7 +345,7 @@ int bench_estrings(int argc, char **argv)
         al_sets_free(&o.sets);
         return cli_usage_error("bench estrings", "unexpected argument '%s'", argv[optind]);
     }
-    if (o.converge && !o.gens_given) o.gens = 100000;
+    if (!o.gens_given) o.gens = o.converge ? 100000 : default_generations(o.pop, o.len);
     int status = o.converge ? bench_converge(&o) : bench_speed(&o);
     al_sets_free(&o.sets);
     return status;

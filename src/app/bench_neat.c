@@ -8,6 +8,7 @@
 #include "alife/config.h"
 #include "alife/threads.h"
 #include "alife/xor.h"
+#include "alife/counted.h"
 #include "bench.h"
 #include "cli.h"
 
@@ -82,11 +83,11 @@ int bench_neat(int argc, char **argv)
     const char *config = o.config;
     alError err = {0};
     alConfig *cfg = al_sets_config(config, "xor", &o.sets, &err);
-    if (!cfg) return cli_fail(&err);
+    if (!cfg) return cli_fail("bench neat", &err);
     b.def = alDefaultNeatDef();
     if (alNeatDef_FromConfig(&b.def, cfg, &err) != AL_OK) {
         alDestroyConfig(cfg);
-        return cli_fail(&err);
+        return cli_fail("bench neat", &err);
     }
     bool is_xor = strcmp(alConfig_Module(cfg), "xor") == 0;
     alDestroyConfig(cfg);
@@ -94,7 +95,7 @@ int bench_neat(int argc, char **argv)
     b.def.threads = (int)o.threads;
 
     al_bench_figures f;
-    if (al_bench_seeds(&o, run_one, &b, &f, &err) != AL_OK) return cli_fail(&err);
+    if (al_bench_seeds(&o, run_one, &b, &f, &err) != AL_OK) return cli_fail("bench neat", &err);
     double ratio = bench_trust_note("--seeds", f.seconds, f.cpu_seconds, alThreads_Resolve(b.def.threads));
     if (o.json)
         printf("{\"bench\": \"neat\", \"task\": \"xor\", \"seeds\": %lld, \"population\": %d, "
@@ -105,15 +106,17 @@ int bench_neat(int argc, char **argv)
                (long long)o.seeds, b.def.population, f.solved, f.median_evaluations, f.mean_evaluations,
                f.p90_evaluations, f.median_generations, f.median_s_per_generation, f.cpu_s_per_generation,
                (long long)f.generations, f.seconds, ratio);
-    else
-        printf("neat xor: population %d, %lld seeds from %lld\n"
+    else {
+        char ns[48], ng[48];
+        printf("neat xor: population %d, %s from %lld\n"
                "  %d of %lld solved; evaluations to the first solver: median %.1f, mean %.1f, "
                "90th percentile %.0f (median %.1f generations)\n"
-               "  time per generation: median %.3f us wall, %.3f us CPU (%lld generations in %.3f s, "
+               "  time per generation: median %.3f us wall, %.3f us CPU (%s in %.3f s, "
                "%.2f CPU s per wall s)\n",
-               b.def.population, (long long)o.seeds, (long long)o.seed, f.solved, (long long)o.seeds,
-               f.median_evaluations, f.mean_evaluations, f.p90_evaluations, f.median_generations,
-               f.median_s_per_generation * 1e6, f.cpu_s_per_generation * 1e6, (long long)f.generations,
-               f.seconds, ratio);
+               b.def.population, alCounted(ns, sizeof ns, o.seeds, "seed", NULL), (long long)o.seed, f.solved,
+               (long long)o.seeds, f.median_evaluations, f.mean_evaluations, f.p90_evaluations, f.median_generations,
+               f.median_s_per_generation * 1e6, f.cpu_s_per_generation * 1e6,
+               alCounted(ng, sizeof ng, f.generations, "generation", NULL), f.seconds, ratio);
+    }
     return f.solved == o.seeds ? 0 : 1;
 }

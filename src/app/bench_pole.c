@@ -11,6 +11,7 @@
 #include "alife/config.h"
 #include "alife/module.h"
 #include "alife/pole.h"
+#include "alife/counted.h"
 #include "bench.h"
 #include "cli.h"
 #include "options.h"
@@ -130,7 +131,7 @@ int bench_pole(int argc, char **argv)
     if (strcmp(alConfig_Module(cfg), "pole") != 0) {
         alError_Set(&err, AL_ERR_CONFIG, "%s runs module '%s', not pole", path, alConfig_Module(cfg));
         alDestroyConfig(cfg);
-        return cli_fail(&err);
+        return cli_fail("bench pole", &err);
     }
     int64_t *evals = calloc((size_t)seeds, sizeof *evals);
     if (!evals) {
@@ -145,7 +146,7 @@ int bench_pole(int argc, char **argv)
         if (e == -2) {
             free(evals);
             alDestroyConfig(cfg);
-            return cli_fail(&err);
+            return cli_fail("bench pole", &err);
         }
         gens_all += g;
         if (e >= 0) evals[solved++] = e;
@@ -183,12 +184,14 @@ int bench_pole(int argc, char **argv)
                "\"weights\": %d, \"seconds\": %.3f}\n",
                v, algo, (long long)seeds, (long long)seed, jbudget, solved, solved ? med : -1.0, lo, hi,
                (long long)gens_all, weights, secs);
-    else
-        printf("pole %s: %lld seeds from %lld, %s, %s\n"
+    else {
+        char ns[48], ng[48];
+        printf("pole %s: %s from %lld, %s, %s\n"
                "  %d of %lld solved; evaluations to solve: median %.1f, min %lld, max %lld\n"
-               "  %lld generations in %.2f s\n",
-               v, (long long)seeds, (long long)seed, budget, shape, solved, (long long)seeds, med, lo, hi,
-               (long long)gens_all, secs);
+               "  %s in %.2f s\n",
+               v, alCounted(ns, sizeof ns, seeds, "seed", NULL), (long long)seed, budget, shape, solved,
+               (long long)seeds, med, lo, hi, alCounted(ng, sizeof ng, gens_all, "generation", NULL), secs);
+    }
     free(evals);
     alDestroyConfig(cfg);
     return solved == seeds ? 0 : 1;

@@ -26,9 +26,10 @@ static void help(void)
            "\n"
            "options:\n"
            "      --boids N        number of boids (default 10000)\n"
-           "      --steps S        ticks timed (default: 50 million boid-steps, at\n"
-           "                       least 10 ticks, so half a second even at 10 ns a\n"
-           "                       boid-step; with --brute 2e9 / N^2 ticks)\n"
+           "      --steps S        ticks timed (default: 60 million boid-steps a\n"
+           "                       thread, at least 10 ticks, so over half a second\n"
+           "                       even at 10 ns of CPU a boid-step on every thread;\n"
+           "                       with --brute 2e9 / N^2 ticks)\n"
            "      --threads T      worker threads, 0 = OMP_NUM_THREADS or one per processor\n"
            "      --brute          find neighbours by scanning all boids, not the grid\n"
            "      --think SEC      boids.think_interval (default 0.1 as configured; 0 =\n"
@@ -59,11 +60,13 @@ static bool parse_float(const char *text, double lo, double hi, double *out)
 }
 
 // Enough ticks for a timed part over AL_BENCH_MIN_SECONDS well past the
-// speed target (50M boid-steps: 2.1 s at 43 ns, 1.5 s at the 30 ns target,
-// 0.5 s at 10 ns, the rough limit); brute force scales with N^2.
-static int64_t default_steps(int64_t boids, bool brute)
+// speed target, whatever the threads: 60M boid-steps a thread take 1.9 s
+// of wall time at 32 ns of CPU, 1.8 s at the 30 ns target, 0.6 s at 10 ns
+// (the rough limit). 50M in all timed 0.44 s on 2 threads (the default
+// here). Brute force scales with N^2.
+static int64_t default_steps(int64_t boids, bool brute, int threads)
 {
-    double s = brute ? 2e9 / ((double)boids * (double)boids) : 5e7 / (double)boids;
+    double s = brute ? 2e9 / ((double)boids * (double)boids) : 6e7 * (double)threads / (double)boids;
     int64_t lo = brute ? 2 : 10;
     return s < (double)lo ? lo : (int64_t)s;
 }
@@ -106,7 +109,7 @@ int bench_steering(int argc, char **argv)
     }
     if (optind != argc) return cli_usage_error("bench steering", "unexpected argument '%s'", argv[optind]);
 
-    if (steps == 0) steps = default_steps(boids, brute);
+    if (steps == 0) steps = default_steps(boids, brute, alThreads_Resolve((int)threads));
     alSteeringDef def = alDefaultSteeringDef();
     def.scenario = AL_SCN_BOIDS;
     // The seed's own numbers (experiments/steering/boids.ini), not the
@@ -131,7 +134,7 @@ int bench_steering(int argc, char **argv)
     alError err = {0};
     alSteering *s;
     alCreateSteering(&def, (uint64_t)seed, &s, &err);
-    if (!s) return cli_fail(&err);
+    if (!s) return cli_fail("bench steering", &err);
     for (int64_t t = 0; t < warm; ++t) alSteering_Step(s);
     double t0 = al_now(), c0 = al_cpu_now();
     for (int64_t t = 0; t < steps; ++t) alSteering_Step(s);

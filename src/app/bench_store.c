@@ -138,15 +138,15 @@ int bench_store(int argc, char **argv)
     int status = 0;
     double batched = -1, each = -1;
     if (!cfg || !genome) {
-        status = cfg ? 1 : cli_fail(&err);
+        status = cfg ? 1 : cli_fail("bench store", &err);
         if (!genome) fprintf(stderr, "alife bench store: out of memory\n");
     } else if (alRunLog_Open(db, &log, &err) != AL_OK) {
-        status = cli_fail(&err);
+        status = cli_fail("bench store", &err);
     } else {
         batched = log_run(log, cfg, gens, (int)figs, genome, (size_t)bytes, false, &err);
         if (batched >= 0)
             each = log_run(log, cfg, gens, (int)figs, genome, (size_t)bytes, true, &err);
-        if (batched < 0 || each < 0) status = cli_fail(&err);
+        if (batched < 0 || each < 0) status = cli_fail("bench store", &err);
     }
     alRunLog_Close(log);
     long long size = stat(db, &sb) == 0 ? (long long)sb.st_size : -1;

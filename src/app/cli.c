@@ -55,9 +55,9 @@ static void usage(FILE *out)
             "exit status: 0 success, 1 runtime failure, 2 usage or config error.\n");
 }
 
-int cli_fail(const alError *err)
+int cli_fail(const char *cmd, const alError *err)
 {
-    fprintf(stderr, "alife: %s\n", err->msg);
+    fprintf(stderr, "alife %s: %s\n", cmd, err->msg);
     return alResult_ExitCode(err->code);
 }
 
@@ -85,7 +85,7 @@ int cli_config_fail(const char *cmd, const alError *err)
 {
     if (err->code == AL_ERR_CONFIG && strncmp(err->msg, "--", 2) == 0 && strncmp(err->msg, "--set ", 6) != 0)
         return cli_usage_error(cmd, "%s", err->msg);
-    return cli_fail(err);
+    return cli_fail(cmd, err);
 }
 
 // Every command's output is checked once at the end, here and nowhere else:

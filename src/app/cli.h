@@ -21,8 +21,9 @@ int cmd_bench(int argc, char **argv);
 int cmd_gui(int argc, char **argv);
 int cmd_screenshot(int argc, char **argv);
 
-/// Prints "alife: <message>" to stderr and returns the exit status for err.
-int cli_fail(const alError *err);
+/// Prints "alife CMD: <message>" to stderr (CMD as typed, "bench ants"), the
+/// one form of every command's error, and returns the exit status for err.
+int cli_fail(const char *cmd, const alError *err);
 /// Prints "alife CMD: <fmt>" and a hint to see --help; returns 2.
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /// The usage error for what getopt_long returned as c, ':' (an option

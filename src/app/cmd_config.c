@@ -141,10 +141,10 @@ int cmd_config(int argc, char **argv)
     }
     alError err = {0};
     alConfig *cfg = al_sets_config(optind < argc ? argv[optind] : NULL, module, &sets, &err);
-    if (!cfg) return cli_fail(&err);
+    if (!cfg) return cli_fail("config", &err);
     if (check_module(cfg, &err) != AL_OK) {
         alDestroyConfig(cfg);
-        return cli_fail(&err);
+        return cli_fail("config", &err);
     }
     bool ok = alConfig_WriteIni(cfg, stdout);
     alDestroyConfig(cfg);

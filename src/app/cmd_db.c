@@ -6,6 +6,7 @@
 
 #include "alife/runlog.h"
 #include "alife/runmerge.h"
+#include "alife/counted.h"
 #include "cli.h"
 
 static void help(void)
@@ -55,14 +56,15 @@ static int db_merge(int argc, char **argv)
     alError err = {0};
     alResult r = alRunLog_Merge(into, (const char *const *)argv + optind, argc - optind, &k, &err);
     if (r != AL_OK) {
-        fprintf(stderr, "alife: %s\n", err.msg);
+        fprintf(stderr, "alife db merge: %s\n", err.msg);
         // A bad input file is the user's to fix (2); a failing write is not (1).
         return r == AL_ERR_NOMEM || r == AL_ERR_IO ? 1 : 2;
     }
-    printf("merged %d database%s into %s: %lld runs added, %lld already there (%lld completed),"
-           " %lld generations added\n",
-           argc - optind, argc - optind == 1 ? "" : "s", into, (long long)k.runs_added,
-           (long long)k.runs_present, (long long)k.runs_updated, (long long)k.generations_added);
+    char dbs[48], added[48], gens[48]; // counted: it said "1 runs added", "1 generations added"
+    printf("merged %s into %s: %s added, %lld already there (%lld completed), %s added\n",
+           alCounted(dbs, sizeof dbs, argc - optind, "database", NULL), into,
+           alCounted(added, sizeof added, k.runs_added, "run", NULL), (long long)k.runs_present,
+           (long long)k.runs_updated, alCounted(gens, sizeof gens, k.generations_added, "generation", NULL));
     return 0;
 }
 

@@ -375,8 +375,9 @@ int cmd_replay(int argc, char **argv)
         if (s.gens > stored) break;
     }
     if (interrupted) {
-        fprintf(stderr, "alife replay: stopped by signal %d after %lld generations\n",
-                (int)al_session_stop, (long long)s.gens);
+        char done[48];
+        fprintf(stderr, "alife replay: stopped by signal %d after %s\n", (int)al_session_stop,
+                alCounted(done, sizeof done, s.gens, "generation", NULL));
         al_session_close(&s, "interrupted");
         alDestroyRunData(run);
         return 1;
@@ -392,10 +393,11 @@ int cmd_replay(int argc, char **argv)
                         "replay goes on",
                    (long long)stored, (long long)stored,
                    info->stop_reason ? info->stop_reason : "reason not stored");
-        // "target" is the window's own end past the limit (J or Shift+N):
-        // the replay, which has no window, stops there by the stored count
-        // (equal here), so that end is the same end.
+        // "target" and "limit_again" are the window's own ends past the limit
+        // (J or Shift+N; E bringing it back): the replay, which has no window,
+        // stops there by the stored count (equal here), so that end is the same end.
         else if (to_end && info->stop_reason && strcmp(info->stop_reason, "target") != 0 &&
+                 strcmp(info->stop_reason, "limit_again") != 0 &&
                  strcmp(info->stop_reason, al_session_stop_reason(&s, "finished")) != 0)
             differ(&ck, "stop reason: stored %s, replayed %s", info->stop_reason,
                    al_session_stop_reason(&s, "finished"));

@@ -154,15 +154,15 @@ int cmd_run(int argc, char **argv)
     const char *end = al_session_run(&s, print_progress, &pc, &err);
     if (!quiet && pc.tty) fputc('\n', stderr);
     int status = 0;
-    if (strcmp(end, "finished") != 0) status = err.code == AL_ERR_INTERRUPTED ? 1 : cli_fail(&err);
-    if (strcmp(end, "interrupted") == 0) fprintf(stderr, "alife: %s\n", err.msg);
+    if (strcmp(end, "finished") != 0) status = err.code == AL_ERR_INTERRUPTED ? 1 : cli_fail("run", &err);
+    if (strcmp(end, "interrupted") == 0) fprintf(stderr, "alife run: %s\n", err.msg);
     // The end-of-run write (commit, status, stop reason) is checked: a run
     // whose row still says 'running' must not exit 0.
     const char *why = al_session_stop_reason(&s, end);
     alError end_err = {0};
     bool stored = al_session_end(&s, end, &end_err) == AL_OK;
     if (!stored) {
-        fprintf(stderr, "alife: %s\n", end_err.msg);
+        fprintf(stderr, "alife run: %s\n", end_err.msg);
         if (status == 0) status = 1;
     }
     double started = pc.started;

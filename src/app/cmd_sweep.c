@@ -24,6 +24,7 @@
 #include "alife/module.h"
 #include "alife/runlog.h"
 #include "alife/runsweep.h"
+#include "alife/counted.h"
 #include "cli.h"
 #include "options.h"
 #include "sweep_mpi.h"
@@ -447,7 +448,7 @@ int cmd_sweep(int argc, char **argv)
     int nhave = 0;
     alRunLog *claims = NULL; // the database, open for claiming cells
     if (!axes) {
-        fprintf(stderr, "alife: out of memory\n");
+        fprintf(stderr, "alife sweep: out of memory\n");
         rc = 1;
         goto out;
     }
@@ -456,7 +457,7 @@ int cmd_sweep(int argc, char **argv)
     axis *keys = calloc((size_t)raw.count + 1, sizeof *keys);
     int nkeys = 0;
     if (!keys) {
-        fprintf(stderr, "alife: out of memory\n");
+        fprintf(stderr, "alife sweep: out of memory\n");
         rc = 1;
         goto out;
     }
@@ -479,7 +480,7 @@ int cmd_sweep(int argc, char **argv)
         free_axis(&ax);
         if (!ok) {
             free_axes(keys, nkeys);
-            fprintf(stderr, "alife: out of memory\n");
+            fprintf(stderr, "alife sweep: out of memory\n");
             rc = 1;
             goto out;
         }
@@ -526,14 +527,14 @@ int cmd_sweep(int argc, char **argv)
     // The groups: the cross product, first axis varying slowest.
     groups = calloc((size_t)ngroups, sizeof *groups);
     if (!groups) {
-        fprintf(stderr, "alife: out of memory\n");
+        fprintf(stderr, "alife sweep: out of memory\n");
         rc = 1;
         goto out;
     }
     for (int g = 0; g < ngroups; ++g) {
         groups[g].sets = calloc((size_t)naxes + 1, sizeof(char *));
         if (!groups[g].sets) {
-            fprintf(stderr, "alife: out of memory\n");
+            fprintf(stderr, "alife sweep: out of memory\n");
             rc = 1;
             goto out;
         }
@@ -550,7 +551,7 @@ int cmd_sweep(int argc, char **argv)
         groups[g].nsets = naxes;
         for (int k = 0; k < naxes; ++k)
             if (!groups[g].sets[k]) {
-                fprintf(stderr, "alife: out of memory\n");
+                fprintf(stderr, "alife sweep: out of memory\n");
                 rc = 1;
                 goto out;
             }
@@ -574,7 +575,7 @@ int cmd_sweep(int argc, char **argv)
         alError err = {0};
         alConfig *cfg = al_sets_config(config, NULL, &all, &err);
         if (!cfg) {
-            rc = cli_fail(&err);
+            rc = cli_fail("sweep", &err);
             goto out;
         }
         // The module's own checks too (an estrings target outside its
@@ -586,7 +587,7 @@ int cmd_sweep(int argc, char **argv)
             if (groups[g].label[0])
                 alError_Set(&err, why.code, "sweep group '%s': %s", groups[g].label, why.msg);
             alDestroyConfig(cfg);
-            rc = cli_fail(&err);
+            rc = cli_fail("sweep", &err);
             goto out;
         }
         if (cls && mod) cls->destroy(mod);
@@ -615,20 +616,20 @@ int cmd_sweep(int argc, char **argv)
         // to claim its cells.
         alResult r = alRunLog_Open(db, &claims, &err);
         if (r != AL_OK) {
-            rc = cli_fail(&err);
+            rc = cli_fail("sweep", &err);
             goto out;
         }
         alRunLog_ShareCheck(claims); // checked for damage once, for every run
     }
     if (alRunLog_ListSweep(db, sweep_id, &have, &nhave, &err) != AL_OK) {
-        fprintf(stderr, "alife: %s\n", err.msg);
+        fprintf(stderr, "alife sweep: %s\n", err.msg);
         rc = 2;
         goto out;
     }
     size_t total = (size_t)(unsigned)ngroups * (size_t)(unsigned)nseeds;
     cells = calloc(total, sizeof *cells);
     if (!cells) {
-        fprintf(stderr, "alife: out of memory for %zu runs\n", total);
+        fprintf(stderr, "alife sweep: out of memory for %zu runs\n", total);
         rc = 1;
         goto out;
     }
@@ -649,11 +650,11 @@ int cmd_sweep(int argc, char **argv)
         }
     for (int i = 0; i < nhave; ++i) earlier_unfinished += strcmp(have[i].status, "finished") != 0;
 
-    fprintf(stderr,
-            "alife sweep %s: %d group%s x %d seed%s = %d runs; %d already finished, %d to run"
-            " with %lld job%s, logging to %s\n",
-            sweep_id, ngroups, ngroups == 1 ? "" : "s", nseeds, nseeds == 1 ? "" : "s",
-            ngroups * nseeds, already, ncells, (long long)jobs, jobs == 1 ? "" : "s", db);
+    char ng[48], ns[48], nr[48], nj[48];
+    fprintf(stderr, "alife sweep %s: %s x %s = %s; %d already finished, %d to run with %s, logging to %s\n",
+            sweep_id, alCounted(ng, sizeof ng, ngroups, "group", NULL), alCounted(ns, sizeof ns, nseeds, "seed", NULL),
+            alCounted(nr, sizeof nr, ngroups * nseeds, "run", NULL), already, ncells,
+            alCounted(nj, sizeof nj, jobs, "job", NULL), db);
     if (shard.n > 1)
         fprintf(stderr, "  shard %lld/%lld (%s): %d of the %d runs are this shard's\n",
                 (long long)shard.k, (long long)shard.n, shard.source, in_shard, ngroups * nseeds);
@@ -889,11 +890,11 @@ int cmd_sweep(int argc, char **argv)
     for (int i = 0; i < next; ++i) not_started += cells[i].state == WAITING;
     if (stop_signal) {
         fprintf(stderr,
-                "alife sweep %s: stopped by signal %d after %s: %d runs finished now (%d in "
+                "alife sweep %s: stopped by signal %d after %s: %s finished now (%d in "
                 "all), %d stopped and marked interrupted, %d not started.\n"
                 "Run the same command again to complete the sweep.\n",
-                sweep_id, (int)stop_signal, took, pg.done, already + pg.done, pg.stopped,
-                not_started);
+                sweep_id, (int)stop_signal, took, alCounted(ng, sizeof ng, pg.done, "run", NULL),
+                already + pg.done, pg.stopped, not_started);
         rc = 1;
     } else {
         fprintf(stderr, "alife sweep %s: %d of %d runs finished (%d now, in %s, %d by another"

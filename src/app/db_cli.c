@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "alife/module.h"
+#include "cli.h"
 #include "db_cli.h"
 #include "json_out.h"
 #include "out_file.h"
@@ -18,11 +19,7 @@ double db_cli_run_best(const alRunInfo *r)
     return cls && cls->lower_is_better ? r->min_best : r->max_best;
 }
 
-int db_cli_fail(const char *cmd, const alError *err)
-{
-    fprintf(stderr, "alife %s: %s\n", cmd, err->msg);
-    return alResult_ExitCode(err->code);
-}
+int db_cli_fail(const char *cmd, const alError *err) { return cli_fail(cmd, err); }
 
 // Read-only, with the hint a missing default database deserves.
 static alResult open_read_only(const char *path, alRunLog **log, alError *err)

@@ -25,7 +25,7 @@ alResult al_from_reach(al_session *s, const alRunData *parent, int64_t gen, char
     if (pop && al_session_restore(s, pop->gen, pop->bytes, pop->size, &why) == AL_OK)
         snprintf(how, cap, "from the stored population of generation %lld", (long long)pop->gen);
     else if (pop) // as the window does: from the seed, saying why (the session is unchanged)
-        snprintf(how, cap, "from the seed (the stored population: %s)", why.msg);
+        snprintf(how, cap, "from the seed (not loaded: %s)", why.msg);
     while (s->gens < gen) {
         if (al_session_stop)
             return alError_Set(err, AL_ERR_INTERRUPTED,

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "alife/stop.h"
+#include "cli.h"
 #include "memory.h"
 #include "options.h"
 
@@ -88,8 +89,10 @@ int al_session_advance(al_session *s, int64_t max_ticks, int64_t *ticks, alError
 alResult al_session_restore(al_session *s, int64_t gen, const void *bytes, size_t size, alError *err)
 {
     if (!s->cls->restore)
-        return alError_Set(err, AL_ERR_CONFIG, "module %s cannot resume from a stored generation",
-                           s->cls->name);
+        return alError_Set(err, AL_ERR_CONFIG,
+                           "%s run stores each generation's best genome only, not the population the "
+                           "next generation is bred from",
+                           cli_a_module(s->cls->name));
     alResult r = s->cls->restore(s->mod, gen, bytes, size, err);
     if (r != AL_OK) return r;
     s->gens = s->first_gen = gen;
@@ -196,6 +199,7 @@ const char *al_session_stop_reason(const al_session *s, const char *status)
         return why ? why : "solved";
     }
     if (s->max_steps > 0 && s->ticks >= s->max_steps) return "steps";
+    if (s->end_why) return s->end_why;
     if (al_session_past_limit(s)) return s->gens >= s->target ? "target" : NULL;
     if (s->gens >= s->max_gens) return "generations";
     return NULL;

@@ -21,6 +21,8 @@ typedef struct al_session {
     uint64_t seed;
     int64_t max_gens;   ///< run.generations
     int64_t target;     ///< a generation to evolve on to past max_gens, which stays the limit
+    const char *end_why; ///< a stop reason the runner set (static), NULL: al_session_stop_reason's own;
+                         ///< the window's "limit_again": E brought the limit back below the generations done
                         ///< (the window's J or Shift+N past it); 0: none
     int64_t max_steps;  ///< run.steps (0: none)
     int64_t gens;       ///< generations finished
@@ -99,7 +101,7 @@ const char *al_session_run(al_session *s, al_session_progress progress, void *ct
 /// Why the run stopped, for the output and runs.stop_reason: "solved",
 /// "stalled", "steps" (run.steps reached), "generations" (run.generations
 /// reached), "target" (s->target, past run.generations, reached),
-/// "interrupted" or "failed" (from status), NULL when it has not
+/// s->end_why when set (the window's "limit_again"), "interrupted" or "failed" (from status), NULL when it has not
 /// stopped for any of these (a "finished" status before any limit).
 const char *al_session_stop_reason(const al_session *s, const char *status);
 /// Ends the logged run with status ("finished", "interrupted", "failed") and

@@ -21,6 +21,10 @@ const char *al_stop_words(const char *why, const char *alg, long long reached, l
     else if (strcmp(why, "target") == 0) // the window's J (or Shift+N) past the limit
         snprintf(buf, cap, "reached generation %lld, the target jumped to (J in the window), past its limit (%s)",
                  reached, lim);
+    else if (strcmp(why, "limit_again") == 0) // E evolved on past the limit, E again brought it back
+        snprintf(buf, cap, "ended at generation %lld when E brought back its limit (%s), which it had evolved "
+                           "past (E in the window)",
+                 reached, lim);
     else if (strcmp(why, "steps") == 0) snprintf(buf, cap, "tick limit (run.steps)");
     else if (strcmp(why, "interrupted") == 0)
         snprintf(buf, cap, "interrupted before its limit (Ctrl-C, a signal, or the window closed); its finished "

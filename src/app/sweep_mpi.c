@@ -475,18 +475,18 @@ static int coordinator(const al_sweep_plan *p, int size)
     bytes msg = {0};
     if (!p->dry) {
         if (alRunLog_Open(p->db, &c.log, &err) != AL_OK) {
-            rc = cli_fail(&err);
+            rc = cli_fail("sweep", &err);
             goto out;
         }
     }
     if (alRunLog_ListSweep(p->db, p->sweep_id, &have, &nhave, &err) != AL_OK) {
-        fprintf(stderr, "alife: %s\n", err.msg);
+        fprintf(stderr, "alife sweep: %s\n", err.msg);
         goto out;
     }
     c.cells = calloc((size_t)p->ngroups * (size_t)p->nseeds + 1, sizeof *c.cells);
     c.ranks = calloc((size_t)size, sizeof *c.ranks);
     if (!c.cells || !c.ranks) {
-        fprintf(stderr, "alife: out of memory\n");
+        fprintf(stderr, "alife sweep: out of memory\n");
         rc = 1;
         goto out;
     }
@@ -555,7 +555,7 @@ static int coordinator(const al_sweep_plan *p, int size)
         if ((size_t)n > msg.cap) {
             unsigned char *g = realloc(msg.p, (size_t)n);
             if (!g) {
-                fprintf(stderr, "alife: out of memory\n");
+                fprintf(stderr, "alife sweep: out of memory\n");
                 MPI_Abort(MPI_COMM_WORLD, 1);
             }
             msg.p = g;

@@ -112,9 +112,10 @@ static inline int row_pieces(const alGrid *g, int cy, int a, int b, float *shy, 
 
 // grid_nearest_k_avx512.c: alGrid_NearestK's answer when its block is the
 // 3 x 3 cells [a, b] x [c, d] (unwrapped) around p's, by AVX-512 (the same
-// bits: the same arithmetic, no FMA). -1 when it cannot answer (no AVX-512
-// on this CPU, or more candidates than its buffer holds).
-int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, int exclude, int k, int a, int b, int c,
-                         int d, int *out_slot, float *out_d2);
+// bits: the same arithmetic, no FMA). hint: alGrid_NearestKHint's. -1 when
+// it cannot answer (no AVX-512 on this CPU, or more candidates than its
+// buffer holds).
+int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, float hint, int exclude, int k, int a, int b,
+                         int c, int d, int *out_slot, float *out_d2);
 
 #endif

@@ -458,8 +458,13 @@ CLONES __attribute__((noinline)) static int gather_block(const alGrid *g, alVec2
     return finish(&q, out_slot, out_d2);
 }
 
-CLONES int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k, int *out_slot,
-                           float *out_d2)
+int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude, int k, int *out_slot, float *out_d2)
+{
+    return alGrid_NearestKHint(g, p, radius, exclude, k, INFINITY, out_slot, out_d2);
+}
+
+CLONES int alGrid_NearestKHint(const alGrid *g, alVec2 p, float radius, int exclude, int k, float hint_d2,
+                               int *out_slot, float *out_d2)
 {
     assert(k >= 1 && k <= AL_GRID_MAX_K);
     if (g->count == 0) return 0;
@@ -502,7 +507,7 @@ CLONES int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude,
     int a = cx0 - 1 < x0 ? x0 : cx0 - 1, b = cx0 + 1 > x1 ? x1 : cx0 + 1;
     int c = cy0 - 1 < y0 ? y0 : cy0 - 1, d = cy0 + 1 > y1 ? y1 : cy0 + 1;
     if (!(a > x0 || b < x1 || c > y0 || d < y1)) {
-        int n = grid_nearest_k_block(g, p, r2, exclude, k, a, b, c, d, out_slot, out_d2);
+        int n = grid_nearest_k_block(g, p, r2, hint_d2, exclude, k, a, b, c, d, out_slot, out_d2);
         if (n >= 0) return n;
     } else {
         // A grid finer than the radius: the block kernel on ring 1, limited
@@ -517,10 +522,10 @@ CLONES int alGrid_NearestK(const alGrid *g, alVec2 p, float radius, int exclude,
         float gmin = gl < gr ? gl : gr;
         gmin = gu < gmin ? gu : gmin, gmin = gd < gmin ? gd : gmin;
         float safe = gmin * gmin * 0.999998f, lim = safe < r2 ? safe : r2;
-        int n = grid_nearest_k_block(g, p, lim, exclude, k, a, b, c, d, out_slot, out_d2);
+        int n = grid_nearest_k_block(g, p, lim, hint_d2, exclude, k, a, b, c, d, out_slot, out_d2);
         if (n >= k || (n >= 0 && safe >= r2)) return n;
         if (n >= 0) {
-            n = grid_nearest_k_block(g, p, r2, exclude, k, x0, x1, y0, y1, out_slot, out_d2);
+            n = grid_nearest_k_block(g, p, r2, hint_d2, exclude, k, x0, x1, y0, y1, out_slot, out_d2);
             if (n >= 0) return n;
         }
     }

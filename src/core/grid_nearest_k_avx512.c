@@ -5,7 +5,10 @@
 // survivors; this one
 //  1. packs the candidates within the radius (d2 <= r2, not the excluded
 //     agent) into a buffer as it computes them (vcompressps): about half of
-//     the block's, so every later pass reads half as much;
+//     the block's, so every later pass reads half as much. Given a hint
+//     (alGrid_NearestKHint: a boid's last k-th d2, widened) it packs only
+//     those within the hint, about k + 2, which go straight to step 3; when
+//     fewer than k are, it packs again within r2;
 //  2. counts, in one pass, how many lie within each of 16 bounds spread from
 //     below the k-th's expected d2 (the count grows as the area of a disc)
 //     up to r2, and takes the smallest bound that holds k: about k + 2
@@ -141,8 +144,8 @@ KERNEL static void rank_out16(const alGrid *g, const float *sd, const int32_t *s
     }
 }
 
-KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude, int k, int a, int b,
-                               int c, int d, int *out_slot, float *out_d2)
+KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, float hint, int exclude, int k, int a,
+                               int b, int c, int d, int *out_slot, float *out_d2)
 {
     row_piece pc[BLOCK_ROWS][3];
     float shy[BLOCK_ROWS];
@@ -153,15 +156,21 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
         for (int i = 0; i < np[r]; ++i) total += pc[r][i].e - pc[r][i].s;
     }
     if (total > WCAP - 16) return -1;
-    // Step 1: the candidates within the radius, packed.
+    // Step 1: the candidates within the limit, packed: first within the
+    // hint when it is below r2 (about k + 5 of them), and within r2 when
+    // that finds fewer than k (then the hint was not enough).
     float wd[WCAP];
     int32_t ws[WCAP];
     int n = 0;
     const float *sx = g->sx, *sy = g->sy;
     const int *order = g->order;
-    const __m512 px = _mm512_set1_ps(p.x), py = _mm512_set1_ps(p.y), lim = _mm512_set1_ps(r2);
+    const __m512 px = _mm512_set1_ps(p.x), py = _mm512_set1_ps(p.y);
     const __m512i ex = _mm512_set1_epi32(exclude),
                   iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    float l1 = hint < r2 ? hint : r2; // not NaN: a NaN hint is no hint
+again:;
+    const __m512 lim = _mm512_set1_ps(l1);
+    n = 0;
     for (int r = 0; r <= d - c; ++r) {
         const __m512 vshy = _mm512_set1_ps(shy[r]);
         for (int q = 0; q < np[r]; ++q) {
@@ -180,6 +189,11 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
             }
         }
     }
+    if (n < k && l1 < r2) {
+        l1 = r2;
+        goto again;
+    }
+    r2 = l1; // from here the limit: the k nearest are within it
     if (n == 0) return 0;
     _mm512_storeu_ps(wd + n, _mm512_set1_ps(__builtin_nanf(""))); // counted by no bound
     if (n <= k) { // all of them, ranked
@@ -261,19 +275,19 @@ KERNEL static int block_avx512(const alGrid *g, alVec2 p, float r2, int exclude,
     return m < k ? m : k;
 }
 
-int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, int exclude, int k, int a, int b, int c,
-                         int d, int *out_slot, float *out_d2)
+int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, float hint, int exclude, int k, int a, int b,
+                         int c, int d, int *out_slot, float *out_d2)
 {
     if (!__builtin_cpu_supports("avx512f")) return -1;
-    return block_avx512(g, p, r2, exclude, k, a, b, c, d, out_slot, out_d2);
+    return block_avx512(g, p, r2, hint, exclude, k, a, b, c, d, out_slot, out_d2);
 }
 
 #else
 
-int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, int exclude, int k, int a, int b, int c,
-                         int d, int *out_slot, float *out_d2)
+int grid_nearest_k_block(const alGrid *g, alVec2 p, float r2, float hint, int exclude, int k, int a, int b,
+                         int c, int d, int *out_slot, float *out_d2)
 {
-    (void)g, (void)p, (void)r2, (void)exclude, (void)k, (void)a, (void)b, (void)c, (void)d;
+    (void)g, (void)p, (void)r2, (void)hint, (void)exclude, (void)k, (void)a, (void)b, (void)c, (void)d;
     (void)out_slot, (void)out_d2;
     return -1;
 }

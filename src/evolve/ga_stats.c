@@ -6,20 +6,42 @@
 
 #include "ga_internal.h"
 
-// How many of the len bytes of a and b differ, 8 at a time: a byte v of
-// a ^ b is nonzero exactly when bit 7 of ((v & 0x7f) + 0x7f) | v is set
-// (the sum never carries into the next byte).
-static int bytes_differing(const unsigned char *a, const unsigned char *b, int len)
+// Eight bytes of a ^ b: how many are nonzero. A byte v is nonzero exactly
+// when bit 7 of ((v & 0x7f) + 0x7f) | v is set (the sum never carries into
+// the next byte).
+static inline int nonzero_bytes(uint64_t x)
 {
     const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL, ones = 0x0101010101010101ULL;
+    uint64_t nonzero = ((((x & low7) + low7) | x) >> 7) & ones;
+    return (int)((nonzero * ones) >> 56);
+}
+
+// How many of the len bytes of a and b differ: 16 at a time in 128-bit
+// vector registers (each lane counts its differences, at most 31 before
+// they are summed, so that a sum of eight lanes fits in a byte), then 8 at
+// a time, then one by one.
+static int bytes_differing(const unsigned char *a, const unsigned char *b, int len)
+{
+    typedef uint8_t b16 __attribute__((vector_size(16)));
+    typedef uint64_t w2 __attribute__((vector_size(16)));
+    const uint64_t ones = 0x0101010101010101ULL;
     int diff = 0, j = 0;
+    while (j + 16 <= len) {
+        b16 acc = {0};
+        for (int c = 0; c < 31 && j + 16 <= len; ++c, j += 16) {
+            b16 x, y;
+            memcpy(&x, a + j, 16);
+            memcpy(&y, b + j, 16);
+            acc -= (b16)(x != y); // -1 where they differ
+        }
+        w2 w = (w2)acc;
+        diff += (int)((w[0] * ones) >> 56) + (int)((w[1] * ones) >> 56);
+    }
     for (; j + 8 <= len; j += 8) {
         uint64_t x, y;
         memcpy(&x, a + j, 8);
         memcpy(&y, b + j, 8);
-        x ^= y;
-        uint64_t nonzero = ((((x & low7) + low7) | x) >> 7) & ones;
-        diff += (int)((nonzero * ones) >> 56);
+        diff += nonzero_bytes(x ^ y);
     }
     for (; j < len; ++j)
         diff += a[j] != b[j];
@@ -63,16 +85,26 @@ void ga_compute_stats(alGa *ga)
     // four independent lanes (branch-free minsd/maxsd chains a quarter as
     // long; fitness is finite, so no NaN, and the lowest value is the
     // lowest in any order), then the first index holding each.
+    // Sums in four fixed interleaved lanes: a fixed order (so the same
+    // result every time, whatever the threads) that is not one long chain
+    // of dependent additions. In the same pass as the lowest and highest:
+    // each is a chain of additions or comparisons a quarter of n long (its
+    // latency, not its work, is the cost), and in one loop the two chains
+    // run side by side (in two loops they ran one after the other: the
+    // loops are longer than the CPU looks ahead).
     double mn[4] = {f[0], f[0], f[0], f[0]}, mx[4] = {f[0], f[0], f[0], f[0]};
-    int n4 = n & ~3;
-    for (int i = 0; i < n4; i += 4)
+    double acc[4] = {0, 0, 0, 0};
+    const int i4 = n & ~3;
+    for (int i = 0; i < i4; i += 4)
         for (int l = 0; l < 4; ++l) {
             mn[l] = f[i + l] < mn[l] ? f[i + l] : mn[l];
             mx[l] = f[i + l] > mx[l] ? f[i + l] : mx[l];
+            acc[l] += f[i + l];
         }
-    for (int i = n4; i < n; ++i) {
+    for (int i = i4; i < n; ++i) {
         mn[0] = f[i] < mn[0] ? f[i] : mn[0];
         mx[0] = f[i] > mx[0] ? f[i] : mx[0];
+        acc[i & 3] += f[i];
     }
     double fmin = mn[0], fmax = mx[0];
     for (int l = 1; l < 4; ++l) {
@@ -85,16 +117,6 @@ void ga_compute_stats(alGa *ga)
     while (f[hi] != fmax)
         ++hi;
     int bi = ga->def.minimise ? lo : hi, wi = ga->def.minimise ? hi : lo;
-    // Sums in four fixed interleaved lanes: a fixed order (so the same
-    // result every time, whatever the threads) that is not one long chain
-    // of dependent additions.
-    double acc[4] = {0, 0, 0, 0};
-    int i4 = n & ~3;
-    for (int i = 0; i < i4; i += 4)
-        for (int l = 0; l < 4; ++l)
-            acc[l] += f[i + l];
-    for (int i = i4; i < n; ++i)
-        acc[i & 3] += f[i];
     double mean = ((acc[0] + acc[1]) + (acc[2] + acc[3])) / n;
     double vacc[4] = {0, 0, 0, 0};
     for (int i = 0; i < i4; i += 4)

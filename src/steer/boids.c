@@ -29,7 +29,7 @@ static inline void add_neighbour(sums *u, alVec2 d, alVec2 v, float d2, float sd
 // Boid i's neighbours and their sums; returns how many neighbours. On a
 // fresh grid straight from the grid's slots (steer_neighbours' copy into a
 // list cost as much as the sums), else through steer_neighbours.
-static int neighbour_sums(const alSteering *s, int i, sums *u)
+static int neighbour_sums(alSteering *s, int i, sums *u)
 {
     const alBoidsParams *b = &s->def.boids;
     float sd2 = b->separation_distance * b->separation_distance;
@@ -46,7 +46,10 @@ static int neighbour_sums(const alSteering *s, int i, sums *u)
     float d2[AL_GRID_MAX_K];
     int max = b->max_neighbours > AL_GRID_MAX_K ? AL_GRID_MAX_K : b->max_neighbours;
     alVec2 p = pos_of(&s->cur, i);
-    int n = alGrid_NearestK(g, p, b->cohesion_radius, i, max, got, d2);
+    // Hinted by this boid's last think: its neighbours move little between
+    // thinks, so about max + 2 lie within 1.25 times the last k-th's d2.
+    int n = alGrid_NearestKHint(g, p, b->cohesion_radius, i, max, s->near_d2[i], got, d2);
+    s->near_d2[i] = n == max ? 1.25f * d2[n - 1] : INFINITY;
     const float *sx = g->sx, *sy = g->sy, *vx = s->cur.vx, *vy = s->cur.vy;
     const int *order = g->order;
     sums acc = *u; // a local: its stores cannot be taken to change the world

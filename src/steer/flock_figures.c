@@ -32,8 +32,10 @@ void order_sums_block(order_sums *o, const float *vx, const float *vy, int n, in
     // The unit velocities a batch at a time (their square roots and
     // divisions vectorise), then the sums one term at a time in vehicle
     // order, as always. A still vehicle's term is +0.0, which leaves a sum
-    // unchanged (a sum that starts at +0.0 is never -0.0).
-    enum { BATCH = 256 };
+    // unchanged (a sum that starts at +0.0 is never -0.0). Small batches,
+    // so that the processor overlaps one batch's divisions with the last
+    // one's chain of dependent additions (256 at a time it did not).
+    enum { BATCH = 32 };
     double tx[BATCH], ty[BATCH];
     double sx = 0, sy = 0;
     int end = (b + 1) * o->per < n ? (b + 1) * o->per : n;

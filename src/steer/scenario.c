@@ -268,6 +268,7 @@ void scenario_place(alSteering *s, int from)
         s->wx[i] = wt.x, s->wy[i] = wt.y;
         s->path_idx[i] = 0;
         s->think_t[i] = alRng_Float(&r) * s->def.boids.think_interval; // randomised phase
+        s->near_d2[i] = INFINITY; // no guess yet
         s->dvx[i] = v.x, s->dvy[i] = v.y;
         s->speed[i] = speed;
         s->rng[i] = r;

@@ -27,6 +27,8 @@ struct alSteering {
     float *wx, *wy;     // wander target, local frame
     int *path_idx;      // current waypoint
     float *think_t;     // boids: seconds to the next think
+    float *near_d2;     // boids: a guess at the k-th neighbour's d2 (the last think's, widened):
+                        // the query's hint, which never changes its answer
     float *dvx, *dvy;   // boids/fish: desired velocity held between thinks
     float *speed;       // fish: own speed
     bool record;        // fill the debug force arrays

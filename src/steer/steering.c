@@ -43,7 +43,7 @@ static bool reserve(alSteering *s, int cap)
     if (cap <= s->cap) return true;
     float **fs[] = {&s->cur.x, &s->cur.y, &s->cur.vx, &s->cur.vy, &s->cur.hx, &s->cur.hy,
                     &s->nxt.x, &s->nxt.y, &s->nxt.vx, &s->nxt.vy, &s->nxt.hx, &s->nxt.hy,
-                    &s->wx,    &s->wy,    &s->think_t, &s->dvx,  &s->dvy,   &s->speed};
+                    &s->wx,    &s->wy,    &s->think_t, &s->near_d2, &s->dvx, &s->dvy, &s->speed};
     for (size_t k = 0; k < sizeof fs / sizeof fs[0]; ++k)
         if (!grow_f(fs[k], cap)) return false;
     int *pi = realloc(s->path_idx, (size_t)cap * sizeof *pi);
@@ -157,7 +157,7 @@ void alDestroySteering(alSteering *s)
     if (!s) return;
     float *fs[] = {s->cur.x, s->cur.y, s->cur.vx, s->cur.vy, s->cur.hx, s->cur.hy, s->nxt.x,
                    s->nxt.y, s->nxt.vx, s->nxt.vy, s->nxt.hx, s->nxt.hy, s->wx,    s->wy,
-                   s->think_t, s->dvx, s->dvy,    s->speed,  s->dbg};
+                   s->think_t, s->near_d2, s->dvx, s->dvy, s->speed, s->dbg};
     for (size_t k = 0; k < sizeof fs / sizeof fs[0]; ++k) free(fs[k]);
     free(s->path_idx);
     free(s->rng);
@@ -208,7 +208,7 @@ static void reorder_by_cell(alSteering *s)
     if (!spare) goto done;
     scratch = spare;
     float **fs[] = {&s->cur.x, &s->cur.y, &s->cur.vx, &s->cur.vy, &s->cur.hx, &s->cur.hy,
-                    &s->wx,    &s->wy,    &s->think_t, &s->dvx, &s->dvy,    &s->speed};
+                    &s->wx,    &s->wy,    &s->think_t, &s->near_d2, &s->dvx, &s->dvy, &s->speed};
     for (size_t a = 0; a < sizeof fs / sizeof fs[0]; ++a) permute_f(fs[a], &scratch, perm, n);
     for (int k = 0; k < n; ++k) rs[k] = s->rng[perm[k]], pi[k] = s->path_idx[perm[k]];
     memcpy(s->rng, rs, (size_t)n * sizeof *rs);

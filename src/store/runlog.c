@@ -252,6 +252,17 @@ static void mark_stale_runs(alRunLog *log)
     sqlite3_finalize(up);
 }
 
+// A writer's file, or the folder that must hold its -wal and -shm files,
+// is read-only: said so, with what to do (it said "cannot read the
+// database: attempt to write a readonly database", trial).
+static alResult cannot_write(const char *path, alError *err)
+{
+    return alError_Set(err, AL_ERR_IO,
+                       "%s: cannot write the database: the %s is read-only for this user; make it writable "
+                       "(chmod u+w) or log elsewhere with --db PATH (--no-log: not at all)",
+                       path, access(path, W_OK) == 0 ? "folder holding it (for its -wal and -shm files)" : "file");
+}
+
 // Identifies the file before anything is written to it (these are reads).
 // A file that is not ours is a usage error (exit 2): the user named the
 // wrong file; it is left byte for byte as it was.
@@ -283,6 +294,7 @@ static alResult check_identity(alRunLog *log, bool readonly, int64_t *version, b
         if ((code & 0xff) == SQLITE_CORRUPT)
             return alError_Set(err, AL_ERR_USAGE,
                                "%s: the database is damaged (%s); the file was not changed", path, msg);
+        if (!readonly && (code & 0xff) == SQLITE_READONLY) return cannot_write(path, err);
         return alError_Set(err, AL_ERR_DB, "%s: cannot read the database: %s", path, msg);
     }
     *old_id = app == AL_APPLICATION_ID_SKELETON;
@@ -423,6 +435,12 @@ static alResult open_db(const char *path, bool readonly, alRunLog **out, alError
             goto fail;
         }
         sqlite3_busy_timeout(log->db, 10000);
+        if (!readonly && sqlite3_db_readonly(log->db, "main") == 1) {
+            // SQLite opened it read-only: every write would fail later with
+            // "attempt to write a readonly database" (trial): say so now.
+            r = cannot_write(path, err);
+            goto fail;
+        }
         int code = SQLITE_OK;
         r = check_identity(log, readonly, &version, &old_id, &code, err);
         if (r == AL_OK || !readonly || pass > 0 || !al_store_ro_fallback(path, code)) break;

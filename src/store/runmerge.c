@@ -250,7 +250,7 @@ alResult alRunLog_Merge(const char *into_path, const char *const *sources, int n
     alRunLog *log = NULL;
     r = alRunLog_Open(into_path, &log, err);
     alRunLog_Close(log);
-    if (r == AL_ERR_DB) {
+    if (r == AL_ERR_DB || r == AL_ERR_IO) { // (IO: a read-only target, runlog's words)
         char msg[sizeof err->msg];
         snprintf(msg, sizeof msg, "%s", err->msg);
         r = alError_Set(err, AL_ERR_IO, "cannot merge into %s: %s", into_path, msg);

@@ -739,6 +739,7 @@ static void toggle_forever(al_gui *g)
     }
     g->forever = !g->forever;
     g->s.target = 0; // E lifts the limit, or brings it back: no target past it either way
+    g->s.end_why = NULL;
     if (g->forever) {
         g->s.max_gens = INT64_MAX;
         if (g->done) { // the end's banner offers E: it evolves on, whether the world was paused or not
@@ -752,7 +753,10 @@ static void toggle_forever(al_gui *g)
                      (long long)alConfig_Int(g->cfg, "run.generations"));
     } else {
         g->s.max_gens = alConfig_Int(g->cfg, "run.generations");
-        if (g->s.gens > g->s.max_gens) // past it: the run ends where it is, and says so
+        // Past it: the run ends where it is, and says so; what ended it was
+        // E, not the limit it had passed (it was stored "generation limit").
+        if (g->s.gens > g->s.max_gens) g->s.end_why = "limit_again";
+        if (g->s.gens > g->s.max_gens)
             al_shell_say(g, AL_COL_TEXT, "generation limit %lld again: %lld generation%s done, so the run "
                                          "ends at %lld (E: evolve on)",
                          (long long)g->s.max_gens, (long long)g->s.gens, g->s.gens == 1 ? " is" : "s are",
@@ -806,6 +810,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
     // stays run.generations (the target became the limit: "gen 40 of 40",
     // "LIMIT: 40 generations done" of a run limited to 30); within it, none.
     g->s.target = gen > g->s.max_gens ? gen : 0;
+    g->s.end_why = NULL; // J: to its target now (even from an end E brought back)
     if (gen > g->s.max_gens) { // past the limit: the user asked for it, and the strip says so
         // (it kept B's "at the limit: ... not evolving" while the run evolved on)
         al_shell_say(g, AL_COL_GOOD, "evolving on past the limit of %lld to generation %lld%s",
@@ -858,9 +863,9 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
                              g->from_label, (long long)g->s.gens);
             else
                 al_shell_say(g, same ? AL_COL_GOOD : AL_COL_BAD,
-                             "%s: at generation %lld; generation %lld re-simulated %s: best %.6g, "
-                             "mean %.6g %s",
-                             g->from_label, (long long)g->s.gens, (long long)g->s.gens - 1, g->from_how,
+                             "%s: at generation %lld, its population re-simulated %s: generation %lld's "
+                             "best %.6g, mean %.6g %s",
+                             g->from_label, (long long)g->s.gens, g->from_how, (long long)g->s.gens - 1,
                              g->s.last.best, g->s.last.mean,
                              same ? "(exactly as stored)" : "(DIFFERS from the stored run)");
         }
@@ -1298,7 +1303,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
     case K_COMPARE:
         if (!repeat) {
             al_compare_view_set_current(g->cmpv, g->have_session ? g->s.run_id : 0);
-            al_compare_view_toggle(g->cmpv, g->db_path, mode_names[g->mode]);
+            al_compare_view_toggle(g->cmpv, g->read_db, mode_names[g->mode]);
         }
         break;
     case K_PLOT:
@@ -1463,6 +1468,17 @@ static void history_preload(al_gui *g, const al_gui_stored *pop, int64_t upto)
         history_add(&g->hist, &pop->past[i]);
 }
 
+// What --from restores when no stored population is loaded: generations 0
+// to gen - 1 run again from the config and seed, and why not loaded (said
+// "generation 2 re-simulated from the seed (the stored population: ...)").
+static void from_seed_how(al_gui *g, int64_t gen, const char *why_not)
+{
+    char again[64] = "generation 0 run again";
+    if (gen > 1) snprintf(again, sizeof again, "generations 0 to %lld run again", (long long)gen - 1);
+    snprintf(g->from_how, sizeof g->from_how, "from the seed (%s%s%.200s)", again, why_not ? "; not loaded: " : "",
+             why_not ? why_not : "");
+}
+
 void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const char *label,
                      const al_gui_stored *pop)
 {
@@ -1495,9 +1511,11 @@ void al_gui_start_at(al_gui *g, int64_t gen, double best, double mean, const cha
             jump_to(g, gen, true, true); // one generation from the stored one before
             return;
         }
-        snprintf(g->from_how, sizeof g->from_how, "from the seed (the stored population: %.160s)", err.msg);
+        from_seed_how(g, gen, err.msg);
     } else if (pop && pop->why_not && pop->why_not[0]) {
-        snprintf(g->from_how, sizeof g->from_how, "from the seed (%s)", pop->why_not);
+        from_seed_how(g, gen, pop->why_not);
+    } else {
+        from_seed_how(g, gen, NULL);
     }
     if (gen <= 0) {
         g->from_check = false;
@@ -1626,6 +1644,7 @@ al_gui *al_create_gui(const al_gui_opts *o, alError *err)
     g->views = o->views;
     snprintf(g->shot_dir, sizeof g->shot_dir, "%s", o->shot_dir ? o->shot_dir : "results");
     g->db_path = dup_str(o->db_path);
+    g->read_db = dup_str(o->read_db ? o->read_db : o->db_path);
     g->config_path = dup_str(o->config_path);
     g->config_text = dup_str(o->config_text);
     if (o->brain && o->brain_n > 0) {
@@ -1719,6 +1738,7 @@ void al_destroy_gui(al_gui *g)
     for (int i = 0; i < NMODES; ++i)
         al_sets_free(&g->extra[i]);
     free(g->db_path);
+    free(g->read_db);
     free(g->config_path);
     free(g->config_text);
     free(g->brain);

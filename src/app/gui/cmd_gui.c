@@ -73,7 +73,7 @@ static void gui_help(void)
            "      --mode M          start in mode M: %s\n"
            "  -s, --set K=V         override a config key (for the first mode's runs)\n"
            "      --db PATH         run database (default " AL_DEFAULT_DB ")\n"
-           "      --no-log          do not log runs\n"
+           "      --no-log          do not log runs (with --db, C still compares its runs)\n"
            "      --width W         window width in pixels, 720 to 8192 (default 1280)\n"
            "      --height H        window height in pixels, 480 to 8192 (default 800)\n"
            "      --bench-draw N    measure: draw N triangles per frame through the batch\n"
@@ -109,8 +109,9 @@ static void gui_help(void)
            "is logged finished at its limit or goal; a run with no end there (steering,\n"
            "a run evolving on past its limit with E or J, or with no limit) is finished\n"
            "whenever it is closed, with stop reason 'closed'; a run short of its limit\n"
-           "is interrupted (the help's Esc line says which). SIGINT or SIGTERM closes\n"
-           "the window with its runs interrupted.\n"
+           "is interrupted (the help's Esc line says which). E bringing the limit back\n"
+           "below the generations done ends the run there, stop reason 'limit_again'.\n"
+           "SIGINT or SIGTERM closes the window with its runs interrupted.\n"
            "\n"
            "exit status: 0 closed normally, 1 no display or runtime failure (also a run\n"
            "whose generations or end could not be stored: said on stderr at exit, or a\n"
@@ -287,7 +288,10 @@ static int parse(const char *cmd, int argc, char **argv, args *a, void (*help)(v
         return cli_usage_error(cmd, "one config file only (got '%s' and '%s')", argv[optind],
                                argv[optind + 1]);
     if (optind == argc - 1) a->o.config_path = argv[optind];
-    if (a->no_log) a->o.db_path = NULL;
+    if (a->no_log) { // nothing is written; C still reads --db's runs, as its hint says
+        a->o.db_path = NULL;
+        a->o.read_db = a->db_arg;
+    }
     if (a->o.offscreen && !a->bench && !a->script)
         return cli_usage_error(cmd, "--offscreen goes with --script or --bench-draw; for a "
                                     "picture use 'alife screenshot'");
@@ -489,6 +493,12 @@ int cmd_gui(int argc, char **argv)
                                               "more)", a.from, colon + 1);
             }
         }
+        if (!ref[0]) { // ":3" read as run "" ("no run  in runs.db")
+            al_sets_free(&a.sets);
+            al_script_free(&script);
+            return cli_usage_error("gui", "--from %s: no run before the ':' (RUN[:GEN]: a run's number or "
+                                          "uuid prefix, e.g. --from 3:20; 'alife runs' lists them)", a.from);
+        }
         if (a.o.config_path || a.brain) {
             al_sets_free(&a.sets);
             al_script_free(&script);
@@ -498,6 +508,18 @@ int cmd_gui(int argc, char **argv)
         const char *db = a.db_arg ? a.db_arg : AL_DEFAULT_DB; // also with --no-log
         alRunData *run = NULL;
         alResult r = db_cli_read_run(db, ref, true, &run, NULL, 0, &err);
+        if (r == AL_OK && strcmp(run->info.module, "steering") == 0) {
+            // Steering has no generations and no population to carry on
+            // (it offered "generation 2 re-simulated, no genome stored").
+            al_sets_free(&a.sets);
+            al_script_free(&script);
+            int st = cli_usage_error("gui", "--from %s: run %lld is a steering run, and steering has no "
+                                            "generations or population to open at: open a steering lesson instead (alife gui "
+                                            "experiments/steering/boids.ini; 'alife show %lld' prints this run's config)",
+                                     a.from, (long long)run->info.id, (long long)run->info.id);
+            alDestroyRunData(run);
+            return st;
+        }
         if (r == AL_OK) {
             int64_t last = run->gen_count > 0 ? run->gens[run->gen_count - 1].gen : -1;
             if (from_gen < 0) from_gen = last + 1; // the population after the last stored one

@@ -12,6 +12,7 @@
 #include "compare_series.h"
 #include "compare_differs.h"
 #include "compare_model.h"
+#include "db_cli.h"
 #include "number_text.h"
 #include "name_cut.h"
 #include "options.h"
@@ -186,7 +187,9 @@ static void read_list(al_compare_view *v)
             for (int q = 0; q < r->param_count; ++q)
                 if (strcmp(r->params[q].key, "run.group") == 0) grp = r->params[q].value;
             char best[32] = "-";
-            if (r->has_last) al_number_cell(best, sizeof best, r->last_best); // as the table writes it
+            // The run's best over all its generations, as 'alife runs' says
+            // "best" (it was the last generation's: two meanings, one word).
+            if (r->has_last) al_number_cell(best, sizeof best, db_cli_run_best(r)); // as the table writes it
             snprintf(e->col[0], sizeof e->col[0], "run %lld", (long long)r->id);
             // the name whole (it was cut at 14: "gui-ants-defau", trial
             // issue 10), a very long one cut in the middle, its end kept

@@ -36,6 +36,7 @@ typedef struct al_gui_opts {
     const char *const *sets; ///< "section.key=value" overrides for the first mode's sessions
     int set_count;
     const char *db_path;  ///< run database; NULL: runs are not logged
+    const char *read_db;  ///< the database C compares from (NULL: db_path): --db with --no-log
     const char *shot_dir; ///< where F12 writes PNGs (default "results", created if missing)
     int width, height;    ///< window or image size in pixels (default 1280 x 800)
     bool offscreen;       ///< draw with SDL's software renderer into a surface; no window

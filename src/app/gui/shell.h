@@ -186,6 +186,7 @@ struct al_gui {
     al_sets extra[NMODES];    ///< overrides asked for by views, per mode
     int64_t seed_for[NMODES]; ///< seed of the next session of each mode (-1: config's)
     char *db_path;
+    char *read_db; ///< al_gui_opts.read_db, else db_path: what C lists
     char shot_dir[512];
     bool offscreen;
     bool script_clock; ///< al_gui_opts.script_clock: al_shell_now counts frames
@@ -229,7 +230,7 @@ struct al_gui {
     bool from_check;  ///< at jump_to, compare the last generation with from_best / from_mean
     double from_best, from_mean;
     char from_label[160];
-    char from_how[256]; ///< how generation gen - 1 was reached: "from the seed (...)", ...
+    char from_how[384]; ///< how generation gen - 1 was reached: "from the seed (...)", ...
     int speed_idx;    ///< the rung of al_shell_ladder(g) it runs at
     int64_t frame;    ///< frames drawn (slow speeds tick every k frames)
     int plot_fig;     ///< what the plot shows: 0 fitness, k: figure k-1 of the last stats

@@ -129,6 +129,7 @@ static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Col
     const char *state = g->done               ? (stalled     ? "stalled (goal not reached)"
                                                  : g->s.goal ? "goal reached"
                                                  : past      ? "target reached"
+                                                 : why && strcmp(why, "limit_again") == 0 ? "ended by E, past the limit"
                                                              : "at the limit")
                         : g->jump_to && past  ? "evolving on past the limit"
                         : g->fast             ? "fast-forward"
@@ -396,7 +397,12 @@ static void stop_head(const al_gui *g, char *s, size_t cap, bool range, bool bri
     if (brief) snprintf(done, sizeof done, "%s", gens);
     else if (range && n > 1) snprintf(done, sizeof done, "%s (0 to %lld)", gens, n - 1);
     else snprintf(done, sizeof done, "%s%s", gens, range ? " (0)" : " done");
-    if (al_session_past_limit(&g->s) && brief)
+    bool again = g->s.end_why && strcmp(g->s.end_why, "limit_again") == 0;
+    if (again && brief)
+        snprintf(s, cap, "ENDED BY E: %s (limit %lld)", done, (long long)g->s.max_gens);
+    else if (again)
+        snprintf(s, cap, "ENDED BY E: %s; E brought back the limit of %lld", done, (long long)g->s.max_gens);
+    else if (al_session_past_limit(&g->s) && brief)
         snprintf(s, cap, "TARGET REACHED: %s (limit %lld)", done, (long long)g->s.max_gens);
     else if (al_session_past_limit(&g->s))
         snprintf(s, cap, "TARGET REACHED: %s, past the limit of %lld", done, (long long)g->s.max_gens);

@@ -1073,8 +1073,8 @@ void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const 
 // run   N one tick ..."), from the same table the key handler reads,
 // wrapping as needed; with draw false it only counts the lines. Only keys
 // that act now: after the goal F, E, J and Shift+N refuse (the line listed
-// them after "strings solved"), and at the limit F does nothing (E and J
-// evolve on).
+// them after "strings solved"), and at the limit F and Shift+N do nothing
+// (E and J evolve on).
 static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
 {
     int x = 0, lines = 1, sh = al_font_height(g->small);
@@ -1084,7 +1084,7 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
         const char *brief, *help;
         al_shell_key_words(g->view, al_shell_brain_replay(g), &shell_keys[i], &brief, &help);
         if (!brief[0]) continue;
-        if (al_shell_key_after_goal(g, shell_keys[i].act) || (shell_keys[i].act == K_FAST && g->done)) continue;
+        if (al_shell_key_after_goal(g, shell_keys[i].act) || al_shell_key_at_limit(g, shell_keys[i].act)) continue;
         if (draw) {
             size_t n = strlen(g->keys_drawn);
             snprintf(g->keys_drawn + n, sizeof g->keys_drawn - n, "%s%s", n ? "\n" : "", shell_keys[i].label);

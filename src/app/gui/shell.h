@@ -440,6 +440,9 @@ void al_shell_after_goal_words(const al_gui *g, const char *label, char *out, si
 /// none (Shift+N there ran a generation past the limit as J does, and the
 /// run's record said "the target jumped to"). E and J evolve on.
 bool al_shell_key_at_limit(const al_gui *g, shell_action act);
+/// The folded Keys section's one line: what Space does now ("Space: run"
+/// while paused; it said "Space: pause" there).
+const char *al_shell_keys_folded_note(const al_gui *g);
 /// What such a key says when pressed: "F does nothing now: the run is at
 /// its limit (E: evolve on, J: jump on)".
 void al_shell_at_limit_words(const al_gui *g, const char *label, char *out, size_t cap);

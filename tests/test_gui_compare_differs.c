@@ -15,8 +15,10 @@ static void picker_rows(int w, int h)
 {
     char db[512];
     gt_fresh_db(db, sizeof db, "differs.db");
-    gt_store_run(db, "experiments/pole/single.ini --set run.name=default --generations 3");
-    gt_store_run(db, "experiments/pole/double.ini --set run.name=default --generations 3");
+    // (seed 2 for both: the single pole solves within 3 generations under
+    // the thresholded Jacobi of CMA-ES, as seed 1 did before it)
+    gt_store_run(db, "experiments/pole/single.ini --set run.name=default --generations 3 --seed 2");
+    gt_store_run(db, "experiments/pole/double.ini --set run.name=default --generations 3 --seed 2");
     gs_run r;
     gt_script(&r, "at 5 key c\nat 8 state\nat 9 quit\n",
               gt_fmt("--width %d --height %d --db '%s' --mode pole", w, h, db), 1);

@@ -130,7 +130,7 @@ static void a_solved_double_novel_counts_against_its_test(void **state)
     (void)state;
     gs_run r;
     gt_script(&r, "at 1 key =\nat 2 key =\nat 3 key =\nat 4 key =\nat 5 key =\nat 300 state\nat 301 quit\n",
-                  "--no-log experiments/pole/double_novel.ini", 1);
+                  "--no-log experiments/pole/double_novel.ini --set run.seed=3", 1); // solved after 15 generations
     assert_true(gs_bool(r.line[0], "finished"));
     assert_true(gs_num(r.line[0], "figures.best_steps") == 1000);
     assert_true(gs_num(r.line[0], "figures.trial_of") == 100000);

@@ -48,8 +48,9 @@ expect_exit 0 "--from 1, closed at once" -- \
 expect_exit 0 "--from 1:15, closed at once" -- \
     "$ALIFE" gui --from 1:15 --db "$ANTS" --offscreen --script "$TMP/none.txt"
 expect_equal "$(runs "$ANTS")" "2" "a window closed before evolving a generation stores no run"
-# ... and with one generation past the limit: generation 15 only.
-printf 'at gen 15 key shift+n\nat gen 16 quit\n' >"$TMP/past.txt"
+# ... and with one generation past the limit: generation 15 only (J to 16:
+# at the limit Shift+N refuses as F does, test_gui_limit_shift_n).
+printf 'at gen 15 key j\nat gen 15 type "16"\nat gen 15 key return\nat gen 16 quit\n' >"$TMP/past.txt"
 expect_exit 0 "--from 1:15, one generation" -- \
     "$ALIFE" gui --from 1:15 --db "$ANTS" --offscreen --script "$TMP/past.txt"
 expect_equal "$(gens "$ANTS" 3)" "15" "from the last generation: only the one evolved"

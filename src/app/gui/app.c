@@ -1304,6 +1304,14 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         if (!repeat) say_after_goal(g, sk->label);
         return;
     }
+    if (al_shell_key_at_limit(g, act)) {
+        if (!repeat) {
+            char words[160];
+            al_shell_at_limit_words(g, sk->label, words, sizeof words);
+            al_shell_say(g, AL_COL_TEXT, "%s", words);
+        }
+        return;
+    }
     switch (act) {
     case K_QUIT:
         if (g->help || g->lesson)
@@ -1345,10 +1353,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
             if (g->fast) run_on(g);
             if (g->fast) g->fast_paused = g->paused, g->paused = false, g->step_once = false;
             else g->paused = g->fast_paused;
-        } else if (!repeat && g->done) {
-            al_shell_say(g, AL_COL_TEXT, "F does nothing now: the run is at its %s (E: evolve on, J: jump on)",
-                         al_session_past_limit(&g->s) ? "target" : "limit");
-        }
+        } // at the limit refused above (al_shell_key_at_limit)
         break;
     case K_FOREVER:
         if (!repeat) toggle_forever(g);

@@ -26,3 +26,15 @@ void al_shell_after_goal_words(const al_gui *g, const char *label, char *out, si
              label ? label : "", label ? " " : "", stalled ? "the run stalled (goal not reached)" : "the goal is reached",
              alCounted(gens, sizeof gens, (long long)g->s.gens, "generation", NULL));
 }
+
+bool al_shell_key_at_limit(const al_gui *g, shell_action act)
+{
+    if (!g->have_session || !g->done || g->s.goal) return false;
+    return act == K_FAST || act == K_GENERATION;
+}
+
+void al_shell_at_limit_words(const al_gui *g, const char *label, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s%sdoes nothing now: the run is at its %s (E: evolve on, J: jump on)", label ? label : "",
+             label ? " " : "", al_session_past_limit(&g->s) ? "target" : "limit");
+}

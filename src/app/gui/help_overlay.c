@@ -103,10 +103,14 @@ static int help_entries(al_gui *g, const al_font *f, help_entry *e, int cap, cha
             snprintf(renew, sizeof renew, "%s%s", help, ask);
             help = renew;
         }
-        bool off = al_shell_key_after_goal(g, k->act);
+        bool off = al_shell_key_after_goal(g, k->act), at_limit = al_shell_key_at_limit(g, k->act);
         if (off) { // what it would do is gone with the goal: what pressing it says
             al_shell_after_goal_words(g, NULL, after_goal[i], sizeof after_goal[i]);
             help = after_goal[i];
+        } else if (at_limit) { // F and Shift+N at the limit: what pressing them says
+            al_shell_at_limit_words(g, NULL, after_goal[i], sizeof after_goal[i]);
+            help = after_goal[i];
+            off = true;
         }
         e[n] = (help_entry){"", help, strlen(help), keyw, false, off};
         snprintf(e[n++].label, sizeof e[0].label, "%s", k->label);

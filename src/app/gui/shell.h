@@ -435,6 +435,17 @@ bool al_shell_key_after_goal(const al_gui *g, shell_action act);
 /// nothing now: the goal is reached after N generations, ... (R: a new
 /// run)"; label NULL: the words without it (the help overlay's).
 void al_shell_after_goal_words(const al_gui *g, const char *label, char *out, size_t cap);
+/// True for a key a run stopped at its limit or target (not its goal) has
+/// no use for: F and Shift+N run the generation under way, and there is
+/// none (Shift+N there ran a generation past the limit as J does, and the
+/// run's record said "the target jumped to"). E and J evolve on.
+bool al_shell_key_at_limit(const al_gui *g, shell_action act);
+/// The folded Keys section's one line: what Space does now ("Space: run"
+/// while paused; it said "Space: pause" there).
+const char *al_shell_keys_folded_note(const al_gui *g);
+/// What such a key says when pressed: "F does nothing now: the run is at
+/// its limit (E: evolve on, J: jump on)".
+void al_shell_at_limit_words(const al_gui *g, const char *label, char *out, size_t cap);
 /// What R's help adds, by the rule al_shell_confirm_new_run asks by: that
 /// it asks first while the run shown is at stake, or that it does it at once
 /// (confirm.c); "" where neither needs saying (steering, a brain file's replay).

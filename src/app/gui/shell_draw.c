@@ -391,7 +391,21 @@ static int badge(al_gui *g, al_canvas *c, int x, int bottom, int maxw, SDL_Color
 // The banner's head at the end of the run: its limit (run.generations), or
 // the target J took it to past that limit, with the generations done
 // (range: numbered, "(0 to N-1)"; brief: the count alone, for a narrow world).
+static void stop_head_words(const al_gui *g, char *s, size_t cap, bool range, bool brief);
+
+// Paused there (Space), the head says so first, as a paused run's banner
+// does ("PAUSED - Space to run"): paused at the limit showed no sign.
+// Only where the world lives on past the end (world: the ants' loop, which
+// Space runs); elsewhere nothing moves there and Space does nothing.
 static void stop_head(const al_gui *g, char *s, size_t cap, bool range, bool brief)
+{
+    char words[160];
+    stop_head_words(g, words, sizeof words, range, brief);
+    if (g->paused && range) snprintf(s, cap, "PAUSED (Space: run)  -  %s", words);
+    else snprintf(s, cap, "%s", words);
+}
+
+static void stop_head_words(const al_gui *g, char *s, size_t cap, bool range, bool brief)
 {
     long long n = (long long)g->s.gens;
     char done[96];
@@ -459,7 +473,7 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg, int maxw)
             // and the CLI number them: generations 0 .. N-1 are done and
             // stored; N is the population bred from N-1, not evaluated.
             long long n = (long long)g->s.gens, last = n - 1;
-            char head[160], what[72], keys[72];
+            char head[192], what[72], keys[72];
             if (rgen == g->s.gens) {
                 snprintf(what, sizeof what, "generation %lld's population, not evaluated", n);
                 snprintf(keys, sizeof keys, "B: replay of %lld, E: evolve on", last);
@@ -475,7 +489,7 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg, int maxw)
                 snprintf(s, cap, "%s  -  %s", head, keys);
             }
         } else {
-            char head[160];
+            char head[192];
             stop_head(g, head, sizeof head, false, false);
             snprintf(s, cap, "%s  -  E: evolve on, R: new run", head);
             if (!banner_fits(g, s, maxw)) {
@@ -483,6 +497,7 @@ static void banner_text(al_gui *g, char *s, size_t cap, SDL_Color *bg, int maxw)
                 snprintf(s, cap, "%s  -  E: evolve on, R: new run", head);
             }
         }
+        if (strncmp(s, "PAUSED", 6) == 0) *bg = AL_COL_WARN; // paused: the colour of PAUSED
     } else if (g->paused && g->have_session) {
         *bg = AL_COL_WARN;
         snprintf(s, cap, "PAUSED  -  Space to run, %s",
@@ -504,7 +519,7 @@ static int banner_room(const al_canvas *c)
 // there is none.
 static int banner_lines(al_gui *g, int maxw)
 {
-    char s[320];
+    char s[352];
     SDL_Color bg;
     banner_text(g, s, sizeof s, &bg, maxw);
     if (!s[0] || !g->font) return 1;
@@ -714,7 +729,7 @@ static void draw_world(al_gui *g)
     int bx = c.rect.x + 14, bottom = wr.y - 3;
     const int step = 8;
     SDL_RenderSetClipRect(g->r, &c.rect);
-    char s[320];
+    char s[352];
     SDL_Color bg = AL_COL_GOOD;
     banner_text(g, s, sizeof s, &bg, banner_room(&c));
     if (s[0]) bx += badge(g, &c, bx, bottom, banner_room(&c), bg, s) + step;
@@ -1073,8 +1088,8 @@ void al_shell_key_words(const al_view *v, bool brain, const shell_key *k, const 
 // run   N one tick ..."), from the same table the key handler reads,
 // wrapping as needed; with draw false it only counts the lines. Only keys
 // that act now: after the goal F, E, J and Shift+N refuse (the line listed
-// them after "strings solved"), and at the limit F does nothing (E and J
-// evolve on).
+// them after "strings solved"), and at the limit F and Shift+N do nothing
+// (E and J evolve on).
 static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
 {
     int x = 0, lines = 1, sh = al_font_height(g->small);
@@ -1084,7 +1099,7 @@ static int keys_layout(al_gui *g, al_panel *p, int width, bool draw)
         const char *brief, *help;
         al_shell_key_words(g->view, al_shell_brain_replay(g), &shell_keys[i], &brief, &help);
         if (!brief[0]) continue;
-        if (al_shell_key_after_goal(g, shell_keys[i].act) || (shell_keys[i].act == K_FAST && g->done)) continue;
+        if (al_shell_key_after_goal(g, shell_keys[i].act) || al_shell_key_at_limit(g, shell_keys[i].act)) continue;
         if (draw) {
             size_t n = strlen(g->keys_drawn);
             snprintf(g->keys_drawn + n, sizeof g->keys_drawn - n, "%s%s", n ? "\n" : "", shell_keys[i].label);
@@ -1127,11 +1142,16 @@ static bool fold_heading(al_gui *g, al_panel *p, const char *name, bool *closed)
     return !*closed;
 }
 
+const char *al_shell_keys_folded_note(const al_gui *g)
+{
+    return g->paused ? "H: every key   L: the lesson   Space: run" : "H: every key   L: the lesson   Space: pause";
+}
+
 static void keys_flow(al_gui *g, al_panel *p)
 {
     int sh = al_font_height(g->small);
     if (!fold_heading(g, p, "Keys", &g->fold_keys)) {
-        al_panel_note(p, "H: every key   L: the lesson   Space: pause");
+        al_panel_note(p, al_shell_keys_folded_note(g));
         return;
     }
     int lines = keys_layout(g, NULL, p->width, false);

@@ -348,6 +348,8 @@ void al_gui_write_state(al_gui *g, FILE *f)
     fputs(",\"panel_keys\":[", f); // the Keys section's line as last drawn (folded: none)
     jlines(f, g->fold_keys ? "" : g->keys_drawn);
     fputs("]", f);
+    fputs(",\"keys_folded\":", f); // the folded Keys section's line ("" when open)
+    jstr(f, g->fold_keys ? al_shell_keys_folded_note(g) : "");
     fputs(",\"help_keys\":[", f);
     if (g->help) jlines(f, g->help_drawn);
     fprintf(f, "],\"help_cut\":%d", g->help ? g->help_cut : 0);

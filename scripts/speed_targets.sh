@@ -21,8 +21,8 @@ targets=(
     "ants, Smart Sweepers set-up, own worlds, 1 thread|>=|80000000|ant_steps_per_s|ants --world own --threads 1 --json"
     "ants, shared world, 1 thread|>=|80000000|ant_steps_per_s|ants --world shared --threads 1 --json"
     "GA pop 1000 x len 64, 1 thread|>=|60000|generations_per_s|estrings --pop 1000 --len 64 --threads 1 --json"
-    "boids 10k, 2 threads|>=|1000|steps_per_s|steering --boids 10000 --steps 2000 --threads 2 --json"
-    "boids 100k, 2 threads|>=|60|steps_per_s|steering --boids 100000 --steps 200 --threads 2 --json"
+    "boids 10k, 2 threads|>=|1000|steps_per_s|steering --boids 10000 --steps 3000 --threads 2 --json"
+    "boids 100k, 2 threads|>=|60|steps_per_s|steering --boids 100000 --steps 300 --threads 2 --json"
     "GA pop 1000 x len 64, 2 threads|>=|20000|generations_per_s|estrings --pop 1000 --len 64 --threads 2 --json"
     # two threads against one (x>=): the same command with --threads 2 and
     # --threads 1 in turn, the ratio of the two figures each round

@@ -35,6 +35,23 @@ static void the_foot_says_the_replay_is_not_logged(void **state)
     gs_free(&r);
 }
 
+// Tab in a brain file's replay said "Tab: a brain file's replay (generation
+// 5) evolves nothing", words about evolving for a key that plots (trial).
+static void tab_says_there_is_nothing_to_plot(void **state)
+{
+    (void)state;
+    char db[512], path[512];
+    brain_file(db, sizeof db, path, sizeof path);
+    gs_run r;
+    gt_script(&r, "at 3 key tab\nat 4 state\nat 5 quit\n", gt_fmt("--brain '%s' --no-log", path), 1);
+    char m[400];
+    if (!gs_text(r.line[0], "message", m, sizeof m)) fail_msg("no message in %s", r.line[0]);
+    if (strstr(m, "evolves nothing")) fail_msg("Tab is refused in words about evolving: '%s'", m);
+    gt_needs("Tab's refusal", m, "nothing to plot");
+    gt_needs("Tab's refusal", m, "one generation (5)");
+    gs_free(&r);
+}
+
 static void plus_and_minus_say_the_replays_rungs(void **state)
 {
     (void)state;
@@ -67,6 +84,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_foot_says_the_replay_is_not_logged),
         cmocka_unit_test(plus_and_minus_say_the_replays_rungs),
+        cmocka_unit_test(tab_says_there_is_nothing_to_plot),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -773,6 +773,11 @@ static void say_idle(al_gui *g, const shell_key *k)
     else if (steering)
         al_shell_say(g, AL_COL_WARN, "J jumps to a generation: steering has no generations (it runs for "
                                      "ever); + and F make it faster");
+    else if (k->act == K_PLOT) // Tab plots figures by generation: say that, not what evolves
+        al_shell_say(g, AL_COL_WARN,
+                     "%s cycles the figure plotted by generation: a brain file's replay holds one generation "
+                     "(%lld), so there is nothing to plot (R: a new run plots its generations)",
+                     k->label, (long long)g->brain_gen);
     else { // short enough for the strip at 720x480, and the command to type kept whole in sight
         al_shell_say(g, AL_COL_WARN,
                      "%s: a brain file's replay (generation %lld) evolves nothing (B: again; R: a new run). To "

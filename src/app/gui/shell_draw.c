@@ -91,7 +91,7 @@ void al_shell_canvas(al_gui *g, al_canvas *c)
 // and never a number cut: the less telling parts go first (the tick of an
 // evolving run, the state's words, which the badge above the world and the
 // line's colour also say), then the words shorten. Returns how many.
-enum { STATUS_FORMS = 4, STATUS_LEN = 200 };
+enum { STATUS_FORMS = 4, STATUS_LEN = 256 }; // (room for the longest state, gens and tick: 207)
 static int status_forms(al_gui *g, char forms[STATUS_FORMS][STATUS_LEN], SDL_Color *col)
 {
     if (!g->have_session) {

@@ -820,13 +820,13 @@ static void toggle_forever(al_gui *g)
         g->s.max_gens = alConfig_Int(g->cfg, "run.generations");
         // Past it: the run ends where it is, and says so; what ended it was
         // E, not the limit it had passed (it was stored "generation limit").
-        if (g->s.gens > g->s.max_gens) g->s.end_why = "limit_again";
-        if (g->s.gens > g->s.max_gens)
+        if (g->s.gens > g->s.max_gens) {
+            g->s.end_why = "limit_again";
             al_shell_say(g, AL_COL_TEXT, "generation limit %lld again: %lld generation%s done, so the run "
                                          "ends at %lld (E: evolve on)",
                          (long long)g->s.max_gens, (long long)g->s.gens, g->s.gens == 1 ? " is" : "s are",
                          (long long)g->s.gens);
-        else
+        } else
             al_shell_say(g, AL_COL_TEXT, "generation limit %lld again", (long long)g->s.max_gens);
         if (!g->done && al_session_done(&g->s)) mark_done(g);
     }

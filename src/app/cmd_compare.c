@@ -297,6 +297,29 @@ static void print_groups(const al_compare_model *m)
     }
 }
 
+// A cell of the params table: the group's value, printable, "(empty)" for "".
+static const char *param_cell(char *buf, size_t cap, const al_compare_model *m, int g, int k)
+{
+    const char *v = diff_value(m, m->groups[g].members[0], k);
+    if (!*v) return "(empty)";
+    return db_cli_text(buf, cap, v);
+}
+
+// Columns a text takes on a terminal: its UTF-8 code points.
+static int text_columns(const char *s)
+{
+    int n = 0;
+    for (; *s; ++s) n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+// One cell, padded to its column's width (the last one is not padded).
+static void print_cell(int g, const char *s, int width, bool last)
+{
+    int pad = last ? 0 : width - text_columns(s);
+    printf("%s%s%*s", g ? " | " : " ", s, pad > 0 ? pad : 0, "");
+}
+
 static void print_diff(const al_compare_model *m)
 {
     const alComparison *c = m->set.cmp;
@@ -313,10 +336,26 @@ static void print_diff(const al_compare_model *m)
     else
         printf("\nparams that differ between the %s:\n", m->grouped ? "groups" : "runs");
     within = 0;
+    // Columns as wide as their widest cell, so the values of a run stand
+    // under its label; an empty value is named, not left as a blank.
+    enum { MAX_COLS = 64 };
+    int ncols = m->ngroups < MAX_COLS ? m->ngroups : MAX_COLS;
+    int colw[MAX_COLS] = {0}, keyw = 28;
     char text[128];
+    if (!m->grouped)
+        for (int g = 0; g < ncols; ++g) colw[g] = text_columns(m->groups[g].label);
+    for (int k = 0; k < c->diff_count; ++k) {
+        if (m->grouped && varies_within_groups(m, k)) continue;
+        int kw = text_columns(c->diff_keys[k]);
+        if (kw > keyw) keyw = kw;
+        for (int g = 0; g < ncols; ++g) {
+            int w = text_columns(param_cell(text, sizeof text, m, g, k));
+            if (w > colw[g]) colw[g] = w;
+        }
+    }
     if (!m->grouped && between) {
-        printf("  %-28s", "");
-        for (int g = 0; g < m->ngroups; ++g) printf("%s%s", g ? " | " : " ", m->groups[g].label);
+        printf("  %-*s", keyw, "");
+        for (int g = 0; g < ncols; ++g) print_cell(g, m->groups[g].label, colw[g], g + 1 == ncols);
         printf("\n");
     }
     for (int k = 0; k < c->diff_count; ++k) {
@@ -324,10 +363,9 @@ static void print_diff(const al_compare_model *m)
             ++within;
             continue;
         }
-        printf("  %-28s", c->diff_keys[k]);
-        for (int g = 0; g < m->ngroups; ++g)
-            printf("%s%s", g ? " | " : " ",
-                   db_cli_text(text, sizeof text, diff_value(m, m->groups[g].members[0], k)));
+        printf("  %-*s", keyw, c->diff_keys[k]);
+        for (int g = 0; g < ncols; ++g)
+            print_cell(g, param_cell(text, sizeof text, m, g, k), colw[g], g + 1 == ncols);
         printf("\n");
     }
     if (within) {

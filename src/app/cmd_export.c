@@ -75,8 +75,12 @@ static bool write_csv(FILE *out, const void *ctx)
 static int export_brain(const char *db, const char *run, const char *genome, const char *out)
 {
     int64_t gen;
-    if (!genome || !out)
-        return cli_usage_error("export", "a brain needs both --genome GEN and --out FILE");
+    if (!genome)
+        return cli_usage_error("export",
+                               "--out '%s' writes one brain and needs --genome GEN (-1: the "
+                               "last stored generation); for the statistics table use --csv %s",
+                               out, out);
+    if (!out) return cli_usage_error("export", "a brain needs both --genome GEN and --out FILE");
     if (!al_parse_int(genome, -1, INT64_MAX, &gen))
         return cli_usage_error("export",
                                "--genome '%s': not a generation number (0 or more; -1: "

@@ -80,11 +80,30 @@ static void the_wander_circle_has_a_colour_of_its_own(void **state)
     gs_free(&r);
 }
 
+// In pursuit_evade the red circle is drawn round the quarry, its own field
+// of view, and the orange triangle is the quarry seeing a pursuer; the
+// legend said "round the threat ... sees the threat and flees" (fourth
+// trial), words for flee, where the others see a threat.
+static void the_pursuit_legend_names_the_quarrys_circle(void **state)
+{
+    (void)state;
+    gs_run r;
+    gt_script(&r, "at 60 key l\nat 62 state\nat 63 quit\n", "experiments/steering/pursuit_evade.ini --no-log", 1);
+    char marks[4096];
+    gs_text(r.line[0], "marks", marks, sizeof marks);
+    gt_needs("the legend", marks, "red circle  round the quarry, its field of view's radius (Y)");
+    gt_needs("the legend", marks, "orange triangle  the quarry while it sees a pursuer and evades");
+    if (strstr(marks, "round the threat")) fail_msg("the legend speaks of a threat: %s", marks);
+    if (strstr(marks, "vehicles that see their threat")) fail_msg("the legend speaks of a threat: %s", marks);
+    gs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_lesson_and_the_legend_say_what_the_circles_are),
         cmocka_unit_test(the_wander_circle_has_a_colour_of_its_own),
+        cmocka_unit_test(the_pursuit_legend_names_the_quarrys_circle),
     };
     return gs_cleanup(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -252,6 +252,21 @@ static const char *const mark_lines[MK_COUNT] = {
 };
 #define MK(k) (1u << (k))
 
+// A mark's legend line in scenario sc: mark_lines, but in pursuit_evade the
+// circle is the quarry's own field of view and the orange vehicle is the
+// quarry seeing a pursuer, not a threat seen by the others (the legend said
+// "round the threat ... sees the threat and flees", and the quarry is the
+// one every other vehicle chases).
+static const char *mark_line(alScenario sc, int k)
+{
+    if (sc == AL_SCN_PURSUIT_EVADE && k == MK_FOV)
+        return "red circle  round the quarry, its field of view's radius (Y): when a pursuer is inside it, "
+               "the quarry sees it and evades";
+    if (sc == AL_SCN_PURSUIT_EVADE && k == MK_REACTING)
+        return "orange triangle  the quarry while it sees a pursuer and evades (the figure 'fleeing')";
+    return mark_lines[k];
+}
+
 // Which mark vehicle i is drawn as (its colour, vehicle_colour; reacting:
 // it sees its threat).
 static int vehicle_kind(alScenario sc, int i, bool reacting)
@@ -952,7 +967,7 @@ static void legend_now(al_view_ctx *ctx, char *out, size_t cap)
         if (!(m & MK(k))) continue;
         size_t n = strlen(out);
         char line[300];
-        snprintf(line, sizeof line, mark_lines[k], k == MK_OTHERS ? others : first);
+        snprintf(line, sizeof line, mark_line(sv.def->scenario, k), k == MK_OTHERS ? others : first);
         snprintf(out + n, cap - n, "%s%s", n ? "\n" : "", line);
     }
 }

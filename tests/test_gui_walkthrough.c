@@ -595,6 +595,12 @@ static void from_a_run_without_its_population_resimulates(void **state)
     assert_non_null(strstr(m, "generations 0 to 2 run again"));
     assert_non_null(strstr(m, "stores one brain per generation, its best ant's"));
     assert_non_null(strstr(m, "exactly as stored"));
+    // The verdict comes first (the strip cuts a long line's end), and the
+    // database is named by its file name, not its path (fourth trial).
+    if (strncmp(m, "generation 2 came out exactly as stored (best ", 46) != 0)
+        fail_msg("the message does not open with its verdict: %s", m);
+    if (!strstr(m, "of from_own.db, now at generation 3") || strstr(m, db))
+        fail_msg("the message names the database by its path: %s", m);
     assert_true(gs_num(r.line[2], "tick") > gs_num(r.line[1], "tick")); // alive on Space
     gs_free(&r);
 }

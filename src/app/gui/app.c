@@ -923,13 +923,18 @@ static bool step_some(al_gui *g, int64_t max_ticks, int64_t *did)
             if (isnan(g->from_best))
                 al_shell_say(g, AL_COL_GOOD, "%s: generation %lld, its population alive",
                              g->from_label, (long long)g->s.gens);
+            else if (same) // the verdict first: the strip cuts the end of a long line
+                al_shell_say(g, AL_COL_GOOD,
+                             "generation %lld came out exactly as stored (best %.6g, mean %.6g): %s, now at "
+                             "generation %lld, evolved %s",
+                             (long long)g->s.gens - 1, g->s.last.best, g->s.last.mean, g->from_label,
+                             (long long)g->s.gens, g->from_how);
             else
-                al_shell_say(g, same ? AL_COL_GOOD : AL_COL_BAD,
-                             "%s: at generation %lld, its population re-simulated %s: generation %lld's "
-                             "best %.6g, mean %.6g %s",
-                             g->from_label, (long long)g->s.gens, g->from_how, (long long)g->s.gens - 1,
-                             g->s.last.best, g->s.last.mean,
-                             same ? "(exactly as stored)" : "(DIFFERS from the stored run)");
+                al_shell_say(g, AL_COL_BAD,
+                             "generation %lld DIFFERS from the stored run (best %.6g, mean %.6g; stored %.6g, "
+                             "%.6g): %s, now at generation %lld, evolved %s",
+                             (long long)g->s.gens - 1, g->s.last.best, g->s.last.mean, g->from_best,
+                             g->from_mean, g->from_label, (long long)g->s.gens, g->from_how);
         }
         // At the limit or J's target the run ends as it does however it gets
         // there (it stood PAUSED, offering Space and N, which only ended it):

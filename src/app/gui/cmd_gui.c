@@ -551,8 +551,10 @@ int cmd_gui(int argc, char **argv)
             }
             pop.run = run->info.id;
             from_config = strdup(run->info.config);
+            // The database by its file name: a path filled the strip.
+            const char *slash = strrchr(db, '/');
             snprintf(from_label, sizeof from_label, "run %lld (%s) of %s", (long long)run->info.id,
-                     run->info.name, db);
+                     run->info.name, slash && slash[1] ? slash + 1 : db);
         }
         if (r == AL_OK && from_config) from_run = run;
         else alDestroyRunData(run);

@@ -31,6 +31,7 @@ void al_shell_say(al_gui *g, SDL_Color col, const char *fmt, ...)
     g->message_col = col;
     g->message_until = al_shell_now(g) + 10.0;
     g->jump_message = false;
+    g->message_from_view = false;
 }
 
 static int mode_index(const char *name)
@@ -671,8 +672,13 @@ static void restart_next_seed(al_gui *g, const char *why)
 // unsaid, the strip still saying "ant 7 pinned" (trial 2).
 static void view_said(al_gui *g)
 {
+    if (g->ctx.unsay) { // the view's note is gone: the strip's copy of it too
+        g->ctx.unsay = false;
+        if (g->message_from_view) g->message[0] = '\0', g->message_until = 0;
+    }
     if (!g->ctx.say[0]) return;
     al_shell_say(g, AL_COL_TEXT, "%s", g->ctx.say);
+    g->message_from_view = true;
     g->ctx.say[0] = '\0';
 }
 
@@ -834,9 +840,10 @@ static void toggle_forever(al_gui *g)
 
 // The user runs evolution on (F, J, Shift+N, +): the view's replay ends
 // (al_view.run_on), so nothing stale stays drawn over the run that moves.
-static void run_on(al_gui *g)
+static void run_on(al_gui *g, bool fast)
 {
     if (!g->have_session || !g->view || !g->view->run_on) return;
+    g->ctx.fast = fast;
     g->ctx.paused = g->paused;
     g->ctx.done = g->done;
     g->ctx.say[0] = '\0';
@@ -885,7 +892,7 @@ static void jump_to(al_gui *g, int64_t gen, bool pause, bool fast)
                 store_failed(g, "logging stopped", &err);
         }
     }
-    run_on(g);
+    run_on(g, fast);
     g->jump_to = gen;
     g->jump_pause = pause;
     g->fast = fast;
@@ -1091,6 +1098,7 @@ void al_gui_update(al_gui *g)
         }
     }
     if (g->have_session && g->view && g->view->update) {
+        g->ctx.fast = g->fast;
         g->ctx.paused = g->paused;
         g->ctx.done = g->done;
         g->ctx.say[0] = '\0';
@@ -1349,7 +1357,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         break;
     case K_FASTER:
     case K_SLOWER:
-        if (act == K_FASTER) run_on(g);
+        if (act == K_FASTER) run_on(g, false);
         al_shell_speed_step(g, act == K_FASTER ? 1 : -1);
         break;
     case K_FAST:
@@ -1360,7 +1368,7 @@ static void key(al_gui *g, const SDL_KeyboardEvent *k)
         // again (it ran on, unsaid).
         if (!repeat && g->have_session && !g->done) {
             g->fast = !g->fast;
-            if (g->fast) run_on(g);
+            if (g->fast) run_on(g, true);
             if (g->fast) g->fast_paused = g->paused, g->paused = false, g->step_once = false;
             else g->paused = g->fast_paused;
         } // at the limit refused above (al_shell_key_at_limit)
@@ -1486,6 +1494,7 @@ bool al_gui_handle_events(al_gui *g)
                 char in[sizeof g->ctx.say_section];
                 memcpy(in, g->ctx.say_section, sizeof in);
                 al_shell_say(g, AL_COL_WARN, "%s", g->ctx.say);
+                g->message_from_view = true;
                 memcpy(g->ctx.say_section, in, sizeof in); // al_view_say_in: kept with the message
                 g->message_keep = g->ctx.say_keep;
                 g->ctx.say[0] = '\0';

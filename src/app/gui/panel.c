@@ -440,6 +440,8 @@ void al_view_say_in(al_view_ctx *ctx, const char *section)
     snprintf(ctx->say_section, sizeof ctx->say_section, "%s", section);
 }
 
+void al_view_unsay(al_view_ctx *ctx) { ctx->unsay = true; }
+
 void al_view_say_keep(al_view_ctx *ctx, const char *tail)
 {
     const char *at = NULL;

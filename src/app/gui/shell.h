@@ -292,6 +292,7 @@ struct al_gui {
     int message_keep;
     SDL_Color message_col;
     double message_until;
+    bool message_from_view; ///< the strip's message is the view's (al_view_say), which al_view_unsay takes back
     /// The state badges and the world caption as last drawn (for `state`):
     /// beside the world rectangle (the jump prompt over its top edge when
     /// it has no room beside the banner).

@@ -323,6 +323,8 @@ typedef struct al_view_ctx {
     void *state;                             ///< the view's own state from create(), or NULL
     const char *db_path;                     ///< run database, or NULL when not logging
     bool paused;                             ///< the shell is paused
+    bool fast;                               ///< the run goes on in fast-forward (F, J): its
+                                             ///< world is not drawn tick by tick
     bool done;                               ///< the run reached its goal or limit (the
                                              ///< view may keep its world alive, e.g. a replay)
     bool holds;                              ///< the run waits on the view's .hold (normal
@@ -333,6 +335,7 @@ typedef struct al_view_ctx {
     bool restart;                            ///< a restart was requested
     char edit[64];                           ///< pending live edit ("" = none), al_view_mark_edited
     char say[AL_SAY_MAX];                    ///< a message for the strip ("" = none), al_view_say
+    bool unsay;                              ///< al_view_unsay: the view's note is gone
     int say_keep;                            ///< bytes of say before what the strip keeps in sight (al_view_say_keep)
     char say_section[48]; ///< the panel section that says the shown message too ("" none), al_view_say_in;
                           ///< kept while that message is the strip's
@@ -395,6 +398,9 @@ void al_view_mark_edited(al_view_ctx *ctx, const char *what);
 /// which the view's own panel section may have scrolled out of sight. Call
 /// it from .event; said from elsewhere it is dropped at the next event.
 void al_view_say(al_view_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/// The view's note is gone (its moment ended): the strip drops the message
+/// the view said last, unless the shell has said another since.
+void al_view_unsay(al_view_ctx *ctx);
 /// The part of the message said from tail on (its last occurrence: e.g.
 /// "You typed '...'") stays in sight when the strip has to cut the message:
 /// the words before it are cut with AL_ELLIPSIS first, then, if need be, tail

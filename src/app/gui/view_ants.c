@@ -38,6 +38,9 @@ typedef struct ants_view {
     double replay_mean;    // and mean
     bool replay_all;       // the whole generation (shared world)
     char note[1100];       // last message about replays
+    int64_t note_gen;      // run_on's note: the generation it was said in (-1: another note)
+    bool note_fast;        // run_on's note was said for fast-forward
+    char run_on_note[1100]; // its words, to tell them from a note said since
     // B during the run names the generation under way, which moves on while
     // the replay plays: the note is said again with the run's count as it
     // moves (replay_words), while it is still the note B wrote (which_note).
@@ -88,7 +91,7 @@ static void *create(const al_view_ctx *ctx)
     if (!v) return NULL;
     v->show_food = v->show_numbers = true;
     v->selected = v->pinned = v->marked = v->pin_lost = -1;
-    v->which_gens = -1;
+    v->which_gens = v->note_gen = -1;
     v->replay_result = v->replay_mean = v->replay_logged_mean = NAN;
     if (alAnts_Neat(ctx->mod)) v->species = al_species_plot_create(); // NULL: no plot
     // A brain file's window evolves nothing: its species plot says what it
@@ -264,9 +267,15 @@ static void run_on(al_view_ctx *ctx)
     if (!v || !v->replay || v->living || ctx->done || ctx->brain) return;
     int64_t gen = v->replay_gen;
     stop_replay(v);
-    snprintf(v->note, sizeof v->note, "the replay of generation %lld ended: the run evolves on, drawn (B: replay "
-                                      "the newest stored generation)",
-             (long long)gen);
+    // Fast-forward draws the world only now and then: the note says which,
+    // offers B only where there is a database to replay from, and goes
+    // when its moment does (update: fast-forward ends, or a generation on).
+    snprintf(v->note, sizeof v->note, "the replay of generation %lld ended: the run evolves on%s%s",
+             (long long)gen, ctx->fast ? " in fast-forward (the world is drawn when it stops)" : ", drawn",
+             ctx->db_path ? " (B: replay the newest stored generation)" : "");
+    v->note_fast = ctx->fast;
+    v->note_gen = ctx->session->gens;
+    snprintf(v->run_on_note, sizeof v->run_on_note, "%s", v->note);
     al_view_say(ctx, "%s", v->note);
 }
 
@@ -385,6 +394,15 @@ static void update(al_view_ctx *ctx, int64_t ticks)
     }
     if (v) v->was_done = ctx->done, v->done_gens = ctx->session->gens;
     if (!v) return;
+    // run_on's note holds while its moment does: fast-forward, or the
+    // generation it was said in (it stood in the panel for the rest of the run).
+    if (v->note_gen >= 0 && (v->note_fast ? !ctx->fast : ctx->session->gens > v->note_gen + 1)) {
+        if (strcmp(v->note, v->run_on_note) == 0) { // (not a note said since)
+            v->note[0] = '\0';
+            al_view_unsay(ctx); // the strip's copy goes with it
+        }
+        v->note_gen = -1;
+    }
     replay_words_again(ctx, v);
     if (v->replay && !begun) {
         // The replay runs at the shell's speed (at least a tick a frame) and
